@@ -1,0 +1,37 @@
+// Assembles the running server's parts from the configuration: database, storage, log writer, seed.
+// Used by main.ts, the benchmarks and the test helpers alike.
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import type { Config } from './config'
+import { type Database, type Db, openDatabase } from './db/client'
+import type { Deps } from './http/context'
+import { LogWriter } from './http/request-log'
+import { type SeedResult, seed } from './seed'
+import { DiskStorage } from './storage'
+
+export interface Booted {
+  deps: Deps
+  seedResult: SeedResult
+  close: () => Promise<void>
+}
+
+export async function boot(config: Config, options: { database?: Database } = {}): Promise<Booted> {
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
+    ))
+  if (!config.linkSecret) config.linkSecret = randomBytes(32).toString('hex')
+  const seedResult = await database.db.transaction((tx) => seed(tx as unknown as Db, config))
+  const logWriter = new LogWriter(database.db)
+  const storage = new DiskStorage(path.join(config.dataDir, 'files'))
+  const deps: Deps = { database, config, storage, logWriter }
+  return {
+    deps,
+    seedResult,
+    close: async () => {
+      await logWriter.close()
+      await database.close()
+    },
+  }
+}

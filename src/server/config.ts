@@ -1,0 +1,53 @@
+// Configuration, from environment variables only (each documented in the README with its default).
+import path from 'node:path'
+
+export interface Config {
+  port: number
+  dataDir: string
+  databaseUrl?: string
+  adminPassword?: string
+  demo: boolean
+  demoPassword?: string
+  logLevel: 'debug' | 'info' | 'warn' | 'error'
+  /** Minutes without a request after which a session ends. */
+  sessionIdleMinutes: number
+  /** Hours after sign-in after which a session ends whatever happens. */
+  sessionAbsoluteHours: number
+  /** Failed sign-ins (per user or per address) within the window that lock sign-in. */
+  loginMaxFailures: number
+  loginLockMinutes: number
+  /** Secret for signed download links; generated per process when unset (links then die on restart). */
+  linkSecret: string
+  /** Seconds a signed download link stays valid. */
+  linkTtlSeconds: number
+  /** Trust x-forwarded-for for the client address (behind a proxy). */
+  trustProxy: boolean
+  /** Largest upload accepted, in bytes (Excel imports have their own 3 MB limit). */
+  maxUploadBytes: number
+  /** Serve the built web app from this folder. */
+  webDir: string
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data')
+  const databaseUrl = env.DATABASE_URL || undefined
+  return {
+    port: Number(env.PORT ?? 8080),
+    dataDir,
+    databaseUrl,
+    adminPassword: env.VITRINE_ADMIN_PASSWORD || undefined,
+    // Demo data is on by default for the embedded database, off for a PostgreSQL server.
+    demo: env.VITRINE_DEMO !== undefined ? env.VITRINE_DEMO === '1' : !databaseUrl,
+    demoPassword: env.VITRINE_DEMO_PASSWORD || undefined,
+    logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
+    sessionAbsoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 12),
+    loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
+    loginLockMinutes: Number(env.LOGIN_LOCK_MINUTES ?? 15),
+    linkSecret: env.VITRINE_LINK_SECRET || '',
+    linkTtlSeconds: Number(env.LINK_TTL_SECONDS ?? 300),
+    trustProxy: env.TRUST_PROXY === '1',
+    maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 512) * 1024 * 1024,
+    webDir: path.resolve(env.WEB_DIR ?? './dist'),
+  }
+}

@@ -1,0 +1,67 @@
+// Opens the database: embedded PGlite in DATA_DIR/db by default, a PostgreSQL server when DATABASE_URL
+// is set. Both get the same Drizzle schema and the same migrations, applied at open.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Either the database or an open transaction: what data functions take. */
+export type DbOrTx = Db | Tx
+
+export interface Database {
+  db: Db
+  mode: 'embedded' | 'postgres'
+  /** Run raw SQL (benchmarks and diagnostics compare against it). */
+  raw: (sqlText: string, params?: unknown[]) => Promise<unknown[]>
+  close: () => Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export interface OpenOptions {
+  /** postgres://… — when set, PostgreSQL is used. */
+  url?: string
+  /** Folder for the embedded database; omitted means in memory (tests). */
+  dataDir?: string
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // numeric stays a string (money is decimal); timestamps stay Date.
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+    return {
+      db,
+      mode: 'postgres',
+      raw: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      close: () => pool.end(),
+    }
+  }
+  let client: PGlite
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true })
+    client = await PGlite.create(options.dataDir)
+  } else {
+    client = await PGlite.create()
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+  return {
+    db,
+    mode: 'embedded',
+    raw: async (text, params) => (await client.query(text, params as unknown[])).rows,
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,3 @@
+// Every table, one file per aggregate. drizzle-kit generates the migrations from this barrel.
+export * from './system-log'
+export * from './users'

@@ -1,0 +1,28 @@
+// One row per API request, with the Log fields of spec §3. Never holds passwords or tokens.
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+export const systemLogs = pgTable(
+  'system_logs',
+  {
+    logId: uuid().primaryKey(),
+    moduleName: text().notNull(),
+    createBy: text(),
+    createByUserId: uuid(),
+    accessTime: timestamp({ withTimezone: true }).notNull(),
+    requestUri: text().notNull(),
+    operationType: text().notNull(),
+    clientIpAddr: text(),
+    browserUserAgent: text(),
+    httpMethod: text().notNull(),
+    execTime: integer().notNull(),
+    success: boolean().notNull(),
+    responseCode: integer().notNull(),
+    exception: text(),
+  },
+  (t) => [
+    index('system_logs_access_time_idx').on(t.accessTime),
+    index('system_logs_user_time_idx').on(t.createByUserId, t.accessTime),
+    index('system_logs_module_time_idx').on(t.moduleName, t.accessTime),
+    index('system_logs_success_time_idx').on(t.success, t.accessTime),
+  ],
+)

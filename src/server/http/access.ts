@@ -1,0 +1,47 @@
+// The one privilege check. Every route declares its access with `access(...)`: 'public', 'signedIn' or
+// a privilege key. Signed-in routes also check x-system-name: a user may only call from a system
+// (first route segment) they hold a privilege in.
+import type { MiddlewareHandler } from 'hono'
+import { type PrivilegeKey, SYSTEMS, type SystemName } from '../../shared/privileges'
+import { authenticate } from '../modules/auth/sessions'
+import { AppError } from './app-error'
+import { type AppEnv, type AuthUser, type Deps, hasPrivilege } from './context'
+
+export type Access = 'public' | 'signedIn' | PrivilegeKey | ((user: AuthUser) => boolean)
+
+export function systemAllowed(user: AuthUser, systemHeader: string | undefined): boolean {
+  const system = (systemHeader ?? '').trim()
+  if (!(system in SYSTEMS)) return true // home, login, 404 and other shell pages carry no system
+  if (user.allPrivileges) return true
+  const prefix = `${system as SystemName}:`
+  for (const key of user.privileges) if (key.startsWith(prefix)) return true
+  return false
+}
+
+export function accessMiddleware(deps: Deps, access: Access): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (access === 'public') return next()
+    const user = await authenticate(deps.database.db, deps.config, c.req.header('x-auth-token'))
+    if (!user) throw new AppError(403, 'notSignedIn')
+    c.set('user', user)
+    if (!systemAllowed(user, c.req.header('x-system-name'))) throw new AppError(4031, 'insufficientPrivilege')
+    if (typeof access === 'function' ? !access(user) : access !== 'signedIn' && !hasPrivilege(user, access)) {
+      throw new AppError(4031, 'insufficientPrivilege')
+    }
+    return next()
+  }
+}
+
+/** Spread into createRoute(): the middleware plus the declared access in the OpenAPI document. */
+export function access(deps: Deps, required: Access) {
+  return {
+    middleware: [accessMiddleware(deps, required)] as MiddlewareHandler<AppEnv>[],
+    'x-privilege': typeof required === 'function' ? 'custom' : required,
+  }
+}
+
+export function currentUser(c: { get(key: 'user'): AuthUser | null }): AuthUser {
+  const user = c.get('user')
+  if (!user) throw new AppError(403, 'notSignedIn')
+  return user
+}

@@ -1,0 +1,41 @@
+// What every handler can reach: the request's user and language (Hono variables) and the app's
+// dependencies (passed to each module's factory).
+import type { Lang } from '../../shared/errors'
+import type { Config } from '../config'
+import type { Database } from '../db/client'
+import type { Storage } from '../storage'
+import type { LogWriter } from './request-log'
+
+export interface AuthUser {
+  id: string
+  username: string
+  displayName: string
+  allPrivileges: boolean
+  privileges: Set<string>
+  sessionHash: string
+}
+
+export interface AppEnv {
+  Variables: {
+    user: AuthUser | null
+    lang: Lang
+    logId: string
+    /** Envelope code of the response, for the request log. */
+    resultCode: number
+    /** Error text for the request log (never secrets). */
+    exception?: string
+    operationType?: string
+  }
+}
+
+export interface Deps {
+  database: Database
+  config: Config
+  storage: Storage
+  logWriter: LogWriter
+}
+
+export function hasPrivilege(user: AuthUser | null, key: string): boolean {
+  if (!user) return false
+  return user.allPrivileges || user.privileges.has(key)
+}

@@ -1,0 +1,46 @@
+// Password hashing with scrypt (node:crypto), and generated passwords for first start.
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+
+const N = 16384
+const R = 8
+const P = 1
+const KEYLEN = 64
+
+function derive(password: string, salt: Buffer, n = N, r = R, p = P): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  )
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await derive(password, salt)
+  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$')
+  if (scheme !== 'scrypt' || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64')
+  const key = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p))
+  return key.length === expected.length && timingSafeEqual(key, expected)
+}
+
+/** A hash that matches nothing, compared against when a username is unknown (same timing). */
+export const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`
+
+/** A readable random password: 20 characters from an alphabet without look-alikes. */
+export function generatePassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
+  const bytes = randomBytes(20)
+  let out = ''
+  for (const b of bytes) out += alphabet[b % alphabet.length]
+  // guarantee letters and digits for the strength rule
+  return `${out.slice(0, 18)}a7`
+}
+
+export function isStrongPassword(password: string): boolean {
+  return password.length >= 10 && /[A-Za-z]/.test(password) && /\d/.test(password)
+}

@@ -1,0 +1,9 @@
+// The seeding steps after users and roles, in order. A module with data to seed adds one line here.
+import type { Db } from '../db/client'
+
+export interface SeedStep {
+  name: string
+  run: (db: Db, options: { demo: boolean }) => Promise<void>
+}
+
+export const SEED_STEPS: SeedStep[] = []

@@ -1,0 +1,75 @@
+// Shapes of the role and user-privilege management API (authManage).
+import { z } from 'zod'
+import { isPrivilegeKey } from '../privileges'
+
+const privilegeList = z
+  .array(z.string().refine(isPrivilegeKey, { message: 'invalidValue' }))
+  .max(500)
+  .transform((list) => [...new Set(list)])
+
+export const roleInput = z.strictObject({
+  nameZh: z.string().trim().min(1, { message: 'required' }).max(50),
+  nameEn: z.string().trim().min(1, { message: 'required' }).max(50),
+  descriptionZh: z.string().trim().max(200).default(''),
+  descriptionEn: z.string().trim().max(200).default(''),
+  enabled: z.boolean().default(true),
+  allPrivileges: z.boolean().default(false),
+  privileges: privilegeList.default([]),
+})
+export type RoleInput = z.input<typeof roleInput>
+
+export const roleView = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  description: z.string(),
+  descriptionZh: z.string(),
+  descriptionEn: z.string(),
+  enabled: z.boolean(),
+  allPrivileges: z.boolean(),
+  privileges: z.array(z.string()),
+  userCount: z.number(),
+  updatedAt: z.string(),
+})
+export type RoleView = z.infer<typeof roleView>
+
+export const userCreateInput = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .min(1, { message: 'required' })
+    .max(64)
+    .regex(/^[A-Za-z0-9._-]+$/, { message: 'invalidValue' }),
+  displayName: z.string().trim().min(1, { message: 'required' }).max(100),
+  email: z.union([z.literal(''), z.email().max(200)]).default(''),
+  password: z.string().min(1, { message: 'required' }).max(200),
+  enabled: z.boolean().default(true),
+  roleIds: z.array(z.uuid()).max(50).default([]),
+  privileges: privilegeList.default([]),
+})
+export const userUpdateInput = userCreateInput.omit({ username: true, password: true }).extend({
+  password: z.string().max(200).optional(),
+})
+
+export const userView = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  enabled: z.boolean(),
+  roleIds: z.array(z.string()),
+  roleNames: z.array(z.string()),
+  privileges: z.array(z.string()),
+  createdAt: z.string(),
+})
+export type UserView = z.infer<typeof userView>
+
+export const privilegeView = z.object({
+  key: z.string(),
+  system: z.string(),
+  label: z.string(),
+  labelZh: z.string(),
+  labelEn: z.string(),
+})

@@ -1,0 +1,152 @@
+// The error catalogue shared by server and web: every error travels as a code and a message key;
+// the words are chosen at the edge, in the request's language (DESIGN.md "API contract").
+
+export type Lang = 'zh-CN' | 'en'
+export const LANGS: readonly Lang[] = ['zh-CN', 'en']
+
+/** Envelope codes and the HTTP status each travels with. */
+export const ERROR_CODES = {
+  invalidInput: 400,
+  notSignedIn: 403,
+  insufficientPrivilege: 4031,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedFormat: 415,
+  editLocked: 423,
+  tooManyAttempts: 429,
+  internal: 500,
+} as const
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
+
+export function httpStatusOf(code: number): 400 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 500 {
+  if (code === 4031) return 403
+  if ([400, 403, 404, 409, 413, 415, 423, 429].includes(code)) return code as 400
+  return 500
+}
+
+type Words = { 'zh-CN': string; en: string }
+
+/**
+ * Every message the server can put in `msg`. The spec's §8 messages keep their English wording.
+ * `{name}` placeholders are filled by `formatMessage`.
+ */
+export const MESSAGES = {
+  ok: { 'zh-CN': '成功', en: 'Success' },
+  invalidInput: { 'zh-CN': '输入有误，请检查标出的字段', en: 'Invalid input: check the marked fields' },
+  malformedJson: { 'zh-CN': '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
+  bodyTooLarge: { 'zh-CN': '请求体过大', en: 'The request body is too large' },
+  notSignedIn: { 'zh-CN': '未登录或登录已过期，请重新登录', en: 'Not signed in, or the session has expired' },
+  insufficientPrivilege: {
+    'zh-CN': '您的系统权限不足，无法使用该功能',
+    en: 'Your system permissions are not enough for this function',
+  },
+  unknownSystem: { 'zh-CN': '未知的系统名称', en: 'Unknown system name' },
+  notFound: { 'zh-CN': '记录不存在', en: 'No such record' },
+  routeNotFound: { 'zh-CN': '接口不存在', en: 'No such API path' },
+  conflict: {
+    'zh-CN': '操作失败，当前有其他流程正在进行',
+    en: 'Operation failed, other ongoing process at the moment',
+  },
+  duplicate: { 'zh-CN': '重复，操作失败', en: 'Duplication failed' },
+  uploadFailed: { 'zh-CN': '上传失败', en: 'Uploading failed' },
+  importFailed: { 'zh-CN': '导入失败', en: 'Import failed' },
+  incorrectFileFormat: { 'zh-CN': '文件格式不正确', en: 'Incorrect file format' },
+  unavailablePreview: { 'zh-CN': '该格式不支持预览', en: 'Unavailable preview format' },
+  editLocked: {
+    'zh-CN': '编辑权限已被锁定，请稍后再试',
+    en: 'Envelop edit privilege locked, a moment later',
+  },
+  fileTooLarge: { 'zh-CN': '文件过大（上限 {limit}）', en: 'The file is too large (limit {limit})' },
+  oneFileOnly: { 'zh-CN': '一次只能选择一个文件', en: 'Only one file may be selected at a time' },
+  wrongCredentials: { 'zh-CN': '用户名或密码错误', en: 'Wrong username or password' },
+  userDisabled: { 'zh-CN': '该账号已停用', en: 'This account is disabled' },
+  tooManyAttempts: {
+    'zh-CN': '尝试次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many attempts; try again in {minutes} minutes',
+  },
+  linkExpired: { 'zh-CN': '下载链接无效或已过期', en: 'The download link is invalid or has expired' },
+  internal: {
+    'zh-CN': '系统繁忙，请稍后再试（日志编号 {logId}）',
+    en: 'Something went wrong; try again later (log id {logId})',
+  },
+  // field-level messages
+  required: { 'zh-CN': '必填', en: 'Required' },
+  tooLong: { 'zh-CN': '最多 {max} 个字符', en: 'At most {max} characters' },
+  digitsOnly: { 'zh-CN': '只能输入数字', en: 'Digits only' },
+  invalidMoney: {
+    'zh-CN': '金额格式不正确（最多两位小数）',
+    en: 'Not a valid amount (at most two decimals)',
+  },
+  invalidDate: { 'zh-CN': '日期格式应为 yyyy-MM-dd', en: 'Dates are written yyyy-MM-dd' },
+  invalidValue: { 'zh-CN': '取值无效', en: 'Invalid value' },
+  unknownField: { 'zh-CN': '不允许的字段', en: 'Field not allowed' },
+  endBeforeStart: {
+    'zh-CN': '结束日期不能早于开始日期',
+    en: 'The end date cannot be earlier than the start date',
+  },
+  expiryBeforeEffective: {
+    'zh-CN': '合同到期日不能早于生效日',
+    en: 'The contract expiry date cannot be earlier than the effective date',
+  },
+  paidExceedsContract: {
+    'zh-CN': '付款金额不能超过合同金额',
+    en: 'The paid amount cannot exceed the contract amount',
+  },
+  payeeNameEnglish: {
+    'zh-CN': '中国大陆以外的收款人名称须为英文',
+    en: 'Payee names outside mainland China must be in English',
+  },
+  payeeIncomplete: { 'zh-CN': '收款人信息须填写完整', en: 'Payee information must be complete' },
+  paymentDetailIncomplete: {
+    'zh-CN': '付款明细须有付款公司和金额',
+    en: 'A payment detail needs a paying company and an amount',
+  },
+  previewImageRequired: {
+    'zh-CN': '请上传作品预览图并选择图片类型',
+    en: 'An artwork preview image and its picture type are required',
+  },
+  usernameTaken: { 'zh-CN': '用户名已存在', en: 'This username is taken' },
+  weakPassword: {
+    'zh-CN': '密码至少 10 位，且须包含字母和数字',
+    en: 'Passwords need at least 10 characters, with letters and digits',
+  },
+  inUse: { 'zh-CN': '该记录正在被使用，无法删除', en: 'This record is in use and cannot be deleted' },
+  eventNotEnabled: {
+    'zh-CN': '当前状态下不能执行该操作',
+    en: 'This action is not possible in the current state',
+  },
+} as const satisfies Record<string, Words>
+
+export type MessageKey = keyof typeof MESSAGES
+
+export function formatMessage(key: MessageKey, lang: Lang, params?: Record<string, string | number>): string {
+  let text: string = MESSAGES[key][lang] ?? MESSAGES[key]['zh-CN']
+  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v))
+  return text
+}
+
+/** Pick the language of a request from its accept-language header: zh-CN unless English is preferred. */
+export function langFromHeader(header: string | undefined | null): Lang {
+  if (!header) return 'zh-CN'
+  const first = header.split(',')[0]?.trim().toLowerCase() ?? ''
+  return first.startsWith('en') ? 'en' : 'zh-CN'
+}
+
+/** The envelope every API response uses. */
+export interface Envelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+}
+
+export interface FieldErrors {
+  fieldErrors: Record<string, string>
+}
+
+export interface Page<T> {
+  list: T[]
+  total: number
+  page: number
+  pageSize: number
+}

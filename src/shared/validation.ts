@@ -1,0 +1,110 @@
+// Zod helpers shared by server and web: field-error mapping (messages are keys of the error catalogue,
+// worded in the reader's language), paging, money and date primitives.
+import { z } from 'zod'
+import { formatMessage, type Lang, MESSAGES, type MessageKey } from './errors'
+
+function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && value in MESSAGES
+}
+
+/** Turn zod issues into `{ "a.b.0": "message" }`, one message per field, in the given language. */
+export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], lang: Lang): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of issues) {
+    const fieldPath = issue.path.map(String).join('.') || '_'
+    const add = (key: string, text: string) => {
+      if (!(key in out)) out[key] = text
+    }
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys)
+        add(fieldPath === '_' ? k : `${fieldPath}.${k}`, formatMessage('unknownField', lang))
+      continue
+    }
+    add(fieldPath, issueMessage(issue, lang))
+  }
+  return out
+}
+
+function issueMessage(issue: z.core.$ZodIssue, lang: Lang): string {
+  if (isMessageKey(issue.message)) return formatMessage(issue.message, lang)
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? formatMessage('required', lang)
+        : formatMessage('invalidValue', lang)
+    case 'too_big':
+      if (issue.origin === 'string') return formatMessage('tooLong', lang, { max: Number(issue.maximum) })
+      return formatMessage('invalidValue', lang)
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return formatMessage('required', lang)
+      return formatMessage('invalidValue', lang)
+    default:
+      return formatMessage('invalidValue', lang)
+  }
+}
+
+/** Required trimmed text with a maximum length. */
+export const text = (max: number) => z.string().trim().min(1, { message: 'required' }).max(max)
+/** Optional text: empty string allowed. */
+export const optionalText = (max: number) => z.string().trim().max(max)
+
+/** Money: a decimal string with at most two places, optionally negative; normalised to two places. */
+export const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/
+export const money = z
+  .string()
+  .trim()
+  .regex(MONEY_RE, { message: 'invalidMoney' })
+  .transform((v) => normaliseMoney(v))
+export const nonNegativeMoney = money.refine((v) => !v.startsWith('-'), { message: 'invalidMoney' })
+
+export function normaliseMoney(v: string): string {
+  const negative = v.startsWith('-')
+  const [int, frac = ''] = (negative ? v.slice(1) : v).split('.')
+  const digits = int.replace(/^0+(?=\d)/, '')
+  const out = `${digits}.${frac.padEnd(2, '0')}`
+  return negative && out !== '0.00' ? `-${out}` : out
+}
+
+/** Compare two decimal money strings exactly, without floating point. */
+export function compareMoney(a: string, b: string): number {
+  const ca = toCents(a)
+  const cb = toCents(b)
+  return ca < cb ? -1 : ca > cb ? 1 : 0
+}
+export function toCents(v: string): bigint {
+  const n = normaliseMoney(v)
+  const negative = n.startsWith('-')
+  const [int, frac] = (negative ? n.slice(1) : n).split('.')
+  const cents = BigInt(int) * 100n + BigInt(frac)
+  return negative ? -cents : cents
+}
+export function fromCents(c: bigint): string {
+  const negative = c < 0n
+  const abs = negative ? -c : c
+  const s = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`
+  return negative ? `-${s}` : s
+}
+export function addMoney(...values: string[]): string {
+  return fromCents(values.reduce((sum, v) => sum + toCents(v), 0n))
+}
+
+/** A calendar date yyyy-MM-dd that exists. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' })
+  .refine(isRealDate, { message: 'invalidDate' })
+
+export function isRealDate(v: string): boolean {
+  const [y, m, d] = v.split('-').map(Number)
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
+
+/** Digits only (numeric fields). */
+export const digits = (max: number) => z.string().trim().max(max).regex(/^\d*$/, { message: 'digitsOnly' })
+
+/** Paging query of every list endpoint (DESIGN.md: page from 1, pageSize default 20, at most 200). */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+})
