@@ -1,3 +1,5 @@
 // Every table, one file per aggregate. drizzle-kit generates the migrations from this barrel.
+
+export * from './artworks'
 export * from './system-log'
 export * from './users'
