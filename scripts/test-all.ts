@@ -1,0 +1,81 @@
+// `npm test`: every suite in order — type check, lint, translations, flow diagrams, unit, model, API, browser —
+// and a closing "N passed, N failed" line. Exits non-zero when any step fails.
+// `--only api` (or another step name) runs just that step; CI uses it for the PostgreSQL pass.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+interface Step {
+  name: string
+  command: string[]
+  /** Vitest project: its JSON report is counted. */
+  project?: string
+}
+
+const STEPS: Step[] = [
+  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+  { name: 'i18n', command: ['npx', 'tsx', 'scripts/check-i18n.ts'] },
+  { name: 'diagrams', command: ['npx', 'tsx', 'scripts/diagrams.ts', '--check'] },
+  { name: 'unit', command: [], project: 'unit' },
+  { name: 'model', command: [], project: 'model' },
+  { name: 'api', command: [], project: 'api' },
+  { name: 'build', command: ['npx', 'vite', 'build'] },
+  { name: 'e2e', command: [], project: 'e2e' },
+]
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
+const steps = only ? STEPS.filter((s) => s.name === only) : STEPS
+if (steps.length === 0) {
+  console.error(`unknown step ${only}`)
+  process.exit(2)
+}
+
+mkdirSync('.tmp', { recursive: true })
+let passed = 0
+let failed = 0
+const failedSteps: string[] = []
+const started = Date.now()
+
+for (const step of steps) {
+  const t0 = Date.now()
+  let command = step.command
+  let report: string | undefined
+  if (step.project) {
+    report = `.tmp/vitest-${step.project}.json`
+    rmSync(report, { force: true })
+    command = [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      step.project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]
+  }
+  if (command.length > 1 && command[1] === 'tsx' && !existsSync(command[2])) {
+    console.log(`\n== ${step.name}: ${command[2]} missing — failing`)
+    failed++
+    failedSteps.push(step.name)
+    continue
+  }
+  console.log(`\n== ${step.name}: ${command.join(' ')}`)
+  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: process.env })
+  const ok = result.status === 0
+  if (report && existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }
+    passed += json.numPassedTests
+    failed += json.numFailedTests
+    if (json.numTotalTests === 0) {
+      console.log(`== ${step.name}: no tests ran`)
+      failedSteps.push(step.name)
+    }
+  }
+  if (!ok) failedSteps.push(step.name)
+  console.log(`== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+}
+
+console.log(`\nsteps failed: ${failedSteps.length ? [...new Set(failedSteps)].join(', ') : 'none'}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0)
