@@ -48,7 +48,8 @@ export function createApi(deps: Deps) {
       description: 'Every response is the envelope { code, msg, data }; code 0 is success. See docs/api.md.',
     },
   })
-  api.notFound((c) => errorResponse(c, new AppError(404, 'routeNotFound')))
+  // Reached only when no module route matched: an unknown API path still gets the envelope (and a log row).
+  api.all('*', (c) => errorResponse(c, new AppError(404, 'routeNotFound')))
   api.onError((error, c) => errorResponse(c, error))
   return api
 }
@@ -56,5 +57,6 @@ export function createApi(deps: Deps) {
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>()
   app.route('/api', createApi(deps))
+  app.onError((error, c) => errorResponse(c, error))
   return app
 }

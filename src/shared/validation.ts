@@ -29,7 +29,8 @@ function issueMessage(issue: z.core.$ZodIssue, lang: Lang): string {
   if (isMessageKey(issue.message)) return formatMessage(issue.message, lang)
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null
+      // zod reports a missing value as "received undefined"
+      return issue.input === undefined && /received (undefined|null)/.test(issue.message)
         ? formatMessage('required', lang)
         : formatMessage('invalidValue', lang)
     case 'too_big':

@@ -14,23 +14,16 @@ export const userSummary = z.object({
 })
 export type UserSummary = z.infer<typeof userSummary>
 
-export const menuItemSchema: z.ZodType<{
-  key: string
-  path: string
-  label: string
-  labelZh: string
-  labelEn: string
-  children?: unknown[]
-}> = z.lazy(() =>
-  z.object({
-    key: z.string(),
-    path: z.string(),
-    label: z.string(),
-    labelZh: z.string(),
-    labelEn: z.string(),
-    children: z.array(menuItemSchema).optional(),
-  }),
-)
+const menuLeaf = z.object({
+  key: z.string(),
+  path: z.string(),
+  label: z.string(),
+  labelZh: z.string(),
+  labelEn: z.string(),
+})
+/** A menu entry: a system with its screens (two levels). */
+export const menuItemSchema = menuLeaf.extend({ children: z.array(menuLeaf).optional() })
+export type MenuEntry = z.infer<typeof menuItemSchema>
 
 export const meResponse = z.object({
   user: userSummary,
