@@ -64,7 +64,11 @@ for (const step of steps) {
   const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: process.env })
   const ok = result.status === 0
   if (report && existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number
+      numFailedTests: number
+      numTotalTests: number
+    }
     passed += json.numPassedTests
     failed += json.numFailedTests
     if (json.numTotalTests === 0) {
@@ -76,6 +80,8 @@ for (const step of steps) {
   console.log(`== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
 }
 
-console.log(`\nsteps failed: ${failedSteps.length ? [...new Set(failedSteps)].join(', ') : 'none'}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`)
+console.log(
+  `\nsteps failed: ${failedSteps.length ? [...new Set(failedSteps)].join(', ') : 'none'}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
+)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0)

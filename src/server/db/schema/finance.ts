@@ -1,0 +1,196 @@
+// Contracts, payments (with their payment details) and insurance policies and claims: records of their
+// own that the finance and insurance screens list. Processes write them through their effects; each row
+// names the process and step it came from.
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { artworks } from './artworks'
+import { processes } from './processes'
+import { users } from './users'
+
+const money = () => numeric({ precision: 18, scale: 2 })
+
+/** Which way the contract goes: the office buys, sells, or buys a service (transport, repair, ...). */
+export const contractDirection = pgEnum('contract_direction', ['purchase', 'sale', 'service'])
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    processId: uuid().references(() => processes.id, { onDelete: 'set null' }),
+    /** The step whose data the contract was recorded from (one contract per process step). */
+    stepKey: text().notNull().default(''),
+    direction: contractDirection().notNull(),
+    /** AGREEMENT_CONTRACT_TYPE / ART_CONTRACT_TYPE dictionary value. */
+    contractType: text().notNull().default(''),
+    subject: text().notNull(),
+    number: text().notNull(),
+    applicant: text().notNull().default(''),
+    counterparty: text().notNull().default(''),
+    effectiveDate: date().notNull(),
+    endDate: date(),
+    /** Amount including tax. */
+    amount: money().notNull(),
+    currency: text().notNull().default('CNY'),
+    department: text().notNull().default(''),
+    signatory: text().notNull().default(''),
+    sealType: text().notNull().default(''),
+    copies: integer().notNull().default(1),
+    /** File ids of the signed contract and its annexes. */
+    attachments: jsonb().$type<string[]>().notNull().default([]),
+    /** The whole step data as submitted, for fields the columns above do not carry. */
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: uuid().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contracts_process_step_uq').on(t.processId, t.stepKey),
+    index('contracts_number_idx').on(t.number),
+    index('contracts_direction_idx').on(t.direction, t.effectiveDate),
+    index('contracts_effective_idx').on(t.effectiveDate),
+    index('contracts_end_idx').on(t.endDate),
+    index('contracts_created_idx').on(t.createdAt),
+  ],
+)
+
+/** Outgoing (the office pays) or incoming (the office collects, e.g. a sale). */
+export const paymentDirection = pgEnum('payment_direction', ['outgoing', 'incoming'])
+export const paymentMethod = pgEnum('payment_method', ['cheque', 'tt', 'online_banking', 'other'])
+export const paymentStatus = pgEnum('payment_status', ['paid', 'failed'])
+
+/** One payment attempt of a money step: paid, or failed (a retry records a new row). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    processId: uuid().references(() => processes.id, { onDelete: 'set null' }),
+    stepKey: text().notNull().default(''),
+    contractId: uuid().references(() => contracts.id, { onDelete: 'set null' }),
+    direction: paymentDirection().notNull(),
+    status: paymentStatus().notNull(),
+    /** Attempt number within the step (1, then 2 after a retry, ...). */
+    attempt: integer().notNull().default(1),
+    /** TRANSPORT_PAY_TYPE / PAYMENT_PROPERTY dictionary value. */
+    paymentType: text().notNull().default(''),
+    amount: money().notNull(),
+    currency: text().notNull().default('CNY'),
+    payeeAccountName: text().notNull().default(''),
+    payeeAccount: text().notNull().default(''),
+    payerCompany: text().notNull().default(''),
+    relatedEvent: text().notNull().default(''),
+    /** FIN_FEE_ATTRIBUTION dictionary value. */
+    costAttribution: text().notNull().default(''),
+    method: paymentMethod(),
+    /** The method's own fields (cheque payable to, SWIFT/BIC, deposit bank, ...), as submitted. */
+    methodDetails: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    failureReason: text().notNull().default(''),
+    recordedBy: uuid().references(() => users.id),
+    /** When the money moved (or the attempt failed). */
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_process_idx').on(t.processId, t.stepKey),
+    index('payments_contract_idx').on(t.contractId),
+    index('payments_status_at_idx').on(t.status, t.at),
+    index('payments_direction_at_idx').on(t.direction, t.at),
+    index('payments_payer_idx').on(t.payerCompany),
+  ],
+)
+
+/** How a payment is split between paying companies (spec §5: each needs a company and an amount). */
+export const paymentDetails = pgTable(
+  'payment_details',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    sort: integer().notNull().default(0),
+    payingCompany: text().notNull(),
+    amount: money().notNull(),
+    note: text().notNull().default(''),
+  },
+  (t) => [index('payment_details_payment_idx').on(t.paymentId, t.sort)],
+)
+
+export const insuranceKind = pgEnum('insurance_kind', ['annual', 'operation'])
+export const insurancePolicyStatus = pgEnum('insurance_policy_status', ['active', 'lapsed'])
+
+/** A policy covering artworks for a period (spec §3 Insurance: annual or general, premium, ...). */
+export const insurancePolicies = pgTable(
+  'insurance_policies',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    processId: uuid().references(() => processes.id, { onDelete: 'set null' }),
+    kind: insuranceKind().notNull(),
+    status: insurancePolicyStatus().notNull().default('active'),
+    policyNo: text().notNull().default(''),
+    insurer: text().notNull().default(''),
+    premium: money(),
+    insuredAmount: money(),
+    currency: text().notNull().default('CNY'),
+    startDate: date().notNull(),
+    endDate: date().notNull(),
+    policyFileId: text(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('insurance_policies_process_uq').on(t.processId),
+    index('insurance_policies_end_idx').on(t.status, t.endDate),
+    index('insurance_policies_policy_no_idx').on(t.policyNo),
+  ],
+)
+
+export const insurancePolicyArtworks = pgTable(
+  'insurance_policy_artworks',
+  {
+    policyId: uuid()
+      .notNull()
+      .references(() => insurancePolicies.id, { onDelete: 'cascade' }),
+    artworkId: uuid()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.policyId, t.artworkId] }),
+    index('insurance_policy_artworks_artwork_idx').on(t.artworkId),
+  ],
+)
+
+/** A claim paid out by the insurer (INSURANCE_PAYOUT). */
+export const insuranceClaims = pgTable(
+  'insurance_claims',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    processId: uuid().references(() => processes.id, { onDelete: 'set null' }),
+    policyId: uuid().references(() => insurancePolicies.id, { onDelete: 'set null' }),
+    artworkIds: jsonb().$type<string[]>().notNull().default([]),
+    incidentDate: date(),
+    claimedAmount: money(),
+    paidAmount: money().notNull(),
+    currency: text().notNull().default('CNY'),
+    paidOn: date(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('insurance_claims_process_uq').on(t.processId),
+    index('insurance_claims_policy_idx').on(t.policyId),
+    index('insurance_claims_created_idx').on(t.createdAt),
+  ],
+)

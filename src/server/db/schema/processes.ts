@@ -1,0 +1,153 @@
+// Running processes (DESIGN.md § Processes): one row per process with its machine version, persisted
+// snapshot and row version; the append-only history of the events applied to it; the idempotency keys
+// that make a repeated request return its first result; and the timed reminders a scheduler delivers.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { PROCESS_STATUSES } from '../../../shared/contracts/process'
+import { PROCESS_TYPES } from '../../../shared/process-types'
+import { artworks } from './artworks'
+import { users } from './users'
+
+export const processType = pgEnum('process_type', PROCESS_TYPES)
+export const processStatus = pgEnum('process_status', PROCESS_STATUSES)
+
+export const processes = pgTable(
+  'processes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    type: processType().notNull(),
+    /** The machine definition version the process started with and finishes on. */
+    definitionVersion: integer().notNull(),
+    /** The machine's id (`createMachine({ id })`), kept beside the version for diagnostics. */
+    machineId: text().notNull(),
+    /** The state value as XState gives it (string or nested object). */
+    stateValue: jsonb().notNull(),
+    /** The same state flattened to a dotted path (`dueDiligence.submitted`), for filters and counts. */
+    state: text().notNull(),
+    /** The persisted snapshot (`machine.getPersistedSnapshot`): value, context, status, history. */
+    snapshot: jsonb().notNull(),
+    status: processStatus().notNull(),
+    currentStep: text(),
+    /** True once the machine reached a final state. */
+    done: boolean().notNull().default(false),
+    /** Optimistic lock: every applied event adds one. */
+    version: integer().notNull().default(1),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('processes_type_status_idx').on(t.type, t.status),
+    index('processes_status_idx').on(t.status),
+    index('processes_type_state_idx').on(t.type, t.state),
+    index('processes_step_idx').on(t.currentStep),
+    index('processes_created_by_idx').on(t.createdBy, t.createdAt),
+    index('processes_created_at_idx').on(t.createdAt),
+    index('processes_updated_at_idx').on(t.updatedAt),
+  ],
+)
+
+/** The artworks a process is about (its subject; for BUY_ART, the artworks it created). */
+export const processArtworks = pgTable(
+  'process_artworks',
+  {
+    processId: uuid()
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    artworkId: uuid()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.processId, t.artworkId] }),
+    index('process_artworks_artwork_idx').on(t.artworkId),
+  ],
+)
+
+/** Append-only: one row per applied event (seq 1 is the creation). Never updated or deleted. */
+export const processHistory = pgTable(
+  'process_history',
+  {
+    processId: uuid()
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    eventType: text().notNull(),
+    fromState: text(),
+    toState: text().notNull(),
+    byUserId: uuid()
+      .notNull()
+      .references(() => users.id),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    comment: text().notNull().default(''),
+    payload: jsonb(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.processId, t.seq] }),
+    index('process_history_by_at_idx').on(t.byUserId, t.at),
+    index('process_history_event_idx').on(t.eventType),
+  ],
+)
+
+/** A request's idempotency key, per user: the first result is returned for every repeat. */
+export const processIdempotencyKeys = pgTable(
+  'process_idempotency_keys',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    processId: uuid()
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    eventType: text().notNull(),
+    response: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('process_idempotency_created_idx').on(t.createdAt),
+  ],
+)
+
+export const reminderKind = pgEnum('reminder_kind', ['insuranceExpiry', 'contractExpiry', 'custom'])
+
+/** Timed reminders: machines hold no timers, so a due time becomes a row the scheduler delivers. */
+export const processReminders = pgTable(
+  'process_reminders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    processId: uuid().references(() => processes.id, { onDelete: 'cascade' }),
+    recipientId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: reminderKind().notNull(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    titleZh: text().notNull(),
+    titleEn: text().notNull(),
+    bodyZh: text().notNull().default(''),
+    bodyEn: text().notNull().default(''),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('process_reminders_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.deliveredAt} is null`),
+    index('process_reminders_process_idx').on(t.processId),
+  ],
+)
