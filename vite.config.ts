@@ -1,4 +1,26 @@
-// Vite builds the web app (src/web) and hosts Vitest. The web-shell issue fills in the plugins.
+// Vite builds the web app (src/web, entry index.html) and hosts Vitest. Plugin order matters: the router
+// plugin generates the route tree and splits route files before React's Babel pass compiles the Lingui
+// macros; the Lingui plugin turns the .po catalogs into modules.
+import { lingui } from '@lingui/vite-plugin'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { ROUTER_FILES } from './src/web/router-files'
 
-export default defineConfig({})
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ ...ROUTER_FILES, autoCodeSplitting: true, disableLogging: true }),
+    react({
+      // Only the web app uses Lingui macros; the server and its tests skip the Babel pass.
+      include: /\/(src\/web|tests\/unit\/web)\/.*\.[jt]sx?$/,
+      babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
+    }),
+    lingui(),
+  ],
+  server: { proxy: { '/api': 'http://localhost:8080' } },
+  build: {
+    outDir: process.env.VITRINE_WEB_OUT_DIR ?? 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+  },
+})

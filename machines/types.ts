@@ -31,6 +31,8 @@ export interface StepRecord {
   approvals: { by: string; at: string }[]
   rejection?: { by: string; at: string; comment: string }
   paymentFailures?: { by: string; at: string; comment: string }[]
+  /** A step's own events after approval (DEPART, ARRIVE, CONFIRM_PAYMENT, RETURN, ...), with their payloads. */
+  events?: { type: string; by: string; at: string; payload?: Record<string, unknown>; comment?: string }[]
 }
 
 /** The context every process machine keeps (types may add fields of their own). */
@@ -42,6 +44,18 @@ export interface ProcessContext {
   secondApprovalAbove: string
   terminated?: { by: string; at: string; reason: string; fromState: string }
   restarts: number
+  /** Who started the process (from ProcessInput). */
+  startedBy?: string
+}
+
+/** The machine's `input` when a process starts: built by the runtime, passed to `initialTransition`. */
+export interface ProcessInput {
+  /** The start input, validated by the definition's `input` schema. */
+  subject: Record<string, unknown> & { artworkIds?: string[] }
+  /** From the server's configuration: money steps above this amount need a second approver (decimal string). */
+  secondApprovalAbove: string
+  /** The user who starts the process (from the session). */
+  startedBy: string
 }
 
 /** Effects the runtime knows how to apply. Machines emit `{ type: 'effect', params: Effect }` actions. */
@@ -101,6 +115,14 @@ export interface ProcessDefinition {
   input: ZodType
   /** The payload of SAVE / SUBMIT for each step, by step key (and of a type's own events, by event type). */
   payloads: Record<string, ZodType>
+  /**
+   * Payload schemas that depend on the process's context (a payment never above its contract's amount, a
+   * stocktake's discrepancies naming every missing artwork), by the same keys as `payloads`; when a key is
+   * here, it replaces `payloads[key]` for SUBMIT. `payloadSchema()` in machines/view.ts picks the right one.
+   */
+  contextPayloads?: Record<string, (context: ProcessContext) => ZodType>
+  /** Design decisions of this flow where the specification is silent (written into docs/flows/<TYPE>.md). */
+  notes?: string[]
 }
 
 /** Statuses shown to users (DESIGN.md), plus the end states. */
@@ -114,5 +136,48 @@ export type ProcessStatus =
   | 'completed'
   | 'toBeTransported'
   | 'transporting'
+  /** Exhibition loan: the artwork is with the borrower. */
+  | 'onLoan'
+  /** Stocktake closed with discrepancies left unresolved (spec §4: inventory completed / uncompleted). */
+  | 'uncompleted'
 
-export type StepStatus = 'pending' | 'draft' | 'approvalOngoing' | 'approved' | 'rejected' | 'paymentFailed' | 'terminated'
+export type StepStatus =
+  | 'pending'
+  | 'draft'
+  | 'approvalOngoing'
+  | 'approved'
+  | 'rejected'
+  | 'paymentFailed'
+  | 'terminated'
+  | 'toBeTransported'
+  | 'transporting'
+  | 'onLoan'
+
+/** Every ProcessStatus, as values (for zod enums and filters). */
+export const PROCESS_STATUS_VALUES = [
+  'draft',
+  'approvalOngoing',
+  'approved',
+  'rejected',
+  'paymentFailed',
+  'terminated',
+  'completed',
+  'toBeTransported',
+  'transporting',
+  'onLoan',
+  'uncompleted',
+] as const satisfies readonly ProcessStatus[]
+
+/** Every StepStatus, as values. */
+export const STEP_STATUS_VALUES = [
+  'pending',
+  'draft',
+  'approvalOngoing',
+  'approved',
+  'rejected',
+  'paymentFailed',
+  'terminated',
+  'toBeTransported',
+  'transporting',
+  'onLoan',
+] as const satisfies readonly StepStatus[]

@@ -10,6 +10,11 @@ import { requestLog } from './http/request-log'
 import { moduleRouter } from './http/router'
 import { adminRoutes } from './modules/admin/routes'
 import { authRoutes } from './modules/auth/routes'
+import { referenceAdminRoutes } from './modules/reference/admin-routes'
+import { referenceCallRoutes } from './modules/reference/routes'
+import { fileRoutes } from './modules/files/routes'
+import { messageRoutes } from './modules/process/message-routes'
+import { processRoutes } from './modules/process/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
 import { systemLogRoutes } from './modules/system-log/routes'
 
@@ -19,6 +24,11 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/auth', adminRoutes],
   ['/system_log', systemLogRoutes],
   ['/system', systemInfoRoutes],
+  ['/', referenceCallRoutes],
+  ['/reference', referenceAdminRoutes],
+  ['/file', fileRoutes],
+  ['/process', processRoutes],
+  ['/message', messageRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -1,5 +1,6 @@
 // Configuration, from environment variables only (each documented in the README with its default).
 import path from 'node:path'
+import { MONEY_RE, normaliseMoney } from '../shared/validation'
 
 export interface Config {
   port: number
@@ -26,6 +27,8 @@ export interface Config {
   maxUploadBytes: number
   /** Serve the built web app from this folder. */
   webDir: string
+  /** Money steps whose amount is above this (decimal string) need a second, different approver. */
+  secondApprovalAbove: string
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,5 +52,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 512) * 1024 * 1024,
     webDir: path.resolve(env.WEB_DIR ?? './dist'),
+    secondApprovalAbove: moneySetting(
+      'VITRINE_SECOND_APPROVAL_ABOVE',
+      env.VITRINE_SECOND_APPROVAL_ABOVE,
+      '1000000.00',
+    ),
   }
+}
+
+/** A non-negative decimal amount from the environment, normalised to two places; refuses anything else. */
+function moneySetting(name: string, value: string | undefined, fallback: string): string {
+  const v = value?.trim() || fallback
+  if (!MONEY_RE.test(v) || v.startsWith('-'))
+    throw new Error(`${name} must be a non-negative amount like 1000000.00`)
+  return normaliseMoney(v)
 }

@@ -59,6 +59,20 @@ export const MESSAGES = {
   },
   fileTooLarge: { 'zh-CN': '文件过大（上限 {limit}）', en: 'The file is too large (limit {limit})' },
   oneFileOnly: { 'zh-CN': '一次只能选择一个文件', en: 'Only one file may be selected at a time' },
+  importTooLarge: {
+    'zh-CN': '导入失败：Excel 文件不能超过 {limit}',
+    en: 'Import failed: Excel files are at most {limit}',
+  },
+  multipartExpected: {
+    'zh-CN': '上传须以 multipart/form-data 格式发送',
+    en: 'Uploads are sent as multipart/form-data',
+  },
+  malformedUpload: { 'zh-CN': '上传数据不完整或格式有误', en: 'The upload is incomplete or malformed' },
+  coverInvalid: {
+    'zh-CN': '视频封面须为不超过 5MB 的 JPEG 或 PNG 图片',
+    en: 'The video cover must be a JPEG or PNG image of at most 5 MB',
+  },
+  fileNotFound: { 'zh-CN': '文件不存在', en: 'No such file' },
   wrongCredentials: { 'zh-CN': '用户名或密码错误', en: 'Wrong username or password' },
   userDisabled: { 'zh-CN': '该账号已停用', en: 'This account is disabled' },
   tooManyAttempts: {
@@ -115,6 +129,92 @@ export const MESSAGES = {
   eventNotEnabled: {
     'zh-CN': '当前状态下不能执行该操作',
     en: 'This action is not possible in the current state',
+  },
+  // process step data (src/shared/process-steps)
+  paymentDetailsTotal: {
+    'zh-CN': '付款明细合计须等于付款金额',
+    en: 'The payment details must add up to the amount',
+  },
+  amountExceedsDue: { 'zh-CN': '金额不能超过应付金额', en: 'The amount cannot exceed the amount due' },
+  invalidRange: { 'zh-CN': '上限不能低于下限', en: 'The upper bound cannot be below the lower bound' },
+  duplicateArtwork: { 'zh-CN': '同一作品不能重复出现', en: 'An artwork may appear only once' },
+  discrepancyUnaccounted: {
+    'zh-CN': '每件盘亏作品都须注明已找到或仍缺失',
+    en: 'Every missing artwork must be marked found or still missing',
+  },
+  notInCount: { 'zh-CN': '该作品不在盘亏清单中', en: 'This artwork is not among the missing ones of the count' },
+  commentRequired: { 'zh-CN': '请填写意见或原因', en: 'A comment or reason is required' },
+  idempotencyKeyReused: {
+    'zh-CN': '该幂等键已用于另一个请求',
+    en: 'This idempotency key was already used for another request',
+  },
+  // process messages (message bell): {process} is the process type, {step} the step, {by} the sender
+  msgApprovalRequested: { 'zh-CN': '待审批：{process}·{step}', en: 'Waiting for approval: {process}, {step}' },
+  msgApproved: { 'zh-CN': '已审批通过：{process}·{step}', en: 'Approved: {process}, {step}' },
+  msgRejected: { 'zh-CN': '已驳回：{process}·{step}', en: 'Rejected: {process}, {step}' },
+  msgPaymentFailed: { 'zh-CN': '付款失败：{process}·{step}', en: 'Payment failed: {process}, {step}' },
+  msgCompleted: { 'zh-CN': '流程已完成：{process}', en: 'Completed: {process}' },
+  msgTerminated: { 'zh-CN': '流程已终止：{process}', en: 'Terminated: {process}' },
+  msgRestarted: { 'zh-CN': '流程已重新发起：{process}', en: 'Restarted: {process}' },
+  msgProcessOpened: { 'zh-CN': '新流程：{process}', en: 'New process: {process}' },
+  msgNotice: { 'zh-CN': '流程动态：{process}·{step}', en: 'Process update: {process}, {step}' },
+  msgBodyBy: { 'zh-CN': '{by} 留言：{comment}', en: '{by} wrote: {comment}' },
+  msgReminderInsurance: {
+    'zh-CN': '保险即将到期：{policy}（{date}），请安排续保',
+    en: 'Insurance ends soon: {policy} ({date}); arrange the renewal',
+  },
+  msgReminderContract: {
+    'zh-CN': '合同即将到期：{contract}（{date}）',
+    en: 'Contract ends soon: {contract} ({date})',
+  },
+  unknownDictCode: { 'zh-CN': '未知的字典编码', en: 'Unknown dictionary code' },
+  unknownParentTag: { 'zh-CN': '未知的上级标签', en: 'Unknown parent tag' },
+  codeTaken: { 'zh-CN': '该编码已存在', en: 'This code is already in use' },
+  invalidParent: {
+    'zh-CN': '上级无效：须属于同一字典，且不能是自身或其下级',
+    en: 'Invalid parent: it must belong to the same list and cannot be the item itself or one below it',
+  },
+  // artwork archive
+  invalidYear: { 'zh-CN': '年份须为四位数字', en: 'Years are written with four digits' },
+  invalidRecordDate: {
+    'zh-CN': '日期格式应为 yyyy、yyyy-MM 或 yyyy-MM-dd',
+    en: 'Dates are written yyyy, yyyy-MM or yyyy-MM-dd',
+  },
+  invalidInventoryNo: {
+    'zh-CN': '库存编号只能包含字母、数字和 . _ / -',
+    en: 'Inventory numbers take letters, digits and . _ / - only',
+  },
+  inventoryNoTaken: { 'zh-CN': '该库存编号已存在', en: 'This inventory number is already in use' },
+  onePreviewOnly: { 'zh-CN': '只能有一张预览图', en: 'Only one image can be the preview' },
+  duplicateFile: { 'zh-CN': '同一文件不能重复添加', en: 'The same file is listed twice' },
+  wrongFileKind: { 'zh-CN': '文件类型不符', en: 'This file is not of the expected type' },
+  unknownOption: { 'zh-CN': '不在可选项中', en: 'Not one of the allowed values' },
+  ambiguousArtist: {
+    'zh-CN': '有多位艺术家同名，请先在系统中区分',
+    en: 'Several artists have this name: tell them apart in the archive first',
+  },
+  missingColumn: { 'zh-CN': '缺少列：{column}', en: 'Missing column: {column}' },
+  noDataRows: { 'zh-CN': '文件中没有数据行', en: 'The file has no data rows' },
+  duplicateInFile: {
+    'zh-CN': '该库存编号在文件中重复出现',
+    en: 'This inventory number appears more than once in the file',
+  },
+  recordWithoutArtwork: {
+    'zh-CN': '作品表中没有该库存编号',
+    en: 'No row of the artworks sheet has this inventory number',
+  },
+  importHasErrors: {
+    'zh-CN': '有 {count} 行数据有误：请修正后重新导入，或确认只导入正确的行',
+    en: '{count} rows have errors: fix them and import again, or confirm importing only the valid rows',
+  },
+  importNotReady: {
+    'zh-CN': '该导入任务尚未检查完毕或已经结束',
+    en: 'This import is still being checked or has already finished',
+  },
+  nothingToImport: { 'zh-CN': '没有可导入的行', en: 'There are no valid rows to import' },
+  exportTooMany: {
+    'zh-CN': '一次最多导出 {max} 件作品，请缩小查询范围',
+    en: 'At most {max} artworks can be exported at once: narrow the search',
   },
 } as const satisfies Record<string, Words>
 

@@ -1,9 +1,10 @@
 // The seeding steps after users and roles, in order. A module with data to seed adds one line here.
 import type { Db } from '../db/client'
+import { referenceDataSeedStep } from './reference-data'
 
 export interface SeedStep {
   name: string
   run: (db: Db, options: { demo: boolean }) => Promise<void>
 }
 
-export const SEED_STEPS: SeedStep[] = []
+export const SEED_STEPS: SeedStep[] = [referenceDataSeedStep]

@@ -2,21 +2,11 @@
 // written (processes notify approvers, submitters and creators; reminders arrive here when due).
 import { sql } from 'drizzle-orm'
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { MESSAGE_KINDS } from '../../../shared/contracts/process'
 import { processes } from './processes'
 import { users } from './users'
 
-export const messageKind = pgEnum('message_kind', [
-  'approvalRequested',
-  'approved',
-  'rejected',
-  'paymentFailed',
-  'completed',
-  'terminated',
-  'restarted',
-  'processOpened',
-  'reminder',
-  'notice',
-])
+export const messageKind = pgEnum('message_kind', MESSAGE_KINDS)
 
 export const messages = pgTable(
   'messages',
@@ -38,9 +28,7 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_recipient_created_idx').on(t.recipientId, t.createdAt),
-    index('messages_recipient_unread_idx')
-      .on(t.recipientId)
-      .where(sql`${t.readAt} is null`),
+    index('messages_recipient_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
     index('messages_process_idx').on(t.processId),
   ],
 )

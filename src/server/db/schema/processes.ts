@@ -145,9 +145,7 @@ export const processReminders = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('process_reminders_due_idx')
-      .on(t.dueAt)
-      .where(sql`${t.deliveredAt} is null`),
+    index('process_reminders_due_idx').on(t.dueAt).where(sql`${t.deliveredAt} is null`),
     index('process_reminders_process_idx').on(t.processId),
   ],
 )

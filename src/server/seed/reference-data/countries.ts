@@ -254,4 +254,3 @@ export const COUNTRIES: readonly (readonly [code: string, nameZh: string, nameEn
   ['ZM', '赞比亚', 'Zambia'],
   ['ZW', '津巴布韦', 'Zimbabwe'],
 ]
-

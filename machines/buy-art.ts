@@ -1,0 +1,43 @@
+// BUY_ART: a purchase after due diligence (spec §4: due-diligence report, contract signing, payment
+// process). Paying completes it: the artworks become records of the archive and the shipping that brings
+// them in (BUY_ART_TRANS) opens, both by the purchaseCompleted effect.
+import { contractStep, dueDiligenceStep, paymentConfirmation, paymentStep } from '../src/shared/process-steps'
+import { buyArtInput } from '../src/shared/process-steps/purchase'
+import { defineProcess, formStep, fx, moneyStep, stepAmount } from './blocks'
+
+export const buyArtV1 = defineProcess({
+  type: 'BUY_ART',
+  version: 1,
+  holdsArtworks: false,
+  steps: [
+    formStep(
+      { key: 'dueDiligence', labelZh: '尽调报告', labelEn: 'Due-diligence report' },
+      { then: { to: 'contract' } },
+    ),
+    formStep(
+      { key: 'contract', labelZh: '合同签署', labelEn: 'Contract signing' },
+      { then: { to: 'payment', effects: [fx('recordContract', 'contract', { direction: 'purchase' })] } },
+    ),
+    moneyStep(
+      { key: 'payment', labelZh: '付款流程', labelEn: 'Payment process' },
+      { direction: 'outgoing', then: { to: 'completed', effects: [fx('purchaseCompleted', 'dueDiligence')] } },
+    ),
+  ],
+  input: buyArtInput,
+  payloads: {
+    dueDiligence: dueDiligenceStep,
+    contract: contractStep,
+    payment: paymentStep(),
+    CONFIRM_PAYMENT: paymentConfirmation,
+  },
+  contextPayloads: {
+    /** The payment never exceeds the signed contract's amount. */
+    payment: (context) => paymentStep(stepAmount(context, 'contract')),
+  },
+  notes: [
+    'The artworks to buy are described at the start (title, artist) or chosen from the archive; they become archive records (status purchased, not in the warehouse, at the seller) only when the payment is confirmed, and the BUY_ART_TRANS that ships them in opens in the same transaction.',
+    'The contract is recorded as a contract record when its step is approved (not at submission), so the finance screens only list approved contracts.',
+    'One payment per purchase: split between paying companies by its payment details, which must add up to its amount; the amount never exceeds the contract amount (instalments would be a later version of this machine).',
+    'A purchase does not hold its artworks: they are not in the collection yet.',
+  ],
+})

@@ -1,0 +1,22 @@
+// INSURANCE_ANNUAL: the yearly cover of artworks (spec §3 Insurance: annual; §4 covered / to be insured):
+// a quotation, the issued policy (covering the artworks from its approval), the premium paid.
+import { artworksInput, quotationStep } from '../src/shared/process-steps'
+import { defineProcess, formStep } from './blocks'
+import { COVER_NOTES, coverContextPayloads, coverPayloads, policyAndPremium } from './insurance-cover'
+
+export const insuranceAnnualV1 = defineProcess({
+  type: 'INSURANCE_ANNUAL',
+  version: 1,
+  holdsArtworks: false,
+  steps: [
+    formStep({ key: 'quotation', labelZh: '询价', labelEn: 'Quotation' }, { then: { to: 'policy' } }),
+    ...policyAndPremium,
+  ],
+  input: artworksInput,
+  payloads: { quotation: quotationStep, ...coverPayloads },
+  contextPayloads: coverContextPayloads,
+  notes: [
+    'The quotation (insurer, insured amount, premium, period, fee calculation) is approved before the policy is taken out; the policy form repeats the terms as issued, which may differ from the quote.',
+    ...COVER_NOTES,
+  ],
+})

@@ -1,0 +1,39 @@
+// The steps every insurance cover ends with (INSURANCE_ANNUAL, INSURANCE_OPERATION, INSURANCE_RENEWAL):
+// the issued policy, once approved, covers the artworks (insuranceCovered); then the premium is paid,
+// never more than the policy's premium.
+import { paymentConfirmation, paymentStep, policyStep } from '../src/shared/process-steps'
+import { formStep, fx, moneyStep, type StepBlock } from './blocks'
+import type { ProcessContext } from './types'
+
+export const policyAndPremium: StepBlock[] = [
+  formStep(
+    { key: 'policy', labelZh: '保单', labelEn: 'Policy' },
+    { then: { to: 'premiumPayment', effects: [fx('insuranceCovered', 'policy')] } },
+  ),
+  moneyStep(
+    { key: 'premiumPayment', labelZh: '保费支付', labelEn: 'Premium payment' },
+    { direction: 'outgoing', then: { to: 'completed' } },
+  ),
+]
+
+export const coverPayloads = {
+  policy: policyStep,
+  premiumPayment: paymentStep(),
+  CONFIRM_PAYMENT: paymentConfirmation,
+}
+
+export const coverContextPayloads = {
+  /** The premium paid never exceeds the policy's premium. */
+  premiumPayment: (context: ProcessContext) => paymentStep(premiumOf(context), 'amountExceedsDue'),
+}
+
+function premiumOf(context: ProcessContext): string | undefined {
+  const premium = context.steps.policy?.data?.premium
+  return typeof premium === 'string' ? premium : undefined
+}
+
+export const COVER_NOTES = [
+  'The artworks are covered (insurance status covered, insured until the policy\'s end date) as soon as the issued policy is approved; the premium is paid afterwards as a money step (two approvers above the second-approval limit), capped by the policy\'s premium. The premium payment names no contract.',
+  'A renewal reminder before the policy ends is the runtime\'s to schedule (a row the scheduler delivers), not a timer in the machine.',
+  'Insurance processes do not hold their artworks: being insured must not block a transport or a loan.',
+]

@@ -1,0 +1,22 @@
+// INSURANCE_OPERATION: cover for one operation (a loan, a transport): a quotation for that operation's
+// period, the issued policy, the premium paid.
+import { insuranceOperationInput, quotationStep } from '../src/shared/process-steps'
+import { defineProcess, formStep } from './blocks'
+import { COVER_NOTES, coverContextPayloads, coverPayloads, policyAndPremium } from './insurance-cover'
+
+export const insuranceOperationV1 = defineProcess({
+  type: 'INSURANCE_OPERATION',
+  version: 1,
+  holdsArtworks: false,
+  steps: [
+    formStep({ key: 'quotation', labelZh: '询价', labelEn: 'Quotation' }, { then: { to: 'policy' } }),
+    ...policyAndPremium,
+  ],
+  input: insuranceOperationInput,
+  payloads: { quotation: quotationStep, ...coverPayloads },
+  contextPayloads: coverContextPayloads,
+  notes: [
+    'Started for an operation (its process id in the input, optional so that cover can be arranged before the operation is entered); the period is the operation\'s, typically nail to nail.',
+    ...COVER_NOTES,
+  ],
+})

@@ -1,0 +1,46 @@
+// INSURANCE_PAYOUT: an insurance claim (incident, its approval, the claim to the insurer, the payout
+// received). The payout is a money step (incoming); confirming it records the claim as paid.
+import {
+  claimStep,
+  collectionStep,
+  incidentStep,
+  insurancePayoutInput,
+  paymentConfirmation,
+} from '../src/shared/process-steps'
+import { defineProcess, formStep, fx, moneyStep } from './blocks'
+import type { ProcessContext } from './types'
+
+function claimedAmount(context: ProcessContext): string | undefined {
+  const amount = context.steps.claim?.data?.claimedAmount
+  return typeof amount === 'string' ? amount : undefined
+}
+
+export const insurancePayoutV1 = defineProcess({
+  type: 'INSURANCE_PAYOUT',
+  version: 1,
+  holdsArtworks: false,
+  steps: [
+    formStep({ key: 'incident', labelZh: '出险报告', labelEn: 'Incident report' }, { then: { to: 'claim' } }),
+    formStep({ key: 'claim', labelZh: '向保险公司索赔', labelEn: 'Claim to the insurer' }, { then: { to: 'payout' } }),
+    moneyStep(
+      { key: 'payout', labelZh: '理赔款到账', labelEn: 'Payout received' },
+      { direction: 'incoming', then: { to: 'completed', effects: [fx('claimPaid', 'payout')] } },
+    ),
+  ],
+  input: insurancePayoutInput,
+  payloads: {
+    incident: incidentStep,
+    claim: claimStep,
+    payout: collectionStep(),
+    CONFIRM_PAYMENT: paymentConfirmation,
+  },
+  contextPayloads: {
+    /** The payout never exceeds the amount claimed. */
+    payout: (context) => collectionStep(claimedAmount(context), 'amountExceedsDue'),
+  },
+  notes: [
+    'The spec\'s "incident, approval" is the incident report step with its approval: approving it is the office\'s decision to claim.',
+    'The payout is received as a collection (payer: the insurer), never more than the amount claimed; a refused claim is terminated with the insurer\'s reason.',
+    'A claim does not hold its artworks: a damaged artwork usually goes to repair (OPERATION_REPAIR_ART) while the claim runs.',
+  ],
+})

@@ -1,0 +1,34 @@
+// INSURANCE_RENEWAL: renewing a cover before it ends: the renewal decision (renew on quoted terms, or let
+// it lapse), then, when renewing, the new policy and its premium.
+import { insuranceRenewalInput, renewalStep } from '../src/shared/process-steps'
+import { defineProcess, formStep, fx } from './blocks'
+import { COVER_NOTES, coverContextPayloads, coverPayloads, policyAndPremium } from './insurance-cover'
+
+export const insuranceRenewalV1 = defineProcess({
+  type: 'INSURANCE_RENEWAL',
+  version: 1,
+  holdsArtworks: false,
+  steps: [
+    formStep(
+      { key: 'renewal', labelZh: '续保决定', labelEn: 'Renewal decision' },
+      {
+        then: [
+          { to: 'notRenewed', when: 'renewalDeclined', effects: [fx('insuranceLapsed', 'renewal')] },
+          { to: 'policy' },
+        ],
+      },
+    ),
+    ...policyAndPremium,
+  ],
+  finals: { notRenewed: { labelZh: '不续保', labelEn: 'Not renewed', status: 'completed' } },
+  conditions: {
+    renewalDeclined: (context) => context.steps.renewal?.data?.decision === 'lapse',
+  },
+  input: insuranceRenewalInput,
+  payloads: { renewal: renewalStep, ...coverPayloads },
+  contextPayloads: coverContextPayloads,
+  notes: [
+    'The renewal form is a decision: renew (with the quoted terms, as in a quotation) or lapse (with the reason). Approving a lapse ends the process as "not renewed" and sends the artworks back to "to be insured" (insuranceLapsed), so they show up as needing cover; approving a renewal continues with the new policy and its premium.',
+    ...COVER_NOTES,
+  ],
+})

@@ -1,0 +1,52 @@
+// INVENTORY_CHECK: a stocktake of a room (spec §4: inventory completed / uncompleted): the count, then,
+// when artworks are missing, how each was accounted for. Unresolved discrepancies close it "uncompleted".
+import { countingStep, discrepanciesShape, discrepanciesStep, inventoryCheckInput } from '../src/shared/process-steps'
+import { defineProcess, formStep, fx } from './blocks'
+import type { ProcessContext } from './types'
+
+function ids(context: ProcessContext, step: string, field: string): string[] {
+  const list = context.steps[step]?.data?.[field]
+  return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : []
+}
+
+export const inventoryCheckV1 = defineProcess({
+  type: 'INVENTORY_CHECK',
+  version: 1,
+  holdsArtworks: false,
+  steps: [
+    formStep(
+      { key: 'counting', labelZh: '盘点', labelEn: 'Counting' },
+      {
+        then: [
+          { to: 'completed', when: 'countMatches', effects: [fx('stocktakeRecorded', 'counting')] },
+          { to: 'discrepancies', effects: [fx('stocktakeRecorded', 'counting')] },
+        ],
+      },
+    ),
+    formStep(
+      { key: 'discrepancies', labelZh: '差异处理', labelEn: 'Discrepancies' },
+      {
+        then: [
+          { to: 'completed', when: 'discrepanciesResolved', effects: [fx('stocktakeRecorded', 'discrepancies')] },
+          { to: 'uncompleted', effects: [fx('stocktakeRecorded', 'discrepancies')] },
+        ],
+      },
+    ),
+  ],
+  finals: { uncompleted: { labelZh: '未完成', labelEn: 'Uncompleted', status: 'uncompleted' } },
+  conditions: {
+    countMatches: (context) => ids(context, 'counting', 'missingArtworkIds').length === 0,
+    discrepanciesResolved: (context) => ids(context, 'discrepancies', 'missingArtworkIds').length === 0,
+  },
+  input: inventoryCheckInput,
+  payloads: { counting: countingStep, discrepancies: discrepanciesShape },
+  contextPayloads: {
+    /** Every artwork missing at the count is marked found or still missing, and nothing else. */
+    discrepancies: (context) => discrepanciesStep(ids(context, 'counting', 'missingArtworkIds')),
+  },
+  notes: [
+    'The count lists the artworks found in the room and those expected there but missing. Approving it records the stocktake (found: seen in the room; missing: no longer taken to be in the warehouse, movement rows). With nothing missing the stocktake is completed there and then.',
+    'With artworks missing, a Discrepancies step follows: each missing artwork is marked found (back in the room) or still missing, with an explanation. Approving it records the outcome; with none still missing the stocktake is completed, otherwise it closes "uncompleted" (spec: inventory completed / uncompleted), a final state: a later stocktake starts afresh.',
+    'A stocktake does not hold the room\'s artworks: counting must not block operations.',
+  ],
+})

@@ -1,0 +1,39 @@
+// OPERATION_LOAN_EXHIBITION_ART: lending artworks to an exhibition (spec §4: loan for exhibition, artwork
+// transport), and their return.
+import {
+  artworksInput,
+  arrival,
+  departure,
+  loanReturn,
+  loanStep,
+  transportStep as transportForm,
+} from '../src/shared/process-steps'
+import { defineProcess, formStep, fx, transportStep, waitStep } from './blocks'
+
+export const operationLoanExhibitionArtV1 = defineProcess({
+  type: 'OPERATION_LOAN_EXHIBITION_ART',
+  version: 1,
+  holdsArtworks: true,
+  steps: [
+    formStep({ key: 'loan', labelZh: '借展', labelEn: 'Loan for exhibition' }, { then: { to: 'artworkTransport' } }),
+    transportStep(
+      { key: 'artworkTransport', labelZh: '作品运输', labelEn: 'Artwork transport' },
+      { then: { to: 'return', effects: [fx('loanOut', 'loan')] } },
+    ),
+    waitStep(
+      { key: 'return', labelZh: '归还', labelEn: 'Return' },
+      {
+        leaf: { name: 'onLoan', labelZh: '借展中', labelEn: 'On loan', status: 'onLoan' },
+        event: 'RETURN',
+        then: { to: 'completed', effects: [fx('loanReturned', 'return')] },
+      },
+    ),
+  ],
+  input: artworksInput,
+  payloads: { loan: loanStep, artworkTransport: transportForm, DEPART: departure, ARRIVE: arrival, RETURN: loanReturn },
+  notes: [
+    'The spec names two steps (loan for exhibition, artwork transport); the artwork also has to come back, so a third step, Return, waits while the artwork is on loan (status "on loan") for the RETURN event.',
+    'Arrival at the borrower marks the artworks on loan (loanOut, movement row). RETURN records the date, the room the artworks go back into and their condition (loanReturned, movement row) and ends the process. The return shipment itself is reported in RETURN; a tracked return transport would be its own OPERATION_TRANS_ART.',
+    'Whether the loan needs insurance is a field of the loan form; the cover itself is an INSURANCE_OPERATION process.',
+  ],
+})

@@ -1,0 +1,36 @@
+// OPERATION_MOUNT_ART: mounting or framing (spec §4: mounting info, artwork transport, delivery).
+import {
+  artworksInput,
+  arrival,
+  departure,
+  mountingInfoStep,
+  transportStep as transportForm,
+  workDeliveryStep,
+} from '../src/shared/process-steps'
+import { defineProcess, formStep, fx, transportStep } from './blocks'
+
+export const operationMountArtV1 = defineProcess({
+  type: 'OPERATION_MOUNT_ART',
+  version: 1,
+  holdsArtworks: true,
+  steps: [
+    formStep({ key: 'mountingInfo', labelZh: '装裱信息', labelEn: 'Mounting information' }, { then: { to: 'artworkTransport' } }),
+    transportStep({ key: 'artworkTransport', labelZh: '作品运输', labelEn: 'Artwork transport' }, { then: { to: 'delivery' } }),
+    formStep(
+      { key: 'delivery', labelZh: '交付', labelEn: 'Delivery' },
+      { then: { to: 'completed', effects: [fx('warehoused', 'delivery')] } },
+    ),
+  ],
+  input: artworksInput,
+  payloads: {
+    mountingInfo: mountingInfoStep,
+    artworkTransport: transportForm,
+    delivery: workDeliveryStep,
+    DEPART: departure,
+    ARRIVE: arrival,
+  },
+  notes: [
+    'The artwork transport takes the artworks to the framer (to be transported → transporting → arrived at the framer\'s address).',
+    'Delivery is the mounted artwork coming back: its form names the room it returns to and its condition; approving it puts the artworks in that room with a movement row and ends the process.',
+  ],
+})

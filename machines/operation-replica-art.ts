@@ -1,0 +1,20 @@
+// OPERATION_REPLICA_ART: making replicas of artworks (spec §4: replication info, replication, delivery).
+import { artworksInput, replicaDeliveryStep, replicaInfoStep, replicationStep } from '../src/shared/process-steps'
+import { defineProcess, formStep } from './blocks'
+
+export const operationReplicaArtV1 = defineProcess({
+  type: 'OPERATION_REPLICA_ART',
+  version: 1,
+  holdsArtworks: true,
+  steps: [
+    formStep({ key: 'replicaInfo', labelZh: '复制信息', labelEn: 'Replication information' }, { then: { to: 'replication' } }),
+    formStep({ key: 'replication', labelZh: '复制', labelEn: 'Replication' }, { then: { to: 'delivery' } }),
+    formStep({ key: 'delivery', labelZh: '交付', labelEn: 'Delivery' }, { then: { to: 'completed' } }),
+  ],
+  input: artworksInput,
+  payloads: { replicaInfo: replicaInfoStep, replication: replicationStep, delivery: replicaDeliveryStep },
+  notes: [
+    'The replicas are not artworks of the collection: their delivery records quantity and where they are stored, not a movement of the originals.',
+    'The originals are held while replicas are made (scanning or photographing them must not clash with another operation).',
+  ],
+})

@@ -1,0 +1,43 @@
+// OPERATION_SELL_ART: selling artworks (spec §4: market survey report, contract signing, collection of
+// payment). The collection is a money step (incoming); confirming it marks the artworks sold.
+import {
+  artworksInput,
+  collectionStep,
+  contractStep,
+  marketSurveyStep,
+  paymentConfirmation,
+} from '../src/shared/process-steps'
+import { defineProcess, formStep, fx, moneyStep, stepAmount } from './blocks'
+
+export const operationSellArtV1 = defineProcess({
+  type: 'OPERATION_SELL_ART',
+  version: 1,
+  holdsArtworks: true,
+  steps: [
+    formStep({ key: 'marketSurvey', labelZh: '市场调研报告', labelEn: 'Market survey report' }, { then: { to: 'contract' } }),
+    formStep(
+      { key: 'contract', labelZh: '合同签署', labelEn: 'Contract signing' },
+      { then: { to: 'collection', effects: [fx('recordContract', 'contract', { direction: 'sale' })] } },
+    ),
+    moneyStep(
+      { key: 'collection', labelZh: '收款流程', labelEn: 'Collection of payment' },
+      { direction: 'incoming', then: { to: 'completed', effects: [fx('sold', 'contract')] } },
+    ),
+  ],
+  input: artworksInput,
+  payloads: {
+    marketSurvey: marketSurveyStep,
+    contract: contractStep,
+    collection: collectionStep(),
+    CONFIRM_PAYMENT: paymentConfirmation,
+  },
+  contextPayloads: {
+    /** The amount collected never exceeds the sale contract's amount. */
+    collection: (context) => collectionStep(stepAmount(context, 'contract')),
+  },
+  notes: [
+    'The collection follows the money-step pattern from the other side: approved (twice above the second-approval limit), then finance confirms the money arrived (CONFIRM_PAYMENT) or that it did not (PAYMENT_FAILED, with the reason) and retries.',
+    'The artworks are marked sold (to the contract\'s counterparty, movement row) only when the money is confirmed, not when the contract is signed.',
+    'Delivery to the buyer (the artSellDelivery screen) is an OPERATION_TRANS_ART of its own once the artwork is sold.',
+  ],
+})

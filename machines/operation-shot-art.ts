@@ -1,0 +1,25 @@
+// OPERATION_SHOT_ART: photographing artworks (spec §4: shooting info, shooting, finished-product delivery).
+import {
+  artworksInput,
+  shootingDeliveryStep,
+  shootingInfoStep,
+  shootingStep,
+} from '../src/shared/process-steps'
+import { defineProcess, formStep } from './blocks'
+
+export const operationShotArtV1 = defineProcess({
+  type: 'OPERATION_SHOT_ART',
+  version: 1,
+  holdsArtworks: true,
+  steps: [
+    formStep({ key: 'shootingInfo', labelZh: '拍摄信息', labelEn: 'Shooting information' }, { then: { to: 'shooting' } }),
+    formStep({ key: 'shooting', labelZh: '拍摄', labelEn: 'Shooting' }, { then: { to: 'delivery' } }),
+    formStep({ key: 'delivery', labelZh: '成品交付', labelEn: 'Finished-product delivery' }, { then: { to: 'completed' } }),
+  ],
+  input: artworksInput,
+  payloads: { shootingInfo: shootingInfoStep, shooting: shootingStep, delivery: shootingDeliveryStep },
+  notes: [
+    'Each of the three steps is a report that is approved: the plan (photographer, date, place, shot list, cost), the shoot as it happened (date, number of photographs), and the delivery of the finished files (file ids, received by).',
+    'The artworks are held for the whole process (no other operation may move them), but the shoot does not change their location: shooting off site is a separate transport.',
+  ],
+})

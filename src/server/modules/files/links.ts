@@ -1,0 +1,67 @@
+// Short-lived signed download links: a browser opening a file in a new window, an <img> or a <video>
+// sends no headers, so the URL itself carries who asked, until when, and an HMAC over both.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { type Disposition, FILE_API } from '../../../shared/contracts/files'
+
+/** What a link opens: the file itself or its thumbnail (a thumbnail link cannot fetch the original). */
+export type LinkTarget = 'file' | 'thumbnail'
+
+export interface LinkClaims {
+  target: LinkTarget
+  fileId: string
+  disposition: Disposition
+  /** Unix seconds. */
+  exp: number
+  userId: string
+}
+
+function signature(secret: string, claims: LinkClaims): string {
+  const payload = ['v1', claims.target, claims.fileId, claims.disposition, claims.exp, claims.userId].join('\n')
+  return createHmac('sha256', secret).update(payload).digest('base64url')
+}
+
+/**
+ * The expiry of links issued now: the TTL, rounded up to the next minute so that the same file asked for
+ * twice within a minute gets the same URL (and the browser's cache can answer the second time).
+ */
+export function linkExpiry(ttlSeconds: number, nowMs = Date.now()): number {
+  return Math.ceil((nowMs / 1000 + ttlSeconds) / 60) * 60
+}
+
+export function signedUrl(secret: string, claims: LinkClaims): string {
+  const base = claims.target === 'file' ? FILE_API.download(claims.fileId) : FILE_API.thumbnail(claims.fileId)
+  const query = new URLSearchParams({
+    disposition: claims.disposition,
+    exp: String(claims.exp),
+    u: claims.userId,
+    sig: signature(secret, claims),
+  })
+  return `${base}?${query}`
+}
+
+/** The query of a link as received. */
+export interface LinkQuery {
+  disposition?: string
+  exp?: string
+  u?: string
+  sig?: string
+}
+
+/** The claims of a genuine, unexpired link for this target and file; null when forged, altered or expired. */
+export function verifyLink(
+  secret: string,
+  target: LinkTarget,
+  fileId: string,
+  query: LinkQuery,
+  nowMs = Date.now(),
+): LinkClaims | null {
+  const { disposition, exp, u, sig } = query
+  if (!exp || !u || !sig || !/^\d{1,12}$/.test(exp) || u.length > 64 || sig.length > 100) return null
+  if (disposition !== 'inline' && disposition !== 'attachment') return null
+  const claims: LinkClaims = { target, fileId, disposition, exp: Number(exp), userId: u }
+  const expected = Buffer.from(signature(secret, claims))
+  const given = Buffer.from(sig)
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+  if (claims.exp * 1000 <= nowMs) return null
+  return claims
+}

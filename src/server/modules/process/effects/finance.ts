@@ -1,0 +1,191 @@
+// Contracts and payments as records of their own: a contract step's approval upserts the contract of
+// that step; a money step records each attempt as a payment (paid or failed) with its payment details.
+// The paid total of a contract never exceeds its amount, checked here again inside the transaction.
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { addMoney, compareMoney, MONEY_RE, normaliseMoney } from '../../../../shared/validation'
+import { contracts, paymentDetails, payments } from '../../../db/schema'
+import { invalid } from '../../../http/app-error'
+import { type EffectContext, field, stepData, textField } from './types'
+
+type Method = (typeof payments.$inferInsert)['method']
+
+function moneyOf(value: unknown, name: string, required: boolean): string | null {
+  if (value === undefined || value === null || value === '') {
+    if (required) throw invalid({ [name]: 'required' })
+    return null
+  }
+  const text = typeof value === 'number' ? value.toFixed(2) : String(value).replaceAll(',', '')
+  if (!MONEY_RE.test(text)) throw invalid({ [name]: 'invalidMoney' })
+  return normaliseMoney(text)
+}
+
+function dateOf(value: unknown): string | null {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null
+}
+
+function directionOfContract(ctx: EffectContext): 'purchase' | 'sale' | 'service' {
+  const explicit = ctx.effect.params?.direction
+  if (explicit === 'purchase' || explicit === 'sale' || explicit === 'service') return explicit
+  if (ctx.process.type === 'BUY_ART') return 'purchase'
+  if (ctx.process.type === 'OPERATION_SELL_ART') return 'sale'
+  return 'service'
+}
+
+function stringList(value: unknown): string[] {
+  if (!Array.isArray(value)) return []
+  return value
+    .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String(v.id) : ''))
+    .filter(Boolean)
+}
+
+export async function recordContract(ctx: EffectContext): Promise<void> {
+  const stepKey = ctx.effect.step ?? ctx.previousStep ?? ''
+  const data = stepData(ctx, stepKey)
+  const amount = moneyOf(field(ctx, 'amount', 'amountWithTax', 'amountIncludingTax'), 'amount', true)!
+  const effectiveDate = dateOf(field(ctx, 'effectiveDate'))
+  if (!effectiveDate) throw invalid({ effectiveDate: 'required' })
+  const values = {
+    processId: ctx.process.id,
+    stepKey,
+    direction: directionOfContract(ctx),
+    contractType: textField(ctx, 'contractType', 'agreementContractType'),
+    subject: textField(ctx, 'subject', 'contractSubject') || textField(ctx, 'title'),
+    number: textField(ctx, 'number', 'contractNo', 'contractNumber'),
+    applicant: textField(ctx, 'applicant'),
+    counterparty: textField(ctx, 'counterparty', 'seller', 'buyer', 'vendorName'),
+    effectiveDate,
+    endDate: dateOf(field(ctx, 'endDate', 'expiryDate')),
+    amount,
+    currency: textField(ctx, 'currency') || 'CNY',
+    department: textField(ctx, 'department'),
+    signatory: textField(ctx, 'signatory'),
+    sealType: textField(ctx, 'sealType'),
+    copies: Number(field(ctx, 'copies') ?? 1) || 1,
+    attachments: stringList(field(ctx, 'attachments', 'files')),
+    details: data,
+    createdBy: ctx.event.actor.id,
+    updatedAt: ctx.at,
+  }
+  await ctx.tx
+    .insert(contracts)
+    .values({ ...values, createdAt: ctx.at })
+    .onConflictDoUpdate({ target: [contracts.processId, contracts.stepKey], set: values })
+}
+
+const METHODS: Record<string, NonNullable<Method>> = {
+  cheque: 'cheque',
+  check: 'cheque',
+  tt: 'tt',
+  't/t': 'tt',
+  telegraphic: 'tt',
+  online: 'online_banking',
+  onlinebanking: 'online_banking',
+  online_banking: 'online_banking',
+  other: 'other',
+}
+
+/** Columns a payment step's data fills; everything else of the method goes into methodDetails. */
+const PAYMENT_COLUMNS = new Set([
+  'type',
+  'paymentType',
+  'amount',
+  'currency',
+  'payeeAccountName',
+  'payeeAccount',
+  'payerCompany',
+  'relatedEvent',
+  'costAttribution',
+  'method',
+  'paymentMethod',
+  'details',
+  'paymentDetails',
+])
+
+export async function recordPayment(ctx: EffectContext): Promise<void> {
+  const stepKey = ctx.effect.step ?? ctx.previousStep ?? ''
+  const data = stepData(ctx, stepKey)
+  const explicit = ctx.effect.params?.status ?? ctx.effect.params?.outcome
+  const status: 'paid' | 'failed' =
+    explicit === 'failed' || (explicit === undefined && ctx.event.type === 'PAYMENT_FAILED')
+      ? 'failed'
+      : 'paid'
+  const direction =
+    ctx.effect.params?.direction === 'in' || ctx.process.type === 'OPERATION_SELL_ART'
+      ? 'incoming'
+      : 'outgoing'
+  const amount = moneyOf(field(ctx, 'amount'), 'amount', true)!
+  const methodRaw = textField(ctx, 'method', 'paymentMethod').toLowerCase().replaceAll(/[\s-]/g, '')
+  const method = methodRaw ? (METHODS[methodRaw] ?? 'other') : null
+
+  // The contract this payment belongs to: the latest contract recorded by the same process.
+  const [contract] = await ctx.tx
+    .select({ id: contracts.id, amount: contracts.amount })
+    .from(contracts)
+    .where(eq(contracts.processId, ctx.process.id))
+    .orderBy(desc(contracts.updatedAt))
+    .limit(1)
+  if (status === 'paid' && contract) {
+    const [{ total }] = await ctx.tx
+      .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+      .from(payments)
+      .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'paid')))
+    if (compareMoney(addMoney(total, amount), contract.amount) > 0)
+      throw invalid({ amount: 'paidExceedsContract' })
+  }
+  const [{ n }] = await ctx.tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.processId, ctx.process.id), eq(payments.stepKey, stepKey)))
+
+  const methodDetails: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(data)) if (!PAYMENT_COLUMNS.has(k)) methodDetails[k] = v
+  // CONFIRM_PAYMENT may say when the money moved and the bank's reference.
+  const paidOn = field(ctx, 'paidOn')
+  const bankReference = textField(ctx, 'bankReference')
+  if (bankReference) methodDetails.bankReference = bankReference
+  const at = typeof paidOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(paidOn) ? new Date(`${paidOn}T00:00:00Z`) : ctx.at
+
+  const [payment] = await ctx.tx
+    .insert(payments)
+    .values({
+      processId: ctx.process.id,
+      stepKey,
+      contractId: contract?.id ?? null,
+      direction,
+      status,
+      attempt: Number(n) + 1,
+      paymentType: textField(ctx, 'paymentType', 'type'),
+      amount,
+      currency: textField(ctx, 'currency') || 'CNY',
+      payeeAccountName: textField(ctx, 'payeeAccountName'),
+      payeeAccount: textField(ctx, 'payeeAccount'),
+      payerCompany: textField(ctx, 'payerCompany'),
+      relatedEvent: textField(ctx, 'relatedEvent'),
+      costAttribution: textField(ctx, 'costAttribution'),
+      method,
+      methodDetails,
+      failureReason: status === 'failed' ? (ctx.event.comment ?? '') : '',
+      recordedBy: ctx.event.actor.id,
+      at,
+      createdAt: ctx.at,
+    })
+    .returning({ id: payments.id })
+
+  const details = field(ctx, 'details', 'paymentDetails')
+  if (Array.isArray(details) && details.length > 0) {
+    await ctx.tx.insert(paymentDetails).values(
+      details.map((d, i) => {
+        const row = (d ?? {}) as Record<string, unknown>
+        const payingCompany = String(row.payingCompany ?? row.company ?? row.payerCompany ?? '').trim()
+        if (!payingCompany) throw invalid({ [`details.${i}.payingCompany`]: 'paymentDetailIncomplete' })
+        return {
+          paymentId: payment.id,
+          sort: i,
+          payingCompany,
+          amount: moneyOf(row.amount, `details.${i}.amount`, true)!,
+          note: typeof row.note === 'string' ? row.note : '',
+        }
+      }),
+    )
+  }
+}

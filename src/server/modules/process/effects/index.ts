@@ -1,0 +1,40 @@
+// Every effect a machine may declare, by name, and the handler that applies it in the event's
+// transaction. `satisfies` keeps this list complete: a new EffectName does not compile until handled.
+import { holdArtworks, releaseArtworks } from './custody'
+import { recordContract, recordPayment } from './finance'
+import { claimPaid, insuranceCovered, insuranceLapsed } from './insurance'
+import {
+  loanOut,
+  loanReturned,
+  sold,
+  transportArrived,
+  transportDeparted,
+  transportScheduled,
+  warehoused,
+} from './location'
+import { notify } from './notify'
+import { purchaseCompleted } from './purchase'
+import { stocktakeRecorded } from './stocktake'
+import type { EffectHandlers } from './types'
+
+export const EFFECTS = {
+  purchaseCompleted,
+  recordContract,
+  recordPayment,
+  holdArtworks,
+  releaseArtworks,
+  transportScheduled,
+  transportDeparted,
+  transportArrived,
+  warehoused,
+  loanOut,
+  loanReturned,
+  sold,
+  insuranceCovered,
+  insuranceLapsed,
+  claimPaid,
+  stocktakeRecorded,
+  notify,
+} satisfies EffectHandlers
+
+export type { EffectContext } from './types'

@@ -1,0 +1,154 @@
+// Effects that move artworks or change their standing: warehousing, transport (to be transported →
+// transporting → arrived), exhibition loans out and back, sale, stocktake. Each location change writes a
+// movement row through changeArtworks.
+import { and, desc, eq } from 'drizzle-orm'
+import { artworkMovements, rooms } from '../../../db/schema'
+import { invalid } from '../../../http/app-error'
+import { changeArtworks } from './movements'
+import { type EffectContext, field, targetArtworks, textField } from './types'
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function roomOf(ctx: EffectContext, ...names: string[]): string | null {
+  const v = field(ctx, ...names)
+  if (v === undefined) return null
+  if (typeof v !== 'string' || !UUID_RE.test(v)) throw invalid({ [names[0]]: 'invalidValue' })
+  return v
+}
+
+type MoveKind = 'warehousing' | 'transport_start' | 'transport_arrive' | 'loan_out' | 'loan_return' | 'sold'
+
+function move(ctx: EffectContext, kind: MoveKind) {
+  return {
+    kind,
+    processId: ctx.process.id,
+    byUserId: ctx.event.actor.id,
+    at: ctx.at,
+    note: ctx.event.comment ?? '',
+  }
+}
+
+/** The artworks go into the room of the step data, in the warehouse, in the collection. */
+export async function warehoused(ctx: EffectContext): Promise<void> {
+  const roomId = roomOf(ctx, 'roomId', 'toRoomId', 'warehouseRoomId')
+  if (!roomId) throw invalid({ roomId: 'required' })
+  await assertRoom(ctx, roomId, 'roomId')
+  await changeArtworks(
+    ctx.tx,
+    targetArtworks(ctx),
+    (a) => ({
+      roomId,
+      inWarehouse: true,
+      locationText: '',
+      transportStatus: 'none',
+      status: a.status === 'purchased' ? 'in_collection' : a.status,
+    }),
+    move(ctx, 'warehousing'),
+  )
+}
+
+async function assertRoom(ctx: EffectContext, roomId: string, name: string) {
+  const [room] = await ctx.tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, roomId))
+  if (!room) throw invalid({ [name]: 'invalidValue' })
+}
+
+/** Transport planned: the artworks are to be transported; they have not moved yet. */
+export async function transportScheduled(ctx: EffectContext): Promise<void> {
+  await changeArtworks(ctx.tx, targetArtworks(ctx), { transportStatus: 'to_be_transported' })
+}
+
+/** Picked up: out of any room, in transit with the carrier. */
+export async function transportDeparted(ctx: EffectContext): Promise<void> {
+  const carrier = textField(ctx, 'carrier', 'shipper', 'transportCompany', 'vendorName')
+  const destination = textField(ctx, 'destination', 'toLocation', 'toAddress', 'destinationAddress')
+  const where = [carrier, destination && `→ ${destination}`].filter(Boolean).join(' ')
+  await changeArtworks(
+    ctx.tx,
+    targetArtworks(ctx),
+    {
+      transportStatus: 'transporting',
+      inWarehouse: false,
+      roomId: null,
+      locationText: where || 'in transit',
+    },
+    move(ctx, 'transport_start'),
+  )
+}
+
+/** Arrived: in the destination room when the step names one, else at the destination address. */
+export async function transportArrived(ctx: EffectContext): Promise<void> {
+  const roomId = roomOf(ctx, 'toRoomId', 'destinationRoomId', 'roomId')
+  if (roomId) await assertRoom(ctx, roomId, 'toRoomId')
+  const destination = textField(ctx, 'destination', 'toLocation', 'toAddress', 'destinationAddress')
+  await changeArtworks(
+    ctx.tx,
+    targetArtworks(ctx),
+    roomId
+      ? { transportStatus: 'none', roomId, inWarehouse: true, locationText: '' }
+      : { transportStatus: 'none', roomId: null, inWarehouse: false, locationText: destination },
+    move(ctx, 'transport_arrive'),
+  )
+}
+
+/** Lent to an exhibition: on loan, at the borrower's venue. */
+export async function loanOut(ctx: EffectContext): Promise<void> {
+  const venue = textField(ctx, 'borrower', 'venue', 'exhibitionVenue', 'exhibitionName', 'institution')
+  await changeArtworks(
+    ctx.tx,
+    targetArtworks(ctx),
+    { status: 'on_loan', inWarehouse: false, roomId: null, locationText: venue, transportStatus: 'none' },
+    move(ctx, 'loan_out'),
+  )
+}
+
+/** Back from the loan: into the return room of the step data, else the room it left from. */
+export async function loanReturned(ctx: EffectContext): Promise<void> {
+  const explicit = roomOf(ctx, 'returnRoomId', 'toRoomId', 'roomId')
+  if (explicit) await assertRoom(ctx, explicit, 'returnRoomId')
+  const ids = targetArtworks(ctx)
+  const previous = new Map<string, string | null>()
+  if (!explicit) {
+    for (const id of ids) {
+      const [out] = await ctx.tx
+        .select({ fromRoomId: artworkMovements.fromRoomId })
+        .from(artworkMovements)
+        .where(and(eq(artworkMovements.artworkId, id), eq(artworkMovements.kind, 'loan_out')))
+        .orderBy(desc(artworkMovements.at))
+        .limit(1)
+      previous.set(id, out?.fromRoomId ?? null)
+    }
+  }
+  await changeArtworks(
+    ctx.tx,
+    ids,
+    (a) => {
+      const roomId = explicit ?? previous.get(a.id) ?? null
+      return {
+        status: 'in_collection',
+        roomId,
+        inWarehouse: roomId !== null,
+        locationText: roomId ? '' : a.locationText,
+        transportStatus: 'none',
+      }
+    },
+    move(ctx, 'loan_return'),
+  )
+}
+
+/** Sold: out of the collection, with the buyer. */
+export async function sold(ctx: EffectContext): Promise<void> {
+  const buyer = textField(ctx, 'buyer', 'buyerName', 'counterparty')
+  await changeArtworks(
+    ctx.tx,
+    targetArtworks(ctx),
+    {
+      status: 'sold',
+      inWarehouse: false,
+      roomId: null,
+      locationText: buyer,
+      transportStatus: 'none',
+      activeProcessId: null,
+    },
+    move(ctx, 'sold'),
+  )
+}

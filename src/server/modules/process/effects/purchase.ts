@@ -1,0 +1,104 @@
+// BUY_ART completed: the purchased artworks become records of the archive (status purchased, not yet in
+// the warehouse, at the seller's), each with a generated inventory number and a first movement row, and
+// the BUY_ART_TRANS process that brings them in is opened in the same transaction.
+import { sql } from 'drizzle-orm'
+import type { Tx } from '../../../db/client'
+import { artworkMovements, artworks } from '../../../db/schema'
+import { invalid } from '../../../http/app-error'
+import { changeArtworks } from './movements'
+import { type EffectContext, field, textField } from './types'
+
+/** Inventory numbers `VT-<year>-<0001>`: serialised by a transaction-scoped advisory lock. */
+export async function nextInventoryNumbers(tx: Tx, count: number, year: number): Promise<string[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrine.inventory_no'))`)
+  const prefix = `VT-${year}-`
+  const rows = await tx.execute<{ max: string | null }>(
+    sql`select max(${artworks.inventoryNo}) as max from ${artworks} where ${artworks.inventoryNo} like ${`${prefix}%`}`,
+  )
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: { max: string | null }[] }).rows) as {
+    max: string | null
+  }[]
+  const last = list[0]?.max ? Number(list[0].max.slice(prefix.length)) || 0 : 0
+  return Array.from({ length: count }, (_, i) => `${prefix}${String(last + i + 1).padStart(4, '0')}`)
+}
+
+interface Candidate {
+  titleZh: string
+  titleEn: string
+  artistId: string | null
+}
+
+function candidatesOf(ctx: EffectContext): Candidate[] {
+  const list = field(ctx, 'artworks', 'candidates')
+  if (!Array.isArray(list)) return []
+  return list.map((item, i) => {
+    const a = (item ?? {}) as Record<string, unknown>
+    const titleZh = String(a.titleZh ?? a.title ?? a.titleEn ?? '').trim()
+    if (!titleZh) throw invalid({ [`artworks.${i}.titleZh`]: 'required' })
+    return {
+      titleZh,
+      titleEn: String(a.titleEn ?? '').trim(),
+      artistId: typeof a.artistId === 'string' && a.artistId ? a.artistId : null,
+    }
+  })
+}
+
+export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
+  const seller = textField(ctx, 'seller', 'sellerName', 'vendorName')
+  const price = textField(ctx, 'price', 'amount')
+  const currency = textField(ctx, 'currency')
+  const year = Number(ctx.event.at.slice(0, 4))
+  // Chosen from the archive: the existing records become purchased. Described: new records are created.
+  const existing = [...ctx.artworkIds]
+  if (existing.length > 0) {
+    await changeArtworks(
+      ctx.tx,
+      existing,
+      { status: 'purchased', inWarehouse: false, roomId: null, locationText: seller },
+      { kind: 'manual', processId: ctx.process.id, byUserId: ctx.event.actor.id, at: ctx.at },
+    )
+  }
+  const candidates = candidatesOf(ctx)
+  const created: string[] = []
+  if (candidates.length > 0) {
+    const numbers = await nextInventoryNumbers(ctx.tx, candidates.length, year)
+    // The price is the first valuation when one artwork is bought; a lot's price is not split.
+    const single = candidates.length === 1 && existing.length === 0
+    const rows = await ctx.tx
+      .insert(artworks)
+      .values(
+        candidates.map((c, i) => ({
+          inventoryNo: numbers[i],
+          titleZh: c.titleZh,
+          titleEn: c.titleEn,
+          artistId: c.artistId,
+          status: 'purchased' as const,
+          inWarehouse: false,
+          locationText: seller,
+          buyYear: year,
+          latestValuation: single && price ? price : null,
+          latestValuationCurrency: single && price ? currency || null : null,
+          valuationDate: single && price ? ctx.event.at.slice(0, 10) : null,
+          createdBy: ctx.process.createdBy,
+          createdAt: ctx.at,
+          updatedAt: ctx.at,
+        })),
+      )
+      .returning({ id: artworks.id })
+    created.push(...rows.map((r) => r.id))
+    await ctx.tx.insert(artworkMovements).values(
+      created.map((artworkId) => ({
+        artworkId,
+        at: ctx.at,
+        kind: 'created' as const,
+        toLocation: seller,
+        processId: ctx.process.id,
+        byUserId: ctx.event.actor.id,
+      })),
+    )
+    await ctx.linkArtworks(created)
+  }
+  const all = [...existing, ...created]
+  if (all.length === 0) throw invalid({ artworks: 'required' })
+  await ctx.openProcess('BUY_ART_TRANS', { artworkIds: all, sourceProcessId: ctx.process.id })
+}

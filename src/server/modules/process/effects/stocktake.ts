@@ -1,0 +1,33 @@
+// INVENTORY_CHECK: the count of a room is recorded on the artworks. Found ones stand in the counted room
+// (a movement row says they were seen there); missing ones are no longer taken to be in the warehouse.
+import { invalid } from '../../../http/app-error'
+import { changeArtworks } from './movements'
+import { type EffectContext, field } from './types'
+
+function ids(value: unknown, name: string): string[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw invalid({ [name]: 'invalidValue' })
+  return [...new Set(value as string[])]
+}
+
+export async function stocktakeRecorded(ctx: EffectContext): Promise<void> {
+  const found = ids(field(ctx, 'found', 'foundArtworkIds'), 'found')
+  const missing = ids(field(ctx, 'missing', 'missingArtworkIds'), 'missing')
+  if (found.some((id) => missing.includes(id))) throw invalid({ missing: 'invalidValue' })
+  const roomValue = field(ctx, 'roomId')
+  const roomId = typeof roomValue === 'string' ? roomValue : null
+  const base = { processId: ctx.process.id, byUserId: ctx.event.actor.id, at: ctx.at }
+  await changeArtworks(
+    ctx.tx,
+    found,
+    (a) => (roomId ? { roomId, inWarehouse: true, locationText: '' } : { roomId: a.roomId }),
+    { ...base, kind: 'stocktake_found', note: ctx.event.comment ?? '' },
+  )
+  await changeArtworks(
+    ctx.tx,
+    missing,
+    { inWarehouse: false, roomId: null, locationText: '' },
+    { ...base, kind: 'stocktake_missing', note: ctx.event.comment ?? '' },
+  )
+}

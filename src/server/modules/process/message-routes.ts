@@ -1,0 +1,134 @@
+// The message bell (mounted at /api/message): the signed-in user's own messages, newest first, the unread
+// count for the header, and marking read. Due reminders are delivered before each read, so the bell is
+// right even when no scheduler runs on this server.
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { messageListQuery, messageView } from '../../../shared/contracts/process'
+import { messages, processes, users } from '../../db/schema'
+import { access, currentUser } from '../../http/access'
+import { notFound } from '../../http/app-error'
+import type { Deps } from '../../http/context'
+import { ok, okResponse, pageOf } from '../../http/envelope'
+import { moduleRouter } from '../../http/router'
+import { deliverDueReminders } from './messages'
+
+const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
+
+export function messageRoutes(deps: Deps) {
+  const app = moduleRouter()
+  const { db } = deps.database
+  const tags = ['messageCenter']
+  const sender = alias(users, 'sender')
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: "The current user's messages, newest first",
+      ...access(deps, 'signedIn'),
+      request: { query: messageListQuery },
+      responses: okResponse(pageOf(messageView)),
+    }),
+    async (c) => {
+      const user = currentUser(c)
+      const { page, pageSize, unread } = c.req.valid('query')
+      await deliverDueReminders(db)
+      const where = and(eq(messages.recipientId, user.id), unread === '1' ? isNull(messages.readAt) : undefined)
+      const [{ n }] = await db.select({ n: count() }).from(messages).where(where)
+      const rows = await db
+        .select({ m: messages, processType: processes.type, senderName: sender.displayName })
+        .from(messages)
+        .leftJoin(processes, eq(processes.id, messages.processId))
+        .leftJoin(sender, eq(sender.id, messages.senderId))
+        .where(where)
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+      const en = c.get('lang') === 'en'
+      return ok(c, {
+        list: rows.map(({ m, processType, senderName }) => ({
+          id: m.id,
+          kind: m.kind,
+          processId: m.processId,
+          processType: processType ?? null,
+          title: en ? m.titleEn : m.titleZh,
+          body: en ? m.bodyEn : m.bodyZh,
+          titleZh: m.titleZh,
+          titleEn: m.titleEn,
+          bodyZh: m.bodyZh,
+          bodyEn: m.bodyEn,
+          senderName: senderName ?? null,
+          read: m.readAt !== null,
+          createdAt: m.createdAt.toISOString(),
+        })),
+        total: Number(n),
+        page,
+        pageSize,
+      })
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/unread-count',
+      tags,
+      summary: 'How many unread messages the current user has (the bell badge)',
+      ...access(deps, 'signedIn'),
+      responses: okResponse(z.object({ count: z.number() })),
+    }),
+    async (c) => {
+      await deliverDueReminders(db)
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.recipientId, currentUser(c).id), isNull(messages.readAt)))
+      return ok(c, { count: Number(n) })
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/read-all',
+      tags,
+      summary: "Mark all the current user's messages read",
+      ...access(deps, 'signedIn'),
+      responses: okResponse(z.object({ count: z.number() })),
+    }),
+    async (c) => {
+      const done = await db
+        .update(messages)
+        .set({ readAt: new Date() })
+        .where(and(eq(messages.recipientId, currentUser(c).id), isNull(messages.readAt)))
+        .returning({ id: messages.id })
+      return ok(c, { count: done.length })
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/read',
+      tags,
+      summary: 'Mark one message read (only the recipient can)',
+      ...access(deps, 'signedIn'),
+      request: { params: idParam },
+      responses: okResponse(z.object({ id: z.string(), read: z.boolean() })),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const [row] = await db
+        .select({ id: messages.id, readAt: messages.readAt })
+        .from(messages)
+        .where(and(eq(messages.id, id), eq(messages.recipientId, currentUser(c).id)))
+      if (!row) throw notFound()
+      if (!row.readAt) await db.update(messages).set({ readAt: new Date() }).where(eq(messages.id, id))
+      return ok(c, { id, read: true })
+    },
+  )
+
+  return app
+}

@@ -1,0 +1,141 @@
+// Writing the message bell's rows: process notifications worded in both languages from the message
+// catalogue, the users who may approve a process type, and timed reminders (rows with a due time that
+// deliverDueReminders turns into messages; machines hold no timers).
+import { and, isNull, lte, sql } from 'drizzle-orm'
+import type { MessageKind } from '../../../shared/contracts/process'
+import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
+import { approvePrivilege } from '../../../shared/privileges'
+import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
+import type { DbOrTx } from '../../db/client'
+import { messages, processReminders } from '../../db/schema'
+
+type Params = Record<string, string | number>
+
+/** Both languages of a catalogue message; `params` may differ per language (labels of types and steps). */
+export function bothLanguages(key: MessageKey, params: (lang: Lang) => Params) {
+  return { zh: formatMessage(key, 'zh-CN', params('zh-CN')), en: formatMessage(key, 'en', params('en')) }
+}
+
+export function typeLabel(type: ProcessType, lang: Lang): string {
+  return PROCESS_TYPE_LABELS[type][lang]
+}
+
+export interface NewMessage {
+  kind: MessageKind
+  processId: string | null
+  senderId: string | null
+  title: { zh: string; en: string }
+  body?: { zh: string; en: string }
+  at?: Date
+}
+
+export async function sendMessages(db: DbOrTx, recipients: Iterable<string>, message: NewMessage) {
+  const to = [...new Set(recipients)]
+  if (to.length === 0) return
+  await db.insert(messages).values(
+    to.map((recipientId) => ({
+      recipientId,
+      kind: message.kind,
+      processId: message.processId,
+      senderId: message.senderId,
+      titleZh: message.title.zh,
+      titleEn: message.title.en,
+      bodyZh: message.body?.zh ?? '',
+      bodyEn: message.body?.en ?? '',
+      createdAt: message.at ?? new Date(),
+    })),
+  )
+}
+
+/** Enabled users who hold the approval privilege of a process type (through a role, their own, or all). */
+export async function approversOf(db: DbOrTx, type: ProcessType): Promise<string[]> {
+  const key = approvePrivilege(type)
+  const rows = await db.execute<{ id: string }>(sql`
+    select u.id from users u where u.enabled and (
+      exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
+              where ur.user_id = u.id and r.all_privileges)
+      or exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
+                 join role_privileges rp on rp.role_id = r.id
+                 where ur.user_id = u.id and rp.privilege = ${key})
+      or exists (select 1 from user_privileges up where up.user_id = u.id and up.privilege = ${key}))`)
+  return rowsOf<{ id: string }>(rows).map((r) => r.id)
+}
+
+/** drizzle's execute() answers rows (PGlite, node-postgres) in slightly different wrappers. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[]
+  return ((result as { rows?: T[] }).rows ?? []) as T[]
+}
+
+const REMINDER_KEYS = {
+  insuranceExpiry: 'msgReminderInsurance',
+  contractExpiry: 'msgReminderContract',
+  custom: 'msgNotice',
+} as const satisfies Record<(typeof processReminders.$inferInsert)['kind'], MessageKey>
+
+export async function scheduleReminder(
+  db: DbOrTx,
+  reminder: {
+    processId: string | null
+    processType: ProcessType
+    recipientId: string
+    kind: (typeof processReminders.$inferInsert)['kind']
+    dueAt: Date
+    params: Params
+  },
+) {
+  const title = bothLanguages(REMINDER_KEYS[reminder.kind], (lang) => ({
+    process: typeLabel(reminder.processType, lang),
+    step: '',
+    contract: '',
+    policy: '',
+    date: '',
+    ...reminder.params,
+  }))
+  await db.insert(processReminders).values({
+    processId: reminder.processId,
+    recipientId: reminder.recipientId,
+    kind: reminder.kind,
+    dueAt: reminder.dueAt,
+    titleZh: title.zh,
+    titleEn: title.en,
+  })
+}
+
+/**
+ * Turn every reminder due by `now` into a message, exactly once (the update claims the rows, so two
+ * servers delivering at the same time do not both deliver). Returns how many were delivered.
+ */
+export async function deliverDueReminders(db: DbOrTx, now = new Date()): Promise<number> {
+  const due = await db
+    .update(processReminders)
+    .set({ deliveredAt: now })
+    .where(and(isNull(processReminders.deliveredAt), lte(processReminders.dueAt, now)))
+    .returning()
+  if (due.length === 0) return 0
+  await db.insert(messages).values(
+    due.map((r) => ({
+      recipientId: r.recipientId,
+      kind: 'reminder' as const,
+      processId: r.processId,
+      senderId: null,
+      titleZh: r.titleZh,
+      titleEn: r.titleEn,
+      bodyZh: r.bodyZh,
+      bodyEn: r.bodyEn,
+      createdAt: now,
+    })),
+  )
+  return due.length
+}
+
+/** Deliver due reminders every `intervalMs` (main.ts starts it; stop() on shutdown). */
+export function startReminderScheduler(db: DbOrTx, intervalMs = 60_000) {
+  const timer = setInterval(() => {
+    deliverDueReminders(db).catch((error) =>
+      console.error('reminder delivery failed', (error as Error).message),
+    )
+  }, intervalMs)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
+}

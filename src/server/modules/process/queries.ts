@@ -1,0 +1,125 @@
+// Reading processes: the filtered, paged list (every filter of the process list screen has an index),
+// the per-state counts analysts see on the diagrams, and the approver's inbox (waiting for my decision,
+// or my submission came back rejected), decided by the machines' own nextEvents.
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import type { Actor } from '../../../../machines/types'
+import type { InboxView, ProcessListQuery, ProcessStatsView } from '../../../shared/contracts/process'
+import type { ProcessType } from '../../../shared/process-types'
+import type { Db } from '../../db/client'
+import { processArtworks, processes, processHistory } from '../../db/schema'
+import type { ProcessCatalog } from './catalog'
+import { enabledEvents } from './runtime'
+import { buildViews } from './views'
+
+type ListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & { page: number; pageSize: number }
+
+function nextDay(date: string): Date {
+  const d = new Date(`${date}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + 1)
+  return d
+}
+
+export async function listProcesses(db: Db, catalog: ProcessCatalog, q: ListFilters, actor: Actor) {
+  const where: SQL[] = []
+  if (q.type) where.push(eq(processes.type, q.type))
+  if (q.status) where.push(eq(processes.status, q.status))
+  if (q.step) where.push(eq(processes.currentStep, q.step))
+  if (q.state) where.push(eq(processes.state, q.state))
+  if (q.createdBy) where.push(eq(processes.createdBy, q.createdBy))
+  if (q.from) where.push(gte(processes.createdAt, new Date(`${q.from}T00:00:00Z`)))
+  if (q.to) where.push(lt(processes.createdAt, nextDay(q.to)))
+  if (q.live === '1') where.push(eq(processes.done, false))
+  if (q.live === '0') where.push(eq(processes.done, true))
+  if (q.artworkId) {
+    where.push(
+      inArray(
+        processes.id,
+        db
+          .select({ id: processArtworks.processId })
+          .from(processArtworks)
+          .where(eq(processArtworks.artworkId, q.artworkId)),
+      ),
+    )
+  }
+  const filter = where.length > 0 ? and(...where) : undefined
+  const [{ n }] = await db.select({ n: count() }).from(processes).where(filter)
+  const rows = await db
+    .select()
+    .from(processes)
+    .where(filter)
+    .orderBy(desc(processes.updatedAt), desc(processes.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+  return {
+    list: await buildViews(db, catalog, rows, actor),
+    total: Number(n),
+    page: q.page,
+    pageSize: q.pageSize,
+  }
+}
+
+export async function processStats(db: Db, catalog: ProcessCatalog, type: ProcessType): Promise<ProcessStatsView> {
+  const [states, statuses] = await Promise.all([
+    db
+      .select({ state: processes.state, definitionVersion: processes.definitionVersion, n: count() })
+      .from(processes)
+      .where(and(eq(processes.type, type), eq(processes.done, false)))
+      .groupBy(processes.state, processes.definitionVersion)
+      .orderBy(processes.state),
+    db
+      .select({ status: processes.status, n: count() })
+      .from(processes)
+      .where(eq(processes.type, type))
+      .groupBy(processes.status)
+      .orderBy(processes.status),
+  ])
+  const live = states.map((s) => ({ state: s.state, definitionVersion: s.definitionVersion, count: Number(s.n) }))
+  return {
+    type,
+    version: catalog.latest(type).version,
+    total: live.reduce((sum, s) => sum + s.count, 0),
+    states: live,
+    statuses: statuses.map((s) => ({ status: s.status, count: Number(s.n) })),
+  }
+}
+
+/** At most this many inbox items are returned (newest first). */
+export const INBOX_LIMIT = 200
+
+export async function inbox(db: Db, catalog: ProcessCatalog, actor: Actor): Promise<InboxView> {
+  // Waiting for a decision: live processes with a step under approval where this user may APPROVE.
+  const underApproval = await db
+    .select()
+    .from(processes)
+    .where(and(eq(processes.done, false), eq(processes.status, 'approvalOngoing')))
+    .orderBy(desc(processes.updatedAt))
+  const waiting = underApproval.filter((row) => enabledEvents(catalog, row, actor).includes('APPROVE'))
+
+  // Came back: rejected processes whose latest submission was this user's.
+  const lastSubmitter = sql`(select ${processHistory.byUserId} from ${processHistory}
+    where ${processHistory.processId} = ${processes.id} and ${processHistory.eventType} = 'SUBMIT'
+    order by ${processHistory.seq} desc limit 1)`
+  const rejected = await db
+    .select()
+    .from(processes)
+    .where(and(eq(processes.done, false), eq(processes.status, 'rejected'), sql`${lastSubmitter} = ${actor.id}`))
+    .orderBy(desc(processes.updatedAt))
+
+  const items = [
+    ...waiting.map((row) => ({ kind: 'approve' as const, row })),
+    ...rejected.map((row) => ({ kind: 'rejected' as const, row })),
+  ]
+    .sort((a, b) => b.row.updatedAt.getTime() - a.row.updatedAt.getTime())
+    .slice(0, INBOX_LIMIT)
+  const views = await buildViews(
+    db,
+    catalog,
+    items.map((i) => i.row),
+    actor,
+  )
+  return {
+    waiting: waiting.length,
+    rejected: rejected.length,
+    list: items.map((item, i) => ({ kind: item.kind, at: item.row.updatedAt.toISOString(), process: views[i] })),
+  }
+}

@@ -1,0 +1,137 @@
+// The process API of DESIGN.md (fixed): definitions with their graphs, per-state counts, start, list,
+// view, and events; plus the approver's inbox. Reading needs devOpsManage:view, starting
+// devOpsManage:start; who may send which event is decided by the machines' guards.
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  inboxView,
+  processCreateInput,
+  processDefinitionView,
+  processEventInput,
+  processListQuery,
+  processStatsView,
+  processTypeSchema,
+  processView,
+} from '../../../shared/contracts/process'
+import { access, currentUser } from '../../http/access'
+import type { Deps } from '../../http/context'
+import { ok, okResponse, pageOf } from '../../http/envelope'
+import { moduleRouter } from '../../http/router'
+import type { ProcessCatalog } from './catalog'
+import { definitionViews } from './definitions'
+import { machineCatalog } from './machine-catalog'
+import { inbox, listProcesses, processStats } from './queries'
+import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
+
+const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
+const typeParam = z.object({
+  type: processTypeSchema.openapi({ param: { in: 'path', name: 'type', required: true } }),
+})
+const json = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+})
+
+export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatalog) {
+  const app = moduleRouter()
+  const env: RuntimeEnv = { db: deps.database.db, config: deps.config, catalog }
+  const tags = ['devOpsManage: processes']
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/definitions',
+      tags,
+      summary: 'Every process type: version, steps (both languages) and graph',
+      ...access(deps, 'devOpsManage:view'),
+      responses: okResponse(z.array(processDefinitionView)),
+    }),
+    (c) => ok(c, definitionViews(catalog)),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/definitions/{type}/stats',
+      tags,
+      summary: 'How many live processes of a type sit in each state',
+      ...access(deps, 'devOpsManage:view'),
+      request: { params: typeParam },
+      responses: okResponse(processStatsView),
+    }),
+    async (c) => ok(c, await processStats(env.db, catalog, c.req.valid('param').type)),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/inbox',
+      tags,
+      summary: "The current user's inbox: processes waiting for their approval, their submissions rejected",
+      ...access(deps, 'signedIn'),
+      responses: okResponse(inboxView),
+    }),
+    async (c) => ok(c, await inbox(env.db, catalog, actorOf(currentUser(c)))),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Start a process',
+      ...access(deps, 'devOpsManage:start'),
+      request: { body: json(processCreateInput) },
+      responses: okResponse(processView),
+    }),
+    async (c) => {
+      const body = c.req.valid('json')
+      c.set('operationType', `PROCESS_START ${body.type}`)
+      return ok(c, await startProcess(env, currentUser(c), body.type, body.input, c.get('lang')))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Processes, filtered and paged, newest activity first',
+      ...access(deps, 'devOpsManage:view'),
+      request: { query: processListQuery },
+      responses: okResponse(pageOf(processView)),
+    }),
+    async (c) => ok(c, await listProcesses(env.db, catalog, c.req.valid('query'), actorOf(currentUser(c)))),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'One process, with the events the current user may send now',
+      ...access(deps, 'devOpsManage:view'),
+      request: { params: idParam },
+      responses: okResponse(processView),
+    }),
+    async (c) => ok(c, await viewProcess(env, currentUser(c), c.req.valid('param').id)),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/events',
+      tags,
+      summary: 'Send an event (409 when expectedVersion is stale; a repeated idempotencyKey returns the first result)',
+      ...access(deps, 'devOpsManage:view'),
+      request: { params: idParam, body: json(processEventInput) },
+      responses: okResponse(processView),
+    }),
+    async (c) => {
+      const body = c.req.valid('json')
+      c.set('operationType', `PROCESS_EVENT ${body.type}`)
+      return ok(c, await applyEvent(env, currentUser(c), c.req.valid('param').id, body, c.get('lang')))
+    },
+  )
+
+  return app
+}

@@ -1,0 +1,396 @@
+// The workflow runtime (DESIGN.md § Processes), stateless between requests. Applying an event: load the
+// row, rehydrate its snapshot without starting an actor, check the event is enabled for this user,
+// validate the payload, compute the next snapshot with XState's pure `transition`, then in one
+// transaction update the row only if its version still matches, append the history row, and apply the
+// effects the machine declared. Nothing here knows a process type: everything comes from the catalog.
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
+import type { ZodType } from 'zod'
+import { checkEvent, describe, nextEvents, validateEvent } from '../../../../machines/view'
+import type {
+  Actor,
+  Effect,
+  ProcessContext,
+  ProcessDefinition,
+  ProcessEvent,
+  ProcessInput,
+} from '../../../../machines/types'
+import type { ProcessEventInput, ProcessView } from '../../../shared/contracts/process'
+import type { Lang } from '../../../shared/errors'
+import type { ProcessType } from '../../../shared/process-types'
+import { issuesToFieldErrors } from '../../../shared/validation'
+import type { Config } from '../../config'
+import type { Db, Tx } from '../../db/client'
+import { artworks, processArtworks, processes, processHistory, processIdempotencyKeys } from '../../db/schema'
+import { AppError, conflict, forbidden, invalid, notFound } from '../../http/app-error'
+import type { AuthUser } from '../../http/context'
+import type { ProcessCatalog } from './catalog'
+import { EFFECTS } from './effects'
+import type { EffectContext } from './effects/types'
+import { type PersistedSnapshot, persist, rehydrate } from './snapshot'
+import { buildViews, type ProcessRow } from './views'
+
+export interface RuntimeEnv {
+  db: Db
+  config: Config
+  catalog: ProcessCatalog
+}
+
+/** The history row written when a process is created (seq 1). */
+export const CREATE_EVENT = 'CREATE'
+
+/** The acting user as machines see it, built from the session (never from the request body). */
+export function actorOf(user: Pick<AuthUser, 'id' | 'privileges' | 'allPrivileges'>): Actor {
+  return { id: user.id, privileges: [...user.privileges].sort(), allPrivileges: user.allPrivileges }
+}
+
+/** Parse with a definition's schema; failures become 400 with field errors under `prefix` (`payload.amount`). */
+function validate(schema: ZodType, value: unknown, prefix: string, lang: Lang) {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const fieldErrors: Record<string, string> = {}
+  for (const [path, text] of Object.entries(issuesToFieldErrors(result.error.issues, lang)))
+    fieldErrors[path === '_' ? prefix : `${prefix}.${path}`] = text
+  throw invalid(fieldErrors)
+}
+
+function definitionFor(catalog: ProcessCatalog, row: Pick<ProcessRow, 'type' | 'definitionVersion'>) {
+  const definition = catalog.definitionOf(row.type, row.definitionVersion)
+  if (!definition) throw new Error(`the registry lost ${row.type} v${row.definitionVersion}`)
+  return definition
+}
+
+interface Applied {
+  lang: Lang
+  id: string
+  type: ProcessType
+  createdBy: string
+  definition: ProcessDefinition
+  context: ProcessContext
+  event: ProcessEvent
+  at: Date
+  currentStep: string | null
+  previousStep: string | null
+}
+
+/** Run the `effect` actions a transition returned, in order, inside the transaction. */
+async function runEffects(
+  tx: Tx,
+  env: RuntimeEnv,
+  applied: Applied,
+  actions: { type: string; params?: unknown }[],
+) {
+  const effects = actions.filter((a) => a.type === 'effect').map((a) => a.params as Effect)
+  if (effects.length === 0) return
+  const linked = await tx
+    .select({ id: processArtworks.artworkId })
+    .from(processArtworks)
+    .where(eq(processArtworks.processId, applied.id))
+  const artworkIds = linked.map((r) => r.id)
+  for (const effect of effects) {
+    const handler = EFFECTS[effect.name]
+    if (!handler) throw new Error(`unknown effect ${effect.name} in ${applied.type}`)
+    const ctx: EffectContext = {
+      tx,
+      config: env.config,
+      process: {
+        id: applied.id,
+        type: applied.type,
+        createdBy: applied.createdBy,
+        definitionVersion: applied.definition.version,
+      },
+      definition: applied.definition,
+      artworkIds,
+      context: applied.context,
+      event: applied.event,
+      at: applied.at,
+      effect,
+      currentStep: applied.currentStep,
+      previousStep: applied.previousStep,
+      openProcess: async (type, input) => {
+        const definition = env.catalog.latest(type)
+        const subject = validate(definition.input, input, 'input', applied.lang) as ProcessInput['subject']
+        return createInTx(
+          tx,
+          env,
+          definition,
+          subject,
+          applied.event.actor,
+          applied.createdBy,
+          applied.at,
+          applied.lang,
+        )
+      },
+      linkArtworks: async (ids) => {
+        if (ids.length === 0) return
+        await tx
+          .insert(processArtworks)
+          .values(ids.map((artworkId) => ({ processId: applied.id, artworkId })))
+          .onConflictDoNothing()
+        for (const id of ids) if (!artworkIds.includes(id)) artworkIds.push(id)
+      },
+    }
+    await handler(ctx)
+  }
+}
+
+/** Create a process inside an open transaction (the API, or an effect opening a follow-up process). */
+async function createInTx(
+  tx: Tx,
+  env: RuntimeEnv,
+  definition: ProcessDefinition,
+  subject: ProcessInput['subject'],
+  actor: Actor,
+  createdBy: string,
+  at: Date,
+  lang: Lang,
+): Promise<string> {
+  const input: ProcessInput = {
+    subject,
+    secondApprovalAbove: env.config.secondApprovalAbove,
+    startedBy: createdBy,
+  }
+  const [snapshot, actions] = initialTransition(definition.machine, input)
+  const persisted = persist(definition.machine, snapshot)
+  const described = describe(definition, snapshot)
+  const done = described.done
+  const [row] = await tx
+    .insert(processes)
+    .values({
+      type: definition.type,
+      definitionVersion: definition.version,
+      machineId: definition.machine.id,
+      stateValue: persisted.value,
+      state: described.state,
+      snapshot: persisted,
+      status: described.status,
+      currentStep: described.currentStep,
+      done,
+      version: 1,
+      createdBy,
+      createdAt: at,
+      updatedAt: at,
+      finishedAt: done ? at : null,
+    })
+    .returning({ id: processes.id })
+  const artworkIds = [...new Set(subject.artworkIds ?? [])]
+  if (artworkIds.length > 0) {
+    await tx.insert(processArtworks).values(artworkIds.map((artworkId) => ({ processId: row.id, artworkId })))
+  }
+  await tx.insert(processHistory).values({
+    processId: row.id,
+    seq: 1,
+    eventType: CREATE_EVENT,
+    fromState: null,
+    toState: described.state,
+    byUserId: actor.id,
+    at,
+    comment: '',
+    payload: subject,
+  })
+  await runEffects(
+    tx,
+    env,
+    {
+      lang,
+      id: row.id,
+      type: definition.type,
+      createdBy,
+      definition,
+      context: snapshot.context as ProcessContext,
+      event: { type: CREATE_EVENT, actor, at: at.toISOString(), payload: subject },
+      at,
+      currentStep: described.currentStep,
+      previousStep: null,
+    },
+    actions as { type: string; params?: unknown }[],
+  )
+  return row.id
+}
+
+async function assertArtworksExist(db: Db, ids: string[]) {
+  if (ids.length === 0) return
+  const unique = [...new Set(ids)]
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(artworks)
+    .where(inArray(artworks.id, unique))
+  if (Number(n) !== unique.length) throw invalid({ 'input.artworkIds': 'invalidValue' })
+}
+
+/** POST /api/process: validate the start input, create the process and its first history row. */
+export async function startProcess(
+  env: RuntimeEnv,
+  user: Pick<AuthUser, 'id' | 'privileges' | 'allPrivileges'>,
+  type: ProcessType,
+  rawInput: unknown,
+  lang: Lang,
+): Promise<ProcessView> {
+  if (!env.catalog.types().includes(type)) throw invalid({ type: 'invalidValue' })
+  const definition = env.catalog.latest(type)
+  const subject = validate(definition.input, rawInput, 'input', lang) as ProcessInput['subject']
+  await assertArtworksExist(env.db, subject.artworkIds ?? [])
+  const actor = actorOf(user)
+  const at = new Date()
+  return env.db.transaction(async (tx) => {
+    const id = await createInTx(tx, env, definition, subject, actor, user.id, at, lang)
+    const [row] = await tx.select().from(processes).where(eq(processes.id, id))
+    const [view] = await buildViews(tx, env.catalog, [row], actor)
+    return view
+  })
+}
+
+export async function loadProcess(db: Db | Tx, id: string): Promise<ProcessRow> {
+  const [row] = await db.select().from(processes).where(eq(processes.id, id))
+  if (!row) throw notFound()
+  return row
+}
+
+export async function viewProcess(
+  env: RuntimeEnv,
+  user: Pick<AuthUser, 'id' | 'privileges' | 'allPrivileges'>,
+  id: string,
+) {
+  const row = await loadProcess(env.db, id)
+  const [view] = await buildViews(env.db, env.catalog, [row], actorOf(user))
+  return view
+}
+
+/** The events this actor may send to this snapshot (for the inbox and the views). */
+export function enabledEvents(catalog: ProcessCatalog, row: ProcessRow, actor: Actor): string[] {
+  if (row.done) return []
+  const definition = definitionFor(catalog, row)
+  return nextEvents(definition, rehydrate(definition.machine, row.snapshot as PersistedSnapshot), actor)
+}
+
+/** 400 eventNotEnabled: nobody may send this event in this state (the view's nextEvents say what may be). */
+function notEnabled(state: string, allowed: string[]) {
+  return new AppError(400, 'eventNotEnabled', undefined, {
+    fieldErrors: { type: 'eventNotEnabled' },
+    state,
+    nextEvents: allowed,
+  })
+}
+
+async function storedResponse(db: Db, userId: string, key: string, processId: string, eventType: string) {
+  const [stored] = await db
+    .select()
+    .from(processIdempotencyKeys)
+    .where(and(eq(processIdempotencyKeys.userId, userId), eq(processIdempotencyKeys.key, key)))
+  if (!stored) return undefined
+  if (stored.processId !== processId || stored.eventType !== eventType)
+    throw new AppError(400, 'invalidInput', undefined, {
+      fieldErrors: { idempotencyKey: 'idempotencyKeyReused' },
+    })
+  return stored.response as ProcessView
+}
+
+/** POST /api/process/:id/events */
+export async function applyEvent(
+  env: RuntimeEnv,
+  user: Pick<AuthUser, 'id' | 'privileges' | 'allPrivileges'>,
+  id: string,
+  request: ProcessEventInput,
+  lang: Lang,
+): Promise<ProcessView> {
+  const key = request.idempotencyKey
+  if (key) {
+    const first = await storedResponse(env.db, user.id, key, id, request.type)
+    if (first) return first
+  }
+  const row = await loadProcess(env.db, id)
+  const definition = definitionFor(env.catalog, row)
+  if (request.expectedVersion !== row.version) throw conflict()
+
+  const actor = actorOf(user)
+  const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
+  const check = checkEvent(definition, snapshot, request.type, actor)
+  if (check === 'forbidden') throw forbidden()
+  if (check === 'notEnabled') throw notEnabled(row.state, nextEvents(definition, snapshot, actor))
+  const comment = request.comment?.trim() ?? ''
+  const valid = validateEvent(definition, snapshot, { type: request.type, payload: request.payload, comment })
+  if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
+  const payload = valid.payload
+
+  const at = new Date()
+  const event: ProcessEvent = {
+    type: request.type,
+    actor,
+    at: at.toISOString(),
+    ...(payload !== undefined ? { payload } : {}),
+    ...(comment ? { comment } : {}),
+  }
+  const [next, actions] = transition(definition.machine, snapshot, event as never) as [
+    AnyMachineSnapshot,
+    { type: string; params?: unknown }[],
+  ]
+  if (next === snapshot) throw notEnabled(row.state, [])
+  const persisted = persist(definition.machine, next)
+  const described = describe(definition, next)
+  const done = described.done
+  const toState = described.state
+
+  try {
+    return await env.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(processes)
+        .set({
+          stateValue: persisted.value,
+          state: toState,
+          snapshot: persisted,
+          status: described.status,
+          currentStep: described.currentStep,
+          done,
+          version: row.version + 1,
+          updatedAt: at,
+          finishedAt: done ? at : null,
+        })
+        .where(and(eq(processes.id, id), eq(processes.version, request.expectedVersion)))
+        .returning()
+      if (!updated) throw conflict()
+      // seq follows the row version: creation is seq 1 at version 1, each event adds one to both.
+      await tx.insert(processHistory).values({
+        processId: id,
+        seq: updated.version,
+        eventType: request.type,
+        fromState: row.state,
+        toState,
+        byUserId: actor.id,
+        at,
+        comment,
+        payload: payload ?? null,
+      })
+      await runEffects(
+        tx,
+        env,
+        {
+          lang,
+          id,
+          type: row.type,
+          createdBy: row.createdBy,
+          definition,
+          context: next.context as ProcessContext,
+          event,
+          at,
+          currentStep: described.currentStep,
+          previousStep: row.currentStep,
+        },
+        actions,
+      )
+      const [view] = await buildViews(tx, env.catalog, [updated], actor)
+      if (key) {
+        await tx
+          .insert(processIdempotencyKeys)
+          .values({ userId: user.id, key, processId: id, eventType: request.type, response: view })
+      }
+      return view
+    })
+  } catch (error) {
+    // A concurrent repeat of the same request lost the race: answer with the winner's result.
+    if (key) {
+      const first = await storedResponse(env.db, user.id, key, id, request.type).catch(() => undefined)
+      if (first) return first
+    }
+    throw error
+  }
+}

@@ -1,0 +1,45 @@
+// Persisting and rehydrating machine snapshots without starting an actor: the runtime stores
+// `getPersistedSnapshot` JSON and rebuilds a snapshot from it with `machine.resolveState`, so every
+// request is stateless and the pure `transition` can be applied to the result.
+import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate'
+
+/** The JSON kept in processes.snapshot. */
+export interface PersistedSnapshot {
+  value: StateValue
+  context: Record<string, unknown>
+  status: 'active' | 'done' | 'error' | 'stopped'
+  output?: unknown
+  error?: unknown
+  historyValue?: Record<string, { id: string }[]>
+}
+
+export function persist(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): PersistedSnapshot {
+  const persisted = machine.getPersistedSnapshot(snapshot) as unknown as PersistedSnapshot
+  // Round-trip through JSON: what is stored must equal what is returned (no Dates, no undefined).
+  return JSON.parse(JSON.stringify(persisted)) as PersistedSnapshot
+}
+
+/** Rebuild a snapshot from its persisted JSON (history states revived by node id). */
+export function rehydrate(machine: AnyStateMachine, persisted: PersistedSnapshot): AnyMachineSnapshot {
+  const historyValue: Record<string, unknown[]> = {}
+  for (const [key, refs] of Object.entries(persisted.historyValue ?? {})) {
+    const nodes = refs
+      .map((ref) => {
+        try {
+          return machine.getStateNodeById(ref.id)
+        } catch {
+          return undefined
+        }
+      })
+      .filter((n) => n !== undefined)
+    historyValue[key] = nodes
+  }
+  return machine.resolveState({
+    value: persisted.value,
+    context: persisted.context,
+    status: persisted.status === 'done' ? 'done' : 'active',
+    output: persisted.output,
+    error: persisted.error,
+    historyValue: historyValue as never,
+  })
+}

@@ -1,0 +1,321 @@
+// The admin API that maintains reference data, under /api/reference: for each kind of record (see
+// entities.ts) a paged list, one record, create, edit, enable, disable, and delete when nothing uses it.
+// Reading needs a signed-in user; writing needs authManage:referenceData.
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, count, eq, type SQL } from 'drizzle-orm'
+import {
+  adminListQuery,
+  DICT_CODES,
+  DICTIONARIES,
+  dictItemView,
+  dictionaryView,
+  isDictCode,
+} from '../../../shared/contracts/reference'
+import type { Lang } from '../../../shared/errors'
+import type { DbOrTx } from '../../db/client'
+import { countries, dictItems } from '../../db/schema'
+import { access } from '../../http/access'
+import { AppError, invalid, notFound } from '../../http/app-error'
+import type { Deps } from '../../http/context'
+import { ok, okResponse, pageOf } from '../../http/envelope'
+import { moduleRouter } from '../../http/router'
+import { keywordWhere, REFERENCE_ENTITIES, type ReferenceEntity } from './entities'
+import { nest } from './queries'
+import { isForeignKeyViolation, isReferenced, isUniqueViolation } from './usage'
+
+const WRITE = 'authManage:referenceData' as const
+const inUse = () => new AppError(409, 'inUse')
+const codeTaken = (field: string) => invalid({ [field]: 'codeTaken' })
+
+async function loadRow(db: DbOrTx, entity: ReferenceEntity, id: unknown) {
+  const [row] = await db
+    .select()
+    .from(entity.table)
+    .where(eq(entity.idColumn, id as never))
+  if (!row) throw notFound()
+  return row as Record<string, any>
+}
+
+async function viewOf(db: DbOrTx, entity: ReferenceEntity, id: unknown, lang: Lang) {
+  const [view] = await entity.toViews(db, [await loadRow(db, entity, id)], lang)
+  return view
+}
+
+async function assertIdentityFree(db: DbOrTx, entity: ReferenceEntity, input: Record<string, any>) {
+  const value = input[entity.identity.field]
+  if (value === undefined || value === '' || value === null) return
+  const scope = entity.identity.scope?.(input)
+  const [taken] = await db
+    .select({ id: entity.idColumn })
+    .from(entity.table)
+    .where(and(eq(entity.identity.column, value), scope))
+    .limit(1)
+  if (taken) throw codeTaken(entity.identity.field)
+}
+
+async function assertChecks(
+  db: DbOrTx,
+  entity: ReferenceEntity,
+  input: Record<string, any>,
+  current?: object,
+) {
+  const problems = (await entity.check?.(db, input, current as never)) ?? {}
+  if (Object.keys(problems).length > 0) throw invalid(problems)
+}
+
+function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: ReferenceEntity) {
+  const { db } = deps.database
+  const tag = ['reference data (admin)']
+  const base = `/${entity.segment}`
+  const idParam = z.object({
+    id: (entity.idSchema as z.ZodString).openapi({ param: { in: 'path', name: 'id', required: true } }),
+  })
+  const listQuery = adminListQuery.extend(entity.filters)
+  const body = (schema: z.ZodType) => ({
+    body: { required: true, content: { 'application/json': { schema } } },
+  })
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: base,
+      tags: tag,
+      summary: `List ${entity.noun} records, disabled ones included, paged`,
+      ...access(deps, 'signedIn'),
+      request: { query: listQuery },
+      responses: okResponse(pageOf(entity.view)),
+    }),
+    async (c) => {
+      const q = c.req.valid('query') as Record<string, any>
+      const conditions = [
+        ...entity.where(q),
+        keywordWhere(entity, q.keyword),
+        q.enabled ? eq((entity.table as any).enabled, q.enabled === 'true') : undefined,
+      ].filter((x): x is SQL => x !== undefined)
+      const where = conditions.length ? and(...conditions) : undefined
+      const [{ n }] = await db.select({ n: count() }).from(entity.table).where(where)
+      const rows = await db
+        .select()
+        .from(entity.table)
+        .where(where)
+        .orderBy(...(entity.order as SQL[]))
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+      const list = await entity.toViews(db, rows as Record<string, any>[], c.get('lang'))
+      return ok(c, { list, total: Number(n), page: q.page, pageSize: q.pageSize }) as never
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}`,
+      tags: tag,
+      summary: `One ${entity.noun}`,
+      ...access(deps, 'signedIn'),
+      request: { params: idParam },
+      responses: okResponse(entity.view),
+    }),
+    async (c) => ok(c, await viewOf(db, entity, c.req.valid('param').id, c.get('lang'))) as never,
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: base,
+      tags: tag,
+      summary: `Create a ${entity.noun} (both names required; its ${entity.identity.field} is fixed from then on)`,
+      ...access(deps, WRITE),
+      request: body(entity.create),
+      responses: okResponse(entity.view),
+    }),
+    async (c) => {
+      const input = c.req.valid('json') as Record<string, any>
+      await assertIdentityFree(db, entity, input)
+      await assertChecks(db, entity, input)
+      let id: unknown
+      try {
+        const [row] = await db
+          .insert(entity.table)
+          .values(entity.toRow ? entity.toRow(input) : input)
+          .returning({ id: entity.idColumn })
+        id = row.id
+      } catch (error) {
+        if (isUniqueViolation(error)) throw codeTaken(entity.identity.field)
+        throw error
+      }
+      return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: `${base}/{id}`,
+      tags: tag,
+      summary: `Edit a ${entity.noun}`,
+      ...access(deps, WRITE),
+      request: { params: idParam, ...body(entity.edit) },
+      responses: okResponse(entity.view),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const input = c.req.valid('json') as Record<string, any>
+      const current = await loadRow(db, entity, id)
+      await assertChecks(db, entity, input, current)
+      await db
+        .update(entity.table)
+        .set({ ...(entity.toRow ? entity.toRow(input) : input), updatedAt: new Date() })
+        .where(eq(entity.idColumn, id as never))
+      return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
+    },
+  )
+
+  for (const [action, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `${base}/{id}/${action}`,
+        tags: tag,
+        summary: enabled
+          ? `Enable a ${entity.noun}`
+          : `Disable a ${entity.noun}: forms stop offering it; records that use it keep it`,
+        ...access(deps, WRITE),
+        request: { params: idParam },
+        responses: okResponse(entity.view),
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const [row] = await db
+          .update(entity.table)
+          .set({ enabled, updatedAt: new Date() })
+          .where(eq(entity.idColumn, id as never))
+          .returning({ id: entity.idColumn })
+        if (!row) throw notFound()
+        return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
+      },
+    )
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: `${base}/{id}`,
+      tags: tag,
+      summary: `Delete a ${entity.noun} that nothing uses (409 otherwise: disable it instead)`,
+      ...access(deps, WRITE),
+      request: { params: idParam },
+      responses: okResponse(z.object({ deleted: z.boolean() })),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const row = await loadRow(db, entity, id)
+      if (entity.parentColumn) {
+        const [child] = await db
+          .select({ id: entity.idColumn })
+          .from(entity.table)
+          .where(eq(entity.parentColumn, id as never))
+          .limit(1)
+        if (child) throw inUse()
+      }
+      const { key, dictCode } = entity.usageKey(row)
+      if (await isReferenced(db, entity.name, key, dictCode)) throw inUse()
+      try {
+        await db.delete(entity.table).where(eq(entity.idColumn, id as never))
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw inUse()
+        throw error
+      }
+      return ok(c, { deleted: true }) as never
+    },
+  )
+}
+
+export function referenceAdminRoutes(deps: Deps) {
+  const app = moduleRouter()
+  const { db } = deps.database
+  const tag = ['reference data (admin)']
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/dictionaries',
+      tags: tag,
+      summary: 'Every dictionary of spec §7 with its item count',
+      ...access(deps, 'signedIn'),
+      responses: okResponse(z.array(dictionaryView)),
+    }),
+    async (c) => {
+      const lang = c.get('lang')
+      const counts = await db
+        .select({ code: dictItems.dictCode, n: count() })
+        .from(dictItems)
+        .groupBy(dictItems.dictCode)
+      const [{ n: countryCount }] = await db.select({ n: count() }).from(countries)
+      const byCode = new Map<string, number>(counts.map((r) => [r.code, Number(r.n)]))
+      return ok(
+        c,
+        DICT_CODES.map((code) => {
+          const d = DICTIONARIES[code]
+          return {
+            code,
+            name: lang === 'en' ? d.nameEn : d.nameZh,
+            nameZh: d.nameZh,
+            nameEn: d.nameEn,
+            tree: d.tree,
+            source: d.source,
+            itemCount: d.source === 'countries' ? Number(countryCount) : (byCode.get(code) ?? 0),
+          }
+        }),
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/dictionaries/{code}/items',
+      tags: tag,
+      summary: 'Every item of one dictionary, disabled ones included, in tree order with their level',
+      ...access(deps, 'signedIn'),
+      request: {
+        params: z.object({
+          code: z
+            .string()
+            .max(64)
+            .openapi({ param: { in: 'path', name: 'code', required: true } }),
+        }),
+      },
+      responses: okResponse(z.array(dictItemView)),
+    }),
+    async (c) => {
+      const { code } = c.req.valid('param')
+      if (!isDictCode(code) || code === 'COUNTRY') {
+        throw new AppError(400, 'unknownDictCode', undefined, { fieldErrors: { code: 'unknownDictCode' } })
+      }
+      const rows = await db
+        .select()
+        .from(dictItems)
+        .where(eq(dictItems.dictCode, code))
+        .orderBy(dictItems.sort, dictItems.id)
+      // Pre-order: each item followed by the items below it.
+      type Node = { row: (typeof rows)[number]; children: Node[] }
+      const ordered: (typeof rows)[number][] = []
+      const walk = (nodes: Node[]) => {
+        for (const n of nodes) {
+          ordered.push(n.row)
+          walk(n.children)
+        }
+      }
+      walk(nest(rows, (row) => ({ row })) as Node[])
+      const entity = REFERENCE_ENTITIES.find((e) => e.name === 'dictItems')!
+      return ok(c, await entity.toViews(db, ordered, c.get('lang'))) as never
+    },
+  )
+
+  for (const entity of REFERENCE_ENTITIES) entityRoutes(deps, app, entity)
+  return app
+}

@@ -1,0 +1,156 @@
+// The reference-data calls of spec §7, with its exact paths, methods and parameters (mounted at /api).
+// Every call needs a signed-in user. Empty GET parameters count as absent; an unknown dictCode or
+// parentTagId is a 400, not a silently empty list. The getAll* lists are POSTs whose body is ignored.
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  childTreeQuery,
+  countryItem,
+  type DictCode,
+  dictionaryItem,
+  dictionaryQuery,
+  enterpriseOption,
+  isDictCode,
+  organizationOption,
+  roomOption,
+  tagItem,
+  tagQuery,
+  userOption,
+  vendorOption,
+} from '../../../shared/contracts/reference'
+import { access } from '../../http/access'
+import { AppError } from '../../http/app-error'
+import type { Deps } from '../../http/context'
+import { ok, okResponse } from '../../http/envelope'
+import { moduleRouter } from '../../http/router'
+import {
+  countryList,
+  dictionaryItems,
+  enterpriseOptions,
+  organizationOptions,
+  roomOptions,
+  tagsByParent,
+  userOptions,
+  vendorOptions,
+} from './queries'
+
+function knownDictCode(code: string): DictCode {
+  if (!isDictCode(code)) {
+    throw new AppError(400, 'unknownDictCode', undefined, { fieldErrors: { dictCode: 'unknownDictCode' } })
+  }
+  return code
+}
+
+export function referenceCallRoutes(deps: Deps) {
+  const app = moduleRouter()
+  const { db } = deps.database
+  const tag = ['reference data (spec §7)']
+  const signedIn = access(deps, 'signedIn')
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/data_dictionary/get_data_dictionary',
+      tags: tag,
+      summary: 'A dictionary by dictCode: its enabled items (trees come nested)',
+      ...signedIn,
+      request: { query: dictionaryQuery },
+      responses: okResponse(z.array(dictionaryItem)),
+    }),
+    async (c) => {
+      const code = knownDictCode(c.req.valid('query').dictCode)
+      return ok(c, await dictionaryItems(db, code, c.get('lang')))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/data_dictionary/get_dictionary_tree_by_code',
+      tags: tag,
+      summary: 'A dictionary as a tree, every level',
+      ...signedIn,
+      request: { query: dictionaryQuery },
+      responses: okResponse(z.array(dictionaryItem)),
+    }),
+    async (c) => {
+      const code = knownDictCode(c.req.valid('query').dictCode)
+      return ok(c, await dictionaryItems(db, code, c.get('lang'), { asTree: true }))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/data_dictionary/get_child_dictionary_tree_by_code',
+      tags: tag,
+      summary: 'A dictionary as a tree down to `level` (1 = the top items alone; absent = every level)',
+      ...signedIn,
+      request: { query: childTreeQuery },
+      responses: okResponse(z.array(dictionaryItem)),
+    }),
+    async (c) => {
+      const q = c.req.valid('query')
+      const code = knownDictCode(q.dictCode)
+      return ok(c, await dictionaryItems(db, code, c.get('lang'), { asTree: true, level: q.level }))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/mdm_tag/get_mdm_tag_by_parent_tag',
+      tags: tag,
+      summary: 'The enabled children of a parent tag (id or code); without parentTagId, the parent tags',
+      ...signedIn,
+      request: { query: tagQuery },
+      responses: okResponse(z.array(tagItem)),
+    }),
+    async (c) => ok(c, await tagsByParent(db, c.req.valid('query').parentTagId, c.get('lang'))),
+  )
+
+  const lists = [
+    ['/art/getAllUser', 'Every enabled user', userOption, userOptions],
+    ['/art/getAllOrganization', "The office's departments", organizationOption, organizationOptions],
+    ['/art/getAllEnt', "The family's paying companies", enterpriseOption, enterpriseOptions],
+    ['/art/getAllVendors', 'Vendors with kind and bank details', vendorOption, vendorOptions],
+  ] as const
+  for (const [path, summary, schema, load] of lists) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path,
+        tags: tag,
+        summary: `${summary} (empty body)`,
+        ...signedIn,
+        responses: okResponse(z.array(schema)),
+      }),
+      async (c) => ok(c, await load(db, c.get('lang'))) as never,
+    )
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/country/getCountryList',
+      tags: tag,
+      summary: 'Every enabled country (ISO 3166-1)',
+      ...signedIn,
+      responses: okResponse(z.array(countryItem)),
+    }),
+    async (c) => ok(c, await countryList(db, c.get('lang'))),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/room/getRoomList',
+      tags: tag,
+      summary: 'Every enabled warehouse room with liaison, email, country, icon and location',
+      ...signedIn,
+      responses: okResponse(z.array(roomOption)),
+    }),
+    async (c) => ok(c, await roomOptions(db, c.get('lang'))),
+  )
+
+  return app
+}

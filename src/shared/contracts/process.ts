@@ -1,0 +1,198 @@
+// Shapes of the process API (DESIGN.md § Processes, fixed) and of the message bell: the server validates
+// and documents with them, the web parses replies with them.
+import { z } from 'zod'
+import { PROCESS_STATUS_VALUES, STEP_STATUS_VALUES } from '../../../machines/types'
+import { PROCESS_TYPES } from '../process-types'
+import { isoDate, pageQuery } from '../validation'
+
+/** Every status a process / a step can show (the machines' own lists). */
+export const PROCESS_STATUSES = PROCESS_STATUS_VALUES
+export const STEP_STATUSES = STEP_STATUS_VALUES
+
+export const processTypeSchema = z.enum(PROCESS_TYPES, { message: 'invalidValue' })
+export const processStatusSchema = z.enum(PROCESS_STATUSES, { message: 'invalidValue' })
+
+/** POST /api/process */
+export const processCreateInput = z.strictObject({
+  type: processTypeSchema,
+  input: z.record(z.string(), z.unknown()).default({}),
+})
+export type ProcessCreateInput = z.input<typeof processCreateInput>
+
+/** POST /api/process/:id/events */
+export const processEventInput = z.strictObject({
+  type: z
+    .string()
+    .trim()
+    .min(1, { message: 'required' })
+    .max(64)
+    .regex(/^[A-Z][A-Z0-9_]*$/, { message: 'invalidValue' }),
+  expectedVersion: z.number({ message: 'required' }).int().min(1),
+  payload: z.record(z.string(), z.unknown()).optional(),
+  comment: z.string().trim().max(2000).optional(),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._:-]+$/, { message: 'invalidValue' })
+    .optional(),
+})
+export type ProcessEventInput = z.input<typeof processEventInput>
+
+/** GET /api/process: every filter of the process list screen (kept in its URL). */
+export const processListQuery = pageQuery
+  .extend({
+    type: processTypeSchema.optional(),
+    status: processStatusSchema.optional(),
+    artworkId: z.uuid({ message: 'invalidValue' }).optional(),
+    step: z.string().trim().max(64).optional(),
+    state: z.string().trim().max(200).optional(),
+    createdBy: z.uuid({ message: 'invalidValue' }).optional(),
+    /** Created on or after this date (yyyy-MM-dd, UTC). */
+    from: isoDate.optional(),
+    /** Created on or before this date (yyyy-MM-dd, UTC). */
+    to: isoDate.optional(),
+    /** `1`: only processes still running (not in a final state). */
+    live: z.enum(['0', '1']).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'endBeforeStart', path: ['to'] })
+export type ProcessListQuery = z.input<typeof processListQuery>
+
+export const processHistoryItem = z.object({
+  seq: z.number(),
+  type: z.string(),
+  fromState: z.string().nullable(),
+  toState: z.string(),
+  by: z.string(),
+  byName: z.string(),
+  at: z.string(),
+  comment: z.string(),
+  payload: z.unknown().optional(),
+})
+export type ProcessHistoryItem = z.infer<typeof processHistoryItem>
+
+export const processArtworkRef = z.object({
+  id: z.string(),
+  inventoryNo: z.string(),
+  titleZh: z.string(),
+  titleEn: z.string(),
+})
+
+export const processView = z.object({
+  id: z.string(),
+  type: processTypeSchema,
+  definitionVersion: z.number(),
+  machineId: z.string(),
+  version: z.number(),
+  /** The state as a dotted path (`dueDiligence.submitted`); `stateValue` is XState's own value. */
+  state: z.string(),
+  stateValue: z.unknown(),
+  status: processStatusSchema,
+  done: z.boolean(),
+  currentStep: z.string().nullable(),
+  steps: z.array(z.object({ key: z.string(), status: z.enum(STEP_STATUSES) })),
+  /** Event types the current user may send now: a button exists exactly for each of these. */
+  nextEvents: z.array(z.string()),
+  context: z.unknown(),
+  history: z.array(processHistoryItem),
+  artworks: z.array(processArtworkRef),
+  createdBy: z.string(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+})
+export type ProcessView = z.infer<typeof processView>
+
+const words = { labelZh: z.string(), labelEn: z.string() }
+
+export const processDefinitionView = z.object({
+  type: processTypeSchema,
+  labelZh: z.string(),
+  labelEn: z.string(),
+  version: z.number(),
+  /** Every version still used by a process (a running process finishes on the version it started with). */
+  versions: z.array(z.number()),
+  machineId: z.string(),
+  steps: z.array(z.object({ key: z.string(), ...words, money: z.boolean() })),
+  graph: z.object({
+    nodes: z.array(
+      z.object({
+        id: z.string(),
+        /** Dotted state path (`dueDiligence.submitted`), the same as a process view's `state`. */
+        path: z.string(),
+        parent: z.string().nullable(),
+        type: z.string(),
+        ...words,
+      }),
+    ),
+    edges: z.array(
+      z.object({
+        id: z.string(),
+        source: z.string(),
+        target: z.string(),
+        event: z.string(),
+        guard: z.string().nullable(),
+        ...words,
+      }),
+    ),
+  }),
+})
+export type ProcessDefinitionView = z.infer<typeof processDefinitionView>
+
+export const processStatsView = z.object({
+  type: processTypeSchema,
+  version: z.number(),
+  total: z.number(),
+  states: z.array(z.object({ state: z.string(), definitionVersion: z.number(), count: z.number() })),
+  statuses: z.array(z.object({ status: processStatusSchema, count: z.number() })),
+})
+export type ProcessStatsView = z.infer<typeof processStatsView>
+
+export const inboxItem = z.object({
+  /** `approve`: waiting for this user's decision; `rejected`: this user's submission came back. */
+  kind: z.enum(['approve', 'rejected']),
+  at: z.string(),
+  process: processView,
+})
+export const inboxView = z.object({
+  waiting: z.number(),
+  rejected: z.number(),
+  list: z.array(inboxItem),
+})
+export type InboxView = z.infer<typeof inboxView>
+
+export const MESSAGE_KINDS = [
+  'approvalRequested',
+  'approved',
+  'rejected',
+  'paymentFailed',
+  'completed',
+  'terminated',
+  'restarted',
+  'processOpened',
+  'reminder',
+  'notice',
+] as const
+export type MessageKind = (typeof MESSAGE_KINDS)[number]
+
+export const messageView = z.object({
+  id: z.string(),
+  kind: z.enum(MESSAGE_KINDS),
+  processId: z.string().nullable(),
+  processType: processTypeSchema.nullable(),
+  /** In the request's language; both languages follow. */
+  title: z.string(),
+  body: z.string(),
+  titleZh: z.string(),
+  titleEn: z.string(),
+  bodyZh: z.string(),
+  bodyEn: z.string(),
+  senderName: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+})
+export type MessageView = z.infer<typeof messageView>
+
+export const messageListQuery = pageQuery.extend({ unread: z.enum(['0', '1']).optional() })

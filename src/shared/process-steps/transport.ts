@@ -1,0 +1,56 @@
+// Moving artworks: the transport information (from / to, shipper, transport type, dates, packaging, cost),
+// the DEPART and ARRIVE reports, and warehousing into a room (BUY_ART_TRANS and the operations that move
+// artworks: OPERATION_TRANS_ART, mounting, repair, exhibition loans).
+import { z } from 'zod'
+import { isoDate, text } from '../validation'
+import { currency, dateOrder, dictValue, fileIds, nonNegativeMoney, note, recordId } from './common'
+
+export const transportFields = z.strictObject({
+  fromLocation: text(300),
+  fromRoomId: recordId.optional(),
+  /** Where the artworks go; with `toRoomId` they arrive straight into that room of the warehouse. */
+  toLocation: text(300),
+  toRoomId: recordId.optional(),
+  /** The shipper (a vendor): its name, and its record when it is one. */
+  shipper: text(200),
+  shipperVendorId: recordId.optional(),
+  /** TRANSPORT_TYPE value. */
+  transportType: dictValue,
+  plannedDeparture: isoDate,
+  plannedArrival: isoDate,
+  /** PACKAGING_TYPE value. */
+  packagingType: dictValue,
+  cost: nonNegativeMoney,
+  currency,
+  /** TRANSPORT_PAY_TYPE value (who pays the shipper, how). */
+  payType: dictValue.optional(),
+  courier: note(100),
+  remark: note(),
+})
+export const transportStep = transportFields.superRefine(dateOrder('plannedDeparture', 'plannedArrival'))
+export type TransportData = z.output<typeof transportStep>
+
+/** DEPART: picked up (every field optional: the event's instant is the default). */
+export const departure = z
+  .strictObject({ departedOn: isoDate.optional(), trackingNo: note(100), remark: note(1000) })
+  .optional()
+
+/** ARRIVE: delivered, with the condition seen on arrival. */
+export const arrival = z
+  .strictObject({
+    arrivedOn: isoDate.optional(),
+    conditionOk: z.boolean().optional(),
+    conditionNote: note(2000),
+    attachments: fileIds().optional(),
+  })
+  .optional()
+
+export const warehousingStep = z.strictObject({
+  roomId: recordId,
+  warehousedOn: isoDate,
+  receivedBy: text(100),
+  conditionOk: z.boolean({ message: 'required' }),
+  conditionNote: note(2000),
+  attachments: fileIds().optional(),
+})
+export type WarehousingData = z.output<typeof warehousingStep>

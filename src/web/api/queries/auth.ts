@@ -1,0 +1,21 @@
+// Sign-in, sign-out and the signed-in user: query options and keys (STYLE.md: a factory per resource, the
+// key exported for invalidation).
+import { queryOptions } from '@tanstack/react-query'
+import { type LoginRequest, loginResponse, meResponse } from '../../../shared/contracts/auth'
+import { api } from '../http'
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+}
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: ({ signal }) => api.get('auth/me', { schema: meResponse, signal }),
+    staleTime: 5 * 60_000,
+    meta: { localized: true },
+  })
+
+export const signIn = (body: LoginRequest) => api.post('auth/login', { json: body, schema: loginResponse })
+export const signOut = () => api.post('auth/logout')

@@ -1,0 +1,30 @@
+// Where the screen sits in the menu: Home › area › screen, each level but the last a link.
+import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react'
+import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { useCrumbs } from './use-route-title'
+
+export function Breadcrumbs() {
+  const { i18n } = useLingui()
+  const crumbs = useCrumbs()
+  const last = crumbs.length - 1
+  return (
+    <MantineBreadcrumbs separator="›" separatorMargin={6} mb="sm" fz="sm" data-testid="breadcrumbs">
+      <Anchor component={Link} to="/" c="dimmed" fz="sm">
+        <Trans>Home</Trans>
+      </Anchor>
+      {crumbs.map((crumb, i) =>
+        i === last ? (
+          <Text key={crumb.id} fz="sm" c="dark.6" fw={500}>
+            {i18n._(crumb.title)}
+          </Text>
+        ) : (
+          <Anchor key={crumb.id} component={Link} to={crumb.to as never} c="dimmed" fz="sm">
+            {i18n._(crumb.title)}
+          </Anchor>
+        ),
+      )}
+    </MantineBreadcrumbs>
+  )
+}

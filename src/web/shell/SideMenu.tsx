@@ -1,0 +1,71 @@
+// The side menu: what GET /api/auth/me says this user may use (the server filters it by privilege), in the
+// language shown (each entry carries both labels, so switching needs no new request).
+import { useLingui } from '@lingui/react'
+import { NavLink, ScrollArea } from '@mantine/core'
+import { Link, useLocation } from '@tanstack/react-router'
+import type { MenuEntry } from '../../shared/contracts/auth'
+import { isLang } from '../i18n/i18n'
+import { pickLabel } from '../i18n/format'
+import { SYSTEM_ICONS } from './icons'
+
+/** `/x/home` and `/x/index` are the same screen (DESIGN.md § Web). */
+function samePage(a: string, b: string): boolean {
+  const norm = (p: string) => p.replace(/\/home$/, '/index').replace(/\/$/, '')
+  return norm(a) === norm(b)
+}
+
+export function isInArea(pathname: string, entry: MenuEntry): boolean {
+  const area = `/${entry.key.split('/')[0]}`
+  return pathname === area || pathname.startsWith(`${area}/`)
+}
+
+export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?: () => void }) {
+  const { i18n } = useLingui()
+  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const { pathname } = useLocation()
+  return (
+    <ScrollArea type="hover" style={{ flex: 1 }} data-testid="side-menu">
+      {menu.map((entry) => {
+        const Icon = SYSTEM_ICONS[entry.key]
+        const inArea = isInArea(pathname, entry)
+        if (!entry.children || entry.children.length === 0) {
+          return (
+            <NavLink
+              key={entry.key}
+              component={Link}
+              to={entry.path as never}
+              label={pickLabel(entry, lang)}
+              leftSection={Icon ? <Icon /> : null}
+              active={inArea}
+              onClick={onNavigate}
+              data-menu-key={entry.key}
+            />
+          )
+        }
+        return (
+          <NavLink
+            key={entry.key}
+            label={pickLabel(entry, lang)}
+            leftSection={Icon ? <Icon /> : null}
+            defaultOpened={inArea}
+            active={inArea && !entry.children.some((c) => samePage(c.path, pathname))}
+            variant="subtle"
+            data-menu-key={entry.key}
+          >
+            {entry.children.map((child) => (
+              <NavLink
+                key={child.key}
+                component={Link}
+                to={child.path as never}
+                label={pickLabel(child, lang)}
+                active={samePage(child.path, pathname)}
+                onClick={onNavigate}
+                data-menu-key={child.key}
+              />
+            ))}
+          </NavLink>
+        )
+      })}
+    </ScrollArea>
+  )
+}

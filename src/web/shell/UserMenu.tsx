@@ -1,0 +1,76 @@
+// The user menu: who is signed in and with which roles, the administrator's diagnostics, sign-out.
+import { Trans } from '@lingui/react/macro'
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import type { MeResponse } from '../../shared/contracts/auth'
+import { useSignOut } from '../session/use-session'
+import { IconGauge, IconLogout, IconRoute } from './icons'
+import { hasPrivilege } from './route-meta'
+
+function initials(name: string): string {
+  const trimmed = name.trim()
+  if (!trimmed) return '?'
+  // Chinese names: the last two characters; Latin names: first letters of the first two words.
+  if (/[\u4e00-\u9fff]/.test(trimmed)) return trimmed.slice(-2)
+  return trimmed
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('')
+}
+
+export function UserMenu({ me }: { me: MeResponse }) {
+  const signOut = useSignOut()
+  return (
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <UnstyledButton data-testid="user-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar size={30} radius="xl" color="ink" variant="filled" alt={me.user.displayName}>
+              {initials(me.user.displayName)}
+            </Avatar>
+            <Text fz="sm" fw={500} visibleFrom="sm" maw={140} truncate>
+              {me.user.displayName}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text fz="sm" fw={600} c="dark">
+            {me.user.displayName}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {me.user.username}
+          </Text>
+          <Group gap={4} mt={6}>
+            {me.roles.map((role) => (
+              <Badge key={role.id} size="xs" variant="light">
+                {role.name}
+              </Badge>
+            ))}
+          </Group>
+        </Menu.Label>
+        <Menu.Divider />
+        {hasPrivilege(me, 'devOpsManage:start') ? (
+          <Menu.Item component={Link} to="/devOpsLinkPage" leftSection={<IconRoute size={16} />}>
+            <Trans>Start a process</Trans>
+          </Menu.Item>
+        ) : null}
+        {me.allPrivileges ? (
+          <Menu.Item component={Link} to="/test" leftSection={<IconGauge size={16} />} data-testid="diagnostics-link">
+            <Trans>Diagnostics</Trans>
+          </Menu.Item>
+        ) : null}
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void signOut()}
+          data-testid="sign-out"
+        >
+          <Trans>Sign out</Trans>
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

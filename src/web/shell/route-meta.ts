@@ -1,0 +1,38 @@
+// What each route declares about itself (TanStack Router `staticData`): its title for breadcrumbs and the
+// browser tab, where its breadcrumb links, and the privilege its screen needs. The server enforces every
+// privilege; the shell uses them to show "no access" instead of a screen that cannot work.
+import type { MessageDescriptor } from '@lingui/core'
+import type { PrivilegeKey } from '../../shared/privileges'
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Title of the screen (or of the area, on an area's layout route). */
+    title?: MessageDescriptor
+    /** Where this level's breadcrumb links when it is not a screen itself (areas link to their index). */
+    crumbTo?: string
+    /** The screen needs any one of these privileges. */
+    privilege?: PrivilegeKey | readonly PrivilegeKey[]
+    /** Only administrators (full privilege) may open the screen. */
+    adminOnly?: boolean
+  }
+}
+
+export interface Access {
+  allPrivileges: boolean
+  privileges: readonly string[]
+}
+
+export function mayUse(
+  access: Access,
+  required: { privilege?: PrivilegeKey | readonly PrivilegeKey[]; adminOnly?: boolean },
+): boolean {
+  if (access.allPrivileges) return true
+  if (required.adminOnly) return false
+  if (!required.privilege) return true
+  const needed = typeof required.privilege === 'string' ? [required.privilege] : required.privilege
+  return needed.some((p) => access.privileges.includes(p))
+}
+
+export function hasPrivilege(access: Access, privilege: PrivilegeKey): boolean {
+  return access.allPrivileges || access.privileges.includes(privilege)
+}
