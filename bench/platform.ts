@@ -105,4 +105,5 @@ async function rawDictionary(raw: (sql: string, params?: unknown[]) => Promise<u
 }
 
 /** The statement the dictionary endpoint runs (kept in step with modules/reference). */
-const DICTIONARY_SQL = 'select 1 where $1::text is not null'
+const DICTIONARY_SQL =
+  'select id, parent_id, value, label_zh, label_en, sort from dict_items where dict_code = $1 and enabled = true order by sort, id'

@@ -39,6 +39,8 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // An idle client dropped by the server (restart, drop database) must not crash the process.
+    pool.on('error', (error) => console.error('postgres pool:', error.message))
     // numeric stays a string (money is decimal); timestamps stay Date.
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
