@@ -5,7 +5,8 @@ import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { ROUTER_FILES } from './src/web/router-files'
+import pkg from './package.json' with { type: 'json' }
+import { ROUTER_FILES } from './src/web/router-files.ts'
 
 export default defineConfig({
   plugins: [
@@ -17,6 +18,10 @@ export default defineConfig({
     }),
     lingui(),
   ],
+  define: {
+    __VITRINE_VERSION__: JSON.stringify(pkg.version),
+    __VITRINE_BUILT_AT__: JSON.stringify(new Date().toISOString()),
+  },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {
     outDir: process.env.VITRINE_WEB_OUT_DIR ?? 'dist',

@@ -3,8 +3,8 @@
 // step, terminate / restart, and the shared guards and context updates. A machine file only lists its
 // steps in order and says where each one leads; see machines/README.md for the contract with the runtime.
 import { type AnyStateMachine, and, assign, setup } from 'xstate'
-import type { ProcessType } from '../src/shared/process-types'
 import { approvePrivilege } from '../src/shared/privileges'
+import type { ProcessType } from '../src/shared/process-types'
 import { compareMoney, MONEY_RE } from '../src/shared/validation'
 import { type GuardName, LEAF_STATES, type LeafName, type Recipient, type Words } from './labels'
 import type {
@@ -21,11 +21,17 @@ import type {
 } from './types'
 
 /** A state node config as the blocks build it (XState checks it when the machine is created). */
-// biome-ignore lint/suspicious/noExplicitAny: configs are assembled from parts and checked by createMachine.
 type StateConfig = Record<string, any>
 
 /** Kinds of message a `notify` effect asks for (src/shared/contracts/process.ts MESSAGE_KINDS). */
-export type NotifyKind = 'approvalRequested' | 'approved' | 'rejected' | 'paymentFailed' | 'completed' | 'terminated' | 'restarted'
+export type NotifyKind =
+  | 'approvalRequested'
+  | 'approved'
+  | 'rejected'
+  | 'paymentFailed'
+  | 'completed'
+  | 'terminated'
+  | 'restarted'
 
 /** Where a step leads once it is done: another step of the machine, or a final state. */
 export interface Exit {
@@ -116,7 +122,10 @@ type Conditions = Partial<Record<GuardName, (context: ProcessContext) => boolean
  */
 export function processSetup(type: ProcessType, conditions: Conditions = {}) {
   const contextGuards = Object.fromEntries(
-    Object.entries(conditions).map(([name, test]) => [name, ({ context }: { context: ProcessContext }) => test(context)]),
+    Object.entries(conditions).map(([name, test]) => [
+      name,
+      ({ context }: { context: ProcessContext }) => test(context),
+    ]),
   )
   return setup({
     types: {} as { context: ProcessContext; events: ProcessEvent; input: ProcessInput },
@@ -126,7 +135,8 @@ export function processSetup(type: ProcessType, conditions: Conditions = {}) {
       mayFill: ({ event }) => holds(event.actor, START_PRIVILEGE),
       /** Money steps: also finance staff who pay. */
       mayFillMoney: ({ event }) => holds(event.actor, START_PRIVILEGE) || holds(event.actor, PAY_PRIVILEGE),
-      mayApprove: ({ context, event }, params: { step: string }) => mayApprove(type, context, event.actor, params.step),
+      mayApprove: ({ context, event }, params: { step: string }) =>
+        mayApprove(type, context, event.actor, params.step),
       awaitsSecondApproval: ({ context, event }, params: { step: string }) => {
         if (!mayApprove(type, context, event.actor, params.step)) return false
         const amount = stepAmount(context, params.step)
@@ -160,7 +170,10 @@ export function processSetup(type: ProcessType, conditions: Conditions = {}) {
         }),
       ),
       recordApproval: assign(({ context, event }, params: { step: string }) =>
-        patch(context, params.step, (r) => ({ ...r, approvals: [...r.approvals, { by: event.actor.id, at: event.at }] })),
+        patch(context, params.step, (r) => ({
+          ...r,
+          approvals: [...r.approvals, { by: event.actor.id, at: event.at }],
+        })),
       ),
       rejectStep: assign(({ context, event }, params: { step: string }) =>
         patch(context, params.step, (r) => ({
@@ -174,7 +187,10 @@ export function processSetup(type: ProcessType, conditions: Conditions = {}) {
       recordPaymentFailure: assign(({ context, event }, params: { step: string }) =>
         patch(context, params.step, (r) => ({
           ...r,
-          paymentFailures: [...(r.paymentFailures ?? []), { by: event.actor.id, at: event.at, comment: event.comment ?? '' }],
+          paymentFailures: [
+            ...(r.paymentFailures ?? []),
+            { by: event.actor.id, at: event.at, comment: event.comment ?? '' },
+          ],
         })),
       ),
       logStepEvent: assign(({ context, event }, params: { step: string }) =>
@@ -218,7 +234,6 @@ function leaf(name: LeafName, stepKey: string, on: StateConfig = {}, labels?: Wo
 }
 
 function guardOf(base: StateConfig | string, when?: GuardName) {
-  // biome-ignore lint/suspicious/noExplicitAny: a guard reference (name or { type, params }) of the setup.
   return when ? and([base as any, when]) : base
 }
 
@@ -245,7 +260,10 @@ function stepState(def: StepDef, b: BuildContext, initial: string, states: State
       TERMINATE: {
         guard: 'mayTerminate',
         target: b.target('terminated'),
-        actions: [{ type: 'terminateProcess', params: step(def.key) }, notify('terminated', 'participants', def.key)],
+        actions: [
+          { type: 'terminateProcess', params: step(def.key) },
+          notify('terminated', 'participants', def.key),
+        ],
       },
     },
     states,
@@ -271,14 +289,18 @@ const reject = (key: string) => ({
   actions: [{ type: 'rejectStep', params: step(key) }, notify('rejected', 'submitter', key)],
 })
 
+/** Where a step leads: `next` (`then` is the same option under its first name, kept for older callers). */
+export type Leads = { next: Exit | Exit[]; then?: never } | { then: Exit | Exit[]; next?: never }
 
-export interface FormStepOptions {
-  then: Exit | Exit[]
+function exitsOf(opts: Leads): Exit[] {
+  return [opts.next ?? opts.then ?? []].flat()
 }
 
-/** A step with a form: draft (SAVE) → submitted (SUBMIT) → APPROVE: where `then` leads; REJECT: back to the form. */
+export type FormStepOptions = Leads
+
+/** A step with a form: draft (SAVE) → submitted (SUBMIT) → APPROVE: where `next` leads; REJECT: back to the form. */
 export function formStep(def: StepDef, opts: FormStepOptions): StepBlock {
-  const exits = [opts.then].flat()
+  const exits = exitsOf(opts)
   return {
     def,
     form: true,
@@ -299,10 +321,9 @@ export function formStep(def: StepDef, opts: FormStepOptions): StepBlock {
   }
 }
 
-export interface MoneyStepOptions {
+export type MoneyStepOptions = Leads & {
   /** `outgoing`: the office pays; `incoming`: the office collects (a sale's price, an insurer's payout). */
   direction: 'outgoing' | 'incoming'
-  then: Exit | Exit[]
 }
 
 /**
@@ -313,9 +334,10 @@ export interface MoneyStepOptions {
  */
 export function moneyStep(def: StepDef, opts: MoneyStepOptions): StepBlock {
   const key = def.key
-  const exits = [opts.then].flat()
+  const exits = exitsOf(opts)
   const direction = { direction: opts.direction }
-  const awaitingLabels = opts.direction === 'incoming' ? LEAF_STATES.awaitingCollection : LEAF_STATES.awaitingPayment
+  const awaitingLabels =
+    opts.direction === 'incoming' ? LEAF_STATES.awaitingCollection : LEAF_STATES.awaitingPayment
   return {
     def: { ...def, money: true },
     form: true,
@@ -372,7 +394,10 @@ export function moneyStep(def: StepDef, opts: MoneyStepOptions): StepBlock {
           SUBMIT: {
             guard: 'mayFillMoney',
             target: 'submitted',
-            actions: [{ type: 'submitStep', params: step(key) }, notify('approvalRequested', 'approvers', key)],
+            actions: [
+              { type: 'submitStep', params: step(key) },
+              notify('approvalRequested', 'approvers', key),
+            ],
           },
         }),
       }),
@@ -399,11 +424,11 @@ function movementStates(b: BuildContext, key: string, dataStep: string, exits: E
 
 /**
  * A transport step with its own form (the transport information): once approved the artworks are to be
- * transported (transportScheduled); DEPART → transporting; ARRIVE → where `then` leads.
+ * transported (transportScheduled); DEPART → transporting; ARRIVE → where `next` leads.
  */
 export function transportStep(def: StepDef, opts: FormStepOptions): StepBlock {
   const key = def.key
-  const exits = [opts.then].flat()
+  const exits = exitsOf(opts)
   return {
     def,
     form: true,
@@ -435,7 +460,8 @@ export function movementStep(def: StepDef, opts: FormStepOptions & { dataStep: s
   return {
     def,
     form: false,
-    build: (b) => stepState(def, b, 'toBeTransported', movementStates(b, def.key, opts.dataStep, [opts.then].flat())),
+    build: (b) =>
+      stepState(def, b, 'toBeTransported', movementStates(b, def.key, opts.dataStep, exitsOf(opts))),
   }
 }
 
@@ -445,8 +471,7 @@ export function waitStep(
   opts: {
     leaf: { name: string; status: ProcessStatus } & Words
     event: string
-    then: Exit | Exit[]
-  },
+  } & Leads,
 ): StepBlock {
   const { name, status, labelZh, labelEn } = opts.leaf
   return {
@@ -457,7 +482,7 @@ export function waitStep(
         [name]: {
           meta: { labelZh, labelEn, step: def.key, status },
           on: {
-            [opts.event]: exitTransitions(b, [opts.then].flat(), 'mayOperate', [
+            [opts.event]: exitTransitions(b, exitsOf(opts), 'mayOperate', [
               { type: 'logStepEvent', params: step(def.key) },
             ]),
           },
@@ -532,7 +557,6 @@ export function buildMachine(spec: FlowSpec): AnyStateMachine {
       ),
     },
   }
-  // biome-ignore lint/suspicious/noExplicitAny: the assembled config is checked by XState at creation.
   return processSetup(spec.type, spec.conditions).createMachine(config as any)
 }
 
@@ -543,7 +567,8 @@ export function defineProcess(
   const { type, version, input, payloads, contextPayloads, notes } = spec
   const steps = spec.steps.map((s) => s.def)
   for (const s of spec.steps) {
-    if (s.form && !(s.def.key in payloads)) throw new Error(`${type}: step ${s.def.key} has a form but no payload schema`)
+    if (s.form && !(s.def.key in payloads))
+      throw new Error(`${type}: step ${s.def.key} has a form but no payload schema`)
   }
   return { type, version, machine: buildMachine(spec), steps, input, payloads, contextPayloads, notes }
 }

@@ -1,6 +1,12 @@
 // BUY_ART_TRANS: bringing purchased artworks in (spec §4: transport, warehousing). Opened by BUY_ART's
 // purchaseCompleted effect with the artworks it created; it holds them until they are in a room.
-import { arrival, buyArtTransInput, departure, transportStep as transportForm, warehousingStep } from '../src/shared/process-steps'
+import {
+  arrival,
+  buyArtTransInput,
+  departure,
+  transportStep as transportForm,
+  warehousingStep,
+} from '../src/shared/process-steps'
 import { defineProcess, formStep, fx, transportStep } from './blocks'
 
 export const buyArtTransV1 = defineProcess({
@@ -8,10 +14,13 @@ export const buyArtTransV1 = defineProcess({
   version: 1,
   holdsArtworks: true,
   steps: [
-    transportStep({ key: 'transport', labelZh: '运输', labelEn: 'Transport' }, { then: { to: 'warehousing' } }),
+    transportStep(
+      { key: 'transport', labelZh: '运输', labelEn: 'Transport' },
+      { next: { to: 'warehousing' } },
+    ),
     formStep(
       { key: 'warehousing', labelZh: '入库', labelEn: 'Warehousing' },
-      { then: { to: 'completed', effects: [fx('warehoused', 'warehousing')] } },
+      { next: { to: 'completed', effects: [fx('warehoused', 'warehousing')] } },
     ),
   ],
   input: buyArtTransInput,
@@ -19,6 +28,6 @@ export const buyArtTransV1 = defineProcess({
   notes: [
     'The transport step is a form (from the seller to the warehouse, shipper, dates, packaging, cost) that is approved before anything moves; once approved the artworks are "to be transported", DEPART makes them "transporting" and ARRIVE puts them at the destination (straight into a room when the form names one).',
     'Warehousing is its own approved step: the registrar names the room and the condition on arrival; approving it puts the artworks in that room (status in the collection, in the warehouse) with a movement row.',
-    'Terminating during transport releases the artworks where they are last known; their transport status is the runtime\'s to reset.',
+    "Terminating during transport releases the artworks where they are last known; their transport status is the runtime's to reset.",
   ],
 })

@@ -12,15 +12,18 @@ export const buyArtV1 = defineProcess({
   steps: [
     formStep(
       { key: 'dueDiligence', labelZh: '尽调报告', labelEn: 'Due-diligence report' },
-      { then: { to: 'contract' } },
+      { next: { to: 'contract' } },
     ),
     formStep(
       { key: 'contract', labelZh: '合同签署', labelEn: 'Contract signing' },
-      { then: { to: 'payment', effects: [fx('recordContract', 'contract', { direction: 'purchase' })] } },
+      { next: { to: 'payment', effects: [fx('recordContract', 'contract', { direction: 'purchase' })] } },
     ),
     moneyStep(
       { key: 'payment', labelZh: '付款流程', labelEn: 'Payment process' },
-      { direction: 'outgoing', then: { to: 'completed', effects: [fx('purchaseCompleted', 'dueDiligence')] } },
+      {
+        direction: 'outgoing',
+        next: { to: 'completed', effects: [fx('purchaseCompleted', 'dueDiligence')] },
+      },
     ),
   ],
   input: buyArtInput,

@@ -9,7 +9,7 @@ export const insuranceAnnualV1 = defineProcess({
   version: 1,
   holdsArtworks: false,
   steps: [
-    formStep({ key: 'quotation', labelZh: '询价', labelEn: 'Quotation' }, { then: { to: 'policy' } }),
+    formStep({ key: 'quotation', labelZh: '询价', labelEn: 'Quotation' }, { next: { to: 'policy' } }),
     ...policyAndPremium,
   ],
   input: artworksInput,

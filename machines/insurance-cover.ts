@@ -8,11 +8,11 @@ import type { ProcessContext } from './types'
 export const policyAndPremium: StepBlock[] = [
   formStep(
     { key: 'policy', labelZh: '保单', labelEn: 'Policy' },
-    { then: { to: 'premiumPayment', effects: [fx('insuranceCovered', 'policy')] } },
+    { next: { to: 'premiumPayment', effects: [fx('insuranceCovered', 'policy')] } },
   ),
   moneyStep(
     { key: 'premiumPayment', labelZh: '保费支付', labelEn: 'Premium payment' },
-    { direction: 'outgoing', then: { to: 'completed' } },
+    { direction: 'outgoing', next: { to: 'completed' } },
   ),
 ]
 
@@ -33,7 +33,7 @@ function premiumOf(context: ProcessContext): string | undefined {
 }
 
 export const COVER_NOTES = [
-  'The artworks are covered (insurance status covered, insured until the policy\'s end date) as soon as the issued policy is approved; the premium is paid afterwards as a money step (two approvers above the second-approval limit), capped by the policy\'s premium. The premium payment names no contract.',
-  'A renewal reminder before the policy ends is the runtime\'s to schedule (a row the scheduler delivers), not a timer in the machine.',
+  "The artworks are covered (insurance status covered, insured until the policy's end date) as soon as the issued policy is approved; the premium is paid afterwards as a money step (two approvers above the second-approval limit), capped by the policy's premium. The premium payment names no contract.",
+  "A renewal reminder before the policy ends is the runtime's to schedule (a row the scheduler delivers), not a timer in the machine.",
   'Insurance processes do not hold their artworks: being insured must not block a transport or a loan.',
 ]

@@ -9,14 +9,14 @@ export const insuranceOperationV1 = defineProcess({
   version: 1,
   holdsArtworks: false,
   steps: [
-    formStep({ key: 'quotation', labelZh: '询价', labelEn: 'Quotation' }, { then: { to: 'policy' } }),
+    formStep({ key: 'quotation', labelZh: '询价', labelEn: 'Quotation' }, { next: { to: 'policy' } }),
     ...policyAndPremium,
   ],
   input: insuranceOperationInput,
   payloads: { quotation: quotationStep, ...coverPayloads },
   contextPayloads: coverContextPayloads,
   notes: [
-    'Started for an operation (its process id in the input, optional so that cover can be arranged before the operation is entered); the period is the operation\'s, typically nail to nail.',
+    "Started for an operation (its process id in the input, optional so that cover can be arranged before the operation is entered); the period is the operation's, typically nail to nail.",
     ...COVER_NOTES,
   ],
 })

@@ -20,11 +20,14 @@ export const insurancePayoutV1 = defineProcess({
   version: 1,
   holdsArtworks: false,
   steps: [
-    formStep({ key: 'incident', labelZh: '出险报告', labelEn: 'Incident report' }, { then: { to: 'claim' } }),
-    formStep({ key: 'claim', labelZh: '向保险公司索赔', labelEn: 'Claim to the insurer' }, { then: { to: 'payout' } }),
+    formStep({ key: 'incident', labelZh: '出险报告', labelEn: 'Incident report' }, { next: { to: 'claim' } }),
+    formStep(
+      { key: 'claim', labelZh: '向保险公司索赔', labelEn: 'Claim to the insurer' },
+      { next: { to: 'payout' } },
+    ),
     moneyStep(
       { key: 'payout', labelZh: '理赔款到账', labelEn: 'Payout received' },
-      { direction: 'incoming', then: { to: 'completed', effects: [fx('claimPaid', 'payout')] } },
+      { direction: 'incoming', next: { to: 'completed', effects: [fx('claimPaid', 'payout')] } },
     ),
   ],
   input: insurancePayoutInput,
@@ -40,7 +43,7 @@ export const insurancePayoutV1 = defineProcess({
   },
   notes: [
     'The spec\'s "incident, approval" is the incident report step with its approval: approving it is the office\'s decision to claim.',
-    'The payout is received as a collection (payer: the insurer), never more than the amount claimed; a refused claim is terminated with the insurer\'s reason.',
+    "The payout is received as a collection (payer: the insurer), never more than the amount claimed; a refused claim is terminated with the insurer's reason.",
     'A claim does not hold its artworks: a damaged artwork usually goes to repair (OPERATION_REPAIR_ART) while the claim runs.',
   ],
 })

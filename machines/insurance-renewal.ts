@@ -12,7 +12,7 @@ export const insuranceRenewalV1 = defineProcess({
     formStep(
       { key: 'renewal', labelZh: '续保决定', labelEn: 'Renewal decision' },
       {
-        then: [
+        next: [
           { to: 'notRenewed', when: 'renewalDeclined', effects: [fx('insuranceLapsed', 'renewal')] },
           { to: 'policy' },
         ],

@@ -1,6 +1,11 @@
 // INVENTORY_CHECK: a stocktake of a room (spec §4: inventory completed / uncompleted): the count, then,
 // when artworks are missing, how each was accounted for. Unresolved discrepancies close it "uncompleted".
-import { countingStep, discrepanciesShape, discrepanciesStep, inventoryCheckInput } from '../src/shared/process-steps'
+import {
+  countingStep,
+  discrepanciesShape,
+  discrepanciesStep,
+  inventoryCheckInput,
+} from '../src/shared/process-steps'
 import { defineProcess, formStep, fx } from './blocks'
 import type { ProcessContext } from './types'
 
@@ -17,7 +22,7 @@ export const inventoryCheckV1 = defineProcess({
     formStep(
       { key: 'counting', labelZh: '盘点', labelEn: 'Counting' },
       {
-        then: [
+        next: [
           { to: 'completed', when: 'countMatches', effects: [fx('stocktakeRecorded', 'counting')] },
           { to: 'discrepancies', effects: [fx('stocktakeRecorded', 'counting')] },
         ],
@@ -26,8 +31,12 @@ export const inventoryCheckV1 = defineProcess({
     formStep(
       { key: 'discrepancies', labelZh: '差异处理', labelEn: 'Discrepancies' },
       {
-        then: [
-          { to: 'completed', when: 'discrepanciesResolved', effects: [fx('stocktakeRecorded', 'discrepancies')] },
+        next: [
+          {
+            to: 'completed',
+            when: 'discrepanciesResolved',
+            effects: [fx('stocktakeRecorded', 'discrepancies')],
+          },
           { to: 'uncompleted', effects: [fx('stocktakeRecorded', 'discrepancies')] },
         ],
       },
@@ -45,8 +54,8 @@ export const inventoryCheckV1 = defineProcess({
     discrepancies: (context) => discrepanciesStep(ids(context, 'counting', 'missingArtworkIds')),
   },
   notes: [
-    'The count lists the artworks found in the room and those expected there but missing. Approving it records the stocktake (found: seen in the room; missing: no longer taken to be in the warehouse, movement rows). With nothing missing the stocktake is completed there and then.',
+    'The count lists the artworks found in the room and those expected there but missing. Approving it records the stocktake (found: seen in the room; missing: no longer taken to be in the warehouse, movement rows). With nothing missing the stocktake is completed there and then (the Discrepancies step stays "pending": it was not needed).',
     'With artworks missing, a Discrepancies step follows: each missing artwork is marked found (back in the room) or still missing, with an explanation. Approving it records the outcome; with none still missing the stocktake is completed, otherwise it closes "uncompleted" (spec: inventory completed / uncompleted), a final state: a later stocktake starts afresh.',
-    'A stocktake does not hold the room\'s artworks: counting must not block operations.',
+    "A stocktake does not hold the room's artworks: counting must not block operations.",
   ],
 })

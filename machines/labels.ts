@@ -51,7 +51,10 @@ export type GuardName = keyof typeof GUARD_LABELS
 
 /** Effects the runtime applies (machines/types.ts EffectName). */
 export const EFFECT_LABELS = {
-  purchaseCompleted: { labelZh: '生成作品档案并发起购买运输入库', labelEn: 'create the artworks, open the shipping' },
+  purchaseCompleted: {
+    labelZh: '生成作品档案并发起购买运输入库',
+    labelEn: 'create the artworks, open the shipping',
+  },
   recordContract: { labelZh: '登记合同', labelEn: 'record the contract' },
   recordPayment: { labelZh: '登记付款/收款', labelEn: 'record the payment' },
   holdArtworks: { labelZh: '锁定作品', labelEn: 'hold the artworks' },
@@ -112,6 +115,7 @@ export const LEAF_STATES = {
   rejected: { labelZh: '已驳回待修改', labelEn: 'Rejected, to revise', status: 'rejected' },
   submitted: { labelZh: '审批中', labelEn: 'Approval ongoing', status: 'approvalOngoing' },
   awaitingPayment: { labelZh: '已审批待付款', labelEn: 'Approved, awaiting payment', status: 'approved' },
+  /** Not a leaf of its own: the label `awaitingPayment` carries in a collecting (incoming) money step. */
   awaitingCollection: { labelZh: '已审批待收款', labelEn: 'Approved, awaiting receipt', status: 'approved' },
   paymentFailed: { labelZh: '付款失败', labelEn: 'Payment failed', status: 'paymentFailed' },
   toBeTransported: { labelZh: '待运输', labelEn: 'To be transported', status: 'toBeTransported' },

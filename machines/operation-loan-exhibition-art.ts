@@ -1,8 +1,8 @@
 // OPERATION_LOAN_EXHIBITION_ART: lending artworks to an exhibition (spec §4: loan for exhibition, artwork
 // transport), and their return.
 import {
-  artworksInput,
   arrival,
+  artworksInput,
   departure,
   loanReturn,
   loanStep,
@@ -15,22 +15,31 @@ export const operationLoanExhibitionArtV1 = defineProcess({
   version: 1,
   holdsArtworks: true,
   steps: [
-    formStep({ key: 'loan', labelZh: '借展', labelEn: 'Loan for exhibition' }, { then: { to: 'artworkTransport' } }),
+    formStep(
+      { key: 'loan', labelZh: '借展', labelEn: 'Loan for exhibition' },
+      { next: { to: 'artworkTransport' } },
+    ),
     transportStep(
       { key: 'artworkTransport', labelZh: '作品运输', labelEn: 'Artwork transport' },
-      { then: { to: 'return', effects: [fx('loanOut', 'loan')] } },
+      { next: { to: 'return', effects: [fx('loanOut', 'loan')] } },
     ),
     waitStep(
       { key: 'return', labelZh: '归还', labelEn: 'Return' },
       {
         leaf: { name: 'onLoan', labelZh: '借展中', labelEn: 'On loan', status: 'onLoan' },
         event: 'RETURN',
-        then: { to: 'completed', effects: [fx('loanReturned', 'return')] },
+        next: { to: 'completed', effects: [fx('loanReturned', 'return')] },
       },
     ),
   ],
   input: artworksInput,
-  payloads: { loan: loanStep, artworkTransport: transportForm, DEPART: departure, ARRIVE: arrival, RETURN: loanReturn },
+  payloads: {
+    loan: loanStep,
+    artworkTransport: transportForm,
+    DEPART: departure,
+    ARRIVE: arrival,
+    RETURN: loanReturn,
+  },
   notes: [
     'The spec names two steps (loan for exhibition, artwork transport); the artwork also has to come back, so a third step, Return, waits while the artwork is on loan (status "on loan") for the RETURN event.',
     'Arrival at the borrower marks the artworks on loan (loanOut, movement row). RETURN records the date, the room the artworks go back into and their condition (loanReturned, movement row) and ends the process. The return shipment itself is reported in RETURN; a tracked return transport would be its own OPERATION_TRANS_ART.',

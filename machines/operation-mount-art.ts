@@ -1,7 +1,7 @@
 // OPERATION_MOUNT_ART: mounting or framing (spec §4: mounting info, artwork transport, delivery).
 import {
-  artworksInput,
   arrival,
+  artworksInput,
   departure,
   mountingInfoStep,
   transportStep as transportForm,
@@ -14,11 +14,17 @@ export const operationMountArtV1 = defineProcess({
   version: 1,
   holdsArtworks: true,
   steps: [
-    formStep({ key: 'mountingInfo', labelZh: '装裱信息', labelEn: 'Mounting information' }, { then: { to: 'artworkTransport' } }),
-    transportStep({ key: 'artworkTransport', labelZh: '作品运输', labelEn: 'Artwork transport' }, { then: { to: 'delivery' } }),
+    formStep(
+      { key: 'mountingInfo', labelZh: '装裱信息', labelEn: 'Mounting information' },
+      { next: { to: 'artworkTransport' } },
+    ),
+    transportStep(
+      { key: 'artworkTransport', labelZh: '作品运输', labelEn: 'Artwork transport' },
+      { next: { to: 'delivery' } },
+    ),
     formStep(
       { key: 'delivery', labelZh: '交付', labelEn: 'Delivery' },
-      { then: { to: 'completed', effects: [fx('warehoused', 'delivery')] } },
+      { next: { to: 'completed', effects: [fx('warehoused', 'delivery')] } },
     ),
   ],
   input: artworksInput,
@@ -30,7 +36,7 @@ export const operationMountArtV1 = defineProcess({
     ARRIVE: arrival,
   },
   notes: [
-    'The artwork transport takes the artworks to the framer (to be transported → transporting → arrived at the framer\'s address).',
+    "The artwork transport takes the artworks to the framer (to be transported → transporting → arrived at the framer's address).",
     'Delivery is the mounted artwork coming back: its form names the room it returns to and its condition; approving it puts the artworks in that room with a movement row and ends the process.',
   ],
 })

@@ -1,7 +1,7 @@
 // OPERATION_REPAIR_ART: conservation and repair (spec §4: repair info, artwork transport, delivery).
 import {
-  artworksInput,
   arrival,
+  artworksInput,
   departure,
   repairInfoStep,
   transportStep as transportForm,
@@ -14,11 +14,17 @@ export const operationRepairArtV1 = defineProcess({
   version: 1,
   holdsArtworks: true,
   steps: [
-    formStep({ key: 'repairInfo', labelZh: '修复信息', labelEn: 'Repair information' }, { then: { to: 'artworkTransport' } }),
-    transportStep({ key: 'artworkTransport', labelZh: '作品运输', labelEn: 'Artwork transport' }, { then: { to: 'delivery' } }),
+    formStep(
+      { key: 'repairInfo', labelZh: '修复信息', labelEn: 'Repair information' },
+      { next: { to: 'artworkTransport' } },
+    ),
+    transportStep(
+      { key: 'artworkTransport', labelZh: '作品运输', labelEn: 'Artwork transport' },
+      { next: { to: 'delivery' } },
+    ),
     formStep(
       { key: 'delivery', labelZh: '交付', labelEn: 'Delivery' },
-      { then: { to: 'completed', effects: [fx('warehoused', 'delivery')] } },
+      { next: { to: 'completed', effects: [fx('warehoused', 'delivery')] } },
     ),
   ],
   input: artworksInput,
@@ -30,7 +36,7 @@ export const operationRepairArtV1 = defineProcess({
     ARRIVE: arrival,
   },
   notes: [
-    'The repair information carries the condition issues and the treatment plan (with an optional condition report); the restorer\'s own report comes with the delivery.',
+    "The repair information carries the condition issues and the treatment plan (with an optional condition report); the restorer's own report comes with the delivery.",
     'The artwork transport takes the artworks to the restorer; delivery brings them back into the room its form names (movement row) and ends the process.',
   ],
 })

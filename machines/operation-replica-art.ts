@@ -1,5 +1,10 @@
 // OPERATION_REPLICA_ART: making replicas of artworks (spec §4: replication info, replication, delivery).
-import { artworksInput, replicaDeliveryStep, replicaInfoStep, replicationStep } from '../src/shared/process-steps'
+import {
+  artworksInput,
+  replicaDeliveryStep,
+  replicaInfoStep,
+  replicationStep,
+} from '../src/shared/process-steps'
 import { defineProcess, formStep } from './blocks'
 
 export const operationReplicaArtV1 = defineProcess({
@@ -7,9 +12,12 @@ export const operationReplicaArtV1 = defineProcess({
   version: 1,
   holdsArtworks: true,
   steps: [
-    formStep({ key: 'replicaInfo', labelZh: '复制信息', labelEn: 'Replication information' }, { then: { to: 'replication' } }),
-    formStep({ key: 'replication', labelZh: '复制', labelEn: 'Replication' }, { then: { to: 'delivery' } }),
-    formStep({ key: 'delivery', labelZh: '交付', labelEn: 'Delivery' }, { then: { to: 'completed' } }),
+    formStep(
+      { key: 'replicaInfo', labelZh: '复制信息', labelEn: 'Replication information' },
+      { next: { to: 'replication' } },
+    ),
+    formStep({ key: 'replication', labelZh: '复制', labelEn: 'Replication' }, { next: { to: 'delivery' } }),
+    formStep({ key: 'delivery', labelZh: '交付', labelEn: 'Delivery' }, { next: { to: 'completed' } }),
   ],
   input: artworksInput,
   payloads: { replicaInfo: replicaInfoStep, replication: replicationStep, delivery: replicaDeliveryStep },

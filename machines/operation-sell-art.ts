@@ -14,14 +14,17 @@ export const operationSellArtV1 = defineProcess({
   version: 1,
   holdsArtworks: true,
   steps: [
-    formStep({ key: 'marketSurvey', labelZh: '市场调研报告', labelEn: 'Market survey report' }, { then: { to: 'contract' } }),
+    formStep(
+      { key: 'marketSurvey', labelZh: '市场调研报告', labelEn: 'Market survey report' },
+      { next: { to: 'contract' } },
+    ),
     formStep(
       { key: 'contract', labelZh: '合同签署', labelEn: 'Contract signing' },
-      { then: { to: 'collection', effects: [fx('recordContract', 'contract', { direction: 'sale' })] } },
+      { next: { to: 'collection', effects: [fx('recordContract', 'contract', { direction: 'sale' })] } },
     ),
     moneyStep(
       { key: 'collection', labelZh: '收款流程', labelEn: 'Collection of payment' },
-      { direction: 'incoming', then: { to: 'completed', effects: [fx('sold', 'contract')] } },
+      { direction: 'incoming', next: { to: 'completed', effects: [fx('sold', 'contract')] } },
     ),
   ],
   input: artworksInput,
@@ -37,7 +40,7 @@ export const operationSellArtV1 = defineProcess({
   },
   notes: [
     'The collection follows the money-step pattern from the other side: approved (twice above the second-approval limit), then finance confirms the money arrived (CONFIRM_PAYMENT) or that it did not (PAYMENT_FAILED, with the reason) and retries.',
-    'The artworks are marked sold (to the contract\'s counterparty, movement row) only when the money is confirmed, not when the contract is signed.',
+    "The artworks are marked sold (to the contract's counterparty, movement row) only when the money is confirmed, not when the contract is signed.",
     'Delivery to the buyer (the artSellDelivery screen) is an OPERATION_TRANS_ART of its own once the artwork is sold.',
   ],
 })

@@ -12,9 +12,15 @@ export const operationShotArtV1 = defineProcess({
   version: 1,
   holdsArtworks: true,
   steps: [
-    formStep({ key: 'shootingInfo', labelZh: '拍摄信息', labelEn: 'Shooting information' }, { then: { to: 'shooting' } }),
-    formStep({ key: 'shooting', labelZh: '拍摄', labelEn: 'Shooting' }, { then: { to: 'delivery' } }),
-    formStep({ key: 'delivery', labelZh: '成品交付', labelEn: 'Finished-product delivery' }, { then: { to: 'completed' } }),
+    formStep(
+      { key: 'shootingInfo', labelZh: '拍摄信息', labelEn: 'Shooting information' },
+      { next: { to: 'shooting' } },
+    ),
+    formStep({ key: 'shooting', labelZh: '拍摄', labelEn: 'Shooting' }, { next: { to: 'delivery' } }),
+    formStep(
+      { key: 'delivery', labelZh: '成品交付', labelEn: 'Finished-product delivery' },
+      { next: { to: 'completed' } },
+    ),
   ],
   input: artworksInput,
   payloads: { shootingInfo: shootingInfoStep, shooting: shootingStep, delivery: shootingDeliveryStep },

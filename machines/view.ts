@@ -94,19 +94,27 @@ function probe(type: string, actor: Actor) {
 }
 
 /** The event types this actor may send now: a screen shows a button exactly for each of these. */
-export function nextEvents(definition: ProcessDefinition, snapshot: AnyMachineSnapshot, actor: Actor): string[] {
+export function nextEvents(
+  definition: ProcessDefinition,
+  snapshot: AnyMachineSnapshot,
+  actor: Actor,
+): string[] {
   if (snapshot.status !== 'active') return []
   return eventTypes(definition).filter((type) => snapshot.can(probe(type, actor)))
 }
 
-const SOMEONE_ELSE: Actor = { id: '\u0000probe:someone-with-every-privilege', privileges: [], allPrivileges: true }
+const SOMEONE_ELSE: Actor = {
+  id: '\u0000probe:someone-with-every-privilege',
+  privileges: [],
+  allPrivileges: true,
+}
 
 /**
  * Why an event would be refused: `allowed`; `forbidden` (it is possible now, but not for this user: 4031);
  * `notEnabled` (nobody may send it in this state: eventNotEnabled).
  */
 export function checkEvent(
-  definition: ProcessDefinition,
+  _definition: ProcessDefinition,
   snapshot: AnyMachineSnapshot,
   type: string,
   actor: Actor,

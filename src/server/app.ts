@@ -9,12 +9,13 @@ import { errorResponse } from './http/envelope'
 import { requestLog } from './http/request-log'
 import { moduleRouter } from './http/router'
 import { adminRoutes } from './modules/admin/routes'
+import { artworkRoutes } from './modules/artworks/routes'
 import { authRoutes } from './modules/auth/routes'
-import { referenceAdminRoutes } from './modules/reference/admin-routes'
-import { referenceCallRoutes } from './modules/reference/routes'
 import { fileRoutes } from './modules/files/routes'
 import { messageRoutes } from './modules/process/message-routes'
 import { processRoutes } from './modules/process/routes'
+import { referenceAdminRoutes } from './modules/reference/admin-routes'
+import { referenceCallRoutes } from './modules/reference/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
 import { systemLogRoutes } from './modules/system-log/routes'
 
@@ -29,6 +30,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/file', fileRoutes],
   ['/process', processRoutes],
   ['/message', messageRoutes],
+  ['/artworks', artworkRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

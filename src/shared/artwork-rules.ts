@@ -154,7 +154,10 @@ export function isRealPartialDate(v: string): boolean {
 
 const L = ARTWORK_LIMITS
 const dictValue = optionalText(L.dictValue).default('')
-const tagId = z.number({ message: 'invalidValue' }).int().positive()
+const tagId = z
+  .number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalidValue') })
+  .int()
+  .positive()
 const optionalTagId = tagId.nullable().default(null)
 
 /** Every entry has a date and a title in at least one language. */

@@ -142,7 +142,10 @@ export const MESSAGES = {
     'zh-CN': '每件盘亏作品都须注明已找到或仍缺失',
     en: 'Every missing artwork must be marked found or still missing',
   },
-  notInCount: { 'zh-CN': '该作品不在盘亏清单中', en: 'This artwork is not among the missing ones of the count' },
+  notInCount: {
+    'zh-CN': '该作品不在盘亏清单中',
+    en: 'This artwork is not among the missing ones of the count',
+  },
   commentRequired: { 'zh-CN': '请填写意见或原因', en: 'A comment or reason is required' },
   idempotencyKeyReused: {
     'zh-CN': '该幂等键已用于另一个请求',
@@ -212,6 +215,11 @@ export const MESSAGES = {
     en: 'This import is still being checked or has already finished',
   },
   nothingToImport: { 'zh-CN': '没有可导入的行', en: 'There are no valid rows to import' },
+  invalidSize: {
+    'zh-CN': '尺寸应写作“60 × 80 cm”（1 至 3 个数值，单位 cm、mm、m 或 in）',
+    en: 'Sizes are written like "60 × 80 cm" (1 to 3 values, unit cm, mm, m or in)',
+  },
+  yesOrNo: { 'zh-CN': '请填写“是”或“否”', en: 'Write Yes or No' },
   exportTooMany: {
     'zh-CN': '一次最多导出 {max} 件作品，请缩小查询范围',
     en: 'At most {max} artworks can be exported at once: narrow the search',

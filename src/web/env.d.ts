@@ -6,9 +6,11 @@ declare module '*.po' {
   export const messages: Messages
 }
 
+/** The package version and build time, fixed by vite.config.ts at build. */
+declare const __VITRINE_VERSION__: string
+declare const __VITRINE_BUILT_AT__: string
+
 interface ImportMetaEnv {
   /** `0` at build time keeps the context menu and developer shortcuts usable in a production build. */
   readonly VITE_BLOCK_DEVTOOLS?: string
-  /** Shown on the diagnostics page; set by the build (defaults to the package version). */
-  readonly VITE_BUILD_ID?: string
 }

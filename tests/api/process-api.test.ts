@@ -3,10 +3,20 @@
 // payload, stale version) are clear and write nothing; the second approval above the configured amount;
 // definitions, per-state counts, list filters, the inbox and the message bell.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROCESS_TYPES } from '../../src/shared/process-types'
+import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/process/messages'
 import type { ProcessView } from '../../src/shared/contracts/process'
+import { PROCESS_TYPES } from '../../src/shared/process-types'
+import { sampleStepData } from '../model/samples'
 import { createTestContext, type TestContext } from './helpers'
-import { contract, countRows, dueDiligence, makeArtworks, makeRoom, payment } from './process-helpers'
+import {
+  artworkRows,
+  contract,
+  countRows,
+  dueDiligence,
+  makeArtworks,
+  makeRoom,
+  payment,
+} from './process-helpers'
 
 let t: TestContext
 let tokens: Record<string, string>
@@ -14,12 +24,16 @@ let tokens: Record<string, string>
 beforeAll(async () => {
   t = await createTestContext()
   tokens = {}
-  for (const u of ['admin', 'registrar', 'approver', 'finance', 'operations', 'viewer']) tokens[u] = await t.login(u)
+  for (const u of ['admin', 'registrar', 'approver', 'finance', 'operations', 'viewer'])
+    tokens[u] = await t.login(u)
 })
 afterAll(() => t?.close())
 
 async function start(user: string, type: string, input: unknown) {
-  const res = await t.call<ProcessView>('POST', '/api/process', { token: tokens[user], body: { type, input } })
+  const res = await t.call<ProcessView>('POST', '/api/process', {
+    token: tokens[user],
+    body: { type, input },
+  })
   if (res.code !== 0) throw new Error(`${type}: ${res.code} ${res.msg} ${JSON.stringify(res.data)}`)
   return res.data
 }
@@ -36,7 +50,8 @@ async function send(user: string, p: ProcessView, type: string, extra: Record<st
 const newPurchase = () => start('registrar', 'BUY_ART', { artworks: [{ titleZh: '测试' }] })
 const written = async (id: string) => ({
   history: await countRows(t, 'process_history', 'process_id = $1', [id]),
-  version: ((await t.deps.database.raw('select version from processes where id = $1', [id])) as any[])[0].version,
+  version: ((await t.deps.database.raw('select version from processes where id = $1', [id])) as any[])[0]
+    .version,
   messages: await countRows(t, 'messages', 'process_id = $1', [id]),
 })
 
@@ -69,7 +84,11 @@ describe('refusals write nothing', () => {
     const p = await newPurchase()
     const before = await written(p.id)
     const res = await post('approver', p, { type: 'APPROVE' })
-    expect(res).toMatchObject({ status: 400, code: 400, msg: 'This action is not possible in the current state' })
+    expect(res).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: 'This action is not possible in the current state',
+    })
     expect(res.data.fieldErrors.type).toBe('This action is not possible in the current state')
     const zh = await t.call('POST', `/api/process/${p.id}/events`, {
       token: tokens.registrar,
@@ -117,7 +136,9 @@ describe('refusals write nothing', () => {
     await send('registrar', p, 'SAVE', { payload: { seller: 'a' } })
     const stale = await post('registrar', p, { type: 'SAVE', payload: { seller: 'b' } })
     expect(stale).toMatchObject({ status: 409, code: 409 })
-    const missing = await t.call('GET', '/api/process/00000000-0000-4000-8000-000000000000', { token: tokens.viewer })
+    const missing = await t.call('GET', '/api/process/00000000-0000-4000-8000-000000000000', {
+      token: tokens.viewer,
+    })
     expect(missing.code).toBe(404)
     expect(await written(p.id)).toMatchObject({ history: 2, version: 2 })
   })
@@ -133,7 +154,10 @@ describe('refusals write nothing', () => {
       body: { type: 'BUY_ART', input: { artworks: [] } },
     })
     expect(bad).toMatchObject({ status: 400, data: { fieldErrors: { 'input.artworks': 'Required' } } })
-    const unknown = await t.call('POST', '/api/process', { token: tokens.registrar, body: { type: 'NOPE', input: {} } })
+    const unknown = await t.call('POST', '/api/process', {
+      token: tokens.registrar,
+      body: { type: 'NOPE', input: {} },
+    })
     expect(unknown.data.fieldErrors).toHaveProperty('type')
   })
 })
@@ -169,7 +193,8 @@ describe('reading', () => {
       for (const s of d.steps) expect(s.labelZh && s.labelEn).toBeTruthy()
       const ids = new Set(d.graph.nodes.map((n: any) => n.id))
       expect(d.graph.edges.length).toBeGreaterThan(0)
-      for (const e of d.graph.edges) expect(ids.has(e.source) && ids.has(e.target), `${d.type} ${e.id}`).toBe(true)
+      for (const e of d.graph.edges)
+        expect(ids.has(e.source) && ids.has(e.target), `${d.type} ${e.id}`).toBe(true)
     }
     const buy = res.data.find((d) => d.type === 'BUY_ART')
     expect(buy.steps.map((s: any) => s.key)).toEqual(['dueDiligence', 'contract', 'payment'])
@@ -183,14 +208,20 @@ describe('reading', () => {
     const stats = await t.call<any>('GET', '/api/process/definitions/OPERATION_TRANS_ART/stats', {
       token: tokens.viewer,
     })
-    expect(stats.data.states).toContainEqual({ state: op.state, definitionVersion: op.definitionVersion, count: 1 })
+    expect(stats.data.states).toContainEqual({
+      state: op.state,
+      definitionVersion: op.definitionVersion,
+      count: 1,
+    })
     expect(stats.data.total).toBe(1)
 
     const q = async (query: string) =>
       (await t.call<any>('GET', `/api/process?${query}`, { token: tokens.viewer })).data
     expect((await q(`artworkId=${a}`)).list.map((p: ProcessView) => p.id)).toEqual([op.id])
     expect((await q(`type=OPERATION_TRANS_ART&status=draft&step=${op.currentStep}`)).total).toBe(1)
-    const operations = ((await t.deps.database.raw("select id from users where username = 'operations'")) as any[])[0]
+    const operations = (
+      (await t.deps.database.raw("select id from users where username = 'operations'")) as any[]
+    )[0]
     expect((await q(`createdBy=${operations.id}`)).total).toBe(1)
     const today = new Date().toISOString().slice(0, 10)
     expect((await q(`from=${today}&to=${today}&type=OPERATION_TRANS_ART`)).total).toBe(1)
@@ -198,7 +229,9 @@ describe('reading', () => {
     const page = await q('page=1&pageSize=2')
     expect(page.list).toHaveLength(2)
     expect(page.total).toBeGreaterThan(2)
-    const bad = await t.call('GET', '/api/process?from=2025-02-01&to=2025-01-01&pageSize=500', { token: tokens.viewer })
+    const bad = await t.call('GET', '/api/process?from=2025-02-01&to=2025-01-01&pageSize=500', {
+      token: tokens.viewer,
+    })
     expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(['pageSize', 'to'])
   })
 
@@ -225,5 +258,88 @@ describe('reading', () => {
     const back = await t.call<any>('GET', '/api/message', { token: tokens.registrar })
     const rejected = back.data.list.find((m: any) => m.processId === p.id && m.kind === 'rejected')
     expect(rejected.bodyEn).toMatch(/wrote: Price too high$/)
+  })
+})
+
+describe('insurance records and reminders', () => {
+  it('covers the artworks when the policy is approved and schedules the renewal reminder', async () => {
+    const room = await makeRoom(t)
+    const ids = await makeArtworks(t, 2, room)
+    const samples = sampleStepData('INSURANCE_ANNUAL', {
+      artworkIds: ids as [string, string],
+      roomId: room,
+      fileId: '0b1f6f0e-8a0c-4a51-9d1a-6c0a3c1e0201',
+    })
+    const today = new Date()
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
+    let p = await start('registrar', 'INSURANCE_ANNUAL', { artworkIds: ids })
+    p = await send('registrar', p, 'SUBMIT', { payload: samples.quotation[0] })
+    p = await send('approver', p, 'APPROVE')
+    // A policy ending in ten days: its reminder (30 days before the end) is due at once.
+    p = await send('registrar', p, 'SUBMIT', {
+      payload: { ...samples.policy[0], startDate: day(-355), endDate: day(10) },
+    })
+    p = await send('approver', p, 'APPROVE')
+    expect(p.currentStep).toBe('premiumPayment')
+    const arts = await artworkRows(t, ids)
+    expect(arts.every((a) => a.insurance_status === 'covered' && a.insured_until === day(10))).toBe(true)
+    const policies = (await t.deps.database.raw(
+      `select kind, status, premium::text as premium, end_date::text as end_date,
+              (select count(*)::int from insurance_policy_artworks pa where pa.policy_id = p.id) as artworks
+         from insurance_policies p where process_id = $1`,
+      [p.id],
+    )) as any[]
+    expect(policies).toEqual([
+      { kind: 'annual', status: 'active', premium: '12000.00', end_date: day(10), artworks: 2 },
+    ])
+    expect(await countRows(t, 'process_reminders', 'process_id = $1 and delivered_at is null', [p.id])).toBe(
+      1,
+    )
+    const list = await t.call<any>('GET', '/api/message', { token: tokens.registrar })
+    const reminder = list.data.list.find((m: any) => m.processId === p.id && m.kind === 'reminder')
+    expect(reminder.titleEn).toContain(day(10))
+    expect(
+      await countRows(t, 'process_reminders', 'process_id = $1 and delivered_at is not null', [p.id]),
+    ).toBe(1)
+  })
+
+  it('delivers a due reminder exactly once, and not before it is due', async () => {
+    const registrar = (
+      (await t.deps.database.raw("select id from users where username = 'registrar'")) as any[]
+    )[0].id
+    const db = t.deps.database.db
+    const base = {
+      processId: null,
+      processType: 'INSURANCE_ANNUAL' as const,
+      recipientId: registrar,
+      kind: 'custom' as const,
+    }
+    await scheduleReminder(db, { ...base, dueAt: new Date(Date.now() + 86_400_000), params: {} })
+    await scheduleReminder(db, { ...base, dueAt: new Date(Date.now() - 1000), params: {} })
+    const before = await countRows(t, 'messages', "recipient_id = $1 and kind = 'reminder'", [registrar])
+    const [a, b] = await Promise.all([deliverDueReminders(db), deliverDueReminders(db)])
+    expect(a + b).toBe(1)
+    expect(await deliverDueReminders(db)).toBe(0)
+    expect(await countRows(t, 'messages', "recipient_id = $1 and kind = 'reminder'", [registrar])).toBe(
+      before + 1,
+    )
+    expect(await deliverDueReminders(db, new Date(Date.now() + 2 * 86_400_000))).toBe(1)
+  })
+
+  it('documents the process API in the OpenAPI document', async () => {
+    const res = await t.app.request('/api/openapi.json')
+    const doc = (await res.json()) as { paths: Record<string, unknown> }
+    // Paths are relative to the /api server of the document.
+    for (const path of [
+      '/process',
+      '/process/{id}',
+      '/process/{id}/events',
+      '/process/definitions',
+      '/process/definitions/{type}/stats',
+      '/process/inbox',
+      '/message',
+      '/message/unread-count',
+    ])
+      expect(Object.keys(doc.paths), path).toContain(path)
   })
 })

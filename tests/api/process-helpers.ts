@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto'
 import type { TestContext } from './helpers'
 
 export async function userOf(t: TestContext, username: string) {
-  const rows = (await t.deps.database.raw('select id from users where username = $1', [username])) as { id: string }[]
+  const rows = (await t.deps.database.raw('select id from users where username = $1', [username])) as {
+    id: string
+  }[]
   const id = rows[0].id
   const privs = (await t.deps.database.raw(
     `select rp.privilege, r.all_privileges from user_roles ur join roles r on r.id = ur.role_id
@@ -21,7 +23,11 @@ export async function userOf(t: TestContext, username: string) {
 let counter = 0
 
 /** Artworks in the collection, in the warehouse unless told otherwise. */
-export async function makeArtworks(t: TestContext, n: number, roomId: string | null = null): Promise<string[]> {
+export async function makeArtworks(
+  t: TestContext,
+  n: number,
+  roomId: string | null = null,
+): Promise<string[]> {
   const ids: string[] = []
   for (let i = 0; i < n; i++) {
     counter += 1
@@ -69,11 +75,20 @@ export async function movementRows(t: TestContext, processId: string) {
   return (await t.deps.database.raw(
     'select artwork_id, kind, from_room_id, to_room_id, to_location from artwork_movements where process_id = $1 order by at, kind',
     [processId],
-  )) as { artwork_id: string; kind: string; from_room_id: string | null; to_room_id: string | null; to_location: string }[]
+  )) as {
+    artwork_id: string
+    kind: string
+    from_room_id: string | null
+    to_room_id: string | null
+    to_location: string
+  }[]
 }
 
 export async function countRows(t: TestContext, table: string, where = 'true', params: unknown[] = []) {
-  const rows = (await t.deps.database.raw(`select count(*)::int as n from ${table} where ${where}`, params)) as {
+  const rows = (await t.deps.database.raw(
+    `select count(*)::int as n from ${table} where ${where}`,
+    params,
+  )) as {
     n: number
   }[]
   return rows[0].n
@@ -127,4 +142,3 @@ export const payment = (amount = '880000.00') => ({
   details: [{ payingCompany: 'Vitrine Family Holdings', amount }],
   attachments: [randomUUID()],
 })
-

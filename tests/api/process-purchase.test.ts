@@ -22,7 +22,8 @@ let room: string
 beforeAll(async () => {
   t = await createTestContext()
   tokens = {}
-  for (const u of ['admin', 'registrar', 'approver', 'finance', 'operations', 'viewer']) tokens[u] = await t.login(u)
+  for (const u of ['admin', 'registrar', 'approver', 'finance', 'operations', 'viewer'])
+    tokens[u] = await t.login(u)
   room = await makeRoom(t)
 })
 afterAll(() => t?.close())
@@ -47,7 +48,12 @@ describe('purchase through the API', () => {
     })
     expect(start.code).toBe(0)
     let p = start.data
-    expect(p).toMatchObject({ type: 'BUY_ART', definitionVersion: 1, version: 1, currentStep: 'dueDiligence' })
+    expect(p).toMatchObject({
+      type: 'BUY_ART',
+      definitionVersion: 1,
+      version: 1,
+      currentStep: 'dueDiligence',
+    })
     expect(p.nextEvents).toEqual(expect.arrayContaining(['SAVE', 'SUBMIT', 'TERMINATE']))
 
     p = await send('registrar', p, 'SAVE', { payload: { seller: 'Galerie Nord' } })
@@ -88,15 +94,21 @@ describe('purchase through the API', () => {
     expect(over.data.fieldErrors['payload.amount']).toBe('The paid amount cannot exceed the contract amount')
     p = await send('finance', p, 'SUBMIT', { payload: payment() })
     p = await send('approver', p, 'APPROVE')
-    p = await send('finance', p, 'CONFIRM_PAYMENT', { payload: { paidOn: '2025-03-05', bankReference: 'TT-1' } })
+    p = await send('finance', p, 'CONFIRM_PAYMENT', {
+      payload: { paidOn: '2025-03-05', bankReference: 'TT-1' },
+    })
     expect(p).toMatchObject({ status: 'completed', done: true, nextEvents: [] })
 
     // The artworks exist: purchased, not in the warehouse, at the seller's, linked to the purchase.
     expect(p.artworks).toHaveLength(2)
     const ids = p.artworks.map((a) => a.id)
     const rows = await artworkRows(t, ids)
-    expect(rows.every((a) => a.status === 'purchased' && !a.in_warehouse && a.location_text === 'Galerie Nord')).toBe(
-      true,
+    expect(
+      rows.every((a) => a.status === 'purchased' && !a.in_warehouse && a.location_text === 'Galerie Nord'),
+    ).toBe(true)
+    // Searchable in the archive like any other record.
+    expect(await countRows(t, 'artworks', 'id = any($1::uuid[]) and search_vector is not null', [ids])).toBe(
+      2,
     )
     expect(p.artworks.map((a) => a.inventoryNo)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^VT-\d{4}-\d{4}$/)]),
@@ -106,10 +118,16 @@ describe('purchase through the API', () => {
       [p.id],
     )) as any[]
     expect(pay).toEqual([{ status: 'paid', amount: '880000.00', method: 'tt', paid_on: '2025-03-05' }])
-    expect(await countRows(t, 'payment_details', 'payment_id in (select id from payments where process_id = $1)', [p.id])).toBe(1)
+    expect(
+      await countRows(t, 'payment_details', 'payment_id in (select id from payments where process_id = $1)', [
+        p.id,
+      ]),
+    ).toBe(1)
 
     // The shipping is open on those artworks and holds them.
-    const list = await t.call('GET', `/api/process?type=BUY_ART_TRANS&artworkId=${ids[0]}`, { token: tokens.operations })
+    const list = await t.call('GET', `/api/process?type=BUY_ART_TRANS&artworkId=${ids[0]}`, {
+      token: tokens.operations,
+    })
     expect(list.data.total).toBe(1)
     let s: ProcessView = list.data.list[0]
     expect(s).toMatchObject({ type: 'BUY_ART_TRANS', currentStep: 'transport', createdBy: p.createdBy })
@@ -153,9 +171,14 @@ describe('purchase through the API', () => {
       ),
     ).toBe(true)
     const moves = await movementRows(t, s.id)
-    expect(moves.map((m) => m.kind).sort()).toEqual(
-      ['transport_arrive', 'transport_arrive', 'transport_start', 'transport_start', 'warehousing', 'warehousing'],
-    )
+    expect(moves.map((m) => m.kind).sort()).toEqual([
+      'transport_arrive',
+      'transport_arrive',
+      'transport_start',
+      'transport_start',
+      'warehousing',
+      'warehousing',
+    ])
     expect(moves.filter((m) => m.kind === 'warehousing').every((m) => m.to_room_id === room)).toBe(true)
     expect((await movementRows(t, p.id)).map((m) => m.kind)).toEqual(['created', 'created'])
   })

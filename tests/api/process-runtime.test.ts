@@ -2,8 +2,8 @@
 // registry): rehydration without an actor, the version check, idempotency, refusals that write nothing,
 // effects in the same transaction, and a running process staying on the version it started with.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser } from '../../src/server/http/context'
 import { AppError } from '../../src/server/http/app-error'
+import type { AuthUser } from '../../src/server/http/context'
 import { applyEvent, type RuntimeEnv, startProcess } from '../../src/server/modules/process/runtime'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { createTestContext, type TestContext } from './helpers'
@@ -52,7 +52,13 @@ describe('workflow runtime', () => {
   it('creates a process on the latest version, holds its artworks, records seq 1', async () => {
     const [a] = await makeArtworks(t, 1, room)
     const p = await startProcess(env, registrar, TEST_TYPE, { artworkIds: [a] }, 'en')
-    expect(p).toMatchObject({ type: TEST_TYPE, definitionVersion: 2, version: 1, status: 'draft', currentStep: 'info' })
+    expect(p).toMatchObject({
+      type: TEST_TYPE,
+      definitionVersion: 2,
+      version: 1,
+      status: 'draft',
+      currentStep: 'info',
+    })
     expect(p.state).toBe('info.draft')
     expect(p.history).toHaveLength(1)
     expect(p.history[0]).toMatchObject({ seq: 1, type: 'CREATE', fromState: null, toState: 'info.draft' })
@@ -100,13 +106,15 @@ describe('workflow runtime', () => {
     const notEnabled = await refused(send(approver, p, 'DEPART'))
     expect(notEnabled).toMatchObject({ code: 400, messageKey: 'eventNotEnabled' })
     // REJECT needs a comment.
-    expect((await refused(send(approver, p, 'REJECT'))).data).toEqual({ fieldErrors: { comment: 'A comment or reason is required' } })
+    expect((await refused(send(approver, p, 'REJECT'))).data).toEqual({
+      fieldErrors: { comment: 'A comment or reason is required' },
+    })
     expect(await historyCount(p.id)).toBe(2)
 
     // A stale version: 409, nothing written.
-    expect((await refused(applyEvent(env, approver, p.id, { type: 'APPROVE', expectedVersion: 1 }, 'en'))).code).toBe(
-      409,
-    )
+    expect(
+      (await refused(applyEvent(env, approver, p.id, { type: 'APPROVE', expectedVersion: 1 }, 'en'))).code,
+    ).toBe(409)
 
     p = await send(approver, p, 'APPROVE')
     expect(p).toMatchObject({ currentStep: 'pay', status: 'draft' })
@@ -124,20 +132,39 @@ describe('workflow runtime', () => {
       [p.id],
     )) as any[]
     expect(pays).toEqual([
-      { status: 'failed', amount: '1200.50', attempt: 1, payer_company: 'Family Office Ltd', failure_reason: 'bank refused' },
-      { status: 'paid', amount: '1200.50', attempt: 2, payer_company: 'Family Office Ltd', failure_reason: '' },
+      {
+        status: 'failed',
+        amount: '1200.50',
+        attempt: 1,
+        payer_company: 'Family Office Ltd',
+        failure_reason: 'bank refused',
+      },
+      {
+        status: 'paid',
+        amount: '1200.50',
+        attempt: 2,
+        payer_company: 'Family Office Ltd',
+        failure_reason: '',
+      },
     ])
 
     p = await send(operations, p, 'SUBMIT', { payload: { shipper: 'Art Movers', toRoomId: target } })
     p = await send(approver, p, 'APPROVE')
     expect(p.status).toBe('toBeTransported')
-    expect((await artworkRows(t, ids)).map((a) => a.transport_status)).toEqual(['to_be_transported', 'to_be_transported'])
+    expect((await artworkRows(t, ids)).map((a) => a.transport_status)).toEqual([
+      'to_be_transported',
+      'to_be_transported',
+    ])
     p = await send(operations, p, 'DEPART')
-    expect((await artworkRows(t, ids)).every((a) => a.transport_status === 'transporting' && !a.in_warehouse)).toBe(true)
+    expect(
+      (await artworkRows(t, ids)).every((a) => a.transport_status === 'transporting' && !a.in_warehouse),
+    ).toBe(true)
     p = await send(operations, p, 'ARRIVE')
     expect(p).toMatchObject({ status: 'completed', done: true, nextEvents: [] })
     const after = await artworkRows(t, ids)
-    expect(after.every((a) => a.room_id === target && a.in_warehouse && a.transport_status === 'none')).toBe(true)
+    expect(after.every((a) => a.room_id === target && a.in_warehouse && a.transport_status === 'none')).toBe(
+      true,
+    )
     expect(after.every((a) => a.active_process_id === null)).toBe(true)
     const moves = await movementRows(t, p.id)
     expect(moves.map((m) => m.kind).sort()).toEqual([
@@ -187,7 +214,13 @@ describe('workflow runtime', () => {
     const [a] = await makeArtworks(t, 1, room)
     const p = await startProcess(env, registrar, TEST_TYPE, { artworkIds: [a] }, 'en')
     await t.deps.database.raw('update processes set definition_version = 1 where id = $1', [p.id])
-    const next = await applyEvent(env, registrar, p.id, { type: 'SAVE', expectedVersion: 1, payload: { note: 'x' } }, 'en')
+    const next = await applyEvent(
+      env,
+      registrar,
+      p.id,
+      { type: 'SAVE', expectedVersion: 1, payload: { note: 'x' } },
+      'en',
+    )
     expect(next.definitionVersion).toBe(1)
   })
 
@@ -195,7 +228,9 @@ describe('workflow runtime', () => {
     const [a] = await makeArtworks(t, 1, room)
     let p = await startProcess(env, registrar, TEST_TYPE, { artworkIds: [a] }, 'en')
     p = await send(registrar, p, 'SUBMIT', { payload: { note: 'n' } })
-    expect((await refused(send(registrar, p, 'TERMINATE'))).data).toEqual({ fieldErrors: { comment: 'A comment or reason is required' } })
+    expect((await refused(send(registrar, p, 'TERMINATE'))).data).toEqual({
+      fieldErrors: { comment: 'A comment or reason is required' },
+    })
     p = await send(registrar, p, 'TERMINATE', { comment: 'seller withdrew' })
     expect(p).toMatchObject({ status: 'terminated', state: 'terminated' })
     expect((await artworkRows(t, [a]))[0].active_process_id).toBeNull()

@@ -1,7 +1,7 @@
 // Reference data: the spec §7 calls (dictionaries, trees and their levels, tags, entity lists, countries,
 // rooms) answer bilingual seeded data to signed-in users, and the admin API maintains it safely.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KNOWN_REFERENCE } from '../../src/server/seed/reference-data'
+import { KNOWN_REFERENCE } from '../../src/server/seed/reference-data/known'
 import { DICT_CODES, DICTIONARIES, TAG_PARENTS, VENDOR_KINDS } from '../../src/shared/contracts/reference'
 import { createTestContext, type TestContext } from './helpers'
 
@@ -37,6 +37,12 @@ afterAll(() => t?.close())
 const get = (path: string, lang = 'en', token = viewer) => t.call('GET', path, { token, lang })
 const rowCount = async (table: string) =>
   Number(((await t.deps.database.raw(`select count(*)::int as n from ${table}`)) as { n: number }[])[0].n)
+/** Row counts one after the other (one pooled connection, like the rest of the suite). */
+const rowCounts = async (tables: string[]) => {
+  const out: number[] = []
+  for (const table of tables) out.push(await rowCount(table))
+  return out
+}
 
 describe('dictionaries (spec §7)', () => {
   it('answers every dictCode with items carrying both labels', async () => {
@@ -526,7 +532,7 @@ describe('admin maintenance', () => {
 
   it('refuses bad input with field errors and writes nothing', async () => {
     const tables = ['vendors', 'rooms', 'enterprises', 'dict_items', 'tags', 'countries', 'organizations']
-    const before = await Promise.all(tables.map(rowCount))
+    const before = await rowCounts(tables)
 
     const vendor = await t.call('POST', `${R}/vendors`, {
       token: admin,
@@ -642,7 +648,7 @@ describe('admin maintenance', () => {
     })
     expect(org.data.fieldErrors).toEqual({ nameEn: 'Required' })
 
-    expect(await Promise.all(tables.map(rowCount))).toEqual(before)
+    expect(await rowCounts(tables)).toEqual(before)
   })
 
   it('creates a paying company, a room and a department that the lists then offer', async () => {

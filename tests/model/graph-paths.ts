@@ -9,11 +9,33 @@
 // machine which ones an event takes (`getTransitionData`), and `measureCoverage` counts.
 import { type AnyMachineSnapshot, type AnyStateNode, initialTransition, transition } from 'xstate'
 import { getShortestPaths, getSimplePaths } from 'xstate/graph'
-import type { Actor, Effect, ProcessContext, ProcessDefinition, ProcessEvent, ProcessInput } from '../../machines/types'
-import { describe, eventTypes, leafOf, metaOf, pathOfNode, statePath, validateEvent } from '../../machines/view'
+import type {
+  Actor,
+  Effect,
+  ProcessContext,
+  ProcessDefinition,
+  ProcessEvent,
+  ProcessInput,
+} from '../../machines/types'
+import {
+  describe,
+  eventTypes,
+  leafOf,
+  metaOf,
+  pathOfNode,
+  statePath,
+  validateEvent,
+} from '../../machines/view'
 import { approvePrivilege } from '../../src/shared/privileges'
 import type { ProcessType } from '../../src/shared/process-types'
-import { MODEL_REFS, SAMPLE_SECOND_APPROVAL_ABOVE, type SampleRefs, sampleDraft, sampleInput, sampleStepData } from './samples'
+import {
+  MODEL_REFS,
+  SAMPLE_SECOND_APPROVAL_ABOVE,
+  type SampleRefs,
+  sampleDraft,
+  sampleInput,
+  sampleStepData,
+} from './samples'
 
 /** The demo users (DESIGN.md), in the order an event is offered to them. */
 export const ACTOR_NAMES = ['registrar', 'operations', 'finance', 'approver', 'admin'] as const
@@ -56,7 +78,13 @@ export function modelInput(definition: ProcessDefinition, refs: SampleRefs = MOD
 
 export function toMachineEvent(definition: ProcessDefinition, e: ConcreteEvent): ProcessEvent {
   const actor = modelActors(definition.type)[e.actor]
-  return { type: e.type, actor, at: MODEL_AT, ...(e.payload ? { payload: e.payload } : {}), ...(e.comment ? { comment: e.comment } : {}) }
+  return {
+    type: e.type,
+    actor,
+    at: MODEL_AT,
+    ...(e.payload ? { payload: e.payload } : {}),
+    ...(e.comment ? { comment: e.comment } : {}),
+  }
 }
 
 /**
@@ -72,13 +100,16 @@ export function eventsFor(definition: ProcessDefinition, refs: SampleRefs = MODE
     for (const type of types) {
       let variants: Omit<ConcreteEvent, 'actor' | 'type'>[] = [{}]
       if (type === 'SAVE') variants = step && samples[step] ? [{ payload: sampleDraft(samples[step]) }] : []
-      else if (type === 'SUBMIT') variants = step && samples[step] ? samples[step].map((payload) => ({ payload })) : []
+      else if (type === 'SUBMIT')
+        variants = step && samples[step] ? samples[step].map((payload) => ({ payload })) : []
       else if (samples[type]) variants = samples[type].map((payload) => ({ payload }))
       for (const v of variants) {
         const base = { type, ...v, ...(COMMENTS[type] ? { comment: COMMENTS[type] } : {}) }
         // Only what the runtime would accept: a valid payload (checked against the context) and comment.
         if (!validateEvent(definition, snapshot, base).ok) continue
-        const actor = ACTOR_NAMES.find((name) => snapshot.can(toMachineEvent(definition, { ...base, actor: name })))
+        const actor = ACTOR_NAMES.find((name) =>
+          snapshot.can(toMachineEvent(definition, { ...base, actor: name })),
+        )
         if (actor) out.push(toMachineEvent(definition, { ...base, actor }))
       }
     }
@@ -102,7 +133,22 @@ export function serializeForGraph(snapshot: AnyMachineSnapshot): string {
     r.paymentFailures?.length ? 1 : 0,
     r.events?.length ? 1 : 0,
   ])
-  return JSON.stringify([statePath(snapshot), steps, context.terminated ? 1 : 0, context.restarts > 0 ? 1 : 0])
+  return JSON.stringify([
+    statePath(snapshot),
+    steps,
+    context.terminated?.fromState ?? null,
+    context.restarts > 0 ? 1 : 0,
+  ])
+}
+
+/**
+ * The state as guards see it: the path, each step's submitted data and its number of approvals. (Who
+ * submitted is not needed: `eventsFor` always offers SUBMIT to the same users first.)
+ */
+export function coarseKey(snapshot: AnyMachineSnapshot): string {
+  const context = snapshot.context as ProcessContext
+  const steps = Object.entries(context.steps).map(([key, r]) => [key, r.data ?? null, r.approvals.length])
+  return JSON.stringify([statePath(snapshot), steps])
 }
 
 const actorNameOf = (definition: ProcessDefinition, actor: Actor): ActorName => {
@@ -129,22 +175,24 @@ export function allTransitions(definition: ProcessDefinition): TransitionRef[] {
   const out: TransitionRef[] = []
   walk(definition.machine.root, (node) => {
     for (const [event, candidates] of node.transitions)
-      candidates.forEach((t, index) =>
+      for (const [index, t] of candidates.entries())
         out.push({
           id: `${pathOfNode(node) || '(root)'}:${event}:${index}`,
           source: pathOfNode(node),
           event,
           index,
           target: t.target?.length ? t.target.map((n: AnyStateNode) => pathOfNode(n)).join(',') : null,
-        }),
-      )
+        })
   })
   return out
 }
 
 /** Which defined transitions an event takes from a snapshot (ids as in `allTransitions`). */
-export function transitionsTaken(definition: ProcessDefinition, snapshot: AnyMachineSnapshot, event: ProcessEvent): string[] {
-  // biome-ignore lint/suspicious/noExplicitAny: getTransitionData takes the machine's own snapshot type.
+export function transitionsTaken(
+  definition: ProcessDefinition,
+  snapshot: AnyMachineSnapshot,
+  event: ProcessEvent,
+): string[] {
   const taken = definition.machine.getTransitionData(snapshot as any, event as any)
   return taken.map((t) => {
     const list = t.source.transitions.get(t.eventType) ?? []
@@ -183,7 +231,11 @@ function effectsOf(actions: { type: string; params?: unknown }[]): Effect[] {
 }
 
 /** Replay concrete events from the start, recording what each one did. */
-export function replay(definition: ProcessDefinition, events: ConcreteEvent[], refs: SampleRefs = MODEL_REFS): ReplayPath {
+export function replay(
+  definition: ProcessDefinition,
+  events: ConcreteEvent[],
+  refs: SampleRefs = MODEL_REFS,
+): ReplayPath {
   const input = modelInput(definition, refs)
   const [start, startActions] = initialTransition(definition.machine, input)
   let snapshot: AnyMachineSnapshot = start
@@ -232,29 +284,44 @@ function traversal(definition: ProcessDefinition, refs: SampleRefs) {
   }
 }
 
+/** A path: the events from the start, and the snapshot they lead to. */
+export interface GraphPath {
+  events: ConcreteEvent[]
+  state: AnyMachineSnapshot
+}
+
+function toGraphPaths(
+  definition: ProcessDefinition,
+  paths: { state: unknown; steps: { event: unknown }[] }[],
+): GraphPath[] {
+  return paths.map((p) => ({
+    events: p.steps
+      .map((s) => s.event as ProcessEvent)
+      .filter((e) => !e.type.startsWith('xstate.'))
+      .map((e) => concrete(definition, e)),
+    state: p.state as AnyMachineSnapshot,
+  }))
+}
+
 /** `xstate/graph` shortest paths: one per distinct state (as `serializeForGraph` tells them apart). */
-export function shortestPaths(definition: ProcessDefinition, refs: SampleRefs = MODEL_REFS): ConcreteEvent[][] {
-  // biome-ignore lint/suspicious/noExplicitAny: the traversal options are typed by the machine's own types.
-  const paths = getShortestPaths(definition.machine, traversal(definition, refs) as any)
-  return paths.map((p) =>
-    p.steps.filter((s) => !s.event.type.startsWith('xstate.')).map((s) => concrete(definition, s.event as ProcessEvent)),
-  )
+export function shortestPaths(definition: ProcessDefinition, refs: SampleRefs = MODEL_REFS): GraphPath[] {
+  return toGraphPaths(definition, getShortestPaths(definition.machine, traversal(definition, refs) as any))
 }
 
 /**
- * `xstate/graph` simple paths (no state visited twice) from the start to the states `toState` picks,
- * bounded: the traversal stops at the first `limit` states it expands.
+ * `xstate/graph` simple paths from the start to the states `toState` picks. Bounded two ways: states are
+ * told apart only by what guards read (`coarseKey`), so a simple path does not go round a loop (reject and
+ * resubmit, fail and retry, terminate and restart) twice; and the traversal stops at `toState` and after
+ * `limit` expansions.
  */
 export function simplePaths(
   definition: ProcessDefinition,
   toState: (snapshot: AnyMachineSnapshot) => boolean,
   refs: SampleRefs = MODEL_REFS,
-): ConcreteEvent[][] {
-  // biome-ignore lint/suspicious/noExplicitAny: see shortestPaths.
-  const paths = getSimplePaths(definition.machine, { ...traversal(definition, refs), toState } as any)
-  return paths.map((p) =>
-    p.steps.filter((s) => !s.event.type.startsWith('xstate.')).map((s) => concrete(definition, s.event as ProcessEvent)),
-  )
+  limit = 20_000,
+): GraphPath[] {
+  const options = { ...traversal(definition, refs), serializeState: coarseKey, toState, limit }
+  return toGraphPaths(definition, getSimplePaths(definition.machine, options as any))
 }
 
 /**
@@ -262,12 +329,16 @@ export function simplePaths(
  * shortest path to a state where some concrete event takes it, plus that event; paths that are prefixes
  * of others are dropped. This is what the API-level replay sends.
  */
-export function coveringPaths(definition: ProcessDefinition, refs: SampleRefs = MODEL_REFS): ConcreteEvent[][] {
+export function coveringPaths(
+  definition: ProcessDefinition,
+  refs: SampleRefs = MODEL_REFS,
+): ConcreteEvent[][] {
   const toStates = shortestPaths(definition, refs)
   const events = eventsFor(definition, refs)
   const best = new Map<string, ConcreteEvent[]>()
-  for (const path of toStates) {
-    const end = replaySnapshot(definition, path, refs)
+  for (const { events: path } of toStates) {
+    // Replayed rather than taken from the graph: the graph keeps one snapshot per serialized state.
+    const end = endOf(definition, path, refs)
     for (const e of events(end)) {
       const candidate = [...path, concrete(definition, e)]
       for (const id of transitionsTaken(definition, end, e)) {
@@ -277,7 +348,9 @@ export function coveringPaths(definition: ProcessDefinition, refs: SampleRefs = 
     }
   }
   const key = (p: ConcreteEvent[]) => p.map((e) => JSON.stringify(e)).join('\n')
-  const chosen = [...new Map([...best.values()].map((p) => [key(p), p])).values()].sort((a, b) => b.length - a.length)
+  const chosen = [...new Map([...best.values()].map((p) => [key(p), p])).values()].sort(
+    (a, b) => b.length - a.length,
+  )
   const kept: ConcreteEvent[][] = []
   for (const p of chosen) {
     const k = key(p)
@@ -286,8 +359,11 @@ export function coveringPaths(definition: ProcessDefinition, refs: SampleRefs = 
   return kept.reverse()
 }
 
-function replaySnapshot(definition: ProcessDefinition, events: ConcreteEvent[], refs: SampleRefs): AnyMachineSnapshot {
-  let [snapshot] = initialTransition(definition.machine, modelInput(definition, refs)) as [AnyMachineSnapshot, unknown]
+function endOf(definition: ProcessDefinition, events: ConcreteEvent[], refs: SampleRefs): AnyMachineSnapshot {
+  let [snapshot] = initialTransition(definition.machine, modelInput(definition, refs)) as [
+    AnyMachineSnapshot,
+    unknown,
+  ]
   for (const e of events) [snapshot] = transition(definition.machine, snapshot, toMachineEvent(definition, e))
   return snapshot
 }

@@ -26,10 +26,6 @@ export function sampleInput(type: ProcessType, refs: SampleRefs = MODEL_REFS): R
       return { artworks: [{ titleZh: '山水图', titleEn: 'Landscape' }] }
     case 'INVENTORY_CHECK':
       return { roomId: refs.roomId, plannedOn: '2026-03-01' }
-    case 'BUY_ART_TRANS':
-    case 'INSURANCE_OPERATION':
-    case 'INSURANCE_RENEWAL':
-    case 'INSURANCE_PAYOUT':
     default:
       return { artworkIds: [...refs.artworkIds] }
   }
@@ -133,10 +129,18 @@ const ARRIVE = { arrivedOn: '2026-03-05', conditionOk: true }
 const CONFIRM_PAYMENT = { paidOn: '2026-03-10', bankReference: 'TT-0001' }
 
 /** Payload variants by step key (SUBMIT) and by event type (the type's own events). */
-export function sampleStepData(type: ProcessType, refs: SampleRefs = MODEL_REFS): Record<string, Record<string, unknown>[]> {
+export function sampleStepData(
+  type: ProcessType,
+  refs: SampleRefs = MODEL_REFS,
+): Record<string, Record<string, unknown>[]> {
   const room = refs.roomId
   const files = [refs.fileId]
-  const workDelivery = { completedOn: '2026-04-01', roomId: room, conditionOk: true, report: 'Work done as planned' }
+  const workDelivery = {
+    completedOn: '2026-04-01',
+    roomId: room,
+    conditionOk: true,
+    report: 'Work done as planned',
+  }
   switch (type) {
     case 'BUY_ART':
       return {
@@ -161,7 +165,9 @@ export function sampleStepData(type: ProcessType, refs: SampleRefs = MODEL_REFS)
     case 'BUY_ART_TRANS':
       return {
         transport: [transport(refs, false)],
-        warehousing: [{ roomId: room, warehousedOn: '2026-03-05', receivedBy: 'Wang Fang', conditionOk: true }],
+        warehousing: [
+          { roomId: room, warehousedOn: '2026-03-05', receivedBy: 'Wang Fang', conditionOk: true },
+        ],
         DEPART: [DEPART],
         ARRIVE: [ARRIVE],
       }
@@ -268,7 +274,14 @@ export function sampleStepData(type: ProcessType, refs: SampleRefs = MODEL_REFS)
           },
         ],
         replication: [{ completedOn: '2026-04-20', producedQuantity: 10 }],
-        delivery: [{ deliveredOn: '2026-04-25', deliveredQuantity: 10, storage: 'Office archive', receivedBy: 'Wang Fang' }],
+        delivery: [
+          {
+            deliveredOn: '2026-04-25',
+            deliveredQuantity: 10,
+            storage: 'Office archive',
+            receivedBy: 'Wang Fang',
+          },
+        ],
       }
     case 'INSURANCE_ANNUAL':
     case 'INSURANCE_OPERATION':
@@ -318,8 +331,18 @@ export function sampleStepData(type: ProcessType, refs: SampleRefs = MODEL_REFS)
       const [a, b] = refs.artworkIds
       return {
         counting: [
-          { countedOn: '2026-03-01', counters: 'Wang Fang, Li Wei', foundArtworkIds: [a, b], missingArtworkIds: [] },
-          { countedOn: '2026-03-01', counters: 'Wang Fang, Li Wei', foundArtworkIds: [a], missingArtworkIds: [b] },
+          {
+            countedOn: '2026-03-01',
+            counters: 'Wang Fang, Li Wei',
+            foundArtworkIds: [a, b],
+            missingArtworkIds: [],
+          },
+          {
+            countedOn: '2026-03-01',
+            counters: 'Wang Fang, Li Wei',
+            foundArtworkIds: [a],
+            missingArtworkIds: [b],
+          },
         ],
         discrepancies: [
           { foundArtworkIds: [b], missingArtworkIds: [], explanation: 'Found in the framing room' },

@@ -123,7 +123,10 @@ export const processDefinitionView = z.object({
         /** Dotted state path (`dueDiligence.submitted`), the same as a process view's `state`. */
         path: z.string(),
         parent: z.string().nullable(),
+        /** atomic | compound | final */
         type: z.string(),
+        step: z.string().nullable(),
+        status: processStatusSchema.nullable(),
         ...words,
       }),
     ),
@@ -134,6 +137,10 @@ export const processDefinitionView = z.object({
         target: z.string(),
         event: z.string(),
         guard: z.string().nullable(),
+        guardZh: z.string().nullable(),
+        guardEn: z.string().nullable(),
+        /** Effects the transition declares (`recordPayment(payment)`, `notify(approvers)`). */
+        effects: z.array(z.string()),
         ...words,
       }),
     ),

@@ -46,14 +46,19 @@ export const artworkIds = (min = 1) =>
 
 /** A whole number of items (copies, photographs, replicas). */
 export const count = (min = 0, max = 100_000) =>
-  z.number({ message: 'required' }).int({ message: 'digitsOnly' }).min(min, { message: 'invalidValue' }).max(max)
+  z
+    .number({ message: 'required' })
+    .int({ message: 'digitsOnly' })
+    .min(min, { message: 'invalidValue' })
+    .max(max)
 
 /** Checks `end >= start` on two date fields of an object (yyyy-MM-dd compares as text). */
 export function dateOrder<K extends string>(start: K, end: K, message = 'endBeforeStart') {
   return (value: Partial<Record<K, unknown>>, ctx: z.RefinementCtx) => {
     const a = value[start]
     const b = value[end]
-    if (typeof a === 'string' && typeof b === 'string' && b < a) ctx.addIssue({ code: 'custom', message, path: [end] })
+    if (typeof a === 'string' && typeof b === 'string' && b < a)
+      ctx.addIssue({ code: 'custom', message, path: [end] })
   }
 }
 

@@ -29,5 +29,7 @@ export const contractFields = z.strictObject({
   remark: note(),
 })
 
-export const contractStep = contractFields.superRefine(dateOrder('effectiveDate', 'endDate', 'expiryBeforeEffective'))
+export const contractStep = contractFields.superRefine(
+  dateOrder('effectiveDate', 'endDate', 'expiryBeforeEffective'),
+)
 export type ContractData = z.output<typeof contractStep>

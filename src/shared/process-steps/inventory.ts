@@ -16,7 +16,8 @@ export const countingStep = z
   .superRefine((v, ctx) => {
     const found = new Set(v.foundArtworkIds)
     v.missingArtworkIds.forEach((id, i) => {
-      if (found.has(id)) ctx.addIssue({ code: 'custom', message: 'duplicateArtwork', path: ['missingArtworkIds', i] })
+      if (found.has(id))
+        ctx.addIssue({ code: 'custom', message: 'duplicateArtwork', path: ['missingArtworkIds', i] })
     })
     if (v.foundArtworkIds.length + v.missingArtworkIds.length === 0)
       ctx.addIssue({ code: 'custom', message: 'required', path: ['foundArtworkIds'] })

@@ -83,7 +83,9 @@ export const paymentFields = z.strictObject({
   otherDescription: methodField(1000),
   otherAttachments: fileIds().optional(),
   /** How the amount is split between paying companies. */
-  details: z.array(paymentDetail, { message: 'paymentDetailIncomplete' }).min(1, { message: 'paymentDetailIncomplete' }),
+  details: z
+    .array(paymentDetail, { message: 'paymentDetailIncomplete' })
+    .min(1, { message: 'paymentDetailIncomplete' }),
   /** The general attachment (invoice, payment request). */
   attachments: fileIds(1),
   dueDate: isoDate.optional(),
@@ -110,20 +112,23 @@ function capRule(cap: string | undefined, message: MessageKey) {
  */
 export function paymentStep(cap?: string, capMessage: MessageKey = 'paidExceedsContract') {
   return paymentFields.superRefine((p, ctx) => {
-    const add = (path: (string | number)[], message: MessageKey) => ctx.addIssue({ code: 'custom', message, path })
+    const add = (path: (string | number)[], message: MessageKey) =>
+      ctx.addIssue({ code: 'custom', message, path })
     for (const field of METHOD_FIELDS[p.method]) if (!present(p[field])) add([field], 'payeeIncomplete')
     if (p.method === 'tt') {
       if (p.swiftBic && !SWIFT_RE.test(p.swiftBic)) add(['swiftBic'], 'invalidValue')
       const domestic = DOMESTIC_CODE_COUNTRIES[p.payeeCountry]
       if (domestic && !present(p.domesticCode)) add(['domesticCode'], 'payeeIncomplete')
-      else if (domestic && p.domesticCode && !domestic.test(p.domesticCode)) add(['domesticCode'], 'invalidValue')
+      else if (domestic && p.domesticCode && !domestic.test(p.domesticCode))
+        add(['domesticCode'], 'invalidValue')
     }
     if (p.payeeCountry !== MAINLAND_CHINA) {
       if (!isEnglishName(p.payeeAccountName)) add(['payeeAccountName'], 'payeeNameEnglish')
       if (p.method === 'cheque' && p.chequePayableTo && !isEnglishName(p.chequePayableTo))
         add(['chequePayableTo'], 'payeeNameEnglish')
     }
-    if (compareMoney(addMoney(...p.details.map((d) => d.amount)), p.amount) !== 0) add(['details'], 'paymentDetailsTotal')
+    if (compareMoney(addMoney(...p.details.map((d) => d.amount)), p.amount) !== 0)
+      add(['details'], 'paymentDetailsTotal')
     capRule(cap, capMessage)(p.amount, ctx)
   })
 }
@@ -152,6 +157,4 @@ export function collectionStep(cap?: string, capMessage: MessageKey = 'paidExcee
 }
 
 /** CONFIRM_PAYMENT: when the money moved, and the bank's reference. */
-export const paymentConfirmation = z
-  .strictObject({ paidOn: isoDate, bankReference: note(100) })
-  .optional()
+export const paymentConfirmation = z.strictObject({ paidOn: isoDate, bankReference: note(100) }).optional()

@@ -2,9 +2,9 @@
 // code 403 clears the stored session and language and goes to /login carrying the current path and query
 // (unless already there); any other non-zero code shows its `msg` as one error toast (after the retries,
 // once per message even when several queries fail alike). Network errors and timeouts reach the caller.
-import { msg } from '@lingui/core/macro'
 import { i18n } from '../i18n/i18n'
 import { isApiError } from './api-error'
+import { describeError } from './describe-error'
 
 export interface ApiErrorHandlerDeps {
   /** Stored user, token and language cleared, cached data dropped, default language shown. */
@@ -36,11 +36,9 @@ export function createApiErrorHandler(deps: ApiErrorHandlerDeps) {
       return
     }
     if (meta?.silent) return
-    let text: string
-    if (error.kind === 'api') text = error.message
-    else if (error.kind === 'http') text = i18n._(msg`The server answered unexpectedly (HTTP ${error.status}). Try again later.`)
-    else if (error.kind === 'contract') text = i18n._(msg`The server's reply could not be read. Reload the page and try again.`)
-    else return // network, timeout, aborted: the caller shows them where they happened
+    // Network errors, timeouts and cancelled calls reach the caller, which shows them where they happened.
+    if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted') return
+    const text = describeError(error, i18n)
     const key = `${error.kind}:${error.code}:${text}`
     const at = now()
     const last = shown.get(key)

@@ -7,11 +7,13 @@ import { useSignOut } from '../session/use-session'
 import { IconGauge, IconLogout, IconRoute } from './icons'
 import { hasPrivilege } from './route-meta'
 
-function initials(name: string): string {
+export function initials(name: string): string {
   const trimmed = name.trim()
   if (!trimmed) return '?'
-  // Chinese names: the last two characters; Latin names: first letters of the first two words.
-  if (/[\u4e00-\u9fff]/.test(trimmed)) return trimmed.slice(-2)
+  // A Chinese name (the first run of Chinese characters): its last two characters, as people are addressed;
+  // otherwise the first letters of the first two words.
+  const chinese = /[\u4e00-\u9fff]+/.exec(trimmed)
+  if (chinese) return chinese[0].slice(-2)
   return trimmed
     .split(/\s+/)
     .slice(0, 2)

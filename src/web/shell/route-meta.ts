@@ -2,7 +2,7 @@
 // browser tab, where its breadcrumb links, and the privilege its screen needs. The server enforces every
 // privilege; the shell uses them to show "no access" instead of a screen that cannot work.
 import type { MessageDescriptor } from '@lingui/core'
-import type { PrivilegeKey } from '../../shared/privileges'
+import type { PrivilegeKey, SystemName } from '../../shared/privileges'
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -10,6 +10,8 @@ declare module '@tanstack/react-router' {
     title?: MessageDescriptor
     /** Where this level's breadcrumb links when it is not a screen itself (areas link to their index). */
     crumbTo?: string
+    /** The area needs any privilege within this system (as the server's x-system-name check). */
+    system?: SystemName
     /** The screen needs any one of these privileges. */
     privilege?: PrivilegeKey | readonly PrivilegeKey[]
     /** Only administrators (full privilege) may open the screen. */
@@ -24,10 +26,11 @@ export interface Access {
 
 export function mayUse(
   access: Access,
-  required: { privilege?: PrivilegeKey | readonly PrivilegeKey[]; adminOnly?: boolean },
+  required: { privilege?: PrivilegeKey | readonly PrivilegeKey[]; adminOnly?: boolean; system?: SystemName },
 ): boolean {
   if (access.allPrivileges) return true
   if (required.adminOnly) return false
+  if (required.system && !access.privileges.some((p) => p.startsWith(`${required.system}:`))) return false
   if (!required.privilege) return true
   const needed = typeof required.privilege === 'string' ? [required.privilege] : required.privilege
   return needed.some((p) => access.privileges.includes(p))

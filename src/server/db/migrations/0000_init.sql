@@ -63,6 +63,8 @@ CREATE TABLE "artwork_import_jobs" (
 	"valid_rows" integer DEFAULT 0 NOT NULL,
 	"errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"plan" jsonb,
+	"to_create" integer DEFAULT 0 NOT NULL,
+	"to_update" integer DEFAULT 0 NOT NULL,
 	"created_count" integer DEFAULT 0 NOT NULL,
 	"updated_count" integer DEFAULT 0 NOT NULL,
 	"failure" text,

@@ -316,7 +316,9 @@ export const artworkImportJobs = pgTable(
     /** [{ sheet, row, column, reason }], reasons as message keys with parameters. */
     errors: jsonb().$type<unknown[]>().notNull().default([]),
     /** The checked rows waiting for the import; emptied once imported. */
-    plan: jsonb().$type<unknown[]>(),
+    plan: jsonb().$type<unknown>(),
+    toCreate: integer().notNull().default(0),
+    toUpdate: integer().notNull().default(0),
     createdCount: integer().notNull().default(0),
     updatedCount: integer().notNull().default(0),
     /** Why the job failed (a message key). */

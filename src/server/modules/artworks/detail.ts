@@ -3,11 +3,7 @@
 // processes it went through (the workflow engine's process_artworks link) and its insurance policies.
 import { aliasedTable, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import { DIMENSION_KINDS, type Dimensions, sizeTextOf } from '../../../shared/artwork-rules'
-import type {
-  ArtistView,
-  ArtworkDetail,
-  ArtworkMediaView,
-} from '../../../shared/contracts/artworks'
+import type { ArtistView, ArtworkDetail, ArtworkMediaView } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import {
@@ -26,8 +22,8 @@ import {
 import { notFound } from '../../http/app-error'
 import { currentLock } from './edit-lock'
 import { toListItem } from './list-query'
-import { loadReferences, nameIn } from './reference-lookup'
 import { readSnapshots } from './record-store'
+import { loadReferences, nameIn } from './reference-lookup'
 
 export async function artistViewOf(db: DbOrTx, id: string, lang: Lang): Promise<ArtistView | null> {
   const [a] = await db.select().from(artists).where(eq(artists.id, id))
@@ -79,7 +75,12 @@ export async function processesOfArtwork(db: DbOrTx, artworkId: string) {
   }))
 }
 
-export async function loadDetail(db: DbOrTx, id: string, lang: Lang, viewerId: string): Promise<ArtworkDetail> {
+export async function loadDetail(
+  db: DbOrTx,
+  id: string,
+  lang: Lang,
+  viewerId: string,
+): Promise<ArtworkDetail> {
   const [row] = await db.select().from(artworks).where(eq(artworks.id, id))
   if (!row) throw notFound()
   const refs = await loadReferences(db)
@@ -160,9 +161,10 @@ export async function loadDetail(db: DbOrTx, id: string, lang: Lang, viewerId: s
     },
     lang,
   )
+  const { latestValuation: _v, latestValuationCurrency: _c, valuationDate: _d, ...record } = snapshot
   return {
     ...item,
-    record: snapshot,
+    record,
     artist,
     tags,
     dimensionTexts: Object.fromEntries(DIMENSION_KINDS.map((k) => [k, sizeTextOf(dims[k])])) as Record<

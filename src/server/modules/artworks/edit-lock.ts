@@ -60,7 +60,8 @@ export async function takeLock(db: DbOrTx, artworkId: string, userId: string): P
     .returning({ artworkId: artworkEditLocks.artworkId })
   const lock = await currentLock(db, artworkId, userId)
   if (taken.length === 0 || !lock || !lock.mine) {
-    if (lock && !lock.mine) throw lockedError({ userName: lock.userName, expiresAt: new Date(lock.expiresAt) })
+    if (lock && !lock.mine)
+      throw lockedError({ userName: lock.userName, expiresAt: new Date(lock.expiresAt) })
     throw new AppError(409, 'conflict')
   }
   return lock

@@ -1,7 +1,21 @@
 // The archive's list: filters (full text, every tag, dictionary values, statuses, room, buy year range,
 // valuation range in one currency), sort and paging, as two statements — the page and the total — built
 // once so the list call, the export, the summary and the benchmark's raw-SQL comparison run the same SQL.
-import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import type { ArtworkFilters, ArtworkListItem, ArtworkSort } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
@@ -20,17 +34,12 @@ export function filterWhere(f: ArtworkFilters): SQL | undefined {
   if (f.incomeStageTagId) c.push(inArray(artworks.incomeStageTagId, f.incomeStageTagId))
   if (f.labelTagId) {
     c.push(
-      exists(
-        sql`select 1 from ${artworkLabels} where ${artworkLabels.artworkId} = ${artworks.id} and ${inArray(artworkLabels.tagId, f.labelTagId)}`,
-      ),
+      sql`exists (select 1 from ${artworkLabels} where ${artworkLabels.artworkId} = ${artworks.id} and ${inArray(artworkLabels.tagId, f.labelTagId)})`,
     )
   }
   if (f.artistStageTagId) {
     c.push(
-      inArray(
-        artworks.artistId,
-        sql`(select ${artists.id} from ${artists} where ${inArray(artists.artistStageTagId, f.artistStageTagId)})`,
-      ),
+      sql`${artworks.artistId} in (select ${artists.id} from ${artists} where ${inArray(artists.artistStageTagId, f.artistStageTagId)})`,
     )
   }
   if (f.packagingType) c.push(inArray(artworks.packagingType, f.packagingType))
@@ -68,8 +77,7 @@ const SORT_COLUMNS = {
 
 export function orderOf(sort: ArtworkSort = 'updatedAt', order: 'asc' | 'desc' = 'desc') {
   const column = SORT_COLUMNS[sort]
-  const primary =
-    order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`
+  const primary = order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`
   return [primary, order === 'asc' ? asc(artworks.id) : desc(artworks.id)]
 }
 
@@ -129,8 +137,7 @@ export function listStatements(db: DbOrTx, p: ListParams) {
 }
 
 export function toListItem(r: ListRow, lang: Lang): ArtworkListItem {
-  const pick = (zh: string | null, en: string | null) =>
-    (lang === 'en' ? en || zh : zh || en) ?? ''
+  const pick = (zh: string | null, en: string | null) => (lang === 'en' ? en || zh : zh || en) ?? ''
   return {
     id: r.id!,
     inventoryNo: r.inventoryNo!,
@@ -172,8 +179,7 @@ export async function listArtworks(db: DbOrTx, p: ListParams, lang: Lang) {
   const rows = await page
   const offset = (p.page - 1) * p.pageSize
   // A short page that is not empty tells the total without counting.
-  const n =
-    rows.length > 0 && rows.length < p.pageSize ? offset + rows.length : Number((await total)[0].n)
+  const n = rows.length > 0 && rows.length < p.pageSize ? offset + rows.length : Number((await total)[0].n)
   return {
     list: rows.map((r) => toListItem(r as ListRow, lang)),
     total: n,

@@ -45,7 +45,8 @@ export function referenceErrors(
     }
   })
   record.literature.forEach((e, i) => {
-    if (!inDict('LITERATU_RECORD_TYPERE', e.literatureType)) errors[`literature.${i}.literatureType`] = 'unknownOption'
+    if (!inDict('LITERATU_RECORD_TYPERE', e.literatureType))
+      errors[`literature.${i}.literatureType`] = 'unknownOption'
   })
   record.auctions.forEach((e, i) => {
     if (e.currency && !inDict('CURRENCY', e.currency)) errors[`auctions.${i}.currency`] = 'unknownOption'
@@ -69,7 +70,11 @@ export async function checkRecord(
   options: { user: AuthUser; selfId?: string; roomId?: string | null },
 ): Promise<FieldErrors> {
   const refs = await loadReferences(db)
-  const errors = referenceErrors(record, refs, options.roomId !== undefined ? { roomId: options.roomId } : undefined)
+  const errors = referenceErrors(
+    record,
+    refs,
+    options.roomId !== undefined ? { roomId: options.roomId } : undefined,
+  )
 
   if (record.artistId) {
     const [a] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, record.artistId))

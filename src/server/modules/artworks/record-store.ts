@@ -59,7 +59,7 @@ const LIST_OF = Object.fromEntries(Object.entries(DB_KIND).map(([k, v]) => [v, k
 // ---------------------------------------------------------------------------------------------------
 // rows → record
 
-function entryOf(r: RecordRow): Record<string, unknown> {
+export function entryOf(r: RecordRow): Record<string, unknown> {
   const base = {
     date: r.date,
     titleZh: r.titleZh,
@@ -73,7 +73,12 @@ function entryOf(r: RecordRow): Record<string, unknown> {
   return base
 }
 
-export function snapshotOf(row: ArtworkRow, labels: number[], records: RecordRow[], media: MediaRow[]): Snapshot {
+export function snapshotOf(
+  row: ArtworkRow,
+  labels: number[],
+  records: RecordRow[],
+  media: MediaRow[],
+): Snapshot {
   const lists = { exhibitions: [], auctions: [], privateCollections: [], literature: [] } as Record<
     RecordKind,
     Record<string, unknown>[]
@@ -89,7 +94,11 @@ export function snapshotOf(row: ArtworkRow, labels: number[], records: RecordRow
     materialsZh: row.materialsZh,
     materialsEn: row.materialsEn,
     dimensions: row.dimensions ?? {},
-    signature: { signed: row.signed ?? false, position: row.signaturePosition, content: row.signatureContent },
+    signature: {
+      signed: row.signed ?? false,
+      position: row.signaturePosition,
+      content: row.signatureContent,
+    },
     mediumTagId: row.mediumTagId,
     // null only on artworks created outside the form (a purchase, an import of old data)
     periodTagId: row.periodTagId as number,
@@ -139,7 +148,10 @@ export async function loadChildren(db: DbOrTx, ids: string[]) {
     return out
   }
   return {
-    labels: new Map([...group(labelRows)].map(([k, v]) => [k, v.map((l) => l.tagId)])) as Map<string, number[]>,
+    labels: new Map([...group(labelRows)].map(([k, v]) => [k, v.map((l) => l.tagId)])) as Map<
+      string,
+      number[]
+    >,
     records: group(recordRows) as Map<string, RecordRow[]>,
     media: group(mediaRows) as Map<string, MediaRow[]>,
   }
@@ -153,7 +165,12 @@ export async function readSnapshots(db: DbOrTx, rows: ArtworkRow[]): Promise<Map
   return new Map(
     rows.map((r) => [
       r.id,
-      snapshotOf(r, children.labels.get(r.id) ?? [], children.records.get(r.id) ?? [], children.media.get(r.id) ?? []),
+      snapshotOf(
+        r,
+        children.labels.get(r.id) ?? [],
+        children.records.get(r.id) ?? [],
+        children.media.get(r.id) ?? [],
+      ),
     ]),
   )
 }
@@ -215,7 +232,13 @@ export function searchVectorSql(
   record: { inventoryNo: string; titleZh: string; titleEn: string },
   artist: { nameZh: string; nameEn: string } | null | undefined,
 ) {
-  const text = documentText(record.inventoryNo, record.titleZh, record.titleEn, artist?.nameZh, artist?.nameEn)
+  const text = documentText(
+    record.inventoryNo,
+    record.titleZh,
+    record.titleEn,
+    artist?.nameZh,
+    artist?.nameEn,
+  )
   return sql`array_to_tsvector(string_to_array(${text}::text, ' '))`
 }
 
@@ -224,9 +247,7 @@ export function normaliseRecord(record: ArtworkRecord): ArtworkRecord {
   return {
     ...record,
     labelTagIds: [...new Set(record.labelTagIds)].sort((a, b) => a - b),
-    media: record.media.map((m) =>
-      m.kind === 'image' ? m : { ...m, picType: '', isPreview: false },
-    ),
+    media: record.media.map((m) => (m.kind === 'image' ? m : { ...m, picType: '', isPreview: false })),
   }
 }
 
@@ -293,7 +314,14 @@ function childRows(artworkId: string, record: ArtworkRecord) {
     caption: m.caption,
   }))
   if (record.zipFileId) {
-    media.push({ artworkId, fileId: record.zipFileId, kind: 'zip', seq: media.length, picType: '', caption: '' })
+    media.push({
+      artworkId,
+      fileId: record.zipFileId,
+      kind: 'zip',
+      seq: media.length,
+      picType: '',
+      caption: '',
+    })
   }
   return { labels, records, media }
 }

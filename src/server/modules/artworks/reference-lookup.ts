@@ -63,7 +63,9 @@ export async function loadReferences(db: DbOrTx): Promise<References> {
       nameEn: t.nameEn,
     })
   }
-  const dicts = Object.fromEntries(ARTWORK_DICTS.map((c) => [c, new Map<string, Named>()])) as References['dicts']
+  const dicts = Object.fromEntries(
+    ARTWORK_DICTS.map((c) => [c, new Map<string, Named>()]),
+  ) as References['dicts']
   for (const d of dictRows) {
     dicts[d.dictCode as ArtworkDict].set(d.value, { nameZh: d.labelZh, nameEn: d.labelEn })
   }

@@ -36,7 +36,11 @@ interface SummaryRow {
   total: string
 }
 
-export async function artworkSummary(db: DbOrTx, filters: ArtworkFilters, lang: Lang): Promise<ArtworkSummary> {
+export async function artworkSummary(
+  db: DbOrTx,
+  filters: ArtworkFilters,
+  lang: Lang,
+): Promise<ArtworkSummary> {
   const where = filterWhere(filters)
   const keys = SUMMARY_GROUPS.map((g) => sql`${KEY_COLUMNS[g]}::text as ${sql.identifier(`k_${g}`)}`)
   const flags = SUMMARY_GROUPS.map((g) => sql`grouping(${KEY_COLUMNS[g]}) as ${sql.identifier(`g_${g}`)}`)
@@ -50,7 +54,8 @@ export async function artworkSummary(db: DbOrTx, filters: ArtworkFilters, lang: 
     ${where ? sql`where ${where}` : sql``}
     group by grouping sets (${sql.join(sets, sql`, `)}, (${artworks.latestValuationCurrency}))`
   const result = await db.execute(query)
-  const rows = ((result as { rows?: SummaryRow[] }).rows ?? (result as unknown as SummaryRow[])) as SummaryRow[]
+  const rows = ((result as { rows?: SummaryRow[] }).rows ??
+    (result as unknown as SummaryRow[])) as SummaryRow[]
 
   const refs = await loadReferences(db)
   const words = (zh: string, en: string) => ({ label: lang === 'en' ? en : zh, labelZh: zh, labelEn: en })

@@ -35,7 +35,10 @@ export function messageRoutes(deps: Deps) {
       const user = currentUser(c)
       const { page, pageSize, unread } = c.req.valid('query')
       await deliverDueReminders(db)
-      const where = and(eq(messages.recipientId, user.id), unread === '1' ? isNull(messages.readAt) : undefined)
+      const where = and(
+        eq(messages.recipientId, user.id),
+        unread === '1' ? isNull(messages.readAt) : undefined,
+      )
       const [{ n }] = await db.select({ n: count() }).from(messages).where(where)
       const rows = await db
         .select({ m: messages, processType: processes.type, senderName: sender.displayName })

@@ -58,7 +58,11 @@ export async function listProcesses(db: Db, catalog: ProcessCatalog, q: ListFilt
   }
 }
 
-export async function processStats(db: Db, catalog: ProcessCatalog, type: ProcessType): Promise<ProcessStatsView> {
+export async function processStats(
+  db: Db,
+  catalog: ProcessCatalog,
+  type: ProcessType,
+): Promise<ProcessStatsView> {
   const [states, statuses] = await Promise.all([
     db
       .select({ state: processes.state, definitionVersion: processes.definitionVersion, n: count() })
@@ -73,7 +77,11 @@ export async function processStats(db: Db, catalog: ProcessCatalog, type: Proces
       .groupBy(processes.status)
       .orderBy(processes.status),
   ])
-  const live = states.map((s) => ({ state: s.state, definitionVersion: s.definitionVersion, count: Number(s.n) }))
+  const live = states.map((s) => ({
+    state: s.state,
+    definitionVersion: s.definitionVersion,
+    count: Number(s.n),
+  }))
   return {
     type,
     version: catalog.latest(type).version,
@@ -102,7 +110,9 @@ export async function inbox(db: Db, catalog: ProcessCatalog, actor: Actor): Prom
   const rejected = await db
     .select()
     .from(processes)
-    .where(and(eq(processes.done, false), eq(processes.status, 'rejected'), sql`${lastSubmitter} = ${actor.id}`))
+    .where(
+      and(eq(processes.done, false), eq(processes.status, 'rejected'), sql`${lastSubmitter} = ${actor.id}`),
+    )
     .orderBy(desc(processes.updatedAt))
 
   const items = [
@@ -120,6 +130,10 @@ export async function inbox(db: Db, catalog: ProcessCatalog, actor: Actor): Prom
   return {
     waiting: waiting.length,
     rejected: rejected.length,
-    list: items.map((item, i) => ({ kind: item.kind, at: item.row.updatedAt.toISOString(), process: views[i] })),
+    list: items.map((item, i) => ({
+      kind: item.kind,
+      at: item.row.updatedAt.toISOString(),
+      process: views[i],
+    })),
   }
 }

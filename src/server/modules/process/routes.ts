@@ -9,9 +9,9 @@ import {
   processEventInput,
   processListQuery,
   processStatsView,
-  processTypeSchema,
   processView,
 } from '../../../shared/contracts/process'
+import { PROCESS_TYPES } from '../../../shared/process-types'
 import { access, currentUser } from '../../http/access'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
@@ -23,8 +23,12 @@ import { inbox, listProcesses, processStats } from './queries'
 import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
+// A schema of its own (not processTypeSchema): `.openapi()` exists only on schemas built after
+// @hono/zod-openapi is loaded, and the shared contract may be loaded first.
 const typeParam = z.object({
-  type: processTypeSchema.openapi({ param: { in: 'path', name: 'type', required: true } }),
+  type: z
+    .enum(PROCESS_TYPES, { message: 'invalidValue' })
+    .openapi({ param: { in: 'path', name: 'type', required: true } }),
 })
 const json = <T extends z.ZodType>(schema: T) => ({
   required: true,
@@ -121,7 +125,8 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       method: 'post',
       path: '/{id}/events',
       tags,
-      summary: 'Send an event (409 when expectedVersion is stale; a repeated idempotencyKey returns the first result)',
+      summary:
+        'Send an event (409 when expectedVersion is stale; a repeated idempotencyKey returns the first result)',
       ...access(deps, 'devOpsManage:view'),
       request: { params: idParam, body: json(processEventInput) },
       responses: okResponse(processView),

@@ -6,7 +6,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
 import type { ZodType } from 'zod'
-import { checkEvent, describe, nextEvents, validateEvent } from '../../../../machines/view'
 import type {
   Actor,
   Effect,
@@ -15,6 +14,7 @@ import type {
   ProcessEvent,
   ProcessInput,
 } from '../../../../machines/types'
+import { checkEvent, describe, nextEvents, validateEvent } from '../../../../machines/view'
 import type { ProcessEventInput, ProcessView } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'

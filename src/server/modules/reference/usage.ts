@@ -8,7 +8,10 @@ import type { ItemDictCode } from '../../../shared/contracts/reference'
 import type { DbOrTx } from '../../db/client'
 import {
   artists,
+  artworkLabels,
+  artworkMedia,
   artworkMovements,
+  artworkRecords,
   artworks,
   contracts,
   enterprises,
@@ -53,6 +56,15 @@ export const REFERENCE_USAGES: ReferenceUsage[] = [
   { entity: 'dictItems', dictCode: 'CURRENCY', column: insurancePolicies.currency },
   { entity: 'dictItems', dictCode: 'CURRENCY', column: insuranceClaims.currency },
   { entity: 'dictItems', dictCode: 'FIN_FEE_ATTRIBUTION', column: payments.costAttribution },
+  { entity: 'tags', column: artworks.mediumTagId },
+  { entity: 'tags', column: artworks.periodTagId },
+  { entity: 'tags', column: artworks.investMarketTagId },
+  { entity: 'tags', column: artworks.incomeStageTagId },
+  { entity: 'tags', column: artworkLabels.tagId },
+  { entity: 'dictItems', dictCode: 'PACKAGING_TYPE', column: artworks.packagingType },
+  { entity: 'dictItems', dictCode: 'ART_PIC_TYPE', column: artworkMedia.picType },
+  { entity: 'dictItems', dictCode: 'LITERATU_RECORD_TYPERE', column: artworkRecords.literatureType },
+  { entity: 'dictItems', dictCode: 'CURRENCY', column: artworkRecords.currency },
 ]
 
 /** Whether any registered column holds `key` (for dictionary items: a value of `dictCode`). */

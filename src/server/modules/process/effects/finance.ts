@@ -143,7 +143,10 @@ export async function recordPayment(ctx: EffectContext): Promise<void> {
   const paidOn = field(ctx, 'paidOn')
   const bankReference = textField(ctx, 'bankReference')
   if (bankReference) methodDetails.bankReference = bankReference
-  const at = typeof paidOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(paidOn) ? new Date(`${paidOn}T00:00:00Z`) : ctx.at
+  const at =
+    typeof paidOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(paidOn)
+      ? new Date(`${paidOn}T00:00:00Z`)
+      : ctx.at
 
   const [payment] = await ctx.tx
     .insert(payments)

@@ -1,10 +1,11 @@
 // BUY_ART completed: the purchased artworks become records of the archive (status purchased, not yet in
 // the warehouse, at the seller's), each with a generated inventory number and a first movement row, and
 // the BUY_ART_TRANS process that brings them in is opened in the same transaction.
-import { sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
-import { artworkMovements, artworks } from '../../../db/schema'
+import { artists, artworkMovements, artworks } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
+import { searchVectorSql } from '../../artworks/record-store'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, textField } from './types'
 
@@ -64,6 +65,20 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
     const numbers = await nextInventoryNumbers(ctx.tx, candidates.length, year)
     // The price is the first valuation when one artwork is bought; a lot's price is not split.
     const single = candidates.length === 1 && existing.length === 0
+    const artistIds = [
+      ...new Set(candidates.map((c) => c.artistId).filter((id): id is string => id !== null)),
+    ]
+    const names = new Map(
+      artistIds.length === 0
+        ? []
+        : (
+            await ctx.tx
+              .select({ id: artists.id, nameZh: artists.nameZh, nameEn: artists.nameEn })
+              .from(artists)
+              .where(inArray(artists.id, artistIds))
+          ).map((a) => [a.id, a]),
+    )
+    if (names.size !== artistIds.length) throw invalid({ 'input.artworks': 'invalidValue' })
     const rows = await ctx.tx
       .insert(artworks)
       .values(
@@ -72,6 +87,11 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
           titleZh: c.titleZh,
           titleEn: c.titleEn,
           artistId: c.artistId,
+          // The archive's search document, made the archive's way.
+          searchVector: searchVectorSql(
+            { inventoryNo: numbers[i], titleZh: c.titleZh, titleEn: c.titleEn },
+            c.artistId ? names.get(c.artistId) : null,
+          ),
           status: 'purchased' as const,
           inWarehouse: false,
           locationText: seller,

@@ -1,0 +1,286 @@
+// A machine drawn for people, from the machine itself: the graph the API serves (nodes, edges), a Mermaid
+// state diagram, and the tables of states, events, guards and effects in both languages that make up
+// docs/flows/<TYPE>.md. Pure functions: the diagrams script, the server and the web app all call them.
+import type { AnyStateNode } from 'xstate'
+import { PROCESS_TYPE_LABELS } from '../src/shared/process-types'
+import {
+  EFFECT_LABELS,
+  EVENT_LABELS,
+  GUARD_LABELS,
+  PROCESS_STATUS_LABELS,
+  RECIPIENT_LABELS,
+  type Words,
+} from './labels'
+import type { Effect, ProcessDefinition, ProcessStatus } from './types'
+import { metaOf, pathOfNode } from './view'
+
+export interface GraphNode extends Words {
+  /** XState's node id (`BUY_ART.payment.submitted`). */
+  id: string
+  /** Dotted state path, as a process view's `state` (`payment.submitted`); '' for the machine. */
+  path: string
+  parent: string | null
+  /** atomic | compound | final */
+  type: string
+  step: string | null
+  status: ProcessStatus | null
+}
+
+export interface GraphEdge extends Words {
+  id: string
+  source: string
+  /** The source itself for a transition that stays (SAVE, a first of two approvals). */
+  target: string
+  event: string
+  guard: string | null
+  guardZh: string | null
+  guardEn: string | null
+  effects: string[]
+}
+
+function children(node: AnyStateNode): AnyStateNode[] {
+  return Object.values(node.states) as AnyStateNode[]
+}
+
+function walk(node: AnyStateNode, visit: (node: AnyStateNode) => void) {
+  visit(node)
+  for (const child of children(node)) walk(child, visit)
+}
+
+interface GuardRef {
+  type?: string
+  params?: Record<string, unknown>
+  guards?: unknown[]
+}
+
+function guardParts(guard: unknown): { name: string; params?: Record<string, unknown> }[] {
+  if (!guard) return []
+  if (typeof guard === 'string') return [{ name: guard }]
+  const g = guard as GuardRef
+  if (Array.isArray(g.guards)) return g.guards.flatMap(guardParts)
+  if (g.type) return [{ name: g.type, params: g.params }]
+  return [{ name: 'inline' }]
+}
+
+/** A guard as code (`mayApprove(payment) && countMatches`) and in both languages. */
+export function guardText(guard: unknown): { code: string; zh: string; en: string } | null {
+  const parts = guardParts(guard)
+  if (parts.length === 0) return null
+  const label = (name: string) => GUARD_LABELS[name as keyof typeof GUARD_LABELS]
+  return {
+    code: parts.map((p) => (p.params?.step ? `${p.name}(${p.params.step})` : p.name)).join(' && '),
+    zh: parts.map((p) => label(p.name)?.labelZh ?? p.name).join('，且'),
+    en: parts.map((p) => label(p.name)?.labelEn ?? p.name).join(', and '),
+  }
+}
+
+function effectsOf(actions: readonly unknown[]): Effect[] {
+  return (actions as { type?: string; params?: Effect }[])
+    .filter((a) => a.type === 'effect' && a.params)
+    .map((a) => a.params as Effect)
+}
+
+/** An effect as code: `recordPayment(payment; incoming, paid)`, `notify(approvers: approvalRequested)`. */
+export function effectCode(e: Effect): string {
+  if (e.name === 'notify') {
+    const p = e.params ?? {}
+    return `notify(${p.to}: ${p.kind}${p.secondApproval ? ', second approval' : ''})`
+  }
+  const args = [e.step, ...Object.values(e.params ?? {}).map(String)].filter(Boolean)
+  return args.length ? `${e.name}(${args.join('; ')})` : e.name
+}
+
+function effectWords(e: Effect, lang: 'labelZh' | 'labelEn'): string {
+  const base = EFFECT_LABELS[e.name][lang]
+  if (e.name !== 'notify') return base
+  const to = RECIPIENT_LABELS[e.params?.to as keyof typeof RECIPIENT_LABELS]?.[lang] ?? String(e.params?.to)
+  return lang === 'labelZh' ? `${base}给${to}` : `${base} ${to}`
+}
+
+/** The nodes and edges of `GET /api/process/definitions` (and of the web app's drawing). */
+export function toGraph(definition: ProcessDefinition): { nodes: GraphNode[]; edges: GraphEdge[] } {
+  const nodes: GraphNode[] = []
+  const edges: GraphEdge[] = []
+  walk(definition.machine.root, (node) => {
+    const meta = metaOf(node)
+    const isRoot = node.parent === undefined
+    nodes.push({
+      id: node.id,
+      path: pathOfNode(node),
+      parent: node.parent?.id ?? null,
+      type: node.type,
+      labelZh: isRoot ? PROCESS_TYPE_LABELS[definition.type]['zh-CN'] : (meta.labelZh ?? node.key),
+      labelEn: isRoot ? PROCESS_TYPE_LABELS[definition.type].en : (meta.labelEn ?? node.key),
+      step: meta.step ?? null,
+      status: meta.status ?? null,
+    })
+    for (const [event, candidates] of node.transitions)
+      candidates.forEach((t, i) => {
+        const words = EVENT_LABELS[event as keyof typeof EVENT_LABELS]
+        const guard = guardText(t.guard)
+        edges.push({
+          id: `${node.id}:${event}:${i}`,
+          source: node.id,
+          target: t.target?.length ? (t.target[0] as AnyStateNode).id : node.id,
+          event,
+          guard: guard?.code ?? null,
+          guardZh: guard?.zh ?? null,
+          guardEn: guard?.en ?? null,
+          labelZh: words?.labelZh ?? event,
+          labelEn: words?.labelEn ?? event,
+          effects: effectsOf(t.actions).map(effectCode),
+        })
+      })
+  })
+  return { nodes, edges }
+}
+
+const mermaidId = (path: string) => path.replaceAll('.', '__')
+const mermaidText = (s: string) => s.replaceAll('"', "'").replaceAll(':', ' ').replaceAll(';', ',')
+
+/**
+ * A Mermaid `stateDiagram-v2`: one composite state per step with its leaves and the transitions inside it;
+ * a transition that leaves a step is drawn from the step (Mermaid cannot draw between the insides of two
+ * composite states).
+ */
+export function toMermaid(definition: ProcessDefinition): string {
+  const root = definition.machine.root
+  const lines = ['stateDiagram-v2', '  direction TB']
+  const label = (node: AnyStateNode) => {
+    const m = metaOf(node)
+    return mermaidText(`${m.labelZh ?? node.key} ${m.labelEn ?? node.key}`)
+  }
+  const edgeLabel = (event: string, guard: unknown) => {
+    const words = EVENT_LABELS[event as keyof typeof EVENT_LABELS]
+    const g = guardText(guard)
+    const conditional = g && guardParts(guard).some((p) => !p.name.startsWith('may')) ? ` [${g.code}]` : ''
+    return mermaidText(`${event} ${words?.labelZh ?? ''}${conditional}`)
+  }
+  /** The node an edge is drawn from or to: itself inside its step, else its step (top-level node). */
+  const drawn = (node: AnyStateNode, within: AnyStateNode | undefined) => {
+    let n = node
+    while (n.parent && n.parent !== root && n.parent !== within) n = n.parent
+    return n
+  }
+  const top = children(root)
+  lines.push(`  [*] --> ${mermaidId(root.initial?.target[0]?.key ?? top[0].key)}`)
+  const outer: string[] = []
+  for (const node of top) {
+    const kids = children(node)
+    if (kids.length === 0) {
+      lines.push(`  state "${label(node)}" as ${mermaidId(pathOfNode(node))}`)
+    } else {
+      lines.push(`  state "${label(node)}" as ${mermaidId(pathOfNode(node))} {`)
+      lines.push(`    [*] --> ${mermaidId(pathOfNode(node.initial!.target[0] as AnyStateNode))}`)
+      for (const kid of kids) lines.push(`    state "${label(kid)}" as ${mermaidId(pathOfNode(kid))}`)
+      for (const kid of kids)
+        for (const [event, candidates] of kid.transitions)
+          for (const t of candidates) {
+            const target = (t.target?.[0] as AnyStateNode | undefined) ?? kid
+            const inside = target.parent === node
+            const from = inside ? kid : node
+            const to = inside ? target : drawn(target, undefined)
+            const line = `${mermaidId(pathOfNode(from))} --> ${mermaidId(pathOfNode(to))} : ${edgeLabel(event, t.guard)}`
+            if (inside) lines.push(`    ${line}`)
+            else outer.push(`  ${line}`)
+          }
+      lines.push('  }')
+    }
+    for (const [event, candidates] of node.transitions)
+      for (const t of candidates) {
+        const target = drawn((t.target?.[0] as AnyStateNode | undefined) ?? node, undefined)
+        outer.push(
+          `  ${mermaidId(pathOfNode(node))} --> ${mermaidId(pathOfNode(target))} : ${edgeLabel(event, t.guard)}`,
+        )
+      }
+    if (node.type === 'final') outer.push(`  ${mermaidId(pathOfNode(node))} --> [*]`)
+  }
+  return [...lines, ...outer].join('\n')
+}
+
+const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ')
+
+/** The states, events, guards and effects of a machine as Markdown tables, in both languages. */
+export function flowTable(definition: ProcessDefinition): string {
+  const root = definition.machine.root
+  const out: string[] = []
+  out.push('### Steps 步骤', '', '| step | 中文 | English | money step 资金步骤 |', '|---|---|---|---|')
+  for (const s of definition.steps)
+    out.push(`| \`${s.key}\` | ${s.labelZh} | ${s.labelEn} | ${s.money ? '✓' : ''} |`)
+
+  out.push(
+    '',
+    '### States 状态',
+    '',
+    '| state | 中文 | English | status 状态 | on entry 进入时 |',
+    '|---|---|---|---|---|',
+  )
+  walk(root, (node) => {
+    if (node === root || children(node).length > 0) return
+    const m = metaOf(node)
+    const status = m.status
+      ? `\`${m.status}\` ${PROCESS_STATUS_LABELS[m.status].labelZh} / ${PROCESS_STATUS_LABELS[m.status].labelEn}`
+      : ''
+    const entry = effectsOf(node.entry)
+      .map((e) => `\`${effectCode(e)}\``)
+      .join(', ')
+    out.push(`| \`${pathOfNode(node)}\` | ${m.labelZh ?? ''} | ${m.labelEn ?? ''} | ${status} | ${entry} |`)
+  })
+  const start = effectsOf(root.entry)
+  if (start.length) out.push('', `On start 发起时: ${start.map((e) => `\`${effectCode(e)}\``).join(', ')}`)
+
+  out.push(
+    '',
+    '### Transitions 流转',
+    '',
+    '| from | event 事件 | guard 条件 | to | effects 效果 |',
+    '|---|---|---|---|---|',
+  )
+  walk(root, (node) => {
+    for (const [event, candidates] of node.transitions)
+      for (const t of candidates) {
+        const words = EVENT_LABELS[event as keyof typeof EVENT_LABELS]
+        const g = guardText(t.guard)
+        const to = t.target?.length ? `\`${pathOfNode(t.target[0] as AnyStateNode)}\`` : '(stays 不变)'
+        const from = pathOfNode(node) ? `\`${pathOfNode(node)}\`` : '(any)'
+        const effects = effectsOf(t.actions)
+          .map((e) => `\`${effectCode(e)}\` ${effectWords(e, 'labelZh')} / ${effectWords(e, 'labelEn')}`)
+          .join('<br>')
+        out.push(
+          `| ${from} | \`${event}\` ${words?.labelZh ?? ''} / ${words?.labelEn ?? ''} | ${g ? `\`${cell(g.code)}\`<br>${g.zh} / ${g.en}` : ''} | ${to} | ${cell(effects)} |`,
+        )
+      }
+  })
+  return out.join('\n')
+}
+
+/** The whole docs/flows/<TYPE>.md page. */
+export function flowDoc(definition: ProcessDefinition): string {
+  const names = PROCESS_TYPE_LABELS[definition.type]
+  const payloads = Object.keys(definition.payloads)
+  const own = payloads.filter((k) => /^[A-Z_]+$/.test(k))
+  return [
+    `# ${definition.type}: ${names['zh-CN']} / ${names.en}`,
+    '',
+    `<!-- Generated by \`npm run diagrams\` from machines/ (definition version ${definition.version}); do not edit by hand. -->`,
+    '',
+    `Definition version ${definition.version}. Steps: ${definition.steps.map((s) => `${s.labelZh} ${s.labelEn}`).join(' → ')}.`,
+    own.length ? `Events with a payload of their own: ${own.map((k) => `\`${k}\``).join(', ')}.` : '',
+    '',
+    '```mermaid',
+    toMermaid(definition),
+    '```',
+    '',
+    flowTable(definition),
+    '',
+    '## Decisions 设计说明',
+    '',
+    ...(definition.notes?.length
+      ? definition.notes.map((n) => `- ${n}`)
+      : ['- None beyond the shared building blocks.']),
+    '- Shared by every flow: see `machines/README.md` (who may fill, approve, pay, terminate and restart; rejection and restart; the second approval above the configured amount).',
+    '',
+  ]
+    .filter((line, i, all) => !(line === '' && all[i - 1] === ''))
+    .join('\n')
+}

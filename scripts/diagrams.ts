@@ -1,0 +1,34 @@
+// `npm run diagrams` writes docs/flows/<TYPE>.md from the machines (a Mermaid state diagram and the tables
+// of states, events, guards and effects); `--check` writes nothing and exits 1 when a page is stale or
+// missing, or when docs/flows holds a page no machine makes (npm test runs it).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { flowDoc } from '../machines/diagram'
+import { latest, registeredTypes } from '../machines/registry'
+
+const dir = join(import.meta.dirname, '..', 'docs', 'flows')
+const check = process.argv.includes('--check')
+
+const pages = new Map(registeredTypes().map((type) => [`${type}.md`, flowDoc(latest(type))]))
+const stale: string[] = []
+if (!check) mkdirSync(dir, { recursive: true })
+for (const [name, text] of pages) {
+  const file = join(dir, name)
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : null
+  if (current === text) continue
+  if (check) stale.push(current === null ? `${name} (missing)` : name)
+  else writeFileSync(file, text)
+}
+const extra = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md') && !pages.has(f)) : []
+
+if (check) {
+  if (stale.length || extra.length) {
+    for (const s of stale) console.error(`docs/flows/${s} is stale: run npm run diagrams`)
+    for (const e of extra) console.error(`docs/flows/${e} is not made by any machine: remove it`)
+    process.exit(1)
+  }
+  console.log(`docs/flows: ${pages.size} pages up to date`)
+} else {
+  for (const e of extra) console.warn(`docs/flows/${e} is not made by any machine`)
+  console.log(`docs/flows: ${pages.size} pages written`)
+}

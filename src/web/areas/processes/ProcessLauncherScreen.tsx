@@ -1,0 +1,71 @@
+// /devOpsLinkPage: every process type this user may start, each linking to where it starts. Starting
+// needs the "Operations: Start processes" privilege; without it the page says so.
+import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react'
+import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { PROCESS_TYPE_LABELS } from '../../../shared/process-types'
+import { isLang } from '../../i18n/i18n'
+import { useMe } from '../../session/use-session'
+import { IconLock, IconRoute } from '../../shell/icons'
+import { PageHeader } from '../../shell/PageHeader'
+import { hasPrivilege } from '../../shell/route-meta'
+import { START_GROUPS } from './start-points'
+
+export function ProcessLauncherScreen() {
+  const { i18n } = useLingui()
+  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const me = useMe()
+  const mayStart = hasPrivilege(me, 'devOpsManage:start')
+  return (
+    <>
+      <PageHeader description={<Trans>Choose the kind of process to start; each opens where it begins.</Trans>} />
+      {!mayStart ? (
+        <Card withBorder radius="md" padding="xl" data-testid="launcher-none">
+          <EmptyState
+            icon={<IconLock size={28} />}
+            withIndicatorBackground
+            title={<Trans>You may not start processes</Trans>}
+            description={
+              <Trans>Starting a process needs the privilege “Operations: Start processes”. Ask an administrator.</Trans>
+            }
+          />
+        </Card>
+      ) : (
+        <Stack gap="xl" data-testid="launcher">
+          {START_GROUPS.map((group) => (
+            <Stack key={group.title.id} gap="sm">
+              <Title order={3} fz={16} c="dark.5">
+                {i18n._(group.title)}
+              </Title>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
+                {group.points.map((point) => (
+                  <Card
+                    key={point.type}
+                    withBorder
+                    radius="md"
+                    padding="md"
+                    component={Link}
+                    to={point.path as never}
+                    data-process-type={point.type}
+                    style={{ textDecoration: 'none' }}
+                  >
+                    <Stack gap={6}>
+                      <IconRoute size={22} color="var(--mantine-color-ink-7)" />
+                      <Text fw={600} c="dark.7">
+                        {PROCESS_TYPE_LABELS[point.type][lang]}
+                      </Text>
+                      <Text fz="xs" c="dimmed" lh={1.5}>
+                        {i18n._(point.steps)}
+                      </Text>
+                    </Stack>
+                  </Card>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </>
+  )
+}

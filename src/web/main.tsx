@@ -1,0 +1,49 @@
+// The web app's entry: page-wide behaviours first (root font, blocked shortcuts, image fallbacks), then the
+// language, then the one error handler wired between the query client and the router, then the app.
+import '@mantine/core/styles.css'
+import '@mantine/dates/styles.css'
+import '@mantine/notifications/styles.css'
+import './styles/app.css'
+import { createRoot } from 'react-dom/client'
+import { createApiErrorHandler } from './api/api-error-handler'
+import { createQueryClient } from './api/query-client'
+import { App } from './app'
+import { showError } from './forms/notify'
+import { activateLanguage, DEFAULT_LANG } from './i18n/i18n'
+import { type AppRouter, createAppRouter } from './router'
+import { session } from './session/session-store'
+import { devtoolsBlockingEnabled, installDevtoolsGuard } from './shell/devtools-guard'
+import { installImageFallback } from './shell/image-fallback'
+import { installRootFont } from './shell/root-font'
+
+installRootFont()
+installImageFallback()
+if (devtoolsBlockingEnabled(import.meta.env)) installDevtoolsGuard()
+
+let router: AppRouter | undefined
+const queryClient = createQueryClient(
+  createApiErrorHandler({
+    clearSession() {
+      session.clearAll()
+      queryClient.clear()
+      void activateLanguage(DEFAULT_LANG)
+    },
+    currentLocation: () => ({
+      pathname: window.location.pathname,
+      pathWithQuery: window.location.pathname + window.location.search,
+    }),
+    goToLogin(redirect) {
+      void router?.navigate({ to: '/login', search: { redirect }, replace: true })
+    },
+    showError,
+  }),
+)
+const appRouter = createAppRouter({ queryClient })
+router = appRouter
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root')
+const root = createRoot(container)
+void activateLanguage(session.language() ?? DEFAULT_LANG).then(() =>
+  root.render(<App router={appRouter} queryClient={queryClient} />),
+)

@@ -1,0 +1,38 @@
+// The root of every screen: the narrow-screen notice, the browser tab's title, the 404 page for unknown
+// paths and the page shown when a screen fails.
+import { useLingui } from '@lingui/react/macro'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import type { RouterContext } from '../router'
+import { ErrorScreen } from '../shell/ErrorScreen'
+import { NarrowScreenNotice } from '../shell/NarrowScreenNotice'
+import { NotFoundScreen } from '../shell/NotFoundScreen'
+import { useCrumbs } from '../shell/use-route-title'
+
+function DocumentTitle() {
+  const { i18n, t } = useLingui()
+  const crumbs = useCrumbs()
+  const last = crumbs[crumbs.length - 1]
+  const product = t`Vitrine Collection Management`
+  const title = last ? `${i18n._(last.title)} · ${product}` : product
+  useEffect(() => {
+    document.title = title
+  }, [title])
+  return null
+}
+
+function Root() {
+  return (
+    <>
+      <DocumentTitle />
+      <NarrowScreenNotice />
+      <Outlet />
+    </>
+  )
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFoundScreen,
+  errorComponent: ErrorScreen,
+})

@@ -1,0 +1,7 @@
+// /index: the home page under its other address (spec §2).
+import { createFileRoute } from '@tanstack/react-router'
+import { HomeScreen } from '../../areas/home/HomeScreen'
+
+export const Route = createFileRoute('/_app/index')({
+  component: HomeScreen,
+})

@@ -1,0 +1,9 @@
+// /devOpsManage/dueDiligence: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedScreen } from '../../../shell/PlannedScreen'
+
+export const Route = createFileRoute('/_app/devOpsManage/dueDiligence')({
+  staticData: { title: msg`Due diligence`, privilege: 'devOpsManage:view' },
+  component: () => <PlannedScreen purpose={msg`Due-diligence reports of purchases and their approval.`} />,
+})

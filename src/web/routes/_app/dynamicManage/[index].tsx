@@ -1,0 +1,9 @@
+// /dynamicManage/index: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedScreen } from '../../../shell/PlannedScreen'
+
+export const Route = createFileRoute('/_app/dynamicManage/index')({
+  staticData: { title: msg`Content list`, privilege: 'dynamicManage:view' },
+  component: () => <PlannedScreen purpose={msg`News and notices published to the staff.`} />,
+})

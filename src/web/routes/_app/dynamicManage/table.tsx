@@ -1,0 +1,9 @@
+// /dynamicManage/table: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedScreen } from '../../../shell/PlannedScreen'
+
+export const Route = createFileRoute('/_app/dynamicManage/table')({
+  staticData: { title: msg`Content table`, privilege: 'dynamicManage:view' },
+  component: () => <PlannedScreen purpose={msg`All published items in one table, to sort and filter.`} />,
+})

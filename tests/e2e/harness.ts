@@ -1,0 +1,210 @@
+// The browser suite's harness: the production build of the web app (made once, again only when a source
+// changed), the real server (node --import tsx src/server/main.ts) on a free port with a throwaway data
+// folder copied from a seeded template, and Debian's Chromium driven by playwright-core.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const WEB_DIR = path.join(ROOT, '.tmp/e2e-web')
+export const ADMIN_PASSWORD = 'E2e-admin-pass-1'
+export const DEMO_PASSWORD = 'E2e-demo-pass-1'
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** STACK.md's launch flags (playwright-core manages the profile folder itself). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+const WEB_SOURCES = ['src/web', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package.json']
+
+function newestMtime(entry: string): number {
+  const full = path.join(ROOT, entry)
+  if (!existsSync(full)) return 0
+  const stat = statSync(full)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const name of readdirSync(full)) {
+    if (name === 'routeTree.gen.ts') continue // rewritten by every build
+    newest = Math.max(newest, newestMtime(path.join(entry, name)))
+  }
+  return newest
+}
+
+/** The production build in .tmp/e2e-web (blocked shortcuts on), rebuilt only when a web source changed. */
+export function buildWeb(): string {
+  const index = path.join(WEB_DIR, 'index.html')
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0
+  const sources = Math.max(...WEB_SOURCES.map(newestMtime))
+  if (built > sources) return WEB_DIR
+  const env = { ...process.env, VITRINE_WEB_OUT_DIR: WEB_DIR, NODE_ENV: 'production' }
+  delete env.VITE_BLOCK_DEVTOOLS
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, env, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
+  return WEB_DIR
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface RunningServer {
+  baseUrl: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+function startServer(dataDir: string, port: number, webDir: string): Promise<{ child: ChildProcess; log: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
+      VITRINE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      VITRINE_DEMO: '1',
+      VITRINE_DEMO_PASSWORD: DEMO_PASSWORD,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000)
+    const check = setInterval(() => {
+      if (output.includes('Vitrine listening')) {
+        clearInterval(check)
+        clearTimeout(timer)
+        resolve({ child, log: () => output })
+      }
+    }, 100)
+    child.on('exit', (code) => {
+      clearInterval(check)
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.removeAllListeners('exit')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+/** A seeded data folder, made once per migration and seed version (a fresh start migrates and seeds: ~8 s). */
+async function templateDataDir(webDir: string): Promise<string> {
+  const hash = createHash('sha256')
+  for (const dir of ['src/server/db/migrations', 'src/server/seed']) {
+    const walk = (d: string) => {
+      for (const name of readdirSync(path.join(ROOT, d)).sort()) {
+        const rel = path.join(d, name)
+        if (statSync(path.join(ROOT, rel)).isDirectory()) walk(rel)
+        else hash.update(rel).update(readFileSync(path.join(ROOT, rel)))
+      }
+    }
+    walk(dir)
+  }
+  hash.update(ADMIN_PASSWORD + DEMO_PASSWORD)
+  const dir = path.join(ROOT, '.tmp', `e2e-data-${hash.digest('hex').slice(0, 16)}`)
+  if (existsSync(path.join(dir, 'ready'))) return dir
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  const { child } = await startServer(dir, await freePort(), webDir)
+  await stopChild(child)
+  cpSync(path.join(ROOT, 'package.json'), path.join(dir, 'ready'))
+  return dir
+}
+
+/** Build (if needed), then start the real server on a free port with its own copy of a seeded database. */
+export async function startApp(): Promise<RunningServer> {
+  const webDir = buildWeb()
+  const template = await templateDataDir(webDir)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'))
+  cpSync(template, dataDir, { recursive: true })
+  rmSync(path.join(dataDir, 'ready'), { force: true })
+  const port = await freePort()
+  const { child } = await startServer(dataDir, port, webDir)
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    async stop() {
+      await stopChild(child)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+}
+
+export interface Viewport {
+  width: number
+  height: number
+}
+export const DESKTOP: Viewport = { width: 1440, height: 900 }
+export const PHONE: Viewport = { width: 375, height: 780 }
+
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: Viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'zh-CN' })
+  const page = await context.newPage()
+  return { context, page }
+}
+
+export function passwordOf(username: string): string {
+  return username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD
+}
+
+/** Sign in through the form; resolves when the signed-in layout shows. */
+export async function signIn(page: Page, username: string, password = passwordOf(username)): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login')
+  await page.locator('input[name="username"]').fill(username)
+  await page.locator('input[name="password"]').fill(password)
+  await page.getByTestId('login-submit').click()
+  await page.getByTestId('side-menu').waitFor()
+}
+
+/** Save a screenshot under .tmp/e2e-shots (for a person to look at; never compared). */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = path.join(ROOT, '.tmp/e2e-shots')
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false })
+}
