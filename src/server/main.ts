@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { createApp } from './app'
 import { boot } from './boot'
 import { loadConfig } from './config'
+import { startReminderScheduler } from './modules/process/messages'
 
 const config = loadConfig()
 const started = Date.now()
@@ -17,6 +18,7 @@ if (seedResult.generated.length > 0) {
   console.log('')
 }
 
+const reminders = startReminderScheduler(deps.database.db)
 const app = createApp(deps)
 const webRoot = path.relative(process.cwd(), config.webDir) || '.'
 app.use('/*', serveStatic({ root: webRoot }))
@@ -36,6 +38,7 @@ let stopping = false
 async function shutdown() {
   if (stopping) return
   stopping = true
+  reminders.stop()
   server.close()
   await close()
   process.exit(0)

@@ -15,16 +15,14 @@ function build(version: number): ProcessDefinition {
     type: TEST_TYPE,
     version,
     holdsArtworks: true,
-    // biome-ignore-start lint/suspicious/noThenProperty: `then` is the building blocks' own option name.
     steps: [
-      formStep({ key: 'info', labelZh: '信息', labelEn: 'Info' }, { then: { to: 'pay' } }),
+      formStep({ key: 'info', labelZh: '信息', labelEn: 'Info' }, { next: { to: 'pay' } }),
       moneyStep(
         { key: 'pay', labelZh: '付款', labelEn: 'Pay' },
-        { direction: 'outgoing', then: { to: 'move' } },
+        { direction: 'outgoing', next: { to: 'move' } },
       ),
-      transportStep({ key: 'move', labelZh: '运输', labelEn: 'Move' }, { then: { to: 'completed' } }),
+      transportStep({ key: 'move', labelZh: '运输', labelEn: 'Move' }, { next: { to: 'completed' } }),
     ],
-    // biome-ignore-end lint/suspicious/noThenProperty: see above.
     input: z.strictObject({ artworkIds: z.array(z.uuid()).min(1) }),
     payloads: {
       info: z.strictObject({ note: text(50) }),

@@ -47,7 +47,7 @@ export function buildWeb(): string {
   const built = existsSync(index) ? statSync(index).mtimeMs : 0
   const sources = Math.max(...WEB_SOURCES.map(newestMtime))
   if (built > sources) return WEB_DIR
-  const env = { ...process.env, VITRINE_WEB_OUT_DIR: WEB_DIR, NODE_ENV: 'production' }
+  const env: NodeJS.ProcessEnv = { ...process.env, VITRINE_WEB_OUT_DIR: WEB_DIR, NODE_ENV: 'production' }
   delete env.VITE_BLOCK_DEVTOOLS
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, env, encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
@@ -199,7 +199,8 @@ export async function signIn(page: Page, username: string, password = passwordOf
   await page.locator('input[name="username"]').fill(username)
   await page.locator('input[name="password"]').fill(password)
   await page.getByTestId('login-submit').click()
-  await page.getByTestId('side-menu').waitFor()
+  // Attached rather than visible: on a phone the side menu is folded away behind the burger.
+  await page.getByTestId('side-menu').waitFor({ state: 'attached' })
 }
 
 /** Save a screenshot under .tmp/e2e-shots (for a person to look at; never compared). */

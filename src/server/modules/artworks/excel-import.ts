@@ -212,7 +212,7 @@ export async function checkWorkbook(
     if (errors.length < MAX_STORED_ERRORS) errors.push({ sheet, row, column, reason })
   }
   for (const [sheet, s] of [['main', main], ...Object.entries(lists)] as [SheetKey, SheetRows][]) {
-    for (const m of s.missing) add(sheet, 1, m.key, { key: 'missingColumn', params: { column: m.zh } })
+    for (const m of s.missing) add(sheet, 1, m.key, { key: 'missingColumn' })
   }
   if (errors.length > 0) return { plan: { items: [], newArtists: [] }, errors, totalRows: main.rows.length }
   if (main.rows.length === 0) {
@@ -507,11 +507,13 @@ export function jobView(job: JobRow, lang: Lang): ImportJobView {
   const errors = (job.errors as StoredRowError[]).map((e) => {
     const defs = e.sheet === 'main' ? MAIN_COLUMNS : RECORD_SHEETS[e.sheet].columns
     const col = defs.find((d) => d.key === e.column)
+    const column = col ? headerOf(col, lang).replace(/\*$/, '') : ''
+    const params = e.reason.key === 'missingColumn' ? { column } : e.reason.params
     return {
       sheet: sheetNameOf(e.sheet === 'main' ? MAIN_SHEET : RECORD_SHEETS[e.sheet], lang),
       row: e.row,
-      column: col ? headerOf(col, lang).replace(/\*$/, '') : '',
-      reason: formatMessage(e.reason.key, lang, e.reason.params),
+      column,
+      reason: formatMessage(e.reason.key, lang, params),
     }
   })
   return {

@@ -1,0 +1,113 @@
+// Journey: the administrator walks every route of spec §2 in both languages: each opens (redirects land on
+// their index or home), shows its title and breadcrumbs, and no screen shows words of the other language.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+
+let app: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  app = await startApp()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+/** [address typed, address it must end on] */
+const REDIRECTS: [string, string][] = [
+  ['/artworkArchive', '/artworkArchive/index'],
+  ['/devOpsManage', '/devOpsManage/index'],
+  ['/financeManage', '/financeManage/index'],
+  ['/authManage', '/authManage/home'],
+  ['/versionManage', '/versionManage/index'],
+  ['/versionLog', '/versionLog/index'],
+  ['/systemLog', '/systemLog/home'],
+  ['/valueManage', '/valueManage/index'],
+  ['/dynamicManage', '/dynamicManage/index'],
+  ['/messageCenter', '/messageCenter/index'],
+]
+
+const DEVOPS = [
+  'index', 'home', 'dueDiligence', 'buyShipping', 'initiateBuy', 'storeHouse', 'storehouse/StoreHouse',
+  'warehouseSummary', 'valueManage', 'mochaItom/A-0001', 'insurance', 'resumeInsurance', 'createAnnualInsurance',
+  'createOperateInsurance', 'payoutInsurance', 'createPayoutInsurance', 'historyInsurance', 'transport',
+  'transportFlow', 'transportFlowDetail', 'copyFlow', 'devOpsHistory', 'shotFlow', 'artMount', 'artRepair',
+  'artLoanExhibition', 'artSell', 'artSellDelivery', 'transport/transportHistory/index', 'batchDetail', 'devOpsIngArt',
+].map((c) => `/devOpsManage/${c}`)
+
+const SCREENS = [
+  '/', '/index', '/test', '/devOpsLinkPage', '/art-data-center',
+  '/artworkArchive/index', '/artworkArchive/home', '/artworkArchive/test', '/artworkArchive/add',
+  '/artworkArchive/detail', '/artworkArchive/artSummary',
+  ...DEVOPS,
+  '/storageRoom/InventoryInformation', '/storageRoom/batcheEnterInventory',
+  '/financeManage/index', '/financeManage/payment_history', '/financeManage/paymentSummary',
+  '/authManage/index', '/authManage/home', '/authManage/roleManage',
+  '/versionManage/index', '/versionLog/index', '/systemLog/index', '/systemLog/home', '/valueManage/index',
+  '/dynamicManage/index', '/dynamicManage/table', '/dynamicManage/createMessage', '/dynamicManage/detail',
+  '/dynamicManage/detail/exhibition', '/dynamicManage/detail/message', '/messageCenter/index',
+]
+
+/** The words on the screen (the main area, without the user's own name, which is bilingual demo data). */
+async function mainText(page: Page): Promise<string> {
+  return page.locator('main').evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement
+    for (const el of copy.querySelectorAll('[data-testid="greeting"], .mantine-Code-root')) el.remove()
+    return copy.innerText
+  })
+}
+
+const ALLOWED_LATIN = /\b(Vitrine|Node\.js|embedded|postgres|disk|ms|px|MB|KB|v?\d[\w.-]*|A-0001|HTTP)\b/g
+
+async function walk(page: Page, lang: 'zh-CN' | 'en') {
+  const problems: string[] = []
+  for (const [from, to] of REDIRECTS) {
+    await page.goto(from)
+    await page.waitForURL((url) => url.pathname === to)
+  }
+  for (const path of SCREENS) {
+    await page.goto(path)
+    await page.locator('main [data-testid="breadcrumbs"]').waitFor()
+    if ((await page.getByTestId('not-found').count()) > 0) problems.push(`${path}: 404`)
+    if (path !== '/' && path !== '/index') {
+      const title = (await page.getByTestId('page-title').first().innerText()).trim()
+      if (!title) problems.push(`${path}: no title`)
+    }
+    const text = await mainText(page)
+    if (lang === 'zh-CN') {
+      const latin = text.replace(ALLOWED_LATIN, '').match(/[A-Za-z]{3,}/g)
+      if (latin) problems.push(`${path}: English words in Chinese: ${latin.join(' ')}`)
+    } else if (/[\u4e00-\u9fff]/.test(text)) {
+      problems.push(`${path}: Chinese in English: ${text.match(/[^\n]*[\u4e00-\u9fff][^\n]*/)?.[0]}`)
+    }
+  }
+  return problems
+}
+
+describe('every route', () => {
+  it('opens in Chinese with titles and breadcrumbs, and no English on screen', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl)
+    await signIn(page, 'admin')
+    expect(await walk(page, 'zh-CN')).toEqual([])
+    await page.goto('/devOpsManage/mochaItom/A-0001')
+    await page.getByTestId('route-param').waitFor()
+    expect(await page.getByTestId('route-param').innerText()).toBe('作品：A-0001')
+    await shot(page, 'planned-zh')
+    await context.close()
+  })
+
+  it('opens in English with no Chinese on screen', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl)
+    await page.addInitScript(() => localStorage.setItem('vitrine.language', 'en'))
+    await signIn(page, 'admin')
+    expect(await walk(page, 'en')).toEqual([])
+    await page.goto('/devOpsLinkPage')
+    await page.getByTestId('launcher').waitFor()
+    expect(await page.locator('[data-process-type]').count()).toBe(14)
+    await shot(page, 'launcher-en')
+    await context.close()
+  })
+})

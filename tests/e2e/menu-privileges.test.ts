@@ -1,0 +1,58 @@
+// Journey: a user sees only the menus their privileges cover. The viewer has no roles-and-privileges menu
+// and, typing its address, gets "no access" instead of the screen; the administrator sees it.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+
+let app: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  app = await startApp()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+const menuKeys = (page: import('playwright-core').Page) =>
+  page.locator('[data-testid="side-menu"] [data-menu-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')))
+
+describe('menu by privilege', () => {
+  it('hides authManage from the viewer and refuses its screen', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl)
+    await signIn(page, 'viewer')
+    const keys = await menuKeys(page)
+    expect(keys).toContain('artworkArchive')
+    expect(keys).not.toContain('authManage')
+    expect(keys).not.toContain('financeManage')
+    expect(keys).not.toContain('artworkArchive/add')
+    await page.goto('/authManage/roleManage')
+    await page.getByTestId('forbidden-screen').waitFor()
+    expect(await page.getByTestId('forbidden-screen').innerText()).toContain('你无权访问此页面')
+    await page.goto('/artworkArchive/add')
+    await page.getByTestId('forbidden-screen').waitFor()
+    await page.goto('/test')
+    await page.getByTestId('forbidden-screen').waitFor()
+    await context.close()
+  })
+
+  it('shows authManage and the diagnostics to the administrator', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl)
+    await signIn(page, 'admin')
+    const keys = await menuKeys(page)
+    expect(keys).toContain('authManage')
+    expect(keys).toContain('systemLog')
+    await page.goto('/authManage')
+    await page.waitForURL((url) => url.pathname === '/authManage/home')
+    await page.getByTestId('planned-screen').waitFor()
+    await page.goto('/test')
+    await page.getByTestId('server-version').waitFor()
+    expect(await page.getByTestId('database-mode').innerText()).toBe('embedded')
+    expect(await page.getByTestId('devtools-blocking').innerText()).toBe('已屏蔽')
+    await expect.poll(() => page.getByTestId('round-trip').innerText()).toMatch(/\d+ ms/)
+    await shot(page, 'diagnostics-zh')
+    await context.close()
+  })
+})
