@@ -137,7 +137,7 @@ export function parseSizeText(text: string): Dimension | null {
 
 /** A record entry's date: a year, a month or a day (provenance is often known only to the year). */
 export const recordDate = z
-  .string({ message: 'required' })
+  .string()
   .trim()
   .min(1, { message: 'required' })
   .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, { message: 'invalidRecordDate' })
@@ -238,7 +238,7 @@ export const signature = z
  */
 export const recordShape = {
   inventoryNo: z
-    .string({ message: 'required' })
+    .string()
     .trim()
     .min(1, { message: 'required' })
     .max(L.inventoryNo)

@@ -248,7 +248,8 @@ export function cfbStreamNames(bytes: Uint8Array): string[] | null {
   const fatSectorTotal = u32(bytes, 0x2c)
   if (fatSectorTotal > sectorCount) return null
   const fatSectors: number[] = []
-  for (let i = 0; i < 109 && fatSectors.length < fatSectorTotal; i++) fatSectors.push(u32(bytes, 0x4c + i * 4))
+  for (let i = 0; i < 109 && fatSectors.length < fatSectorTotal; i++)
+    fatSectors.push(u32(bytes, 0x4c + i * 4))
   let difat = u32(bytes, 0x44)
   for (let guard = 0; fatSectors.length < fatSectorTotal && difat !== CFB_END_OF_CHAIN; guard++) {
     if (!validSector(difat) || guard > sectorCount) return null
@@ -292,7 +293,18 @@ export function isXlsStreams(names: readonly string[]): boolean {
 
 // ---- names ----
 
-const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+/** C0/C1 control characters and the bidi marks and overrides that can disguise an extension. */
+function isControlOrBidi(ch: string): boolean {
+  const c = ch.codePointAt(0) ?? 0
+  return (
+    c <= 0x1f ||
+    (c >= 0x7f && c <= 0x9f) ||
+    c === 0x200e ||
+    c === 0x200f ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2066 && c <= 0x2069)
+  )
+}
 
 /**
  * A client's file name made safe to keep and to send back: no folders, no control or bidi-override
@@ -301,8 +313,9 @@ const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2
 export function sanitiseFileName(raw: string | null | undefined): string {
   let name = (raw ?? '').normalize('NFC')
   name = name.split(/[/\\]/).pop() ?? ''
-  name = name
-    .replace(CONTROL_OR_BIDI, '')
+  name = [...name]
+    .filter((ch) => !isControlOrBidi(ch))
+    .join('')
     .replace(/[<>:"|?*]/g, '_')
     .replace(/\s+/g, ' ')
     .trim()

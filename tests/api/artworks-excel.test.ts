@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAIN_COLUMNS, RECORD_SHEETS } from '../../src/server/modules/artworks/excel-columns'
 import type { CreateArtworkInput } from '../../src/shared/artwork-rules'
 import { cfb } from '../fixtures/file-samples'
-import { countRows, fullRecord, type Media, type RefIds, referenceIds, upload, uploadMedia } from './artworks-fixtures'
+import {
+  countRows,
+  fullRecord,
+  type Media,
+  type RefIds,
+  referenceIds,
+  upload,
+  uploadMedia,
+} from './artworks-fixtures'
 import { createTestContext, type TestContext } from './helpers'
 
 let t: TestContext
@@ -28,7 +36,10 @@ afterAll(() => t?.close())
 const EN_HEADERS = Object.fromEntries(MAIN_COLUMNS.map((c) => [c.key, c.en]))
 
 /** A workbook with the English headers and the given rows (column key → cell). */
-async function workbook(rows: Record<string, string | number>[], extra: Record<string, Record<string, string>[]> = {}) {
+async function workbook(
+  rows: Record<string, string | number>[],
+  extra: Record<string, Record<string, string>[]> = {},
+) {
   const wb = new ExcelJS.Workbook()
   const ws = wb.addWorksheet('Artworks')
   const keys = MAIN_COLUMNS.filter((c) => !c.readOnly).map((c) => c.key)
@@ -79,13 +90,21 @@ async function waitFor(jobId: string, token = registrar) {
 
 async function startImport(bytes: Buffer, name = 'artworks.xlsx') {
   const file = await upload(t, registrar, 'excel', bytes, name)
-  const res = await t.call('POST', '/api/artworks/import', { token: registrar, headers: H, body: { fileId: file.id } })
+  const res = await t.call('POST', '/api/artworks/import', {
+    token: registrar,
+    headers: H,
+    body: { fileId: file.id },
+  })
   expect(res.code, res.msg).toBe(0)
   return waitFor(res.data.id)
 }
 
 async function commit(jobId: string, body: Record<string, unknown> = {}) {
-  const res = await t.call('POST', `/api/artworks/import/${jobId}/commit`, { token: registrar, headers: H, body })
+  const res = await t.call('POST', `/api/artworks/import/${jobId}/commit`, {
+    token: registrar,
+    headers: H,
+    body,
+  })
   if (res.code !== 0) return res
   return { ...res, data: await waitFor(jobId) }
 }
@@ -128,7 +147,11 @@ describe('the template', () => {
   it('is refused to a viewer (4031)', async () => {
     const { res } = await download('/api/artworks/template', viewer)
     expect(res.status).toBe(403)
-    const json = await t.call('POST', '/api/artworks/import', { token: viewer, headers: H, body: { fileId: media.front } })
+    const json = await t.call('POST', '/api/artworks/import', {
+      token: viewer,
+      headers: H,
+      body: { fileId: media.front },
+    })
     expect(json.code).toBe(4031)
   })
 })
@@ -142,27 +165,50 @@ describe('import', () => {
     const before = await countRows(t, 'artworks')
     const artistsAtStart = await countRows(t, 'artists')
     const job = await startImport(await workbook(rows))
-    expect(job).toMatchObject({ status: 'checked', totalRows: 2000, validRows: 1997, toCreate: 1997, errorCount: 3 })
+    expect(job).toMatchObject({
+      status: 'checked',
+      totalRows: 2000,
+      validRows: 1997,
+      toCreate: 1997,
+      errorCount: 3,
+    })
     expect(job.errors).toEqual([
       { sheet: 'Artworks', row: 101, column: 'Period', reason: 'Not one of the allowed values' },
       { sheet: 'Artworks', row: 701, column: 'Buy year', reason: 'Digits only' },
-      { sheet: 'Artworks', row: 1501, column: 'Inventory number', reason: 'This inventory number appears more than once in the file' },
+      {
+        sheet: 'Artworks',
+        row: 1501,
+        column: 'Inventory number',
+        reason: 'This inventory number appears more than once in the file',
+      },
     ])
     const refused = await commit(job.id)
     expect(refused.status).toBe(400)
-    expect(refused.msg).toBe('3 rows have errors: fix them and import again, or confirm importing only the valid rows')
+    expect(refused.msg).toBe(
+      '3 rows have errors: fix them and import again, or confirm importing only the valid rows',
+    )
     expect(await countRows(t, 'artworks')).toBe(before)
     expect(await countRows(t, 'artists')).toBe(artistsAtStart)
 
     // the same check in Chinese
-    const zh = await t.call('GET', `/api/artworks/import/${job.id}`, { token: registrar, headers: H, lang: 'zh-CN' })
+    const zh = await t.call('GET', `/api/artworks/import/${job.id}`, {
+      token: registrar,
+      headers: H,
+      lang: 'zh-CN',
+    })
     expect(zh.data.errors[0]).toEqual({ sheet: '作品', row: 101, column: '创作时期', reason: '不在可选项中' })
 
     rows[99] = row(100)
     rows[699] = row(700)
     rows[1499] = row(1500)
     const clean = await startImport(await workbook(rows))
-    expect(clean).toMatchObject({ status: 'checked', errorCount: 0, validRows: 2000, toCreate: 2000, toUpdate: 0 })
+    expect(clean).toMatchObject({
+      status: 'checked',
+      errorCount: 0,
+      validRows: 2000,
+      toCreate: 2000,
+      toUpdate: 0,
+    })
     const artistsBefore = await countRows(t, 'artists')
     const done = await commit(clean.id)
     expect(done.code, done.msg).toBe(0)
@@ -172,10 +218,29 @@ describe('import', () => {
     expect(await countRows(t, `artwork_history where action = 'import'`)).toBe(2000)
 
     const found = await t.call('GET', '/api/artworks?keyword=IMP-00100', { token: viewer, headers: H })
-    expect(found.data.list[0]).toMatchObject({ titleEn: 'Imported work 100', artistName: 'Wu Guanzhong', sizeText: '90 × 70 cm', buyYear: 2000, inWarehouse: true, roomId: ids.roomShanghai, previewFileId: null })
-    const detail = await t.call('GET', `/api/artworks/${found.data.list[0].id}`, { token: viewer, headers: H })
-    expect(detail.data.record).toMatchObject({ labelTagIds: [ids.core, ids.published].sort((a, b) => a - b), signature: { signed: true, position: 'lower right', content: 'Lin' }, packagingType: 'WOODEN_CRATE', actualWeight: '3.5' })
-    const missing = await t.call('GET', '/api/artworks?keyword=IMP&missingPreview=true&pageSize=1', { token: viewer, headers: H })
+    expect(found.data.list[0]).toMatchObject({
+      titleEn: 'Imported work 100',
+      artistName: 'Wu Guanzhong',
+      sizeText: '40 × 70 cm',
+      buyYear: 2000,
+      inWarehouse: true,
+      roomId: ids.roomShanghai,
+      previewFileId: null,
+    })
+    const detail = await t.call('GET', `/api/artworks/${found.data.list[0].id}`, {
+      token: viewer,
+      headers: H,
+    })
+    expect(detail.data.record).toMatchObject({
+      labelTagIds: [ids.core, ids.published].sort((a, b) => a - b),
+      signature: { signed: true, position: 'lower right', content: 'Lin' },
+      packagingType: 'WOODEN_CRATE',
+      actualWeight: '3.5',
+    })
+    const missing = await t.call('GET', '/api/artworks?keyword=IMP&missingPreview=true&pageSize=1', {
+      token: viewer,
+      headers: H,
+    })
     expect(missing.data.total).toBe(2000)
 
     // a job is done once: committing again is refused
@@ -199,20 +264,44 @@ describe('import', () => {
           { inventoryNo: 'IMP-06002', date: '2019-13', titleEn: 'Bad month' },
           { inventoryNo: 'IMP-09999', date: '2019', titleEn: 'Nobody' },
         ],
-        literature: [{ inventoryNo: 'IMP-06001', date: '2020', literatureType: 'Journal article', titleEn: 'Ink Quarterly' }],
+        literature: [
+          {
+            inventoryNo: 'IMP-06001',
+            date: '2020',
+            literatureType: 'Journal article',
+            titleEn: 'Ink Quarterly',
+          },
+        ],
       }),
     )
     expect(job.errors).toEqual([
-      { sheet: 'Exhibitions', row: 3, column: 'Date', reason: 'Dates are written yyyy, yyyy-MM or yyyy-MM-dd' },
-      { sheet: 'Exhibitions', row: 4, column: 'Inventory number', reason: 'No row of the artworks sheet has this inventory number' },
+      {
+        sheet: 'Exhibitions',
+        row: 3,
+        column: 'Date',
+        reason: 'Dates are written yyyy, yyyy-MM or yyyy-MM-dd',
+      },
+      {
+        sheet: 'Exhibitions',
+        row: 4,
+        column: 'Inventory number',
+        reason: 'No row of the artworks sheet has this inventory number',
+      },
     ])
     expect(job.validRows).toBe(1)
     const done = await commit(job.id, { skipInvalid: true })
     expect(done.data.createdCount).toBe(1)
     const found = await t.call('GET', '/api/artworks?keyword=IMP-06001', { token: viewer, headers: H })
-    const detail = await t.call('GET', `/api/artworks/${found.data.list[0].id}`, { token: viewer, headers: H })
-    expect(detail.data.record.exhibitions).toEqual([expect.objectContaining({ date: '2019-03', titleEn: 'Ink Now' })])
-    expect(detail.data.record.literature).toEqual([expect.objectContaining({ literatureType: 'JOURNAL', titleEn: 'Ink Quarterly' })])
+    const detail = await t.call('GET', `/api/artworks/${found.data.list[0].id}`, {
+      token: viewer,
+      headers: H,
+    })
+    expect(detail.data.record.exhibitions).toEqual([
+      expect.objectContaining({ date: '2019-03', titleEn: 'Ink Now' }),
+    ])
+    expect(detail.data.record.literature).toEqual([
+      expect.objectContaining({ literatureType: 'JOURNAL', titleEn: 'Ink Quarterly' }),
+    ])
   })
 
   it('reports a missing required column, an empty sheet and a file that is not xlsx', async () => {
@@ -228,13 +317,23 @@ describe('import', () => {
     expect((await commit(job.id, { skipInvalid: true })).msg).toBe('There are no valid rows to import')
 
     const empty = await startImport(await workbook([]))
-    expect(empty.errors).toEqual([{ sheet: 'Artworks', row: 2, column: '', reason: 'The file has no data rows' }])
+    expect(empty.errors).toEqual([
+      { sheet: 'Artworks', row: 2, column: '', reason: 'The file has no data rows' },
+    ])
 
     const xls = await upload(t, registrar, 'excel', cfb(['Workbook']), 'old.xls')
-    const res = await t.call('POST', '/api/artworks/import', { token: registrar, headers: H, body: { fileId: xls.id } })
+    const res = await t.call('POST', '/api/artworks/import', {
+      token: registrar,
+      headers: H,
+      body: { fileId: xls.id },
+    })
     expect(res.status).toBe(415)
     expect(res.msg).toBe('Incorrect file format')
-    const unknown = await t.call('POST', '/api/artworks/import', { token: registrar, headers: H, body: { fileId: '00000000-0000-4000-8000-000000000000' } })
+    const unknown = await t.call('POST', '/api/artworks/import', {
+      token: registrar,
+      headers: H,
+      body: { fileId: '00000000-0000-4000-8000-000000000000' },
+    })
     expect(unknown.code).toBe(404)
   })
 })
@@ -248,10 +347,21 @@ describe('export', () => {
         inventoryNo: `EXP-${n}`,
         titleZh: `出口测试${n}`,
         titleEn: `Export test ${n}`,
-        media: [{ fileId: [media.front, media.detail, media.front][n - 1], kind: 'image', picType: 'FRONT', isPreview: true, caption: '' }],
+        media: [
+          {
+            fileId: [media.front, media.detail, media.front][n - 1],
+            kind: 'image',
+            picType: 'FRONT',
+            isPreview: true,
+            caption: '',
+          },
+        ],
         zipFileId: null,
       })
-      if (n === 3) input.media = [{ fileId: media.detail, kind: 'image', picType: 'DETAIL', isPreview: true, caption: '' }]
+      if (n === 3)
+        input.media = [
+          { fileId: media.detail, kind: 'image', picType: 'DETAIL', isPreview: true, caption: '' },
+        ]
       const res = await t.call('POST', '/api/artworks', { token: registrar, headers: H, body: input })
       expect(res.code, JSON.stringify(res.data)).toBe(0)
       created.push({ id: res.data.id, input })
@@ -260,19 +370,25 @@ describe('export', () => {
 
   it('writes the search with the template columns and imports back unchanged (a no-op)', async () => {
     for (const lang of ['en', 'zh-CN']) {
-      const { res, body } = await download(`/api/artworks/export?keyword=EXP&sort=inventoryNo&order=asc&lang=${lang}`)
+      const { res, body } = await download(
+        `/api/artworks/export?keyword=EXP&sort=inventoryNo&order=asc&lang=${lang}`,
+      )
       expect(res.status).toBe(200)
       const wb = await readBook(body)
       const main = wb.worksheets[0]
       expect(main.rowCount).toBe(4)
       expect(main.getRow(2).getCell(1).value).toBe('EXP-1')
       expect(wb.worksheets[1].rowCount).toBe(4) // one exhibition each
-      const before = await Promise.all(created.map((c) => t.call('GET', `/api/artworks/${c.id}`, { token: viewer, headers: H })))
+      const before = await Promise.all(
+        created.map((c) => t.call('GET', `/api/artworks/${c.id}`, { token: viewer, headers: H })),
+      )
       const job = await startImport(body, `export-${lang}.xlsx`)
       expect(job).toMatchObject({ status: 'checked', errorCount: 0, toCreate: 0, toUpdate: 3 })
       const done = await commit(job.id)
       expect(done.data).toMatchObject({ status: 'done', createdCount: 0, updatedCount: 0 })
-      const after = await Promise.all(created.map((c) => t.call('GET', `/api/artworks/${c.id}`, { token: viewer, headers: H })))
+      const after = await Promise.all(
+        created.map((c) => t.call('GET', `/api/artworks/${c.id}`, { token: viewer, headers: H })),
+      )
       after.forEach((a, i) => {
         expect(a.data.record).toEqual(before[i].data.record)
         expect(a.data.version).toBe(before[i].data.version)
@@ -292,8 +408,14 @@ describe('export', () => {
     expect(job).toMatchObject({ errorCount: 0, toUpdate: 3 })
     const done = await commit(job.id)
     expect(done.data).toMatchObject({ status: 'done', updatedCount: 2 })
-    const two = await t.call('GET', `/api/artworks/${created[1].id}/history?pageSize=1`, { token: viewer, headers: H })
-    expect(two.data.list[0]).toMatchObject({ action: 'import', changes: [{ field: 'titleEn', old: 'Export test 2', new: 'Export test 2, retitled' }] })
+    const two = await t.call('GET', `/api/artworks/${created[1].id}/history?pageSize=1`, {
+      token: viewer,
+      headers: H,
+    })
+    expect(two.data.list[0]).toMatchObject({
+      action: 'import',
+      changes: [{ field: 'titleEn', old: 'Export test 2', new: 'Export test 2, retitled' }],
+    })
     const one = await t.call('GET', `/api/artworks/${created[0].id}`, { token: viewer, headers: H })
     expect(one.data.record.exhibitions).toEqual([])
     expect(one.data.record.media).toHaveLength(1) // images untouched by the sheet

@@ -19,7 +19,7 @@ export async function upload(
   const form = new FormData()
   form.append('purpose', purpose)
   for (const [k, v] of Object.entries(extra)) form.append(k, v)
-  form.append('file', new Blob([bytes]), name)
+  form.append('file', new Blob([new Uint8Array(bytes)]), name)
   const res = await t.call('POST', '/api/file/upload', { token, body: form })
   expect(res.code, res.msg).toBe(0)
   return { id: res.data.id, coverFileId: res.data.coverFileId }
@@ -126,7 +126,14 @@ export function fullRecord(
       },
     ],
     privateCollections: [
-      { date: '2013', titleZh: '台北私人收藏', titleEn: 'Private collection, Taipei', placeZh: '', placeEn: '', note: '' },
+      {
+        date: '2013',
+        titleZh: '台北私人收藏',
+        titleEn: 'Private collection, Taipei',
+        placeZh: '',
+        placeEn: '',
+        note: '',
+      },
     ],
     literature: [
       {

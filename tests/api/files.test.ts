@@ -7,8 +7,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../../src/server/modules/auth/passwords'
 import { files, userPrivileges, users } from '../../src/server/db/schema'
+import { hashPassword } from '../../src/server/modules/auth/passwords'
 import { signedUrl } from '../../src/server/modules/files/links'
 import { cfb, docx, jpeg, mp4, pdf, png, unzip, xlsx } from '../fixtures/file-samples'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
@@ -24,7 +24,7 @@ type Field = [name: string, value: string | Buffer, filename?: string]
 async function upload(token: string | undefined, fields: Field[], lang = 'en') {
   const form = new FormData()
   for (const [name, value, filename] of fields) {
-    if (filename !== undefined) form.append(name, new Blob([value]), filename)
+    if (filename !== undefined) form.append(name, new Blob([new Uint8Array(Buffer.from(value))]), filename)
     else form.append(name, value as string)
   }
   return t.call('POST', '/api/file/upload', { token, body: form, lang })
@@ -194,7 +194,13 @@ describe('upload and download round trip', () => {
       ['file', video, 'walkthrough.mp4'],
     ])
     expect(res.code).toBe(0)
-    expect(res.data).toMatchObject({ kind: 'mp4', mime: 'video/mp4', width: 1280, height: 720, hasThumbnail: true })
+    expect(res.data).toMatchObject({
+      kind: 'mp4',
+      mime: 'video/mp4',
+      width: 1280,
+      height: 720,
+      hasThumbnail: true,
+    })
     expect(res.data.cover).toMatchObject({
       kind: 'jpeg',
       purpose: 'cover',
@@ -356,7 +362,9 @@ describe('refusals leave nothing behind', () => {
       ['cover', Buffer.from('not an image at all').toString('base64')],
       ['file', mp4(100), 'v.mp4'],
     ])
-    expect(textCover.data.fieldErrors.cover).toBe('The video cover must be a JPEG or PNG image of at most 5 MB')
+    expect(textCover.data.fieldErrors.cover).toBe(
+      'The video cover must be a JPEG or PNG image of at most 5 MB',
+    )
     const notBase64 = await refused([
       ['purpose', 'video'],
       ['width', '10'],
@@ -477,9 +485,15 @@ describe('who may upload and read', () => {
   it('hides files from a user who may view nothing, except their own uploads', async () => {
     const [clerk] = await t.deps.database.db
       .insert(users)
-      .values({ username: 'payclerk', displayName: 'Pay clerk', passwordHash: await hashPassword(TEST_PASSWORD) })
+      .values({
+        username: 'payclerk',
+        displayName: 'Pay clerk',
+        passwordHash: await hashPassword(TEST_PASSWORD),
+      })
       .returning()
-    await t.deps.database.db.insert(userPrivileges).values({ userId: clerk.id, privilege: 'financeManage:pay' })
+    await t.deps.database.db
+      .insert(userPrivileges)
+      .values({ userId: clerk.id, privilege: 'financeManage:pay' })
     const token = await t.login('payclerk')
     const office = (
       await upload(registrar, [
@@ -525,7 +539,9 @@ describe('signed links', () => {
     const expires = Date.parse(res.data.expiresAt)
     expect(expires).toBeGreaterThan(Date.now() + 250_000)
     expect(expires).toBeLessThanOrEqual(Date.now() + 360_000)
-    expect(res.data.links[0].url).toMatch(/^\/api\/file\/downloadFile\/[0-9a-f-]{36}\?disposition=attachment&exp=\d+&u=[0-9a-f-]{36}&sig=[\w-]{43}$/)
+    expect(res.data.links[0].url).toMatch(
+      /^\/api\/file\/downloadFile\/[0-9a-f-]{36}\?disposition=attachment&exp=\d+&u=[0-9a-f-]{36}&sig=[\w-]{43}$/,
+    )
   })
 
   it('refuses an expired link with 403 and the link message', async () => {
@@ -579,9 +595,15 @@ describe('signed links', () => {
   it('stops working when the user it was issued to is disabled', async () => {
     const [temp] = await t.deps.database.db
       .insert(users)
-      .values({ username: 'temp-reader', displayName: 'Temp', passwordHash: await hashPassword(TEST_PASSWORD) })
+      .values({
+        username: 'temp-reader',
+        displayName: 'Temp',
+        passwordHash: await hashPassword(TEST_PASSWORD),
+      })
       .returning()
-    await t.deps.database.db.insert(userPrivileges).values({ userId: temp.id, privilege: 'artworkArchive:view' })
+    await t.deps.database.db
+      .insert(userPrivileges)
+      .values({ userId: temp.id, privilege: 'artworkArchive:view' })
     const link = await linkFor(await t.login('temp-reader'), id)
     expect((await fetchRaw(link.url)).res.status).toBe(200)
     await t.deps.database.db.update(users).set({ enabled: false }).where(eq(users.id, temp.id))
@@ -631,7 +653,9 @@ describe('unknown ids and path tricks', () => {
     const dotted = await t.call('GET', '/api/file/downloadFile/../../etc/passwd', { token: registrar })
     expect(dotted.status).toBe(404)
     expect(dotted.msg).toBe('No such API path')
-    const batch = await t.call('GET', '/api/file/batchDownloadFile?ids=../../etc/passwd', { token: registrar })
+    const batch = await t.call('GET', '/api/file/batchDownloadFile?ids=../../etc/passwd', {
+      token: registrar,
+    })
     expect(batch.status).toBe(400)
     expect(batch.data.fieldErrors).toEqual({ ids: 'Invalid value' })
     const link = await t.call('POST', '/api/file/link', { token: registrar, body: { id: '/etc/passwd' } })
@@ -690,5 +714,23 @@ describe('batch download', () => {
     expect(res.data).toEqual({ ids: [ghost] })
     const none = await t.call('GET', '/api/file/batchDownloadFile?ids=', { token: registrar })
     expect(none.status).toBe(400)
+  })
+})
+
+describe('OpenAPI document', () => {
+  it('describes every file endpoint, the upload as multipart', async () => {
+    const res = await t.app.request('/api/openapi.json')
+    // paths are relative to the document's base (/api), like every module's
+    const doc = (await res.json()) as { paths: Record<string, Record<string, any>> }
+    for (const p of [
+      '/file/upload',
+      '/file/link',
+      '/file/downloadFile/{id}',
+      '/file/thumbnail/{id}',
+      '/file/batchDownloadFile',
+    ]) {
+      expect(doc.paths[p], p).toBeDefined()
+    }
+    expect(Object.keys(doc.paths['/file/upload'].post.requestBody.content)).toEqual(['multipart/form-data'])
   })
 })

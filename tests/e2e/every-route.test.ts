@@ -51,12 +51,14 @@ const SCREENS = [
   '/dynamicManage/detail/exhibition', '/dynamicManage/detail/message', '/messageCenter/index',
 ]
 
-/** The words on the screen (the main area, without the user's own name, which is bilingual demo data). */
+/** The words on the screen: the main area without data shown as it is stored (names, paths: `data-raw`). */
 async function mainText(page: Page): Promise<string> {
   return page.locator('main').evaluate((main) => {
-    const copy = main.cloneNode(true) as HTMLElement
-    for (const el of copy.querySelectorAll('[data-testid="greeting"], .mantine-Code-root')) el.remove()
-    return copy.innerText
+    let text = (main as HTMLElement).innerText
+    for (const el of main.querySelectorAll<HTMLElement>('[data-raw], [data-testid="greeting"]')) {
+      text = text.replace(el.innerText, '')
+    }
+    return text
   })
 }
 

@@ -49,7 +49,7 @@ describe('menu by privilege', () => {
     await page.getByTestId('planned-screen').waitFor()
     await page.goto('/test')
     await page.getByTestId('server-version').waitFor()
-    expect(await page.getByTestId('database-mode').innerText()).toBe('embedded')
+    expect(await page.getByTestId('database-mode').textContent()).toBe('embedded')
     expect(await page.getByTestId('devtools-blocking').innerText()).toBe('已屏蔽')
     await expect.poll(() => page.getByTestId('round-trip').innerText()).toMatch(/\d+ ms/)
     await shot(page, 'diagnostics-zh')

@@ -26,7 +26,7 @@ describe('wrong password', () => {
     const error = page.locator('.mantine-InputWrapper-error')
     await error.first().waitFor()
     expect(await error.allInnerTexts()).toEqual(['用户名或密码错误'])
-    expect(await page.locator('input[name="password"]').getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator('input[name="password"]').getAttribute('data-invalid')).toBe('true')
     expect(new URL(page.url()).pathname).toBe('/login')
     expect(await page.evaluate(() => localStorage.getItem('vitrine.token'))).toBeNull()
     // The refusal is shown in place, not as a toast as well.

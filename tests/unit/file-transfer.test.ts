@@ -22,13 +22,21 @@ async function parts(body: Buffer, boundary: string, chunkSize: number, limits =
   for await (const part of readMultipart(chunked(body, chunkSize), boundary, limits)) {
     const chunks: Buffer[] = []
     for await (const c of part.body) chunks.push(c)
-    out.push({ name: part.name, filename: part.filename, contentType: part.contentType, data: Buffer.concat(chunks) })
+    out.push({
+      name: part.name,
+      filename: part.filename,
+      contentType: part.contentType,
+      data: Buffer.concat(chunks),
+    })
   }
   return out
 }
 
 /** A body the way a browser writes it (CRLF, boundary with dashes). */
-function form(boundary: string, items: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
+function form(
+  boundary: string,
+  items: { name: string; filename?: string; type?: string; data: Buffer | string }[],
+) {
   const pieces: Buffer[] = []
   for (const item of items) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${item.name}"`
@@ -57,17 +65,20 @@ describe('readMultipart', () => {
     { name: 'file', filename: '作品.png', type: 'image/png', data: tricky },
   ])
 
-  it.each([1, 2, 7, 64, 1000, 1 << 20])('gives the same parts whatever the chunk size (%i bytes)', async (size) => {
-    const got = await parts(body, boundary, size)
-    expect(got.map((p) => [p.name, p.filename, p.contentType])).toEqual([
-      ['purpose', null, null],
-      ['empty', null, null],
-      ['file', '作品.png', 'image/png'],
-    ])
-    expect(got[0].data.toString()).toBe('image')
-    expect(got[1].data.length).toBe(0)
-    expect(got[2].data.equals(tricky)).toBe(true)
-  })
+  it.each([1, 2, 7, 64, 1000, 1 << 20])(
+    'gives the same parts whatever the chunk size (%i bytes)',
+    async (size) => {
+      const got = await parts(body, boundary, size)
+      expect(got.map((p) => [p.name, p.filename, p.contentType])).toEqual([
+        ['purpose', null, null],
+        ['empty', null, null],
+        ['file', '作品.png', 'image/png'],
+      ])
+      expect(got[0].data.toString()).toBe('image')
+      expect(got[1].data.length).toBe(0)
+      expect(got[2].data.equals(tricky)).toBe(true)
+    },
+  )
 
   it('skips a preamble and an epilogue, and parts the consumer did not read', async () => {
     const withExtras = Buffer.concat([Buffer.from('preamble text\r\n'), body, Buffer.from('epilogue')])
@@ -89,7 +100,9 @@ describe('readMultipart', () => {
   it('refuses truncated bodies, huge headers, too many parts and parts without a name', async () => {
     const truncated = body.subarray(0, body.length - 40)
     await expect(parts(truncated, boundary, 100)).rejects.toMatchObject({ reason: 'truncated' })
-    const bigHeader = Buffer.from(`--b\r\nContent-Disposition: form-data; name="${'n'.repeat(2000)}"\r\n\r\nx\r\n--b--`)
+    const bigHeader = Buffer.from(
+      `--b\r\nContent-Disposition: form-data; name="${'n'.repeat(2000)}"\r\n\r\nx\r\n--b--`,
+    )
     await expect(parts(bigHeader, 'b', 50)).rejects.toMatchObject({ reason: 'headerTooLarge' })
     const many = form(
       'b',
@@ -122,7 +135,15 @@ describe('parseRange', () => {
     expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 })
     expect(parseRange('bytes=990-2000', 1000)).toEqual({ start: 990, end: 999 })
     expect(parseRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 })
-    for (const header of [undefined, 'bytes=1000-', 'bytes=5-1', 'bytes=0-1,5-6', 'items=0-1', 'bytes=-', 'bytes=-0']) {
+    for (const header of [
+      undefined,
+      'bytes=1000-',
+      'bytes=5-1',
+      'bytes=0-1,5-6',
+      'items=0-1',
+      'bytes=-',
+      'bytes=-0',
+    ]) {
       expect(parseRange(header, 1000)).toBeNull()
     }
     expect(parseRange('bytes=0-0', 0)).toBeNull()
@@ -134,7 +155,7 @@ describe('names sent back', () => {
     expect(contentDisposition('attachment', 'report.pdf')).toBe(
       `attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`,
     )
-    expect(contentDisposition('inline', "作品 (1)'s \"draft\".png")).toBe(
+    expect(contentDisposition('inline', '作品 (1)\'s "draft".png')).toBe(
       `inline; filename="__ (1)'s _draft_.png"; filename*=UTF-8''%E4%BD%9C%E5%93%81%20%281%29%27s%20%22draft%22.png`,
     )
   })
@@ -162,7 +183,13 @@ describe('signed links', () => {
     const exp = linkExpiry(300, now)
     const url = signedUrl(secret, { target: 'file', fileId, disposition: 'inline', exp, userId })
     const q = query(url)
-    expect(verifyLink(secret, 'file', fileId, q, now)).toEqual({ target: 'file', fileId, disposition: 'inline', exp, userId })
+    expect(verifyLink(secret, 'file', fileId, q, now)).toEqual({
+      target: 'file',
+      fileId,
+      disposition: 'inline',
+      exp,
+      userId,
+    })
     expect(verifyLink('other', 'file', fileId, q, now)).toBeNull()
     expect(verifyLink(secret, 'thumbnail', fileId, q, now)).toBeNull()
     expect(verifyLink(secret, 'file', userId, q, now)).toBeNull()

@@ -1,5 +1,6 @@
 // The seeding steps after users and roles, in order. A module with data to seed adds one line here.
 import type { Db } from '../db/client'
+import { demoArtworksSeedStep } from './demo-artworks'
 import { referenceDataSeedStep } from './reference-data'
 
 export interface SeedStep {
@@ -7,4 +8,4 @@ export interface SeedStep {
   run: (db: Db, options: { demo: boolean }) => Promise<void>
 }
 
-export const SEED_STEPS: SeedStep[] = [referenceDataSeedStep]
+export const SEED_STEPS: SeedStep[] = [referenceDataSeedStep, demoArtworksSeedStep]

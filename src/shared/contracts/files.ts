@@ -64,7 +64,11 @@ export type Disposition = (typeof DISPOSITIONS)[number]
 export const linkRequest = z
   .strictObject({
     id: z.uuid({ message: 'invalidValue' }).optional(),
-    ids: z.array(z.uuid({ message: 'invalidValue' })).min(1).max(200).optional(),
+    ids: z
+      .array(z.uuid({ message: 'invalidValue' }))
+      .min(1)
+      .max(200)
+      .optional(),
     /** inline = preview in the browser (PDF, images, video); other kinds are always attachments. */
     disposition: z.enum(DISPOSITIONS).default('attachment'),
   })

@@ -29,7 +29,16 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   body?: FormData
   schema?: S
   signal?: AbortSignal
+  /**
+   * Calls made by the shell itself (the signed-in user, the bell, sign-out) rather than by the screen: they
+   * send `home`, so a user who opened a screen of a system they may not use still gets the layout and the
+   * "no access" page instead of an error.
+   */
+  shell?: boolean
 }
+
+/** x-system-name of the shell's own calls (DESIGN.md: empty or `home` outside a system). */
+export const SHELL_SYSTEM_NAME = 'home'
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown
 
@@ -57,10 +66,10 @@ export function toSearchParams(params: QueryParams | undefined): URLSearchParams
 }
 
 /** The headers every request carries. */
-export function requestHeaders(ctx: ClientContext): Record<string, string> {
+export function requestHeaders(ctx: ClientContext, shell = false): Record<string, string> {
   const headers: Record<string, string> = {
     'accept-language': ctx.getLanguage(),
-    'x-system-name': ctx.getSystemName(),
+    'x-system-name': shell ? SHELL_SYSTEM_NAME : ctx.getSystemName(),
   }
   const token = ctx.getToken()
   if (token) headers['x-auth-token'] = token
@@ -100,8 +109,9 @@ export function createApiClient(ctx: ClientContext) {
     ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
     hooks: {
       beforeRequest: [
-        ({ request }) => {
-          for (const [name, value] of Object.entries(requestHeaders(ctx))) request.headers.set(name, value)
+        ({ request, options }) => {
+          const shell = (options.context as { shell?: boolean } | undefined)?.shell === true
+          for (const [name, value] of Object.entries(requestHeaders(ctx, shell))) request.headers.set(name, value)
         },
       ],
     },
@@ -120,6 +130,7 @@ export function createApiClient(ctx: ClientContext) {
         ...(options.json !== undefined ? { json: options.json } : {}),
         ...(options.body !== undefined ? { body: options.body } : {}),
         signal: options.signal,
+        context: { shell: options.shell === true },
       })
     } catch (error) {
       if (isTimeoutError(error)) throw new ApiError('timeout', 0, 'The request timed out')

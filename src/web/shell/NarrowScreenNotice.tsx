@@ -1,5 +1,6 @@
-// Spec §1: at 991 px wide or less, a notice that the application is best used on a computer. It can be
-// put away for the rest of the visit; the screens the spec calls usable on mobile stay usable below it.
+// Spec §1: at 991 px wide or less, a notice that the application is best used on a computer: a bar at the
+// bottom of the window (clear of the header and its menu button) that can be put away for the rest of the
+// visit; the screens the spec calls usable on mobile stay usable above it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CloseButton, Group, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
@@ -31,7 +32,15 @@ export function NarrowScreenNotice() {
       px="md"
       py={8}
       bg="bronze.0"
-      style={{ borderBottom: '1px solid var(--mantine-color-bronze-2)', position: 'relative', zIndex: 200 }}
+      style={{
+        borderTop: '1px solid var(--mantine-color-bronze-3)',
+        boxShadow: '0 -2px 8px rgba(0, 0, 0, 0.06)',
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: 300,
+      }}
     >
       <IconMonitor size={18} color="var(--mantine-color-bronze-8)" />
       <Text fz="sm" c="bronze.9" style={{ flex: 1 }}>

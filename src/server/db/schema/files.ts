@@ -1,6 +1,17 @@
 // Stored files: one row per upload (and per video cover frame), pointing at bytes in the storage by a
 // server-made key. Kind and mime come from the content, never from the client's name.
-import { type AnyPgColumn, bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { FILE_KINDS, FILE_PURPOSES } from '../../../shared/file-types'
 import { users } from './users'
 

@@ -7,7 +7,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   gte,
   inArray,
   isNotNull,

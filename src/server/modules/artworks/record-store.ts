@@ -364,6 +364,10 @@ export interface NewArtwork {
   roomId: string | null
   locationText: string
   status?: ArtworkRow['status']
+  /** Known from the start (a purchase price, demo data); otherwise valuations set it later. */
+  valuation?: Valuation
+  insuranceStatus?: ArtworkRow['insuranceStatus']
+  insuredUntil?: string | null
 }
 
 /** Create artworks (one or thousands) with their children, a 'created' movement and history version 1. */
@@ -390,6 +394,9 @@ export async function insertArtworks(
           roomId: i.roomId,
           locationText: i.locationText,
           status: i.status ?? 'in_collection',
+          ...(i.valuation ?? {}),
+          insuranceStatus: i.insuranceStatus ?? 'to_be_insured',
+          insuredUntil: i.insuredUntil ?? null,
           searchVector: searchVectorSql(i.record, i.record.artistId ? names.get(i.record.artistId) : null),
           createdBy: actor,
           createdAt: now,
@@ -418,9 +425,9 @@ export async function insertArtworks(
       chunk.map((p) => {
         const snapshot: Snapshot = {
           ...p.record,
-          latestValuation: null,
-          latestValuationCurrency: null,
-          valuationDate: null,
+          latestValuation: p.item.valuation?.latestValuation ?? null,
+          latestValuationCurrency: p.item.valuation?.latestValuationCurrency ?? null,
+          valuationDate: p.item.valuation?.valuationDate ?? null,
         }
         return {
           artworkId: p.id,

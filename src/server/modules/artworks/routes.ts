@@ -32,6 +32,7 @@ import { AppError, invalid, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { startDemoPainter } from '../../seed/demo-artworks/paint'
 import { artistViewOf, loadDetail, toArtistView } from './detail'
 import { assertNotLockedByOther, clearLock, releaseLock, takeLock } from './edit-lock'
 import { workbookResponse, XLSX_MIME } from './excel-export'
@@ -91,6 +92,9 @@ export function artworkRoutes(deps: Deps) {
   const app = moduleRouter()
   const db: Db = deps.database.db
   const tags = ['artworkArchive']
+  // The demo collection's pictures are painted after start-up (the seed has no storage). Test runs skip
+  // it: they never look at the pictures, and painting hundreds of them would slow every API test file.
+  if (deps.config.demo && !process.env.VITEST) startDemoPainter(deps)
   const lang = (c: { get(key: 'lang'): Lang }) => c.get('lang')
 
   // ---- list, summary, Excel (fixed paths before /{id}) ----

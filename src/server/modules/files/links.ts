@@ -16,7 +16,9 @@ export interface LinkClaims {
 }
 
 function signature(secret: string, claims: LinkClaims): string {
-  const payload = ['v1', claims.target, claims.fileId, claims.disposition, claims.exp, claims.userId].join('\n')
+  const payload = ['v1', claims.target, claims.fileId, claims.disposition, claims.exp, claims.userId].join(
+    '\n',
+  )
   return createHmac('sha256', secret).update(payload).digest('base64url')
 }
 

@@ -30,7 +30,11 @@ export function toFileView(row: FileRow): FileView {
  * The rows of the given ids, in the order asked, when the user may read every one of them; otherwise a
  * 404 whose data lists the ids that are missing (ids the caller sent, nothing about any file's content).
  */
-export async function loadReadableFiles(db: DbOrTx, user: AuthUser, ids: readonly string[]): Promise<FileRow[]> {
+export async function loadReadableFiles(
+  db: DbOrTx,
+  user: AuthUser,
+  ids: readonly string[],
+): Promise<FileRow[]> {
   const unique = [...new Set(ids)]
   const rows = unique.length ? await db.select().from(files).where(inArray(files.id, unique)) : []
   const byId = new Map(rows.filter((r) => mayReadFile(user, r)).map((r) => [r.id, r]))

@@ -6,14 +6,11 @@ import type { Context } from 'hono'
 import {
   BATCH_MAX_FILES,
   type Disposition,
-  DISPOSITIONS,
-  FILE_API,
   linkRequest,
   linkResponse,
-  UPLOAD_FIELDS,
   uploadResponse,
 } from '../../../shared/contracts/files'
-import { FILE_PURPOSES, INLINE_KINDS, UPLOAD_PURPOSES } from '../../../shared/file-types'
+import { INLINE_KINDS, UPLOAD_PURPOSES } from '../../../shared/file-types'
 import { users } from '../../db/schema'
 import { access, accessMiddleware, currentUser, systemAllowed } from '../../http/access'
 import { AppError, invalid } from '../../http/app-error'
@@ -21,7 +18,7 @@ import type { AppEnv, AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { authenticate, privilegesOf } from '../auth/sessions'
-import { canReadOfficeFiles, canUpload } from './file-access'
+import { canUpload } from './file-access'
 import { type LinkTarget, linkExpiry, signedUrl, verifyLink } from './links'
 import { loadReadableFiles, toFileView } from './queries'
 import { fileResponse, zipResponse } from './serve'
@@ -53,9 +50,16 @@ const binary = (description: string, mime: string) => ({
 async function linkUser(deps: Deps, userId: string): Promise<AuthUser | null> {
   if (!z.uuid().safeParse(userId).success) return null
   const [row] = await deps.database.db.select().from(users).where(eq(users.id, userId)).limit(1)
-  if (!row || !row.enabled) return null
+  if (!row?.enabled) return null
   const { allPrivileges, privileges } = await privilegesOf(deps.database.db, row.id)
-  return { id: row.id, username: row.username, displayName: row.displayName, allPrivileges, privileges, sessionHash: '' }
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.displayName,
+    allPrivileges,
+    privileges,
+    sessionHash: '',
+  }
 }
 
 /**
@@ -68,6 +72,7 @@ async function reader(
   target: LinkTarget,
   fileId: string,
 ): Promise<{ user: AuthUser; disposition: Disposition }> {
+  c.set('operationType', 'DOWNLOAD')
   const query = c.req.query()
   if (query.sig !== undefined || query.exp !== undefined) {
     const claims = verifyLink(deps.config.linkSecret, target, fileId, query)
@@ -135,6 +140,7 @@ export function fileRoutes(deps: Deps) {
     'x-privilege': 'custom',
   } as never)
   app.post('/upload', accessMiddleware(deps, canUpload), async (c) => {
+    c.set('operationType', 'UPLOAD')
     const result = await receiveUpload(deps, c.req.raw, currentUser(c), c.get('lang'))
     return ok(c, result)
   })
@@ -160,7 +166,13 @@ export function fileRoutes(deps: Deps) {
           ...toFileView(row),
           url: signedUrl(secret(), { target: 'file', fileId: row.id, disposition, exp, userId: user.id }),
           thumbnailUrl: row.thumbnailKey
-            ? signedUrl(secret(), { target: 'thumbnail', fileId: row.id, disposition: 'inline', exp, userId: user.id })
+            ? signedUrl(secret(), {
+                target: 'thumbnail',
+                fileId: row.id,
+                disposition: 'inline',
+                exp,
+                userId: user.id,
+              })
             : null,
         }
       })
@@ -230,6 +242,7 @@ export function fileRoutes(deps: Deps) {
       responses: binary('A zip of the files, names made unique', 'application/zip'),
     }),
     async (c) => {
+      c.set('operationType', 'DOWNLOAD')
       const user = currentUser(c)
       const ids = parseIds(c.req.queries('ids') ?? [])
       const rows = await loadReadableFiles(deps.database.db, user, ids)

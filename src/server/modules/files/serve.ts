@@ -14,7 +14,8 @@ export function toWebStream(stream: Readable): ReadableStream<Uint8Array> {
       async pull(controller) {
         const next = await iterator.next()
         if (next.done) controller.close()
-        else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength))
+        else
+          controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength))
       },
       async cancel() {
         stream.destroy()
@@ -117,7 +118,11 @@ export interface Zippable {
  * (stored, not deflated: photos, videos and office files are compressed already), so the total length is
  * known in advance and sent as Content-Length.
  */
-export async function zipResponse(storage: Storage, items: readonly Zippable[], zipName: string): Promise<Response> {
+export async function zipResponse(
+  storage: Storage,
+  items: readonly Zippable[],
+  zipName: string,
+): Promise<Response> {
   const sizes: number[] = []
   for (const item of items) sizes.push(await storedSize(storage, item.key))
   const zip = new ZipFile()

@@ -95,7 +95,8 @@ export async function storeChunks(
       size += chunk.length
       if (size > options.limit) throw options.onLimit()
       hash.update(chunk)
-      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)])
+      if (head.length < SNIFF_BYTES)
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)])
       if (!checked && head.length >= SNIFF_BYTES) {
         checked = true
         options.checkHead?.(head)
@@ -265,7 +266,9 @@ async function receive(deps: Deps, request: Request, written: string[]): Promise
 function validateFields(raw: Record<string, string>, lang: Parameters<typeof issuesToFieldErrors>[1]) {
   const { cover_file_base64: spelledBySpec, ...rest } = raw
   if (spelledBySpec !== undefined && rest.cover !== undefined) throw invalid({ cover: 'invalidValue' })
-  const parsed = uploadFields.safeParse(spelledBySpec !== undefined ? { ...rest, cover: spelledBySpec } : rest)
+  const parsed = uploadFields.safeParse(
+    spelledBySpec !== undefined ? { ...rest, cover: spelledBySpec } : rest,
+  )
   if (!parsed.success) {
     throw new AppError(400, 'invalidInput', undefined, {
       fieldErrors: issuesToFieldErrors(parsed.error.issues, lang),
@@ -324,7 +327,8 @@ export async function receiveUpload(
     } else if (kind === 'mp4') {
       const needsCover = purpose === 'video' || purpose === 'image'
       const missing = (['width', 'height', 'cover'] as const).filter((f) => fields[f] === undefined)
-      if (needsCover && missing.length > 0) throw invalid(Object.fromEntries(missing.map((f) => [f, 'required'])))
+      if (needsCover && missing.length > 0)
+        throw invalid(Object.fromEntries(missing.map((f) => [f, 'required'])))
       width = fields.width ?? null
       height = fields.height ?? null
       if (fields.cover !== undefined) {

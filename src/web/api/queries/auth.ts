@@ -12,10 +12,10 @@ export const authKeys = {
 export const meQuery = () =>
   queryOptions({
     queryKey: authKeys.me(),
-    queryFn: ({ signal }) => api.get('auth/me', { schema: meResponse, signal }),
+    queryFn: ({ signal }) => api.get('auth/me', { schema: meResponse, signal, shell: true }),
     staleTime: 5 * 60_000,
     meta: { localized: true },
   })
 
 export const signIn = (body: LoginRequest) => api.post('auth/login', { json: body, schema: loginResponse })
-export const signOut = () => api.post('auth/logout')
+export const signOut = () => api.post('auth/logout', { shell: true })

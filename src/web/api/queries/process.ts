@@ -1,14 +1,34 @@
-// The process inbox (the bell's count and the home page's panels). Until the process API is deployed the
-// endpoint answers 404: the query then resolves to null and the screens say the inbox is not available,
-// without an error toast.
-import { queryOptions } from '@tanstack/react-query'
-import { inboxView } from '../../../shared/contracts/process'
+// The process API (DESIGN.md § Processes) as query options and calls: definitions and per-state counts
+// (analysts' diagrams), the filtered list, one process view, start and send an event, and the inbox (the
+// bell's count and the home page's panels). Until the process API is deployed the inbox endpoint answers
+// 404: that query then resolves to null and the screens say the inbox is not available, without a toast.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import {
+  inboxView,
+  type ProcessCreateInput,
+  type ProcessEventInput,
+  type ProcessListQuery,
+  processDefinitionView,
+  processStatsView,
+  processView,
+} from '../../../shared/contracts/process'
+import type { ProcessType } from '../../../shared/process-types'
 import { isApiError } from '../api-error'
 import { api } from '../http'
+
+/** The list's filters as the URL keeps them (every one optional; page from 1). */
+export type ProcessListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }
 
 export const processKeys = {
   all: ['process'] as const,
   inbox: () => [...processKeys.all, 'inbox'] as const,
+  definitions: () => [...processKeys.all, 'definitions'] as const,
+  stats: (type: ProcessType) => [...processKeys.all, 'stats', type] as const,
+  lists: () => [...processKeys.all, 'list'] as const,
+  list: (filters: ProcessListFilters) => [...processKeys.lists(), filters] as const,
+  details: () => [...processKeys.all, 'detail'] as const,
+  detail: (id: string) => [...processKeys.details(), id] as const,
 }
 
 export const inboxQuery = () =>
@@ -16,7 +36,7 @@ export const inboxQuery = () =>
     queryKey: processKeys.inbox(),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get('process/inbox', { schema: inboxView, signal })
+        return await api.get('process/inbox', { schema: inboxView, signal, shell: true })
       } catch (error) {
         if (isApiError(error) && error.kind === 'api' && error.code === 404) return null
         throw error
@@ -25,3 +45,49 @@ export const inboxQuery = () =>
     refetchInterval: 60_000,
     meta: { silent: true, localized: true },
   })
+
+/** Every process type with its steps and graph; the machines change only with a release. */
+export const definitionsQuery = () =>
+  queryOptions({
+    queryKey: processKeys.definitions(),
+    queryFn: ({ signal }) => api.get('process/definitions', { schema: z.array(processDefinitionView), signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** How many live processes of a type sit in each state (the analysts' diagrams). */
+export const statsQuery = (type: ProcessType) =>
+  queryOptions({
+    queryKey: processKeys.stats(type),
+    queryFn: ({ signal }) => api.get(`process/definitions/${type}/stats`, { schema: processStatsView, signal }),
+    staleTime: 15_000,
+  })
+
+export const processPage = z.object({
+  list: z.array(processView),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+})
+
+export const processListQuery = (filters: ProcessListFilters) =>
+  queryOptions({
+    queryKey: processKeys.list(filters),
+    queryFn: ({ signal }) =>
+      api.get('process', { searchParams: { pageSize: 20, ...filters }, schema: processPage, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  })
+
+export const processQuery = (id: string) =>
+  queryOptions({
+    queryKey: processKeys.detail(id),
+    queryFn: ({ signal }) => api.get(`process/${id}`, { schema: processView, signal }),
+    staleTime: 0,
+    // The view is worded from the machines' bilingual labels in the browser, but names come from the server.
+    meta: { localized: true },
+  })
+
+export const startProcess = (body: ProcessCreateInput) => api.post('process', { json: body, schema: processView })
+
+export const sendProcessEvent = (id: string, body: ProcessEventInput) =>
+  api.post(`process/${id}/events`, { json: body, schema: processView })

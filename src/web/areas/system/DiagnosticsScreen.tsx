@@ -1,6 +1,7 @@
 // Diagnostics for administrators (/test and /artworkArchive/test): the web build and the server's version,
 // database mode and storage, which language catalogs loaded, an API round trip measured now, and how this
 // window is set up (width, root font size, blocked shortcuts, image fallbacks).
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
@@ -15,6 +16,8 @@ import { devtoolsBlockingEnabled } from '../../shell/devtools-guard'
 import { FALLBACK_IMAGES } from '../../shell/image-fallback'
 import { PageHeader } from '../../shell/PageHeader'
 import { rootFontSize } from '../../shell/root-font'
+
+const LANGUAGE_NAMES = { 'zh-CN': msg`Chinese`, en: msg`English` } as const
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -80,7 +83,10 @@ export function DiagnosticsScreen() {
                 <Badge variant="light">{info.data.databaseMode}</Badge>
               </Row>
               <Row label={<Trans>File storage</Trans>}>
-                {info.data.storage.kind} · <Text span ff="monospace" fz="xs">{info.data.storage.location}</Text>
+                {info.data.storage.kind} ·{' '}
+                <Text span ff="monospace" fz="xs" data-raw>
+                  {info.data.storage.location}
+                </Text>
               </Row>
               <Row label={<Trans>Server time</Trans>}>{formatDateTime(info.data.serverTime, lang)}</Row>
               <Row label={<Trans>Running for</Trans>}>
@@ -117,7 +123,7 @@ export function DiagnosticsScreen() {
                   variant="light"
                   color={catalogStates[option.value] === 'loaded' ? 'teal' : catalogStates[option.value] === 'failed' ? 'red' : 'gray'}
                 >
-                  {option.label}:{' '}
+                  {i18n._(LANGUAGE_NAMES[option.value])}:{' '}
                   {catalogStates[option.value] === 'loaded' ? (
                     <Trans>loaded</Trans>
                   ) : catalogStates[option.value] === 'failed' ? (

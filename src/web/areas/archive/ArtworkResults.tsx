@@ -1,0 +1,319 @@
+// The archive's results in two views: a table (the registrar's working view: sortable columns, status at a
+// glance, the latest valuation) and a gallery of thumbnails (how people recognise a work). Both select
+// rows for batch actions and open the artwork's detail.
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  Anchor,
+  Badge,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { ArtworkListItem, ArtworkSort } from '../../../shared/contracts/artworks'
+import type { FileLink } from '../../../shared/contracts/files'
+import type { Lang } from '../../../shared/errors'
+import { formatMoneyDisplay } from '../../forms/money'
+import { formatDate } from '../../i18n/format'
+import { IconSortAsc, IconSortDesc } from './archive-icons'
+import { artworkStatusLabel, insuranceStatusLabel, STATUS_COLORS, transportStatusLabel } from './archive-labels'
+import { ArtworkThumb } from './ArtworkThumb'
+import type { ArchiveReference } from './reference-data'
+
+export interface ResultsProps {
+  items: ArtworkListItem[]
+  links: Map<string, FileLink>
+  reference: ArchiveReference
+  selected: ReadonlySet<string>
+  onToggle: (item: ArtworkListItem) => void
+  onToggleAll: (checked: boolean) => void
+}
+
+export function otherTitle(item: { titleZh: string; titleEn: string }, lang: Lang): string {
+  return lang === 'en' ? (item.titleEn ? item.titleZh : '') : item.titleZh ? item.titleEn : ''
+}
+
+export function valuationText(value: string | null, currency: string | null): string {
+  if (!value) return ''
+  return `${currency ?? ''} ${formatMoneyDisplay(value)}`.trim()
+}
+
+export function whereText(item: Pick<ArtworkListItem, 'inWarehouse' | 'roomId' | 'locationText'>, reference: ArchiveReference): string {
+  if (item.inWarehouse && item.roomId) return reference.roomLabel(item.roomId)
+  return item.locationText
+}
+
+export function StatusBadges({ item, lang, size = 'sm' }: { item: ArtworkListItem; lang: Lang; size?: 'xs' | 'sm' | 'md' }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge size={size} variant="light" color={STATUS_COLORS[item.status]} radius="sm">
+        {artworkStatusLabel(item.status, lang)}
+      </Badge>
+      {item.transportStatus !== 'none' ? (
+        <Badge size={size} variant="light" color="orange" radius="sm">
+          {transportStatusLabel(item.transportStatus, lang)}
+        </Badge>
+      ) : null}
+      <Badge size={size} variant="outline" color={item.insuranceStatus === 'covered' ? 'teal' : 'yellow'} radius="sm">
+        {insuranceStatusLabel(item.insuranceStatus, lang)}
+      </Badge>
+      {item.inOperation ? (
+        <Badge size={size} variant="dot" color="ink" radius="sm">
+          <Trans>In a process</Trans>
+        </Badge>
+      ) : null}
+    </Group>
+  )
+}
+
+function SortHeader({
+  children,
+  column,
+  sort,
+  order,
+  onSort,
+  align,
+}: {
+  children: ReactNode
+  column: ArtworkSort
+  sort: ArtworkSort
+  order: 'asc' | 'desc'
+  onSort: (column: ArtworkSort) => void
+  align?: 'right'
+}) {
+  const active = sort === column
+  return (
+    <Table.Th style={{ textAlign: align }}>
+      <UnstyledButton onClick={() => onSort(column)} data-testid={`sort-${column}`} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : undefined}>
+          <Text fz="sm" fw={600} c={active ? 'ink.8' : undefined}>
+            {children}
+          </Text>
+          {active ? order === 'asc' ? <IconSortAsc size={14} /> : <IconSortDesc size={14} /> : null}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  )
+}
+
+export function ArtworkTable({
+  items,
+  links,
+  reference,
+  selected,
+  onToggle,
+  onToggleAll,
+  sort,
+  order,
+  onSort,
+}: ResultsProps & { sort: ArtworkSort; order: 'asc' | 'desc'; onSort: (column: ArtworkSort) => void }) {
+  const { t } = useLingui()
+  const lang = reference.lang
+  const allChecked = items.length > 0 && items.every((i) => selected.has(i.id))
+  const someChecked = items.some((i) => selected.has(i.id))
+  const titleSort: ArtworkSort = lang === 'en' ? 'titleEn' : 'titleZh'
+  return (
+    <Table.ScrollContainer minWidth={1080}>
+      <Table verticalSpacing="sm" highlightOnHover data-testid="artwork-table" stickyHeader>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={36}>
+              <Checkbox
+                aria-label={t`Select every artwork on this page`}
+                checked={allChecked}
+                indeterminate={!allChecked && someChecked}
+                onChange={(e) => onToggleAll(e.currentTarget.checked)}
+              />
+            </Table.Th>
+            <SortHeader column={titleSort} sort={sort} order={order} onSort={onSort}>
+              <Trans>Artwork</Trans>
+            </SortHeader>
+            <Table.Th>
+              <Trans>Artist</Trans>
+            </Table.Th>
+            <SortHeader column="inventoryNo" sort={sort} order={order} onSort={onSort}>
+              <Trans>Inventory no.</Trans>
+            </SortHeader>
+            <Table.Th>
+              <Trans>Medium · period</Trans>
+            </Table.Th>
+            <SortHeader column="buyYear" sort={sort} order={order} onSort={onSort}>
+              <Trans>Bought</Trans>
+            </SortHeader>
+            <Table.Th>
+              <Trans>Where</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <SortHeader column="latestValuation" sort={sort} order={order} onSort={onSort} align="right">
+              <Trans>Latest valuation</Trans>
+            </SortHeader>
+            <SortHeader column="updatedAt" sort={sort} order={order} onSort={onSort}>
+              <Trans>Changed</Trans>
+            </SortHeader>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => {
+            const sub = otherTitle(item, lang)
+            const medium = [reference.tagLabel(item.mediumTagId), reference.tagLabel(item.periodTagId)].filter(Boolean).join(' · ')
+            return (
+              <Table.Tr key={item.id} bg={selected.has(item.id) ? 'var(--mantine-color-ink-0)' : undefined} data-testid="artwork-row">
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t`Select ${item.inventoryNo}`}
+                    checked={selected.has(item.id)}
+                    onChange={() => onToggle(item)}
+                  />
+                </Table.Td>
+                <Table.Td maw={360}>
+                  <Group gap="sm" wrap="nowrap">
+                    <ArtworkThumb fileId={item.previewFileId} links={links} alt={item.title} w={52} h={52} />
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Anchor
+                        component={Link}
+                        to="/artworkArchive/detail"
+                        search={{ id: item.id }}
+                        fw={600}
+                        fz="sm"
+                        c="dark.8"
+                        lineClamp={1}
+                        data-testid="artwork-title-link"
+                      >
+                        {item.title || '—'}
+                      </Anchor>
+                      {sub ? (
+                        <Text fz="xs" c="dimmed" lineClamp={1}>
+                          {sub}
+                        </Text>
+                      ) : null}
+                      <Text fz="xs" c="dimmed">
+                        {[item.creationTime, item.sizeText].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{item.artistName || '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm" ff="monospace">
+                    {item.inventoryNo}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm" lineClamp={2}>
+                    {medium || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{item.buyYear ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm" lineClamp={2}>
+                    {whereText(item, reference) || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadges item={item} lang={lang} size="xs" />
+                </Table.Td>
+                <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                  {item.latestValuation ? (
+                    <Tooltip label={formatDate(item.valuationDate, lang)} disabled={!item.valuationDate}>
+                      <Text fz="sm" fw={500} ff="monospace">
+                        {valuationText(item.latestValuation, item.latestValuationCurrency)}
+                      </Text>
+                    </Tooltip>
+                  ) : (
+                    <Text fz="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(item.updatedAt, lang)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+export function ArtworkGallery({ items, links, reference, selected, onToggle }: ResultsProps) {
+  const { t } = useLingui()
+  const lang = reference.lang
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 5 }} spacing="md" data-testid="artwork-gallery">
+      {items.map((item) => {
+        const isSelected = selected.has(item.id)
+        return (
+          <Card
+            key={item.id}
+            withBorder
+            padding={0}
+            radius="md"
+            data-testid="artwork-card"
+            style={{
+              overflow: 'hidden',
+              borderColor: isSelected ? 'var(--mantine-color-ink-6)' : undefined,
+              boxShadow: isSelected ? '0 0 0 1px var(--mantine-color-ink-6)' : undefined,
+            }}
+          >
+            <div style={{ position: 'relative' }}>
+              <Anchor component={Link} to="/artworkArchive/detail" search={{ id: item.id }} display="block">
+                <ArtworkThumb fileId={item.previewFileId} links={links} alt={item.title} w="100%" h={190} radius="0" />
+              </Anchor>
+              <Checkbox
+                aria-label={t`Select ${item.inventoryNo}`}
+                checked={isSelected}
+                onChange={() => onToggle(item)}
+                style={{ position: 'absolute', top: 10, left: 10 }}
+                styles={{ input: { boxShadow: '0 1px 3px rgba(0,0,0,.25)' } }}
+              />
+              {item.latestValuation ? (
+                <Badge
+                  variant="white"
+                  color="dark"
+                  radius="sm"
+                  size="sm"
+                  style={{ position: 'absolute', right: 8, bottom: 8, boxShadow: '0 1px 3px rgba(0,0,0,.2)' }}
+                >
+                  {valuationText(item.latestValuation, item.latestValuationCurrency)}
+                </Badge>
+              ) : null}
+            </div>
+            <Stack gap={4} p="sm">
+              <Anchor component={Link} to="/artworkArchive/detail" search={{ id: item.id }} fw={600} fz="sm" c="dark.8" lineClamp={1}>
+                {item.title || '—'}
+              </Anchor>
+              <Text fz="xs" c="dimmed" lineClamp={1}>
+                {[item.artistName, item.creationTime].filter(Boolean).join(' · ') || '—'}
+              </Text>
+              <Group justify="space-between" gap={4} wrap="nowrap">
+                <Text fz="xs" ff="monospace" c="dimmed" truncate>
+                  {item.inventoryNo}
+                </Text>
+                <Badge size="xs" variant="light" color={STATUS_COLORS[item.status]} radius="sm">
+                  {artworkStatusLabel(item.status, lang)}
+                </Badge>
+              </Group>
+            </Stack>
+          </Card>
+        )
+      })}
+    </SimpleGrid>
+  )
+}

@@ -1,0 +1,297 @@
+// Draws a step's form from its field list (field-spec.ts) with the form kit: text with a length limit,
+// money, whole numbers, dates, choices from reference data, PDF attachments. A key press the field
+// refuses (a letter in a number, text beyond the limit) says why at the field, in the catalogue's words.
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Autocomplete, Grid, Input, SegmentedControl, Select, Title, TreeSelect } from '@mantine/core'
+import { type ReactNode, useState } from 'react'
+import { formatMessage, type MessageKey } from '../../../shared/errors'
+import { DateField } from '../../forms/DateField'
+import { DigitsInput } from '../../forms/DigitsInput'
+import { FileListUpload } from '../../forms/FileListUpload'
+import { MoneyInput } from '../../forms/MoneyInput'
+import { TextAreaField, TextField } from '../../forms/TextField'
+import type { FormApi } from '../../forms/use-form'
+import type { FieldSpec, StepFormSpec, Values } from './field-spec'
+import { useLang } from './machine-words'
+import {
+  useCountryOptions,
+  useDictOptions,
+  useEnterpriseOptions,
+  useRoomOptions,
+  useTreeOptions,
+  useVendors,
+} from './reference-options'
+
+export const YES = msg`Yes`
+export const NO = msg`No`
+const NOTHING_FOUND = msg`Nothing found`
+
+/** A refusal said at the field until the next accepted key press. */
+function useRefusal() {
+  const lang = useLang()
+  const [refusal, setRefusal] = useState<string | null>(null)
+  return {
+    refusal,
+    refuse: (key: MessageKey | null, params?: Record<string, number>) =>
+      setRefusal(key ? formatMessage(key, lang, params) : null),
+  }
+}
+
+const rawOf = (event: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => event.currentTarget.value
+
+interface FieldProps {
+  field: FieldSpec
+  form: FormApi
+  values: Values
+}
+
+function common(field: FieldSpec, form: FormApi, i18n: ReturnType<typeof useLingui>['i18n']) {
+  return {
+    label: i18n._(field.label),
+    description: field.description ? i18n._(field.description) : undefined,
+    withAsterisk: field.required,
+    error: form.errors[field.path],
+    'data-field': field.path,
+    'data-kind': field.kind,
+  }
+}
+
+function TextLike({ field, form, values }: FieldProps & { field: FieldSpec & { kind: 'text' | 'textarea' } }) {
+  const { i18n } = useLingui()
+  const { refusal, refuse } = useRefusal()
+  const props = common(field, form, i18n)
+  const value = String(values[field.path] ?? '')
+  const onInput = (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    refuse([...rawOf(e)].length > field.max ? 'tooLong' : null, { max: field.max })
+  const onChange = (v: string) => form.setFieldValue(field.path, v)
+  return field.kind === 'textarea' ? (
+    <TextAreaField
+      {...props}
+      error={refusal ?? props.error}
+      maxLength={field.max}
+      value={value}
+      onChange={onChange}
+      onInput={onInput}
+    />
+  ) : (
+    <TextField
+      {...props}
+      error={refusal ?? props.error}
+      maxLength={field.max}
+      value={value}
+      onChange={onChange}
+      onInput={onInput}
+    />
+  )
+}
+
+function MoneyField({ field, form, values }: FieldProps) {
+  const { i18n } = useLingui()
+  const { refusal, refuse } = useRefusal()
+  const props = common(field, form, i18n)
+  return (
+    <MoneyInput
+      {...props}
+      error={refusal ?? props.error}
+      value={String(values[field.path] ?? '')}
+      onChange={(v) => form.setFieldValue(field.path, v)}
+      onInput={(e) => {
+        const raw = rawOf(e).replace(/[,，\s]/g, '')
+        refuse(/^\d*\.?\d{0,2}$/.test(raw) ? null : 'invalidMoney')
+      }}
+    />
+  )
+}
+
+function CountField({ field, form, values }: FieldProps & { field: FieldSpec & { kind: 'count' } }) {
+  const { i18n } = useLingui()
+  const { refusal, refuse } = useRefusal()
+  const props = common(field, form, i18n)
+  return (
+    <DigitsInput
+      {...props}
+      error={refusal ?? props.error}
+      maxLength={String(field.max).length}
+      value={String(values[field.path] ?? '')}
+      onChange={(v) => form.setFieldValue(field.path, v)}
+      onInput={(e) => refuse(/^\d*$/.test(rawOf(e)) ? null : 'digitsOnly')}
+    />
+  )
+}
+
+function SelectField({ field, form, values, data }: FieldProps & { data: { value: string; label: string }[] }) {
+  const { i18n } = useLingui()
+  return (
+    <Select
+      {...common(field, form, i18n)}
+      data={data}
+      searchable
+      clearable={!field.required}
+      nothingFoundMessage={i18n._(NOTHING_FOUND)}
+      value={(values[field.path] as string) || null}
+      onChange={(v) => form.setFieldValue(field.path, v ?? '')}
+      comboboxProps={{ withinPortal: true }}
+    />
+  )
+}
+
+function DictField(props: FieldProps & { field: FieldSpec & { kind: 'dict' } }) {
+  return <SelectField {...props} data={useDictOptions(props.field.dict)} />
+}
+function CountryField(props: FieldProps) {
+  return <SelectField {...props} data={useCountryOptions()} />
+}
+function RoomField(props: FieldProps) {
+  return <SelectField {...props} data={useRoomOptions()} />
+}
+function EnterpriseField(props: FieldProps) {
+  return <SelectField {...props} data={useEnterpriseOptions()} />
+}
+
+function TreeField({ field, form, values }: FieldProps & { field: FieldSpec & { kind: 'tree' } }) {
+  const { i18n } = useLingui()
+  const data = useTreeOptions(field.dict)
+  return (
+    <TreeSelect
+      {...common(field, form, i18n)}
+      data={data}
+      searchable
+      defaultExpandAll
+      value={(values[field.path] as string) || null}
+      onChange={(v) => form.setFieldValue(field.path, v ?? '')}
+    />
+  )
+}
+
+function VendorField({ field, form, values }: FieldProps & { field: FieldSpec & { kind: 'vendor' } }) {
+  const { i18n } = useLingui()
+  const vendors = useVendors()
+  return (
+    <Autocomplete
+      {...common(field, form, i18n)}
+      data={[...new Set(vendors.map((v) => v.name))]}
+      maxLength={field.max}
+      value={String(values[field.path] ?? '')}
+      onChange={(v) => {
+        form.setFieldValue(field.path, v)
+        if (field.idPath) form.setFieldValue(field.idPath, vendors.find((x) => x.names.includes(v))?.id ?? '')
+      }}
+    />
+  )
+}
+
+function ChoiceField({ field, form, values }: FieldProps & { field: FieldSpec & { kind: 'choice' | 'boolean' } }) {
+  const { i18n } = useLingui()
+  const options =
+    field.kind === 'boolean'
+      ? [
+          { value: 'true', label: i18n._(YES) },
+          { value: 'false', label: i18n._(NO) },
+        ]
+      : field.options.map((o) => ({ value: o.value, label: i18n._(o.label) }))
+  const raw = values[field.path]
+  const value = raw === true ? 'true' : raw === false ? 'false' : typeof raw === 'string' ? raw : ''
+  const set = (v: string | null) =>
+    form.setFieldValue(field.path, field.kind === 'boolean' ? (v === null ? null : v === 'true') : (v ?? ''))
+  const props = common(field, form, i18n)
+  if (field.kind === 'choice' && field.display === 'select')
+    return <Select {...props} data={options} value={value || null} onChange={set} />
+  return (
+    <Input.Wrapper
+      label={props.label}
+      description={props.description}
+      withAsterisk={props.withAsterisk}
+      error={props.error}
+      data-field={field.path}
+      data-kind={field.kind}
+    >
+      <div>
+        <SegmentedControl mt={4} data={options} value={value} onChange={set} color="ink" />
+      </div>
+    </Input.Wrapper>
+  )
+}
+
+function FieldInput(props: FieldProps): ReactNode {
+  const { field, form, values } = props
+  const { i18n } = useLingui()
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      return <TextLike {...props} field={field} />
+    case 'money':
+      return <MoneyField {...props} />
+    case 'count':
+      return <CountField {...props} field={field} />
+    case 'date':
+      return (
+        <DateField
+          {...common(field, form, i18n)}
+          value={String(values[field.path] ?? '')}
+          onChange={(v) => form.setFieldValue(field.path, v)}
+        />
+      )
+    case 'dict':
+      return <DictField {...props} field={field} />
+    case 'tree':
+      return <TreeField {...props} field={field} />
+    case 'country':
+      return <CountryField {...props} />
+    case 'room':
+      return <RoomField {...props} />
+    case 'enterprise':
+      return <EnterpriseField {...props} />
+    case 'vendor':
+      return <VendorField {...props} field={field} />
+    case 'files':
+      return (
+        <FileListUpload
+          purpose={field.purpose}
+          label={i18n._(field.label)}
+          description={field.description ? i18n._(field.description) : undefined}
+          required={field.required}
+          error={form.errors[field.path]}
+          value={(values[field.path] as string[]) ?? []}
+          onChange={(ids) => form.setFieldValue(field.path, ids)}
+          uploads={form.uploads}
+          data-field={field.path}
+        />
+      )
+    case 'boolean':
+    case 'choice':
+      return <ChoiceField {...props} field={field} />
+    case 'custom':
+      return field.render({ form, values, readOnly: false })
+  }
+}
+
+/** Every section of a step's form, on a 12-column grid. */
+export function StepFields({ spec, form }: { spec: StepFormSpec; form: FormApi }) {
+  const { i18n } = useLingui()
+  const values = form.values as Values
+  return (
+    <>
+      {spec.sections.map((section, i) => {
+        const shown = section.fields.filter((f) => !f.when || f.when(values))
+        if (shown.length === 0) return null
+        return (
+          <div key={section.title?.id ?? i}>
+            {section.title ? (
+              <Title order={4} fz={14} c="dark.5" mt={i === 0 ? 0 : 'lg'} mb="xs">
+                {i18n._(section.title)}
+              </Title>
+            ) : null}
+            <Grid gap="md">
+              {shown.map((field) => (
+                <Grid.Col key={field.path} span={{ base: 12, sm: field.span ?? 6 }}>
+                  <FieldInput field={field} form={form} values={values} />
+                </Grid.Col>
+              ))}
+            </Grid>
+          </div>
+        )
+      })}
+    </>
+  )
+}

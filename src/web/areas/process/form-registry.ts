@@ -1,0 +1,29 @@
+// Which form draws which step, by process type and step key, and which form asks for the payload of a
+// type's own events. A new process type adds its forms (step-forms/<stepKey>.tsx, event-forms/<EVENT>.tsx)
+// and its lines here; the process view itself does not change.
+import type { ProcessType } from '../../../shared/process-types'
+import { arriveForm } from './event-forms/ARRIVE'
+import { confirmPaymentForm } from './event-forms/CONFIRM_PAYMENT'
+import { departForm } from './event-forms/DEPART'
+import type { StepFormSpec } from './field-spec'
+import { contractForm } from './step-forms/contract'
+import { dueDiligenceForm } from './step-forms/dueDiligence'
+import { paymentForm } from './step-forms/payment'
+import { transportForm } from './step-forms/transport'
+import { warehousingForm } from './step-forms/warehousing'
+
+export const STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec>>> = {
+  BUY_ART: { dueDiligence: dueDiligenceForm, contract: contractForm, payment: paymentForm },
+  BUY_ART_TRANS: { transport: transportForm, warehousing: warehousingForm },
+}
+
+/** Events that carry a payload of their own, whatever the type (the schema comes from the definition). */
+export const EVENT_FORMS: Record<string, StepFormSpec> = {
+  CONFIRM_PAYMENT: confirmPaymentForm,
+  DEPART: departForm,
+  ARRIVE: arriveForm,
+}
+
+export function stepFormOf(type: ProcessType, step: string | null): StepFormSpec | undefined {
+  return step ? STEP_FORMS[type]?.[step] : undefined
+}

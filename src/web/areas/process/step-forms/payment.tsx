@@ -1,0 +1,306 @@
+// The payment step's form (BUY_ART, premiums): what is paid, by which family company, to whom and how. Each
+// method asks for its own fields (cheque, T/T, online banking, other); the amount is split into payment
+// details (a paying company and an amount each) that add up to it; and it never exceeds the contract's
+// amount, which the form shows above it. The rules are the shared schema's (payment.ts), as the runtime's.
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, CloseButton, Group, Input, Select, Stack, Table, Text } from '@mantine/core'
+import type { ProcessContext } from '../../../../../machines/types'
+import { DOMESTIC_CODE_COUNTRIES } from '../../../../shared/process-steps/payment'
+import { addMoney, MONEY_RE } from '../../../../shared/validation'
+import { formatMoneyDisplay } from '../../../forms/money'
+import { MoneyInput } from '../../../forms/MoneyInput'
+import { TextField } from '../../../forms/TextField'
+import type { FormApi } from '../../../forms/use-form'
+import type { StepFormSpec, Values } from '../field-spec'
+import { useEnterpriseLabel, useEnterpriseOptions } from '../reference-options'
+
+export const PAYMENT_METHOD_OPTIONS = [
+  { value: 'cheque', label: msg`Cheque` },
+  { value: 'tt', label: msg`T/T` },
+  { value: 'online_banking', label: msg`Online banking` },
+  { value: 'other', label: msg`Other` },
+]
+
+interface Detail {
+  payingCompany: string
+  amount: string
+  note: string
+}
+
+const emptyDetail = (): Detail => ({ payingCompany: '', amount: '', note: '' })
+const method = (...methods: string[]) => (v: Values) => methods.includes(String(v.method ?? ''))
+
+function detailsOf(value: unknown): Detail[] {
+  return Array.isArray(value) ? (value as Detail[]) : []
+}
+
+function total(details: Detail[]): string | null {
+  const amounts = details.map((d) => d.amount).filter((a) => MONEY_RE.test(a ?? ''))
+  return amounts.length ? addMoney(...amounts) : null
+}
+
+function PaymentDetails({ form, values }: { form: FormApi; values: Values }) {
+  const { t } = useLingui()
+  const companies = useEnterpriseOptions()
+  const details = detailsOf(values.details)
+  const set = (next: Detail[]) => {
+    form.setFieldValue('details', next)
+    form.setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('details'))))
+  }
+  const sum = total(details)
+  return (
+    <Input.Wrapper
+      label={t`Payment details`}
+      description={t`Split the amount between the paying companies; the details add up to the amount.`}
+      withAsterisk
+      error={form.errors.details}
+      data-field="details"
+      data-kind="details"
+    >
+      <Table mt={6} withTableBorder verticalSpacing={6} horizontalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="42%">
+              <Trans>Paying company</Trans>
+            </Table.Th>
+            <Table.Th w="24%">
+              <Trans>Amount</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Note</Trans>
+            </Table.Th>
+            <Table.Th w={40} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {details.map((d, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
+            <Table.Tr key={i} data-detail-row={i}>
+              <Table.Td>
+                <Select
+                  data={companies}
+                  searchable
+                  value={d.payingCompany || null}
+                  error={form.errors[`details.${i}.payingCompany`]}
+                  onChange={(v) => set(details.map((x, j) => (j === i ? { ...x, payingCompany: v ?? '' } : x)))}
+                  data-field={`details.${i}.payingCompany`}
+                  aria-label={t`Paying company`}
+                />
+              </Table.Td>
+              <Table.Td>
+                <MoneyInput
+                  value={d.amount}
+                  error={form.errors[`details.${i}.amount`]}
+                  onChange={(v) => set(details.map((x, j) => (j === i ? { ...x, amount: v } : x)))}
+                  data-field={`details.${i}.amount`}
+                  aria-label={t`Amount`}
+                />
+              </Table.Td>
+              <Table.Td>
+                <TextField
+                  value={d.note}
+                  maxLength={500}
+                  onChange={(v) => set(details.map((x, j) => (j === i ? { ...x, note: v } : x)))}
+                  aria-label={t`Note`}
+                />
+              </Table.Td>
+              <Table.Td>
+                <CloseButton
+                  aria-label={t`Remove this detail`}
+                  disabled={details.length === 1}
+                  onClick={() => set(details.filter((_, j) => j !== i))}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="space-between" mt={6}>
+        <Button variant="subtle" size="compact-sm" onClick={() => set([...details, emptyDetail()])} data-testid="add-detail">
+          <Trans>Add a payment detail</Trans>
+        </Button>
+        <Text fz="sm" c="dimmed" data-testid="details-total">
+          <Trans>
+            Details total {sum ? formatMoneyDisplay(sum) : '—'} of {values.amount ? formatMoneyDisplay(String(values.amount)) : '—'}
+          </Trans>
+        </Text>
+      </Group>
+    </Input.Wrapper>
+  )
+}
+
+function DetailsRecord({ values }: { values: Values }) {
+  const name = useEnterpriseLabel()
+  return (
+    <Stack gap={2}>
+      {detailsOf(values.details).map((d, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
+        <Text key={i} fz="sm">
+          {name(d.payingCompany)} · {formatMoneyDisplay(d.amount)}
+          {d.note ? ` · ${d.note}` : ''}
+        </Text>
+      ))}
+    </Stack>
+  )
+}
+
+function ContractCap({ context }: { context: unknown }) {
+  const contract = (context as ProcessContext | undefined)?.steps?.contract?.data
+  const amount = typeof contract?.amount === 'string' ? contract.amount : null
+  if (!amount) return null
+  const currency = String(contract?.currency ?? '')
+  const shown = formatMoneyDisplay(amount)
+  return (
+    <Alert variant="light" color="ink" mb="md" data-testid="contract-cap">
+      <Trans>
+        The signed contract is for {currency} {shown}: the payment cannot exceed it.
+      </Trans>
+    </Alert>
+  )
+}
+
+export const paymentForm: StepFormSpec = {
+  intro: ({ context }) => <ContractCap context={context} />,
+  sections: [
+    {
+      title: msg`Payment`,
+      fields: [
+        { path: 'paymentType', kind: 'dict', dict: 'PAYMENT_PROPERTY', label: msg`Payment type`, required: true },
+        { path: 'amount', kind: 'money', label: msg`Amount`, required: true },
+        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
+        { path: 'payerCompany', kind: 'enterprise', label: msg`Paying company`, required: true },
+        { path: 'relatedEvent', kind: 'dict', dict: 'EVENT_TYPE', label: msg`Related event`, required: true },
+        {
+          path: 'costAttribution',
+          kind: 'dict',
+          dict: 'FIN_FEE_ATTRIBUTION',
+          label: msg`Cost attribution`,
+          required: true,
+        },
+        { path: 'dueDate', kind: 'date', label: msg`Due date` },
+      ],
+    },
+    {
+      title: msg`Payee`,
+      fields: [
+        {
+          path: 'payeeAccountName',
+          kind: 'text',
+          max: 200,
+          label: msg`Payee account name`,
+          description: msg`Outside mainland China the payee's name is written in English.`,
+          required: true,
+        },
+        { path: 'payeeCountry', kind: 'country', label: msg`Payee's country or region`, required: true },
+        {
+          path: 'method',
+          kind: 'choice',
+          span: 12,
+          options: PAYMENT_METHOD_OPTIONS,
+          label: msg`Payment method`,
+          required: true,
+        },
+        // cheque
+        { path: 'chequePayableTo', kind: 'text', max: 200, label: msg`Cheque payable to`, required: true, when: method('cheque') },
+        { path: 'mailingAddress', kind: 'text', max: 300, label: msg`Mailing address`, required: true, when: method('cheque') },
+        {
+          path: 'chequeAttachments',
+          kind: 'files',
+          purpose: 'attachment',
+          span: 12,
+          label: msg`Cheque copy`,
+          required: true,
+          when: method('cheque'),
+        },
+        // T/T and online banking
+        {
+          path: 'payeeAccount',
+          kind: 'text',
+          max: 64,
+          label: msg`Bank account`,
+          required: true,
+          when: method('tt', 'online_banking'),
+        },
+        { path: 'payeeAddress', kind: 'text', max: 300, label: msg`Payee address`, required: true, when: method('tt') },
+        { path: 'payeeBankName', kind: 'text', max: 200, label: msg`Payee bank name`, required: true, when: method('tt') },
+        {
+          path: 'payeeBankAddress',
+          kind: 'text',
+          max: 300,
+          label: msg`Payee bank address`,
+          required: true,
+          when: method('tt'),
+        },
+        { path: 'swiftBic', kind: 'text', max: 11, label: msg`SWIFT/BIC`, required: true, when: method('tt') },
+        {
+          path: 'domesticCode',
+          kind: 'text',
+          max: 20,
+          label: msg`Domestic T/T code (ABA/SORT code)`,
+          required: true,
+          when: (v) => method('tt')(v) && String(v.payeeCountry ?? '') in DOMESTIC_CODE_COUNTRIES,
+        },
+        {
+          path: 'depositBankName',
+          kind: 'text',
+          max: 200,
+          label: msg`Deposit bank name`,
+          required: true,
+          when: method('online_banking'),
+        },
+        // other
+        {
+          path: 'otherDescription',
+          kind: 'textarea',
+          max: 1000,
+          span: 12,
+          label: msg`How the payment is made`,
+          required: true,
+          when: method('other'),
+        },
+        {
+          path: 'otherAttachments',
+          kind: 'files',
+          purpose: 'attachment',
+          span: 12,
+          label: msg`Supporting documents`,
+          required: true,
+          when: method('other'),
+        },
+      ],
+    },
+    {
+      title: msg`Details and attachments`,
+      fields: [
+        {
+          path: 'details',
+          kind: 'custom',
+          span: 12,
+          label: msg`Payment details`,
+          required: true,
+          empty: [emptyDetail()],
+          render: ({ form, values }) => <PaymentDetails form={form} values={values} />,
+          record: (values) => <DetailsRecord values={values} />,
+          toPayload: (value) =>
+            detailsOf(value)
+              .filter((d) => d.payingCompany || d.amount || d.note)
+              .map((d) => ({
+                payingCompany: d.payingCompany,
+                amount: d.amount,
+                ...(d.note?.trim() ? { note: d.note.trim() } : {}),
+              })),
+        },
+        {
+          path: 'attachments',
+          kind: 'files',
+          purpose: 'attachment',
+          span: 12,
+          label: msg`Invoice or payment request`,
+          required: true,
+        },
+        { path: 'remark', kind: 'textarea', max: 2000, span: 12, label: msg`Remark` },
+      ],
+    },
+  ],
+}
