@@ -52,13 +52,18 @@ export function createApi(deps: Deps) {
     })(c, next)
   })
   for (const [prefix, factory] of MODULES) api.route(prefix, factory(deps))
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Vitrine API',
-      version: '1',
-      description: 'Every response is the envelope { code, msg, data }; code 0 is success. See docs/api.md.',
-    },
+  // The OpenAPI document, with paths as clients call them (under /api).
+  api.get('/openapi.json', (c) => {
+    const doc = api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Vitrine API',
+        version: '1',
+        description: 'Every response is the envelope { code, msg, data }; code 0 is success. See docs/api.md.',
+      },
+    })
+    doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).map(([path, item]) => [`/api${path}`, item]))
+    return c.json(doc)
   })
   // Reached only when no module route matched: an unknown API path still gets the envelope (and a log row).
   api.all('*', (c) => errorResponse(c, new AppError(404, 'routeNotFound')))

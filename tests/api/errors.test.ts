@@ -62,8 +62,8 @@ describe('OpenAPI document', () => {
     const res = await t.app.request('/api/openapi.json')
     expect(res.status).toBe(200)
     const doc = (await res.json()) as { paths: Record<string, Record<string, any>> }
-    expect(doc.paths['/auth/login']?.post).toBeDefined()
-    expect(doc.paths['/auth/roles/{id}']?.put?.parameters?.[0]).toMatchObject({
+    expect(doc.paths['/api/auth/login']?.post).toBeDefined()
+    expect(doc.paths['/api/auth/roles/{id}']?.put?.parameters?.[0]).toMatchObject({
       in: 'path',
       name: 'id',
       required: true,

@@ -218,6 +218,18 @@ describe('upload and download round trip', () => {
     const { res: got, body } = await fetchRaw(link.url)
     expect(got.headers.get('content-type')).toBe('video/mp4')
     expect(sha256(body)).toBe(sha256(video))
+    // a video the browser could not decode comes without the three: kept, with no thumbnail
+    const blind = await upload(registrar, [
+      ['purpose', 'video'],
+      ['file', mp4(100), 'hevc.mp4'],
+    ])
+    expect(blind.data).toMatchObject({
+      kind: 'mp4',
+      width: null,
+      coverFileId: null,
+      hasThumbnail: false,
+      cover: null,
+    })
     // the spec's field name for the cover works too, and an image upload may be a video
     const again = await upload(registrar, [
       ['purpose', 'image'],
@@ -348,13 +360,14 @@ describe('refusals leave nothing behind', () => {
     expect(res.msg).toBe('Only one file may be selected at a time')
   })
 
-  it('needs width, height and a real cover for a video', async () => {
-    const missing = await refused([
+  it('takes width, height and cover of a video together, and only a real cover', async () => {
+    const partial = await refused([
       ['purpose', 'video'],
+      ['width', '1920'],
       ['file', mp4(100), 'v.mp4'],
     ])
-    expect(missing.code).toBe(400)
-    expect(missing.data.fieldErrors).toEqual({ width: 'Required', height: 'Required', cover: 'Required' })
+    expect(partial.code).toBe(400)
+    expect(partial.data.fieldErrors).toEqual({ height: 'Required', cover: 'Required' })
     const textCover = await refused([
       ['purpose', 'video'],
       ['width', '10'],

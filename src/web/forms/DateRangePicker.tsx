@@ -28,6 +28,8 @@ export interface DateRangePickerProps extends Omit<InputBaseProps, 'value' | 'on
   isDateDisabled?: (day: string) => boolean
   minDate?: string
   maxDate?: string
+  /** The month the calendar opens on when the field is empty (yyyy-MM-dd); today by default. */
+  defaultMonth?: string
   placeholder?: string
   clearable?: boolean
   disabled?: boolean
@@ -41,6 +43,7 @@ export function DateRangePicker({
   isDateDisabled,
   minDate,
   maxDate,
+  defaultMonth,
   placeholder,
   clearable = true,
   disabled,
@@ -67,6 +70,7 @@ export function DateRangePicker({
     firstDayOfWeek: pickerFirstDayOfWeek(firstDayOfWeek),
     minDate,
     maxDate,
+    defaultDate: draft[0] ?? defaultMonth,
   }
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus>

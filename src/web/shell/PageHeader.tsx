@@ -15,7 +15,7 @@ export function PageHeader({ description, actions, title }: { description?: Reac
           {title ?? (last ? i18n._(last.title) : null)}
         </Title>
         {description ? (
-          <Text c="dimmed" size="sm" maw={720}>
+          <Text c="dimmed" size="sm" maw={720} data-testid="page-description">
             {description}
           </Text>
         ) : null}

@@ -28,10 +28,10 @@ export function UserMenu({ me }: { me: MeResponse }) {
       <Menu.Target>
         <UnstyledButton data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar size={30} radius="xl" color="ink" variant="filled" alt={me.user.displayName}>
+            <Avatar size={30} radius="xl" color="ink" variant="filled" alt={me.user.displayName} data-raw>
               {initials(me.user.displayName)}
             </Avatar>
-            <Text fz="sm" fw={500} visibleFrom="sm" maw={140} truncate>
+            <Text fz="sm" fw={500} visibleFrom="sm" maw={140} truncate data-raw>
               {me.user.displayName}
             </Text>
           </Group>

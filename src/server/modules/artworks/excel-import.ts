@@ -539,10 +539,12 @@ export function jobView(job: JobRow, lang: Lang): ImportJobView {
   }
 }
 
+/** The job without its plan (the checked rows can be many megabytes; only the import reads them). */
 export async function loadJob(db: Db, id: string, user: AuthUser): Promise<JobRow> {
-  const [job] = await db.select().from(artworkImportJobs).where(eq(artworkImportJobs.id, id))
+  const { plan: _plan, ...columns } = getTableColumns(artworkImportJobs)
+  const [job] = await db.select(columns).from(artworkImportJobs).where(eq(artworkImportJobs.id, id))
   if (!job || (job.createdBy !== user.id && !user.allPrivileges)) throw notFound()
-  return job
+  return { ...job, plan: null }
 }
 
 async function readWorkbook(deps: Deps, user: AuthUser, fileId: string) {
@@ -649,10 +651,11 @@ export async function commitImport(
     .update(artworkImportJobs)
     .set({ status: 'importing', updatedAt: new Date() })
     .where(and(eq(artworkImportJobs.id, jobId), eq(artworkImportJobs.status, 'checked')))
-    .returning()
+    .returning({ id: artworkImportJobs.id })
   if (!claimed) throw new AppError(409, 'importNotReady')
-  background(runImport(deps, user, claimed))
-  return claimed
+  const running = { ...job, status: 'importing' as const }
+  background(runImport(deps, user, running))
+  return running
 }
 
 class ImportConflict extends Error {
@@ -663,8 +666,11 @@ class ImportConflict extends Error {
 
 async function runImport(deps: Deps, user: AuthUser, job: JobRow) {
   const db = deps.database.db
-  const plan = job.plan as Plan
   try {
+    const [{ plan }] = (await db
+      .select({ plan: artworkImportJobs.plan })
+      .from(artworkImportJobs)
+      .where(eq(artworkImportJobs.id, job.id))) as { plan: Plan }[]
     await db.transaction(async (tx) => {
       const creates = plan.items.filter((i) => i.mode === 'create')
       const updates = plan.items.filter((i) => i.mode === 'update')

@@ -30,6 +30,12 @@ export interface References {
   tags: Map<number, TagInfo>
   dicts: Record<ArtworkDict, Map<string, Named>>
   rooms: Map<string, RoomInfo>
+  /** Words as typed in a sheet (names in either language, codes, values), normalised, to what they name. */
+  words: {
+    tags: Map<string, Map<string, TagInfo>>
+    dicts: Record<ArtworkDict, Map<string, string>>
+    rooms: Map<string, RoomInfo>
+  }
 }
 
 export async function loadReferences(db: DbOrTx): Promise<References> {
@@ -69,7 +75,24 @@ export async function loadReferences(db: DbOrTx): Promise<References> {
   for (const d of dictRows) {
     dicts[d.dictCode as ArtworkDict].set(d.value, { nameZh: d.labelZh, nameEn: d.labelEn })
   }
-  return { tags: tagMap, dicts, rooms: new Map(roomRows.map((r) => [r.id, r])) }
+  const words: References['words'] = {
+    tags: new Map(),
+    dicts: Object.fromEntries(ARTWORK_DICTS.map((c) => [c, new Map<string, string>()])) as References['words']['dicts'],
+    rooms: new Map(),
+  }
+  for (const t of tagMap.values()) {
+    if (t.parentId === null || !t.rootCode) continue
+    const byWord = words.tags.get(t.rootCode) ?? new Map<string, TagInfo>()
+    words.tags.set(t.rootCode, byWord)
+    for (const w of [t.code, t.nameEn, t.nameZh]) if (w && !byWord.has(norm(w))) byWord.set(norm(w), t)
+  }
+  for (const code of ARTWORK_DICTS) {
+    for (const [value, named] of dicts[code]) {
+      for (const w of [named.nameEn, named.nameZh, value]) words.dicts[code].set(norm(w), value)
+    }
+  }
+  for (const r of roomRows) for (const w of [r.nameEn, r.nameZh, r.code]) words.rooms.set(norm(w), r)
+  return { tags: tagMap, dicts, rooms: new Map(roomRows.map((r) => [r.id, r])), words }
 }
 
 /** Is the tag a child (at any depth) of the parent tag with this code? */
@@ -88,27 +111,14 @@ const norm = (s: string) => s.normalize('NFKC').trim().toLowerCase()
 
 /** Find a child tag of `parent` by its Chinese or English name or its code, as typed in a sheet. */
 export function tagByWord(refs: References, parent: TagParentCode, word: string): TagInfo | undefined {
-  const w = norm(word)
-  for (const t of refs.tags.values()) {
-    if (t.parentId === null || t.rootCode !== parent) continue
-    if (norm(t.nameZh) === w || norm(t.nameEn) === w || (t.code && norm(t.code) === w)) return t
-  }
-  return undefined
+  return refs.words.tags.get(parent)?.get(norm(word))
 }
 
 /** Find a dictionary value by the value itself or its label in either language. */
 export function dictValueByWord(refs: References, dict: ArtworkDict, word: string): string | undefined {
-  const w = norm(word)
-  for (const [value, named] of refs.dicts[dict]) {
-    if (norm(value) === w || norm(named.nameZh) === w || norm(named.nameEn) === w) return value
-  }
-  return undefined
+  return refs.words.dicts[dict].get(norm(word))
 }
 
 export function roomByWord(refs: References, word: string): RoomInfo | undefined {
-  const w = norm(word)
-  for (const r of refs.rooms.values()) {
-    if (norm(r.code) === w || norm(r.nameZh) === w || norm(r.nameEn) === w) return r
-  }
-  return undefined
+  return refs.words.rooms.get(norm(word))
 }

@@ -325,10 +325,11 @@ export async function receiveUpload(
       thumbnailKey = thumbnailKeyOf(file.key)
       await storeBuffer(storage, thumbnailKey, facts.thumbnail, written)
     } else if (kind === 'mp4') {
-      const needsCover = purpose === 'video' || purpose === 'image'
+      // All three or none: a browser that cannot decode the video uploads it without (no thumbnail then).
       const missing = (['width', 'height', 'cover'] as const).filter((f) => fields[f] === undefined)
-      if (needsCover && missing.length > 0)
+      if (missing.length > 0 && missing.length < 3) {
         throw invalid(Object.fromEntries(missing.map((f) => [f, 'required'])))
+      }
       width = fields.width ?? null
       height = fields.height ?? null
       if (fields.cover !== undefined) {

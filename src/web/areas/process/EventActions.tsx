@@ -12,7 +12,7 @@ import type { ProcessDefinition } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { TextAreaField } from '../../forms/TextField'
 import { showSuccess } from '../../forms/notify'
-import { useForm } from '../../forms/use-form'
+import { type FormApi, useForm } from '../../forms/use-form'
 import { type StepFormSpec, toPayload, type Values } from './field-spec'
 import { EVENT_FORMS } from './form-registry'
 import { eventLabel, eventSchema, useLang } from './machine-words'
@@ -103,11 +103,11 @@ function EventDialog({
     .pipe(
       z.object({
         comment: commentRequired ? z.string().trim().min(1, { message: 'commentRequired' }) : z.string(),
-        payload: payloadSchema ?? z.unknown(),
+        payload: (payloadSchema ?? z.unknown()) as z.ZodType<unknown, Values>,
       }),
     )
-  const form = useForm({ schema, initialValues: { comment: '', payload: {} } as never })
-  const values = form.values as unknown as { comment: string; payload: Values }
+  const form = useForm({ schema, initialValues: { comment: '', payload: {} } })
+  const values = form.values as { comment?: string; payload: Values }
   // The payload's fields are drawn by the shared renderer on a form of their own values.
   const payloadForm = {
     ...form,
@@ -118,12 +118,13 @@ function EventDialog({
         .map(([k, v]) => [k.slice(8), v]),
     ),
     setFieldValue: (path: string, value: unknown) => form.setFieldValue(`payload.${path}`, value),
-  } as unknown as typeof form
+  } as unknown as FormApi
   return (
     <Modal opened onClose={onClose} title={eventLabel(type, lang)} size={spec.sections.length ? 'lg' : 'md'} centered>
       <form
-        onSubmit={form.onSubmit(async (data: { comment: string; payload: Values }) => {
-          const payload = payloadSchema && Object.keys(data.payload ?? {}).length > 0 ? data.payload : undefined
+        onSubmit={form.onSubmit(async (data) => {
+          const given = (data.payload ?? {}) as Values
+          const payload = payloadSchema && Object.keys(given).length > 0 ? given : undefined
           const next = await events.send({ type, payload, comment: data.comment || undefined })
           if (next) {
             const done = DONE[type]
@@ -151,7 +152,7 @@ function EventDialog({
             withAsterisk={commentRequired}
             maxLength={2000}
             minRows={2}
-            value={values.comment}
+            value={values.comment ?? ''}
             onChange={(v) => form.setFieldValue('comment', v)}
             error={form.errors.comment}
             data-field="comment"

@@ -38,7 +38,7 @@ export function StepForm({
   const schema = z
     .custom<Values>()
     .transform((v) => toPayload(spec, v))
-    .pipe(target)
+    .pipe(target as z.ZodType<unknown, Values>)
   const form = useForm({
     schema,
     initialValues: initialValues(spec, saved) as never,

@@ -3,14 +3,12 @@
 // files with a preview), in the language shown.
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { toDisplay } from '../../forms/date-range'
-import { storedFilesQuery } from '../../forms/FileListUpload'
-import { openPreview } from '../../forms/FileUpload'
 import { formatMoneyDisplay } from '../../forms/money'
 import type { FieldSpec, StepFormSpec, Values } from './field-spec'
+import { FileNames } from './FileNames'
 import { NO, YES } from './StepFields'
 import {
   useCountryOptions,
@@ -19,20 +17,6 @@ import {
   useRoomOptions,
   useTreeLabel,
 } from './reference-options'
-
-function Files({ ids }: { ids: string[] }) {
-  const { data } = useQuery({ ...storedFilesQuery(ids), enabled: ids.length > 0 })
-  if (ids.length === 0) return <Text c="dimmed">—</Text>
-  return (
-    <Stack gap={2}>
-      {(data ?? []).map((f) => (
-        <Anchor key={f.id} component="button" type="button" fz="sm" ta="left" onClick={() => void openPreview(f)}>
-          {f.name}
-        </Anchor>
-      ))}
-    </Stack>
-  )
-}
 
 function Labelled({ options, value }: { options: { value: string; label: string }[]; value: string }) {
   return <>{options.find((o) => o.value === value)?.label ?? value}</>
@@ -57,7 +41,7 @@ function Value({ field, values }: { field: FieldSpec; values: Values }): ReactNo
   const { i18n } = useLingui()
   const value = values[field.path]
   if (field.kind === 'custom') return field.record ? field.record(values) : null
-  if (field.kind === 'files') return <Files ids={Array.isArray(value) ? (value as string[]) : []} />
+  if (field.kind === 'files') return <FileNames ids={Array.isArray(value) ? (value as string[]) : []} />
   if (value === undefined || value === null || value === '') return <Text c="dimmed">—</Text>
   const text = String(value)
   switch (field.kind) {

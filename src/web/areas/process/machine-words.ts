@@ -61,8 +61,17 @@ export function graphOf(definition: ProcessDefinition): ReturnType<typeof toGrap
   return graph
 }
 
-/** A state path's label (`payment.awaitingPayment` → 已审批待付款). */
+/** A state path's label with its step (`payment.awaitingPayment` → 付款流程 · 已审批待付款). */
 export function stateLabel(definition: ProcessDefinition, state: string, lang: Lang): string {
+  const node = graphOf(definition).nodes.find((n) => n.path === state)
+  if (!node) return state
+  const own = pick(node, lang, state)
+  if (!node.step || node.step === state) return own
+  return `${stepLabel(definition, node.step, lang)} · ${own}`
+}
+
+/** The state's own label, without its step (`payment.awaitingPayment` → 已审批待付款). */
+export function leafLabel(definition: ProcessDefinition, state: string, lang: Lang): string {
   const node = graphOf(definition).nodes.find((n) => n.path === state)
   return node ? pick(node, lang, state) : state
 }

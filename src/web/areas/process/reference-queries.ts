@@ -1,43 +1,30 @@
-// The reference data the process forms choose from (spec §7 calls): dictionaries and trees, countries,
-// rooms, the family's paying companies, vendors and users. Replies carry both languages, so they are
-// cached long and picked by language in the browser.
+// The reference data the process forms choose from (spec §7 calls). Dictionaries, rooms and countries come
+// from the shared factories (api/queries/reference.ts); the tree dictionaries, the family's paying
+// companies, vendors and users are added here. Replies carry both languages, so they are cached long and
+// picked by language in the browser.
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
-  countryItem,
   type DictCode,
   dictionaryItem,
   enterpriseOption,
-  roomOption,
   userOption,
   vendorOption,
 } from '../../../shared/contracts/reference'
 import { api } from '../../api/http'
+import { referenceKeys as sharedKeys } from '../../api/queries/reference'
+
+export { countriesQuery, dictionaryQuery, roomsQuery } from '../../api/queries/reference'
 
 const LONG = 10 * 60_000
 
 export const referenceKeys = {
-  all: ['reference'] as const,
-  dictionary: (code: DictCode) => [...referenceKeys.all, 'dictionary', code] as const,
-  tree: (code: DictCode) => [...referenceKeys.all, 'tree', code] as const,
-  countries: () => [...referenceKeys.all, 'countries'] as const,
-  rooms: () => [...referenceKeys.all, 'rooms'] as const,
-  enterprises: () => [...referenceKeys.all, 'enterprises'] as const,
-  vendors: () => [...referenceKeys.all, 'vendors'] as const,
-  users: () => [...referenceKeys.all, 'users'] as const,
+  ...sharedKeys,
+  tree: (code: DictCode) => [...sharedKeys.all, 'tree', code] as const,
+  enterprises: () => [...sharedKeys.all, 'enterprises'] as const,
+  vendors: () => [...sharedKeys.all, 'vendors'] as const,
+  users: () => [...sharedKeys.all, 'users'] as const,
 }
-
-export const dictionaryQuery = (dictCode: DictCode) =>
-  queryOptions({
-    queryKey: referenceKeys.dictionary(dictCode),
-    queryFn: ({ signal }) =>
-      api.get('data_dictionary/get_data_dictionary', {
-        searchParams: { dictCode },
-        schema: z.array(dictionaryItem),
-        signal,
-      }),
-    staleTime: LONG,
-  })
 
 /** A tree dictionary with every level (AGREEMENT_CONTRACT_TYPE, INCOME_FUND_SUBJECT). */
 export const treeQuery = (dictCode: DictCode) =>
@@ -49,20 +36,6 @@ export const treeQuery = (dictCode: DictCode) =>
         schema: z.array(dictionaryItem),
         signal,
       }),
-    staleTime: LONG,
-  })
-
-export const countriesQuery = () =>
-  queryOptions({
-    queryKey: referenceKeys.countries(),
-    queryFn: ({ signal }) => api.get('country/getCountryList', { schema: z.array(countryItem), signal }),
-    staleTime: LONG,
-  })
-
-export const roomsQuery = () =>
-  queryOptions({
-    queryKey: referenceKeys.rooms(),
-    queryFn: ({ signal }) => api.get('room/getRoomList', { schema: z.array(roomOption), signal }),
     staleTime: LONG,
   })
 

@@ -76,14 +76,18 @@ export function DiagnosticsScreen() {
           ) : (
             <>
               <Row label={<Trans>Server version</Trans>} testId="server-version">
-                {info.data.version}
+                <span data-raw>{info.data.version}</span>
               </Row>
-              <Row label={<Trans>Node.js</Trans>}>{info.data.node}</Row>
+              <Row label={<Trans>Node.js</Trans>}>
+                <span data-raw>{info.data.node}</span>
+              </Row>
               <Row label={<Trans>Database</Trans>} testId="database-mode">
-                <Badge variant="light">{info.data.databaseMode}</Badge>
+                <Badge variant="light" data-raw>
+                  {info.data.databaseMode}
+                </Badge>
               </Row>
               <Row label={<Trans>File storage</Trans>}>
-                {info.data.storage.kind} ·{' '}
+                <span data-raw>{info.data.storage.kind}</span> ·{' '}
                 <Text span ff="monospace" fz="xs" data-raw>
                   {info.data.storage.location}
                 </Text>
@@ -113,7 +117,7 @@ export function DiagnosticsScreen() {
         </Section>
         <Section title={<Trans>This browser</Trans>}>
           <Row label={<Trans>Web build</Trans>} testId="web-version">
-            {__VITRINE_VERSION__} · {formatDateTime(__VITRINE_BUILT_AT__, lang)}
+            <span data-raw>{__VITRINE_VERSION__}</span> · {formatDateTime(__VITRINE_BUILT_AT__, lang)}
           </Row>
           <Row label={<Trans>Language catalogs</Trans>} testId="catalogs">
             <Group gap={6}>

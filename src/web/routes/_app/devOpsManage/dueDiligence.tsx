@@ -1,9 +1,18 @@
-// /devOpsManage/dueDiligence: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /devOpsManage/dueDiligence: purchases at the due-diligence step; `?process=<id>` opens one (its report form).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { validateProcessOpenSearch } from '../../../areas/process/process-search'
+import { DueDiligenceScreen } from '../../../areas/purchase/DueDiligenceScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/dueDiligence')({
   staticData: { title: msg`Due diligence`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Due-diligence reports of purchases and their approval.`} />,
+  validateSearch: (search: Record<string, unknown>) => {
+    const page = Number(search.page)
+    return { ...validateProcessOpenSearch(search), ...(Number.isInteger(page) && page > 1 ? { page } : {}) }
+  },
+  component: function DueDiligence() {
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return <DueDiligenceScreen search={search} onSearch={(next) => void navigate({ search: next })} />
+  },
 })

@@ -1,9 +1,9 @@
-// /devOpsManage/initiateBuy: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /devOpsManage/initiateBuy: start a purchase (BUY_ART): the artworks, the seller, the price and its currency.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { InitiateBuyScreen } from '../../../areas/purchase/InitiateBuyScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/initiateBuy')({
   staticData: { title: msg`Start a purchase`, privilege: 'devOpsManage:start' },
-  component: () => <PlannedScreen purpose={msg`Propose an artwork for purchase: due diligence, contract and payment follow.`} />,
+  component: InitiateBuyScreen,
 })

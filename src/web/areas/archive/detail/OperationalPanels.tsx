@@ -1,0 +1,324 @@
+// What happened to the artwork beyond its record, on the detail screen: its valuations (read from the
+// record's history, where every valuation change is kept), where it has been (the movement rows), the
+// processes it went through (each linking to the process view) and its insurance policies.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Anchor, Badge, Card, EmptyState, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
+import { artworkHistoryQuery } from '../../../api/queries/artworks'
+import { formatMoneyDisplay } from '../../../forms/money'
+import { formatDate, formatDateTime } from '../../../i18n/format'
+import { IconChart, IconRoute, IconShield, IconTruck } from '../../../shell/icons'
+import { IconArrowRight, IconMapPin } from '../archive-icons'
+import { HISTORY_ACTION_LABELS, MOVEMENT_KIND_LABELS } from '../archive-labels'
+import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../process-links'
+import type { ArchiveReference } from '../reference-data'
+import { valuationHistory } from './change-values'
+import { Section } from './RecordPanels'
+
+const money = (value: string | null, currency: string | null) =>
+  value ? `${currency ?? ''} ${formatMoneyDisplay(value)}`.trim() : '—'
+
+export function ValuationPanel({ detail, reference }: { detail: ArtworkDetail; reference: ArchiveReference }) {
+  const { i18n } = useLingui()
+  const lang = reference.lang
+  const history = useQuery(artworkHistoryQuery(detail.id, 1, 200))
+  const points = valuationHistory(history.data?.list ?? [])
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg">
+        <Group gap="xl" align="flex-end">
+          <Stack gap={2}>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+              <Trans>Latest valuation</Trans>
+            </Text>
+            <Text fz={28} fw={600} ff="monospace" data-testid="latest-valuation">
+              {money(detail.latestValuation, detail.latestValuationCurrency)}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+              <Trans>Valuation date</Trans>
+            </Text>
+            <Text fz="md">{detail.valuationDate ? formatDate(detail.valuationDate, lang) : '—'}</Text>
+          </Stack>
+        </Group>
+      </Card>
+      <Section title={<Trans>Valuation history</Trans>} testId="valuation-history">
+        {history.isPending ? (
+          <Loader size="sm" />
+        ) : points.length === 0 ? (
+          <EmptyState
+            icon={<IconChart size={24} />}
+            withIndicatorBackground
+            size="sm"
+            title={<Trans>Not valued yet</Trans>}
+            description={<Trans>Valuations recorded in valuation management are listed here with who recorded them.</Trans>}
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={620}>
+            <Table fz="sm" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Recorded</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>By</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Valuation date</Trans>
+                  </Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>
+                    <Trans>Before</Trans>
+                  </Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>
+                    <Trans>Valuation</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {points.map((p) => (
+                  <Table.Tr key={p.version}>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Text fz="sm">{formatDateTime(p.at, lang)}</Text>
+                        <Text fz="xs" c="dimmed">
+                          {i18n._(HISTORY_ACTION_LABELS[p.action as keyof typeof HISTORY_ACTION_LABELS] ?? HISTORY_ACTION_LABELS.update)}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>{p.byName || '—'}</Table.Td>
+                    <Table.Td>{p.date ? formatDate(p.date, lang) : '—'}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }} ff="monospace" c="dimmed">
+                      {money(p.previousValue, p.previousCurrency)}
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }} ff="monospace" fw={600}>
+                      {money(p.value, p.currency)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+    </Stack>
+  )
+}
+
+export function WhereaboutsPanel({ detail, reference }: { detail: ArtworkDetail; reference: ArchiveReference }) {
+  const { i18n } = useLingui()
+  const lang = reference.lang
+  const here = detail.inWarehouse && detail.roomId ? reference.roomLabel(detail.roomId) : detail.locationText
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg">
+        <Group gap="sm">
+          <IconMapPin size={22} />
+          <Stack gap={0}>
+            <Text fw={600} data-testid="current-location">
+              {here || <Trans>Whereabouts not recorded</Trans>}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {detail.inWarehouse ? <Trans>In the warehouse</Trans> : <Trans>Not in the warehouse</Trans>}
+            </Text>
+          </Stack>
+        </Group>
+      </Card>
+      <Section title={<Trans>Location history</Trans>} testId="location-history">
+        {detail.movements.length === 0 ? (
+          <EmptyState
+            icon={<IconTruck size={24} />}
+            withIndicatorBackground
+            size="sm"
+            title={<Trans>No movements yet</Trans>}
+            description={<Trans>Transports, warehousing, loans and stocktakes write each move here.</Trans>}
+          />
+        ) : (
+          <Timeline bulletSize={14} lineWidth={2} active={0}>
+            {detail.movements.map((m) => {
+              const from = m.fromRoomName || m.fromLocation
+              const to = m.toRoomName || m.toLocation
+              const kind = MOVEMENT_KIND_LABELS[m.kind]
+              return (
+                <Timeline.Item
+                  key={m.id}
+                  title={
+                    <Group gap={8}>
+                      <Text fz="sm" fw={600}>
+                        {kind ? i18n._(kind) : m.kind}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {formatDateTime(m.at, lang)}
+                        {m.byName ? ` · ${m.byName}` : ''}
+                      </Text>
+                    </Group>
+                  }
+                >
+                  <Group gap={6} mt={2}>
+                    <Text fz="sm" c={from ? undefined : 'dimmed'}>
+                      {from || '—'}
+                    </Text>
+                    <IconArrowRight size={14} />
+                    <Text fz="sm" fw={500}>
+                      {to || '—'}
+                    </Text>
+                  </Group>
+                  {m.note ? (
+                    <Text fz="xs" c="dimmed">
+                      {m.note}
+                    </Text>
+                  ) : null}
+                  {m.processId ? (
+                    <ProcessLink processId={m.processId}>
+                      <Trans>Open the process</Trans>
+                    </ProcessLink>
+                  ) : null}
+                </Timeline.Item>
+              )
+            })}
+          </Timeline>
+        )}
+      </Section>
+    </Stack>
+  )
+}
+
+export function ProcessesPanel({ detail, lang, canSeeOperations }: { detail: ArtworkDetail; lang: 'zh-CN' | 'en'; canSeeOperations: boolean }) {
+  return (
+    <Section
+      title={<Trans>Processes this artwork went through</Trans>}
+      testId="artwork-processes"
+      extra={
+        canSeeOperations ? (
+          <Anchor component={Link} to="/devOpsManage/mochaItom/$art_id" params={{ art_id: detail.id }} fz="sm">
+            <Trans>Operations of this artwork</Trans>
+          </Anchor>
+        ) : null
+      }
+    >
+      {detail.processes.length === 0 ? (
+        <EmptyState
+          icon={<IconRoute size={24} />}
+          withIndicatorBackground
+          size="sm"
+          title={<Trans>No processes yet</Trans>}
+          description={<Trans>Purchases, transports, loans, repairs and the like appear here once started.</Trans>}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={620}>
+          <Table fz="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>Process</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Status</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Started</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Finished</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.processes.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <ProcessLink processId={p.id}>{processTypeLabel(p.type, lang)}</ProcessLink>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      <ProcessStatusBadge status={p.status} lang={lang} size="sm" />
+                      {!p.done ? (
+                        <Badge size="sm" variant="dot" color="ink">
+                          <Trans>Live</Trans>
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{formatDate(p.createdAt, lang)}</Table.Td>
+                  <Table.Td>{p.finishedAt ? formatDate(p.finishedAt, lang) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  )
+}
+
+export function InsurancePanel({ detail, reference }: { detail: ArtworkDetail; reference: ArchiveReference }) {
+  const lang = reference.lang
+  return (
+    <Section title={<Trans>Insurance</Trans>} testId="artwork-insurance">
+      {detail.insurancePolicies.length === 0 ? (
+        <EmptyState
+          icon={<IconShield size={24} />}
+          withIndicatorBackground
+          size="sm"
+          title={detail.insuranceStatus === 'covered' ? <Trans>Covered</Trans> : <Trans>To be insured</Trans>}
+          description={<Trans>No policy lists this artwork yet.</Trans>}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={680}>
+          <Table fz="sm" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>Policy</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Insurer</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Period</Trans>
+                </Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>
+                  <Trans>Insured amount</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Status</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.insurancePolicies.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Stack gap={0}>
+                      <Text fz="sm" ff="monospace">
+                        {p.policyNo || '—'}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {p.kind === 'annual' ? <Trans>Annual policy</Trans> : <Trans>Operation policy</Trans>}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{p.insurer || '—'}</Table.Td>
+                  <Table.Td>
+                    {formatDate(p.startDate, lang)} – {formatDate(p.endDate, lang)}
+                  </Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }} ff="monospace">
+                    {money(p.insuredAmount, p.currency)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" radius="sm" size="sm" color={p.status === 'active' ? 'teal' : 'gray'}>
+                      {p.status === 'active' ? <Trans>In force</Trans> : <Trans>Lapsed</Trans>}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  )
+}

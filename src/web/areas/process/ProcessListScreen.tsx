@@ -1,0 +1,149 @@
+// /devOpsManage/index (and /home): every process, newest activity first, filtered by type, status, step,
+// artwork, who started it and when — every filter kept in the URL, so a filtered list can be bookmarked
+// and shared — and each one a click from its process view (`?process=<id>` on the same route).
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, Card, Grid, Select, Stack } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { PROCESS_STATUSES } from '../../../shared/contracts/process'
+import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
+import { processListQuery } from '../../api/queries/process'
+import { DateRangePicker } from '../../forms/DateRangePicker'
+import { useMe } from '../../session/use-session'
+import { IconPlus } from '../../shell/icons'
+import { PageHeader } from '../../shell/PageHeader'
+import { hasPrivilege } from '../../shell/route-meta'
+import { ArtworkFilter } from './ArtworkPicker'
+import { allSteps, statusLabel, typeLabel, useLang } from './machine-words'
+import { OpenProcess } from './OpenProcess'
+import type { ProcessListSearch } from './process-search'
+import { ProcessTable } from './ProcessTable'
+import { usersQuery } from './reference-queries'
+
+const PAGE_SIZE = 20
+
+function Filters({ search, onSearch }: { search: ProcessListSearch; onSearch: (next: ProcessListSearch) => void }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const users = useQuery(usersQuery())
+  const set = (patch: Partial<ProcessListSearch>) => onSearch({ ...search, ...patch, page: undefined })
+  const any = Object.entries(search).some(([k, v]) => k !== 'page' && v !== undefined)
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="process-filters">
+      <Grid gap="sm" align="flex-end">
+        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+          <Select
+            label={t`Type`}
+            placeholder={t`Any type`}
+            clearable
+            searchable
+            data={PROCESS_TYPES.map((type) => ({ value: type, label: typeLabel(type, lang) }))}
+            value={search.type ?? null}
+            onChange={(v) => set({ type: (v as ProcessType) ?? undefined, step: undefined })}
+            data-testid="filter-type"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+          <Select
+            label={t`Status`}
+            placeholder={t`Any status`}
+            clearable
+            data={PROCESS_STATUSES.map((s) => ({ value: s, label: statusLabel(s, lang) }))}
+            value={search.status ?? null}
+            onChange={(v) => set({ status: (v as ProcessListSearch['status']) ?? undefined })}
+            data-testid="filter-status"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+          <Select
+            label={t`Step`}
+            placeholder={t`Any step`}
+            clearable
+            searchable
+            data={allSteps(search.type, PROCESS_TYPES, lang)}
+            value={search.step ?? null}
+            onChange={(v) => set({ step: v ?? undefined })}
+            data-testid="filter-step"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+          <ArtworkFilter label={t`Artwork`} value={search.artworkId} onChange={(id) => set({ artworkId: id })} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+          <Select
+            label={t`Started by`}
+            placeholder={t`Anyone`}
+            clearable
+            searchable
+            data={(users.data ?? []).map((u) => ({ value: u.id, label: u.displayName || u.username }))}
+            value={search.createdBy ?? null}
+            onChange={(v) => set({ createdBy: v ?? undefined })}
+            data-testid="filter-user"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+          <DateRangePicker
+            label={t`Started between`}
+            value={[search.from ?? null, search.to ?? null]}
+            onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
+            data-testid="filter-dates"
+          />
+        </Grid.Col>
+      </Grid>
+      {any ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt="sm"
+          onClick={() => onSearch({})}
+          data-testid="clear-filters"
+        >
+          <Trans>Clear the filters</Trans>
+        </Button>
+      ) : null}
+    </Card>
+  )
+}
+
+export function ProcessListScreen({
+  search,
+  onSearch,
+}: {
+  search: ProcessListSearch
+  onSearch: (next: ProcessListSearch, options?: { replace?: boolean }) => void
+}) {
+  const me = useMe()
+  const { process, tab, page = 1, ...filters } = search
+  const list = useQuery({ ...processListQuery({ ...filters, page, pageSize: PAGE_SIZE }), enabled: !process })
+  return (
+    <OpenProcess
+      process={process}
+      tab={tab}
+      onNavigate={(next) => onSearch({ ...filters, page: page > 1 ? page : undefined, ...next })}
+    >
+      <PageHeader
+        description={<Trans>Every purchase and operation under way or finished, with its current step and status.</Trans>}
+        actions={
+          hasPrivilege(me, 'devOpsManage:start') ? (
+            <Button component={Link} to="/devOpsManage/initiateBuy" leftSection={<IconPlus size={16} />}>
+              <Trans>Start a purchase</Trans>
+            </Button>
+          ) : null
+        }
+      />
+      <Stack gap="md">
+        <Filters search={filters} onSearch={(next) => onSearch(next, { replace: true })} />
+        {list.data ? (
+          <ProcessTable
+            list={list.data.list}
+            total={list.data.total}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
+            onOpen={(id) => onSearch({ ...search, process: id })}
+          />
+        ) : null}
+      </Stack>
+    </OpenProcess>
+  )
+}

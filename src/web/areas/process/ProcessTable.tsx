@@ -1,0 +1,125 @@
+// A page of processes as a table: type, subject, current step, status, who started it and when, last
+// change. A row opens the process view (the caller decides where: a search parameter of its route).
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Card, EmptyState, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core'
+import type { ProcessView } from '../../../shared/contracts/process'
+import { formatDateTime } from '../../i18n/format'
+import { IconList } from '../../shell/icons'
+import { definitionFor, leafLabel, stepLabel, typeLabel, useLang } from './machine-words'
+import { subjectLine, subjectOf } from './process-subject'
+import { StatusBadge } from './StatusBadge'
+
+export function ProcessTable({
+  list,
+  total,
+  page,
+  pageSize,
+  onPage,
+  onOpen,
+  showType = true,
+  empty,
+}: {
+  list: ProcessView[]
+  total: number
+  page: number
+  pageSize: number
+  onPage: (page: number) => void
+  onOpen: (id: string) => void
+  showType?: boolean
+  empty?: React.ReactNode
+}) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  if (list.length === 0)
+    return (
+      <Card withBorder radius="md" padding="xl">
+        <EmptyState
+          icon={<IconList size={24} />}
+          title={<Trans>No processes</Trans>}
+          description={empty ?? <Trans>Nothing matches these filters.</Trans>}
+          data-testid="process-list-empty"
+        />
+      </Card>
+    )
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Table.ScrollContainer minWidth={860}>
+        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid="process-list">
+          <Table.Thead>
+            <Table.Tr>
+              {showType ? (
+                <Table.Th>
+                  <Trans>Type</Trans>
+                </Table.Th>
+              ) : null}
+              <Table.Th>
+                <Trans>Artworks</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Current step</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Status</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Started by</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Last change</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((p) => {
+              const definition = definitionFor(p.type, p.definitionVersion)
+              return (
+                <Table.Tr
+                  key={p.id}
+                  onClick={() => onOpen(p.id)}
+                  style={{ cursor: 'pointer' }}
+                  data-process-row={p.id}
+                  data-process-type={p.type}
+                  data-state={p.state}
+                >
+                  {showType ? <Table.Td fz="sm">{typeLabel(p.type, lang)}</Table.Td> : null}
+                  <Table.Td>
+                    <UnstyledButton onClick={() => onOpen(p.id)} fz="sm" fw={500} c="ink.8">
+                      {subjectLine(subjectOf(p, lang), (n) => t`and ${n} more`) || '—'}
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td fz="sm">
+                    {p.currentStep ? (
+                      <>
+                        {stepLabel(definition, p.currentStep, lang)}
+                        <Text span c="dimmed" fz="xs">
+                          {' '}
+                          · {leafLabel(definition, p.state, lang)}
+                        </Text>
+                      </>
+                    ) : (
+                      leafLabel(definition, p.state, lang)
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={p.status} />
+                  </Table.Td>
+                  <Table.Td fz="sm">{p.createdByName}</Table.Td>
+                  <Table.Td fz="sm" c="dimmed">
+                    {formatDateTime(p.updatedAt, lang)}
+                  </Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" px="md" py="sm">
+        <Text fz="sm" c="dimmed" data-testid="process-total">
+          <Plural value={total} one="# process" other="# processes" />
+        </Text>
+        {pages > 1 ? <Pagination total={pages} value={page} onChange={onPage} size="sm" /> : null}
+      </Group>
+    </Card>
+  )
+}

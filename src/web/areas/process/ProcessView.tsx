@@ -1,0 +1,239 @@
+// The one view of a process, for every process type: a header (type, subject artworks, status, current
+// step, who started it, the buttons this user may press now), the step timeline, and three tabs — the
+// steps (the current step's form or each step's record), the history, and the machine's diagram with the
+// current state highlighted (Mermaid, loaded only when that tab opens).
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  Alert,
+  Badge,
+  Card,
+  EmptyState,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
+import type { ProcessView as View } from '../../../shared/contracts/process'
+import { isApiError } from '../../api/api-error'
+import { processListQuery, processQuery } from '../../api/queries/process'
+import { formatDateTime } from '../../i18n/format'
+import { IconRoute } from '../../shell/icons'
+import { AnchorLink } from './AnchorLink'
+import { EventActions } from './EventActions'
+import { HistoryTab } from './HistoryTab'
+import { definitionFor, graphOf, leafLabel, stepLabel, typeLabel, useLang } from './machine-words'
+import { PROCESS_TABS, type ProcessTab } from './process-search'
+import { subjectOf } from './process-subject'
+import { StatusBadge } from './StatusBadge'
+import { namesOf, StepPanel } from './StepPanel'
+import { StepTimeline } from './StepTimeline'
+import { useProcessEvent } from './use-process-event'
+
+const MachineDiagram = lazy(() => import('../flows/MachineDiagram'))
+
+
+const TAB_LABELS = { steps: msg`Steps`, history: msg`History`, diagram: msg`Diagram` }
+
+function FollowUp({ view }: { view: View }) {
+  const subject = (view.context as ProcessContext).subject
+  const first = view.artworks[0]?.id
+  const shipping = useQuery({
+    ...processListQuery({ type: 'BUY_ART_TRANS', artworkId: first, pageSize: 1 }),
+    enabled: view.type === 'BUY_ART' && view.done && !!first,
+  })
+  if (view.type === 'BUY_ART_TRANS' && typeof subject.sourceProcessId === 'string')
+    return (
+      <AnchorLink to="/devOpsManage/index" search={{ process: subject.sourceProcessId }} fz="sm">
+        <Trans>Open the purchase this shipping follows</Trans>
+      </AnchorLink>
+    )
+  const next = shipping.data?.list[0]
+  if (view.type === 'BUY_ART' && next)
+    return (
+      <AnchorLink to="/devOpsManage/buyShipping" search={{ process: next.id }} fz="sm" data-testid="open-shipping">
+        <Trans>Open the shipping that brings the artworks in</Trans>
+      </AnchorLink>
+    )
+  return null
+}
+
+function Header({
+  view,
+  definition,
+  events,
+}: {
+  view: View
+  definition: ProcessDefinition
+  events: ReturnType<typeof useProcessEvent>
+}) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const subject = subjectOf(view, lang)
+  const nameOf = namesOf(view)
+  const terminated = (view.context as ProcessContext).terminated
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="process-header" data-state={view.state} data-version={view.version}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="outline" color="gray" radius="sm" leftSection={<IconRoute size={12} />}>
+              <span data-testid="process-type">{typeLabel(view.type, lang)}</span>
+            </Badge>
+            <StatusBadge status={view.status} size="lg" data-testid="process-status" />
+          </Group>
+          <Title order={2} fz={20} lh={1.35} data-testid="process-title">
+            {subject.length > 0 ? subject.map((s) => s.title).join(lang === 'en' ? ', ' : '、') : typeLabel(view.type, lang)}
+          </Title>
+          {subject.some((s) => s.inventoryNo) ? (
+            <Text fz="xs" c="dimmed">
+              {subject
+                .filter((s) => s.inventoryNo)
+                .map((s) => s.inventoryNo)
+                .join(' · ')}
+            </Text>
+          ) : null}
+          <Group gap="lg" mt={4} wrap="wrap">
+            <Text fz="sm">
+              <Text span c="dimmed" fz="sm">
+                {t`Current step`}:{' '}
+              </Text>
+              <span data-testid="process-step">
+                {view.currentStep
+                  ? `${stepLabel(definition, view.currentStep, lang)} · ${leafLabel(definition, view.state, lang)}`
+                  : leafLabel(definition, view.state, lang)}
+              </span>
+            </Text>
+            <Text fz="sm" c="dimmed">
+              <Trans>
+                Started by {view.createdByName} on {formatDateTime(view.createdAt, lang)}
+              </Trans>
+            </Text>
+            <Text fz="sm" c="dimmed">
+              <Trans>Last change {formatDateTime(view.updatedAt, lang)}</Trans>
+            </Text>
+          </Group>
+        </Stack>
+        <EventActions view={view} definition={definition} events={events} />
+      </Group>
+      {view.status === 'terminated' && terminated ? (
+        <Alert color="dark" variant="light" mt="md" title={t`Terminated`} data-testid="terminated-note">
+          <Text fz="sm">{terminated.reason}</Text>
+          <Text fz="xs" c="dimmed" mt={4}>
+            {nameOf(terminated.by)} · {formatDateTime(terminated.at, lang)}
+          </Text>
+        </Alert>
+      ) : null}
+      {view.done ? (
+        <Alert color="teal" variant="light" mt="md" title={t`Completed`} data-testid="completed-note">
+          <Group gap="md">
+            <Text fz="sm">
+              <Trans>Finished on {formatDateTime(view.finishedAt, lang)}.</Trans>
+            </Text>
+            <FollowUp view={view} />
+          </Group>
+        </Alert>
+      ) : (
+        <Group mt="sm">
+          <FollowUp view={view} />
+        </Group>
+      )}
+    </Card>
+  )
+}
+
+function Loaded({ view, tab, onTab }: { view: View; tab: ProcessTab; onTab: (tab: ProcessTab) => void }) {
+  const { i18n } = useLingui()
+  const lang = useLang()
+  const definition = definitionFor(view.type, view.definitionVersion)
+  const events = useProcessEvent(view)
+  const fallbackStep = view.currentStep ?? view.steps[view.steps.length - 1]?.key ?? ''
+  const [selected, setSelected] = useState(fallbackStep)
+  // A step moves on: show the new current step.
+  useEffect(() => setSelected(fallbackStep), [fallbackStep])
+  return (
+    <Stack gap="md" data-testid="process-view" data-process-id={view.id}>
+      <Header view={view} definition={definition} events={events} />
+      <Card withBorder radius="md" padding="lg">
+        <StepTimeline view={view} definition={definition} selected={selected} onSelect={setSelected} />
+      </Card>
+      <Card withBorder radius="md" padding={0}>
+        <Tabs value={tab} onChange={(v) => v && onTab(v as ProcessTab)} keepMounted={false}>
+          <Tabs.List px="md" pt="xs">
+            {PROCESS_TABS.map((key) => (
+              <Tabs.Tab key={key} value={key} data-tab={key}>
+                {i18n._(TAB_LABELS[key])}
+                {key === 'history' ? ` (${view.history.length})` : ''}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="steps" p="lg">
+            <Stack gap="xs">
+              <Title order={3} fz={16}>
+                {stepLabel(definition, selected, lang)}
+              </Title>
+              <StepPanel view={view} definition={definition} step={selected} events={events} />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="history" p="md">
+            <HistoryTab view={view} definition={definition} />
+          </Tabs.Panel>
+          <Tabs.Panel value="diagram" p="lg">
+            <Suspense fallback={<Loader size="sm" />}>
+              <MachineDiagram graph={graphOf(definition)} lang={lang} current={view.state} />
+            </Suspense>
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+    </Stack>
+  )
+}
+
+export function ProcessView({
+  id,
+  tab = 'steps',
+  onTab,
+  back,
+}: {
+  id: string
+  tab?: ProcessTab
+  onTab: (tab: ProcessTab) => void
+  /** The way back to the list the view was opened from. */
+  back?: React.ReactNode
+}) {
+  const query = useQuery(processQuery(id))
+  return (
+    <Stack gap="md">
+      {back}
+      {query.isPending ? (
+        <Stack gap="md" data-testid="process-loading">
+          <Skeleton h={140} radius="md" />
+          <Skeleton h={90} radius="md" />
+          <Skeleton h={320} radius="md" />
+        </Stack>
+      ) : query.isError ? (
+        <Card withBorder radius="md" padding="xl">
+          <EmptyState
+            title={
+              isApiError(query.error) && query.error.code === 404 ? (
+                <Trans>There is no such process</Trans>
+              ) : (
+                <Trans>The process could not be loaded</Trans>
+              )
+            }
+            description={<Trans>Go back to the list and open it again.</Trans>}
+            data-testid="process-missing"
+          />
+        </Card>
+      ) : (
+        <Loaded view={query.data} tab={tab} onTab={onTab} />
+      )}
+    </Stack>
+  )
+}
