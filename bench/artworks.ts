@@ -20,7 +20,25 @@ const PASSWORD = 'Bench-password-1'
 const COUNT = Number(process.env.BENCH_ARTWORKS ?? 100_000)
 
 const SYLLABLES_ZH = '山水云松石竹梅兰秋春江月风雨雪林溪湖海光影夜星晨晚金青白墨红远清静'
-const SYLLABLES_EN = ['mo', 'yu', 'lin', 'chen', 'wang', 'li', 'zhou', 'xu', 'an', 'ka', 'ren', 'so', 'ta', 'mi', 'el', 'ber', 'ton']
+const SYLLABLES_EN = [
+  'mo',
+  'yu',
+  'lin',
+  'chen',
+  'wang',
+  'li',
+  'zhou',
+  'xu',
+  'an',
+  'ka',
+  'ren',
+  'so',
+  'ta',
+  'mi',
+  'el',
+  'ber',
+  'ton',
+]
 const WORDS: [string, string][] = [
   ['秋山', 'Autumn Mountains'],
   ['寒林', 'Winter Forest'],
@@ -47,7 +65,10 @@ async function ids(raw: Raw, sql: string): Promise<(string | number)[]> {
 async function generate(database: Database, count: number) {
   const { raw } = database
   const tagsUnder = (code: string) =>
-    ids(raw, `select t.id from tags t join tags p on p.id = t.parent_id where p.code = '${code}' order by t.id`)
+    ids(
+      raw,
+      `select t.id from tags t join tags p on p.id = t.parent_id where p.code = '${code}' order by t.id`,
+    )
   const medium = await tagsUnder('CREATION_MEDIUM')
   const period = await tagsUnder('PERIOD')
   const market = await tagsUnder('INVEST_MARKET')
@@ -65,7 +86,11 @@ async function generate(database: Database, count: number) {
     const rows: string[] = []
     for (let k = i; k < Math.min(artistCount, i + 500); k++) {
       const zh = Array.from({ length: 3 }, () => SYLLABLES_ZH[Math.floor(r() * SYLLABLES_ZH.length)]).join('')
-      const en = `${pick(SYLLABLES_EN)}${pick(SYLLABLES_EN)} ${pick(SYLLABLES_EN)}${pick(SYLLABLES_EN)}`.replace(/\b\w/g, (c) => c.toUpperCase())
+      const en =
+        `${pick(SYLLABLES_EN)}${pick(SYLLABLES_EN)} ${pick(SYLLABLES_EN)}${pick(SYLLABLES_EN)}`.replace(
+          /\b\w/g,
+          (c) => c.toUpperCase(),
+        )
       values.push(zh, en, pick(artistStage))
       rows.push(`($${values.length - 2}, $${values.length - 1}, $${values.length})`)
     }
@@ -135,7 +160,8 @@ async function generate(database: Database, count: number) {
       rows.push(
         `(${row.map((_, i) => `$${at + i + 1}`).join(', ')}, array_to_tsvector(string_to_array($${at + row.length + 1}::text, ' ')))`,
       )
-      for (let k = 0, m = Math.floor(r() * 3); k < m; k++) labelRows.push([rows.length - 1, pick(labels) as number])
+      for (let k = 0, m = Math.floor(r() * 3); k < m; k++)
+        labelRows.push([rows.length - 1, pick(labels) as number])
     }
     const inserted = (await raw(
       `insert into artworks (${COLUMNS.join(', ')}, search_vector) values ${rows.join(', ')} returning id`,
@@ -206,7 +232,9 @@ async function benchImport(app: ReturnType<typeof createApp>, headers: Record<st
   const form = new FormData()
   form.append('purpose', 'excel')
   form.append('file', new Blob([new Uint8Array(bytes)]), 'bench.xlsx')
-  const up = (await (await app.request('/api/file/upload', { method: 'POST', headers, body: form })).json()) as any
+  const up = (await (
+    await app.request('/api/file/upload', { method: 'POST', headers, body: form })
+  ).json()) as any
   if (up.code !== 0) throw new Error(`upload: ${up.msg}`)
   let peak = process.memoryUsage().rss
   const sampler = setInterval(() => {
@@ -266,7 +294,9 @@ export async function benchArtworks(): Promise<void> {
     const { medium, rooms } = await generate(bdb.database, COUNT)
     const secs = (performance.now() - t0) / 1000
     const [{ n }] = (await bdb.database.raw('select count(*)::int as n from artworks')) as { n: number }[]
-    console.log(`generated ${COUNT} artworks in ${secs.toFixed(1)} s (${Math.round(COUNT / secs)} rows/s); ${n} in the table`)
+    console.log(
+      `generated ${COUNT} artworks in ${secs.toFixed(1)} s (${Math.round(COUNT / secs)} rows/s); ${n} in the table`,
+    )
 
     // The list: three filters (medium, in a room, buy year range), sorted by valuation, page 1 of 20.
     let i = 0
@@ -274,7 +304,16 @@ export async function benchArtworks(): Promise<void> {
       i++
       return `mediumTagId=${medium[i % medium.length]}&roomId=${rooms[i % rooms.length]}&buyYearFrom=2005&buyYearTo=2020&sort=latestValuation&order=desc&page=1&pageSize=20`
     }
-    const TERMS = ['秋山', 'garden', '回声 No', 'BN-2013-0042', '蓝色', 'still life', '城市之光', 'portrait no']
+    const TERMS = [
+      '秋山',
+      'garden',
+      '回声 No',
+      'BN-2013-0042',
+      '蓝色',
+      'still life',
+      '城市之光',
+      'portrait no',
+    ]
     let j = 0
     const searchQuery = () => {
       j++
@@ -307,9 +346,13 @@ export async function benchArtworks(): Promise<void> {
     const rawSearch = await time(sample(searchQuery), N, 30)
     const stackSearch = await time(stack(searchQuery), N, 30)
     console.log(`${'list, raw SQL (page + total)'.padEnd(44)} ${fmt(rawList)}`)
-    console.log(`${'GET /api/artworks list via app.request'.padEnd(44)} ${fmt(stackList)}   (${ratio(stackList, rawList)})`)
+    console.log(
+      `${'GET /api/artworks list via app.request'.padEnd(44)} ${fmt(stackList)}   (${ratio(stackList, rawList)})`,
+    )
     console.log(`${'full-text search, raw SQL (page + total)'.padEnd(44)} ${fmt(rawSearch)}`)
-    console.log(`${'GET /api/artworks?keyword via app.request'.padEnd(44)} ${fmt(stackSearch)}   (${ratio(stackSearch, rawSearch)})`)
+    console.log(
+      `${'GET /api/artworks?keyword via app.request'.padEnd(44)} ${fmt(stackSearch)}   (${ratio(stackSearch, rawSearch)})`,
+    )
     const target = kind === 'embedded' ? 100 : 30
     console.log(
       `targets: stack within 1.5× raw; p95 < ${target} ms → list ${stackList.p95 < target ? 'met' : 'MISSED'}, search ${stackSearch.p95 < target ? 'met' : 'MISSED'}`,

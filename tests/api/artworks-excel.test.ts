@@ -405,7 +405,7 @@ describe('export', () => {
     const exhibitions = wb.worksheets[1]
     exhibitions.spliceRows(2, 1) // EXP-1 loses its exhibition
     const job = await startImport(Buffer.from(await wb.xlsx.writeBuffer()))
-    expect(job).toMatchObject({ errorCount: 0, toUpdate: 3 })
+    expect(job, JSON.stringify(job)).toMatchObject({ errorCount: 0, toUpdate: 3 })
     const done = await commit(job.id)
     expect(done.data).toMatchObject({ status: 'done', updatedCount: 2 })
     const two = await t.call('GET', `/api/artworks/${created[1].id}/history?pageSize=1`, {

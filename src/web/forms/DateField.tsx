@@ -5,7 +5,8 @@ import { DateInput, type DateInputProps } from '@mantine/dates'
 import { IconCalendar } from '../shell/icons'
 import { isValidDateValue } from './date-range'
 
-export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'defaultValue' | 'dateParser'> {
+export interface DateFieldProps
+  extends Omit<DateInputProps, 'value' | 'onChange' | 'defaultValue' | 'dateParser'> {
   /** yyyy-MM-dd, or '' when empty. */
   value: string
   onChange: (value: string) => void

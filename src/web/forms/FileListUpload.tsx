@@ -13,10 +13,10 @@ import { api } from '../api/http'
 import { fileKeys } from '../api/queries/files'
 import { currentLanguage } from '../i18n/i18n'
 import { IconFile, IconUpload } from '../shell/icons'
-import { checkFile, formatBytes, headFits } from './file-checks'
 import { openPreview } from './FileUpload'
-import type { UploadTracker } from './use-form'
+import { checkFile, formatBytes, headFits } from './file-checks'
 import { useFileUpload } from './use-file-upload'
+import type { UploadTracker } from './use-form'
 
 export interface FileListUploadProps {
   purpose: Exclude<UploadPurpose, 'video'>
@@ -38,7 +38,10 @@ export const storedFilesQuery = (ids: string[]) => ({
   queryKey: [...fileKeys.all, 'records', ...ids] as const,
   queryFn: async (): Promise<FileView[]> => {
     if (ids.length === 0) return []
-    const { links } = await api.post('file/link', { json: { ids, disposition: 'inline' }, schema: linkResponse })
+    const { links } = await api.post('file/link', {
+      json: { ids, disposition: 'inline' },
+      schema: linkResponse,
+    })
     return links
   },
   staleTime: 60_000,
@@ -137,7 +140,13 @@ export function FileListUpload({
             <Text fz="sm" truncate>
               {picked.name}
             </Text>
-            <Progress value={upload.progress.percent} size="sm" animated mt={4} data-testid="upload-progress" />
+            <Progress
+              value={upload.progress.percent}
+              size="sm"
+              animated
+              mt={4}
+              data-testid="upload-progress"
+            />
             <Group justify="space-between" mt={4}>
               <Text fz="xs" c="dimmed">
                 <Trans>Uploading… {upload.progress.percent}%</Trans>
@@ -151,7 +160,13 @@ export function FileListUpload({
         {disabled || upload.uploading ? null : (
           <FileButton onChange={(file) => void pick(file)} accept={PURPOSE_ACCEPT[purpose]}>
             {(props) => (
-              <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} w="fit-content">
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                leftSection={<IconUpload size={14} />}
+                w="fit-content"
+              >
                 {value.length > 0 ? <Trans>Add another file</Trans> : <Trans>Choose a file</Trans>}
               </Button>
             )}

@@ -3,6 +3,8 @@
 // bad, explicitly agrees to import only the valid ones), every valid row is written in one transaction:
 // all of them or none. A known inventory number updates that artwork (so an export, edited and imported
 // back, is a bulk edit); a new one creates it. Images cannot travel in a sheet and are left untouched.
+
+import { Readable } from 'node:stream'
 import { and, eq, getTableColumns, gt, inArray, ne, or, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { z } from 'zod'
@@ -106,26 +108,64 @@ interface SheetRows {
   rows: { row: number; cells: Record<string, string> }[]
 }
 
-function readSheet(ws: ExcelJS.Worksheet | undefined, defs: ColumnDef[]): SheetRows {
+/** A sheet as plain text: the header row and the data rows, cell texts by column number. */
+export interface SheetText {
+  name: string
+  header: string[]
+  rows: { row: number; cells: string[] }[]
+}
+
+/**
+ * Read a workbook with exceljs's streaming reader: rows become plain strings as they are parsed, so a
+ * 3 MB file never exists as a full object model in memory.
+ */
+export async function readWorkbookText(bytes: Buffer): Promise<SheetText[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  })
+  const sheets: (SheetText & { id: number })[] = []
+  for await (const ws of reader) {
+    const sheet = {
+      id: Number((ws as unknown as { id: number }).id),
+      name: (ws as unknown as { name: string }).name,
+      header: [] as string[],
+      rows: [] as SheetText['rows'],
+    }
+    for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
+      const values = row.values as ExcelJS.CellValue[]
+      const cells: string[] = []
+      for (let c = 1; c < values.length; c++) cells[c] = cellText(values[c])
+      if (row.number === 1) sheet.header = cells
+      else if (cells.some(Boolean)) sheet.rows.push({ row: row.number, cells })
+    }
+    sheets.push(sheet)
+  }
+  return sheets.sort((a, b) => a.id - b.id)
+}
+
+function readSheet(ws: SheetText | undefined, defs: ColumnDef[]): SheetRows {
   if (!ws) return { present: false, columns: new Map(), missing: [], rows: [] }
   const columns = new Map<string, number>()
-  ws.getRow(1).eachCell((cell, col) => {
-    const def = columnOfHeader(cellText(cell.value), defs)
+  ws.header.forEach((text, col) => {
+    const def = text ? columnOfHeader(text, defs) : undefined
     if (def && !columns.has(def.key)) columns.set(def.key, col)
   })
   const missing = defs.filter((d) => d.key === 'inventoryNo' || (d.zh.endsWith('*') && !d.readOnly))
   const rows: SheetRows['rows'] = []
-  ws.eachRow({ includeEmpty: false }, (r, n) => {
-    if (n === 1) return
+  for (const r of ws.rows) {
     const cells: Record<string, string> = {}
     let any = false
     for (const [key, col] of columns) {
-      const text = cellText(r.getCell(col).value)
+      const text = r.cells[col] ?? ''
       cells[key] = text
       if (text) any = true
     }
-    if (any) rows.push({ row: n, cells })
-  })
+    if (any) rows.push({ row: r.row, cells })
+  }
   return { present: true, columns, missing: missing.filter((d) => !columns.has(d.key)), rows }
 }
 
@@ -191,10 +231,9 @@ const lower = (s: string) => s.normalize('NFKC').trim().toLowerCase()
 export async function checkWorkbook(
   db: Db,
   user: AuthUser,
-  workbook: ExcelJS.Workbook,
+  sheets: SheetText[],
   progress: (processed: number, total: number) => Promise<void>,
 ): Promise<{ plan: Plan; errors: StoredRowError[]; totalRows: number }> {
-  const sheets = workbook.worksheets
   const mainWs = sheets.find((ws) => sheetMatches(ws.name, MAIN_SHEET)) ?? sheets[0]
   const main = readSheet(mainWs, MAIN_COLUMNS)
   const lists = Object.fromEntries(
@@ -596,15 +635,15 @@ async function runCheck(deps: Deps, user: AuthUser, jobId: string, storageKey: s
       .set({ ...values, updatedAt: new Date() })
       .where(eq(artworkImportJobs.id, jobId))
   try {
-    const workbook = new ExcelJS.Workbook()
+    let sheets: SheetText[]
     try {
-      await workbook.xlsx.load((await loadBytes(deps, storageKey)) as unknown as ArrayBuffer)
+      sheets = await readWorkbookText(await loadBytes(deps, storageKey))
     } catch (error) {
       if (error instanceof AppError) throw error
       await setJob({ status: 'failed', failure: 'incorrectFileFormat', finishedAt: new Date() })
       return
     }
-    const { plan, errors, totalRows } = await checkWorkbook(db, user, workbook, (processed, total) =>
+    const { plan, errors, totalRows } = await checkWorkbook(db, user, sheets, (processed, total) =>
       setJob({ processedRows: processed, totalRows: total }).then(() => undefined),
     )
     await setJob({

@@ -1,20 +1,7 @@
 // The archive's list: filters (full text, every tag, dictionary values, statuses, room, buy year range,
 // valuation range in one currency), sort and paging, as two statements — the page and the total — built
 // once so the list call, the export, the summary and the benchmark's raw-SQL comparison run the same SQL.
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { ArtworkFilters, ArtworkListItem, ArtworkSort } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'

@@ -77,7 +77,9 @@ export async function loadReferences(db: DbOrTx): Promise<References> {
   }
   const words: References['words'] = {
     tags: new Map(),
-    dicts: Object.fromEntries(ARTWORK_DICTS.map((c) => [c, new Map<string, string>()])) as References['words']['dicts'],
+    dicts: Object.fromEntries(
+      ARTWORK_DICTS.map((c) => [c, new Map<string, string>()]),
+    ) as References['words']['dicts'],
     rooms: new Map(),
   }
   for (const t of tagMap.values()) {

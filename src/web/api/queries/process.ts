@@ -18,7 +18,10 @@ import { isApiError } from '../api-error'
 import { api } from '../http'
 
 /** The list's filters as the URL keeps them (every one optional; page from 1). */
-export type ProcessListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }
+export type ProcessListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & {
+  page?: number
+  pageSize?: number
+}
 
 export const processKeys = {
   all: ['process'] as const,
@@ -50,7 +53,8 @@ export const inboxQuery = () =>
 export const definitionsQuery = () =>
   queryOptions({
     queryKey: processKeys.definitions(),
-    queryFn: ({ signal }) => api.get('process/definitions', { schema: z.array(processDefinitionView), signal }),
+    queryFn: ({ signal }) =>
+      api.get('process/definitions', { schema: z.array(processDefinitionView), signal }),
     staleTime: Number.POSITIVE_INFINITY,
   })
 
@@ -58,7 +62,8 @@ export const definitionsQuery = () =>
 export const statsQuery = (type: ProcessType) =>
   queryOptions({
     queryKey: processKeys.stats(type),
-    queryFn: ({ signal }) => api.get(`process/definitions/${type}/stats`, { schema: processStatsView, signal }),
+    queryFn: ({ signal }) =>
+      api.get(`process/definitions/${type}/stats`, { schema: processStatsView, signal }),
     staleTime: 15_000,
   })
 
@@ -87,7 +92,8 @@ export const processQuery = (id: string) =>
     meta: { localized: true },
   })
 
-export const startProcess = (body: ProcessCreateInput) => api.post('process', { json: body, schema: processView })
+export const startProcess = (body: ProcessCreateInput) =>
+  api.post('process', { json: body, schema: processView })
 
 export const sendProcessEvent = (id: string, body: ProcessEventInput) =>
   api.post(`process/${id}/events`, { json: body, schema: processView })

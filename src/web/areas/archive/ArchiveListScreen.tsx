@@ -24,7 +24,6 @@ import {
   Tooltip,
 } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { ARTWORK_SORTS, type ArtworkListItem, type ArtworkSort } from '../../../shared/contracts/artworks'
 import { artworkDetailQuery, artworkListQuery } from '../../api/queries/artworks'
@@ -52,6 +51,7 @@ import { useFileLinks } from './ArtworkThumb'
 import { downloadFromApi, downloadZip } from './download'
 import { ImportDialog } from './ImportDialog'
 import { useArchiveReference } from './reference-data'
+import { ButtonLink } from './router-links'
 
 export interface ArchiveListScreenProps {
   search: ArchiveSearch
@@ -169,9 +169,9 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
               </Tooltip>
             ) : null}
             {canEdit ? (
-              <Button component={Link} to="/artworkArchive/add" leftSection={<IconPlus size={16} />} data-testid="add-artwork">
+              <ButtonLink to="/artworkArchive/add" leftSection={<IconPlus size={16} />} data-testid="add-artwork">
                 <Trans>Add artwork</Trans>
-              </Button>
+              </ButtonLink>
             ) : null}
           </>
         }
@@ -317,9 +317,9 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
                     </Button>
                   ) : null}
                   {canEdit ? (
-                    <Button component={Link} to="/artworkArchive/add">
+                    <ButtonLink to="/artworkArchive/add">
                       <Trans>Add artwork</Trans>
-                    </Button>
+                    </ButtonLink>
                   ) : null}
                 </EmptyState.Actions>
               ) : null}

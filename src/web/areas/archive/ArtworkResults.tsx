@@ -15,7 +15,6 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { ArtworkListItem, ArtworkSort } from '../../../shared/contracts/artworks'
 import type { FileLink } from '../../../shared/contracts/files'
@@ -26,6 +25,7 @@ import { IconSortAsc, IconSortDesc } from './archive-icons'
 import { artworkStatusLabel, insuranceStatusLabel, STATUS_COLORS, transportStatusLabel } from './archive-labels'
 import { ArtworkThumb } from './ArtworkThumb'
 import type { ArchiveReference } from './reference-data'
+import { AnchorLink } from './router-links'
 
 export interface ResultsProps {
   items: ArtworkListItem[]
@@ -178,8 +178,7 @@ export function ArtworkTable({
                   <Group gap="sm" wrap="nowrap">
                     <ArtworkThumb fileId={item.previewFileId} links={links} alt={item.title} w={52} h={52} />
                     <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Anchor
-                        component={Link}
+                      <AnchorLink
                         to="/artworkArchive/detail"
                         search={{ id: item.id }}
                         fw={600}
@@ -189,7 +188,7 @@ export function ArtworkTable({
                         data-testid="artwork-title-link"
                       >
                         {item.title || '—'}
-                      </Anchor>
+                      </AnchorLink>
                       {sub ? (
                         <Text fz="xs" c="dimmed" lineClamp={1}>
                           {sub}
@@ -273,9 +272,9 @@ export function ArtworkGallery({ items, links, reference, selected, onToggle }: 
             }}
           >
             <div style={{ position: 'relative' }}>
-              <Anchor component={Link} to="/artworkArchive/detail" search={{ id: item.id }} display="block">
+              <AnchorLink to="/artworkArchive/detail" search={{ id: item.id }} display="block">
                 <ArtworkThumb fileId={item.previewFileId} links={links} alt={item.title} w="100%" h={190} radius="0" />
-              </Anchor>
+              </AnchorLink>
               <Checkbox
                 aria-label={t`Select ${item.inventoryNo}`}
                 checked={isSelected}
@@ -296,9 +295,9 @@ export function ArtworkGallery({ items, links, reference, selected, onToggle }: 
               ) : null}
             </div>
             <Stack gap={4} p="sm">
-              <Anchor component={Link} to="/artworkArchive/detail" search={{ id: item.id }} fw={600} fz="sm" c="dark.8" lineClamp={1}>
+              <AnchorLink to="/artworkArchive/detail" search={{ id: item.id }} fw={600} fz="sm" c="dark.8" lineClamp={1}>
                 {item.title || '—'}
-              </Anchor>
+              </AnchorLink>
               <Text fz="xs" c="dimmed" lineClamp={1}>
                 {[item.artistName, item.creationTime].filter(Boolean).join(' · ') || '—'}
               </Text>

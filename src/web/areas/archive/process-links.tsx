@@ -3,12 +3,12 @@
 // starts at its type's start screen with the artwork named (`?artworkId=`). Process types and statuses are
 // worded from the machines' own labels, so the archive never names a state differently.
 import { Anchor, Badge, type BadgeProps } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { PROCESS_STATUS_LABELS } from '../../../machines/labels'
-import type { ProcessStatus } from '../../../machines/types'
+import { PROCESS_STATUS_LABELS } from '../../../../machines/labels'
+import type { ProcessStatus } from '../../../../machines/types'
 import type { Lang } from '../../../shared/errors'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
+import { AnchorLink } from './router-links'
 
 export const PROCESS_VIEW_PATH = '/devOpsManage/index'
 
@@ -18,8 +18,7 @@ export function processViewSearch(processId: string): { process: string } {
 
 export function ProcessLink({ processId, children }: { processId: string; children: ReactNode }) {
   return (
-    <Anchor
-      component={Link}
+    <AnchorLink
       to={PROCESS_VIEW_PATH}
       // The process view reads `process` from its own validated search.
       search={processViewSearch(processId) as never}
@@ -27,7 +26,7 @@ export function ProcessLink({ processId, children }: { processId: string; childr
       data-testid="process-link"
     >
       {children}
-    </Anchor>
+    </AnchorLink>
   )
 }
 

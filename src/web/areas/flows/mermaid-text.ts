@@ -32,9 +32,13 @@ export interface DiagramOptions {
 }
 
 export const mermaidId = (path: string) => `s_${path.replaceAll('.', '__')}`
-const text = (s: string) => s.replaceAll('"', "'").replaceAll(':', ' ').replaceAll(';', ',').replaceAll('#', '')
+const text = (s: string) =>
+  s.replaceAll('"', "'").replaceAll(':', ' ').replaceAll(';', ',').replaceAll('#', '')
 
-export function graphToMermaid(graph: { nodes: DiagramNode[]; edges: DiagramEdge[] }, options: DiagramOptions) {
+export function graphToMermaid(
+  graph: { nodes: DiagramNode[]; edges: DiagramEdge[] },
+  options: DiagramOptions,
+) {
   const { lang, current, counts = {} } = options
   const byId = new Map(graph.nodes.map((n) => [n.id, n]))
   const root = graph.nodes.find((n) => n.parent === null)
@@ -95,10 +99,14 @@ export function graphToMermaid(graph: { nodes: DiagramNode[]; edges: DiagramEdge
       push(outer, `  ${mermaidId(node.path)} --> ${mermaidId(topOf(target).path)} : ${edgeLabel(e)}`)
     }
   const styles = ['  classDef live fill:#eef3fb,stroke:#3a5fa6,stroke-width:2px']
-  const live = graph.nodes.filter((n) => (counts[n.path] ?? 0) > 0 && n.path !== current && childrenOf(n.id).length === 0)
+  const live = graph.nodes.filter(
+    (n) => (counts[n.path] ?? 0) > 0 && n.path !== current && childrenOf(n.id).length === 0,
+  )
   for (const n of live) styles.push(`  class ${mermaidId(n.path)} live`)
   if (current && graph.nodes.some((n) => n.path === current)) {
-    styles.push('  classDef current fill:#c4862b,color:#ffffff,stroke:#86570f,stroke-width:3px,font-weight:bold')
+    styles.push(
+      '  classDef current fill:#c4862b,color:#ffffff,stroke:#86570f,stroke-width:3px,font-weight:bold',
+    )
     styles.push(`  class ${mermaidId(current)} current`)
   }
   return [...lines, ...outer, ...styles].join('\n')

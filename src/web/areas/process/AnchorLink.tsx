@@ -3,8 +3,8 @@ import { Anchor, type AnchorProps } from '@mantine/core'
 import { createLink } from '@tanstack/react-router'
 import { forwardRef } from 'react'
 
-const MantineAnchor = forwardRef<HTMLAnchorElement, AnchorProps & React.ComponentPropsWithoutRef<'a'>>((props, ref) => (
-  <Anchor ref={ref} {...props} />
-))
+const MantineAnchor = forwardRef<HTMLAnchorElement, AnchorProps & React.ComponentPropsWithoutRef<'a'>>(
+  (props, ref) => <Anchor ref={ref} {...props} />,
+)
 
 export const AnchorLink = createLink(MantineAnchor)

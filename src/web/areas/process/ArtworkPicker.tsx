@@ -37,7 +37,15 @@ function useArtworkOptions(keyword: string, selected: string[]) {
   return [...all].map(([value, text]) => ({ value, label: text }))
 }
 
-export function ArtworkFilter({ value, onChange, label: title }: { value?: string; onChange: (id?: string) => void; label: string }) {
+export function ArtworkFilter({
+  value,
+  onChange,
+  label: title,
+}: {
+  value?: string
+  onChange: (id?: string) => void
+  label: string
+}) {
   const { t } = useLingui()
   const [keyword, setKeyword] = useState('')
   const data = useArtworkOptions(keyword, value ? [value] : [])

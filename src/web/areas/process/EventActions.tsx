@@ -10,8 +10,8 @@ import { z } from 'zod'
 import { COMMENT_REQUIRED } from '../../../../machines/labels'
 import type { ProcessDefinition } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
-import { TextAreaField } from '../../forms/TextField'
 import { showSuccess } from '../../forms/notify'
+import { TextAreaField } from '../../forms/TextField'
 import { type FormApi, useForm } from '../../forms/use-form'
 import { type StepFormSpec, toPayload, type Values } from './field-spec'
 import { EVENT_FORMS } from './form-registry'
@@ -80,13 +80,11 @@ const DONE: Record<string, ReturnType<typeof msg>> = {
 const EMPTY_SPEC: StepFormSpec = { sections: [] }
 
 function EventDialog({
-  view,
   definition,
   type,
   events,
   onClose,
 }: {
-  view: ProcessView
   definition: ProcessDefinition
   type: string
   events: ReturnType<typeof useProcessEvent>
@@ -120,7 +118,13 @@ function EventDialog({
     setFieldValue: (path: string, value: unknown) => form.setFieldValue(`payload.${path}`, value),
   } as unknown as FormApi
   return (
-    <Modal opened onClose={onClose} title={eventLabel(type, lang)} size={spec.sections.length ? 'lg' : 'md'} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={eventLabel(type, lang)}
+      size={spec.sections.length ? 'lg' : 'md'}
+      centered
+    >
       <form
         onSubmit={form.onSubmit(async (data) => {
           const given = (data.payload ?? {}) as Values
@@ -139,7 +143,9 @@ function EventDialog({
           {spec.sections.length ? <StepFields spec={spec} form={payloadForm} /> : null}
           {type === 'RESTART' ? (
             <Text fz="sm">
-              <Trans>The process starts again from its first step; what was filled in before is kept as drafts.</Trans>
+              <Trans>
+                The process starts again from its first step; what was filled in before is kept as drafts.
+              </Trans>
             </Text>
           ) : null}
           {type === 'RETRY_PAYMENT' ? (
@@ -208,7 +214,13 @@ export function EventActions({
         ))}
       </Group>
       {open ? (
-        <EventDialog view={view} definition={definition} type={open} events={events} onClose={() => setOpen(null)} />
+        <EventDialog
+          view={view}
+          definition={definition}
+          type={open}
+          events={events}
+          onClose={() => setOpen(null)}
+        />
       ) : null}
     </>
   )

@@ -10,7 +10,14 @@ export function FileNames({ ids }: { ids: string[] }) {
   return (
     <Stack gap={2} data-testid="file-names">
       {(data ?? []).map((f) => (
-        <Anchor key={f.id} component="button" type="button" fz="sm" ta="left" onClick={() => void openPreview(f)}>
+        <Anchor
+          key={f.id}
+          component="button"
+          type="button"
+          fz="sm"
+          ta="left"
+          onClick={() => void openPreview(f)}
+        >
           {f.name}
         </Anchor>
       ))}

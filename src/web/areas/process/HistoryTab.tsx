@@ -5,8 +5,8 @@ import { Table, Text } from '@mantine/core'
 import type { ProcessDefinition } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { formatDateTime } from '../../i18n/format'
-import { eventLabel, stateLabel, useLang } from './machine-words'
 import { FileNames } from './FileNames'
+import { eventLabel, stateLabel, useLang } from './machine-words'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -16,7 +16,8 @@ export function filesOf(payload: unknown): string[] {
   const out: string[] = []
   for (const [key, value] of Object.entries(payload)) {
     if (!/attachment|fileid/i.test(key)) continue
-    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string' && UUID.test(v)) out.push(v)
+    for (const v of Array.isArray(value) ? value : [value])
+      if (typeof v === 'string' && UUID.test(v)) out.push(v)
   }
   return out
 }

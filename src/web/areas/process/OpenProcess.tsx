@@ -3,8 +3,8 @@
 import { Trans } from '@lingui/react/macro'
 import { Anchor, Group } from '@mantine/core'
 import type { ReactNode } from 'react'
-import type { ProcessTab } from './process-search'
 import { ProcessView } from './ProcessView'
+import type { ProcessTab } from './process-search'
 
 export function OpenProcess({
   process,
@@ -26,7 +26,13 @@ export function OpenProcess({
       onTab={(next) => onNavigate({ process, tab: next === 'steps' ? undefined : next })}
       back={
         <Group>
-          <Anchor component="button" type="button" fz="sm" onClick={() => onNavigate({})} data-testid="back-to-list">
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            onClick={() => onNavigate({})}
+            data-testid="back-to-list"
+          >
             ← <Trans>Back to the list</Trans>
           </Anchor>
         </Group>

@@ -16,13 +16,19 @@ import { hasPrivilege } from '../../shell/route-meta'
 import { ArtworkFilter } from './ArtworkPicker'
 import { allSteps, statusLabel, typeLabel, useLang } from './machine-words'
 import { OpenProcess } from './OpenProcess'
-import type { ProcessListSearch } from './process-search'
 import { ProcessTable } from './ProcessTable'
+import type { ProcessListSearch } from './process-search'
 import { usersQuery } from './reference-queries'
 
 const PAGE_SIZE = 20
 
-function Filters({ search, onSearch }: { search: ProcessListSearch; onSearch: (next: ProcessListSearch) => void }) {
+function Filters({
+  search,
+  onSearch,
+}: {
+  search: ProcessListSearch
+  onSearch: (next: ProcessListSearch) => void
+}) {
   const { t } = useLingui()
   const lang = useLang()
   const users = useQuery(usersQuery())
@@ -67,7 +73,11 @@ function Filters({ search, onSearch }: { search: ProcessListSearch; onSearch: (n
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-          <ArtworkFilter label={t`Artwork`} value={search.artworkId} onChange={(id) => set({ artworkId: id })} />
+          <ArtworkFilter
+            label={t`Artwork`}
+            value={search.artworkId}
+            onChange={(id) => set({ artworkId: id })}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
           <Select
@@ -122,7 +132,9 @@ export function ProcessListScreen({
       onNavigate={(next) => onSearch({ ...filters, page: page > 1 ? page : undefined, ...next })}
     >
       <PageHeader
-        description={<Trans>Every purchase and operation under way or finished, with its current step and status.</Trans>}
+        description={
+          <Trans>Every purchase and operation under way or finished, with its current step and status.</Trans>
+        }
         actions={
           hasPrivilege(me, 'devOpsManage:start') ? (
             <Button component={Link} to="/devOpsManage/initiateBuy" leftSection={<IconPlus size={16} />}>

@@ -38,7 +38,6 @@ import { useProcessEvent } from './use-process-event'
 
 const MachineDiagram = lazy(() => import('../flows/MachineDiagram'))
 
-
 const TAB_LABELS = { steps: msg`Steps`, history: msg`History`, diagram: msg`Diagram` }
 
 function FollowUp({ view }: { view: View }) {
@@ -57,7 +56,12 @@ function FollowUp({ view }: { view: View }) {
   const next = shipping.data?.list[0]
   if (view.type === 'BUY_ART' && next)
     return (
-      <AnchorLink to="/devOpsManage/buyShipping" search={{ process: next.id }} fz="sm" data-testid="open-shipping">
+      <AnchorLink
+        to="/devOpsManage/buyShipping"
+        search={{ process: next.id }}
+        fz="sm"
+        data-testid="open-shipping"
+      >
         <Trans>Open the shipping that brings the artworks in</Trans>
       </AnchorLink>
     )
@@ -79,7 +83,14 @@ function Header({
   const nameOf = namesOf(view)
   const terminated = (view.context as ProcessContext).terminated
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="process-header" data-state={view.state} data-version={view.version}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      data-testid="process-header"
+      data-state={view.state}
+      data-version={view.version}
+    >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" wrap="wrap">
@@ -89,7 +100,9 @@ function Header({
             <StatusBadge status={view.status} size="lg" data-testid="process-status" />
           </Group>
           <Title order={2} fz={20} lh={1.35} data-testid="process-title">
-            {subject.length > 0 ? subject.map((s) => s.title).join(lang === 'en' ? ', ' : '、') : typeLabel(view.type, lang)}
+            {subject.length > 0
+              ? subject.map((s) => s.title).join(lang === 'en' ? ', ' : '、')
+              : typeLabel(view.type, lang)}
           </Title>
           {subject.some((s) => s.inventoryNo) ? (
             <Text fz="xs" c="dimmed">

@@ -24,7 +24,9 @@ export function StatusBadge({
   ...rest
 }: { status: ProcessStatus | StepStatus; step?: boolean } & BadgeProps) {
   const lang = useLang()
-  const label = step ? stepStatusLabel(status as StepStatus, lang) : statusLabel(status as ProcessStatus, lang)
+  const label = step
+    ? stepStatusLabel(status as StepStatus, lang)
+    : statusLabel(status as ProcessStatus, lang)
   return (
     <Badge
       variant={status === 'completed' || status === 'terminated' ? 'filled' : 'light'}

@@ -57,7 +57,11 @@ function common(field: FieldSpec, form: FormApi, i18n: ReturnType<typeof useLing
   }
 }
 
-function TextLike({ field, form, values }: FieldProps & { field: FieldSpec & { kind: 'text' | 'textarea' } }) {
+function TextLike({
+  field,
+  form,
+  values,
+}: FieldProps & { field: FieldSpec & { kind: 'text' | 'textarea' } }) {
   const { i18n } = useLingui()
   const { refusal, refuse } = useRefusal()
   const props = common(field, form, i18n)
@@ -120,7 +124,12 @@ function CountField({ field, form, values }: FieldProps & { field: FieldSpec & {
   )
 }
 
-function SelectField({ field, form, values, data }: FieldProps & { data: { value: string; label: string }[] }) {
+function SelectField({
+  field,
+  form,
+  values,
+  data,
+}: FieldProps & { data: { value: string; label: string }[] }) {
   const { i18n } = useLingui()
   return (
     <Select
@@ -181,7 +190,11 @@ function VendorField({ field, form, values }: FieldProps & { field: FieldSpec & 
   )
 }
 
-function ChoiceField({ field, form, values }: FieldProps & { field: FieldSpec & { kind: 'choice' | 'boolean' } }) {
+function ChoiceField({
+  field,
+  form,
+  values,
+}: FieldProps & { field: FieldSpec & { kind: 'choice' | 'boolean' } }) {
   const { i18n } = useLingui()
   const options =
     field.kind === 'boolean'

@@ -82,7 +82,10 @@ export function StepForm({
         ) : null}
         {maySubmit ? (
           <SubmitButton
-            form={{ submitting: form.submitting || events.pendingType === 'SUBMIT', isUploading: form.isUploading }}
+            form={{
+              submitting: form.submitting || events.pendingType === 'SUBMIT',
+              isUploading: form.isUploading,
+            }}
             disabled={events.pending || form.isUploading}
             data-event="SUBMIT"
           >

@@ -77,7 +77,12 @@ export function StepPanel({
   const notices = (
     <>
       {current && leaf === 'rejected' && record.rejection ? (
-        <Alert color="orange" variant="light" title={t`Sent back for correction`} data-testid="rejection-note">
+        <Alert
+          color="orange"
+          variant="light"
+          title={t`Sent back for correction`}
+          data-testid="rejection-note"
+        >
           <Text fz="sm">{record.rejection.comment}</Text>
           <Text fz="xs" c="dimmed" mt={4}>
             {nameOf(record.rejection.by)} · {formatDateTime(record.rejection.at, lang)}
@@ -88,7 +93,8 @@ export function StepPanel({
         <Alert color="red" variant="light" title={t`The payment failed`} data-testid="payment-failure-note">
           <Text fz="sm">{failures[failures.length - 1].comment}</Text>
           <Text fz="xs" c="dimmed" mt={4}>
-            {nameOf(failures[failures.length - 1].by)} · {formatDateTime(failures[failures.length - 1].at, lang)}
+            {nameOf(failures[failures.length - 1].by)} ·{' '}
+            {formatDateTime(failures[failures.length - 1].at, lang)}
           </Text>
         </Alert>
       ) : null}

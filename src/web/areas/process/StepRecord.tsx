@@ -7,9 +7,8 @@ import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { toDisplay } from '../../forms/date-range'
 import { formatMoneyDisplay } from '../../forms/money'
-import type { FieldSpec, StepFormSpec, Values } from './field-spec'
 import { FileNames } from './FileNames'
-import { NO, YES } from './StepFields'
+import type { FieldSpec, StepFormSpec, Values } from './field-spec'
 import {
   useCountryOptions,
   useDictOptions,
@@ -17,6 +16,7 @@ import {
   useRoomOptions,
   useTreeLabel,
 } from './reference-options'
+import { NO, YES } from './StepFields'
 
 function Labelled({ options, value }: { options: { value: string; label: string }[]; value: string }) {
   return <>{options.find((o) => o.value === value)?.label ?? value}</>
@@ -52,7 +52,9 @@ function Value({ field, values }: { field: FieldSpec; values: Values }): ReactNo
     case 'boolean':
       return i18n._(value === true ? YES : NO)
     case 'choice':
-      return field.options.find((o) => o.value === text) ? i18n._(field.options.find((o) => o.value === text)!.label) : text
+      return field.options.find((o) => o.value === text)
+        ? i18n._(field.options.find((o) => o.value === text)!.label)
+        : text
     case 'dict':
       return <Dict field={field} value={text} />
     case 'tree':

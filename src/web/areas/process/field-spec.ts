@@ -39,7 +39,11 @@ export type FieldSpec = Base &
     | { kind: 'vendor'; max: number; idPath?: string }
     | { kind: 'files'; purpose: Exclude<UploadPurpose, 'video'> }
     | { kind: 'boolean' }
-    | { kind: 'choice'; options: { value: string; label: MessageDescriptor }[]; display?: 'segmented' | 'select' }
+    | {
+        kind: 'choice'
+        options: { value: string; label: MessageDescriptor }[]
+        display?: 'segmented' | 'select'
+      }
     /** A part drawn by the step itself (payment details). */
     | {
         kind: 'custom'

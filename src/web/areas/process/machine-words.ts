@@ -97,7 +97,11 @@ export function allSteps(type: ProcessType | undefined, types: readonly ProcessT
  * The schema SUBMIT of a step is checked with: the context-dependent one where the definition has it (a
  * payment capped by its contract), else the step's own. The runtime picks it the same way (machines/view).
  */
-export function stepSchema(definition: ProcessDefinition, step: string, context: unknown): z.ZodType | undefined {
+export function stepSchema(
+  definition: ProcessDefinition,
+  step: string,
+  context: unknown,
+): z.ZodType | undefined {
   const byContext = definition.contextPayloads?.[step]
   if (byContext) return byContext(context as ProcessContext)
   return definition.payloads[step]

@@ -28,7 +28,8 @@ export interface ProcessListSearch extends ProcessOpenSearch {
 }
 
 const uuid = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : undefined)
-const date = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v) ? v : undefined)
+const date = (v: unknown) =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v) ? v : undefined
 
 function clean<T extends object>(search: T): T {
   return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as T
@@ -45,7 +46,10 @@ export function validateProcessListSearch(search: Record<string, unknown>): Proc
   const status = PROCESS_STATUSES.includes(search.status as never)
     ? (search.status as ProcessListSearch['status'])
     : undefined
-  const step = typeof search.step === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(search.step) ? search.step : undefined
+  const step =
+    typeof search.step === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(search.step)
+      ? search.step
+      : undefined
   let from = date(search.from)
   let to = date(search.to)
   if (from && to && from > to) [from, to] = [undefined, undefined]

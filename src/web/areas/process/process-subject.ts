@@ -21,7 +21,10 @@ function candidatesOf(view: Pick<ProcessView, 'context'>): Candidate[] {
   return Array.isArray(subject?.artworks) ? (subject.artworks as Candidate[]) : []
 }
 
-export function subjectOf(view: Pick<ProcessView, 'artworks' | 'context' | 'done'>, lang: Lang): SubjectItem[] {
+export function subjectOf(
+  view: Pick<ProcessView, 'artworks' | 'context' | 'done'>,
+  lang: Lang,
+): SubjectItem[] {
   const records = view.artworks.map((a) => ({
     key: a.id,
     artworkId: a.id,

@@ -1,10 +1,12 @@
 // Reference data as the choices of a form field, in the language shown: dictionary items, tree nodes,
 // countries, rooms, the family's companies, vendors. Also the reverse: a stored value's label, for the
 // read-only record of a submitted step.
-import { useQuery } from '@tanstack/react-query'
+
 import type { TreeNodeData } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import type { DictCode, DictionaryItem } from '../../../shared/contracts/reference'
 import type { Lang } from '../../../shared/errors'
+import { useLang } from './machine-words'
 import {
   countriesQuery,
   dictionaryQuery,
@@ -13,7 +15,6 @@ import {
   treeQuery,
   vendorsQuery,
 } from './reference-queries'
-import { useLang } from './machine-words'
 
 export interface Option {
   value: string
@@ -95,5 +96,10 @@ export function useEnterpriseLabel(): (value: string) => string {
 export function useVendors() {
   const lang = useLang()
   const { data } = useQuery(vendorsQuery())
-  return (data ?? []).map((v) => ({ id: v.id, kind: v.kind, name: labelOf(v, lang), names: [v.labelZh, v.labelEn] }))
+  return (data ?? []).map((v) => ({
+    id: v.id,
+    kind: v.kind,
+    name: labelOf(v, lang),
+    names: [v.labelZh, v.labelEn],
+  }))
 }

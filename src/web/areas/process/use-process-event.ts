@@ -39,7 +39,13 @@ export function withoutPayloadPrefix(error: unknown): unknown {
   const fieldErrors = Object.fromEntries(
     Object.entries(error.fieldErrors).map(([k, v]) => [k.replace(/^payload\./, ''), v]),
   )
-  return new ApiError(error.kind, error.code, error.message, { ...(error.data as object), fieldErrors }, error.status)
+  return new ApiError(
+    error.kind,
+    error.code,
+    error.message,
+    { ...(error.data as object), fieldErrors },
+    error.status,
+  )
 }
 
 export function useProcessEvent(view: ProcessView) {
@@ -79,5 +85,9 @@ export function useProcessEvent(view: ProcessView) {
     }
   }
 
-  return { send, pending: mutation.isPending, pendingType: mutation.isPending ? mutation.variables?.type : undefined }
+  return {
+    send,
+    pending: mutation.isPending,
+    pendingType: mutation.isPending ? mutation.variables?.type : undefined,
+  }
 }

@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query'
 import { processListQuery } from '../../api/queries/process'
 import { PageHeader } from '../../shell/PageHeader'
 import { OpenProcess } from '../process/OpenProcess'
-import type { ProcessOpenSearch } from '../process/process-search'
 import { ProcessTable } from '../process/ProcessTable'
+import type { ProcessOpenSearch } from '../process/process-search'
 
 const PAGE_SIZE = 20
 
@@ -17,12 +17,23 @@ export interface ShippingSearch extends ProcessOpenSearch {
   page?: number
 }
 
-export function BuyShippingScreen({ search, onSearch }: { search: ShippingSearch; onSearch: (next: ShippingSearch) => void }) {
+export function BuyShippingScreen({
+  search,
+  onSearch,
+}: {
+  search: ShippingSearch
+  onSearch: (next: ShippingSearch) => void
+}) {
   const { t } = useLingui()
   const show = search.show ?? 'live'
   const page = search.page ?? 1
   const list = useQuery({
-    ...processListQuery({ type: 'BUY_ART_TRANS', live: show === 'live' ? '1' : '0', page, pageSize: PAGE_SIZE }),
+    ...processListQuery({
+      type: 'BUY_ART_TRANS',
+      live: show === 'live' ? '1' : '0',
+      page,
+      pageSize: PAGE_SIZE,
+    }),
     enabled: !search.process,
   })
   return (
@@ -33,7 +44,9 @@ export function BuyShippingScreen({ search, onSearch }: { search: ShippingSearch
     >
       <PageHeader
         description={
-          <Trans>Bought artworks on their way in: the transport from the seller, then warehousing into a room.</Trans>
+          <Trans>
+            Bought artworks on their way in: the transport from the seller, then warehousing into a room.
+          </Trans>
         }
         actions={
           <SegmentedControl

@@ -10,8 +10,8 @@ import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
 import { OpenProcess } from '../process/OpenProcess'
-import type { ProcessOpenSearch } from '../process/process-search'
 import { ProcessTable } from '../process/ProcessTable'
+import type { ProcessOpenSearch } from '../process/process-search'
 
 const PAGE_SIZE = 20
 
@@ -29,10 +29,17 @@ export function DueDiligenceScreen({
     enabled: !search.process,
   })
   return (
-    <OpenProcess process={search.process} tab={search.tab} onNavigate={(next) => onSearch({ page: search.page, ...next })}>
+    <OpenProcess
+      process={search.process}
+      tab={search.tab}
+      onNavigate={(next) => onSearch({ page: search.page, ...next })}
+    >
       <PageHeader
         description={
-          <Trans>Purchases whose due-diligence report is being written or waits for approval. Open one to fill in or decide on its report.</Trans>
+          <Trans>
+            Purchases whose due-diligence report is being written or waits for approval. Open one to fill in
+            or decide on its report.
+          </Trans>
         }
         actions={
           hasPrivilege(me, 'devOpsManage:start') ? (

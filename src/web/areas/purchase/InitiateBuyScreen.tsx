@@ -9,8 +9,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { z } from 'zod'
-import { dueDiligenceStep } from '../../../shared/process-steps/purchase'
 import { latest } from '../../../../machines/registry'
+import { dueDiligenceStep } from '../../../shared/process-steps/purchase'
 import { artistsQuery } from '../../api/queries/artworks'
 import { processKeys, sendProcessEvent, startProcess } from '../../api/queries/process'
 import { MoneyInput } from '../../forms/MoneyInput'
@@ -83,7 +83,10 @@ function ArtistSelect({ value, onChange }: { value: string; onChange: (id: strin
   const [keyword, setKeyword] = useState('')
   const [debounced] = useDebouncedValue(keyword, 250)
   const artists = useQuery(artistsQuery(debounced))
-  const data = (artists.data?.list ?? []).map((a) => ({ value: a.id, label: lang === 'en' ? a.nameEn || a.nameZh : a.nameZh || a.nameEn }))
+  const data = (artists.data?.list ?? []).map((a) => ({
+    value: a.id,
+    label: lang === 'en' ? a.nameEn || a.nameZh : a.nameZh || a.nameEn,
+  }))
   return (
     <Select
       aria-label={t`Artist`}
@@ -127,8 +130,8 @@ export function InitiateBuyScreen() {
       <PageHeader
         description={
           <Trans>
-            Describe the artworks to buy, or choose them from the archive, and who sells them at what price. The
-            due-diligence report opens next; the contract and the payment follow its approval.
+            Describe the artworks to buy, or choose them from the archive, and who sells them at what price.
+            The due-diligence report opens next; the contract and the payment follow its approval.
           </Trans>
         }
       />

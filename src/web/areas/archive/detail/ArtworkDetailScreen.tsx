@@ -19,7 +19,6 @@ import {
   Tooltip,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { type ReactNode, useMemo, useState } from 'react'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import { formatMessage } from '../../../../shared/errors'
@@ -38,6 +37,7 @@ import { ArtworkHero, MediaPanel, orderedMedia } from './MediaPanel'
 import { InsurancePanel, ProcessesPanel, ValuationPanel, WhereaboutsPanel } from './OperationalPanels'
 import { RecordHistory } from './RecordHistory'
 import { RecordFacts, RecordLists } from './RecordPanels'
+import { AnchorLink, ButtonLink } from '../router-links'
 
 export const DETAIL_TABS = ['record', 'media', 'records', 'valuation', 'location', 'processes', 'insurance', 'history'] as const
 export type DetailTab = (typeof DETAIL_TABS)[number]
@@ -108,9 +108,9 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
           description={<Trans>It may have been removed, or the link is wrong.</Trans>}
         >
           <EmptyState.Actions>
-            <Button component={Link} to="/artworkArchive/index" variant="default">
+            <ButtonLink to="/artworkArchive/index" variant="default">
               <Trans>Back to the archive</Trans>
-            </Button>
+            </ButtonLink>
           </EmptyState.Actions>
         </EmptyState>
       </Card>
@@ -137,14 +137,13 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
         actions={
           <>
             {canSeeOperations ? (
-              <Button variant="default" component={Link} to="/devOpsManage/mochaItom/$art_id" params={{ art_id: data.id }} leftSection={<IconRoute size={16} />}>
+              <ButtonLink variant="default" to="/devOpsManage/mochaItom/$art_id" params={{ art_id: data.id }} leftSection={<IconRoute size={16} />}>
                 <Trans>Operations</Trans>
-              </Button>
+              </ButtonLink>
             ) : null}
             {canEdit ? (
               <Tooltip label={t`${data.lock?.userName ?? ''} is editing this record`} disabled={!lockedByOther}>
-                <Button
-                  component={Link}
+                <ButtonLink
                   to="/artworkArchive/add"
                   search={{ id: data.id }}
                   leftSection={<IconEdit size={16} />}
@@ -152,7 +151,7 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
                   data-testid="edit-artwork"
                 >
                   <Trans>Edit</Trans>
-                </Button>
+                </ButtonLink>
               </Tooltip>
             ) : null}
           </>
@@ -165,7 +164,7 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
         </Alert>
       ) : null}
 
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder radius="md" padding="sm">
             <ArtworkHero detail={data} links={links} onOpen={setViewing} />
@@ -190,7 +189,7 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
                   ) : null}
                 </Group>
               </Stack>
-              <Grid gutter="md">
+              <Grid gap="md">
                 <Grid.Col span={6}>
                   <Fact label={<Trans>Where</Trans>} icon={<IconMapPin size={13} />}>
                     {whereText(data, reference)}
@@ -226,9 +225,9 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
               {data.activeProcessId ? (
                 <Text fz="sm">
                   <Trans>In a live process:</Trans>{' '}
-                  <Anchor component={Link} to="/devOpsManage/index" search={{ process: data.activeProcessId } as never} fz="sm">
+                  <AnchorLink to="/devOpsManage/index" search={{ process: data.activeProcessId } as never} fz="sm">
                     <Trans>open it</Trans>
-                  </Anchor>
+                  </AnchorLink>
                 </Text>
               ) : null}
               <Text fz="xs" c="dimmed">

@@ -4,7 +4,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Badge, Card, EmptyState, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import { artworkHistoryQuery } from '../../../api/queries/artworks'
 import { formatMoneyDisplay } from '../../../forms/money'
@@ -16,6 +15,7 @@ import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../process-li
 import type { ArchiveReference } from '../reference-data'
 import { valuationHistory } from './change-values'
 import { Section } from './RecordPanels'
+import { AnchorLink } from '../router-links'
 
 const money = (value: string | null, currency: string | null) =>
   value ? `${currency ?? ''} ${formatMoneyDisplay(value)}`.trim() : '—'
@@ -193,9 +193,9 @@ export function ProcessesPanel({ detail, lang, canSeeOperations }: { detail: Art
       testId="artwork-processes"
       extra={
         canSeeOperations ? (
-          <Anchor component={Link} to="/devOpsManage/mochaItom/$art_id" params={{ art_id: detail.id }} fz="sm">
+          <AnchorLink to="/devOpsManage/mochaItom/$art_id" params={{ art_id: detail.id }} fz="sm">
             <Trans>Operations of this artwork</Trans>
-          </Anchor>
+          </AnchorLink>
         ) : null
       }
     >

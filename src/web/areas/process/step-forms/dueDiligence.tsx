@@ -18,9 +18,23 @@ export const dueDiligenceForm: StepFormSpec = {
       title: msg`Findings`,
       fields: [
         { path: 'provenance', kind: 'textarea', max: 5000, span: 12, label: msg`Provenance`, required: true },
-        { path: 'authenticity', kind: 'textarea', max: 5000, span: 12, label: msg`Authenticity`, required: true },
+        {
+          path: 'authenticity',
+          kind: 'textarea',
+          max: 5000,
+          span: 12,
+          label: msg`Authenticity`,
+          required: true,
+        },
         { path: 'condition', kind: 'textarea', max: 5000, span: 12, label: msg`Condition`, required: true },
-        { path: 'marketSurvey', kind: 'textarea', max: 5000, span: 12, label: msg`Market survey`, required: true },
+        {
+          path: 'marketSurvey',
+          kind: 'textarea',
+          max: 5000,
+          span: 12,
+          label: msg`Market survey`,
+          required: true,
+        },
       ],
     },
     {

@@ -8,8 +8,8 @@ import { Alert, Button, CloseButton, Group, Input, Select, Stack, Table, Text } 
 import type { ProcessContext } from '../../../../../machines/types'
 import { DOMESTIC_CODE_COUNTRIES } from '../../../../shared/process-steps/payment'
 import { addMoney, MONEY_RE } from '../../../../shared/validation'
-import { formatMoneyDisplay } from '../../../forms/money'
 import { MoneyInput } from '../../../forms/MoneyInput'
+import { formatMoneyDisplay } from '../../../forms/money'
 import { TextField } from '../../../forms/TextField'
 import type { FormApi } from '../../../forms/use-form'
 import type { StepFormSpec, Values } from '../field-spec'
@@ -29,7 +29,10 @@ interface Detail {
 }
 
 const emptyDetail = (): Detail => ({ payingCompany: '', amount: '', note: '' })
-const method = (...methods: string[]) => (v: Values) => methods.includes(String(v.method ?? ''))
+const method =
+  (...methods: string[]) =>
+  (v: Values) =>
+    methods.includes(String(v.method ?? ''))
 
 function detailsOf(value: unknown): Detail[] {
   return Array.isArray(value) ? (value as Detail[]) : []
@@ -46,7 +49,9 @@ function PaymentDetails({ form, values }: { form: FormApi; values: Values }) {
   const details = detailsOf(values.details)
   const set = (next: Detail[]) => {
     form.setFieldValue('details', next)
-    form.setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('details'))))
+    form.setErrors((prev) =>
+      Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('details'))),
+    )
   }
   const sum = total(details)
   return (
@@ -83,7 +88,9 @@ function PaymentDetails({ form, values }: { form: FormApi; values: Values }) {
                   searchable
                   value={d.payingCompany || null}
                   error={form.errors[`details.${i}.payingCompany`]}
-                  onChange={(v) => set(details.map((x, j) => (j === i ? { ...x, payingCompany: v ?? '' } : x)))}
+                  onChange={(v) =>
+                    set(details.map((x, j) => (j === i ? { ...x, payingCompany: v ?? '' } : x)))
+                  }
                   data-field={`details.${i}.payingCompany`}
                   aria-label={t`Paying company`}
                 />
@@ -117,12 +124,18 @@ function PaymentDetails({ form, values }: { form: FormApi; values: Values }) {
         </Table.Tbody>
       </Table>
       <Group justify="space-between" mt={6}>
-        <Button variant="subtle" size="compact-sm" onClick={() => set([...details, emptyDetail()])} data-testid="add-detail">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => set([...details, emptyDetail()])}
+          data-testid="add-detail"
+        >
           <Trans>Add a payment detail</Trans>
         </Button>
         <Text fz="sm" c="dimmed" data-testid="details-total">
           <Trans>
-            Details total {sum ? formatMoneyDisplay(sum) : '—'} of {values.amount ? formatMoneyDisplay(String(values.amount)) : '—'}
+            Details total {sum ? formatMoneyDisplay(sum) : '—'} of{' '}
+            {values.amount ? formatMoneyDisplay(String(values.amount)) : '—'}
           </Trans>
         </Text>
       </Group>
@@ -166,7 +179,13 @@ export const paymentForm: StepFormSpec = {
     {
       title: msg`Payment`,
       fields: [
-        { path: 'paymentType', kind: 'dict', dict: 'PAYMENT_PROPERTY', label: msg`Payment type`, required: true },
+        {
+          path: 'paymentType',
+          kind: 'dict',
+          dict: 'PAYMENT_PROPERTY',
+          label: msg`Payment type`,
+          required: true,
+        },
         { path: 'amount', kind: 'money', label: msg`Amount`, required: true },
         { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
         { path: 'payerCompany', kind: 'enterprise', label: msg`Paying company`, required: true },
@@ -202,8 +221,22 @@ export const paymentForm: StepFormSpec = {
           required: true,
         },
         // cheque
-        { path: 'chequePayableTo', kind: 'text', max: 200, label: msg`Cheque payable to`, required: true, when: method('cheque') },
-        { path: 'mailingAddress', kind: 'text', max: 300, label: msg`Mailing address`, required: true, when: method('cheque') },
+        {
+          path: 'chequePayableTo',
+          kind: 'text',
+          max: 200,
+          label: msg`Cheque payable to`,
+          required: true,
+          when: method('cheque'),
+        },
+        {
+          path: 'mailingAddress',
+          kind: 'text',
+          max: 300,
+          label: msg`Mailing address`,
+          required: true,
+          when: method('cheque'),
+        },
         {
           path: 'chequeAttachments',
           kind: 'files',
@@ -222,8 +255,22 @@ export const paymentForm: StepFormSpec = {
           required: true,
           when: method('tt', 'online_banking'),
         },
-        { path: 'payeeAddress', kind: 'text', max: 300, label: msg`Payee address`, required: true, when: method('tt') },
-        { path: 'payeeBankName', kind: 'text', max: 200, label: msg`Payee bank name`, required: true, when: method('tt') },
+        {
+          path: 'payeeAddress',
+          kind: 'text',
+          max: 300,
+          label: msg`Payee address`,
+          required: true,
+          when: method('tt'),
+        },
+        {
+          path: 'payeeBankName',
+          kind: 'text',
+          max: 200,
+          label: msg`Payee bank name`,
+          required: true,
+          when: method('tt'),
+        },
         {
           path: 'payeeBankAddress',
           kind: 'text',
@@ -232,7 +279,14 @@ export const paymentForm: StepFormSpec = {
           required: true,
           when: method('tt'),
         },
-        { path: 'swiftBic', kind: 'text', max: 11, label: msg`SWIFT/BIC`, required: true, when: method('tt') },
+        {
+          path: 'swiftBic',
+          kind: 'text',
+          max: 11,
+          label: msg`SWIFT/BIC`,
+          required: true,
+          when: method('tt'),
+        },
         {
           path: 'domesticCode',
           kind: 'text',

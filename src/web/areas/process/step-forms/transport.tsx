@@ -24,9 +24,28 @@ export const transportForm: StepFormSpec = {
     {
       title: msg`Shipper and packing`,
       fields: [
-        { path: 'shipper', kind: 'vendor', max: 200, idPath: 'shipperVendorId', label: msg`Shipper`, required: true },
-        { path: 'transportType', kind: 'dict', dict: 'TRANSPORT_TYPE', label: msg`Transport type`, required: true },
-        { path: 'packagingType', kind: 'dict', dict: 'PACKAGING_TYPE', label: msg`Packaging`, required: true },
+        {
+          path: 'shipper',
+          kind: 'vendor',
+          max: 200,
+          idPath: 'shipperVendorId',
+          label: msg`Shipper`,
+          required: true,
+        },
+        {
+          path: 'transportType',
+          kind: 'dict',
+          dict: 'TRANSPORT_TYPE',
+          label: msg`Transport type`,
+          required: true,
+        },
+        {
+          path: 'packagingType',
+          kind: 'dict',
+          dict: 'PACKAGING_TYPE',
+          label: msg`Packaging`,
+          required: true,
+        },
         { path: 'courier', kind: 'text', max: 100, label: msg`Courier` },
         { path: 'cost', kind: 'money', label: msg`Cost`, required: true },
         { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },

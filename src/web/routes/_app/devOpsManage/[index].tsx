@@ -1,8 +1,8 @@
 // /devOpsManage/index: every process with its filters in the URL; `?process=<id>` opens the process view.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { validateProcessListSearch } from '../../../areas/process/process-search'
 import { ProcessListScreen } from '../../../areas/process/ProcessListScreen'
+import { validateProcessListSearch } from '../../../areas/process/process-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/index')({
   staticData: { title: msg`All processes`, privilege: 'devOpsManage:view' },
@@ -10,6 +10,11 @@ export const Route = createFileRoute('/_app/devOpsManage/index')({
   component: function AllProcesses() {
     const search = Route.useSearch()
     const navigate = Route.useNavigate()
-    return <ProcessListScreen search={search} onSearch={(next, o) => void navigate({ search: next, replace: o?.replace })} />
+    return (
+      <ProcessListScreen
+        search={search}
+        onSearch={(next, o) => void navigate({ search: next, replace: o?.replace })}
+      />
+    )
   },
 })

@@ -1,8 +1,8 @@
 // /devOpsManage/home: the same screen as /devOpsManage/index (DESIGN.md § Web: `home` and `index` are one screen).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { validateProcessListSearch } from '../../../areas/process/process-search'
 import { ProcessListScreen } from '../../../areas/process/ProcessListScreen'
+import { validateProcessListSearch } from '../../../areas/process/process-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/home')({
   staticData: { title: msg`All processes`, privilege: 'devOpsManage:view' },
@@ -10,6 +10,11 @@ export const Route = createFileRoute('/_app/devOpsManage/home')({
   component: function AllProcesses() {
     const search = Route.useSearch()
     const navigate = Route.useNavigate()
-    return <ProcessListScreen search={search} onSearch={(next, o) => void navigate({ search: next, replace: o?.replace })} />
+    return (
+      <ProcessListScreen
+        search={search}
+        onSearch={(next, o) => void navigate({ search: next, replace: o?.replace })}
+      />
+    )
   },
 })

@@ -1,0 +1,131 @@
+// Issue 4 benchmark: POST /api/process/:id/events with 8 concurrent clients on distinct processes, beside the
+// same transaction's writes done directly (the floor: read the row, update it on its version, append history).
+// Also checks that no history row is lost or duplicated under load.
+import { serve } from '@hono/node-server'
+import { sql } from 'drizzle-orm'
+import { createApp } from '../src/server/app'
+import { boot } from '../src/server/boot'
+import { loadConfig } from '../src/server/config'
+import { sampleDraft, sampleStepData } from '../tests/model/samples'
+import { benchDatabase, kinds, stats } from './lib'
+
+const PASSWORD = 'Bench-password-1'
+const CLIENTS = 8
+const EVENTS_PER_CLIENT = Number(process.env.BENCH_EVENTS ?? 150)
+
+async function runClients(work: (client: number) => Promise<number[]>) {
+  const t0 = performance.now()
+  const samples = (await Promise.all(Array.from({ length: CLIENTS }, (_, i) => work(i)))).flat()
+  const seconds = (performance.now() - t0) / 1000
+  return { ...stats(samples), perSecond: samples.length / seconds }
+}
+
+export async function benchProcess(): Promise<void> {
+  for (const kind of kinds()) {
+    const bdb = await benchDatabase(kind)
+    const config = loadConfig({
+      DATA_DIR: bdb.dataDir,
+      VITRINE_ADMIN_PASSWORD: PASSWORD,
+      VITRINE_DEMO: '1',
+      VITRINE_DEMO_PASSWORD: PASSWORD,
+    })
+    const booted = await boot(config, { database: bdb.database })
+    const app = createApp(booted.deps)
+    const server = serve({ fetch: app.fetch, port: 0 })
+    await new Promise((r) => server.once('listening', r))
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`
+    const post = async (path: string, body: unknown, token?: string) => {
+      const res = await fetch(base + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+        body: JSON.stringify(body),
+      })
+      const json = (await res.json()) as { code: number; msg: string; data: any }
+      if (json.code !== 0) throw new Error(`${path}: ${json.msg}`)
+      return json.data
+    }
+    const token = (await post('/auth/login', { username: 'registrar', password: PASSWORD })).token as string
+    const draft = sampleDraft(sampleStepData('BUY_ART').dueDiligence)
+    const ids: string[] = []
+    for (let i = 0; i < CLIENTS; i++) {
+      const view = await post(
+        '/process',
+        { type: 'BUY_ART', input: { artworks: [{ titleZh: `基准${i}`, titleEn: `Bench ${i}` }] } },
+        token,
+      )
+      ids.push(view.id)
+    }
+
+    const api = await runClients(async (client) => {
+      let version = 1
+      const times: number[] = []
+      for (let k = 0; k < EVENTS_PER_CLIENT; k++) {
+        const t0 = performance.now()
+        const view = await post(
+          `/process/${ids[client]}/events`,
+          { type: 'SAVE', expectedVersion: version, payload: draft },
+          token,
+        )
+        times.push(performance.now() - t0)
+        version = view.version
+      }
+      return times
+    })
+
+    // The floor: the same writes straight through the driver, one transaction per event.
+    const { db } = bdb.database
+    const floor = await runClients(async (client) => {
+      const times: number[] = []
+      const id = ids[client]
+      for (let k = 0; k < EVENTS_PER_CLIENT; k++) {
+        const t0 = performance.now()
+        await db.transaction(async (tx) => {
+          const rows = await tx.execute(sql`select version, snapshot, state from processes where id = ${id}`)
+          const row = ((rows as { rows?: unknown[] }).rows ?? (rows as unknown[]))[0] as {
+            version: number
+            snapshot: unknown
+            state: string
+          }
+          await tx.execute(
+            sql`update processes set snapshot = ${JSON.stringify(row.snapshot)}::jsonb, version = version + 1,
+                updated_at = now() where id = ${id} and version = ${row.version}`,
+          )
+          await tx.execute(
+            sql`insert into process_history (process_id, seq, event_type, from_state, to_state, by_user_id, payload)
+                select ${id}, ${row.version + 1}, 'SAVE', ${row.state}, ${row.state}, created_by, ${JSON.stringify(draft)}::jsonb
+                  from processes where id = ${id}`,
+          )
+        })
+        times.push(performance.now() - t0)
+      }
+      return times
+    })
+
+    const history = (await bdb.database.raw(
+      `select process_id, count(*)::int as n, count(distinct seq)::int as distinct_seq, max(seq)::int as max_seq
+         from process_history where process_id = any($1::uuid[]) group by process_id`,
+      [ids],
+    )) as { n: number; distinct_seq: number; max_seq: number }[]
+    const expected = 1 + 2 * EVENTS_PER_CLIENT
+    const intact =
+      history.length === CLIENTS &&
+      history.every((h) => h.n === expected && h.distinct_seq === expected && h.max_seq === expected)
+
+    console.log(
+      `\n## Process events on ${bdb.label} (${CLIENTS} concurrent clients × ${EVENTS_PER_CLIENT} events)`,
+    )
+    console.log(
+      `POST /api/process/:id/events (HTTP)   ${api.perSecond.toFixed(0)} events/s  p50 ${api.p50.toFixed(2)} ms  p95 ${api.p95.toFixed(2)} ms`,
+    )
+    console.log(
+      `floor: same writes, one transaction   ${floor.perSecond.toFixed(0)} events/s  p50 ${floor.p50.toFixed(2)} ms  p95 ${floor.p95.toFixed(2)} ms`,
+    )
+    console.log(`throughput ratio floor/API: ${(floor.perSecond / api.perSecond).toFixed(2)}× (target ≤ 2×)`)
+    console.log(
+      `history rows: ${intact ? 'none lost, none duplicated' : `MISMATCH ${JSON.stringify(history)}`}`,
+    )
+    server.close()
+    await booted.deps.logWriter.close()
+    await bdb.dispose()
+  }
+}

@@ -1,0 +1,73 @@
+// Small rules of the shell: where sign-in may return to, which screens a user may open, and the translation
+// check that npm test runs on the catalogs.
+import { describe, expect, it } from 'vitest'
+import { parsePo, problemsOf } from '../../../scripts/check-i18n'
+import { safeRedirect, validateLoginFailSearch } from '../../../src/web/areas/auth/login-search'
+import { mayUse } from '../../../src/web/shell/route-meta'
+
+describe('the return path after signing in', () => {
+  it('is followed only inside the app', () => {
+    expect(safeRedirect('/artworkArchive/index?page=2')).toBe('/artworkArchive/index?page=2')
+    expect(safeRedirect('//evil.example/x')).toBeUndefined()
+    expect(safeRedirect('https://evil.example')).toBeUndefined()
+    expect(safeRedirect('/\\evil.example')).toBeUndefined()
+    expect(safeRedirect('/login?redirect=%2F')).toBeUndefined()
+    expect(safeRedirect(42)).toBeUndefined()
+  })
+  it('and /loginFail knows only its reasons', () => {
+    expect(validateLoginFailSearch({ reason: 'locked' })).toEqual({ reason: 'locked' })
+    expect(validateLoginFailSearch({ reason: '<script>' })).toEqual({ reason: 'unavailable' })
+  })
+})
+
+describe('screen access', () => {
+  const viewer = { allPrivileges: false, privileges: ['artworkArchive:view', 'devOpsManage:view'] }
+  it('follows the system and the privilege a route declares', () => {
+    expect(mayUse(viewer, { system: 'artworkArchive' })).toBe(true)
+    expect(mayUse(viewer, { system: 'authManage' })).toBe(false)
+    expect(mayUse(viewer, { privilege: 'artworkArchive:view' })).toBe(true)
+    expect(mayUse(viewer, { privilege: 'artworkArchive:edit' })).toBe(false)
+    expect(mayUse(viewer, { privilege: ['artworkArchive:edit', 'devOpsManage:view'] })).toBe(true)
+    expect(mayUse(viewer, { adminOnly: true })).toBe(false)
+    expect(mayUse({ allPrivileges: true, privileges: [] }, { adminOnly: true, system: 'authManage' })).toBe(true)
+  })
+})
+
+describe('the translation check', () => {
+  const po = `msgid ""
+msgstr ""
+"Language: zh-CN\\n"
+
+#: src/web/a.tsx
+msgid "Sign in"
+msgstr "登录"
+
+msgid "Hello {name}"
+msgstr "你好"
+
+msgid "Open"
+msgstr ""
+
+msgid "Close"
+msgstr "Close"
+
+msgid ""
+"Long "
+"text"
+msgstr "长文本"
+
+#~ msgid "Old"
+#~ msgstr ""
+`
+  it('reads entries, multi-line ones included, and skips obsolete ones', () => {
+    expect(parsePo(po).map((e) => e.id)).toEqual(['Sign in', 'Hello {name}', 'Open', 'Close', 'Long text'])
+  })
+  it('finds missing translations, lost placeholders and copied English', () => {
+    expect(problemsOf('zh-CN', parsePo(po))).toEqual([
+      'zh-CN: placeholders differ in "Hello {name}" → "你好"',
+      'zh-CN: no translation for "Open"',
+      'zh-CN: "Close" is not translated (the English text was copied)',
+    ])
+    expect(problemsOf('en', [{ id: 'Close', translation: 'Close' }])).toEqual([])
+  })
+})
