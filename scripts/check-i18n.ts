@@ -39,7 +39,11 @@ export function parsePo(text: string): PoEntry[] {
   return entries
 }
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',')
+const placeholders = (s: string) =>
+  [...s.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',')
 
 /** Names that read the same in Chinese. */
 const SAME_IN_BOTH = new Set(['Node.js'])

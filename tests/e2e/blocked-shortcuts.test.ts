@@ -66,7 +66,14 @@ describe('blocked shortcuts in production', () => {
         contextMenu: menu.defaultPrevented,
       }
     })
-    expect(prevented).toEqual({ f12: true, save: true, source: true, inspector: true, plain: false, contextMenu: true })
+    expect(prevented).toEqual({
+      f12: true,
+      save: true,
+      source: true,
+      inspector: true,
+      plain: false,
+      contextMenu: true,
+    })
     await context.close()
   })
 })

@@ -32,24 +32,72 @@ const REDIRECTS: [string, string][] = [
 ]
 
 const DEVOPS = [
-  'index', 'home', 'dueDiligence', 'buyShipping', 'initiateBuy', 'storeHouse', 'storehouse/StoreHouse',
-  'warehouseSummary', 'valueManage', 'mochaItom/A-0001', 'insurance', 'resumeInsurance', 'createAnnualInsurance',
-  'createOperateInsurance', 'payoutInsurance', 'createPayoutInsurance', 'historyInsurance', 'transport',
-  'transportFlow', 'transportFlowDetail', 'copyFlow', 'devOpsHistory', 'shotFlow', 'artMount', 'artRepair',
-  'artLoanExhibition', 'artSell', 'artSellDelivery', 'transport/transportHistory/index', 'batchDetail', 'devOpsIngArt',
+  'index',
+  'home',
+  'dueDiligence',
+  'buyShipping',
+  'initiateBuy',
+  'storeHouse',
+  'storehouse/StoreHouse',
+  'warehouseSummary',
+  'valueManage',
+  'mochaItom/A-0001',
+  'insurance',
+  'resumeInsurance',
+  'createAnnualInsurance',
+  'createOperateInsurance',
+  'payoutInsurance',
+  'createPayoutInsurance',
+  'historyInsurance',
+  'transport',
+  'transportFlow',
+  'transportFlowDetail',
+  'copyFlow',
+  'devOpsHistory',
+  'shotFlow',
+  'artMount',
+  'artRepair',
+  'artLoanExhibition',
+  'artSell',
+  'artSellDelivery',
+  'transport/transportHistory/index',
+  'batchDetail',
+  'devOpsIngArt',
 ].map((c) => `/devOpsManage/${c}`)
 
 const SCREENS = [
-  '/', '/index', '/test', '/devOpsLinkPage', '/art-data-center',
-  '/artworkArchive/index', '/artworkArchive/home', '/artworkArchive/test', '/artworkArchive/add',
-  '/artworkArchive/detail', '/artworkArchive/artSummary',
+  '/',
+  '/index',
+  '/test',
+  '/devOpsLinkPage',
+  '/art-data-center',
+  '/artworkArchive/index',
+  '/artworkArchive/home',
+  '/artworkArchive/test',
+  '/artworkArchive/add',
+  '/artworkArchive/detail',
+  '/artworkArchive/artSummary',
   ...DEVOPS,
-  '/storageRoom/InventoryInformation', '/storageRoom/batcheEnterInventory',
-  '/financeManage/index', '/financeManage/payment_history', '/financeManage/paymentSummary',
-  '/authManage/index', '/authManage/home', '/authManage/roleManage',
-  '/versionManage/index', '/versionLog/index', '/systemLog/index', '/systemLog/home', '/valueManage/index',
-  '/dynamicManage/index', '/dynamicManage/table', '/dynamicManage/createMessage', '/dynamicManage/detail',
-  '/dynamicManage/detail/exhibition', '/dynamicManage/detail/message', '/messageCenter/index',
+  '/storageRoom/InventoryInformation',
+  '/storageRoom/batcheEnterInventory',
+  '/financeManage/index',
+  '/financeManage/payment_history',
+  '/financeManage/paymentSummary',
+  '/authManage/index',
+  '/authManage/home',
+  '/authManage/roleManage',
+  '/versionManage/index',
+  '/versionLog/index',
+  '/systemLog/index',
+  '/systemLog/home',
+  '/valueManage/index',
+  '/dynamicManage/index',
+  '/dynamicManage/table',
+  '/dynamicManage/createMessage',
+  '/dynamicManage/detail',
+  '/dynamicManage/detail/exhibition',
+  '/dynamicManage/detail/message',
+  '/messageCenter/index',
 ]
 
 /**
@@ -85,8 +133,9 @@ async function walk(page: Page, lang: 'zh-CN' | 'en') {
     await page.locator('main [data-testid="breadcrumbs"]').waitFor()
     if ((await page.getByTestId('not-found').count()) > 0) problems.push(`${path}: 404`)
     if (path !== '/' && path !== '/index') {
-      const title = (await page.getByTestId('page-title').first().innerText()).trim()
-      if (!title) problems.push(`${path}: no title`)
+      // The route's own title names the browser tab: "<title> · <product>".
+      const title = await page.title()
+      if (!title.includes(' · ')) problems.push(`${path}: no title (${title})`)
     }
     const text = await shellText(page)
     if (lang === 'zh-CN') {
@@ -106,7 +155,7 @@ describe('every route', () => {
     expect(await walk(page, 'zh-CN')).toEqual([])
     await page.goto('/devOpsManage/mochaItom/A-0001')
     await page.getByTestId('route-param').waitFor()
-    expect(await page.getByTestId('route-param').innerText()).toBe('作品：A-0001')
+    expect(await page.getByTestId('route-param').textContent()).toBe('作品：A-0001')
     await shot(page, 'planned-zh')
     await context.close()
   })

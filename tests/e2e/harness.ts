@@ -3,7 +3,16 @@
 // folder copied from a seeded template, and Debian's Chromium driven by playwright-core.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -26,7 +35,16 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-const WEB_SOURCES = ['src/web', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package.json']
+const WEB_SOURCES = [
+  'src/web',
+  'src/shared',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'package.json',
+]
 
 function newestMtime(entry: string): number {
   const full = path.join(ROOT, entry)
@@ -49,7 +67,11 @@ export function buildWeb(): string {
   if (built > sources) return WEB_DIR
   const env: NodeJS.ProcessEnv = { ...process.env, VITRINE_WEB_OUT_DIR: WEB_DIR, NODE_ENV: 'production' }
   delete env.VITE_BLOCK_DEVTOOLS
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, env, encoding: 'utf8' })
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  })
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
   return WEB_DIR
 }
@@ -72,7 +94,11 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-function startServer(dataDir: string, port: number, webDir: string): Promise<{ child: ChildProcess; log: () => string }> {
+function startServer(
+  dataDir: string,
+  port: number,
+  webDir: string,
+): Promise<{ child: ChildProcess; log: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {

@@ -29,7 +29,8 @@ describe('image fallback', () => {
         document.body.appendChild(img)
       }
     })
-    const src = (id: string) => page.evaluate((i) => (document.getElementById(i) as HTMLImageElement).getAttribute('src'), id)
+    const src = (id: string) =>
+      page.evaluate((i) => (document.getElementById(i) as HTMLImageElement).getAttribute('src'), id)
     await expect.poll(() => src('img-artwork')).toBe('/images/default-artwork.svg')
     await expect.poll(() => src('img-avatar')).toBe('/images/default-avatar.svg')
     await expect.poll(() => src('img-auction')).toBe('/images/default-auction.svg')
@@ -39,7 +40,9 @@ describe('image fallback', () => {
     await expect
       .poll(() =>
         page.evaluate(() =>
-          ['img-artwork', 'img-avatar', 'img-auction'].map((i) => (document.getElementById(i) as HTMLImageElement).naturalWidth > 0),
+          ['img-artwork', 'img-avatar', 'img-auction'].map(
+            (i) => (document.getElementById(i) as HTMLImageElement).naturalWidth > 0,
+          ),
         ),
       )
       .toEqual([true, true, true])

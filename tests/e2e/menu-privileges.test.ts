@@ -17,7 +17,9 @@ afterAll(async () => {
 })
 
 const menuKeys = (page: import('playwright-core').Page) =>
-  page.locator('[data-testid="side-menu"] [data-menu-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')))
+  page
+    .locator('[data-testid="side-menu"] [data-menu-key]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')))
 
 describe('menu by privilege', () => {
   it('hides authManage from the viewer and refuses its screen', async () => {
@@ -30,7 +32,7 @@ describe('menu by privilege', () => {
     expect(keys).not.toContain('artworkArchive/add')
     await page.goto('/authManage/roleManage')
     await page.getByTestId('forbidden-screen').waitFor()
-    expect(await page.getByTestId('forbidden-screen').innerText()).toContain('你无权访问此页面')
+    expect(await page.getByTestId('forbidden-screen').textContent()).toContain('你无权访问此页面')
     await page.goto('/artworkArchive/add')
     await page.getByTestId('forbidden-screen').waitFor()
     await page.goto('/test')
@@ -50,8 +52,8 @@ describe('menu by privilege', () => {
     await page.goto('/test')
     await page.getByTestId('server-version').waitFor()
     expect(await page.getByTestId('database-mode').textContent()).toBe('embedded')
-    expect(await page.getByTestId('devtools-blocking').innerText()).toBe('已屏蔽')
-    await expect.poll(() => page.getByTestId('round-trip').innerText()).toMatch(/\d+ ms/)
+    expect(await page.getByTestId('devtools-blocking').textContent()).toBe('已屏蔽')
+    await expect.poll(() => page.getByTestId('round-trip').textContent()).toMatch(/\d+ ms/)
     await shot(page, 'diagnostics-zh')
     await context.close()
   })

@@ -21,7 +21,9 @@ describe('narrow screens', () => {
     const { context, page } = await newPage(browser, app.baseUrl, { width: 991, height: 800 })
     await page.goto('/login')
     await page.getByTestId('narrow-screen-notice').waitFor()
-    expect(await page.getByTestId('narrow-screen-notice').innerText()).toContain('为获得最佳体验，请在电脑上访问本页面')
+    expect(await page.getByTestId('narrow-screen-notice').textContent()).toContain(
+      '为获得最佳体验，请在电脑上访问本页面',
+    )
     await page.setViewportSize({ width: 992, height: 800 })
     await expect.poll(() => page.getByTestId('narrow-screen-notice').count()).toBe(0)
     await context.close()

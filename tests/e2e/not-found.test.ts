@@ -21,7 +21,7 @@ describe('unknown paths', () => {
     const { context, page } = await newPage(browser, app.baseUrl)
     await page.goto('/no/such/screen')
     await page.getByTestId('not-found').waitFor()
-    expect(await page.getByTestId('not-found').innerText()).toContain('页面不存在')
+    expect(await page.getByTestId('not-found').textContent()).toContain('页面不存在')
     expect(new URL(page.url()).pathname).toBe('/no/such/screen')
     await shot(page, 'not-found')
     await context.close()

@@ -30,7 +30,9 @@ async function revokeSession(page: Page): Promise<void> {
 }
 
 const stored = (page: Page) =>
-  page.evaluate(() => ['vitrine.token', 'vitrine.user', 'vitrine.language'].map((k) => localStorage.getItem(k)))
+  page.evaluate(() =>
+    ['vitrine.token', 'vitrine.user', 'vitrine.language'].map((k) => localStorage.getItem(k)),
+  )
 
 describe('a 403 answer', () => {
   it('on a page load goes to /login with the path and query, clearing token, user and language', async () => {
@@ -62,7 +64,7 @@ describe('a 403 answer', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/test')
     expect(await stored(page)).toEqual([null, null, null])
     // The language was cleared with the session: the sign-in page is in Chinese again.
-    expect(await page.locator('h2').first().innerText()).toBe('登录')
+    expect(await page.locator('h2').first().textContent()).toBe('登录')
     await context.close()
   })
 })

@@ -22,7 +22,9 @@ describe('signing in', () => {
     await page.goto('/devOpsManage/transport?tab=2')
     await page.waitForURL(/\/login\?/)
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/devOpsManage/transport?tab=2')
-    await expect(page.getByTestId('product-name').first().textContent()).resolves.toContain('Vitrine 藏品管理')
+    await expect(page.getByTestId('product-name').first().textContent()).resolves.toContain(
+      'Vitrine 藏品管理',
+    )
     await shot(page, 'login-zh')
     await signIn(page, 'registrar')
     await page.waitForURL((url) => url.pathname === '/devOpsManage/transport')
@@ -42,8 +44,8 @@ describe('signing in', () => {
 
     await page.goto('/artworkArchive')
     await page.waitForURL((url) => url.pathname === '/artworkArchive/index')
-    const crumbs = await page.getByTestId('breadcrumbs').innerText()
-    expect(crumbs.replace(/\s+/g, '')).toBe('首页›艺术品档案›档案列表')
+    const crumbs = await page.getByTestId('breadcrumbs').textContent()
+    expect((crumbs ?? '').replace(/\s+/g, '')).toBe('首页›艺术品档案›档案列表')
 
     // Scroll the page down, navigate in the app, and the new screen starts at the top.
     await page.evaluate(() => {

@@ -86,7 +86,11 @@ function isEnvelope(body: unknown): body is Envelope {
 }
 
 /** Turn a reply into its data or an ApiError (shared by the ky client and the XHR upload). */
-export function unwrapEnvelope<S extends z.ZodType | undefined>(status: number, body: unknown, schema?: S): Result<S> {
+export function unwrapEnvelope<S extends z.ZodType | undefined>(
+  status: number,
+  body: unknown,
+  schema?: S,
+): Result<S> {
   if (!isEnvelope(body)) throw new ApiError('http', status, `HTTP ${status}`, null, status)
   if (body.code !== 0) throw new ApiError('api', body.code, body.msg, body.data ?? null, status)
   if (!schema) return body.data as Result<S>
@@ -111,7 +115,8 @@ export function createApiClient(ctx: ClientContext) {
       beforeRequest: [
         ({ request, options }) => {
           const shell = (options.context as { shell?: boolean } | undefined)?.shell === true
-          for (const [name, value] of Object.entries(requestHeaders(ctx, shell))) request.headers.set(name, value)
+          for (const [name, value] of Object.entries(requestHeaders(ctx, shell)))
+            request.headers.set(name, value)
         },
       ],
     },

@@ -40,7 +40,11 @@ export function uploadFormData(file: Blob, name: string, fields: UploadFields): 
   return form
 }
 
-export function uploadFile(file: File, fields: UploadFields, options: UploadOptions = {}): Promise<UploadResponse> {
+export function uploadFile(
+  file: File,
+  fields: UploadFields,
+  options: UploadOptions = {},
+): Promise<UploadResponse> {
   const ctx = options.context ?? clientContext
   return new Promise<UploadResponse>((resolve, reject) => {
     const xhr = options.createRequest?.() ?? new XMLHttpRequest()

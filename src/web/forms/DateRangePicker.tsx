@@ -97,11 +97,7 @@ export function DateRangePicker({
           {format === 'yyyy-MM' ? (
             <MonthPicker {...pickerProps} />
           ) : (
-            <DatePicker
-              {...pickerProps}
-              excludeDate={isDateDisabled}
-              getDayAriaLabel={(day) => day}
-            />
+            <DatePicker {...pickerProps} excludeDate={isDateDisabled} getDayAriaLabel={(day) => day} />
           )}
           {problem === 'endBeforeStart' ? (
             <Text fz="xs" c="red.7">

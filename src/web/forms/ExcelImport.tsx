@@ -11,8 +11,8 @@ import { isApiError } from '../api/api-error'
 import { IconUpload } from '../shell/icons'
 import { checkExcelSelection, headFits } from './file-checks'
 import { notifyMessage } from './notify'
-import type { UploadTracker } from './use-form'
 import { useFileUpload } from './use-file-upload'
+import type { UploadTracker } from './use-form'
 
 export interface ExcelImportProps<R> {
   /** The screen's import call with the stored file; its answer goes to onImported. */
@@ -85,7 +85,11 @@ export function ExcelImport<R>({ onUploaded, onImported, uploads, disabled }: Ex
           </Stack>
         ) : (
           <Group>
-            <FileButton onChange={(file) => void take(file ? [file] : [])} accept={PURPOSE_ACCEPT.excel} disabled={disabled}>
+            <FileButton
+              onChange={(file) => void take(file ? [file] : [])}
+              accept={PURPOSE_ACCEPT.excel}
+              disabled={disabled}
+            >
               {(props) => (
                 <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />}>
                   <Trans>Choose an Excel file</Trans>

@@ -2,7 +2,19 @@
 // checks it, previewed at once (images and videos from the local copy), and uploaded with progress; while
 // it uploads the form's counter blocks submit. Formats a browser cannot show say "Unavailable preview format".
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Box, Button, Card, CloseButton, FileButton, Group, Image, Input, Progress, Stack, Text } from '@mantine/core'
+import {
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  Input,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { FileView, UploadResponse } from '../../shared/contracts/files'
 import { INLINE_KINDS, PURPOSE_ACCEPT, type UploadPurpose } from '../../shared/file-types'
@@ -10,8 +22,8 @@ import { fileLink } from '../api/queries/files'
 import { IconFile, IconUpload } from '../shell/icons'
 import { checkFile, extensionOf, formatBytes, headFits } from './file-checks'
 import { notifyMessage } from './notify'
-import type { UploadTracker } from './use-form'
 import { useFileUpload } from './use-file-upload'
+import type { UploadTracker } from './use-form'
 
 export interface FileUploadProps {
   purpose: Exclude<UploadPurpose, 'video'>
@@ -43,13 +55,30 @@ function useObjectUrl(file: File | null): string | null {
   return url
 }
 
-export function FilePreview({ file, localUrl }: { file: { name: string; kind?: string }; localUrl: string | null }) {
+export function FilePreview({
+  file,
+  localUrl,
+}: {
+  file: { name: string; kind?: string }
+  localUrl: string | null
+}) {
   const ext = extensionOf(file.name)
   if (localUrl && (IMAGE_EXTENSIONS.includes(ext) || file.kind === 'jpeg' || file.kind === 'png')) {
-    return <Image src={localUrl} alt={file.name} w={72} h={72} fit="cover" radius="sm" data-fallback="artwork" />
+    return (
+      <Image src={localUrl} alt={file.name} w={72} h={72} fit="cover" radius="sm" data-fallback="artwork" />
+    )
   }
   if (localUrl && (ext === 'mp4' || file.kind === 'mp4')) {
-    return <Box component="video" src={localUrl} w={96} h={72} muted style={{ objectFit: 'cover', borderRadius: 4 }} />
+    return (
+      <Box
+        component="video"
+        src={localUrl}
+        w={96}
+        h={72}
+        muted
+        style={{ objectFit: 'cover', borderRadius: 4 }}
+      />
+    )
   }
   return (
     <Box w={72} h={72} bg="gray.1" style={{ display: 'grid', placeItems: 'center', borderRadius: 4 }}>
@@ -91,7 +120,10 @@ export function FileUpload({
     if (!file) return
     const problem = checkFile(file, purpose)
     if (problem) {
-      notifyMessage(problem.key === 'fileTooLarge' ? 'fileTooLarge' : 'incorrectFileFormat', problem.key === 'fileTooLarge' ? { limit: problem.limit } : undefined)
+      notifyMessage(
+        problem.key === 'fileTooLarge' ? 'fileTooLarge' : 'incorrectFileFormat',
+        problem.key === 'fileTooLarge' ? { limit: problem.limit } : undefined,
+      )
       return
     }
     if (!(await headFits(file, purpose))) {
@@ -118,7 +150,12 @@ export function FileUpload({
                 </Text>
                 {upload.progress ? (
                   <>
-                    <Progress value={upload.progress.percent} size="sm" animated data-testid="upload-progress" />
+                    <Progress
+                      value={upload.progress.percent}
+                      size="sm"
+                      animated
+                      data-testid="upload-progress"
+                    />
                     <Text fz="xs" c="dimmed">
                       <UploadPercent percent={upload.progress.percent} />
                     </Text>
@@ -152,9 +189,19 @@ export function FileUpload({
           </Card>
         ) : null}
         {!upload.uploading ? (
-          <FileButton onChange={(file) => void pick(file)} accept={PURPOSE_ACCEPT[purpose]} disabled={disabled}>
+          <FileButton
+            onChange={(file) => void pick(file)}
+            accept={PURPOSE_ACCEPT[purpose]}
+            disabled={disabled}
+          >
             {(props) => (
-              <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} w="fit-content">
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                leftSection={<IconUpload size={14} />}
+                w="fit-content"
+              >
                 {shownName ? <Trans>Replace the file</Trans> : <Trans>Choose a file</Trans>}
               </Button>
             )}

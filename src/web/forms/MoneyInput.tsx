@@ -13,7 +13,15 @@ export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChang
   allowNegative?: boolean
 }
 
-export function MoneyInput({ value, onChange, allowNegative = false, onBlur, onFocus, onKeyDown, ...rest }: MoneyInputProps) {
+export function MoneyInput({
+  value,
+  onChange,
+  allowNegative = false,
+  onBlur,
+  onFocus,
+  onKeyDown,
+  ...rest
+}: MoneyInputProps) {
   const [editing, setEditing] = useState<string | null>(null)
   const commit = (typed: string) => {
     const committed = commitMoney(typed, allowNegative)

@@ -9,7 +9,13 @@ export function SubmitButton({
   ...rest
 }: ButtonProps & { form: { submitting: boolean; isUploading: boolean }; children: ReactNode }) {
   return (
-    <Button type="submit" loading={form.submitting} disabled={form.isUploading} {...rest} data-testid="submit">
+    <Button
+      type="submit"
+      loading={form.submitting}
+      disabled={form.isUploading}
+      {...rest}
+      data-testid="submit"
+    >
       {form.isUploading ? <Trans>Waiting for uploads…</Trans> : children}
     </Button>
   )

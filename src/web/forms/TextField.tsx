@@ -1,6 +1,6 @@
 // Text with a maximum length (spec §5: over-long input is rejected): typing and pasting stop at the limit,
 // counted in characters, and the count shows once the field is more than 80 % full.
-import { Text, TextInput, type TextInputProps, Textarea, type TextareaProps } from '@mantine/core'
+import { Text, Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core'
 import { clampLength, lengthOf } from './money'
 
 function Counter({ value, maxLength }: { value: string; maxLength?: number }) {

@@ -2,15 +2,26 @@
 // upload sends the video's width, height and the cover with the file. A video the browser cannot decode is
 // still uploaded, without a cover, and the user is told its preview is unavailable.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Card, CloseButton, FileButton, Group, Image, Input, Progress, Stack, Text } from '@mantine/core'
+import {
+  Button,
+  Card,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  Input,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core'
 import { useState } from 'react'
 import type { UploadResponse } from '../../shared/contracts/files'
 import { PURPOSE_ACCEPT } from '../../shared/file-types'
 import { IconUpload } from '../shell/icons'
 import { checkFile, headFits } from './file-checks'
 import { notifyMessage } from './notify'
-import type { UploadTracker } from './use-form'
 import { useFileUpload } from './use-file-upload'
+import type { UploadTracker } from './use-form'
 import { captureVideoCover, type VideoCover } from './video-cover'
 
 export interface UploadedVideo {
@@ -93,14 +104,27 @@ export function VideoUpload({
           <Card withBorder padding="xs" radius="sm">
             <Group wrap="nowrap" gap="sm">
               {shownCover ? (
-                <Image src={shownCover} alt={shownName} w={96} h={64} fit="cover" radius="sm" data-testid="video-cover" />
+                <Image
+                  src={shownCover}
+                  alt={shownName}
+                  w={96}
+                  h={64}
+                  fit="cover"
+                  radius="sm"
+                  data-testid="video-cover"
+                />
               ) : null}
               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                 <Text fz="sm" truncate>
                   {shownName}
                 </Text>
                 {upload.progress ? (
-                  <Progress value={upload.progress.percent} size="sm" animated data-testid="upload-progress" />
+                  <Progress
+                    value={upload.progress.percent}
+                    size="sm"
+                    animated
+                    data-testid="upload-progress"
+                  />
                 ) : value?.width && value.height ? (
                   <Text fz="xs" c="dimmed">
                     {value.width} × {value.height}
@@ -128,7 +152,13 @@ export function VideoUpload({
         {!upload.uploading ? (
           <FileButton onChange={(file) => void pick(file)} accept={PURPOSE_ACCEPT.video} disabled={disabled}>
             {(props) => (
-              <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} w="fit-content">
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                leftSection={<IconUpload size={14} />}
+                w="fit-content"
+              >
                 {shownName ? <Trans>Replace the video</Trans> : <Trans>Choose a video</Trans>}
               </Button>
             )}

@@ -65,7 +65,8 @@ export function dayOf(value: string, format: DateFormat): string | null {
 export function fromDay(day: string, format: DateFormat, end: 'start' | 'end'): string | null {
   const p = parseDateValue(day, 'yyyy-MM-dd')
   if (!p) return null
-  if (format === 'yyyy-MM-dd HH:mm:ss' && end === 'end') return formatDateParts({ ...p, hh: 23, mi: 59, ss: 59 }, format)
+  if (format === 'yyyy-MM-dd HH:mm:ss' && end === 'end')
+    return formatDateParts({ ...p, hh: 23, mi: 59, ss: 59 }, format)
   return formatDateParts(p, format)
 }
 
@@ -77,7 +78,10 @@ export interface RangeRules {
   isDateDisabled?: (day: string) => boolean
 }
 
-export function rangeProblem(range: readonly [string | null, string | null], rules: RangeRules): RangeProblem | null {
+export function rangeProblem(
+  range: readonly [string | null, string | null],
+  rules: RangeRules,
+): RangeProblem | null {
   const [start, end] = range
   if (!start || !end) return 'incomplete'
   const a = parseDateValue(start, rules.format)
@@ -102,6 +106,7 @@ export const DEFAULT_FIRST_DAY_OF_WEEK: FirstDayOfWeek = 7
 
 /** Spec 1–7 (Monday … Sunday) to the picker's 0–6 (Sunday … Saturday); anything else is the default, 7. */
 export function pickerFirstDayOfWeek(day: number | undefined): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
-  const n = Number.isInteger(day) && day !== undefined && day >= 1 && day <= 7 ? day : DEFAULT_FIRST_DAY_OF_WEEK
+  const n =
+    Number.isInteger(day) && day !== undefined && day >= 1 && day <= 7 ? day : DEFAULT_FIRST_DAY_OF_WEEK
   return (n % 7) as 0 | 1 | 2 | 3 | 4 | 5 | 6
 }

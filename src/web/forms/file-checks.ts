@@ -3,11 +3,11 @@
 // decides again by content; these checks only spare a pointless upload and word the refusal (spec §5, §8).
 import {
   EXCEL_MAX_BYTES,
+  headFitsPurpose,
   KIND_EXTENSIONS,
   PURPOSE_KINDS,
   PURPOSE_MAX_BYTES,
   SNIFF_BYTES,
-  headFitsPurpose,
   sniffHead,
   type UploadPurpose,
 } from '../../shared/file-types'

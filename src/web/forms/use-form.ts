@@ -6,9 +6,9 @@ import { useLingui } from '@lingui/react'
 import type { FormEvent } from 'react'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import type { z } from 'zod'
+import { issuesToFieldErrors } from '../../shared/validation'
 import { type ApiError, isApiError } from '../api/api-error'
 import { isLang } from '../i18n/i18n'
-import { issuesToFieldErrors } from '../../shared/validation'
 
 export type FieldErrors = Record<string, string>
 
@@ -26,14 +26,16 @@ function getIn(source: unknown, path: Path): unknown {
 function setIn<T>(source: T, path: Path, value: unknown): T {
   const [head, ...rest] = path.split('.')
   const container = (source ?? (/^\d+$/.test(head) ? [] : {})) as Record<string, unknown> | unknown[]
-  const next: Record<string, unknown> | unknown[] = Array.isArray(container) ? [...container] : { ...container }
+  const next: Record<string, unknown> | unknown[] = Array.isArray(container)
+    ? [...container]
+    : { ...container }
   const current = (container as Record<string, unknown>)[head]
   ;(next as Record<string, unknown>)[head] = rest.length === 0 ? value : setIn(current, rest.join('.'), value)
   return next as T
 }
 
 /** Mantine inputs call onChange with an event, others with the value. */
-function valueOf(eventOrValue: unknown): unknown {
+function eventValue(eventOrValue: unknown): unknown {
   if (eventOrValue && typeof eventOrValue === 'object' && 'currentTarget' in eventOrValue) {
     const target = (eventOrValue as { currentTarget: HTMLInputElement }).currentTarget
     return target.type === 'checkbox' ? target.checked : target.value
@@ -53,7 +55,11 @@ export interface UseFormOptions<S extends z.ZodType> {
   onBlockedByUploads?: () => void
 }
 
-export function useForm<S extends z.ZodType>({ schema, initialValues, onBlockedByUploads }: UseFormOptions<S>) {
+export function useForm<S extends z.ZodType>({
+  schema,
+  initialValues,
+  onBlockedByUploads,
+}: UseFormOptions<S>) {
   const { i18n } = useLingui()
   const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
   const [values, setValues] = useState<z.input<S>>(initialValues)
@@ -106,7 +112,7 @@ export function useForm<S extends z.ZodType>({ schema, initialValues, onBlockedB
   const getInputProps = useCallback(
     (path: Path) => ({
       value: (getIn(values, path) ?? '') as never,
-      onChange: (eventOrValue: unknown) => setFieldValue(path, valueOf(eventOrValue)),
+      onChange: (eventOrValue: unknown) => setFieldValue(path, eventValue(eventOrValue)),
       error: errors[path],
     }),
     [values, errors, setFieldValue],

@@ -8,7 +8,11 @@ export function formatDate(iso: string | Date | null | undefined, lang: Lang): s
   if (!iso) return ''
   const date = typeof iso === 'string' ? new Date(iso) : iso
   if (Number.isNaN(date.getTime())) return ''
-  return new Intl.DateTimeFormat(intlLocale(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(date)
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }).format(date)
 }
 
 export function formatDateTime(iso: string | Date | null | undefined, lang: Lang): string {

@@ -1,6 +1,6 @@
 // Lingui wiring (DESIGN.md § Web): Chinese is the default and is bundled with the app, so it is always there
 // to fall back to; English is loaded on demand. If a catalog fails to load, Chinese is used (spec §8).
-import { i18n, type I18n, type Messages } from '@lingui/core'
+import { type I18n, i18n, type Messages } from '@lingui/core'
 import { messages as zhMessages } from '../../../locales/zh-CN/messages.po'
 import type { Lang } from '../../shared/errors'
 

@@ -1,6 +1,7 @@
 // /login: the sign-in form. A visitor who still holds a token goes straight on to where they were headed.
-import { createFileRoute, redirect } from '@tanstack/react-router'
+
 import { msg } from '@lingui/core/macro'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { LoginScreen } from '../areas/auth/LoginScreen'
 import { validateLoginSearch } from '../areas/auth/login-search'
 import { session } from '../session/session-store'

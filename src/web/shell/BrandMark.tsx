@@ -17,7 +17,13 @@ export function BrandMark({
       <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
         <rect x="1" y="1" width="30" height="30" rx="6" fill={inverted ? '#fff' : '#2a4273'} />
         <rect x="6" y="6" width="20" height="20" rx="2" fill="none" stroke="#c78d39" strokeWidth="2" />
-        <path d="M10 12l6 10 6-10" fill="none" stroke={inverted ? '#2a4273' : '#fff'} strokeWidth="2.4" strokeLinejoin="round" />
+        <path
+          d="M10 12l6 10 6-10"
+          fill="none"
+          stroke={inverted ? '#2a4273' : '#fff'}
+          strokeWidth="2.4"
+          strokeLinejoin="round"
+        />
       </svg>
       <Text
         fw={650}

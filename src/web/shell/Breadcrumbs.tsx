@@ -1,6 +1,7 @@
 // Where the screen sits in the menu: Home › area › screen, each level but the last a link.
-import { Trans } from '@lingui/react/macro'
+
 import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { useCrumbs } from './use-route-title'

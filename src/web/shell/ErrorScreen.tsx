@@ -12,7 +12,11 @@ export function ErrorScreen({ error, reset }: ErrorComponentProps) {
     <Card withBorder radius="md" padding="xl" m="md" data-testid="error-screen">
       <Stack gap="sm">
         <Title order={3}>
-          {offline ? <Trans>The server cannot be reached</Trans> : <Trans>Something went wrong on this screen</Trans>}
+          {offline ? (
+            <Trans>The server cannot be reached</Trans>
+          ) : (
+            <Trans>Something went wrong on this screen</Trans>
+          )}
         </Title>
         <Text c="dimmed" fz="sm">
           {offline ? (

@@ -13,8 +13,8 @@ export function ForbiddenScreen() {
         title={<Trans>You do not have access to this screen</Trans>}
         description={
           <Trans>
-            Your system permissions are not enough for this function. An administrator can grant the privilege under
-            Roles and privileges.
+            Your system permissions are not enough for this function. An administrator can grant the privilege
+            under Roles and privileges.
           </Trans>
         }
       >

@@ -25,7 +25,13 @@ export function MessageBell({ canOpenMessages }: { canOpenMessages: boolean }) {
           offset={4}
           data-testid="message-count"
         >
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t`Messages`} data-testid="message-bell">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t`Messages`}
+            data-testid="message-bell"
+          >
             <IconBell size={20} />
           </ActionIcon>
         </Indicator>

@@ -5,8 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CloseButton, Group, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useState } from 'react'
-import { NARROW_MAX_WIDTH } from './root-font'
 import { IconMonitor } from './icons'
+import { NARROW_MAX_WIDTH } from './root-font'
 
 const DISMISSED_KEY = 'vitrine.narrowNoticeDismissed'
 
@@ -19,7 +19,9 @@ function wasDismissed(): boolean {
 }
 
 export function NarrowScreenNotice() {
-  const narrow = useMediaQuery(`(max-width: ${NARROW_MAX_WIDTH}px)`, false, { getInitialValueInEffect: false })
+  const narrow = useMediaQuery(`(max-width: ${NARROW_MAX_WIDTH}px)`, false, {
+    getInitialValueInEffect: false,
+  })
   const [dismissed, setDismissed] = useState(wasDismissed)
   const { t } = useLingui()
   if (!narrow || dismissed) return null

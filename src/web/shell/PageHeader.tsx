@@ -4,7 +4,15 @@ import { Group, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useCrumbs } from './use-route-title'
 
-export function PageHeader({ description, actions, title }: { description?: ReactNode; actions?: ReactNode; title?: ReactNode }) {
+export function PageHeader({
+  description,
+  actions,
+  title,
+}: {
+  description?: ReactNode
+  actions?: ReactNode
+  title?: ReactNode
+}) {
   const { i18n } = useLingui()
   const crumbs = useCrumbs()
   const last = crumbs[crumbs.length - 1]

@@ -1,8 +1,8 @@
 // The honest state of a screen that a later release builds: its title, where it sits in the menu (the
 // breadcrumbs above it), what it will hold, and that there is nothing to work with here yet.
 import type { MessageDescriptor } from '@lingui/core'
-import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { Anchor, Card, EmptyState } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -22,8 +22,8 @@ export function PlannedScreen({ purpose, children }: { purpose: MessageDescripto
           title={<Trans>This screen is not available yet</Trans>}
           description={
             <Trans>
-              It arrives with a later release of Vitrine. Nothing is stored or changed here, so nothing is lost by
-              looking.
+              It arrives with a later release of Vitrine. Nothing is stored or changed here, so nothing is
+              lost by looking.
             </Trans>
           }
         >

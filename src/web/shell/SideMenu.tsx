@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react'
 import { NavLink, ScrollArea } from '@mantine/core'
 import { Link, useLocation } from '@tanstack/react-router'
 import type { MenuEntry } from '../../shared/contracts/auth'
-import { isLang } from '../i18n/i18n'
 import { pickLabel } from '../i18n/format'
+import { isLang } from '../i18n/i18n'
 import { SYSTEM_ICONS } from './icons'
 
 /** `/x/home` and `/x/index` are the same screen (DESIGN.md § Web). */

@@ -60,7 +60,12 @@ export function UserMenu({ me }: { me: MeResponse }) {
           </Menu.Item>
         ) : null}
         {me.allPrivileges ? (
-          <Menu.Item component={Link} to="/test" leftSection={<IconGauge size={16} />} data-testid="diagnostics-link">
+          <Menu.Item
+            component={Link}
+            to="/test"
+            leftSection={<IconGauge size={16} />}
+            data-testid="diagnostics-link"
+          >
             <Trans>Diagnostics</Trans>
           </Menu.Item>
         ) : null}

@@ -5,7 +5,9 @@ export function devtoolsBlockingEnabled(env: { PROD: boolean; VITE_BLOCK_DEVTOOL
 }
 
 /** Is this key press one of the blocked shortcuts? (Cmd counts as Ctrl on macOS.) */
-export function isBlockedShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): boolean {
+export function isBlockedShortcut(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
+): boolean {
   const key = event.key.toLowerCase()
   if (key === 'f12') return true
   const ctrl = event.ctrlKey || event.metaKey

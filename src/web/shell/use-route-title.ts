@@ -11,6 +11,8 @@ export interface Crumb {
 export function useCrumbs(): Crumb[] {
   const matches = useMatches()
   return matches.flatMap((m) =>
-    m.staticData?.title ? [{ id: m.id, title: m.staticData.title, to: m.staticData.crumbTo ?? m.pathname }] : [],
+    m.staticData?.title
+      ? [{ id: m.id, title: m.staticData.title, to: m.staticData.crumbTo ?? m.pathname }]
+      : [],
   )
 }

@@ -9,7 +9,13 @@ import { render } from './render'
 async function open(props: Partial<Parameters<typeof DateRangePicker>[0]> = {}) {
   const onChange = vi.fn()
   await render(
-    <DateRangePicker label="期间" value={[null, null]} onChange={onChange} defaultMonth="2024-04-01" {...props} />,
+    <DateRangePicker
+      label="期间"
+      value={[null, null]}
+      onChange={onChange}
+      defaultMonth="2024-04-01"
+      {...props}
+    />,
   )
   fireEvent.click(screen.getByTestId('date-range-input'))
   const confirm = await screen.findByTestId('date-range-confirm')

@@ -7,7 +7,15 @@ import { describe, expect, it, vi } from 'vitest'
 import { MoneyInput } from '../../../src/web/forms/MoneyInput'
 import { render } from './render'
 
-function Harness({ allowNegative, onValue, initial = '' }: { allowNegative?: boolean; onValue: (v: string) => void; initial?: string }) {
+function Harness({
+  allowNegative,
+  onValue,
+  initial = '',
+}: {
+  allowNegative?: boolean
+  onValue: (v: string) => void
+  initial?: string
+}) {
   const [value, setValue] = useState(initial)
   return (
     <MoneyInput

@@ -22,7 +22,12 @@ function client(reply: (seen: Seen) => Response | Promise<Response>, overrides: 
   const seen: Seen[] = []
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)
-    const entry = { method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() }
+    const entry = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: await request.text(),
+    }
     seen.push(entry)
     return reply(entry)
   })
@@ -38,7 +43,10 @@ function client(reply: (seen: Seen) => Response | Promise<Response>, overrides: 
 }
 
 const envelope = (code: number, msg: string, data: unknown, status = 200) =>
-  new Response(JSON.stringify({ code, msg, data }), { status, headers: { 'content-type': 'application/json' } })
+  new Response(JSON.stringify({ code, msg, data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
 
 afterEach(() => vi.useRealTimers())
 
@@ -62,7 +70,15 @@ describe('requests', () => {
   it('put GET parameters in the query string, skipping empty ones', async () => {
     const { api, seen } = client(() => envelope(0, 'ok', []))
     await api.get('data_dictionary/get_data_dictionary', {
-      searchParams: { dictCode: 'CURRENCY', empty: '', blank: '  ', none: null, missing: undefined, page: 2, ids: ['a', '', 'b'] },
+      searchParams: {
+        dictCode: 'CURRENCY',
+        empty: '',
+        blank: '  ',
+        none: null,
+        missing: undefined,
+        page: 2,
+        ids: ['a', '', 'b'],
+      },
     })
     expect([...seen[0].url.searchParams.entries()]).toEqual([
       ['dictCode', 'CURRENCY'],
@@ -88,8 +104,10 @@ describe('replies', () => {
   })
 
   it('reject with an ApiError carrying code, msg and data otherwise', async () => {
-    const { api } = client(() => envelope(409, 'Operation failed, other ongoing process at the moment', { id: 'p1' }, 409))
-    const error = await api.post('process/p1/events').catch((e) => e)
+    const { api } = client(() =>
+      envelope(409, 'Operation failed, other ongoing process at the moment', { id: 'p1' }, 409),
+    )
+    const error = (await api.post('process/p1/events').catch((e) => e)) as ApiError
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ kind: 'api', code: 409, status: 409, data: { id: 'p1' } })
     expect(error.message).toBe('Operation failed, other ongoing process at the moment')
@@ -118,7 +136,9 @@ describe('replies', () => {
 
   it('report a reply that breaks the contract', async () => {
     const { api } = client(() => envelope(0, 'ok', { total: 'three' }))
-    const error = (await api.get('x', { schema: z.object({ total: z.number() }) }).catch((e) => e)) as ApiError
+    const error = (await api
+      .get('x', { schema: z.object({ total: z.number() }) })
+      .catch((e) => e)) as ApiError
     expect(error.kind).toBe('contract')
   })
 

@@ -1,7 +1,7 @@
 // The one place above the client (spec §8): 403 clears the session and goes to /login with the way back
 // (unless already there); other non-zero codes become one toast, once; network errors reach the caller.
 // Wired into TanStack Query, a failing query toasts once, after its retries, and a 4xx is never retried.
-import { QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../src/web/api/api-error'
 import { createApiErrorHandler, TOAST_DEDUPE_MS } from '../../../src/web/api/api-error-handler'
@@ -19,7 +19,8 @@ function setup(pathname = '/artworkArchive/index', search = '?page=2') {
   return { deps, handle: createApiErrorHandler(deps), advance: (ms: number) => (now += ms) }
 }
 
-const api = (code: number, msg = `code ${code}`) => new ApiError('api', code, msg, null, code === 4031 ? 403 : code)
+const api = (code: number, msg = `code ${code}`) =>
+  new ApiError('api', code, msg, null, code === 4031 ? 403 : code)
 
 describe('the API error handler', () => {
   it('on 403 clears the session and goes to /login carrying path and query', () => {
@@ -74,7 +75,8 @@ describe('the API error handler', () => {
 
 describe('retries', () => {
   it('never retry an answer the server gave deliberately (4xx codes)', () => {
-    for (const code of [400, 403, 4031, 404, 409, 413, 415, 423, 429]) expect(shouldRetry(0, api(code))).toBe(false)
+    for (const code of [400, 403, 4031, 404, 409, 413, 415, 423, 429])
+      expect(shouldRetry(0, api(code))).toBe(false)
   })
   it('retry network errors and server failures, twice', () => {
     expect(shouldRetry(0, new ApiError('network', 0, 'x'))).toBe(true)

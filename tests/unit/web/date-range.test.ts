@@ -48,16 +48,21 @@ describe('date ranges', () => {
     expect(rangeProblem([null, null], rules)).toBe('incomplete')
   })
   it('are invalid when either end is a disabled date', () => {
-    const weekendsOff = { ...rules, isDateDisabled: (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()) }
+    const weekendsOff = {
+      ...rules,
+      isDateDisabled: (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()),
+    }
     expect(isValidRange(['2024-04-01', '2024-04-05'], weekendsOff)).toBe(true) // Monday to Friday
     expect(rangeProblem(['2024-04-06', '2024-04-08'], weekendsOff)).toBe('disabledDate') // starts on a Saturday
     expect(rangeProblem(['2024-04-01', '2024-04-07'], weekendsOff)).toBe('disabledDate') // ends on a Sunday
   })
   it('compare datetimes and months in time order', () => {
-    expect(isValidRange(['2024-04-01 00:00:00', '2024-04-01 23:59:59'], { format: 'yyyy-MM-dd HH:mm:ss' })).toBe(true)
-    expect(rangeProblem(['2024-04-01 10:00:00', '2024-04-01 09:59:59'], { format: 'yyyy-MM-dd HH:mm:ss' })).toBe(
-      'endBeforeStart',
-    )
+    expect(
+      isValidRange(['2024-04-01 00:00:00', '2024-04-01 23:59:59'], { format: 'yyyy-MM-dd HH:mm:ss' }),
+    ).toBe(true)
+    expect(
+      rangeProblem(['2024-04-01 10:00:00', '2024-04-01 09:59:59'], { format: 'yyyy-MM-dd HH:mm:ss' }),
+    ).toBe('endBeforeStart')
     expect(rangeProblem(['2024-11', '2024-02'], { format: 'yyyy-MM' })).toBe('endBeforeStart')
   })
 })

@@ -20,10 +20,18 @@ describe('Excel selection', () => {
     expect(checkExcelSelection([{ name: 'OLD.XLS', size: 10 }])).toBeNull()
   })
   it('refuses two files, another format, and more than 3 MB, with the spec’s words', () => {
-    expect(checkExcelSelection([{ name: 'a.xlsx', size: 1 }, { name: 'b.xlsx', size: 1 }])).toEqual({ key: 'oneFileOnly' })
+    expect(
+      checkExcelSelection([
+        { name: 'a.xlsx', size: 1 },
+        { name: 'b.xlsx', size: 1 },
+      ]),
+    ).toEqual({ key: 'oneFileOnly' })
     expect(checkExcelSelection([{ name: 'a.csv', size: 1 }])).toEqual({ key: 'incorrectFileFormat' })
     expect(checkExcelSelection([{ name: 'xlsx', size: 1 }])).toEqual({ key: 'incorrectFileFormat' })
-    expect(checkExcelSelection([{ name: 'a.xlsx', size: 3 * MB + 1 }])).toEqual({ key: 'fileTooLarge', limit: '3 MB' })
+    expect(checkExcelSelection([{ name: 'a.xlsx', size: 3 * MB + 1 }])).toEqual({
+      key: 'fileTooLarge',
+      limit: '3 MB',
+    })
     expect(checkExcelSelection([])).toBeNull()
   })
 })

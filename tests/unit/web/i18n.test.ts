@@ -37,7 +37,9 @@ describe('the catalogs', () => {
     expect(Object.keys(zhMessages).length).toBeGreaterThan(100)
     const i18n = setupI18n({ locale: 'zh-CN', messages: { 'zh-CN': zhMessages, en: enMessages } })
     // The product's name, from the header.
-    const id = Object.keys(enMessages).find((k) => JSON.stringify(enMessages[k]).includes('Vitrine Collection Management'))
+    const id = Object.keys(enMessages).find((k) =>
+      JSON.stringify(enMessages[k]).includes('Vitrine Collection Management'),
+    )
     expect(id).toBeDefined()
     expect(i18n._(id as string)).toBe('Vitrine 藏品管理')
   })

@@ -29,7 +29,10 @@ describe('root font size', () => {
   it('keeps Mantine at its own sizes through --mantine-scale', () => {
     const size = applyRootFont(document.documentElement, 1200)
     expect(document.documentElement.style.fontSize).toBe(`${size}px`)
-    expect(Number(document.documentElement.style.getPropertyValue('--mantine-scale')) * size).toBeCloseTo(16, 6)
+    expect(Number(document.documentElement.style.getPropertyValue('--mantine-scale')) * size).toBeCloseTo(
+      16,
+      6,
+    )
     expect(mantineScale(100)).toBe(0.16)
   })
 })

@@ -1,15 +1,21 @@
 // The render wrapper of the web unit tests (happy-dom): the app's own providers (Mantine with its theme,
 // Lingui in the chosen language, dates, toasts, a query client that does not retry), so a component sees
 // what it sees in the app.
+import { notifications } from '@mantine/notifications'
 import { QueryClient } from '@tanstack/react-query'
-import { cleanup, render as rtlRender, type RenderResult } from '@testing-library/react'
+import { cleanup, type RenderResult, render as rtlRender } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import type { Lang } from '../../../src/shared/errors'
 import { Providers } from '../../../src/web/app'
 import { activateLanguage } from '../../../src/web/i18n/i18n'
 
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  // Toasts live in a store of their own, shared by every render: start each test without any.
+  notifications.clean()
+  notifications.cleanQueue()
+})
 
 // happy-dom has no layout, so Mantine's focus trap finds nothing focusable and says so: keep that out.
 beforeEach(() => {

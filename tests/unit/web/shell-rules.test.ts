@@ -29,7 +29,9 @@ describe('screen access', () => {
     expect(mayUse(viewer, { privilege: 'artworkArchive:edit' })).toBe(false)
     expect(mayUse(viewer, { privilege: ['artworkArchive:edit', 'devOpsManage:view'] })).toBe(true)
     expect(mayUse(viewer, { adminOnly: true })).toBe(false)
-    expect(mayUse({ allPrivileges: true, privileges: [] }, { adminOnly: true, system: 'authManage' })).toBe(true)
+    expect(mayUse({ allPrivileges: true, privileges: [] }, { adminOnly: true, system: 'authManage' })).toBe(
+      true,
+    )
   })
 })
 

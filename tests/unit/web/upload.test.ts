@@ -14,9 +14,10 @@ class FakeXhr {
   responseType = ''
   status = 0
   responseText = ''
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  }
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+    {
+      onprogress: null,
+    }
   onload: (() => void) | null = null
   onerror: (() => void) | null = null
   ontimeout: (() => void) | null = null
@@ -41,7 +42,11 @@ class FakeXhr {
   }
 }
 
-const context = { getToken: () => 'tok', getLanguage: () => 'zh-CN' as const, getSystemName: () => 'artworkArchive' }
+const context = {
+  getToken: () => 'tok',
+  getLanguage: () => 'zh-CN' as const,
+  getSystemName: () => 'artworkArchive',
+}
 const stored = {
   id: '00000000-0000-4000-8000-000000000001',
   name: 'a.png',
@@ -64,11 +69,19 @@ describe('uploadFile', () => {
     const xhr = new FakeXhr()
     const onProgress = vi.fn()
     const file = new File([new Uint8Array([1, 2, 3, 4])], 'a.png', { type: 'image/png' })
-    const pending = uploadFile(file, { purpose: 'image' }, { onProgress, context, createRequest: () => xhr as never })
+    const pending = uploadFile(
+      file,
+      { purpose: 'image' },
+      { onProgress, context, createRequest: () => xhr as never },
+    )
     expect(xhr.method).toBe('POST')
     expect(xhr.url).toBe('/api/file/upload')
     expect(xhr.timeout).toBe(300_000)
-    expect(xhr.headers).toEqual({ 'x-auth-token': 'tok', 'x-system-name': 'artworkArchive', 'accept-language': 'zh-CN' })
+    expect(xhr.headers).toEqual({
+      'x-auth-token': 'tok',
+      'x-system-name': 'artworkArchive',
+      'accept-language': 'zh-CN',
+    })
     expect([...(xhr.body as FormData).keys()]).toEqual(['purpose', 'file'])
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 })
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 4, total: 4 })
@@ -78,14 +91,23 @@ describe('uploadFile', () => {
   })
 
   it('sends a video’s width, height and cover before the file', () => {
-    const form = uploadFormData(new Blob(['v']), 'clip.mp4', { purpose: 'video', width: 1920, height: 1080, cover: 'data:image/jpeg;base64,AA' })
+    const form = uploadFormData(new Blob(['v']), 'clip.mp4', {
+      purpose: 'video',
+      width: 1920,
+      height: 1080,
+      cover: 'data:image/jpeg;base64,AA',
+    })
     expect([...form.keys()]).toEqual(['purpose', 'width', 'height', 'cover', 'file'])
     expect(form.get('width')).toBe('1920')
   })
 
   it('rejects with the server’s code and message', async () => {
     const xhr = new FakeXhr()
-    const pending = uploadFile(new File(['x'], 'a.png'), { purpose: 'image' }, { context, createRequest: () => xhr as never })
+    const pending = uploadFile(
+      new File(['x'], 'a.png'),
+      { purpose: 'image' },
+      { context, createRequest: () => xhr as never },
+    )
     xhr.answer(415, { code: 415, msg: '文件格式不正确', data: null })
     const error = (await pending.catch((e) => e)) as ApiError
     expect(error).toBeInstanceOf(ApiError)
@@ -99,7 +121,11 @@ describe('uploadFile', () => {
       ['onabort', 'aborted'],
     ] as const) {
       const xhr = new FakeXhr()
-      const pending = uploadFile(new File(['x'], 'a.png'), { purpose: 'image' }, { context, createRequest: () => xhr as never })
+      const pending = uploadFile(
+        new File(['x'], 'a.png'),
+        { purpose: 'image' },
+        { context, createRequest: () => xhr as never },
+      )
       xhr[event]?.()
       await expect(pending).rejects.toMatchObject({ kind })
     }
@@ -108,11 +134,15 @@ describe('uploadFile', () => {
   it('can be cancelled', async () => {
     const xhr = new FakeXhr()
     const controller = new AbortController()
-    const pending = uploadFile(new File(['x'], 'a.png'), { purpose: 'image' }, {
-      context,
-      signal: controller.signal,
-      createRequest: () => xhr as never,
-    })
+    const pending = uploadFile(
+      new File(['x'], 'a.png'),
+      { purpose: 'image' },
+      {
+        context,
+        signal: controller.signal,
+        createRequest: () => xhr as never,
+      },
+    )
     controller.abort()
     await expect(pending).rejects.toMatchObject({ kind: 'aborted' })
   })

@@ -6,8 +6,8 @@ import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { money, text } from '../../../src/shared/validation'
-import { Providers } from '../../../src/web/app'
 import { ApiError } from '../../../src/web/api/api-error'
+import { Providers } from '../../../src/web/app'
 import { SubmitButton } from '../../../src/web/forms/SubmitButton'
 import { useForm } from '../../../src/web/forms/use-form'
 import { activateLanguage } from '../../../src/web/i18n/i18n'
@@ -19,7 +19,9 @@ const initialValues = { name: '', amount: '', items: [{ code: '' }] }
 async function setup(lang: 'zh-CN' | 'en' = 'zh-CN', onBlockedByUploads?: () => void) {
   await activateLanguage(lang)
   const client = testQueryClient()
-  const wrapper = ({ children }: { children: ReactNode }) => <Providers queryClient={client}>{children}</Providers>
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <Providers queryClient={client}>{children}</Providers>
+  )
   return renderHook(() => useForm({ schema, initialValues, onBlockedByUploads }), { wrapper })
 }
 
@@ -29,7 +31,11 @@ describe('useForm', () => {
     const handler = vi.fn()
     await act(() => result.current.onSubmit(handler)())
     expect(handler).not.toHaveBeenCalled()
-    expect(result.current.errors).toEqual({ name: '必填', amount: '金额格式不正确（最多两位小数）', 'items.0.code': '必填' })
+    expect(result.current.errors).toEqual({
+      name: '必填',
+      amount: '金额格式不正确（最多两位小数）',
+      'items.0.code': '必填',
+    })
 
     const en = await setup('en')
     await act(() => en.result.current.onSubmit(handler)())
@@ -53,7 +59,13 @@ describe('useForm', () => {
     act(() => result.current.setValues({ name: 'x', amount: '1', items: [{ code: 'A' }] }))
     await act(() =>
       result.current.onSubmit(async () => {
-        throw new ApiError('api', 400, '输入有误，请检查标出的字段', { fieldErrors: { 'items.0.code': '该编码已存在' } }, 400)
+        throw new ApiError(
+          'api',
+          400,
+          '输入有误，请检查标出的字段',
+          { fieldErrors: { 'items.0.code': '该编码已存在' } },
+          400,
+        )
       })(),
     )
     expect(result.current.errors).toEqual({ 'items.0.code': '该编码已存在' })
@@ -103,9 +115,7 @@ describe('useForm', () => {
 
 describe('SubmitButton', () => {
   it('is held and says why while uploads run', async () => {
-    await render(
-      <SubmitButton form={{ submitting: false, isUploading: true }}>保存</SubmitButton>,
-    )
+    await render(<SubmitButton form={{ submitting: false, isUploading: true }}>保存</SubmitButton>)
     const button = screen.getByTestId('submit') as HTMLButtonElement
     expect(button.disabled).toBe(true)
     expect(button.textContent).toBe('等待上传完成…')

@@ -1,7 +1,12 @@
 // The video cover taken in the browser (spec §2): the frame at 1 s (the end of a shorter clip), the video's
 // own width and height, a JPEG; a video the browser cannot decode is refused.
 import { describe, expect, it, vi } from 'vitest'
-import { captureVideoCover, type CoverEnvironment, coverSize, coverTime } from '../../../src/web/forms/video-cover'
+import {
+  type CoverEnvironment,
+  captureVideoCover,
+  coverSize,
+  coverTime,
+} from '../../../src/web/forms/video-cover'
 
 class FakeVideo extends EventTarget {
   muted = false
@@ -33,7 +38,12 @@ class FakeVideo extends EventTarget {
 function env(meta: ConstructorParameters<typeof FakeVideo>[0]) {
   const video = new FakeVideo(meta)
   const drawImage = vi.fn()
-  const canvas = { width: 0, height: 0, getContext: () => ({ drawImage }), toDataURL: vi.fn(() => 'data:image/jpeg;base64,COVER') }
+  const canvas = {
+    width: 0,
+    height: 0,
+    getContext: () => ({ drawImage }),
+    toDataURL: vi.fn(() => 'data:image/jpeg;base64,COVER'),
+  }
   const revoked: string[] = []
   const environment: CoverEnvironment = {
     createVideo: () => video as unknown as HTMLVideoElement,

@@ -1,7 +1,7 @@
 // Everything the detail screen shows about one artwork: the list fields, the record as the form edits it,
 // its artist, tag labels, media with file facts, the location history from the movement rows, the
 // processes it went through (the workflow engine's process_artworks link) and its insurance policies.
-import { aliasedTable, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { aliasedTable, asc, count, desc, eq } from 'drizzle-orm'
 import { DIMENSION_KINDS, type Dimensions, sizeTextOf } from '../../../shared/artwork-rules'
 import type { ArtistView, ArtworkDetail, ArtworkMediaView } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
@@ -201,11 +201,4 @@ export async function loadDetail(
     })),
     lock: await currentLock(db, id, viewerId),
   }
-}
-
-/** Artists by id with their names, for the list of many. */
-export async function artistsByIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return new Map<string, typeof artists.$inferSelect>()
-  const rows = await db.select().from(artists).where(inArray(artists.id, ids))
-  return new Map(rows.map((r) => [r.id, r]))
 }

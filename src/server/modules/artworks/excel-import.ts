@@ -120,6 +120,33 @@ export interface SheetText {
  * 3 MB file never exists as a full object model in memory.
  */
 export async function readWorkbookText(bytes: Buffer): Promise<SheetText[]> {
+  try {
+    return await streamWorkbookText(bytes)
+  } catch {
+    // exceljs's streaming reader fails on packages whose workbook part comes after the sheets (exceljs's
+    // own non-streaming writer makes such files); the whole-model reader takes them.
+    return loadWorkbookText(bytes)
+  }
+}
+
+async function loadWorkbookText(bytes: Buffer): Promise<SheetText[]> {
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer)
+  return wb.worksheets.map((ws) => {
+    const sheet: SheetText = { name: ws.name, header: [], rows: [] }
+    ws.eachRow({ includeEmpty: false }, (row, n) => {
+      const cells: string[] = []
+      row.eachCell((cell, c) => {
+        cells[c] = cellText(cell.value)
+      })
+      if (n === 1) sheet.header = cells
+      else if (cells.some(Boolean)) sheet.rows.push({ row: n, cells })
+    })
+    return sheet
+  })
+}
+
+async function streamWorkbookText(bytes: Buffer): Promise<SheetText[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     styles: 'cache',

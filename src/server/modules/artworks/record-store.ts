@@ -368,6 +368,45 @@ export interface NewArtwork {
   valuation?: Valuation
   insuranceStatus?: ArtworkRow['insuranceStatus']
   insuredUntil?: string | null
+  /** The process that brought it in (a purchase), named on its 'created' movement. */
+  processId?: string
+}
+
+/**
+ * A record with nothing filled in but what is given: for artworks that enter the archive from elsewhere
+ * (a purchase names a title and an artist); the archive's form completes them later.
+ */
+export function blankRecord(fields: Partial<ArtworkRecord> & Pick<ArtworkRecord, 'inventoryNo'>): ArtworkRecord {
+  return {
+    titleZh: '',
+    titleEn: '',
+    artistId: null,
+    creationTime: '',
+    materialsZh: '',
+    materialsEn: '',
+    dimensions: {},
+    signature: { signed: false, position: '', content: '' },
+    mediumTagId: null,
+    periodTagId: null as unknown as number,
+    investMarketTagId: null,
+    incomeStageTagId: null,
+    labelTagIds: [],
+    sourceZh: '',
+    sourceEn: '',
+    buyYear: '',
+    packagingType: '',
+    volumeWeight: '',
+    actualWeight: '',
+    remarkZh: '',
+    remarkEn: '',
+    exhibitions: [],
+    auctions: [],
+    privateCollections: [],
+    literature: [],
+    media: [],
+    zipFileId: null,
+    ...fields,
+  }
 }
 
 /** Create artworks (one or thousands) with their children, a 'created' movement and history version 1. */
@@ -416,6 +455,7 @@ export async function insertArtworks(
         kind: 'created' as const,
         toRoomId: p.item.roomId,
         toLocation: p.item.locationText,
+        processId: p.item.processId ?? null,
         byUserId: actor,
       })),
     ),

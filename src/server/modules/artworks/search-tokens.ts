@@ -42,14 +42,15 @@ export function documentText(...parts: (string | null | undefined)[]): string {
 }
 
 /**
- * A search box's text as a tsquery (`'白石' & 'qi':*`), or null when it holds nothing searchable.
- * Lexemes only hold letters and digits, so quoting them is safe.
+ * A search box's text as a tsquery (`'白石' & 'qi':*`), or null when it holds nothing searchable. Words
+ * match as prefixes, single characters whole. Lexemes only hold letters and digits, so quoting is safe.
  */
 export function searchQuery(input: string): string | null {
   const terms = new Set<string>()
   for (const run of runsOf(input)) {
     if (CJK.test(run)) for (const g of cjkGrams(run, false)) terms.add(`'${g}'`)
-    else terms.add(`'${run}':*`)
+    // a single letter or digit as a prefix would match nearly everything: it must match whole
+    else terms.add(run.length === 1 ? `'${run}'` : `'${run}':*`)
   }
   if (terms.size === 0) return null
   return [...terms].slice(0, 32).join(' & ')

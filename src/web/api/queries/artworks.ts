@@ -1,6 +1,6 @@
 // The artwork archive API (/api/artworks) as query options with their keys, and the calls that change an
-// artwork (create, save, lock, restore, import). Also the two reads the archive screens need from other
-// modules: signed thumbnail links for many files at once, and the processes an artwork went through.
+// artwork (create, save, lock, restore, import). Also the read the archive screens need from another
+// module: signed thumbnail links for many files at once.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { ArtistInput, CreateArtworkInput, UpdateArtworkInput } from '../../../shared/artwork-rules'
@@ -17,7 +17,6 @@ import {
   lockView,
 } from '../../../shared/contracts/artworks'
 import { linkResponse } from '../../../shared/contracts/files'
-import { processDefinitionView, processView } from '../../../shared/contracts/process'
 import type { QueryParams } from '../client'
 import { api } from '../http'
 
@@ -34,20 +33,21 @@ export const artworkKeys = {
   summary: (params: QueryParams) => [...artworkKeys.all, 'summary', params] as const,
   details: () => [...artworkKeys.all, 'detail'] as const,
   detail: (id: string) => [...artworkKeys.details(), id] as const,
-  history: (id: string, page: number, pageSize: number) => [...artworkKeys.detail(id), 'history', page, pageSize] as const,
+  history: (id: string, page: number, pageSize: number) =>
+    [...artworkKeys.detail(id), 'history', page, pageSize] as const,
   version: (id: string, version: number) => [...artworkKeys.detail(id), 'version', version] as const,
-  processes: (id: string) => [...artworkKeys.detail(id), 'processes'] as const,
   artists: (keyword: string) => [...artworkKeys.all, 'artists', keyword] as const,
   artist: (id: string) => [...artworkKeys.all, 'artist', id] as const,
   importJob: (jobId: string) => [...artworkKeys.all, 'import', jobId] as const,
-  thumbnails: (fileIds: readonly string[]) => [...artworkKeys.all, 'thumbnails', [...fileIds].sort()] as const,
-  processDefinitions: () => ['process', 'definitions'] as const,
+  thumbnails: (fileIds: readonly string[]) =>
+    [...artworkKeys.all, 'thumbnails', [...fileIds].sort()] as const,
 }
 
 export const artworkListQuery = (params: QueryParams) =>
   queryOptions({
     queryKey: artworkKeys.list(params),
-    queryFn: ({ signal }) => api.get('artworks', { searchParams: params, schema: pageOf(artworkListItem), signal }),
+    queryFn: ({ signal }) =>
+      api.get('artworks', { searchParams: params, schema: pageOf(artworkListItem), signal }),
     placeholderData: keepPreviousData,
     meta: { localized: true },
   })
@@ -55,7 +55,8 @@ export const artworkListQuery = (params: QueryParams) =>
 export const artworkSummaryQuery = (params: QueryParams) =>
   queryOptions({
     queryKey: artworkKeys.summary(params),
-    queryFn: ({ signal }) => api.get('artworks/summary', { searchParams: params, schema: artworkSummary, signal }),
+    queryFn: ({ signal }) =>
+      api.get('artworks/summary', { searchParams: params, schema: artworkSummary, signal }),
     placeholderData: keepPreviousData,
     meta: { localized: true },
   })
@@ -71,7 +72,11 @@ export const artworkHistoryQuery = (id: string, page = 1, pageSize = 20) =>
   queryOptions({
     queryKey: artworkKeys.history(id, page, pageSize),
     queryFn: ({ signal }) =>
-      api.get(`artworks/${id}/history`, { searchParams: { page, pageSize }, schema: pageOf(historyEntry), signal }),
+      api.get(`artworks/${id}/history`, {
+        searchParams: { page, pageSize },
+        schema: pageOf(historyEntry),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   })
 
@@ -86,7 +91,11 @@ export const artistsQuery = (keyword: string) =>
   queryOptions({
     queryKey: artworkKeys.artists(keyword),
     queryFn: ({ signal }) =>
-      api.get('artworks/artists', { searchParams: { keyword, pageSize: 30 }, schema: pageOf(artistView), signal }),
+      api.get('artworks/artists', {
+        searchParams: { keyword, pageSize: 30 },
+        schema: pageOf(artistView),
+        signal,
+      }),
     placeholderData: keepPreviousData,
     meta: { localized: true },
   })
@@ -131,33 +140,18 @@ export const thumbnailLinksQuery = (fileIds: readonly string[]) =>
     meta: { silent: true },
   })
 
-/** The processes an artwork went through, live and past (the process API's list, filtered by artwork). */
-export const artworkProcessesQuery = (artworkId: string) =>
-  queryOptions({
-    queryKey: artworkKeys.processes(artworkId),
-    queryFn: ({ signal }) =>
-      api.get('process', { searchParams: { artworkId, pageSize: 200 }, schema: pageOf(processView), signal }),
-    meta: { localized: true },
-  })
-
-/** Process types with their steps' labels in both languages. */
-export const processDefinitionsQuery = () =>
-  queryOptions({
-    queryKey: artworkKeys.processDefinitions(),
-    queryFn: ({ signal }) => api.get('process/definitions', { schema: z.array(processDefinitionView), signal }),
-    staleTime: 30 * 60_000,
-  })
-
 // ---- changes ----
 
-export const createArtwork = (body: CreateArtworkInput) => api.post('artworks', { json: body, schema: artworkDetail })
+export const createArtwork = (body: CreateArtworkInput) =>
+  api.post('artworks', { json: body, schema: artworkDetail })
 export const saveArtwork = (id: string, body: UpdateArtworkInput) =>
   api.put(`artworks/${id}`, { json: body, schema: artworkDetail })
 export const takeEditLock = (id: string) => api.post(`artworks/${id}/lock`, { schema: lockView })
 export const releaseEditLock = (id: string) => api.delete(`artworks/${id}/lock`)
 export const restoreVersion = (id: string, version: number, expectedVersion: number) =>
   api.post(`artworks/${id}/restore`, { json: { version, expectedVersion }, schema: artworkDetail })
-export const createArtist = (body: ArtistInput) => api.post('artworks/artists', { json: body, schema: artistView })
+export const createArtist = (body: ArtistInput) =>
+  api.post('artworks/artists', { json: body, schema: artistView })
 export const startArtworkImport = (fileId: string) =>
   api.post('artworks/import', { json: { fileId }, schema: importJobView })
 export const commitArtworkImport = (jobId: string, skipInvalid: boolean) =>

@@ -5,11 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, MultiSelect, Pill, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { type ReactNode, useEffect, useState } from 'react'
-import {
-  ARTWORK_STATUSES,
-  INSURANCE_STATUSES,
-  TRANSPORT_STATUSES,
-} from '../../../shared/contracts/artworks'
+import { ARTWORK_STATUSES, INSURANCE_STATUSES, TRANSPORT_STATUSES } from '../../../shared/contracts/artworks'
 import { DigitsInput } from '../../forms/DigitsInput'
 import { MoneyInput } from '../../forms/MoneyInput'
 import { formatMoneyDisplay } from '../../forms/money'
@@ -23,7 +19,13 @@ export interface ArchiveFiltersProps {
   reference: ArchiveReference
 }
 
-type TagKey = 'mediumTagId' | 'periodTagId' | 'investMarketTagId' | 'incomeStageTagId' | 'labelTagId' | 'artistStageTagId'
+type TagKey =
+  | 'mediumTagId'
+  | 'periodTagId'
+  | 'investMarketTagId'
+  | 'incomeStageTagId'
+  | 'labelTagId'
+  | 'artistStageTagId'
 const TAG_FILTERS: { key: TagKey; parent: ArchiveTagParent }[] = [
   { key: 'mediumTagId', parent: 'CREATION_MEDIUM' },
   { key: 'periodTagId', parent: 'PERIOD' },
@@ -35,7 +37,8 @@ const TAG_FILTERS: { key: TagKey; parent: ArchiveTagParent }[] = [
 
 type Flag = 'any' | 'true' | 'false'
 const flagOf = (v: boolean | undefined): Flag => (v === undefined ? 'any' : v ? 'true' : 'false')
-const flagValue = (v: string | null): boolean | undefined => (v === 'true' ? true : v === 'false' ? false : undefined)
+const flagValue = (v: string | null): boolean | undefined =>
+  v === 'true' ? true : v === 'false' ? false : undefined
 
 function useTagLabels() {
   const { t } = useLingui()
@@ -247,7 +250,13 @@ export function ActiveFilters({ search, onChange, reference }: ArchiveFiltersPro
   const tagLabels = useTagLabels()
   const set = (patch: Partial<ArchiveSearch>) => onChange(withFilters(search, patch))
   const pills: ActivePill[] = []
-  const listPill = <V,>(key: string, title: string, values: V[] | undefined, label: (v: V) => string, patch: (rest: V[]) => Partial<ArchiveSearch>) => {
+  const listPill = <V,>(
+    key: string,
+    title: string,
+    values: V[] | undefined,
+    label: (v: V) => string,
+    patch: (rest: V[]) => Partial<ArchiveSearch>,
+  ) => {
     for (const v of values ?? []) {
       pills.push({
         key: `${key}:${String(v)}`,
@@ -256,15 +265,52 @@ export function ActiveFilters({ search, onChange, reference }: ArchiveFiltersPro
       })
     }
   }
-  if (search.keyword) pills.push({ key: 'keyword', label: `“${search.keyword}”`, remove: () => set({ keyword: undefined }) })
+  if (search.keyword)
+    pills.push({ key: 'keyword', label: `“${search.keyword}”`, remove: () => set({ keyword: undefined }) })
   for (const { key } of TAG_FILTERS) {
-    listPill(key, tagLabels[key], search[key], (id) => reference.tagLabel(id), (rest) => ({ [key]: rest }))
+    listPill(
+      key,
+      tagLabels[key],
+      search[key],
+      (id) => reference.tagLabel(id),
+      (rest) => ({ [key]: rest }),
+    )
   }
-  listPill('packagingType', t`Packaging`, search.packagingType, (v) => reference.dictLabel('PACKAGING_TYPE', v), (rest) => ({ packagingType: rest }))
-  listPill('roomId', t`Room`, search.roomId, (v) => reference.roomLabel(v) || v, (rest) => ({ roomId: rest }))
-  listPill('status', t`Status`, search.status, (v) => artworkStatusLabel(v, lang), (rest) => ({ status: rest }))
-  listPill('transportStatus', t`Transport`, search.transportStatus, (v) => transportStatusLabel(v, lang), (rest) => ({ transportStatus: rest }))
-  listPill('insuranceStatus', t`Insurance`, search.insuranceStatus, (v) => insuranceStatusLabel(v, lang), (rest) => ({ insuranceStatus: rest }))
+  listPill(
+    'packagingType',
+    t`Packaging`,
+    search.packagingType,
+    (v) => reference.dictLabel('PACKAGING_TYPE', v),
+    (rest) => ({ packagingType: rest }),
+  )
+  listPill(
+    'roomId',
+    t`Room`,
+    search.roomId,
+    (v) => reference.roomLabel(v) || v,
+    (rest) => ({ roomId: rest }),
+  )
+  listPill(
+    'status',
+    t`Status`,
+    search.status,
+    (v) => artworkStatusLabel(v, lang),
+    (rest) => ({ status: rest }),
+  )
+  listPill(
+    'transportStatus',
+    t`Transport`,
+    search.transportStatus,
+    (v) => transportStatusLabel(v, lang),
+    (rest) => ({ transportStatus: rest }),
+  )
+  listPill(
+    'insuranceStatus',
+    t`Insurance`,
+    search.insuranceStatus,
+    (v) => insuranceStatusLabel(v, lang),
+    (rest) => ({ insuranceStatus: rest }),
+  )
   if (search.inWarehouse !== undefined)
     pills.push({
       key: 'inWarehouse',
@@ -286,7 +332,11 @@ export function ActiveFilters({ search, onChange, reference }: ArchiveFiltersPro
   if (search.buyYearFrom !== undefined || search.buyYearTo !== undefined) {
     const from = search.buyYearFrom ?? '…'
     const to = search.buyYearTo ?? '…'
-    pills.push({ key: 'buyYear', label: t`Buy year: ${from}–${to}`, remove: () => set({ buyYearFrom: undefined, buyYearTo: undefined }) })
+    pills.push({
+      key: 'buyYear',
+      label: t`Buy year: ${from}–${to}`,
+      remove: () => set({ buyYearFrom: undefined, buyYearTo: undefined }),
+    })
   }
   if (search.valuationCurrency && (search.valuationMin || search.valuationMax)) {
     const cur = search.valuationCurrency
@@ -298,7 +348,8 @@ export function ActiveFilters({ search, onChange, reference }: ArchiveFiltersPro
       remove: () => set({ valuationCurrency: undefined, valuationMin: undefined, valuationMax: undefined }),
     })
   }
-  if (search.artistId) pills.push({ key: 'artistId', label: t`One artist`, remove: () => set({ artistId: undefined }) })
+  if (search.artistId)
+    pills.push({ key: 'artistId', label: t`One artist`, remove: () => set({ artistId: undefined }) })
   if (pills.length === 0) return null
   return (
     <Group gap={6} data-testid="active-filters">
@@ -307,10 +358,14 @@ export function ActiveFilters({ search, onChange, reference }: ArchiveFiltersPro
           {p.label}
         </Pill>
       ))}
-      <Button variant="subtle" size="compact-sm" color="gray" onClick={() => onChange(clearedFilters(search))}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        color="gray"
+        onClick={() => onChange(clearedFilters(search))}
+      >
         <Trans>Clear all</Trans>
       </Button>
     </Group>
   )
 }
-

@@ -33,7 +33,19 @@ import { useMe } from '../../session/use-session'
 import { IconFrame, IconPlus, IconUpload } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
-import { IconDownload, IconFilter, IconGrid, IconSearch, IconSheet, IconSortAsc, IconSortDesc, IconTable } from './archive-icons'
+import { ActiveFilters, ArchiveFilters } from './ArchiveFilters'
+import { ArtworkGallery, ArtworkTable } from './ArtworkResults'
+import { useFileLinks } from './ArtworkThumb'
+import {
+  IconDownload,
+  IconFilter,
+  IconGrid,
+  IconSearch,
+  IconSheet,
+  IconSortAsc,
+  IconSortDesc,
+  IconTable,
+} from './archive-icons'
 import { SORT_LABELS } from './archive-labels'
 import {
   type ArchiveSearch,
@@ -45,9 +57,6 @@ import {
   toApiParams,
   withFilters,
 } from './archive-search'
-import { ActiveFilters, ArchiveFilters } from './ArchiveFilters'
-import { ArtworkGallery, ArtworkTable } from './ArtworkResults'
-import { useFileLinks } from './ArtworkThumb'
 import { downloadFromApi, downloadZip } from './download'
 import { ImportDialog } from './ImportDialog'
 import { useArchiveReference } from './reference-data'
@@ -119,7 +128,14 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
     onSearch(withFilters(search, { keyword: next || undefined }))
   }
   const setSort = (column: ArtworkSort) => {
-    const nextOrder = column === sort ? (order === 'asc' ? 'desc' : 'asc') : column.startsWith('title') || column === 'inventoryNo' ? 'asc' : 'desc'
+    const nextOrder =
+      column === sort
+        ? order === 'asc'
+          ? 'desc'
+          : 'asc'
+        : column.startsWith('title') || column === 'inventoryNo'
+          ? 'asc'
+          : 'desc'
     onSearch({ ...search, sort: column, order: nextOrder, page: undefined })
   }
   const toggle = (item: ArtworkListItem) =>
@@ -146,11 +162,21 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
   return (
     <Stack gap="md">
       <PageHeader
-        description={<Trans>Every artwork in the collection: find one by title, artist or inventory number, narrow by tags and status.</Trans>}
+        description={
+          <Trans>
+            Every artwork in the collection: find one by title, artist or inventory number, narrow by tags and
+            status.
+          </Trans>
+        }
         actions={
           <>
             {canImport ? (
-              <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImportOpen(true)} data-testid="import-button">
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                onClick={() => setImportOpen(true)}
+                data-testid="import-button"
+              >
                 <Trans>Import</Trans>
               </Button>
             ) : null}
@@ -169,7 +195,11 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
               </Tooltip>
             ) : null}
             {canEdit ? (
-              <ButtonLink to="/artworkArchive/add" leftSection={<IconPlus size={16} />} data-testid="add-artwork">
+              <ButtonLink
+                to="/artworkArchive/add"
+                leftSection={<IconPlus size={16} />}
+                data-testid="add-artwork"
+              >
                 <Trans>Add artwork</Trans>
               </ButtonLink>
             ) : null}
@@ -222,7 +252,9 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
                   variant="default"
                   size="lg"
                   aria-label={order === 'asc' ? t`Ascending` : t`Descending`}
-                  onClick={() => onSearch({ ...search, order: order === 'asc' ? 'desc' : 'asc', page: undefined })}
+                  onClick={() =>
+                    onSearch({ ...search, order: order === 'asc' ? 'desc' : 'asc', page: undefined })
+                  }
                 >
                   {order === 'asc' ? <IconSortAsc /> : <IconSortDesc />}
                 </ActionIcon>
@@ -230,7 +262,9 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
             </Group>
             <SegmentedControl
               value={view}
-              onChange={(v) => onSearch({ ...search, view: v === 'table' ? undefined : 'gallery' }, { replace: true })}
+              onChange={(v) =>
+                onSearch({ ...search, view: v === 'table' ? undefined : 'gallery' }, { replace: true })
+              }
               data={[
                 {
                   value: 'table',
@@ -271,7 +305,8 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
             <Trans>No artworks</Trans>
           ) : (
             <Trans>
-              {formatNumber(firstRow, lang)}–{formatNumber(lastRow, lang)} of {formatNumber(total, lang)} artworks
+              {formatNumber(firstRow, lang)}–{formatNumber(lastRow, lang)} of {formatNumber(total, lang)}{' '}
+              artworks
             </Trans>
           )}
         </Text>
@@ -361,7 +396,13 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
               aria-label={t`Per page`}
               data={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
               value={String(pageSize)}
-              onChange={(v) => onSearch({ ...search, pageSize: v && Number(v) !== DEFAULT_PAGE_SIZE ? Number(v) : undefined, page: undefined })}
+              onChange={(v) =>
+                onSearch({
+                  ...search,
+                  pageSize: v && Number(v) !== DEFAULT_PAGE_SIZE ? Number(v) : undefined,
+                  page: undefined,
+                })
+              }
               allowDeselect={false}
               w={84}
               size="xs"
@@ -377,7 +418,11 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
         </Group>
       ) : null}
 
-      <ActionBar opened={selected.size > 0} onClose={() => setSelected(new Map())} data-testid="selection-bar">
+      <ActionBar
+        opened={selected.size > 0}
+        onClose={() => setSelected(new Map())}
+        data-testid="selection-bar"
+      >
         <Text fz="sm" fw={500} px="xs">
           <Trans>{selected.size} selected</Trans>
         </Text>
@@ -398,4 +443,3 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
     </Stack>
   )
 }
-

@@ -3,7 +3,6 @@
 // rows for batch actions and open the artwork's detail.
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
-  Anchor,
   Badge,
   Card,
   Checkbox,
@@ -21,9 +20,14 @@ import type { FileLink } from '../../../shared/contracts/files'
 import type { Lang } from '../../../shared/errors'
 import { formatMoneyDisplay } from '../../forms/money'
 import { formatDate } from '../../i18n/format'
-import { IconSortAsc, IconSortDesc } from './archive-icons'
-import { artworkStatusLabel, insuranceStatusLabel, STATUS_COLORS, transportStatusLabel } from './archive-labels'
 import { ArtworkThumb } from './ArtworkThumb'
+import { IconSortAsc, IconSortDesc } from './archive-icons'
+import {
+  artworkStatusLabel,
+  insuranceStatusLabel,
+  STATUS_COLORS,
+  transportStatusLabel,
+} from './archive-labels'
 import type { ArchiveReference } from './reference-data'
 import { AnchorLink } from './router-links'
 
@@ -45,15 +49,32 @@ export function valuationText(value: string | null, currency: string | null): st
   return `${currency ?? ''} ${formatMoneyDisplay(value)}`.trim()
 }
 
-export function whereText(item: Pick<ArtworkListItem, 'inWarehouse' | 'roomId' | 'locationText'>, reference: ArchiveReference): string {
+export function whereText(
+  item: Pick<ArtworkListItem, 'inWarehouse' | 'roomId' | 'locationText'>,
+  reference: ArchiveReference,
+): string {
   if (item.inWarehouse && item.roomId) return reference.roomLabel(item.roomId)
   return item.locationText
 }
 
-export function StatusBadges({ item, lang, size = 'sm' }: { item: ArtworkListItem; lang: Lang; size?: 'xs' | 'sm' | 'md' }) {
+export function StatusBadges({
+  item,
+  lang,
+  size = 'sm',
+}: {
+  item: ArtworkListItem
+  lang: Lang
+  size?: 'xs' | 'sm' | 'md'
+}) {
   return (
-    <Group gap={4} wrap="wrap">
-      <Badge size={size} variant="light" color={STATUS_COLORS[item.status]} radius="sm">
+    <Group gap={4} wrap="wrap" style={{ minWidth: 0 }}>
+      <Badge
+        size={size}
+        variant="light"
+        color={STATUS_COLORS[item.status]}
+        radius="sm"
+        style={{ overflow: 'visible' }}
+      >
         {artworkStatusLabel(item.status, lang)}
       </Badge>
       {item.transportStatus !== 'none' ? (
@@ -61,7 +82,12 @@ export function StatusBadges({ item, lang, size = 'sm' }: { item: ArtworkListIte
           {transportStatusLabel(item.transportStatus, lang)}
         </Badge>
       ) : null}
-      <Badge size={size} variant="outline" color={item.insuranceStatus === 'covered' ? 'teal' : 'yellow'} radius="sm">
+      <Badge
+        size={size}
+        variant="outline"
+        color={item.insuranceStatus === 'covered' ? 'teal' : 'yellow'}
+        radius="sm"
+      >
         {insuranceStatusLabel(item.insuranceStatus, lang)}
       </Badge>
       {item.inOperation ? (
@@ -91,7 +117,11 @@ function SortHeader({
   const active = sort === column
   return (
     <Table.Th style={{ textAlign: align }}>
-      <UnstyledButton onClick={() => onSort(column)} data-testid={`sort-${column}`} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton
+        onClick={() => onSort(column)}
+        data-testid={`sort-${column}`}
+        aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      >
         <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : undefined}>
           <Text fz="sm" fw={600} c={active ? 'ink.8' : undefined}>
             {children}
@@ -135,14 +165,11 @@ export function ArtworkTable({
             <SortHeader column={titleSort} sort={sort} order={order} onSort={onSort}>
               <Trans>Artwork</Trans>
             </SortHeader>
-            <Table.Th>
-              <Trans>Artist</Trans>
-            </Table.Th>
             <SortHeader column="inventoryNo" sort={sort} order={order} onSort={onSort}>
               <Trans>Inventory no.</Trans>
             </SortHeader>
             <Table.Th>
-              <Trans>Medium · period</Trans>
+              <Trans>Medium and period</Trans>
             </Table.Th>
             <SortHeader column="buyYear" sort={sort} order={order} onSort={onSort}>
               <Trans>Bought</Trans>
@@ -150,7 +177,7 @@ export function ArtworkTable({
             <Table.Th>
               <Trans>Where</Trans>
             </Table.Th>
-            <Table.Th>
+            <Table.Th miw={120}>
               <Trans>Status</Trans>
             </Table.Th>
             <SortHeader column="latestValuation" sort={sort} order={order} onSort={onSort} align="right">
@@ -164,9 +191,12 @@ export function ArtworkTable({
         <Table.Tbody>
           {items.map((item) => {
             const sub = otherTitle(item, lang)
-            const medium = [reference.tagLabel(item.mediumTagId), reference.tagLabel(item.periodTagId)].filter(Boolean).join(' · ')
             return (
-              <Table.Tr key={item.id} bg={selected.has(item.id) ? 'var(--mantine-color-ink-0)' : undefined} data-testid="artwork-row">
+              <Table.Tr
+                key={item.id}
+                bg={selected.has(item.id) ? 'var(--mantine-color-ink-0)' : undefined}
+                data-testid="artwork-row"
+              >
                 <Table.Td>
                   <Checkbox
                     aria-label={t`Select ${item.inventoryNo}`}
@@ -174,49 +204,56 @@ export function ArtworkTable({
                     onChange={() => onToggle(item)}
                   />
                 </Table.Td>
-                <Table.Td maw={360}>
+                <Table.Td maw={380}>
                   <Group gap="sm" wrap="nowrap">
-                    <ArtworkThumb fileId={item.previewFileId} links={links} alt={item.title} w={52} h={52} />
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <AnchorLink
-                        to="/artworkArchive/detail"
-                        search={{ id: item.id }}
-                        fw={600}
-                        fz="sm"
-                        c="dark.8"
-                        lineClamp={1}
-                        data-testid="artwork-title-link"
-                      >
-                        {item.title || '—'}
-                      </AnchorLink>
-                      {sub ? (
-                        <Text fz="xs" c="dimmed" lineClamp={1}>
-                          {sub}
+                    <ArtworkThumb fileId={item.previewFileId} links={links} alt={item.title} w={56} h={56} />
+                    <Stack gap={1} style={{ minWidth: 0 }}>
+                      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                        <AnchorLink
+                          to="/artworkArchive/detail"
+                          search={{ id: item.id }}
+                          fw={600}
+                          fz="sm"
+                          c="dark.8"
+                          truncate
+                          data-testid="artwork-title-link"
+                        >
+                          {item.title || '—'}
+                        </AnchorLink>
+                        {sub ? (
+                          <Text fz="xs" c="dimmed" truncate>
+                            {sub}
+                          </Text>
+                        ) : null}
+                      </Group>
+                      <Text fz="xs" c="dark.4" truncate>
+                        {[item.artistName, item.creationTime].filter(Boolean).join(' · ') || '—'}
+                      </Text>
+                      {item.sizeText ? (
+                        <Text fz="xs" c="dimmed">
+                          {item.sizeText}
                         </Text>
                       ) : null}
-                      <Text fz="xs" c="dimmed">
-                        {[item.creationTime, item.sizeText].filter(Boolean).join(' · ')}
-                      </Text>
                     </Stack>
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Text fz="sm">{item.artistName || '—'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm" ff="monospace">
+                  <Text fz="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {item.inventoryNo}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Text fz="sm" lineClamp={2}>
-                    {medium || '—'}
+                <Table.Td maw={200}>
+                  <Text fz="sm" lineClamp={1}>
+                    {reference.tagLabel(item.mediumTagId) || '—'}
+                  </Text>
+                  <Text fz="xs" c="dimmed" lineClamp={1}>
+                    {reference.tagLabel(item.periodTagId)}
                   </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text fz="sm">{item.buyYear ?? '—'}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td maw={180}>
                   <Text fz="sm" lineClamp={2}>
                     {whereText(item, reference) || '—'}
                   </Text>
@@ -227,7 +264,7 @@ export function ArtworkTable({
                 <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                   {item.latestValuation ? (
                     <Tooltip label={formatDate(item.valuationDate, lang)} disabled={!item.valuationDate}>
-                      <Text fz="sm" fw={500} ff="monospace">
+                      <Text fz="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
                         {valuationText(item.latestValuation, item.latestValuationCurrency)}
                       </Text>
                     </Tooltip>
@@ -273,7 +310,14 @@ export function ArtworkGallery({ items, links, reference, selected, onToggle }: 
           >
             <div style={{ position: 'relative' }}>
               <AnchorLink to="/artworkArchive/detail" search={{ id: item.id }} display="block">
-                <ArtworkThumb fileId={item.previewFileId} links={links} alt={item.title} w="100%" h={190} radius="0" />
+                <ArtworkThumb
+                  fileId={item.previewFileId}
+                  links={links}
+                  alt={item.title}
+                  w="100%"
+                  h={190}
+                  radius="0"
+                />
               </AnchorLink>
               <Checkbox
                 aria-label={t`Select ${item.inventoryNo}`}
@@ -295,7 +339,14 @@ export function ArtworkGallery({ items, links, reference, selected, onToggle }: 
               ) : null}
             </div>
             <Stack gap={4} p="sm">
-              <AnchorLink to="/artworkArchive/detail" search={{ id: item.id }} fw={600} fz="sm" c="dark.8" lineClamp={1}>
+              <AnchorLink
+                to="/artworkArchive/detail"
+                search={{ id: item.id }}
+                fw={600}
+                fz="sm"
+                c="dark.8"
+                lineClamp={1}
+              >
                 {item.title || '—'}
               </AnchorLink>
               <Text fz="xs" c="dimmed" lineClamp={1}>

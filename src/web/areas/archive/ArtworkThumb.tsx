@@ -28,13 +28,35 @@ export interface ArtworkThumbProps {
   fit?: 'cover' | 'contain'
 }
 
-export function ArtworkThumb({ fileId, links, alt, w = 56, h = 56, radius = 'sm', fit = 'cover' }: ArtworkThumbProps) {
+export function ArtworkThumb({
+  fileId,
+  links,
+  alt,
+  w = 56,
+  h = 56,
+  radius = 'sm',
+  fit = 'cover',
+}: ArtworkThumbProps) {
   const link = fileId ? links.get(fileId) : undefined
   const src = link?.thumbnailUrl ?? (fileId && !link ? null : FALLBACK_IMAGES.artwork)
   return (
-    <Box w={w} h={h} style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', flexShrink: 0 }} bg="gray.1">
+    <Box
+      w={w}
+      h={h}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', flexShrink: 0 }}
+      bg="gray.1"
+    >
       {src ? (
-        <Image src={src} alt={alt} w="100%" h="100%" fit={fit} radius={radius} data-fallback="artwork" loading="lazy" />
+        <Image
+          src={src}
+          alt={alt}
+          w="100%"
+          h="100%"
+          fit={fit}
+          radius={radius}
+          data-fallback="artwork"
+          loading="lazy"
+        />
       ) : null}
     </Box>
   )

@@ -21,7 +21,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ImportJobView } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
-import { artworkKeys, commitArtworkImport, importJobQuery, startArtworkImport } from '../../api/queries/artworks'
+import {
+  artworkKeys,
+  commitArtworkImport,
+  importJobQuery,
+  startArtworkImport,
+} from '../../api/queries/artworks'
 import { ExcelImport } from '../../forms/ExcelImport'
 import { showSuccess } from '../../forms/notify'
 import { formatNumber } from '../../i18n/format'
@@ -64,10 +69,15 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
   const data = jobId ? job.data : undefined
   const template = useMutation({
     mutationFn: (which: Lang) =>
-      downloadFromApi('artworks/template', { lang: which }, which === 'en' ? 'artwork-import-template.xlsx' : '艺术品导入模板.xlsx'),
+      downloadFromApi(
+        'artworks/template',
+        { lang: which },
+        which === 'en' ? 'artwork-import-template.xlsx' : '艺术品导入模板.xlsx',
+      ),
   })
   const commit = useMutation({
-    mutationFn: ({ id, skipInvalid }: { id: string; skipInvalid: boolean }) => commitArtworkImport(id, skipInvalid),
+    mutationFn: ({ id, skipInvalid }: { id: string; skipInvalid: boolean }) =>
+      commitArtworkImport(id, skipInvalid),
     onSuccess: (next) => queryClient.setQueryData(importJobQuery(next.id).queryKey, next),
   })
   const [announced, setAnnounced] = useState<string | null>(null)
@@ -91,7 +101,14 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
   const active = stepOf(data)
 
   return (
-    <Modal opened={opened} onClose={close} title={<Trans>Import artworks from Excel</Trans>} size="xl" centered data-testid="import-dialog">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={<Trans>Import artworks from Excel</Trans>}
+      size="xl"
+      centered
+      data-testid="import-dialog"
+    >
       <Stack gap="lg">
         <Stepper active={active} size="sm" allowNextStepsSelect={false}>
           <Stepper.Step label={t`Choose the file`} description={t`Excel, at most 3 MB`} />
@@ -104,8 +121,8 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
             <Group justify="space-between" align="center" wrap="wrap">
               <Text fz="sm" c="dimmed" maw={460}>
                 <Trans>
-                  Fill in the template: one row per artwork on the first sheet, its records on the other sheets. An
-                  inventory number already in the archive updates that artwork.
+                  Fill in the template: one row per artwork on the first sheet, its records on the other
+                  sheets. An inventory number already in the archive updates that artwork.
                 </Trans>
               </Text>
               <Group gap="xs">
@@ -131,10 +148,13 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
                 </Button>
               </Group>
             </Group>
-            <ExcelImport onUploaded={(file) => startArtworkImport(file.id)} onImported={(started) => {
-              queryClient.setQueryData(importJobQuery(started.id).queryKey, started)
-              setJobId(started.id)
-            }} />
+            <ExcelImport
+              onUploaded={(file) => startArtworkImport(file.id)}
+              onImported={(started) => {
+                queryClient.setQueryData(importJobQuery(started.id).queryKey, started)
+                setJobId(started.id)
+              }}
+            />
           </Stack>
         ) : null}
 
@@ -142,7 +162,11 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
           <Stack gap={6} data-testid="import-progress">
             <Group justify="space-between">
               <Text fz="sm" fw={500}>
-                {data.status === 'checking' ? <Trans>Checking {data.fileName}…</Trans> : <Trans>Importing…</Trans>}
+                {data.status === 'checking' ? (
+                  <Trans>Checking {data.fileName}…</Trans>
+                ) : (
+                  <Trans>Importing…</Trans>
+                )}
               </Text>
               {data.status === 'checking' && data.totalRows > 0 ? (
                 <Text fz="sm" c="dimmed">
@@ -158,9 +182,17 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
           <SimpleGrid cols={4} spacing="lg" data-testid="import-figures">
             <Figure label={<Trans>Rows in the file</Trans>} value={data.totalRows} />
             <Figure label={<Trans>Valid rows</Trans>} value={data.validRows} color="teal.8" />
-            <Figure label={<Trans>Rows with errors</Trans>} value={data.errorCount} color={data.errorCount > 0 ? 'red.7' : undefined} />
+            <Figure
+              label={<Trans>Rows with errors</Trans>}
+              value={data.errorCount}
+              color={data.errorCount > 0 ? 'red.7' : undefined}
+            />
             {data.status === 'done' ? (
-              <Figure label={<Trans>Created · updated</Trans>} value={data.createdCount + data.updatedCount} color="ink.7" />
+              <Figure
+                label={<Trans>Created · updated</Trans>}
+                value={data.createdCount + data.updatedCount}
+                color="ink.7"
+              />
             ) : (
               <Figure label={<Trans>New · to update</Trans>} value={data.toCreate + data.toUpdate} />
             )}
@@ -168,7 +200,12 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
         ) : null}
 
         {data?.failure ? (
-          <Alert color="red" variant="light" title={<Trans>The import did not go through</Trans>} data-testid="import-failure">
+          <Alert
+            color="red"
+            variant="light"
+            title={<Trans>The import did not go through</Trans>}
+            data-testid="import-failure"
+          >
             {data.failure}
           </Alert>
         ) : null}
@@ -202,8 +239,11 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {data.errors.map((e, i) => (
-                    <Table.Tr key={`${e.sheet}-${e.row}-${e.column}-${i}`} data-testid="import-error-row">
+                  {data.errors.map((e) => (
+                    <Table.Tr
+                      key={`${e.sheet}-${e.row}-${e.column}-${e.reason}`}
+                      data-testid="import-error-row"
+                    >
                       <Table.Td>{e.sheet}</Table.Td>
                       <Table.Td>{e.row}</Table.Td>
                       <Table.Td>{e.column || '—'}</Table.Td>

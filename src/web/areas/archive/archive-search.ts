@@ -21,7 +21,11 @@ function listOf<T extends z.ZodType>(item: T) {
     .preprocess((v) => {
       if (v === undefined || v === null || v === '') return undefined
       if (Array.isArray(v)) return v
-      if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean)
+      if (typeof v === 'string')
+        return v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
       return [v]
     }, z.array(item).min(1).max(50).optional())
     .catch(undefined)
@@ -38,7 +42,9 @@ const moneyText = z
 
 export const archiveSearchSchema = z.object({
   view: z.enum(['table', 'gallery']).optional().catch(undefined),
-  keyword: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().max(100).optional()).catch(undefined),
+  keyword: z
+    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().max(100).optional())
+    .catch(undefined),
   artistId: z.uuid().optional().catch(undefined),
   mediumTagId: idList,
   periodTagId: idList,
@@ -56,7 +62,11 @@ export const archiveSearchSchema = z.object({
   missingPreview: boolFlag,
   buyYearFrom: year,
   buyYearTo: year,
-  valuationCurrency: z.string().regex(/^[A-Z]{3}$/).optional().catch(undefined),
+  valuationCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional()
+    .catch(undefined),
   valuationMin: moneyText,
   valuationMax: moneyText,
   sort: z.enum(ARTWORK_SORTS).optional().catch(undefined),
@@ -106,7 +116,8 @@ export type FilterKey = (typeof FILTER_KEYS)[number]
 /** How many filters are in force (the keyword counts as one). */
 export function activeFilterCount(search: ArchiveSearch): number {
   return FILTER_KEYS.filter((k) => {
-    if (k === 'valuationCurrency' && search.valuationMin === undefined && search.valuationMax === undefined) return false
+    if (k === 'valuationCurrency' && search.valuationMin === undefined && search.valuationMax === undefined)
+      return false
     return search[k] !== undefined
   }).length
 }

@@ -4,7 +4,13 @@
 // comes back as the envelope and becomes the same ApiError (toasted by the caller's error handler).
 import { BATCH_MAX_FILES, FILE_API } from '../../../shared/contracts/files'
 import { ApiError } from '../../api/api-error'
-import { type QueryParams, REQUEST_TIMEOUT_MS, requestHeaders, toSearchParams, unwrapEnvelope } from '../../api/client'
+import {
+  type QueryParams,
+  REQUEST_TIMEOUT_MS,
+  requestHeaders,
+  toSearchParams,
+  unwrapEnvelope,
+} from '../../api/client'
 import { clientContext } from '../../api/http'
 
 /** `filename*=UTF-8''…` first (names in Chinese), then the plain `filename="…"`. */
@@ -52,7 +58,10 @@ export async function fetchBlob(
     unwrapEnvelope(response.status, body)
     throw new ApiError('http', response.status, `HTTP ${response.status}`, null, response.status)
   }
-  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) }
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+  }
 }
 
 /** Hand a blob to the browser's download. */
@@ -68,7 +77,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000)
 }
 
-export async function downloadFromApi(path: string, params: QueryParams | undefined, fallbackName: string): Promise<void> {
+export async function downloadFromApi(
+  path: string,
+  params: QueryParams | undefined,
+  fallbackName: string,
+): Promise<void> {
   const { blob, fileName } = await fetchBlob(path, params)
   saveBlob(blob, fileName ?? fallbackName)
 }

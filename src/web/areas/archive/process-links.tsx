@@ -2,7 +2,7 @@
 // (/devOpsManage/index?process=<id>, the process screens' decision), and a new process for an artwork
 // starts at its type's start screen with the artwork named (`?artworkId=`). Process types and statuses are
 // worded from the machines' own labels, so the archive never names a state differently.
-import { Anchor, Badge, type BadgeProps } from '@mantine/core'
+import { Badge, type BadgeProps } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { PROCESS_STATUS_LABELS } from '../../../../machines/labels'
 import type { ProcessStatus } from '../../../../machines/types'
@@ -20,8 +20,7 @@ export function ProcessLink({ processId, children }: { processId: string; childr
   return (
     <AnchorLink
       to={PROCESS_VIEW_PATH}
-      // The process view reads `process` from its own validated search.
-      search={processViewSearch(processId) as never}
+      search={processViewSearch(processId)}
       fz="sm"
       data-testid="process-link"
     >

@@ -17,7 +17,12 @@ export const ARCHIVE_TAG_PARENTS = [
   'ARTWORK_LABEL',
   'ARTIST_STAGE',
 ] as const satisfies readonly TagParentCode[]
-export const ARCHIVE_DICTS = ['PACKAGING_TYPE', 'ART_PIC_TYPE', 'CURRENCY', 'LITERATU_RECORD_TYPERE'] as const satisfies readonly DictCode[]
+export const ARCHIVE_DICTS = [
+  'PACKAGING_TYPE',
+  'ART_PIC_TYPE',
+  'CURRENCY',
+  'LITERATU_RECORD_TYPERE',
+] as const satisfies readonly DictCode[]
 export type ArchiveTagParent = (typeof ARCHIVE_TAG_PARENTS)[number]
 export type ArchiveDict = (typeof ARCHIVE_DICTS)[number]
 
@@ -44,7 +49,8 @@ export interface ArchiveReference {
   dictLabel(code: ArchiveDict, value: string | null | undefined): string
 }
 
-const labelIn = (item: Labelled, lang: Lang) => (lang === 'en' ? item.labelEn || item.labelZh : item.labelZh || item.labelEn)
+const labelIn = (item: Labelled, lang: Lang) =>
+  lang === 'en' ? item.labelEn || item.labelZh : item.labelZh || item.labelEn
 
 export function useArchiveReference(): ArchiveReference {
   const { i18n } = useLingui()
@@ -56,7 +62,8 @@ export function useArchiveReference(): ArchiveReference {
   const tagData = tagResults.map((r) => r.data)
   const dictData = dictResults.map((r) => r.data)
   const roomData = roomResult.data
-  const ready = tagResults.every((r) => !r.isPending) && dictResults.every((r) => !r.isPending) && !roomResult.isPending
+  const ready =
+    tagResults.every((r) => !r.isPending) && dictResults.every((r) => !r.isPending) && !roomResult.isPending
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the data arrays are rebuilt each render; their items are the inputs
   return useMemo(() => {

@@ -1,7 +1,8 @@
 // Mantine's Anchor and Button as router links with TanStack Router's own typing (createLink): `to`,
-// `params` and `search` are checked against the routes, which Mantine's `component={Link}` cannot do.
+// `params` and `search` are checked against the routes, which Mantine's `component={Link}` cannot do;
+// and a button to a path known only as text.
 import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core'
-import { createLink, type LinkComponent } from '@tanstack/react-router'
+import { createLink, type LinkComponent, useRouter } from '@tanstack/react-router'
 import { type AnchorHTMLAttributes, forwardRef } from 'react'
 
 type AnchorElementProps = AnchorProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>
@@ -20,5 +21,32 @@ MantineButtonAnchor.displayName = 'MantineButtonAnchor'
 const CreatedAnchorLink = createLink(MantineAnchor)
 const CreatedButtonLink = createLink(MantineButtonAnchor)
 
-export const AnchorLink: LinkComponent<typeof MantineAnchor> = (props) => <CreatedAnchorLink preload="intent" {...props} />
-export const ButtonLink: LinkComponent<typeof MantineButtonAnchor> = (props) => <CreatedButtonLink preload="intent" {...props} />
+export const AnchorLink: LinkComponent<typeof MantineAnchor> = (props) => (
+  <CreatedAnchorLink preload="intent" {...props} />
+)
+export const ButtonLink: LinkComponent<typeof MantineButtonAnchor> = (props) => (
+  <CreatedButtonLink preload="intent" {...props} />
+)
+
+/**
+ * A button to a path known only as text (a process type's start screen), with its query: navigated in the
+ * app like any link, opened in a new tab with the usual modifier keys.
+ */
+export function HrefButton({
+  href,
+  ...props
+}: ButtonProps & { href: string; children: React.ReactNode; 'data-testid'?: string }) {
+  const router = useRouter()
+  return (
+    <Button
+      component="a"
+      href={href}
+      onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+        event.preventDefault()
+        void router.navigate({ href })
+      }}
+      {...props}
+    />
+  )
+}

@@ -14,8 +14,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
         p={48}
         style={{
           flex: '0 0 44%',
-          background:
-            'radial-gradient(120% 90% at 15% 10%, #3a5fa6 0%, #2a4273 45%, #1b2a4a 100%)',
+          background: 'radial-gradient(120% 90% at 15% 10%, #3a5fa6 0%, #2a4273 45%, #1b2a4a 100%)',
           color: 'white',
           display: 'flex',
           flexDirection: 'column',

@@ -23,14 +23,19 @@ export function LoginFailScreen({ reason, redirect }: LoginFailSearch) {
             <Trans>This account is disabled. Ask an administrator to enable it again.</Trans>
           ) : reason === 'locked' ? (
             <Trans>
-              There were too many failed attempts, so signing in is paused for a while. Wait a few minutes and try
-              again, or ask an administrator.
+              There were too many failed attempts, so signing in is paused for a while. Wait a few minutes and
+              try again, or ask an administrator.
             </Trans>
           ) : (
-            <Trans>The sign-in service could not be reached. Check the network connection and try again.</Trans>
+            <Trans>
+              The sign-in service could not be reached. Check the network connection and try again.
+            </Trans>
           )}
         </Text>
-        <Button onClick={() => void navigate({ to: '/login', search: redirect ? { redirect } : {} })} data-testid="back-to-login">
+        <Button
+          onClick={() => void navigate({ to: '/login', search: redirect ? { redirect } : {} })}
+          data-testid="back-to-login"
+        >
           <Trans>Back to sign-in</Trans>
         </Button>
       </Stack>

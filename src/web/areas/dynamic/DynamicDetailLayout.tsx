@@ -3,7 +3,11 @@ import { Trans } from '@lingui/react/macro'
 import { Tabs } from '@mantine/core'
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 
-const TABS = ['/dynamicManage/detail', '/dynamicManage/detail/exhibition', '/dynamicManage/detail/message'] as const
+const TABS = [
+  '/dynamicManage/detail',
+  '/dynamicManage/detail/exhibition',
+  '/dynamicManage/detail/message',
+] as const
 
 export function DynamicDetailLayout() {
   const { pathname } = useLocation()
@@ -11,7 +15,11 @@ export function DynamicDetailLayout() {
   const current = TABS.find((t) => pathname.replace(/\/$/, '') === t) ?? TABS[0]
   return (
     <>
-      <Tabs value={current} onChange={(value) => value && void navigate({ to: value as (typeof TABS)[number] })} mb="md">
+      <Tabs
+        value={current}
+        onChange={(value) => value && void navigate({ to: value as (typeof TABS)[number] })}
+        mb="md"
+      >
         <Tabs.List>
           <Tabs.Tab value={TABS[0]}>
             <Trans>Overview</Trans>

@@ -1,8 +1,9 @@
 // Home (/): a greeting, the user's shortcuts (by privilege), and the two panels the process issues fill:
 // approvals waiting for this user and recent activity, both from the process inbox. Until that exists the
 // panels say so instead of showing made-up rows.
-import { Trans } from '@lingui/react/macro'
+
 import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import {
   Badge,
   Card,
@@ -37,7 +38,17 @@ function Greeting({ name }: { name: string }) {
   return <Trans>Good evening, {name}</Trans>
 }
 
-function Panel({ title, icon, children, testId }: { title: ReactNode; icon: ReactNode; children: ReactNode; testId: string }) {
+function Panel({
+  title,
+  icon,
+  children,
+  testId,
+}: {
+  title: ReactNode
+  icon: ReactNode
+  children: ReactNode
+  testId: string
+}) {
   return (
     <Card withBorder radius="md" padding="lg" h="100%" data-testid={testId}>
       <Group gap="xs" mb="md">
@@ -96,9 +107,13 @@ function InboxPanel({ kind }: { kind: 'approvals' | 'activity' }) {
         title={<Trans>Not available yet</Trans>}
         description={
           kind === 'approvals' ? (
-            <Trans>Approvals waiting for you will be listed here once the process engine is in service.</Trans>
+            <Trans>
+              Approvals waiting for you will be listed here once the process engine is in service.
+            </Trans>
           ) : (
-            <Trans>What happened to your processes will be listed here once the process engine is in service.</Trans>
+            <Trans>
+              What happened to your processes will be listed here once the process engine is in service.
+            </Trans>
           )
         }
         data-testid="inbox-unavailable"
@@ -112,7 +127,13 @@ function InboxPanel({ kind }: { kind: 'approvals' | 'activity' }) {
     return (
       <EmptyState
         size="sm"
-        title={kind === 'approvals' ? <Trans>Nothing waits for your approval</Trans> : <Trans>No recent activity</Trans>}
+        title={
+          kind === 'approvals' ? (
+            <Trans>Nothing waits for your approval</Trans>
+          ) : (
+            <Trans>No recent activity</Trans>
+          )
+        }
         description={
           kind === 'approvals' ? (
             <Trans>When someone submits a step you may approve, it appears here.</Trans>
@@ -150,7 +171,9 @@ export function HomeScreen() {
         </Title>
         {shortcuts.length === 0 ? (
           <Text c="dimmed" fz="sm">
-            <Trans>Your account has no privileges yet. Ask an administrator for the ones your work needs.</Trans>
+            <Trans>
+              Your account has no privileges yet. Ask an administrator for the ones your work needs.
+            </Trans>
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" data-testid="shortcuts">
@@ -182,7 +205,11 @@ export function HomeScreen() {
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Panel title={<Trans>My pending approvals</Trans>} icon={<IconCheck size={16} />} testId="panel-approvals">
+          <Panel
+            title={<Trans>My pending approvals</Trans>}
+            icon={<IconCheck size={16} />}
+            testId="panel-approvals"
+          >
             <InboxPanel kind="approvals" />
           </Panel>
         </Grid.Col>

@@ -215,7 +215,6 @@ export function EventActions({
       </Group>
       {open ? (
         <EventDialog
-          view={view}
           definition={definition}
           type={open}
           events={events}

@@ -163,6 +163,8 @@ function TreeField({ field, form, values }: FieldProps & { field: FieldSpec & { 
   const data = useTreeOptions(field.dict)
   return (
     <TreeSelect
+      // Mounted again once the tree has loaded, so that it opens fully expanded.
+      key={data.length}
       {...common(field, form, i18n)}
       data={data}
       searchable

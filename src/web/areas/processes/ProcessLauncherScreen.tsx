@@ -1,7 +1,8 @@
 // /devOpsLinkPage: every process type this user may start, each linking to where it starts. Starting
 // needs the "Operations: Start processes" privilege; without it the page says so.
-import { Trans } from '@lingui/react/macro'
+
 import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { PROCESS_TYPE_LABELS } from '../../../shared/process-types'
@@ -19,7 +20,9 @@ export function ProcessLauncherScreen() {
   const mayStart = hasPrivilege(me, 'devOpsManage:start')
   return (
     <>
-      <PageHeader description={<Trans>Choose the kind of process to start; each opens where it begins.</Trans>} />
+      <PageHeader
+        description={<Trans>Choose the kind of process to start; each opens where it begins.</Trans>}
+      />
       {!mayStart ? (
         <Card withBorder radius="md" padding="xl" data-testid="launcher-none">
           <EmptyState
@@ -27,7 +30,9 @@ export function ProcessLauncherScreen() {
             withIndicatorBackground
             title={<Trans>You may not start processes</Trans>}
             description={
-              <Trans>Starting a process needs the privilege “Operations: Start processes”. Ask an administrator.</Trans>
+              <Trans>
+                Starting a process needs the privilege “Operations: Start processes”. Ask an administrator.
+              </Trans>
             }
           />
         </Card>

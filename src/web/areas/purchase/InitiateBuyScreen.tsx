@@ -164,7 +164,10 @@ export function InitiateBuyScreen() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w="26%">
-                    <Trans>Title (Chinese)</Trans>
+                    <Trans>Title (Chinese)</Trans>{' '}
+                    <Text span c="red.6">
+                      *
+                    </Text>
                   </Table.Th>
                   <Table.Th w="26%">
                     <Trans>Title (English)</Trans>
@@ -193,6 +196,7 @@ export function InitiateBuyScreen() {
                           onChange={(v) => set({ titleZh: v })}
                           error={err[`artworks.${i}.titleZh`]}
                           data-field={`artworks.${i}.titleZh`}
+                          data-kind="text"
                         />
                       </Table.Td>
                       <Table.Td>
@@ -203,6 +207,7 @@ export function InitiateBuyScreen() {
                           onChange={(v) => set({ titleEn: v })}
                           error={err[`artworks.${i}.titleEn`]}
                           data-field={`artworks.${i}.titleEn`}
+                          data-kind="text"
                         />
                       </Table.Td>
                       <Table.Td>
@@ -267,6 +272,7 @@ export function InitiateBuyScreen() {
                   {...form.getInputProps('seller')}
                   onChange={(v) => form.setFieldValue('seller', v)}
                   data-field="seller"
+                  data-kind="text"
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -279,6 +285,7 @@ export function InitiateBuyScreen() {
                   onChange={(v) => form.setFieldValue('sellerCountry', v ?? '')}
                   error={err.sellerCountry}
                   data-field="sellerCountry"
+                  data-kind="country"
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -289,6 +296,7 @@ export function InitiateBuyScreen() {
                   onChange={(v) => form.setFieldValue('price', v)}
                   error={err.price}
                   data-field="price"
+                  data-kind="money"
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -301,6 +309,7 @@ export function InitiateBuyScreen() {
                   onChange={(v) => form.setFieldValue('currency', v ?? '')}
                   error={err.currency}
                   data-field="currency"
+                  data-kind="dict"
                 />
               </Grid.Col>
               <Grid.Col span={12}>
@@ -312,6 +321,7 @@ export function InitiateBuyScreen() {
                   onChange={(v) => form.setFieldValue('note', v)}
                   error={err.note}
                   data-field="note"
+                  data-kind="textarea"
                 />
               </Grid.Col>
             </Grid>

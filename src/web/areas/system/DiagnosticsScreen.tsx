@@ -2,8 +2,8 @@
 // database mode and storage, which language catalogs loaded, an API round trip measured now, and how this
 // window is set up (width, root font size, blocked shortcuts, image fallbacks).
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useViewportSize } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
@@ -109,7 +109,12 @@ export function DiagnosticsScreen() {
               ) : (
                 <Text fz="sm">…</Text>
               )}
-              <Button size="compact-xs" variant="default" loading={ping.isFetching} onClick={() => void ping.refetch()}>
+              <Button
+                size="compact-xs"
+                variant="default"
+                loading={ping.isFetching}
+                onClick={() => void ping.refetch()}
+              >
                 <Trans>Measure again</Trans>
               </Button>
             </Group>
@@ -125,7 +130,13 @@ export function DiagnosticsScreen() {
                 <Badge
                   key={option.value}
                   variant="light"
-                  color={catalogStates[option.value] === 'loaded' ? 'teal' : catalogStates[option.value] === 'failed' ? 'red' : 'gray'}
+                  color={
+                    catalogStates[option.value] === 'loaded'
+                      ? 'teal'
+                      : catalogStates[option.value] === 'failed'
+                        ? 'red'
+                        : 'gray'
+                  }
                 >
                   {i18n._(LANGUAGE_NAMES[option.value])}:{' '}
                   {catalogStates[option.value] === 'loaded' ? (

@@ -4,9 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Alert,
-  Anchor,
   Badge,
-  Button,
   Card,
   EmptyState,
   Grid,
@@ -28,18 +26,27 @@ import { useMe } from '../../../session/use-session'
 import { IconLock, IconRoute } from '../../../shell/icons'
 import { PageHeader } from '../../../shell/PageHeader'
 import { hasPrivilege } from '../../../shell/route-meta'
-import { IconEdit, IconMapPin, IconRuler } from '../archive-icons'
 import { StatusBadges, valuationText, whereText } from '../ArtworkResults'
 import { useFileLinks } from '../ArtworkThumb'
+import { IconEdit, IconMapPin, IconRuler } from '../archive-icons'
 import { useArchiveReference } from '../reference-data'
-import { MediaViewer } from './MediaViewer'
+import { AnchorLink, ButtonLink } from '../router-links'
 import { ArtworkHero, MediaPanel, orderedMedia } from './MediaPanel'
+import { MediaViewer } from './MediaViewer'
 import { InsurancePanel, ProcessesPanel, ValuationPanel, WhereaboutsPanel } from './OperationalPanels'
 import { RecordHistory } from './RecordHistory'
 import { RecordFacts, RecordLists } from './RecordPanels'
-import { AnchorLink, ButtonLink } from '../router-links'
 
-export const DETAIL_TABS = ['record', 'media', 'records', 'valuation', 'location', 'processes', 'insurance', 'history'] as const
+export const DETAIL_TABS = [
+  'record',
+  'media',
+  'records',
+  'valuation',
+  'location',
+  'processes',
+  'insurance',
+  'history',
+] as const
 export type DetailTab = (typeof DETAIL_TABS)[number]
 
 function Fact({ label, children, icon }: { label: ReactNode; children: ReactNode; icon?: ReactNode }) {
@@ -63,20 +70,35 @@ export function LockNotice({ detail, lang }: { detail: ArtworkDetail; lang: 'zh-
   const who = detail.lock.userName
   const until = formatDateTime(detail.lock.expiresAt, lang)
   return (
-    <Alert color="yellow" variant="light" icon={<IconLock size={18} />} title={formatMessage('editLocked', lang)} data-testid="lock-notice">
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconLock size={18} />}
+      title={formatMessage('editLocked', lang)}
+      data-testid="lock-notice"
+    >
       <Trans>
-        {who} is editing this record. It can be changed again once they save or leave it, at the latest {until}.
+        {who} is editing this record. It can be changed again once they save or leave it, at the latest{' '}
+        {until}.
       </Trans>
     </Alert>
   )
 }
 
-export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: DetailTab; onTab: (tab: DetailTab) => void }) {
+export function ArtworkDetailScreen({
+  id,
+  tab,
+  onTab,
+}: {
+  id: string
+  tab: DetailTab
+  onTab: (tab: DetailTab) => void
+}) {
   const { t } = useLingui()
   const me = useMe()
   const reference = useArchiveReference()
   const lang = reference.lang
-  const detail = useQuery(artworkDetailQuery(id))
+  const detail = useQuery({ ...artworkDetailQuery(id), enabled: id !== '' })
   const data = detail.data
   const fileIds = useMemo(() => (data ? orderedMedia(data).map((m) => m.fileId) : []), [data])
   const links = useFileLinks(fileIds)
@@ -84,7 +106,7 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
   const canEdit = hasPrivilege(me, 'artworkArchive:edit')
   const canSeeOperations = hasPrivilege(me, 'devOpsManage:view')
 
-  if (detail.isPending)
+  if (id !== '' && detail.isPending)
     return (
       <Stack gap="md">
         <Skeleton h={36} w={320} />
@@ -127,22 +149,34 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
       <PageHeader
         title={
           <Group gap="sm" component="span">
-            <span data-testid="detail-title">{data.title || data.inventoryNo}</span>
-            <Badge variant="outline" color="gray" radius="sm" ff="monospace" fw={500}>
+            <span data-testid="detail-title" data-raw>
+              {data.title || data.inventoryNo}
+            </span>
+            <Badge variant="outline" color="gray" radius="sm" ff="monospace" fw={500} data-raw>
               {data.inventoryNo}
             </Badge>
           </Group>
         }
-        description={[data.artistName, data.creationTime, other && other !== data.title ? other : ''].filter(Boolean).join(' · ')}
+        description={[data.artistName, data.creationTime, other && other !== data.title ? other : '']
+          .filter(Boolean)
+          .join(' · ')}
         actions={
           <>
             {canSeeOperations ? (
-              <ButtonLink variant="default" to="/devOpsManage/mochaItom/$art_id" params={{ art_id: data.id }} leftSection={<IconRoute size={16} />}>
+              <ButtonLink
+                variant="default"
+                to="/devOpsManage/mochaItom/$art_id"
+                params={{ art_id: data.id }}
+                leftSection={<IconRoute size={16} />}
+              >
                 <Trans>Operations</Trans>
               </ButtonLink>
             ) : null}
             {canEdit ? (
-              <Tooltip label={t`${data.lock?.userName ?? ''} is editing this record`} disabled={!lockedByOther}>
+              <Tooltip
+                label={t`${data.lock?.userName ?? ''} is editing this record`}
+                disabled={!lockedByOther}
+              >
                 <ButtonLink
                   to="/artworkArchive/add"
                   search={{ id: data.id }}
@@ -160,7 +194,10 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
       <LockNotice detail={data} lang={lang} />
       {data.previewFileId === null ? (
         <Alert color="orange" variant="light" data-testid="missing-preview">
-          <Trans>This artwork has no preview image yet (it came in from a sheet). Add one, with its picture type, when editing.</Trans>
+          <Trans>
+            This artwork has no preview image yet (it came in from a sheet). Add one, with its picture type,
+            when editing.
+          </Trans>
         </Alert>
       ) : null}
 
@@ -180,7 +217,9 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
                 </Text>
                 <Group gap="sm" align="baseline">
                   <Title order={3} fz={26} ff="monospace" fw={600} data-testid="hero-valuation">
-                    {data.latestValuation ? valuationText(data.latestValuation, data.latestValuationCurrency) : '—'}
+                    {data.latestValuation
+                      ? valuationText(data.latestValuation, data.latestValuationCurrency)
+                      : '—'}
                   </Title>
                   {data.valuationDate ? (
                     <Text fz="sm" c="dimmed">
@@ -204,13 +243,17 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
                   <Fact label={<Trans>Creation medium</Trans>}>{reference.tagLabel(data.mediumTagId)}</Fact>
                 </Grid.Col>
                 <Grid.Col span={6}>
-                  <Fact label={<Trans>Period of creation</Trans>}>{reference.tagLabel(data.periodTagId)}</Fact>
+                  <Fact label={<Trans>Period of creation</Trans>}>
+                    {reference.tagLabel(data.periodTagId)}
+                  </Fact>
                 </Grid.Col>
                 <Grid.Col span={6}>
                   <Fact label={<Trans>Buy year</Trans>}>{data.buyYear ? String(data.buyYear) : ''}</Fact>
                 </Grid.Col>
                 <Grid.Col span={6}>
-                  <Fact label={<Trans>Insured until</Trans>}>{data.insuredUntil ? formatDate(data.insuredUntil, lang) : ''}</Fact>
+                  <Fact label={<Trans>Insured until</Trans>}>
+                    {data.insuredUntil ? formatDate(data.insuredUntil, lang) : ''}
+                  </Fact>
                 </Grid.Col>
               </Grid>
               {labels.length > 0 ? (
@@ -225,14 +268,15 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
               {data.activeProcessId ? (
                 <Text fz="sm">
                   <Trans>In a live process:</Trans>{' '}
-                  <AnchorLink to="/devOpsManage/index" search={{ process: data.activeProcessId } as never} fz="sm">
+                  <AnchorLink to="/devOpsManage/index" search={{ process: data.activeProcessId }} fz="sm">
                     <Trans>open it</Trans>
                   </AnchorLink>
                 </Text>
               ) : null}
               <Text fz="xs" c="dimmed">
                 <Trans>
-                  Added {formatDate(data.createdAt, lang)} · last changed {formatDateTime(data.updatedAt, lang)} · version {data.version}
+                  Added {formatDate(data.createdAt, lang)} · last changed{' '}
+                  {formatDateTime(data.updatedAt, lang)} · version {data.version}
                 </Trans>
               </Text>
             </Stack>
@@ -240,12 +284,25 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
         </Grid.Col>
       </Grid>
 
-      <Tabs value={tab} onChange={(v) => v && onTab(v as DetailTab)} keepMounted={false} variant="outline" radius="md">
+      <Tabs
+        value={tab}
+        onChange={(v) => v && onTab(v as DetailTab)}
+        keepMounted={false}
+        variant="outline"
+        radius="md"
+      >
         <Tabs.List>
           <Tabs.Tab value="record">
             <Trans>Record</Trans>
           </Tabs.Tab>
-          <Tabs.Tab value="media" rightSection={<Badge size="xs" variant="light" color="gray" circle>{media.length}</Badge>}>
+          <Tabs.Tab
+            value="media"
+            rightSection={
+              <Badge size="xs" variant="light" color="gray" circle>
+                {media.length}
+              </Badge>
+            }
+          >
             <Trans>Media and files</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="records">
@@ -257,7 +314,16 @@ export function ArtworkDetailScreen({ id, tab, onTab }: { id: string; tab: Detai
           <Tabs.Tab value="location">
             <Trans>Location history</Trans>
           </Tabs.Tab>
-          <Tabs.Tab value="processes" rightSection={data.processes.length > 0 ? <Badge size="xs" variant="light" color="gray" circle>{data.processes.length}</Badge> : null}>
+          <Tabs.Tab
+            value="processes"
+            rightSection={
+              data.processes.length > 0 ? (
+                <Badge size="xs" variant="light" color="gray" circle>
+                  {data.processes.length}
+                </Badge>
+              ) : null
+            }
+          >
             <Trans>Processes</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="insurance">

@@ -28,8 +28,8 @@ import { fileLink } from '../../../api/queries/files'
 import { formatBytes } from '../../../forms/file-checks'
 import { IconFile, IconFrame } from '../../../shell/icons'
 import { FALLBACK_IMAGES } from '../../../shell/image-fallback'
-import { IconDownload, IconEye, IconPlay, IconStar } from '../archive-icons'
 import { ArtworkThumb } from '../ArtworkThumb'
+import { IconDownload, IconEye, IconPlay, IconStar } from '../archive-icons'
 import { downloadZip } from '../download'
 import { downloadOne, MediaViewer } from './MediaViewer'
 
@@ -54,24 +54,34 @@ export function ArtworkHero({
   const { t } = useLingui()
   const media = orderedMedia(detail)
   const visual = media.filter((m) => m.kind === 'image' || m.kind === 'video')
-  const preview = visual.find((m) => m.isPreview && m.kind === 'image') ?? visual.find((m) => m.kind === 'image')
+  const preview =
+    visual.find((m) => m.isPreview && m.kind === 'image') ?? visual.find((m) => m.kind === 'image')
   const full = useQuery({
     queryKey: ['file', 'link', preview?.fileId ?? '', 'inline'],
     queryFn: () => fileLink(preview?.fileId ?? '', 'inline'),
     enabled: preview !== undefined,
     staleTime: 4 * 60_000,
   })
-  const heroSrc = preview ? (full.data?.links[0]?.url ?? links.get(preview.fileId)?.thumbnailUrl ?? null) : FALLBACK_IMAGES.artwork
+  const heroSrc = preview
+    ? (full.data?.links[0]?.url ?? links.get(preview.fileId)?.thumbnailUrl ?? null)
+    : FALLBACK_IMAGES.artwork
   return (
     <Stack gap="xs">
       <UnstyledButton
         onClick={() => preview && onOpen(media.indexOf(preview))}
         aria-label={t`Open the preview image`}
-        style={{ borderRadius: 8, overflow: 'hidden', background: 'var(--mantine-color-gray-1)', display: 'block' }}
+        style={{
+          borderRadius: 8,
+          overflow: 'hidden',
+          background: 'var(--mantine-color-gray-1)',
+          display: 'block',
+        }}
         data-testid="artwork-hero"
       >
         <Box h={380} style={{ display: 'grid', placeItems: 'center' }}>
-          {heroSrc ? <Image src={heroSrc} alt={detail.title} h={380} w="100%" fit="contain" data-fallback="artwork" /> : null}
+          {heroSrc ? (
+            <Image src={heroSrc} alt={detail.title} h={380} w="100%" fit="contain" data-fallback="artwork" />
+          ) : null}
         </Box>
       </UnstyledButton>
       {visual.length > 1 ? (
@@ -80,12 +90,24 @@ export function ArtworkHero({
             <UnstyledButton
               key={m.id}
               onClick={() => onOpen(media.indexOf(m))}
-              style={{ position: 'relative', borderRadius: 6, outline: m === preview ? '2px solid var(--mantine-color-ink-6)' : undefined }}
+              style={{
+                position: 'relative',
+                borderRadius: 6,
+                outline: m === preview ? '2px solid var(--mantine-color-ink-6)' : undefined,
+              }}
               aria-label={m.caption || m.name}
             >
               <ArtworkThumb fileId={m.fileId} links={links} alt={m.caption || m.name} w={64} h={64} />
               {m.kind === 'video' ? (
-                <Box style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'white' }}>
+                <Box
+                  style={{
+                    position: 'absolute',
+                    inset: 0,
+                    display: 'grid',
+                    placeItems: 'center',
+                    color: 'white',
+                  }}
+                >
                   <IconPlay size={22} fill="rgba(0,0,0,.45)" />
                 </Box>
               ) : null}
@@ -97,7 +119,17 @@ export function ArtworkHero({
   )
 }
 
-export function MediaPanel({ detail, links, lang, zipName }: { detail: ArtworkDetail; links: Map<string, FileLink>; lang: Lang; zipName: string }) {
+export function MediaPanel({
+  detail,
+  links,
+  lang,
+  zipName,
+}: {
+  detail: ArtworkDetail
+  links: Map<string, FileLink>
+  lang: Lang
+  zipName: string
+}) {
   const { t } = useLingui()
   const media = orderedMedia(detail)
   const [viewing, setViewing] = useState<number | null>(null)
@@ -152,12 +184,40 @@ export function MediaPanel({ detail, links, lang, zipName }: { detail: ArtworkDe
       {visual.length > 0 ? (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing="md">
           {visual.map((m) => (
-            <Card key={m.id} withBorder radius="md" padding={0} style={{ overflow: 'hidden' }} data-testid="media-tile" data-kind={m.kind}>
+            <Card
+              key={m.id}
+              withBorder
+              radius="md"
+              padding={0}
+              style={{ overflow: 'hidden' }}
+              data-testid="media-tile"
+              data-kind={m.kind}
+            >
               <Box style={{ position: 'relative' }}>
-                <UnstyledButton onClick={() => setViewing(media.indexOf(m))} display="block" w="100%" aria-label={t`Preview ${m.name}`}>
-                  <ArtworkThumb fileId={m.fileId} links={links} alt={m.caption || m.name} w="100%" h={150} radius="0" />
+                <UnstyledButton
+                  onClick={() => setViewing(media.indexOf(m))}
+                  display="block"
+                  w="100%"
+                  aria-label={t`Preview ${m.name}`}
+                >
+                  <ArtworkThumb
+                    fileId={m.fileId}
+                    links={links}
+                    alt={m.caption || m.name}
+                    w="100%"
+                    h={150}
+                    radius="0"
+                  />
                   {m.kind === 'video' ? (
-                    <Box style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'white' }}>
+                    <Box
+                      style={{
+                        position: 'absolute',
+                        inset: 0,
+                        display: 'grid',
+                        placeItems: 'center',
+                        color: 'white',
+                      }}
+                    >
                       <IconPlay size={36} fill="rgba(0,0,0,.45)" />
                     </Box>
                   ) : null}
@@ -169,7 +229,13 @@ export function MediaPanel({ detail, links, lang, zipName }: { detail: ArtworkDe
                   style={{ position: 'absolute', top: 8, left: 8 }}
                 />
                 {m.isPreview ? (
-                  <Badge size="xs" color="bronze" variant="filled" leftSection={<IconStar size={10} />} style={{ position: 'absolute', top: 8, right: 8 }}>
+                  <Badge
+                    size="xs"
+                    color="bronze"
+                    variant="filled"
+                    leftSection={<IconStar size={10} />}
+                    style={{ position: 'absolute', top: 8, right: 8 }}
+                  >
                     <Trans>Preview</Trans>
                   </Badge>
                 ) : null}
@@ -184,7 +250,13 @@ export function MediaPanel({ detail, links, lang, zipName }: { detail: ArtworkDe
                   </Text>
                 </Stack>
                 <Tooltip label={t`Download`}>
-                  <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => one.mutate(m.fileId)} aria-label={t`Download ${m.name}`}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    onClick={() => one.mutate(m.fileId)}
+                    aria-label={t`Download ${m.name}`}
+                  >
                     <IconDownload size={14} />
                   </ActionIcon>
                 </Tooltip>
@@ -200,7 +272,11 @@ export function MediaPanel({ detail, links, lang, zipName }: { detail: ArtworkDe
               {files.map((m) => (
                 <Table.Tr key={m.id}>
                   <Table.Td w={36}>
-                    <Checkbox checked={chosen.has(m.fileId)} onChange={() => toggle(m.fileId)} aria-label={t`Choose ${m.name}`} />
+                    <Checkbox
+                      checked={chosen.has(m.fileId)}
+                      onChange={() => toggle(m.fileId)}
+                      aria-label={t`Choose ${m.name}`}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
@@ -210,7 +286,8 @@ export function MediaPanel({ detail, links, lang, zipName }: { detail: ArtworkDe
                           {m.name}
                         </Text>
                         <Text fz="xs" c="dimmed">
-                          {m.kind === 'zip' ? t`Source files (zip)` : m.caption || t`Document`} · {formatBytes(m.size)}
+                          {m.kind === 'zip' ? t`Source files (zip)` : m.caption || t`Document`} ·{' '}
+                          {formatBytes(m.size)}
                         </Text>
                       </Stack>
                     </Group>
@@ -218,12 +295,22 @@ export function MediaPanel({ detail, links, lang, zipName }: { detail: ArtworkDe
                   <Table.Td w={110}>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Tooltip label={t`Preview`}>
-                        <ActionIcon variant="subtle" color="gray" onClick={() => setViewing(media.indexOf(m))} aria-label={t`Preview ${m.name}`}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          onClick={() => setViewing(media.indexOf(m))}
+                          aria-label={t`Preview ${m.name}`}
+                        >
                           <IconEye />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label={t`Download`}>
-                        <ActionIcon variant="subtle" color="gray" onClick={() => one.mutate(m.fileId)} aria-label={t`Download ${m.name}`}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          onClick={() => one.mutate(m.fileId)}
+                          aria-label={t`Download ${m.name}`}
+                        >
                           <IconDownload />
                         </ActionIcon>
                       </Tooltip>

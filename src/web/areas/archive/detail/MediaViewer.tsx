@@ -2,7 +2,19 @@
 // videos playable, PDFs viewable; anything else says "Unavailable preview format" and offers the download.
 // Files open through short-lived signed links, so no header is needed by <img>, <video> or <iframe>.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Box, Button, Center, EmptyState, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type PointerEvent, useEffect, useRef, useState } from 'react'
 import type { ArtworkMediaView } from '../../../../shared/contracts/artworks'
@@ -63,7 +75,12 @@ function ZoomableImage({ src, alt }: { src: string; alt: string }) {
       <Box
         h="min(70vh, 720px)"
         bg="dark.8"
-        style={{ overflow: 'hidden', borderRadius: 6, cursor: zoom > 1 ? 'grab' : 'zoom-in', touchAction: 'none' }}
+        style={{
+          overflow: 'hidden',
+          borderRadius: 6,
+          cursor: zoom > 1 ? 'grab' : 'zoom-in',
+          touchAction: 'none',
+        }}
         onWheel={(e) => change(e.deltaY < 0 ? 1 : -1)}
         onPointerDown={onDown}
         onPointerMove={onMove}
@@ -91,7 +108,12 @@ function ZoomableImage({ src, alt }: { src: string; alt: string }) {
       </Box>
       <Group justify="center" gap="xs">
         <Tooltip label={t`Zoom out`}>
-          <ActionIcon variant="default" onClick={() => change(-1)} disabled={step === 0} aria-label={t`Zoom out`}>
+          <ActionIcon
+            variant="default"
+            onClick={() => change(-1)}
+            disabled={step === 0}
+            aria-label={t`Zoom out`}
+          >
             <IconZoomOut />
           </ActionIcon>
         </Tooltip>
@@ -199,7 +221,12 @@ export function MediaViewer({ items, index, onIndex, lang }: MediaViewerProps) {
               {item.caption || item.name}
             </Text>
             <Text fz="xs" c="dimmed">
-              {[item.picTypeLabel, item.name, formatBytes(item.size), item.width && item.height ? `${item.width} × ${item.height}` : '']
+              {[
+                item.picTypeLabel,
+                item.name,
+                formatBytes(item.size),
+                item.width && item.height ? `${item.width} × ${item.height}` : '',
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>
@@ -215,7 +242,12 @@ export function MediaViewer({ items, index, onIndex, lang }: MediaViewerProps) {
             <Group gap="xs">
               {items.length > 1 ? (
                 <>
-                  <Button variant="default" size="xs" onClick={() => go(-1)} leftSection={<IconArrowRight style={{ transform: 'scaleX(-1)' }} />}>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    onClick={() => go(-1)}
+                    leftSection={<IconArrowRight style={{ transform: 'scaleX(-1)' }} />}
+                  >
                     <Trans>Previous</Trans>
                   </Button>
                   <Button variant="default" size="xs" onClick={() => go(1)} rightSection={<IconArrowRight />}>

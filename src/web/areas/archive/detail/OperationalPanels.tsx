@@ -2,7 +2,7 @@
 // record's history, where every valuation change is kept), where it has been (the movement rows), the
 // processes it went through (each linking to the process view) and its insurance policies.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Badge, Card, EmptyState, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core'
+import { Badge, Card, EmptyState, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import { artworkHistoryQuery } from '../../../api/queries/artworks'
@@ -13,14 +13,20 @@ import { IconArrowRight, IconMapPin } from '../archive-icons'
 import { HISTORY_ACTION_LABELS, MOVEMENT_KIND_LABELS } from '../archive-labels'
 import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../process-links'
 import type { ArchiveReference } from '../reference-data'
+import { AnchorLink } from '../router-links'
 import { valuationHistory } from './change-values'
 import { Section } from './RecordPanels'
-import { AnchorLink } from '../router-links'
 
 const money = (value: string | null, currency: string | null) =>
   value ? `${currency ?? ''} ${formatMoneyDisplay(value)}`.trim() : '—'
 
-export function ValuationPanel({ detail, reference }: { detail: ArtworkDetail; reference: ArchiveReference }) {
+export function ValuationPanel({
+  detail,
+  reference,
+}: {
+  detail: ArtworkDetail
+  reference: ArchiveReference
+}) {
   const { i18n } = useLingui()
   const lang = reference.lang
   const history = useQuery(artworkHistoryQuery(detail.id, 1, 200))
@@ -54,7 +60,11 @@ export function ValuationPanel({ detail, reference }: { detail: ArtworkDetail; r
             withIndicatorBackground
             size="sm"
             title={<Trans>Not valued yet</Trans>}
-            description={<Trans>Valuations recorded in valuation management are listed here with who recorded them.</Trans>}
+            description={
+              <Trans>
+                Valuations recorded in valuation management are listed here with who recorded them.
+              </Trans>
+            }
           />
         ) : (
           <Table.ScrollContainer minWidth={620}>
@@ -85,7 +95,10 @@ export function ValuationPanel({ detail, reference }: { detail: ArtworkDetail; r
                       <Stack gap={0}>
                         <Text fz="sm">{formatDateTime(p.at, lang)}</Text>
                         <Text fz="xs" c="dimmed">
-                          {i18n._(HISTORY_ACTION_LABELS[p.action as keyof typeof HISTORY_ACTION_LABELS] ?? HISTORY_ACTION_LABELS.update)}
+                          {i18n._(
+                            HISTORY_ACTION_LABELS[p.action as keyof typeof HISTORY_ACTION_LABELS] ??
+                              HISTORY_ACTION_LABELS.update,
+                          )}
                         </Text>
                       </Stack>
                     </Table.Td>
@@ -108,7 +121,13 @@ export function ValuationPanel({ detail, reference }: { detail: ArtworkDetail; r
   )
 }
 
-export function WhereaboutsPanel({ detail, reference }: { detail: ArtworkDetail; reference: ArchiveReference }) {
+export function WhereaboutsPanel({
+  detail,
+  reference,
+}: {
+  detail: ArtworkDetail
+  reference: ArchiveReference
+}) {
   const { i18n } = useLingui()
   const lang = reference.lang
   const here = detail.inWarehouse && detail.roomId ? reference.roomLabel(detail.roomId) : detail.locationText
@@ -186,7 +205,15 @@ export function WhereaboutsPanel({ detail, reference }: { detail: ArtworkDetail;
   )
 }
 
-export function ProcessesPanel({ detail, lang, canSeeOperations }: { detail: ArtworkDetail; lang: 'zh-CN' | 'en'; canSeeOperations: boolean }) {
+export function ProcessesPanel({
+  detail,
+  lang,
+  canSeeOperations,
+}: {
+  detail: ArtworkDetail
+  lang: 'zh-CN' | 'en'
+  canSeeOperations: boolean
+}) {
   return (
     <Section
       title={<Trans>Processes this artwork went through</Trans>}
@@ -205,7 +232,9 @@ export function ProcessesPanel({ detail, lang, canSeeOperations }: { detail: Art
           withIndicatorBackground
           size="sm"
           title={<Trans>No processes yet</Trans>}
-          description={<Trans>Purchases, transports, loans, repairs and the like appear here once started.</Trans>}
+          description={
+            <Trans>Purchases, transports, loans, repairs and the like appear here once started.</Trans>
+          }
         />
       ) : (
         <Table.ScrollContainer minWidth={620}>
@@ -254,7 +283,13 @@ export function ProcessesPanel({ detail, lang, canSeeOperations }: { detail: Art
   )
 }
 
-export function InsurancePanel({ detail, reference }: { detail: ArtworkDetail; reference: ArchiveReference }) {
+export function InsurancePanel({
+  detail,
+  reference,
+}: {
+  detail: ArtworkDetail
+  reference: ArchiveReference
+}) {
   const lang = reference.lang
   return (
     <Section title={<Trans>Insurance</Trans>} testId="artwork-insurance">
@@ -309,7 +344,12 @@ export function InsurancePanel({ detail, reference }: { detail: ArtworkDetail; r
                     {money(p.insuredAmount, p.currency)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" radius="sm" size="sm" color={p.status === 'active' ? 'teal' : 'gray'}>
+                    <Badge
+                      variant="light"
+                      radius="sm"
+                      size="sm"
+                      color={p.status === 'active' ? 'teal' : 'gray'}
+                    >
                       {p.status === 'active' ? <Trans>In force</Trans> : <Trans>Lapsed</Trans>}
                     </Badge>
                   </Table.Td>

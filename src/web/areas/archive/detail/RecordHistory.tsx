@@ -28,7 +28,13 @@ import type { ArchiveReference } from '../reference-data'
 import { type ChangeContext, changeValueText } from './change-values'
 
 const SHOWN_CHANGES = 8
-const ACTION_COLORS = { create: 'teal', update: 'ink', restore: 'grape', import: 'bronze', valuation: 'orange' } as const
+const ACTION_COLORS = {
+  create: 'teal',
+  update: 'ink',
+  restore: 'grape',
+  import: 'bronze',
+  valuation: 'orange',
+} as const
 
 function ChangeTable({ entry, ctx }: { entry: HistoryEntry; ctx: ChangeContext }) {
   const { i18n } = useLingui()
@@ -57,7 +63,13 @@ function ChangeTable({ entry, ctx }: { entry: HistoryEntry; ctx: ChangeContext }
                     <Text fz="sm">{changeValueText(c.field, c.new, ctx)}</Text>
                   ) : (
                     <Group gap={6} wrap="nowrap" align="flex-start">
-                      <Text fz="sm" c="dimmed" td="line-through" style={{ wordBreak: 'break-word' }} data-testid="old-value">
+                      <Text
+                        fz="sm"
+                        c="dimmed"
+                        td="line-through"
+                        style={{ wordBreak: 'break-word' }}
+                        data-testid="old-value"
+                      >
                         {changeValueText(c.field, c.old, ctx)}
                       </Text>
                       <IconArrowRight size={14} style={{ flexShrink: 0, marginTop: 3 }} />
@@ -187,9 +199,9 @@ export function RecordHistory({ detail, reference, canRestore, artistName }: Rec
           <Stack gap="md">
             <Text fz="sm">
               <Trans>
-                The record goes back to how it was after version {confirm.version} ({formatDateTime(confirm.at, lang)},{' '}
-                {confirm.byName || t`The system`}). Nothing is lost: the restore is kept in the history as a new
-                change, and can itself be undone.
+                The record goes back to how it was after version {confirm.version} (
+                {formatDateTime(confirm.at, lang)}, {confirm.byName || t`The system`}). Nothing is lost: the
+                restore is kept in the history as a new change, and can itself be undone.
               </Trans>
             </Text>
             <Group justify="flex-end">

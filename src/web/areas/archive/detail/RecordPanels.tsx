@@ -1,7 +1,18 @@
 // The record's own sections on the detail screen: every field of spec §3 Artwork (with both languages
 // where people write text), the artist, and the four dated records lists.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Card, DataList, EmptyState, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import {
+  Badge,
+  Card,
+  DataList,
+  EmptyState,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core'
 import type { ReactNode } from 'react'
 import { DIMENSION_KINDS, RECORD_KINDS, type RecordKind } from '../../../../shared/artwork-rules'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
@@ -10,7 +21,17 @@ import { IconNotes } from '../../../shell/icons'
 import { DIMENSION_LABELS, RECORD_LIST_LABELS } from '../archive-labels'
 import type { ArchiveReference } from '../reference-data'
 
-export function Section({ title, children, testId, extra }: { title: ReactNode; children: ReactNode; testId?: string; extra?: ReactNode }) {
+export function Section({
+  title,
+  children,
+  testId,
+  extra,
+}: {
+  title: ReactNode
+  children: ReactNode
+  testId?: string
+  extra?: ReactNode
+}) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid={testId}>
       <Group justify="space-between" mb="md">
@@ -24,7 +45,14 @@ export function Section({ title, children, testId, extra }: { title: ReactNode; 
   )
 }
 
-const dash = (v: ReactNode) => (v === '' || v === null || v === undefined ? <Text c="dimmed" span>—</Text> : v)
+const dash = (v: ReactNode) =>
+  v === '' || v === null || v === undefined ? (
+    <Text c="dimmed" span>
+      —
+    </Text>
+  ) : (
+    v
+  )
 
 function Item({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -134,7 +162,9 @@ export function RecordFacts({ detail, reference }: { detail: ArtworkDetail; refe
             <Item label={<Trans>Buy year</Trans>}>{r.buyYear}</Item>
             <Item label={<Trans>Invest market</Trans>}>{reference.tagLabel(r.investMarketTagId)}</Item>
             <Item label={<Trans>Income stage</Trans>}>{reference.tagLabel(r.incomeStageTagId)}</Item>
-            <Item label={<Trans>Packaging</Trans>}>{reference.dictLabel('PACKAGING_TYPE', r.packagingType)}</Item>
+            <Item label={<Trans>Packaging</Trans>}>
+              {reference.dictLabel('PACKAGING_TYPE', r.packagingType)}
+            </Item>
             <Item label={<Trans>Volume weight</Trans>}>{r.volumeWeight ? `${r.volumeWeight} kg` : ''}</Item>
             <Item label={<Trans>Actual weight</Trans>}>{r.actualWeight ? `${r.actualWeight} kg` : ''}</Item>
             <Item label={<Trans>Remarks</Trans>}>
@@ -154,7 +184,15 @@ type Entry = ArtworkDetail['record']['exhibitions'][number] & {
   literatureType?: string
 }
 
-function RecordTable({ kind, entries, reference }: { kind: RecordKind; entries: Entry[]; reference: ArchiveReference }) {
+function RecordTable({
+  kind,
+  entries,
+  reference,
+}: {
+  kind: RecordKind
+  entries: Entry[]
+  reference: ArchiveReference
+}) {
   const { t } = useLingui()
   const lang = reference.lang
   const placeHeader = {
@@ -211,7 +249,9 @@ function RecordTable({ kind, entries, reference }: { kind: RecordKind; entries: 
             // biome-ignore lint/suspicious/noArrayIndexKey: entries are an ordered list without ids
             <Table.Tr key={i}>
               <Table.Td ff="monospace">{e.date}</Table.Td>
-              {kind === 'literature' ? <Table.Td>{reference.dictLabel('LITERATU_RECORD_TYPERE', e.literatureType)}</Table.Td> : null}
+              {kind === 'literature' ? (
+                <Table.Td>{reference.dictLabel('LITERATU_RECORD_TYPERE', e.literatureType)}</Table.Td>
+              ) : null}
               <Table.Td>{pick(e.titleZh, e.titleEn)}</Table.Td>
               <Table.Td>{pick(e.placeZh, e.placeEn) || '—'}</Table.Td>
               {kind === 'auctions' ? (
@@ -241,7 +281,11 @@ export function RecordLists({ detail, reference }: { detail: ArtworkDetail; refe
           icon={<IconNotes size={26} />}
           withIndicatorBackground
           title={<Trans>No records yet</Trans>}
-          description={<Trans>Exhibitions, auctions, private collections and literature recorded for this work appear here.</Trans>}
+          description={
+            <Trans>
+              Exhibitions, auctions, private collections and literature recorded for this work appear here.
+            </Trans>
+          }
         />
       </Card>
     )

@@ -21,7 +21,8 @@ export const EMPTY_VALUE = '—'
 export function changeValueText(field: string, value: unknown, ctx: ChangeContext): string {
   const { i18n, reference } = ctx
   if (isEmpty(value)) return EMPTY_VALUE
-  if (field === 'labelTagIds' && Array.isArray(value)) return value.map((id) => reference.tagLabel(id as number)).join(', ')
+  if (field === 'labelTagIds' && Array.isArray(value))
+    return value.map((id) => reference.tagLabel(id as number)).join(', ')
   if (field.endsWith('TagId')) return reference.tagLabel(value as number)
   if (field === 'packagingType') return reference.dictLabel('PACKAGING_TYPE', String(value))
   if (field === 'artistId') return ctx.artistName?.(String(value)) ?? i18n._(msg`Another artist`)

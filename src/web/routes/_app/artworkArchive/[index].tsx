@@ -2,9 +2,9 @@
 // validated here (a bad value is dropped), so a search can be bookmarked and shared.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { toApiParams, validateArchiveSearch } from '../../../areas/archive/archive-search'
-import { ArchiveListScreen } from '../../../areas/archive/ArchiveListScreen'
 import { artworkListQuery } from '../../../api/queries/artworks'
+import { ArchiveListScreen } from '../../../areas/archive/ArchiveListScreen'
+import { toApiParams, validateArchiveSearch } from '../../../areas/archive/archive-search'
 
 export const Route = createFileRoute('/_app/artworkArchive/index')({
   staticData: { title: msg`Archive`, privilege: 'artworkArchive:view' },
@@ -23,7 +23,9 @@ function ArchiveIndex() {
   return (
     <ArchiveListScreen
       search={search}
-      onSearch={(next, options) => void navigate({ search: next, replace: options?.replace, resetScroll: false })}
+      onSearch={(next, options) =>
+        void navigate({ search: next, replace: options?.replace, resetScroll: false })
+      }
     />
   )
 }

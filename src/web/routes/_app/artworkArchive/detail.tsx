@@ -3,8 +3,8 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
-import { ArtworkDetailScreen, DETAIL_TABS } from '../../../areas/archive/detail/ArtworkDetailScreen'
 import { artworkDetailQuery } from '../../../api/queries/artworks'
+import { ArtworkDetailScreen, DETAIL_TABS } from '../../../areas/archive/detail/ArtworkDetailScreen'
 
 const detailSearch = z.object({
   id: z.uuid().optional().catch(undefined),
@@ -29,7 +29,13 @@ function ArtworkDetailRoute() {
       key={id ?? 'none'}
       id={id ?? ''}
       tab={tab ?? 'record'}
-      onTab={(next) => void navigate({ search: (s) => ({ ...s, tab: next === 'record' ? undefined : next }), replace: true, resetScroll: false })}
+      onTab={(next) =>
+        void navigate({
+          search: (s) => ({ ...s, tab: next === 'record' ? undefined : next }),
+          replace: true,
+          resetScroll: false,
+        })
+      }
     />
   )
 }

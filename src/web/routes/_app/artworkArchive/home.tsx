@@ -5,5 +5,9 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/artworkArchive/home')({
   staticData: { title: msg`Archive`, privilege: 'artworkArchive:view' },
-  component: () => <PlannedScreen purpose={msg`Every artwork in the collection, searchable by artist, title, medium, period and where it is.`} />,
+  component: () => (
+    <PlannedScreen
+      purpose={msg`Every artwork in the collection, searchable by artist, title, medium, period and where it is.`}
+    />
+  ),
 })

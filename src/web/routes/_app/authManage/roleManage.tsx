@@ -5,5 +5,9 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/authManage/roleManage')({
   staticData: { title: msg`Roles`, privilege: 'authManage:view' },
-  component: () => <PlannedScreen purpose={msg`Roles with their description, privileges and whether they are enabled; a role may hold full privilege for the whole system.`} />,
+  component: () => (
+    <PlannedScreen
+      purpose={msg`Roles with their description, privileges and whether they are enabled; a role may hold full privilege for the whole system.`}
+    />
+  ),
 })

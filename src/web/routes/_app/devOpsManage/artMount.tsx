@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/artMount')({
   staticData: { title: msg`Mounting`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Mounting and framing: information, transport and delivery.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`Mounting and framing: information, transport and delivery.`} />
+  ),
 })

@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/artRepair')({
   staticData: { title: msg`Repair`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Conservation and repair: information, transport and delivery.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`Conservation and repair: information, transport and delivery.`} />
+  ),
 })

@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/artSell')({
   staticData: { title: msg`Sales`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Sales of artworks: market survey, contract and collection of payment.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`Sales of artworks: market survey, contract and collection of payment.`} />
+  ),
 })

@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/copyFlow')({
   staticData: { title: msg`Replication`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Replications of artworks: information, replication and delivery.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`Replications of artworks: information, replication and delivery.`} />
+  ),
 })

@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/createOperateInsurance')({
   staticData: { title: msg`New operation insurance`, privilege: 'devOpsManage:start' },
-  component: () => <PlannedScreen purpose={msg`Insure the artworks of one transport, loan or other operation.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`Insure the artworks of one transport, loan or other operation.`} />
+  ),
 })

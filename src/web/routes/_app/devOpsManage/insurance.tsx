@@ -5,5 +5,9 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/insurance')({
   staticData: { title: msg`Insurance`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Policies in force, the artworks they cover and what is still to be insured.`} />,
+  component: () => (
+    <PlannedScreen
+      purpose={msg`Policies in force, the artworks they cover and what is still to be insured.`}
+    />
+  ),
 })

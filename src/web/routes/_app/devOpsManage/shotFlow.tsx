@@ -5,5 +5,9 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/shotFlow')({
   staticData: { title: msg`Photography`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Photography of artworks: information, shooting and delivery of the results.`} />,
+  component: () => (
+    <PlannedScreen
+      purpose={msg`Photography of artworks: information, shooting and delivery of the results.`}
+    />
+  ),
 })

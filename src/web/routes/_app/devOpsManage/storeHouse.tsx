@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/storeHouse')({
   staticData: { title: msg`Warehouses`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`The warehouses, their rooms and the artworks kept in each.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`The warehouses, their rooms and the artworks kept in each.`} />
+  ),
 })

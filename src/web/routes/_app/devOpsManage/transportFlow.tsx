@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/transportFlow')({
   staticData: { title: msg`Transport process`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`The steps of one transport, from its information to arrival.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`The steps of one transport, from its information to arrival.`} />
+  ),
 })

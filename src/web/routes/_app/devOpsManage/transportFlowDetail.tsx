@@ -5,5 +5,9 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/transportFlowDetail')({
   staticData: { title: msg`Transport details`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Everything about one transport: artworks, route, packing, costs and history.`} />,
+  component: () => (
+    <PlannedScreen
+      purpose={msg`Everything about one transport: artworks, route, packing, costs and history.`}
+    />
+  ),
 })

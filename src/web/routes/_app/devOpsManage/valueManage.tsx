@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/valueManage')({
   staticData: { title: msg`Artwork valuations`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Record and review the valuations of artworks in operation.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`Record and review the valuations of artworks in operation.`} />
+  ),
 })

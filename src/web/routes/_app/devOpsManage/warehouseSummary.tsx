@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/warehouseSummary')({
   staticData: { title: msg`Warehouse summary`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`How many artworks each warehouse holds and what they are worth.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`How many artworks each warehouse holds and what they are worth.`} />
+  ),
 })

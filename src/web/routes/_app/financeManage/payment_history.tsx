@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/financeManage/payment_history')({
   staticData: { title: msg`Payment history`, privilege: 'financeManage:view' },
-  component: () => <PlannedScreen purpose={msg`Every payment made, with payee, amount and the event it belongs to.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`Every payment made, with payee, amount and the event it belongs to.`} />
+  ),
 })

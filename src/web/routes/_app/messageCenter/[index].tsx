@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/messageCenter/index')({
   staticData: { title: msg`Messages`, privilege: 'messageCenter:view' },
-  component: () => <PlannedScreen purpose={msg`Messages about your processes: approvals, replies and reminders.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`Messages about your processes: approvals, replies and reminders.`} />
+  ),
 })

@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/storageRoom/InventoryInformation')({
   staticData: { title: msg`Stocktake`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Stocktakes of the warehouses: completed and not yet completed.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`Stocktakes of the warehouses: completed and not yet completed.`} />
+  ),
 })

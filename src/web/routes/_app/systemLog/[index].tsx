@@ -5,5 +5,9 @@ import { PlannedScreen } from '../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/systemLog/index')({
   staticData: { title: msg`Log entries`, privilege: 'systemLog:view' },
-  component: () => <PlannedScreen purpose={msg`Every request: who made it, when, what it did, from where and how it went.`} />,
+  component: () => (
+    <PlannedScreen
+      purpose={msg`Every request: who made it, when, what it did, from where and how it went.`}
+    />
+  ),
 })

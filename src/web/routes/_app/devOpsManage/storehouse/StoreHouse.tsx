@@ -5,5 +5,7 @@ import { PlannedScreen } from '../../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/storehouse/StoreHouse')({
   staticData: { title: msg`Warehouse details`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`One warehouse: its contacts, location and the artworks it holds.`} />,
+  component: () => (
+    <PlannedScreen purpose={msg`One warehouse: its contacts, location and the artworks it holds.`} />
+  ),
 })

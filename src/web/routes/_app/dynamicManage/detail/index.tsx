@@ -5,5 +5,9 @@ import { PlannedScreen } from '../../../../shell/PlannedScreen'
 
 export const Route = createFileRoute('/_app/dynamicManage/detail/')({
   staticData: { privilege: 'dynamicManage:view' },
-  component: () => <PlannedScreen purpose={msg`One published item and its parts: the exhibition it announces and the message it sends.`} />,
+  component: () => (
+    <PlannedScreen
+      purpose={msg`One published item and its parts: the exhibition it announces and the message it sends.`}
+    />
+  ),
 })

@@ -1,0 +1,736 @@
+// /artworkArchive/add (and ?id= to edit): every field of the artwork record with the form kit, checked in
+// the browser by the same shared rules the server applies (spec §5: preview image with its picture type,
+// period and signature required, digits only, lengths), submit held while uploads run. Editing takes the
+// edit lock when the form opens and gives it up when the person leaves; someone else's lock is shown
+// with the spec's message and the form stays read-only.
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  List,
+  Modal,
+  MultiSelect,
+  Radio,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useBlocker, useNavigate } from '@tanstack/react-router'
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  ARTWORK_LIMITS,
+  createArtworkInput,
+  DIMENSION_KINDS,
+  RECORD_KINDS,
+  type RecordKind,
+  updateArtworkInput,
+} from '../../../../shared/artwork-rules'
+import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
+import { formatMessage } from '../../../../shared/errors'
+import { artworkDetailQuery, artworkKeys, createArtwork, saveArtwork } from '../../../api/queries/artworks'
+import { DigitsInput } from '../../../forms/DigitsInput'
+import { showSuccess, showWarning } from '../../../forms/notify'
+import { SubmitButton } from '../../../forms/SubmitButton'
+import { TextAreaField, TextField } from '../../../forms/TextField'
+import { useForm } from '../../../forms/use-form'
+import { formatDateTime } from '../../../i18n/format'
+import { IconCheck, IconLock } from '../../../shell/icons'
+import { PageHeader } from '../../../shell/PageHeader'
+import { DIMENSION_LABELS, RECORD_LIST_LABELS } from '../archive-labels'
+import { useArchiveReference } from '../reference-data'
+import { ArtistPicker } from './ArtistPicker'
+import { DimensionField, sanitizeDecimal } from './DimensionField'
+import {
+  type ArtworkFormValues,
+  emptyValues,
+  factsFromDetail,
+  readinessOf,
+  recordKindOf,
+  valuesOf,
+} from './form-values'
+import { type FileFacts, MediaEditor } from './MediaEditor'
+import { type EditableEntry, RecordListEditor } from './RecordListEditor'
+import { useEditLock } from './use-edit-lock'
+
+const L = ARTWORK_LIMITS
+
+function FormSection({
+  title,
+  description,
+  children,
+  id,
+}: {
+  title: ReactNode
+  description?: ReactNode
+  children: ReactNode
+  id: string
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" id={id} data-testid={`section-${id}`}>
+      <Stack gap={2} mb="md">
+        <Title order={3} fz={15} fw={600}>
+          {title}
+        </Title>
+        {description ? (
+          <Text fz="xs" c="dimmed">
+            {description}
+          </Text>
+        ) : null}
+      </Stack>
+      {children}
+    </Card>
+  )
+}
+
+function CheckItem({ ok, children }: { ok: boolean; children: ReactNode }) {
+  return (
+    <List.Item
+      icon={
+        <ThemeIcon size={18} radius="xl" color={ok ? 'teal' : 'gray.4'} variant={ok ? 'filled' : 'light'}>
+          <IconCheck size={12} />
+        </ThemeIcon>
+      }
+    >
+      <Text fz="sm" c={ok ? 'dark.7' : 'dimmed'}>
+        {children}
+      </Text>
+    </List.Item>
+  )
+}
+
+export function ArtworkFormScreen({ id }: { id: string | null }) {
+  const detail = useQuery({ ...artworkDetailQuery(id ?? ''), enabled: id !== null, staleTime: 0 })
+  if (id === null) return <ArtworkForm key="new" detail={null} />
+  if (detail.isPending)
+    return (
+      <Stack gap="md">
+        <Skeleton h={36} w={280} />
+        <Skeleton h={320} radius="md" />
+        <Skeleton h={220} radius="md" />
+      </Stack>
+    )
+  if (!detail.data)
+    return (
+      <Alert color="red" variant="light" title={<Trans>This artwork cannot be edited</Trans>}>
+        <Trans>It may have been removed, or the link is wrong.</Trans>
+      </Alert>
+    )
+  // A newer version (after a reload) opens afresh: new values, the lock taken again.
+  return <ArtworkForm key={`${id}:${detail.data.version}`} detail={detail.data} />
+}
+
+function ArtworkForm({ detail }: { detail: ArtworkDetail | null }) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const reference = useArchiveReference()
+  const lang = reference.lang
+  const editing = detail !== null
+  const lock = useEditLock(detail?.id ?? null)
+  const initial = useMemo(() => (detail ? valuesOf(detail) : emptyValues()), [detail])
+  const form = useForm({
+    schema: (editing ? updateArtworkInput : createArtworkInput) as unknown as typeof createArtworkInput,
+    initialValues: initial as never,
+    onBlockedByUploads: () => showWarning(t`Wait for the uploads to finish, then save.`),
+  })
+  const v = form.values as unknown as ArtworkFormValues
+  const errors = form.errors
+  const [facts, setFacts] = useState<Map<string, FileFacts>>(() =>
+    detail ? factsFromDetail(detail) : new Map(),
+  )
+  const [recordsTab, setRecordsTab] = useState<RecordKind>('exhibitions')
+  const savedRef = useRef(false)
+  const readOnly = editing && lock.state.status !== 'held'
+
+  const dirty = JSON.stringify(v) !== JSON.stringify(initial)
+  const blocker = useBlocker({
+    shouldBlockFn: () => dirty && !savedRef.current,
+    enableBeforeUnload: () => dirty && !savedRef.current,
+    withResolver: true,
+  })
+
+  const set = useCallback(
+    (path: string, value: unknown) => form.setFieldValue(path, value),
+    [form.setFieldValue],
+  )
+  const text = (
+    path: keyof ArtworkFormValues,
+    label: string,
+    max: number,
+    extra: { required?: boolean; testId?: string } = {},
+  ) => (
+    <TextField
+      label={label}
+      maxLength={max}
+      value={(v[path] as string) ?? ''}
+      onChange={(x) => set(path, x)}
+      error={errors[path]}
+      required={extra.required}
+      disabled={readOnly}
+      data-testid={extra.testId ?? `field-${path}`}
+    />
+  )
+  const tagSelect = (
+    path: 'mediumTagId' | 'periodTagId' | 'investMarketTagId' | 'incomeStageTagId',
+    label: string,
+    data: { value: string; label: string }[],
+    required = false,
+  ) => (
+    <Select
+      label={label}
+      data={data}
+      value={v[path] === null ? null : String(v[path])}
+      onChange={(x) => set(path, x ? Number(x) : null)}
+      error={errors[path]}
+      required={required}
+      searchable
+      clearable={!required}
+      disabled={readOnly}
+      data-testid={`field-${path}`}
+    />
+  )
+
+  // Open the records tab that holds the first error.
+  useEffect(() => {
+    const first = Object.keys(errors)
+      .map(recordKindOf)
+      .find((k) => k !== null)
+    if (first) setRecordsTab(first)
+  }, [errors])
+
+  const submit = form.onSubmit(async (data) => {
+    const saved = detail ? await saveArtwork(detail.id, data as never) : await createArtwork(data as never)
+    savedRef.current = true
+    lock.markSaved()
+    queryClient.setQueryData(artworkKeys.detail(saved.id), saved)
+    void queryClient.invalidateQueries({ queryKey: artworkKeys.lists() })
+    void queryClient.invalidateQueries({ queryKey: artworkKeys.detail(saved.id) })
+    showSuccess(editing ? t`Saved.` : t`The artwork is registered.`)
+    await navigate({ to: '/artworkArchive/detail', search: { id: saved.id } })
+  })
+  const onSubmit = (event: React.FormEvent) => {
+    void submit(event).then(() => {
+      // Bring the first message into view (the checks run before anything is sent).
+      requestAnimationFrame(() =>
+        document
+          .querySelector('[data-error="true"], .mantine-InputWrapper-error, [data-testid="media-error"]')
+          ?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+      )
+    })
+  }
+
+  const ready = readinessOf(v)
+  const errorCount = Object.keys(errors).length
+  const conflict = form.submitError?.kind === 'api' && form.submitError.code === 409
+  const lockState = lock.state
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="artwork-form">
+      <Stack gap="md">
+        <PageHeader
+          title={editing ? t`Edit ${detail.title || detail.inventoryNo}` : t`Add artwork`}
+          description={
+            editing ? (
+              <Trans>
+                Inventory number {detail.inventoryNo} · version {detail.version}
+              </Trans>
+            ) : (
+              <Trans>
+                Register a new work: the fields marked * are required; the rest can be added later.
+              </Trans>
+            )
+          }
+        />
+
+        {lockState.status === 'locked' ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconLock size={18} />}
+            title={lockState.message}
+            data-testid="form-lock-notice"
+          >
+            <Stack gap="xs">
+              <Text fz="sm">
+                {lockState.holder && lockState.expiresAt ? (
+                  <Trans>
+                    {lockState.holder} is editing this record. You can edit it once they save or leave it, at
+                    the latest {formatDateTime(lockState.expiresAt, lang)}.
+                  </Trans>
+                ) : (
+                  <Trans>Someone else is editing this record. Try again in a moment.</Trans>
+                )}
+              </Text>
+              <Group gap="xs">
+                <Button size="xs" variant="default" onClick={() => void lock.retry()}>
+                  <Trans>Try again</Trans>
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => void navigate({ to: '/artworkArchive/detail', search: { id: detail?.id } })}
+                >
+                  <Trans>Back to the artwork</Trans>
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
+        {lockState.status === 'failed' ? (
+          <Alert
+            color="red"
+            variant="light"
+            title={<Trans>The record could not be opened for editing</Trans>}
+          >
+            <Group gap="xs">
+              <Text fz="sm">{lockState.message}</Text>
+              <Button size="xs" variant="default" onClick={() => void lock.retry()}>
+                <Trans>Try again</Trans>
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {conflict ? (
+          <Alert
+            color="orange"
+            variant="light"
+            title={formatMessage('conflict', lang)}
+            data-testid="form-conflict"
+          >
+            <Group gap="xs">
+              <Text fz="sm">
+                <Trans>
+                  Someone saved this record after you opened it. Reload it to see their changes, then edit
+                  again.
+                </Trans>
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  savedRef.current = true
+                  void queryClient.invalidateQueries({ queryKey: artworkKeys.detail(detail?.id ?? '') })
+                }}
+              >
+                <Trans>Reload</Trans>
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+
+        <Grid gap="md" align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 9 }}>
+            <Stack gap="md">
+              <FormSection id="basic" title={<Trans>The work</Trans>}>
+                <Stack gap="sm">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    {text('inventoryNo', t`Inventory number`, L.inventoryNo, { required: true })}
+                    {text('creationTime', t`Time created`, L.creationTime)}
+                    {text('titleZh', t`Title in Chinese`, L.title)}
+                    {text('titleEn', t`Title in English`, L.title)}
+                  </SimpleGrid>
+                  <Text fz="xs" c="dimmed" mt={-4}>
+                    <Trans>
+                      A title in one language at least. Inventory numbers use letters, digits and . _ / -
+                    </Trans>
+                  </Text>
+                  <ArtistPicker
+                    value={v.artistId}
+                    onChange={(x) => set('artistId', x)}
+                    stages={reference.tagOptions.ARTIST_STAGE}
+                    error={errors.artistId}
+                    disabled={readOnly}
+                  />
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    {text('materialsZh', t`Materials in Chinese`, L.materials)}
+                    {text('materialsEn', t`Materials in English`, L.materials)}
+                  </SimpleGrid>
+                </Stack>
+              </FormSection>
+
+              <FormSection
+                id="dimensions"
+                title={<Trans>Dimensions</Trans>}
+                description={
+                  <Trans>
+                    One to three values (height × width × depth) and a unit; the size text is built from them.
+                  </Trans>
+                }
+              >
+                <Stack gap="sm">
+                  {DIMENSION_KINDS.map((kind) => (
+                    <DimensionField
+                      key={kind}
+                      label={i18n._(DIMENSION_LABELS[kind])}
+                      value={v.dimensions[kind]}
+                      onChange={(d) => set(`dimensions.${kind}`, d)}
+                      error={Object.entries(errors).find(([k]) => k.startsWith(`dimensions.${kind}`))?.[1]}
+                      disabled={readOnly}
+                      testId={`dimension-${kind}`}
+                    />
+                  ))}
+                </Stack>
+              </FormSection>
+
+              <FormSection id="signature" title={<Trans>Signature</Trans>}>
+                <Stack gap="sm">
+                  <Radio.Group
+                    label={t`Is the work signed?`}
+                    required
+                    value={v.signature.signed === null ? null : v.signature.signed ? 'yes' : 'no'}
+                    onChange={(x) => set('signature.signed', x === 'yes')}
+                    error={errors['signature.signed'] ?? errors.signature}
+                    data-testid="field-signed"
+                  >
+                    <Group gap="lg" mt={6}>
+                      <Radio value="yes" label={t`Signed`} disabled={readOnly} data-testid="signed-yes" />
+                      <Radio value="no" label={t`Not signed`} disabled={readOnly} data-testid="signed-no" />
+                    </Group>
+                  </Radio.Group>
+                  {v.signature.signed ? (
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                      <TextField
+                        label={t`Position`}
+                        placeholder={t`e.g. lower right`}
+                        required
+                        maxLength={L.signaturePosition}
+                        value={v.signature.position}
+                        onChange={(x) => set('signature.position', x)}
+                        error={errors['signature.position']}
+                        disabled={readOnly}
+                        data-testid="field-signature-position"
+                      />
+                      <TextField
+                        label={t`Content`}
+                        placeholder={t`What the signature or inscription says`}
+                        required
+                        maxLength={L.signatureContent}
+                        value={v.signature.content}
+                        onChange={(x) => set('signature.content', x)}
+                        error={errors['signature.content']}
+                        disabled={readOnly}
+                        data-testid="field-signature-content"
+                      />
+                    </SimpleGrid>
+                  ) : null}
+                </Stack>
+              </FormSection>
+
+              <FormSection id="classification" title={<Trans>Classification</Trans>}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  {tagSelect('periodTagId', t`Period of creation`, reference.tagOptions.PERIOD, true)}
+                  {tagSelect('mediumTagId', t`Creation medium`, reference.tagOptions.CREATION_MEDIUM)}
+                  {tagSelect('investMarketTagId', t`Invest market`, reference.tagOptions.INVEST_MARKET)}
+                  {tagSelect('incomeStageTagId', t`Income stage`, reference.tagOptions.INCOME_STAGE)}
+                </SimpleGrid>
+                <MultiSelect
+                  mt="sm"
+                  label={t`Labels`}
+                  data={reference.tagOptions.ARTWORK_LABEL}
+                  value={v.labelTagIds.map(String)}
+                  onChange={(x) => set('labelTagIds', x.map(Number))}
+                  error={errors.labelTagIds}
+                  maxValues={L.labels}
+                  searchable
+                  clearable
+                  disabled={readOnly}
+                  data-testid="field-labelTagIds"
+                />
+              </FormSection>
+
+              <FormSection id="acquisition" title={<Trans>Acquisition and handling</Trans>}>
+                <Stack gap="sm">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    {text('sourceZh', t`Source in Chinese`, L.source)}
+                    {text('sourceEn', t`Source in English`, L.source)}
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+                    <DigitsInput
+                      label={t`Buy year`}
+                      placeholder="yyyy"
+                      maxLength={4}
+                      value={v.buyYear}
+                      onChange={(x) => set('buyYear', x)}
+                      error={errors.buyYear}
+                      disabled={readOnly}
+                      data-testid="field-buyYear"
+                    />
+                    <Select
+                      label={t`Packaging`}
+                      data={reference.dictOptions.PACKAGING_TYPE}
+                      value={v.packagingType || null}
+                      onChange={(x) => set('packagingType', x ?? '')}
+                      error={errors.packagingType}
+                      clearable
+                      disabled={readOnly}
+                    />
+                    <TextField
+                      label={t`Volume weight (kg)`}
+                      inputMode="decimal"
+                      value={v.volumeWeight}
+                      onChange={(x) => set('volumeWeight', sanitizeDecimal(x))}
+                      error={errors.volumeWeight}
+                      disabled={readOnly}
+                      data-testid="field-volumeWeight"
+                    />
+                    <TextField
+                      label={t`Actual weight (kg)`}
+                      inputMode="decimal"
+                      value={v.actualWeight}
+                      onChange={(x) => set('actualWeight', sanitizeDecimal(x))}
+                      error={errors.actualWeight}
+                      disabled={readOnly}
+                      data-testid="field-actualWeight"
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <TextAreaField
+                      label={t`Remarks in Chinese`}
+                      maxLength={L.remark}
+                      value={v.remarkZh}
+                      onChange={(x) => set('remarkZh', x)}
+                      error={errors.remarkZh}
+                      disabled={readOnly}
+                      minRows={2}
+                    />
+                    <TextAreaField
+                      label={t`Remarks in English`}
+                      maxLength={L.remark}
+                      value={v.remarkEn}
+                      onChange={(x) => set('remarkEn', x)}
+                      error={errors.remarkEn}
+                      disabled={readOnly}
+                      minRows={2}
+                    />
+                  </SimpleGrid>
+                </Stack>
+              </FormSection>
+
+              {!editing ? (
+                <FormSection
+                  id="whereabouts"
+                  title={<Trans>Where it is now</Trans>}
+                  description={
+                    <Trans>Afterwards transports, loans and stocktakes keep this up to date.</Trans>
+                  }
+                >
+                  <Stack gap="sm">
+                    <Switch
+                      label={t`In the warehouse`}
+                      checked={v.inWarehouse ?? false}
+                      onChange={(e) => {
+                        const inside = e.currentTarget.checked
+                        form.setValues(
+                          (prev) =>
+                            ({
+                              ...(prev as object),
+                              inWarehouse: inside,
+                              roomId: inside ? (prev as ArtworkFormValues).roomId : null,
+                            }) as never,
+                        )
+                      }}
+                      data-testid="field-inWarehouse"
+                    />
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                      {v.inWarehouse ? (
+                        <Select
+                          label={t`Room`}
+                          data={reference.roomOptions}
+                          value={v.roomId ?? null}
+                          onChange={(x) => set('roomId', x)}
+                          error={errors.roomId}
+                          required
+                          searchable
+                          data-testid="field-roomId"
+                        />
+                      ) : null}
+                      {text(
+                        'locationText',
+                        v.inWarehouse ? t`Place in the room` : t`Where it is`,
+                        L.location,
+                      )}
+                    </SimpleGrid>
+                  </Stack>
+                </FormSection>
+              ) : null}
+
+              <FormSection
+                id="records"
+                title={<Trans>Exhibitions, auctions, provenance and literature</Trans>}
+                description={
+                  <Trans>
+                    Dates as yyyy, yyyy-MM or yyyy-MM-dd: provenance is often known only to the year.
+                  </Trans>
+                }
+              >
+                <Tabs
+                  value={recordsTab}
+                  onChange={(x) => x && setRecordsTab(x as RecordKind)}
+                  variant="pills"
+                  radius="md"
+                >
+                  <Tabs.List mb="sm">
+                    {RECORD_KINDS.map((kind) => {
+                      const count = v[kind].length
+                      const bad = Object.keys(errors).some((k) => k.startsWith(`${kind}.`) || k === kind)
+                      return (
+                        <Tabs.Tab
+                          key={kind}
+                          value={kind}
+                          rightSection={
+                            count > 0 || bad ? (
+                              <Badge
+                                size="xs"
+                                circle
+                                color={bad ? 'red' : 'gray'}
+                                variant={bad ? 'filled' : 'light'}
+                              >
+                                {bad ? '!' : count}
+                              </Badge>
+                            ) : null
+                          }
+                          data-testid={`records-tab-${kind}`}
+                        >
+                          {i18n._(RECORD_LIST_LABELS[kind])}
+                        </Tabs.Tab>
+                      )
+                    })}
+                  </Tabs.List>
+                  {RECORD_KINDS.map((kind) => (
+                    <Tabs.Panel key={kind} value={kind}>
+                      <RecordListEditor
+                        kind={kind}
+                        value={v[kind] as EditableEntry[]}
+                        onChange={(list) => set(kind, list)}
+                        errors={errors}
+                        currencies={reference.dictOptions.CURRENCY}
+                        literatureTypes={reference.dictOptions.LITERATU_RECORD_TYPERE}
+                        disabled={readOnly}
+                      />
+                    </Tabs.Panel>
+                  ))}
+                </Tabs>
+              </FormSection>
+
+              <FormSection id="media" title={<Trans>Images, video and files</Trans>}>
+                <MediaEditor
+                  media={v.media}
+                  onMedia={(update) =>
+                    form.setValues((prev) => {
+                      const p = prev as unknown as ArtworkFormValues
+                      const media = typeof update === 'function' ? update(p.media) : update
+                      return { ...p, media } as never
+                    })
+                  }
+                  zipFileId={v.zipFileId}
+                  onZip={(x) => set('zipFileId', x)}
+                  facts={facts}
+                  onFacts={(list) =>
+                    setFacts((prev) => {
+                      const next = new Map(prev)
+                      for (const f of list) next.set(f.id, f)
+                      return next
+                    })
+                  }
+                  errors={errors}
+                  picTypes={reference.dictOptions.ART_PIC_TYPE}
+                  uploads={form.uploads}
+                  disabled={readOnly}
+                />
+              </FormSection>
+            </Stack>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, lg: 3 }} style={{ position: 'sticky', top: 72 }}>
+            <Card withBorder radius="md" padding="lg" data-testid="form-checklist">
+              <Stack gap="md">
+                <Title order={3} fz={15} fw={600}>
+                  <Trans>Before saving</Trans>
+                </Title>
+                <List spacing={6} size="sm" center>
+                  <CheckItem ok={ready.inventoryNo}>
+                    <Trans>Inventory number</Trans>
+                  </CheckItem>
+                  <CheckItem ok={ready.title}>
+                    <Trans>A title</Trans>
+                  </CheckItem>
+                  <CheckItem ok={ready.period}>
+                    <Trans>Period of creation</Trans>
+                  </CheckItem>
+                  <CheckItem ok={ready.signature}>
+                    <Trans>Signature information</Trans>
+                  </CheckItem>
+                  <CheckItem ok={ready.preview}>
+                    <Trans>A preview image</Trans>
+                  </CheckItem>
+                  <CheckItem ok={ready.picTypes}>
+                    <Trans>A picture type for every image</Trans>
+                  </CheckItem>
+                </List>
+                {errorCount > 0 ? (
+                  <Alert color="red" variant="light" py="xs" data-testid="form-error-summary">
+                    <Trans>{errorCount} fields need attention.</Trans>
+                  </Alert>
+                ) : null}
+                {form.isUploading ? (
+                  <Text fz="xs" c="dimmed">
+                    <Trans>Uploads are running: the record can be saved once they finish.</Trans>
+                  </Text>
+                ) : null}
+                <Group grow>
+                  <Button
+                    variant="default"
+                    onClick={() =>
+                      void navigate(
+                        detail
+                          ? { to: '/artworkArchive/detail', search: { id: detail.id } }
+                          : { to: '/artworkArchive/index' },
+                      )
+                    }
+                  >
+                    <Trans>Cancel</Trans>
+                  </Button>
+                  <SubmitButton form={form} disabled={readOnly || form.isUploading}>
+                    {editing ? <Trans>Save</Trans> : <Trans>Register</Trans>}
+                  </SubmitButton>
+                </Group>
+              </Stack>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+
+      <Modal
+        opened={blocker.status === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={<Trans>Leave without saving?</Trans>}
+        centered
+      >
+        <Stack gap="md">
+          <Text fz="sm">
+            <Trans>The changes made here are not saved yet. Leaving drops them.</Trans>
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              <Trans>Stay</Trans>
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()} data-testid="leave-anyway">
+              <Trans>Leave</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  )
+}

@@ -1,0 +1,403 @@
+// The media of the artwork form (spec §3, §5): images typed by ART_PIC_TYPE with exactly one preview,
+// videos with their cover frame taken at 1 s, the zip of source files, and other documents. Uploads run
+// through the form's counter, so the record cannot be saved while any of them is still on its way.
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Card,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core'
+import { useState } from 'react'
+import { ARTWORK_LIMITS, type MediaItem } from '../../../../shared/artwork-rules'
+import type { FileView, UploadResponse } from '../../../../shared/contracts/files'
+import { KIND_MIME } from '../../../../shared/file-types'
+import { FileUpload } from '../../../forms/FileUpload'
+import { formatBytes } from '../../../forms/file-checks'
+import { MultiFileUpload } from '../../../forms/MultiFileUpload'
+import { clampLength } from '../../../forms/money'
+import type { UploadTracker } from '../../../forms/use-form'
+import { VideoUpload } from '../../../forms/VideoUpload'
+import { IconFile } from '../../../shell/icons'
+import { ArtworkThumb, useFileLinks } from '../ArtworkThumb'
+import { IconPlay, IconTrash } from '../archive-icons'
+import type { Option } from '../reference-data'
+
+/** What the form knows of a stored file it links to (from the detail, or from the upload's answer). */
+export interface FileFacts {
+  id: string
+  name: string
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
+  coverFileId: string | null
+}
+
+export type MediaInput = Omit<MediaItem, 'picType' | 'isPreview' | 'caption'> & {
+  picType?: string
+  isPreview?: boolean
+  caption?: string
+}
+
+export function factsOf(file: UploadResponse | FileView): FileFacts {
+  return {
+    id: file.id,
+    name: file.name,
+    mime: file.mime,
+    size: file.size,
+    width: file.width,
+    height: file.height,
+    coverFileId: file.coverFileId,
+  }
+}
+
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png'] as const
+const L = ARTWORK_LIMITS
+
+/** The kit's single-file control wants a FileView: enough of one from what the form knows. */
+function asFileView(f: FileFacts): FileView {
+  const kind = (Object.entries(KIND_MIME).find(([, mime]) => mime === f.mime)?.[0] ??
+    'zip') as FileView['kind']
+  return {
+    id: f.id,
+    name: f.name,
+    mime: f.mime,
+    kind,
+    size: f.size,
+    sha256: '',
+    purpose: 'archive',
+    width: f.width,
+    height: f.height,
+    coverFileId: f.coverFileId,
+    hasThumbnail: false,
+    uploadedBy: '',
+    createdAt: '',
+  }
+}
+
+export interface MediaEditorProps {
+  media: MediaInput[]
+  /** A new list, or an update of the latest one (uploads finish one after another). */
+  onMedia: (update: MediaInput[] | ((prev: MediaInput[]) => MediaInput[])) => void
+  zipFileId: string | null
+  onZip: (id: string | null) => void
+  facts: ReadonlyMap<string, FileFacts>
+  onFacts: (facts: FileFacts[]) => void
+  errors: Record<string, string>
+  picTypes: Option[]
+  uploads: UploadTracker
+  disabled?: boolean
+}
+
+function SectionTitle({ children, hint }: { children: React.ReactNode; hint?: React.ReactNode }) {
+  return (
+    <Stack gap={0} mb={6}>
+      <Title order={4} fz={14} fw={600}>
+        {children}
+      </Title>
+      {hint ? (
+        <Text fz="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}
+
+export function MediaEditor({
+  media,
+  onMedia,
+  zipFileId,
+  onZip,
+  facts,
+  onFacts,
+  errors,
+  picTypes,
+  uploads,
+  disabled,
+}: MediaEditorProps) {
+  const { t } = useLingui()
+  const [videoSlot, setVideoSlot] = useState(0)
+  const links = useFileLinks(media.map((m) => m.fileId))
+  const indexed = media.map((m, index) => ({ m, index }))
+  const images = indexed.filter(({ m }) => m.kind === 'image')
+  const videos = indexed.filter(({ m }) => m.kind === 'video')
+  const others = indexed.filter(({ m }) => m.kind === 'other')
+  const set = (index: number, patch: Partial<MediaInput>) =>
+    onMedia(media.map((m, i) => (i === index ? { ...m, ...patch } : m)))
+  const remove = (index: number) => {
+    const gone = media[index]
+    const rest = media.filter((_, i) => i !== index)
+    // The preview cannot disappear silently: the first remaining image takes its place.
+    if (gone.kind === 'image' && gone.isPreview) {
+      const next = rest.findIndex((m) => m.kind === 'image')
+      if (next >= 0) rest[next] = { ...rest[next], isPreview: true }
+    }
+    onMedia(rest)
+  }
+  const add = (file: UploadResponse, kind: MediaInput['kind']) => {
+    onFacts([factsOf(file)])
+    // Functional update: several uploads finish one after another before the form re-renders.
+    onMedia((prev) => {
+      if (prev.some((m) => m.fileId === file.id)) return prev
+      const first = kind === 'image' && !prev.some((m) => m.kind === 'image')
+      return [...prev, { fileId: file.id, kind, picType: '', isPreview: first, caption: '' }]
+    })
+  }
+  const previewIndex = media.findIndex((m) => m.kind === 'image' && m.isPreview)
+  const mediaError = errors.media
+  const zipFacts = zipFileId ? facts.get(zipFileId) : undefined
+
+  return (
+    <Stack gap="lg" data-testid="media-editor">
+      {mediaError ? (
+        <Alert color="red" variant="light" py="xs" data-testid="media-error">
+          {mediaError}
+        </Alert>
+      ) : null}
+
+      <Box>
+        <SectionTitle
+          hint={
+            <Trans>
+              JPG, JPEG, JFIF or PNG. One image is the preview shown in lists; every image needs its picture
+              type.
+            </Trans>
+          }
+        >
+          <Trans>Images</Trans> *
+        </SectionTitle>
+        <Radio.Group
+          value={previewIndex >= 0 ? String(previewIndex) : null}
+          onChange={(v) =>
+            onMedia(media.map((m, i) => ({ ...m, isPreview: m.kind === 'image' && String(i) === v })))
+          }
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 4 }} spacing="sm" mb="sm">
+            {images.map(({ m, index }) => {
+              const f = facts.get(m.fileId)
+              return (
+                <Card key={m.fileId} withBorder radius="md" padding="xs" data-testid="image-item">
+                  <Stack gap={6}>
+                    <Box style={{ position: 'relative' }}>
+                      <ArtworkThumb fileId={m.fileId} links={links} alt={f?.name ?? ''} w="100%" h={140} />
+                      {m.isPreview ? (
+                        <Badge
+                          size="xs"
+                          color="bronze"
+                          variant="filled"
+                          style={{ position: 'absolute', top: 6, left: 6 }}
+                        >
+                          <Trans>Preview</Trans>
+                        </Badge>
+                      ) : null}
+                      <Tooltip label={t`Remove the image`}>
+                        <ActionIcon
+                          variant="white"
+                          color="gray"
+                          size="sm"
+                          style={{ position: 'absolute', top: 6, right: 6 }}
+                          onClick={() => remove(index)}
+                          aria-label={t`Remove the image`}
+                          disabled={disabled}
+                        >
+                          <IconTrash size={14} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Box>
+                    <Text fz="xs" c="dimmed" truncate>
+                      {f ? `${f.name} · ${formatBytes(f.size)}` : ''}
+                    </Text>
+                    <Select
+                      size="xs"
+                      data={picTypes}
+                      value={m.picType || null}
+                      onChange={(v) => set(index, { picType: v ?? '' })}
+                      placeholder={t`Picture type`}
+                      aria-label={t`Picture type`}
+                      error={errors[`media.${index}.picType`]}
+                      disabled={disabled}
+                      data-testid="image-pic-type"
+                    />
+                    <TextInput
+                      size="xs"
+                      value={m.caption ?? ''}
+                      onChange={(e) => set(index, { caption: clampLength(e.currentTarget.value, L.caption) })}
+                      placeholder={t`Caption`}
+                      aria-label={t`Caption`}
+                      error={errors[`media.${index}.caption`]}
+                      disabled={disabled}
+                    />
+                    <Radio
+                      value={String(index)}
+                      label={t`Use as the preview`}
+                      size="xs"
+                      disabled={disabled}
+                      data-testid="image-preview-radio"
+                    />
+                  </Stack>
+                </Card>
+              )
+            })}
+          </SimpleGrid>
+        </Radio.Group>
+        <MultiFileUpload
+          purpose="image"
+          extensions={IMAGE_EXTENSIONS}
+          label={<Trans>Add images</Trans>}
+          uploads={uploads}
+          onUploaded={(file) => add(file, 'image')}
+          disabled={disabled || media.length >= L.media}
+        />
+      </Box>
+
+      <Box>
+        <SectionTitle hint={<Trans>MP4. The frame at one second becomes its cover.</Trans>}>
+          <Trans>Videos</Trans>
+        </SectionTitle>
+        <Stack gap="xs" mb="xs">
+          {videos.map(({ m, index }) => {
+            const f = facts.get(m.fileId)
+            return (
+              <Card key={m.fileId} withBorder radius="md" padding="xs" data-testid="video-item">
+                <Group wrap="nowrap" gap="sm">
+                  <Box style={{ position: 'relative' }}>
+                    <ArtworkThumb fileId={m.fileId} links={links} alt={f?.name ?? ''} w={112} h={70} />
+                    <Box
+                      style={{
+                        position: 'absolute',
+                        inset: 0,
+                        display: 'grid',
+                        placeItems: 'center',
+                        color: 'white',
+                      }}
+                    >
+                      <IconPlay size={22} fill="rgba(0,0,0,.45)" />
+                    </Box>
+                  </Box>
+                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                    <Text fz="sm" truncate>
+                      {f?.name ?? ''}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {[f?.width && f?.height ? `${f.width} × ${f.height}` : '', f ? formatBytes(f.size) : '']
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                    <TextInput
+                      size="xs"
+                      value={m.caption ?? ''}
+                      onChange={(e) => set(index, { caption: clampLength(e.currentTarget.value, L.caption) })}
+                      placeholder={t`Caption`}
+                      aria-label={t`Caption`}
+                      disabled={disabled}
+                    />
+                  </Stack>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => remove(index)}
+                    aria-label={t`Remove the video`}
+                    disabled={disabled}
+                  >
+                    <IconTrash />
+                  </ActionIcon>
+                </Group>
+              </Card>
+            )
+          })}
+        </Stack>
+        <VideoUpload
+          key={videoSlot}
+          value={null}
+          uploads={uploads}
+          disabled={disabled || media.length >= L.media}
+          onChange={(video) => {
+            if (!video) return
+            add(video.file, 'video')
+            setVideoSlot((s) => s + 1)
+          }}
+        />
+      </Box>
+
+      <Box>
+        <SectionTitle
+          hint={<Trans>One zip of the source files (raw photographs, scans, certificates).</Trans>}
+        >
+          <Trans>Source files (zip)</Trans>
+        </SectionTitle>
+        <FileUpload
+          purpose="archive"
+          value={zipFacts ? asFileView(zipFacts) : null}
+          uploads={uploads}
+          disabled={disabled}
+          error={errors.zipFileId}
+          onChange={(file) => {
+            if (file) onFacts([factsOf(file)])
+            onZip(file ? file.id : null)
+          }}
+        />
+      </Box>
+
+      <Box>
+        <SectionTitle
+          hint={<Trans>Condition reports, certificates, invoices: PDF, images, Word or Excel.</Trans>}
+        >
+          <Trans>Other files</Trans>
+        </SectionTitle>
+        <Stack gap={6} mb="xs">
+          {others.map(({ m, index }) => {
+            const f = facts.get(m.fileId)
+            return (
+              <Group key={m.fileId} gap="sm" wrap="nowrap" data-testid="other-file-item">
+                <IconFile size={20} color="var(--mantine-color-gray-6)" />
+                <Text fz="sm" style={{ flex: '0 1 260px', minWidth: 0 }} truncate>
+                  {f?.name ?? ''}
+                  <Text span fz="xs" c="dimmed">
+                    {f ? ` · ${formatBytes(f.size)}` : ''}
+                  </Text>
+                </Text>
+                <TextInput
+                  size="xs"
+                  value={m.caption ?? ''}
+                  onChange={(e) => set(index, { caption: clampLength(e.currentTarget.value, L.caption) })}
+                  placeholder={t`What it is`}
+                  aria-label={t`Caption`}
+                  style={{ flex: 1 }}
+                  disabled={disabled}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => remove(index)}
+                  aria-label={t`Remove the file`}
+                  disabled={disabled}
+                >
+                  <IconTrash />
+                </ActionIcon>
+              </Group>
+            )
+          })}
+        </Stack>
+        <MultiFileUpload
+          purpose="attachment"
+          label={<Trans>Add files</Trans>}
+          uploads={uploads}
+          onUploaded={(file) => add(file, 'other')}
+          disabled={disabled || media.length >= L.media}
+        />
+      </Box>
+    </Stack>
+  )
+}

@@ -1,0 +1,151 @@
+// The artwork form's values: empty for a new artwork, or the record as the detail returns it (exactly what
+// PUT takes back, with the row version it was loaded at). Also what the form knows about linked files,
+// and the checklist of the rules a record must meet before it can be saved (spec §5).
+import type { Dimension, DimensionKind, RecordKind } from '../../../../shared/artwork-rules'
+import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
+import type { FileFacts, MediaInput } from './MediaEditor'
+import type { EditableEntry } from './RecordListEditor'
+
+export interface ArtworkFormValues {
+  inventoryNo: string
+  titleZh: string
+  titleEn: string
+  artistId: string | null
+  creationTime: string
+  materialsZh: string
+  materialsEn: string
+  dimensions: Partial<Record<DimensionKind, Dimension>>
+  /** `signed` stays unset until the registrar says (signature information is required). */
+  signature: { signed: boolean | null; position: string; content: string }
+  mediumTagId: number | null
+  periodTagId: number | null
+  investMarketTagId: number | null
+  incomeStageTagId: number | null
+  labelTagIds: number[]
+  sourceZh: string
+  sourceEn: string
+  buyYear: string
+  packagingType: string
+  volumeWeight: string
+  actualWeight: string
+  remarkZh: string
+  remarkEn: string
+  exhibitions: EditableEntry[]
+  auctions: EditableEntry[]
+  privateCollections: EditableEntry[]
+  literature: EditableEntry[]
+  media: MediaInput[]
+  zipFileId: string | null
+  /** A new artwork's whereabouts (afterwards processes move it). */
+  inWarehouse?: boolean
+  roomId?: string | null
+  locationText?: string
+  /** An edit's row version: a stale one is refused (409). */
+  expectedVersion?: number
+}
+
+export function emptyValues(): ArtworkFormValues {
+  return {
+    inventoryNo: '',
+    titleZh: '',
+    titleEn: '',
+    artistId: null,
+    creationTime: '',
+    materialsZh: '',
+    materialsEn: '',
+    dimensions: {},
+    signature: { signed: null, position: '', content: '' },
+    mediumTagId: null,
+    periodTagId: null,
+    investMarketTagId: null,
+    incomeStageTagId: null,
+    labelTagIds: [],
+    sourceZh: '',
+    sourceEn: '',
+    buyYear: '',
+    packagingType: '',
+    volumeWeight: '',
+    actualWeight: '',
+    remarkZh: '',
+    remarkEn: '',
+    exhibitions: [],
+    auctions: [],
+    privateCollections: [],
+    literature: [],
+    media: [],
+    zipFileId: null,
+    inWarehouse: true,
+    roomId: null,
+    locationText: '',
+  }
+}
+
+export function valuesOf(detail: ArtworkDetail): ArtworkFormValues {
+  const r = detail.record
+  return {
+    ...r,
+    signature: { ...r.signature },
+    dimensions: { ...r.dimensions },
+    exhibitions: r.exhibitions.map((e) => ({ ...e })),
+    auctions: r.auctions.map((e) => ({ ...e })),
+    privateCollections: r.privateCollections.map((e) => ({ ...e })),
+    literature: r.literature.map((e) => ({ ...e })),
+    media: r.media.map((m) => ({ ...m })),
+    labelTagIds: [...r.labelTagIds],
+    expectedVersion: detail.version,
+  }
+}
+
+export function factsFromDetail(detail: ArtworkDetail): Map<string, FileFacts> {
+  const all = [...detail.media, ...(detail.zip ? [detail.zip] : [])]
+  return new Map(
+    all.map((m) => [
+      m.fileId,
+      {
+        id: m.fileId,
+        name: m.name,
+        mime: m.mime,
+        size: m.size,
+        width: m.width,
+        height: m.height,
+        coverFileId: m.coverFileId,
+      },
+    ]),
+  )
+}
+
+export interface Readiness {
+  preview: boolean
+  picTypes: boolean
+  period: boolean
+  signature: boolean
+  title: boolean
+  inventoryNo: boolean
+}
+
+/** The record's required parts (spec §5), for the checklist beside the form. */
+export function readinessOf(v: ArtworkFormValues): Readiness {
+  const images = v.media.filter((m) => m.kind === 'image')
+  const sig = v.signature
+  return {
+    inventoryNo: v.inventoryNo.trim() !== '',
+    title: v.titleZh.trim() !== '' || v.titleEn.trim() !== '',
+    preview: images.some((m) => m.isPreview),
+    picTypes: images.length > 0 && images.every((m) => (m.picType ?? '') !== ''),
+    period: v.periodTagId !== null,
+    signature:
+      sig.signed === false ||
+      (sig.signed === true && sig.position.trim() !== '' && sig.content.trim() !== ''),
+  }
+}
+
+/** Which section holds a field path (the form opens the records tab that holds the first error). */
+export function recordKindOf(path: string): RecordKind | null {
+  const head = path.split('.')[0]
+  return head === 'exhibitions' ||
+    head === 'auctions' ||
+    head === 'privateCollections' ||
+    head === 'literature'
+    ? head
+    : null
+}
