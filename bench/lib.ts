@@ -56,7 +56,7 @@ export async function benchDatabase(kind: 'embedded' | 'postgres'): Promise<Benc
       dataDir,
       dispose: async () => {
         await database.close()
-        await rm(dataDir, { recursive: true, force: true })
+        await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
       },
     }
   }
@@ -80,7 +80,7 @@ export async function benchDatabase(kind: 'embedded' | 'postgres'): Promise<Benc
       await c.connect()
       await c.query(`drop database if exists ${name} with (force)`)
       await c.end()
-      await rm(dataDir, { recursive: true, force: true })
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
     },
   }
 }

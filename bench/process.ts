@@ -26,8 +26,7 @@ export async function benchProcess(): Promise<void> {
     const config = loadConfig({
       DATA_DIR: bdb.dataDir,
       VITRINE_ADMIN_PASSWORD: PASSWORD,
-      VITRINE_DEMO: '1',
-      VITRINE_DEMO_PASSWORD: PASSWORD,
+      VITRINE_DEMO: '0',
     })
     const booted = await boot(config, { database: bdb.database })
     const app = createApp(booted.deps)
@@ -44,7 +43,7 @@ export async function benchProcess(): Promise<void> {
       if (json.code !== 0) throw new Error(`${path}: ${json.msg}`)
       return json.data
     }
-    const token = (await post('/auth/login', { username: 'registrar', password: PASSWORD })).token as string
+    const token = (await post('/auth/login', { username: 'admin', password: PASSWORD })).token as string
     const draft = sampleDraft(sampleStepData('BUY_ART').dueDiligence)
     const ids: string[] = []
     for (let i = 0; i < CLIENTS; i++) {
