@@ -10,7 +10,15 @@ import { ROUTER_FILES } from './src/web/router-files.ts'
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ ...ROUTER_FILES, autoCodeSplitting: true, disableLogging: true }),
+    tanstackRouter({
+      ...ROUTER_FILES,
+      autoCodeSplitting: true,
+      // A route's loader travels with its screen, so the queries it imports stay out of the first download.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
+      disableLogging: true,
+    }),
     react({
       // Only the web app uses Lingui macros; the server and its tests skip the Babel pass.
       include: /\/(src\/web|tests\/unit\/web)\/.*\.[jt]sx?$/,

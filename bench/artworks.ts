@@ -39,19 +39,70 @@ const SYLLABLES_EN = [
   'ber',
   'ton',
 ]
-const WORDS: [string, string][] = [
-  ['秋山', 'Autumn Mountains'],
-  ['寒林', 'Winter Forest'],
-  ['回声', 'Echo'],
-  ['城市之光', 'City Lights'],
-  ['无题', 'Untitled'],
-  ['静物', 'Still Life'],
-  ['地平线', 'Horizon'],
-  ['花园', 'The Garden'],
+/** Titles are a modifier and a subject (20 × 40 pairs, in both languages), often numbered in a series. */
+const MODIFIERS: [string, string][] = [
+  ['秋日', 'Autumn'],
+  ['寒', 'Cold'],
+  ['蓝色', 'Blue'],
+  ['红色', 'Red'],
+  ['寂静的', 'Silent'],
+  ['遥远的', 'Distant'],
+  ['破碎的', 'Broken'],
+  ['金色', 'Golden'],
+  ['夜晚的', 'Night'],
+  ['清晨的', 'Morning'],
+  ['白色', 'White'],
+  ['漂浮的', 'Floating'],
+  ['古老的', 'Ancient'],
+  ['新', 'New'],
+  ['隐秘的', 'Hidden'],
+  ['温柔的', 'Gentle'],
+  ['燃烧的', 'Burning'],
+  ['静止的', 'Still'],
+  ['流动的', 'Flowing'],
+  ['无尽的', 'Endless'],
+]
+const SUBJECTS: [string, string][] = [
+  ['山', 'Mountain'],
+  ['林', 'Forest'],
+  ['河流', 'River'],
+  ['花园', 'Garden'],
+  ['城市', 'City'],
   ['肖像', 'Portrait'],
+  ['静物', 'Life'],
+  ['地平线', 'Horizon'],
+  ['回声', 'Echo'],
   ['漂流', 'Drift'],
-  ['蓝色时刻', 'Blue Hour'],
-  ['荷塘', 'Lotus Pond'],
+  ['荷塘', 'Pond'],
+  ['海岸', 'Coast'],
+  ['窗', 'Window'],
+  ['门', 'Door'],
+  ['桥', 'Bridge'],
+  ['船', 'Boat'],
+  ['雪原', 'Snowfield'],
+  ['沙丘', 'Dune'],
+  ['灯塔', 'Lighthouse'],
+  ['庭院', 'Courtyard'],
+  ['鸟', 'Bird'],
+  ['马', 'Horse'],
+  ['舞者', 'Dancer'],
+  ['梦', 'Dream'],
+  ['记忆', 'Memory'],
+  ['风景', 'Landscape'],
+  ['房间', 'Room'],
+  ['影子', 'Shadow'],
+  ['星空', 'Starry Sky'],
+  ['森林之歌', 'Forest Song'],
+  ['码头', 'Pier'],
+  ['岛屿', 'Island'],
+  ['峡谷', 'Canyon'],
+  ['瀑布', 'Waterfall'],
+  ['湖', 'Lake'],
+  ['草原', 'Grassland'],
+  ['村庄', 'Village'],
+  ['街道', 'Street'],
+  ['广场', 'Square'],
+  ['塔', 'Tower'],
 ]
 const CURRENCIES = ['CNY', 'HKD', 'USD', 'EUR', 'GBP', 'CHF']
 
@@ -62,7 +113,7 @@ async function ids(raw: Raw, sql: string): Promise<(string | number)[]> {
 }
 
 /** Artists and artworks in batches of multi-row inserts, each batch one transaction. */
-async function generate(database: Database, count: number) {
+export async function generate(database: Database, count: number) {
   const { raw } = database
   const tagsUnder = (code: string) =>
     ids(
@@ -128,10 +179,11 @@ async function generate(database: Database, count: number) {
     const labelRows: [number, number][] = []
     for (let n = start; n < Math.min(count, start + BATCH); n++) {
       const artist = pick(artists)
-      const [wz, we] = pick(WORDS)
-      const no = 1 + (n % 97)
-      const titleZh = `${wz}之${no}`
-      const titleEn = `${we} No. ${no}`
+      const [mz, me] = pick(MODIFIERS)
+      const [sz, se] = pick(SUBJECTS)
+      const no = r() < 0.4 ? 1 + Math.floor(r() * 30) : 0
+      const titleZh = no ? `${mz}${sz}之${no}` : `${mz}${sz}`
+      const titleEn = no ? `${me} ${se} No. ${no}` : `${me} ${se}`
       const inventoryNo = `BN-${2000 + (n % 25)}-${String(n).padStart(6, '0')}`
       const inWarehouse = r() < 0.9
       const hasValue = r() < 0.85
@@ -304,15 +356,21 @@ export async function benchArtworks(): Promise<void> {
       i++
       return `mediumTagId=${medium[i % medium.length]}&roomId=${rooms[i % rooms.length]}&buyYearFrom=2005&buyYearTo=2020&sort=latestValuation&order=desc&page=1&pageSize=20`
     }
+    // a subject word (~2.5% of the collection), its Chinese, a whole title, an inventory number whole and
+    // in part, an artist in either language, a numbered series
+    const [artist] = (await bdb.database.raw('select name_zh, name_en from artists order by id limit 1')) as {
+      name_zh: string
+      name_en: string
+    }[]
     const TERMS = [
-      '秋山',
-      'garden',
-      '回声 No',
-      'BN-2013-0042',
-      '蓝色',
-      'still life',
-      '城市之光',
-      'portrait no',
+      'garde',
+      '花园',
+      'blue horizon',
+      'BN-2013-000013',
+      '2013-00001',
+      artist.name_en,
+      artist.name_zh,
+      'portrait no 7',
     ]
     let j = 0
     const searchQuery = () => {

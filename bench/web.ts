@@ -113,27 +113,22 @@ export async function benchWeb(): Promise<void> {
       `budget before sign-in: ${loginKB.toFixed(1)} KB of ${BUDGET_KB} KB gzip — ${loginKB < BUDGET_KB ? 'within' : 'OVER'}`,
     )
 
-    // Areas load their own chunks: open each area's index after home and count what it adds.
+    // Areas load their own chunks: open each area after home and list the scripts home did not need.
     const staff = await signedInContext(browser, app.baseUrl)
-    const page = await staff.newPage()
-    const fetched = new Set<string>()
-    page.on('response', (r) => {
-      const p = new URL(r.url()).pathname
-      if (p.endsWith('.js')) fetched.add(p)
-    })
-    await page.goto(`${app.baseUrl}/`)
-    await page.waitForSelector('[data-testid="greeting"]')
-    await page.waitForLoadState('networkidle')
-    for (const area of ['/artworkArchive/index', '/devOpsManage/index', '/valueManage/index', '/devOpsLinkPage']) {
-      const before = new Set(fetched)
-      await page.evaluate((to) => {
-        history.pushState({}, '', to)
-        dispatchEvent(new PopStateEvent('popstate'))
-      }, area)
-      await page.waitForURL((url) => url.pathname === area)
+    const areas = ['/artworkArchive/index', '/devOpsManage/index', '/financeManage/index', '/devOpsLinkPage', '/test']
+    for (const area of areas) {
+      const page = await staff.newPage()
+      const scripts = new Set<string>()
+      page.on('response', (r) => {
+        const p = new URL(r.url()).pathname
+        if (p.endsWith('.js')) scripts.add(p)
+      })
+      await page.goto(app.baseUrl + area)
+      await page.waitForSelector('[data-testid="breadcrumbs"]')
       await page.waitForLoadState('networkidle')
-      const added = [...fetched].filter((f) => !before.has(f) && !homeScripts.has(f))
-      console.log(`opening ${area.padEnd(24)} fetches ${added.length} more chunk(s): ${added.map((f) => f.split('/').pop()).join(', ')}`)
+      const own = [...scripts].filter((s) => !homeScripts.has(s)).map((s) => s.split('/').pop())
+      console.log(`${area.padEnd(24)} adds ${String(own.length).padStart(2)} chunk(s) of its own: ${own.slice(0, 6).join(', ')}${own.length > 6 ? ', …' : ''}`)
+      await page.close()
     }
     await staff.close()
   } finally {

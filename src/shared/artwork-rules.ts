@@ -276,8 +276,27 @@ export const recordShape = {
   zipFileId: z.uuid({ message: 'invalidValue' }).nullable().default(null),
 }
 
-/** The record's values without the cross-field rules (what a stored record reads back as). */
-export const artworkRecordValues = z.object(recordShape)
+/**
+ * A stored record as it reads back: the same fields, without the rules a save must pass. An artwork that
+ * entered from elsewhere (a purchase, an import of old data) may still lack what the form will require.
+ */
+export const artworkRecordValues = z.object({
+  ...recordShape,
+  inventoryNo: z.string(),
+  titleZh: z.string(),
+  titleEn: z.string(),
+  periodTagId: z.number().nullable(),
+  signature: z.object({ signed: z.boolean(), position: z.string(), content: z.string() }),
+  media: z.array(
+    z.object({
+      fileId: z.string(),
+      kind: z.enum(MEDIA_KINDS),
+      picType: z.string(),
+      isPreview: z.boolean(),
+      caption: z.string(),
+    }),
+  ),
+})
 
 type RecordFields = {
   titleZh: string

@@ -220,6 +220,10 @@ export const MESSAGES = {
     en: 'Sizes are written like "60 × 80 cm" (1 to 3 values, unit cm, mm, m or in)',
   },
   yesOrNo: { 'zh-CN': '请填写“是”或“否”', en: 'Write Yes or No' },
+  changedSinceCheck: {
+    'zh-CN': '该作品在检查后已被修改，请重新导入文件',
+    en: 'This artwork changed after the check: import the file again',
+  },
   exportTooMany: {
     'zh-CN': '一次最多导出 {max} 件作品，请缩小查询范围',
     en: 'At most {max} artworks can be exported at once: narrow the search',

@@ -6,6 +6,7 @@ import { DatesProvider } from '@mantine/dates'
 import { Notifications } from '@mantine/notifications'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
+// Month and weekday names in Chinese for every calendar (English is built into dayjs).
 import 'dayjs/locale/zh-cn'
 import type { ReactNode } from 'react'
 import { DEFAULT_FIRST_DAY_OF_WEEK, pickerFirstDayOfWeek } from './forms/date-range'

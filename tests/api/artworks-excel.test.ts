@@ -425,6 +425,42 @@ describe('export', () => {
     expect(one.data.record.media).toHaveLength(1) // images untouched by the sheet
   })
 
+  it('does not overwrite an artwork changed after the check, and writes nothing', async () => {
+    const { body } = await download('/api/artworks/export?keyword=EXP&sort=inventoryNo&order=asc')
+    const wb = await readBook(body)
+    const titleCol = MAIN_COLUMNS.findIndex((c) => c.key === 'titleEn') + 1
+    wb.worksheets[0].getRow(2).getCell(titleCol).value = 'From the sheet'
+    const job = await startImport(Buffer.from(await wb.xlsx.writeBuffer()))
+    expect(job).toMatchObject({ status: 'checked', errorCount: 0, toUpdate: 3 })
+    // meanwhile someone saves EXP-3 through the form
+    const three = await t.call('GET', `/api/artworks/${created[2].id}`, { token: registrar, headers: H })
+    const saved = await t.call('PUT', `/api/artworks/${created[2].id}`, {
+      token: registrar,
+      headers: H,
+      body: {
+        ...three.data.record,
+        remarkEn: 'Checked by the conservator',
+        expectedVersion: three.data.version,
+      },
+    })
+    expect(saved.code, JSON.stringify(saved.data)).toBe(0)
+    const done = await commit(job.id)
+    expect(done.data).toMatchObject({
+      status: 'failed',
+      failure: 'Import failed',
+      errors: [
+        {
+          sheet: 'Artworks',
+          row: 4,
+          column: '',
+          reason: 'This artwork changed after the check: import the file again',
+        },
+      ],
+    })
+    const one = await t.call('GET', `/api/artworks/${created[0].id}`, { token: viewer, headers: H })
+    expect(one.data.titleEn).toBe('Export test 1')
+  })
+
   it('is refused to a viewer (4031)', async () => {
     const { res, body } = await download('/api/artworks/export', viewer)
     expect(res.status).toBe(403)

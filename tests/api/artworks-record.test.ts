@@ -5,8 +5,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { artworkEditLocks, artworkHistory, artworks } from '../../src/server/db/schema'
-import { recordValuation } from '../../src/server/modules/artworks/record-store'
+import { pageOf } from '../../src/server/http/envelope'
+import { blankRecord, insertArtworks, recordValuation } from '../../src/server/modules/artworks/record-store'
 import type { CreateArtworkInput } from '../../src/shared/artwork-rules'
+import {
+  artworkDetail,
+  artworkListItem,
+  artworkSummary,
+  historyEntry,
+} from '../../src/shared/contracts/artworks'
 import { pdf } from '../fixtures/file-samples'
 import {
   countRows,
@@ -118,6 +125,41 @@ describe('the full record', () => {
       lang: 'zh-CN',
     })
     expect(list.data.list[0]).toMatchObject({ title: '春江花月夜之二', artistName: '周春芽' })
+  })
+})
+
+describe('the shared contracts', () => {
+  it('describe every answer, also for an artwork that entered from elsewhere with little filled in', async () => {
+    const [id] = await t.deps.database.db.transaction((tx) =>
+      insertArtworks(
+        tx,
+        [
+          {
+            record: blankRecord({ inventoryNo: 'VT-T-BUY', titleZh: '新购入作品' }),
+            status: 'purchased',
+            inWarehouse: false,
+            roomId: null,
+            locationText: 'Seller, Hong Kong',
+          },
+        ],
+        null,
+        'create',
+      ),
+    )
+    const detail = await t.call('GET', `/api/artworks/${id}`, { token: viewer, headers: H })
+    expect(() => artworkDetail.parse(detail.data)).not.toThrow()
+    expect(detail.data).toMatchObject({
+      status: 'purchased',
+      previewFileId: null,
+      record: { periodTagId: null },
+    })
+    const list = await t.call('GET', '/api/artworks?keyword=VT-T&pageSize=50', { token: viewer, headers: H })
+    expect(() => pageOf(artworkListItem).parse(list.data)).not.toThrow()
+    expect(list.data.total).toBeGreaterThanOrEqual(2)
+    const history = await t.call('GET', `/api/artworks/${id}/history`, { token: viewer, headers: H })
+    expect(() => pageOf(historyEntry).parse(history.data)).not.toThrow()
+    const summary = await t.call('GET', '/api/artworks/summary', { token: viewer, headers: H })
+    expect(() => artworkSummary.parse(summary.data)).not.toThrow()
   })
 })
 

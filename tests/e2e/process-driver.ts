@@ -17,7 +17,12 @@ export interface UserPage {
 }
 
 /** A signed-in page for a user, in a language (the choice is kept in local storage, as the app does). */
-export async function userPage(browser: Browser, baseUrl: string, name: string, lang: Lang = 'zh-CN'): Promise<UserPage> {
+export async function userPage(
+  browser: Browser,
+  baseUrl: string,
+  name: string,
+  lang: Lang = 'zh-CN',
+): Promise<UserPage> {
   const { context, page } = await newPage(browser, baseUrl)
   await context.addInitScript((l) => window.localStorage.setItem('vitrine.language', l), lang)
   await signIn(page, name)
@@ -25,13 +30,14 @@ export async function userPage(browser: Browser, baseUrl: string, name: string, 
 }
 
 /** Files the forms upload: a one-page PDF and a PNG (the wrong type for a PDF field). */
-export function sampleFiles(): { pdf: string; png: Promise<string> } {
+export async function sampleFiles(): Promise<{ pdf: string; png: string }> {
   const dir = path.join(ROOT, '.tmp/e2e-files')
   mkdirSync(dir, { recursive: true })
   const pdfPath = path.join(dir, 'report.pdf')
   writeFileSync(pdfPath, pdf())
   const pngPath = path.join(dir, 'photo.png')
-  return { pdf: pdfPath, png: png(64, 48).then((b) => (writeFileSync(pngPath, b), pngPath)) }
+  writeFileSync(pngPath, await png(64, 48))
+  return { pdf: pdfPath, png: pngPath }
 }
 
 export async function openProcess(page: Page, id: string, route = '/devOpsManage/index'): Promise<void> {
@@ -77,9 +83,7 @@ export async function choose(page: Page, field: Locator, value: string): Promise
   await page.waitForFunction((el) => !!el?.getAttribute('aria-controls'), await field.elementHandle())
   const list = await field.getAttribute('aria-controls')
   const within = list ? page.locator(`[id="${list}"]`) : page
-  const option = within
-    .locator(`[role="option"][value="${value}"]`)
-    .first()
+  const option = within.locator(`[role="option"][value="${value}"]`).first()
   await option.waitFor({ timeout: 10_000 })
   // Choosing the chosen option again would clear it.
   if ((await option.getAttribute('aria-selected')) === 'true') {
@@ -99,7 +103,12 @@ async function kindOf(locator: Locator): Promise<string> {
 }
 
 /** Fill one field of a form with a value, as a person would. */
-export async function fillField(ctx: FillContext, scope: Locator, key: string, value: unknown): Promise<void> {
+export async function fillField(
+  ctx: FillContext,
+  scope: Locator,
+  key: string,
+  value: unknown,
+): Promise<void> {
   const { page } = ctx
   const field = scope.locator(`[data-field="${key}"]`).first()
   if ((await field.count()) === 0) throw new Error(`no field ${key} on the form`)
@@ -147,7 +156,8 @@ export async function fillField(ctx: FillContext, scope: Locator, key: string, v
     case 'details': {
       const details = value as { payingCompany: string; amount: string }[]
       for (const [i, d] of details.entries()) {
-        if ((await scope.locator(`[data-detail-row="${i}"]`).count()) === 0) await scope.getByTestId('add-detail').click()
+        if ((await scope.locator(`[data-detail-row="${i}"]`).count()) === 0)
+          await scope.getByTestId('add-detail').click()
         await choose(page, scope.locator(`[data-field="details.${i}.payingCompany"]`), d.payingCompany)
         const amount = scope.locator(`[data-field="details.${i}.amount"]`)
         await amount.fill('')
@@ -162,7 +172,11 @@ export async function fillField(ctx: FillContext, scope: Locator, key: string, v
 }
 
 /** Fill every key of a payload; the method of a payment first (it decides which fields exist). */
-export async function fillForm(ctx: FillContext, scope: Locator, values: Record<string, unknown>): Promise<void> {
+export async function fillForm(
+  ctx: FillContext,
+  scope: Locator,
+  values: Record<string, unknown>,
+): Promise<void> {
   const keys = Object.keys(values).sort((a, b) => Number(b === 'method') - Number(a === 'method'))
   for (const key of keys) await fillField(ctx, scope, key, values[key])
 }
@@ -205,7 +219,12 @@ export async function fieldError(scope: Locator, key: string): Promise<string> {
 }
 
 /** Read the API as the signed-in user of a page (for test set-up and for checking what a screen did). */
-export async function apiCall<T = unknown>(page: Page, method: string, apiPath: string, body?: unknown): Promise<T> {
+export async function apiCall<T = unknown>(
+  page: Page,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<T> {
   const reply = await page.evaluate(
     async ({ method, apiPath, body }) => {
       const res = await fetch(`/api/${apiPath}`, {
@@ -240,6 +259,9 @@ export function localise(payload: Record<string, unknown>, refs: { roomId: strin
   if ('toRoomId' in out) out.toRoomId = refs.roomId
   if ('payerCompany' in out) out.payerCompany = refs.company
   if (Array.isArray(out.details))
-    out.details = (out.details as Record<string, unknown>[]).map((d) => ({ ...d, payingCompany: refs.company }))
+    out.details = (out.details as Record<string, unknown>[]).map((d) => ({
+      ...d,
+      payingCompany: refs.company,
+    }))
   return out
 }

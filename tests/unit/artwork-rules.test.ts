@@ -142,12 +142,15 @@ describe('search tokens', () => {
     expect(documentTokens('齐白石', 'Qi Baishi')).toEqual(['齐', '白', '石', '齐白', '白石', 'qi', 'baishi'])
   })
   it('keeps an inventory number findable whole and in parts', () => {
-    expect(documentTokens('VT-2019-0001')).toEqual(['vt', '2019', '0001', 'vt20190001'])
+    expect(documentTokens('VT-2019-0001')).toEqual(['vt', '2019', '0001', 'vt20190001', '20190001'])
+    expect(searchQuery('VT-2019-0001')).toBe("'vt20190001':*")
+    expect(searchQuery('2019-00')).toBe("'201900':*")
+    expect(documentTokens('Still Life No. 7')).toEqual(['still', 'life', 'no', '7'])
   })
   it('asks for bigrams of a Chinese query and prefixes of words', () => {
     expect(searchQuery('春江花')).toBe("'春江' & '江花'")
     expect(searchQuery('虾')).toBe("'虾'")
-    expect(searchQuery("Monet's  garden")).toBe("'monet':* & 's' & 'garden':*")
+    expect(searchQuery("Monet's  garden no")).toBe("'monet':* & 's' & 'garden':* & 'no'")
     expect(searchQuery('  -- ')).toBeNull()
   })
   it('never lets quotes or operators through', () => {

@@ -101,7 +101,8 @@ function present(value: unknown): boolean {
 /** The rules across fields, shared by payments and collections. */
 function capRule(cap: string | undefined, message: MessageKey) {
   return (amount: string, ctx: z.RefinementCtx) => {
-    if (cap !== undefined && MONEY_RE.test(cap) && compareMoney(amount, cap) > 0)
+    // A malformed amount is refused by its own field; only well-formed amounts are compared.
+    if (cap !== undefined && MONEY_RE.test(cap) && MONEY_RE.test(amount) && compareMoney(amount, cap) > 0)
       ctx.addIssue({ code: 'custom', message, path: ['amount'] })
   }
 }
@@ -127,7 +128,11 @@ export function paymentStep(cap?: string, capMessage: MessageKey = 'paidExceedsC
       if (p.method === 'cheque' && p.chequePayableTo && !isEnglishName(p.chequePayableTo))
         add(['chequePayableTo'], 'payeeNameEnglish')
     }
-    if (compareMoney(addMoney(...p.details.map((d) => d.amount)), p.amount) !== 0)
+    const amounts = [p.amount, ...p.details.map((d) => d.amount)]
+    if (
+      amounts.every((a) => typeof a === 'string' && MONEY_RE.test(a)) &&
+      compareMoney(addMoney(...p.details.map((d) => d.amount)), p.amount) !== 0
+    )
       add(['details'], 'paymentDetailsTotal')
     capRule(cap, capMessage)(p.amount, ctx)
   })

@@ -1,4 +1,4 @@
-// 中文 / English, in the header and on the sign-in page. Switching re-renders in place (no reload).
+// 中文 / English in the header, as a menu. Switching re-renders in place (no reload).
 import { useLingui } from '@lingui/react/macro'
 import { Button, Menu } from '@mantine/core'
 import { LANGUAGE_OPTIONS } from '../i18n/i18n'
@@ -39,3 +39,4 @@ export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'd
     </Menu>
   )
 }
+

@@ -4,8 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Anchor, Badge, Divider, Group, Indicator, Popover, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { PROCESS_TYPE_LABELS } from '../../shared/process-types'
+import { useState } from 'react'
 import { inboxQuery } from '../api/queries/process'
+import { InboxLink, inboxTitle } from '../areas/process/InboxLink'
 import { formatDateTime } from '../i18n/format'
 import { IconBell } from './icons'
 
@@ -13,9 +14,10 @@ export function MessageBell({ canOpenMessages }: { canOpenMessages: boolean }) {
   const { t, i18n } = useLingui()
   const lang = i18n.locale === 'en' ? 'en' : 'zh-CN'
   const inbox = useQuery(inboxQuery())
+  const [opened, setOpened] = useState(false)
   const count = inbox.data ? inbox.data.waiting + inbox.data.rejected : 0
   return (
-    <Popover position="bottom-end" width={320} shadow="md" withArrow>
+    <Popover position="bottom-end" width={320} shadow="md" withArrow opened={opened} onChange={setOpened}>
       <Popover.Target>
         <Indicator
           label={count > 99 ? '99+' : count}
@@ -31,6 +33,7 @@ export function MessageBell({ canOpenMessages }: { canOpenMessages: boolean }) {
             size="lg"
             aria-label={t`Messages`}
             data-testid="message-bell"
+            onClick={() => setOpened((o) => !o)}
           >
             <IconBell size={20} />
           </ActionIcon>
@@ -59,26 +62,28 @@ export function MessageBell({ canOpenMessages }: { canOpenMessages: boolean }) {
         ) : (
           <Stack gap={6}>
             {inbox.data.list.slice(0, 6).map((item) => (
-              <Group key={`${item.kind}-${item.process.id}`} justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fz="sm" truncate>
-                    {PROCESS_TYPE_LABELS[item.process.type][lang]}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    {formatDateTime(item.at, lang)}
-                  </Text>
-                </Stack>
-                <Badge size="xs" variant="light" color={item.kind === 'approve' ? 'ink' : 'orange'}>
-                  {item.kind === 'approve' ? <Trans>To approve</Trans> : <Trans>Sent back</Trans>}
-                </Badge>
-              </Group>
+              <InboxLink key={`${item.kind}-${item.process.id}`} item={item} onClick={() => setOpened(false)}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fz="sm" truncate>
+                      {inboxTitle(item, lang)}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {formatDateTime(item.at, lang)}
+                    </Text>
+                  </Stack>
+                  <Badge size="xs" variant="light" color={item.kind === 'approve' ? 'ink' : 'orange'}>
+                    {item.kind === 'approve' ? <Trans>To approve</Trans> : <Trans>Sent back</Trans>}
+                  </Badge>
+                </Group>
+              </InboxLink>
             ))}
           </Stack>
         )}
         {canOpenMessages ? (
           <>
             <Divider my="xs" />
-            <Anchor component={Link} to="/messageCenter/index" fz="sm">
+            <Anchor component={Link} to="/messageCenter/index" fz="sm" onClick={() => setOpened(false)}>
               <Trans>Open the message centre</Trans>
             </Anchor>
           </>

@@ -10,10 +10,10 @@ import { hasPrivilege } from './route-meta'
 export function initials(name: string): string {
   const trimmed = name.trim()
   if (!trimmed) return '?'
-  // A Chinese name (the first run of Chinese characters): its last two characters, as people are addressed;
-  // otherwise the first letters of the first two words.
+  // A Chinese personal name (2–3 characters): its given name, as colleagues address each other; a longer
+  // Chinese name (an office or a role): its first character; otherwise the first letters of two words.
   const chinese = /[\u4e00-\u9fff]+/.exec(trimmed)
-  if (chinese) return chinese[0].slice(-2)
+  if (chinese) return chinese[0].length <= 3 ? chinese[0].slice(-2) : chinese[0][0]
   return trimmed
     .split(/\s+/)
     .slice(0, 2)

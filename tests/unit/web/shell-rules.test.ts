@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { parsePo, problemsOf } from '../../../scripts/check-i18n'
 import { safeRedirect, validateLoginFailSearch } from '../../../src/web/areas/auth/login-search'
 import { mayUse } from '../../../src/web/shell/route-meta'
+import { initials } from '../../../src/web/shell/UserMenu'
 
 describe('the return path after signing in', () => {
   it('is followed only inside the app', () => {
@@ -32,6 +33,16 @@ describe('screen access', () => {
     expect(mayUse({ allPrivileges: true, privileges: [] }, { adminOnly: true, system: 'authManage' })).toBe(
       true,
     )
+  })
+})
+
+describe('the avatar’s initials', () => {
+  it('use a Chinese given name, a longer Chinese name’s first character, or two Latin initials', () => {
+    expect(initials('林书仪 Lin Shuyi')).toBe('书仪')
+    expect(initials('王五')).toBe('王五')
+    expect(initials('系统管理员 Administrator')).toBe('系')
+    expect(initials('ada lovelace')).toBe('AL')
+    expect(initials('  ')).toBe('?')
   })
 })
 

@@ -604,7 +604,7 @@ CREATE INDEX "artworks_room_idx" ON "artworks" USING btree ("room_id");--> state
 CREATE INDEX "artworks_insurance_idx" ON "artworks" USING btree ("insurance_status");--> statement-breakpoint
 CREATE INDEX "artworks_buy_year_idx" ON "artworks" USING btree ("buy_year");--> statement-breakpoint
 CREATE INDEX "artworks_created_idx" ON "artworks" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "artworks_updated_idx" ON "artworks" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "artworks_updated_idx" ON "artworks" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "artworks_medium_idx" ON "artworks" USING btree ("medium_tag_id");--> statement-breakpoint
 CREATE INDEX "artworks_period_idx" ON "artworks" USING btree ("period_tag_id");--> statement-breakpoint
 CREATE INDEX "artworks_market_idx" ON "artworks" USING btree ("invest_market_tag_id");--> statement-breakpoint

@@ -116,7 +116,7 @@ export const artworks = pgTable(
     index('artworks_insurance_idx').on(t.insuranceStatus),
     index('artworks_buy_year_idx').on(t.buyYear),
     index('artworks_created_idx').on(t.createdAt),
-    index('artworks_updated_idx').on(t.updatedAt),
+    index('artworks_updated_idx').on(t.updatedAt, t.id),
     index('artworks_medium_idx').on(t.mediumTagId),
     index('artworks_period_idx').on(t.periodTagId),
     index('artworks_market_idx').on(t.investMarketTagId),

@@ -58,6 +58,8 @@ interface PlanItem {
   row: number
   mode: 'create' | 'update'
   artworkId: string | null
+  /** The row version the check saw: a record changed since then is not overwritten. */
+  version: number | null
   record: ArtworkRecord
   /** Set when the artist is new: created at import time. */
   newArtist: string | null
@@ -536,6 +538,7 @@ export async function checkWorkbook(
         row: r.row,
         mode: current ? 'update' : 'create',
         artworkId: current?.id ?? null,
+        version: current?.rowVersion ?? null,
         record,
         newArtist: artist.newKey,
         inWarehouse,
@@ -777,10 +780,19 @@ async function runImport(deps: Deps, user: AuthUser, job: JobRow) {
               gt(artworkEditLocks.expiresAt, new Date()),
             ),
           )
+        const versions = await tx
+          .select({ id: artworks.id, version: artworks.rowVersion })
+          .from(artworks)
+          .where(inArray(artworks.id, updateIds.slice(i, i + 1000)))
         const locked = new Set(locks.map((l) => l.artworkId))
-        for (const u of updates) {
-          if (locked.has(u.artworkId!))
-            conflicts.push({ sheet: 'main', row: u.row, column: '', reason: { key: 'editLocked' } })
+        const current = new Map(versions.map((v) => [v.id, v.version]))
+        for (const u of updates.slice(i, i + 1000)) {
+          const reason: MessageKey | null = locked.has(u.artworkId!)
+            ? 'editLocked'
+            : current.get(u.artworkId!) !== u.version
+              ? 'changedSinceCheck'
+              : null
+          if (reason) conflicts.push({ sheet: 'main', row: u.row, column: '', reason: { key: reason } })
         }
       }
       if (conflicts.length > 0) throw new ImportConflict(conflicts)

@@ -61,10 +61,19 @@ const SORT_COLUMNS = {
   valuationDate: artworks.valuationDate,
 } satisfies Record<ArtworkSort, unknown>
 
+/** Columns that may be empty: sorted with the empty ones last either way. */
+const NULLABLE_SORTS = new Set<ArtworkSort>(['buyYear', 'latestValuation', 'valuationDate'])
+
+/**
+ * The order of a list, with the id as the tie-break so pages never overlap. Columns that are never empty
+ * sort plainly, so their indexes serve the order both ways (`nulls last` on a descending sort would
+ * stop the planner from walking an ascending index backwards).
+ */
 export function orderOf(sort: ArtworkSort = 'updatedAt', order: 'asc' | 'desc' = 'desc') {
   const column = SORT_COLUMNS[sort]
-  const primary = order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`
-  return [primary, order === 'asc' ? asc(artworks.id) : desc(artworks.id)]
+  const tie = order === 'asc' ? asc(artworks.id) : desc(artworks.id)
+  if (!NULLABLE_SORTS.has(sort)) return [order === 'asc' ? asc(column) : desc(column), tie]
+  return [order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`, tie]
 }
 
 const listColumns = {

@@ -376,7 +376,9 @@ export interface NewArtwork {
  * A record with nothing filled in but what is given: for artworks that enter the archive from elsewhere
  * (a purchase names a title and an artist); the archive's form completes them later.
  */
-export function blankRecord(fields: Partial<ArtworkRecord> & Pick<ArtworkRecord, 'inventoryNo'>): ArtworkRecord {
+export function blankRecord(
+  fields: Partial<ArtworkRecord> & Pick<ArtworkRecord, 'inventoryNo'>,
+): ArtworkRecord {
   return {
     titleZh: '',
     titleEn: '',

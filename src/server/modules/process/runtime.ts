@@ -14,13 +14,19 @@ import type {
   ProcessEvent,
   ProcessInput,
 } from '../../../../machines/types'
-import { checkEvent, describe, nextEvents, validateEvent } from '../../../../machines/view'
+import {
+  checkEvent,
+  describe,
+  nextEvents,
+  type ProcessDescription,
+  validateEvent,
+} from '../../../../machines/view'
 import type { ProcessEventInput, ProcessView } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { Config } from '../../config'
-import type { Db, Tx } from '../../db/client'
+import type { Db, DbOrTx, Tx } from '../../db/client'
 import { artworks, processArtworks, processes, processHistory, processIdempotencyKeys } from '../../db/schema'
 import { AppError, conflict, forbidden, invalid, notFound } from '../../http/app-error'
 import type { AuthUser } from '../../http/context'
@@ -28,7 +34,7 @@ import type { ProcessCatalog } from './catalog'
 import { EFFECTS } from './effects'
 import type { EffectContext } from './effects/types'
 import { type PersistedSnapshot, persist, rehydrate } from './snapshot'
-import { buildViews, type ProcessRow } from './views'
+import { buildViews, type ProcessRow, partsOf, type ViewParts, viewOf, viewPartsSql } from './views'
 
 export interface RuntimeEnv {
   db: Db
@@ -285,6 +291,84 @@ async function storedResponse(db: Db, userId: string, key: string, processId: st
   return stored.response as ProcessView
 }
 
+interface EventWrite {
+  id: string
+  expectedVersion: number
+  persisted: PersistedSnapshot
+  described: ProcessDescription
+  at: Date
+  eventType: string
+  fromState: string
+  byUserId: string
+  comment: string
+  payloadJson: string | null
+  createdBy: string
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
+}
+
+/**
+ * Apply an event's writes in one statement: update the row only if its version still matches, and append
+ * the history row with seq = the new version (creation is seq 1 at version 1). Returns undefined when the
+ * version no longer matched (nothing written). With `withParts`, the same statement reads the view's
+ * parts; its history is read before the new row (one statement sees one snapshot), so that row is added.
+ */
+async function writeEvent(q: DbOrTx, w: EventWrite, withParts: boolean): Promise<ViewParts | undefined> {
+  const version = w.expectedVersion + 1
+  const at = w.at.toISOString()
+  const d = w.described
+  const result = await q.execute(sql`
+    with u as (
+      update processes
+         set state_value = ${JSON.stringify(w.persisted.value)}::jsonb, state = ${d.state},
+             snapshot = ${JSON.stringify(w.persisted)}::jsonb, status = ${d.status}::process_status,
+             current_step = ${d.currentStep}::text, done = ${d.done}::boolean, version = ${version}::int,
+             updated_at = ${at}::timestamptz, finished_at = ${d.done ? at : null}::timestamptz
+       where id = ${w.id}::uuid and version = ${w.expectedVersion}::int
+      returning id
+    ), h as (
+      insert into process_history (process_id, seq, event_type, from_state, to_state, by_user_id, at, comment, payload)
+      select id, ${version}::int, ${w.eventType}::text, ${w.fromState}::text, ${d.state}::text,
+             ${w.byUserId}::uuid, ${at}::timestamptz, ${w.comment}::text, ${w.payloadJson}::jsonb
+        from u
+    )
+    select (select count(*)::int from u) as updated,
+           (select display_name from users where id = ${w.byUserId}::uuid) as by_name
+           ${withParts ? sql`, ${viewPartsSql(w.id, w.createdBy)}` : sql``}`)
+  const [row] = rowsOf<{
+    updated: number
+    by_name: string
+    history: unknown
+    artworks: unknown
+    created_by_name: unknown
+  }>(result)
+  if (!row || Number(row.updated) !== 1) return undefined
+  if (!withParts) return { history: [], artworks: [], createdByName: '' }
+  const parts = partsOf(row)
+  parts.history.push({
+    seq: version,
+    type: w.eventType,
+    fromState: w.fromState,
+    toState: d.state,
+    by: w.byUserId,
+    byName: row.by_name,
+    at,
+    comment: w.comment,
+    payload: w.payloadJson === null ? undefined : JSON.parse(w.payloadJson),
+  })
+  return parts
+}
+
+/** The view's parts as they stand now (after effects, inside the event's transaction). */
+async function readViewParts(q: DbOrTx, id: string, createdBy: string): Promise<ViewParts> {
+  const [row] = rowsOf<{ history: unknown; artworks: unknown; created_by_name: unknown }>(
+    await q.execute(sql`select ${viewPartsSql(id, createdBy)}`),
+  )
+  return partsOf(row)
+}
+
 /** POST /api/process/:id/events */
 export async function applyEvent(
   env: RuntimeEnv,
@@ -330,36 +414,44 @@ export async function applyEvent(
   const done = described.done
   const toState = described.state
 
+  const effects = actions.some((a) => a.type === 'effect')
+  const write: EventWrite = {
+    id,
+    expectedVersion: request.expectedVersion,
+    persisted,
+    described,
+    at,
+    eventType: request.type,
+    fromState: row.state,
+    byUserId: actor.id,
+    comment,
+    payloadJson: payload === undefined ? null : JSON.stringify(payload),
+    createdBy: row.createdBy,
+  }
+  const updatedRow: ProcessRow = {
+    ...row,
+    stateValue: persisted.value,
+    state: toState,
+    snapshot: persisted,
+    status: described.status,
+    currentStep: described.currentStep,
+    done,
+    version: row.version + 1,
+    updatedAt: at,
+    finishedAt: done ? at : null,
+  }
+  const viewFrom = (parts: ViewParts) => viewOf(definition, updatedRow, next, actor, parts, described.steps)
+
   try {
+    // The common case (no effects, no idempotency key) is one statement: atomic without a transaction.
+    if (!effects && !key) {
+      const written = await writeEvent(env.db, write, true)
+      if (!written) throw conflict()
+      return viewFrom(written)
+    }
     return await env.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(processes)
-        .set({
-          stateValue: persisted.value,
-          state: toState,
-          snapshot: persisted,
-          status: described.status,
-          currentStep: described.currentStep,
-          done,
-          version: row.version + 1,
-          updatedAt: at,
-          finishedAt: done ? at : null,
-        })
-        .where(and(eq(processes.id, id), eq(processes.version, request.expectedVersion)))
-        .returning()
-      if (!updated) throw conflict()
-      // seq follows the row version: creation is seq 1 at version 1, each event adds one to both.
-      await tx.insert(processHistory).values({
-        processId: id,
-        seq: updated.version,
-        eventType: request.type,
-        fromState: row.state,
-        toState,
-        byUserId: actor.id,
-        at,
-        comment,
-        payload: payload ?? null,
-      })
+      const written = await writeEvent(tx, write, !effects)
+      if (!written) throw conflict()
       await runEffects(
         tx,
         env,
@@ -377,7 +469,8 @@ export async function applyEvent(
         },
         actions,
       )
-      const [view] = await buildViews(tx, env.catalog, [updated], actor)
+      // Effects may link or create artworks: the view reads its parts after them.
+      const view = viewFrom(effects ? await readViewParts(tx, id, row.createdBy) : written)
       if (key) {
         await tx
           .insert(processIdempotencyKeys)

@@ -1,16 +1,61 @@
 // The process view of DESIGN.md, built for one user: the row's state and status, the machine's own
 // description of its steps, the events this user may send now, the history with names, and the subject
-// artworks with their titles. Views of a page are built with one query per table, not one per process.
-import { asc, eq, inArray } from 'drizzle-orm'
-import type { Actor } from '../../../../machines/types'
+// artworks with their titles. Views of a page are built with one query per table, not one per process;
+// the event path reads what one view needs from the other tables in a single statement (viewPartsSql).
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { AnyMachineSnapshot } from 'xstate'
+import type { Actor, ProcessDefinition } from '../../../../machines/types'
 import { describe, nextEvents } from '../../../../machines/view'
-import type { ProcessView } from '../../../shared/contracts/process'
+import type { ProcessHistoryItem, ProcessView } from '../../../shared/contracts/process'
 import type { DbOrTx } from '../../db/client'
 import { artworks, processArtworks, type processes, processHistory, users } from '../../db/schema'
 import type { ProcessCatalog } from './catalog'
 import { type PersistedSnapshot, rehydrate } from './snapshot'
 
 export type ProcessRow = typeof processes.$inferSelect
+
+/** What a view holds beside the process row: read from the history, artwork and user tables. */
+export interface ViewParts {
+  history: ProcessHistoryItem[]
+  artworks: ProcessView['artworks']
+  createdByName: string
+}
+
+/**
+ * One view from a row, the snapshot it holds (already rebuilt, or just computed by a transition) and its
+ * parts. `steps` may be passed when the caller has already described the snapshot.
+ */
+export function viewOf(
+  definition: ProcessDefinition,
+  row: ProcessRow,
+  snapshot: AnyMachineSnapshot,
+  actor: Actor | null,
+  parts: ViewParts,
+  steps: ProcessView['steps'] = describe(definition, snapshot).steps,
+): ProcessView {
+  return {
+    id: row.id,
+    type: row.type,
+    definitionVersion: row.definitionVersion,
+    machineId: row.machineId,
+    version: row.version,
+    state: row.state,
+    stateValue: row.stateValue,
+    status: row.status,
+    done: row.done,
+    currentStep: row.currentStep,
+    steps,
+    nextEvents: actor && !row.done ? nextEvents(definition, snapshot, actor) : [],
+    context: (row.snapshot as PersistedSnapshot).context,
+    history: parts.history,
+    artworks: parts.artworks,
+    createdBy: row.createdBy,
+    createdByName: parts.createdByName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  }
+}
 
 export async function buildViews(
   db: DbOrTx,
@@ -62,21 +107,7 @@ export async function buildViews(
     const definition = catalog.definitionOf(row.type, row.definitionVersion)
     if (!definition) throw new Error(`no definition ${row.type} v${row.definitionVersion} in the registry`)
     const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
-    const described = describe(definition, snapshot)
-    return {
-      id: row.id,
-      type: row.type,
-      definitionVersion: row.definitionVersion,
-      machineId: row.machineId,
-      version: row.version,
-      state: row.state,
-      stateValue: row.stateValue,
-      status: row.status,
-      done: row.done,
-      currentStep: row.currentStep,
-      steps: described.steps,
-      nextEvents: actor && !row.done ? nextEvents(definition, snapshot, actor) : [],
-      context: snapshot.context,
+    return viewOf(definition, row, snapshot, actor, {
       history: history
         .filter((h) => h.processId === row.id)
         .map((h) => ({
@@ -91,11 +122,47 @@ export async function buildViews(
           payload: h.payload ?? undefined,
         })),
       artworks: subjects.filter((a) => a.processId === row.id).map(({ processId: _p, ...a }) => a),
-      createdBy: row.createdBy,
       createdByName: creatorName.get(row.createdBy) ?? '',
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      finishedAt: row.finishedAt?.toISOString() ?? null,
-    }
+    })
   })
+}
+
+/**
+ * The select list that reads one process's view parts in one round trip: `history` and `artworks` as JSON
+ * arrays (ordered as buildViews orders them) and `created_by_name`. Read them back with partsOf.
+ */
+export function viewPartsSql(processId: string, createdBy: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('seq', h.seq, 'type', h.event_type,
+              'fromState', h.from_state, 'toState', h.to_state, 'by', h.by_user_id, 'byName', u.display_name,
+              'at', h.at, 'comment', h.comment, 'payload', h.payload) order by h.seq), '[]'::json)
+         from process_history h join users u on u.id = h.by_user_id
+        where h.process_id = ${processId}::uuid) as history,
+     (select coalesce(json_agg(json_build_object('id', a.id, 'inventoryNo', a.inventory_no,
+              'titleZh', a.title_zh, 'titleEn', a.title_en) order by a.inventory_no), '[]'::json)
+         from process_artworks pa join artworks a on a.id = pa.artwork_id
+        where pa.process_id = ${processId}::uuid) as artworks,
+     (select display_name from users where id = ${createdBy}::uuid) as created_by_name`
+}
+
+interface HistoryJson extends Omit<ProcessHistoryItem, 'payload'> {
+  payload: unknown
+}
+
+/** The parts from a row read with viewPartsSql (JSON timestamps become the ISO form buildViews gives). */
+export function partsOf(row: { history: unknown; artworks: unknown; created_by_name: unknown }): ViewParts {
+  return {
+    history: (row.history as HistoryJson[]).map((h) => ({
+      seq: h.seq,
+      type: h.type,
+      fromState: h.fromState,
+      toState: h.toState,
+      by: h.by,
+      byName: h.byName,
+      at: new Date(h.at).toISOString(),
+      comment: h.comment,
+      payload: h.payload ?? undefined,
+    })),
+    artworks: row.artworks as ViewParts['artworks'],
+    createdByName: (row.created_by_name as string | null) ?? '',
+  }
 }

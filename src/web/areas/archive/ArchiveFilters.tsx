@@ -338,13 +338,14 @@ export function ActiveFilters({ search, onChange, reference }: ArchiveFiltersPro
       remove: () => set({ buyYearFrom: undefined, buyYearTo: undefined }),
     })
   }
-  if (search.valuationCurrency && (search.valuationMin || search.valuationMax)) {
+  if (search.valuationCurrency) {
     const cur = search.valuationCurrency
+    const ranged = search.valuationMin !== undefined || search.valuationMax !== undefined
     const from = search.valuationMin ? formatMoneyDisplay(search.valuationMin) : '…'
     const to = search.valuationMax ? formatMoneyDisplay(search.valuationMax) : '…'
     pills.push({
       key: 'valuation',
-      label: t`Valuation: ${cur} ${from}–${to}`,
+      label: ranged ? t`Valuation: ${cur} ${from}–${to}` : t`Valued in ${cur}`,
       remove: () => set({ valuationCurrency: undefined, valuationMin: undefined, valuationMax: undefined }),
     })
   }

@@ -60,7 +60,7 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   'dimensions.picture': DIMENSION_LABELS.picture,
   'dimensions.frame': DIMENSION_LABELS.frame,
   'dimensions.other': DIMENSION_LABELS.other,
-  'signature.signed': msg`Signed`,
+  'signature.signed': msg`Whether signed`,
   'signature.position': msg`Signature position`,
   'signature.content': msg`Signature content`,
   mediumTagId: msg`Creation medium`,
@@ -92,7 +92,7 @@ export const HISTORY_ACTION_LABELS = {
   update: msg`Edited`,
   restore: msg`Restored`,
   import: msg`Imported from Excel`,
-  valuation: msg`Valuation`,
+  valuation: msg`Valuation recorded`,
 } as const satisfies Record<'create' | 'update' | 'restore' | 'import' | 'valuation', MessageDescriptor>
 
 export const MOVEMENT_KIND_LABELS: Record<string, MessageDescriptor> = {

@@ -113,13 +113,14 @@ export const FILTER_KEYS = [
 ] as const satisfies readonly (keyof ArchiveSearch)[]
 export type FilterKey = (typeof FILTER_KEYS)[number]
 
-/** How many filters are in force (the keyword counts as one). */
+/** How many filters are in force: the keyword counts as one, a year range as one, a valuation range (in
+ * force once its currency is chosen) as one. */
 export function activeFilterCount(search: ArchiveSearch): number {
-  return FILTER_KEYS.filter((k) => {
-    if (k === 'valuationCurrency' && search.valuationMin === undefined && search.valuationMax === undefined)
-      return false
-    return search[k] !== undefined
-  }).length
+  const ranged = new Set<FilterKey>(['buyYearFrom', 'buyYearTo', 'valuationCurrency', 'valuationMin', 'valuationMax'])
+  const single = FILTER_KEYS.filter((k) => !ranged.has(k) && search[k] !== undefined).length
+  const years = search.buyYearFrom !== undefined || search.buyYearTo !== undefined ? 1 : 0
+  const valuation = search.valuationCurrency !== undefined ? 1 : 0
+  return single + years + valuation
 }
 
 /** The filters as the API's query string values. A valuation range without its currency is left out. */

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro'
 import { Box, Group, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { BrandMark } from '../../shell/BrandMark'
-import { LanguageSwitch } from '../../shell/LanguageSwitch'
+import { LanguageToggle } from '../../shell/LanguageToggle'
 
 export function AuthFrame({ children }: { children: ReactNode }) {
   return (
@@ -57,7 +57,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
             <BrandMark compact />
           </Box>
           <Box style={{ flex: 1 }} />
-          <LanguageSwitch />
+          <LanguageToggle />
         </Group>
         <Stack style={{ flex: 1 }} justify="center" align="center" py="xl">
           <Box w="100%" maw={380}>

@@ -66,6 +66,8 @@ export default function MachineDiagram({ graph, ...options }: MachineDiagramProp
     <Box
       data-testid="machine-diagram"
       data-current={options.current ?? ''}
+      maw={960}
+      mx="auto"
       style={{ overflowX: 'auto', textAlign: 'center' }}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: Mermaid's own SVG, rendered with securityLevel strict
       dangerouslySetInnerHTML={{ __html: svg }}

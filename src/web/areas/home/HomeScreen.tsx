@@ -22,8 +22,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { InboxView } from '../../../shared/contracts/process'
-import { PROCESS_TYPE_LABELS } from '../../../shared/process-types'
 import { inboxQuery } from '../../api/queries/process'
+import { InboxLink, inboxTitle } from '../process/InboxLink'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
@@ -68,22 +68,21 @@ function InboxRows({ items, lang }: { items: InboxView['list']; lang: 'zh-CN' | 
   return (
     <Stack gap="xs">
       {items.map((item) => (
-        <Group key={`${item.kind}-${item.process.id}`} justify="space-between" wrap="nowrap" gap="sm">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fz="sm" fw={500} truncate>
-              {PROCESS_TYPE_LABELS[item.process.type][lang]}
-              {item.process.artworks[0]
-                ? ` · ${lang === 'en' ? item.process.artworks[0].titleEn : item.process.artworks[0].titleZh}`
-                : ''}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {item.process.createdByName} · {formatDateTime(item.at, lang)}
-            </Text>
-          </Stack>
-          <Badge variant="light" color={item.kind === 'approve' ? 'ink' : 'orange'} style={{ flexShrink: 0 }}>
-            {item.kind === 'approve' ? <Trans>To approve</Trans> : <Trans>Sent back</Trans>}
-          </Badge>
-        </Group>
+        <InboxLink key={`${item.kind}-${item.process.id}`} item={item}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fz="sm" fw={500} truncate>
+                {inboxTitle(item, lang)}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {item.process.createdByName} · {formatDateTime(item.at, lang)}
+              </Text>
+            </Stack>
+            <Badge variant="light" color={item.kind === 'approve' ? 'ink' : 'orange'} style={{ flexShrink: 0 }}>
+              {item.kind === 'approve' ? <Trans>To approve</Trans> : <Trans>Sent back</Trans>}
+            </Badge>
+          </Group>
+        </InboxLink>
       ))}
     </Stack>
   )

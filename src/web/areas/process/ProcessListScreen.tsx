@@ -2,7 +2,7 @@
 // artwork, who started it and when — every filter kept in the URL, so a filtered list can be bookmarked
 // and shared — and each one a click from its process view (`?process=<id>` on the same route).
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Card, Grid, Select, Stack } from '@mantine/core'
+import { Button, Card, Grid, Select, Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { PROCESS_STATUSES } from '../../../shared/contracts/process'
@@ -94,6 +94,7 @@ function Filters({
         <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
           <DateRangePicker
             label={t`Started between`}
+            placeholder={t`Any time`}
             value={[search.from ?? null, search.to ?? null]}
             onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
             data-testid="filter-dates"
@@ -145,6 +146,7 @@ export function ProcessListScreen({
       />
       <Stack gap="md">
         <Filters search={filters} onSearch={(next) => onSearch(next, { replace: true })} />
+        {list.isPending ? <Skeleton h={320} radius="md" /> : null}
         {list.data ? (
           <ProcessTable
             list={list.data.list}

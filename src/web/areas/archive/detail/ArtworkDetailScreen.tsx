@@ -216,7 +216,7 @@ export function ArtworkDetailScreen({
                   <Trans>Latest valuation</Trans>
                 </Text>
                 <Group gap="sm" align="baseline">
-                  <Title order={3} fz={26} ff="monospace" fw={600} data-testid="hero-valuation">
+                  <Title order={3} fz={26} fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="hero-valuation">
                     {data.latestValuation
                       ? valuationText(data.latestValuation, data.latestValuationCurrency)
                       : '—'}
@@ -309,7 +309,7 @@ export function ArtworkDetailScreen({
             <Trans>Exhibitions and provenance</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="valuation">
-            <Trans>Valuation</Trans>
+            <Trans>Valuations</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="location">
             <Trans>Location history</Trans>

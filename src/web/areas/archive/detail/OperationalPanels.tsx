@@ -39,7 +39,7 @@ export function ValuationPanel({
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
               <Trans>Latest valuation</Trans>
             </Text>
-            <Text fz={28} fw={600} ff="monospace" data-testid="latest-valuation">
+            <Text fz={28} fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="latest-valuation">
               {money(detail.latestValuation, detail.latestValuationCurrency)}
             </Text>
           </Stack>
@@ -84,7 +84,7 @@ export function ValuationPanel({
                     <Trans>Before</Trans>
                   </Table.Th>
                   <Table.Th style={{ textAlign: 'right' }}>
-                    <Trans>Valuation</Trans>
+                    <Trans>Valuation after</Trans>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -104,10 +104,10 @@ export function ValuationPanel({
                     </Table.Td>
                     <Table.Td>{p.byName || '—'}</Table.Td>
                     <Table.Td>{p.date ? formatDate(p.date, lang) : '—'}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }} ff="monospace" c="dimmed">
+                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }} c="dimmed">
                       {money(p.previousValue, p.previousCurrency)}
                     </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }} ff="monospace" fw={600}>
+                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }} fw={600}>
                       {money(p.value, p.currency)}
                     </Table.Td>
                   </Table.Tr>
@@ -340,7 +340,7 @@ export function InsurancePanel({
                   <Table.Td>
                     {formatDate(p.startDate, lang)} – {formatDate(p.endDate, lang)}
                   </Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }} ff="monospace">
+                  <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
                     {money(p.insuredAmount, p.currency)}
                   </Table.Td>
                   <Table.Td>

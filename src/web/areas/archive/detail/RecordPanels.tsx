@@ -248,7 +248,7 @@ function RecordTable({
           {entries.map((e, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: entries are an ordered list without ids
             <Table.Tr key={i}>
-              <Table.Td ff="monospace">{e.date}</Table.Td>
+              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{e.date}</Table.Td>
               {kind === 'literature' ? (
                 <Table.Td>{reference.dictLabel('LITERATU_RECORD_TYPERE', e.literatureType)}</Table.Td>
               ) : null}
@@ -257,7 +257,7 @@ function RecordTable({
               {kind === 'auctions' ? (
                 <>
                   <Table.Td>{e.lot || '—'}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }} ff="monospace">
+                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                     {e.price ? `${e.currency ?? ''} ${formatMoneyDisplay(e.price)}` : '—'}
                   </Table.Td>
                 </>

@@ -111,6 +111,13 @@ function CheckItem({ ok, children }: { ok: boolean; children: ReactNode }) {
 
 export function ArtworkFormScreen({ id }: { id: string | null }) {
   const detail = useQuery({ ...artworkDetailQuery(id ?? ''), enabled: id !== null, staleTime: 0 })
+  // The form opens on the record as first loaded; it opens again (new values, the lock taken anew) only
+  // when the person asks for a reload, never because the cache moved on (e.g. after the save itself).
+  const [opened, setOpened] = useState<{ reloads: number; detail: ArtworkDetail | null }>({ reloads: 0, detail: null })
+  const shown = opened.detail ?? detail.data ?? null
+  useEffect(() => {
+    if (detail.data && opened.detail === null) setOpened((o) => ({ ...o, detail: detail.data ?? null }))
+  }, [detail.data, opened.detail])
   if (id === null) return <ArtworkForm key="new" detail={null} />
   if (detail.isPending)
     return (
@@ -120,17 +127,25 @@ export function ArtworkFormScreen({ id }: { id: string | null }) {
         <Skeleton h={220} radius="md" />
       </Stack>
     )
-  if (!detail.data)
+  if (!shown)
     return (
       <Alert color="red" variant="light" title={<Trans>This artwork cannot be edited</Trans>}>
         <Trans>It may have been removed, or the link is wrong.</Trans>
       </Alert>
     )
-  // A newer version (after a reload) opens afresh: new values, the lock taken again.
-  return <ArtworkForm key={`${id}:${detail.data.version}`} detail={detail.data} />
+  return (
+    <ArtworkForm
+      key={`${id}:${opened.reloads}`}
+      detail={shown}
+      onReload={async () => {
+        const fresh = await detail.refetch()
+        setOpened((o) => ({ reloads: o.reloads + 1, detail: fresh.data ?? o.detail }))
+      }}
+    />
+  )
 }
 
-function ArtworkForm({ detail }: { detail: ArtworkDetail | null }) {
+function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onReload?: () => Promise<void> }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -320,7 +335,7 @@ function ArtworkForm({ detail }: { detail: ArtworkDetail | null }) {
                 variant="default"
                 onClick={() => {
                   savedRef.current = true
-                  void queryClient.invalidateQueries({ queryKey: artworkKeys.detail(detail?.id ?? '') })
+                  void onReload?.()
                 }}
               >
                 <Trans>Reload</Trans>

@@ -43,6 +43,8 @@ export function useEditLock(id: string | null, deps: EditLockDeps = defaultDeps)
   const [state, setState] = useState<EditLockState>({ status: id ? 'taking' : 'none' })
   const held = useRef(false)
   const saved = useRef(false)
+  /** False once the form is gone: a lock granted after that is given straight back. */
+  const mounted = useRef(false)
   const depsRef = useRef(deps)
   depsRef.current = deps
 
@@ -50,9 +52,14 @@ export function useEditLock(id: string | null, deps: EditLockDeps = defaultDeps)
     if (!id) return
     try {
       const lock = await depsRef.current.take(id)
+      if (!mounted.current) {
+        if (!saved.current) void depsRef.current.release(id).catch(() => undefined)
+        return
+      }
       held.current = true
       setState({ status: 'held', lock })
     } catch (error) {
+      if (!mounted.current) return
       held.current = false
       if (isApiError(error) && error.kind === 'api' && error.code === 423) {
         const data = (error.data ?? {}) as { lockedBy?: string; expiresAt?: string }
@@ -70,6 +77,7 @@ export function useEditLock(id: string | null, deps: EditLockDeps = defaultDeps)
 
   useEffect(() => {
     if (!id) return
+    mounted.current = true
     saved.current = false
     setState({ status: 'taking' })
     void take()
@@ -81,6 +89,7 @@ export function useEditLock(id: string | null, deps: EditLockDeps = defaultDeps)
     }
     window.addEventListener('pagehide', onUnload)
     return () => {
+      mounted.current = false
       clearInterval(renew)
       window.removeEventListener('pagehide', onUnload)
       if (held.current && !saved.current) void depsRef.current.release(id).catch(() => undefined)

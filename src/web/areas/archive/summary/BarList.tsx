@@ -24,78 +24,83 @@ export interface BarListProps {
   items: BarItem[]
   color?: string
   onSelect?: (item: BarItem) => void
-  labelWidth?: number
   testId?: string
 }
 
-export function BarList({
-  items,
-  color = 'var(--mantine-color-ink-6)',
+function BarRow({ item, width, color }: { item: BarItem; width: number; color: string }) {
+  return (
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      py={5}
+      px={4}
+      style={{ borderRadius: 4 }}
+      role="listitem"
+      data-testid="bar-row"
+      data-key={item.key}
+    >
+      <Text fz="sm" w={150} truncate title={item.label} style={{ flexShrink: 0 }}>
+        {item.label}
+      </Text>
+      <Box style={{ flex: 1, minWidth: 40 }}>
+        <svg
+          width="100%"
+          height="14"
+          role="img"
+          aria-label={`${item.label}: ${item.display}`}
+          preserveAspectRatio="none"
+        >
+          <rect x="0" y="0" width="100%" height="14" rx="3" fill="var(--mantine-color-gray-1)" />
+          <rect x="0" y="0" width={`${width}%`} height="14" rx="3" fill={color} />
+        </svg>
+      </Box>
+      <Text
+        fz="sm"
+        fw={500}
+        ta="right"
+        miw={72}
+        style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      >
+        {item.display}
+      </Text>
+    </Group>
+  )
+}
+
+function BarEntry({
+  item,
+  width,
+  color,
   onSelect,
-  labelWidth = 150,
-  testId,
-}: BarListProps) {
+}: {
+  item: BarItem
+  width: number
+  color: string
+  onSelect?: (item: BarItem) => void
+}) {
+  const row = <BarRow item={item} width={width} color={color} />
+  const withHint = item.hint ? (
+    <Tooltip label={item.hint} position="top-end" withArrow multiline maw={320}>
+      <div>{row}</div>
+    </Tooltip>
+  ) : (
+    row
+  )
+  if (!onSelect) return withHint
+  return (
+    <UnstyledButton onClick={() => onSelect(item)} w="100%" style={{ display: 'block', borderRadius: 4 }}>
+      {withHint}
+    </UnstyledButton>
+  )
+}
+
+export function BarList({ items, color = 'var(--mantine-color-ink-6)', onSelect, testId }: BarListProps) {
   const widths = barWidths(items.map((i) => i.value))
   return (
     <Box data-testid={testId} role="list">
-      {items.map((item, i) => {
-        const row = (
-          <Group
-            gap="sm"
-            wrap="nowrap"
-            py={5}
-            px={4}
-            style={{ borderRadius: 4 }}
-            role="listitem"
-            data-testid="bar-row"
-            data-key={item.key}
-          >
-            <Text fz="sm" w={labelWidth} truncate title={item.label} style={{ flexShrink: 0 }}>
-              {item.label}
-            </Text>
-            <Box style={{ flex: 1, minWidth: 40 }}>
-              <svg
-                width="100%"
-                height="14"
-                role="img"
-                aria-label={`${item.label}: ${item.display}`}
-                preserveAspectRatio="none"
-              >
-                <rect x="0" y="0" width="100%" height="14" rx="3" fill="var(--mantine-color-gray-1)" />
-                <rect x="0" y="0" width={`${widths[i]}%`} height="14" rx="3" fill={color} />
-              </svg>
-            </Box>
-            <Text
-              fz="sm"
-              fw={500}
-              ta="right"
-              miw={72}
-              style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
-            >
-              {item.display}
-            </Text>
-          </Group>
-        )
-        const withHint = item.hint ? (
-          <Tooltip label={item.hint} position="top-end" withArrow multiline maw={320}>
-            {row}
-          </Tooltip>
-        ) : (
-          row
-        )
-        return onSelect ? (
-          <UnstyledButton
-            key={item.key}
-            onClick={() => onSelect(item)}
-            w="100%"
-            style={{ display: 'block', borderRadius: 4 }}
-          >
-            {withHint}
-          </UnstyledButton>
-        ) : (
-          <Box key={item.key}>{withHint}</Box>
-        )
-      })}
+      {items.map((item, i) => (
+        <BarEntry key={item.key} item={item} width={widths[i]} color={color} onSelect={onSelect} />
+      ))}
     </Box>
   )
 }

@@ -35,11 +35,11 @@ import { type ArchiveSearch, activeFilterCount, filterParams } from '../archive-
 import { useArchiveReference } from '../reference-data'
 import { type BarItem, BarList } from './BarList'
 
-type Group = (typeof SUMMARY_GROUPS)[number]
-type GroupItem = ArtworkSummary['groups'][Group][number]
+type SummaryGroup = (typeof SUMMARY_GROUPS)[number]
+type GroupItem = ArtworkSummary['groups'][SummaryGroup][number]
 
 /** The archive search that lists one group's artworks ("Not set" where the list can express it). */
-export function searchFor(group: Group, key: string | null): ArchiveSearch | null {
+export function searchFor(group: SummaryGroup, key: string | null): ArchiveSearch | null {
   if (key === null) return group === 'room' ? { inWarehouse: false } : null
   switch (group) {
     case 'medium':
@@ -74,11 +74,11 @@ function GroupCard({
   onOpen,
   lang,
 }: {
-  group: Group
+  group: SummaryGroup
   items: GroupItem[]
   metric: string
   currencies: string[]
-  onOpen: (group: Group, key: string | null) => void
+  onOpen: (group: SummaryGroup, key: string | null) => void
   lang: 'zh-CN' | 'en'
 }) {
   const { i18n, t } = useLingui()
@@ -202,7 +202,7 @@ export function SummaryScreen({ search, onSearch }: SummaryScreenProps) {
   const filters = activeFilterCount(search)
   const shownMetric = metric === 'count' || currencies.includes(metric) ? metric : 'count'
 
-  const open = (group: Group, key: string | null) => {
+  const open = (group: SummaryGroup, key: string | null) => {
     const extra = searchFor(group, key)
     if (!extra) return
     void navigate({ to: '/artworkArchive/index', search: { ...search, ...extra } })

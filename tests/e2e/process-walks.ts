@@ -1,0 +1,235 @@
+// Model-based browser walks of a process machine. Planning happens on the machine alone: the shortest path
+// to every state (tests/model/graph-paths.ts), kept whole where one is not a prefix of another, each then
+// extended greedily with transitions not yet taken, and further walks from the start until every
+// transition the machine defines is taken or none is reachable. Walking sends each event by clicking
+// through the process view as the demo user the model names, and at every stop compares what the screen
+// shows (state, status, the step's words, the buttons of each user looking) with the machine's own answer.
+import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
+import { expect } from 'vitest'
+import { toGraph } from '../../machines/diagram'
+import { PROCESS_STATUS_LABELS } from '../../machines/labels'
+import type { ProcessDefinition } from '../../machines/types'
+import { describe as describeState, nextEvents, statePath } from '../../machines/view'
+import {
+  type ActorName,
+  allTransitions,
+  type ConcreteEvent,
+  coarseKey,
+  eventsFor,
+  modelActors,
+  modelInput,
+  shortestPaths,
+  toMachineEvent,
+  transitionsTaken,
+} from '../model/graph-paths'
+import type { SampleRefs } from '../model/samples'
+import { act, type FillContext, type Lang, openProcess, shown, type UserPage } from './process-driver'
+
+function start(definition: ProcessDefinition, refs: SampleRefs): AnyMachineSnapshot {
+  return initialTransition(definition.machine, modelInput(definition, refs))[0] as AnyMachineSnapshot
+}
+
+function apply(definition: ProcessDefinition, s: AnyMachineSnapshot, e: ConcreteEvent): AnyMachineSnapshot {
+  return transition(definition.machine, s, toMachineEvent(definition, e))[0] as AnyMachineSnapshot
+}
+
+function concrete(definition: ProcessDefinition, e: ReturnType<ReturnType<typeof eventsFor>>[number]): ConcreteEvent {
+  const actors = modelActors(definition.type)
+  const actor = (Object.keys(actors) as ActorName[]).find((n) => actors[n].id === e.actor.id) ?? 'admin'
+  return {
+    type: e.type,
+    actor,
+    ...(e.payload ? { payload: e.payload } : {}),
+    ...(e.comment ? { comment: e.comment } : {}),
+  }
+}
+
+export interface Plan {
+  walks: ConcreteEvent[][]
+  /** The state paths each walk reaches by a shortest path from the start (asserted on the way). */
+  shortest: Map<string, number>
+  /** Transitions no walk takes (should be none). */
+  untaken: string[]
+}
+
+/** The walks that take the shortest path to every state and, together, every transition. */
+export function planWalks(definition: ProcessDefinition, refs: SampleRefs): Plan {
+  const offered = eventsFor(definition, refs)
+  // One shortest path per state path (the graph tells states apart by context too: keep the shortest).
+  const byState = new Map<string, ConcreteEvent[]>()
+  for (const p of shortestPaths(definition, refs)) {
+    const path = statePath(p.state)
+    const known = byState.get(path)
+    if (!known || p.events.length < known.length) byState.set(path, p.events)
+  }
+  const key = (events: ConcreteEvent[]) => events.map((e) => `${e.actor}:${e.type}:${JSON.stringify(e.payload ?? null)}`)
+  const candidates = [...byState.values()].sort((a, b) => b.length - a.length)
+  const maximal: ConcreteEvent[][] = []
+  for (const p of candidates) {
+    const k = key(p).join('\n')
+    if (!maximal.some((q) => key(q).join('\n').startsWith(k))) maximal.push(p)
+  }
+  const shortest = new Map([...byState].map(([state, events]) => [state, events.length]))
+
+  const untaken = new Set(allTransitions(definition).map((t) => t.id))
+  const takes = (s: AnyMachineSnapshot, e: ConcreteEvent) =>
+    transitionsTaken(definition, s, toMachineEvent(definition, e))
+  const options = (s: AnyMachineSnapshot) => offered(s).map((e) => concrete(definition, e))
+
+  /** Events leading from `s` to a state where an untaken transition is offered (breadth first, bounded). */
+  function route(s: AnyMachineSnapshot): ConcreteEvent[] | null {
+    const seen = new Set([coarseKey(s)])
+    let frontier: { s: AnyMachineSnapshot; path: ConcreteEvent[] }[] = [{ s, path: [] }]
+    for (let depth = 0; depth < 12 && frontier.length; depth++) {
+      const next: typeof frontier = []
+      for (const node of frontier) {
+        for (const e of options(node.s)) {
+          const ids = takes(node.s, e)
+          if (ids.some((id) => untaken.has(id))) return [...node.path, e]
+          const after = apply(definition, node.s, e)
+          const k = coarseKey(after)
+          if (seen.has(k) || after.status === 'done') continue
+          seen.add(k)
+          next.push({ s: after, path: [...node.path, e] })
+        }
+      }
+      frontier = next
+    }
+    return null
+  }
+
+  /** Carry a walk on by the nearest untaken transition; false when none is reachable from its end. */
+  function step(walk: { s: AnyMachineSnapshot; events: ConcreteEvent[] }): boolean {
+    if (walk.s.status !== 'active' || untaken.size === 0) return false
+    const steps = route(walk.s)
+    if (!steps) return false
+    for (const e of steps) {
+      for (const id of takes(walk.s, e)) untaken.delete(id)
+      walk.s = apply(definition, walk.s, e)
+      walk.events.push(e)
+    }
+    return true
+  }
+
+  // The shortest paths first (every transition they take is taken); then, round by round, each walk is
+  // carried on from where it ends by its nearest untaken transition (so a walk ending in a rejection takes
+  // the corrections there); then fresh walks from the start for whatever remains.
+  const walks = maximal.map((prefix) => {
+    let s = start(definition, refs)
+    for (const e of prefix) {
+      for (const id of takes(s, e)) untaken.delete(id)
+      s = apply(definition, s, e)
+    }
+    return { s, events: [...prefix] }
+  })
+  for (let progress = true; progress && untaken.size > 0; ) {
+    progress = false
+    for (const w of walks) if (step(w)) progress = true
+  }
+  while (untaken.size > 0) {
+    const fresh = { s: start(definition, refs), events: [] as ConcreteEvent[] }
+    while (step(fresh));
+    if (fresh.events.length === 0) break
+    walks.push(fresh)
+  }
+  return { walks: walks.map((w) => w.events), shortest, untaken: [...untaken] }
+}
+
+/** Where a snapshot stands, as the screen says it (state, status, words, each user's buttons). */
+export function expectedView(definition: ProcessDefinition, s: AnyMachineSnapshot, lang: Lang) {
+  const d = describeState(definition, s)
+  const graph = toGraph(definition)
+  const node = graph.nodes.find((n) => n.path === d.state)
+  const pick = (w: { labelZh: string; labelEn: string } | undefined) => (w ? (lang === 'en' ? w.labelEn : w.labelZh) : '')
+  const step = d.currentStep ? definition.steps.find((x) => x.key === d.currentStep) : undefined
+  return {
+    state: d.state,
+    status: d.status,
+    statusWords: pick(PROCESS_STATUS_LABELS[d.status]),
+    step: step ? `${pick(step)} · ${pick(node)}` : pick(node),
+    buttons: (who: ActorName) => [...nextEvents(definition, s, modelActors(definition.type)[who])].sort(),
+  }
+}
+
+export interface WalkContext {
+  definition: ProcessDefinition
+  lang: Lang
+  users: Partial<Record<ActorName, UserPage>>
+  files: FillContext['files']
+  /** The route the process view is opened on. */
+  route: string
+  /** Make the payload of an event concrete for this database (rooms, companies). */
+  localise: (payload: Record<string, unknown>) => Record<string, unknown>
+  /** Called with each stop's description, for the coverage and the log. */
+  onStep?: (info: { event: ConcreteEvent; transitions: string[]; state: string }) => void
+}
+
+/** The field a "fix" after a rejection changes, per step. */
+const REVISED: Record<string, string> = {
+  dueDiligence: 'provenance',
+  contract: 'remark',
+  payment: 'remark',
+  transport: 'remark',
+  warehousing: 'conditionNote',
+}
+
+async function check(ctx: WalkContext, page: UserPage, who: ActorName, s: AnyMachineSnapshot, where: string) {
+  const want = expectedView(ctx.definition, s, ctx.lang)
+  const got = await shown(page.page)
+  expect({ state: got.state, status: got.status, step: got.step.trim(), buttons: got.buttons }, where).toEqual({
+    state: want.state,
+    status: want.status,
+    step: want.step,
+    buttons: want.buttons(who),
+  })
+  expect((await page.page.getByTestId('process-status').textContent())?.trim(), where).toBe(want.statusWords)
+}
+
+/** Walk one planned path on a new process, asserting each stop for the user acting and the next one. */
+export async function walk(
+  ctx: WalkContext,
+  processId: string,
+  events: ConcreteEvent[],
+  refs: SampleRefs,
+): Promise<AnyMachineSnapshot> {
+  const { definition } = ctx
+  let s = start(definition, refs)
+  let previous: ConcreteEvent | undefined
+  let lastUser: ActorName | undefined
+  for (const [i, planned] of events.entries()) {
+    const who = planned.actor
+    const user = ctx.users[who]
+    if (!user) throw new Error(`no page for ${who}`)
+    let event = planned
+    // "Fix" after a rejection: the resubmitted form differs from what was sent back.
+    const leaf = statePath(s).split('.')
+    if (planned.type === 'SUBMIT' && leaf[1] === 'rejected' && planned.payload && REVISED[leaf[0]])
+      event = {
+        ...planned,
+        payload: { ...planned.payload, [REVISED[leaf[0]]]: `Revised after the approver's comment (${i})` },
+      }
+    // The one who acted last still sees the view their event returned; anyone else opens it.
+    if (who !== lastUser) await openProcess(user.page, processId, ctx.route)
+    lastUser = who
+    const where = `${definition.type} step ${i} ${who} ${event.type} in ${statePath(s)}`
+    await check(ctx, user, who, s, `${where} (before)`)
+    if (event.type === 'SUBMIT' && leaf[1] === 'rejected' && previous?.type === 'REJECT') {
+      const note = await user.page.getByTestId('rejection-note').textContent()
+      expect(note, where).toContain(previous.comment)
+    }
+    const transitions = transitionsTaken(definition, s, toMachineEvent(definition, event))
+    await act(
+      { page: user.page, files: ctx.files },
+      { type: event.type, payload: event.payload && ctx.localise(event.payload), comment: event.comment },
+    )
+    s = apply(definition, s, event)
+    await check(ctx, user, who, s, `${where} (after)`)
+    if (event.type === 'TERMINATE')
+      expect(await user.page.getByTestId('terminated-note').textContent(), where).toContain(event.comment)
+    if (event.type === 'PAYMENT_FAILED')
+      expect(await user.page.getByTestId('payment-failure-note').textContent(), where).toContain(event.comment)
+    ctx.onStep?.({ event, transitions, state: statePath(s) })
+    previous = event
+  }
+  return s
+}
