@@ -1,24 +1,62 @@
 // Issue 4 benchmark: POST /api/process/:id/events with 8 concurrent clients on distinct processes, beside the
 // same transaction's writes done directly (the floor: read the row, update it on its version, append history).
-// Also checks that no history row is lost or duplicated under load.
+// Also checks that no history row is lost or duplicated under load. Beside wall-clock figures (noisy on a
+// shared machine) it reports CPU milliseconds per event: this process's, plus on PostgreSQL the server
+// backends' of the bench database (read from /proc when the server runs on this machine).
+import { readFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { createApp } from '../src/server/app'
 import { boot } from '../src/server/boot'
 import { loadConfig } from '../src/server/config'
 import { sampleDraft, sampleStepData } from '../tests/model/samples'
-import { benchDatabase, kinds, stats } from './lib'
+import { type BenchDb, benchDatabase, kinds, stats } from './lib'
 
 const PASSWORD = 'Bench-password-1'
 const CLIENTS = 8
 const EVENTS_PER_CLIENT = Number(process.env.BENCH_EVENTS ?? 150)
 
-async function runClients(work: (client: number) => Promise<number[]>) {
+/** CPU time (ms) used so far by each server backend of the bench database; empty for PGlite or a remote server. */
+async function backendCpu(bdb: BenchDb): Promise<Map<number, number>> {
+  const out = new Map<number, number>()
+  if (bdb.database.mode !== 'postgres') return out
+  const rows = (await bdb.database.raw(
+    'select pid from pg_stat_activity where datname = current_database()',
+  )) as { pid: number }[]
+  for (const { pid } of rows) {
+    try {
+      // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command name's closing paren.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100)
+    } catch {
+      // Not on this machine, or the backend just ended.
+    }
+  }
+  return out
+}
+
+async function runClients(bdb: BenchDb, work: (client: number) => Promise<number[]>) {
+  const serverBefore = await backendCpu(bdb)
+  const cpu0 = process.cpuUsage()
   const t0 = performance.now()
   const samples = (await Promise.all(Array.from({ length: CLIENTS }, (_, i) => work(i)))).flat()
   const seconds = (performance.now() - t0) / 1000
-  return { ...stats(samples), perSecond: samples.length / seconds }
+  const cpu = process.cpuUsage(cpu0)
+  let serverMs = 0
+  for (const [pid, ms] of await backendCpu(bdb)) serverMs += ms - (serverBefore.get(pid) ?? 0)
+  return {
+    ...stats(samples),
+    perSecond: samples.length / seconds,
+    /** CPU ms per event in this process (client, server and, for PGlite, the database). */
+    nodeCpu: (cpu.user + cpu.system) / 1000 / samples.length,
+    /** CPU ms per event in the PostgreSQL backends (0 for PGlite). */
+    serverCpu: serverMs / samples.length,
+  }
 }
+
+const line = (r: Awaited<ReturnType<typeof runClients>>) =>
+  `${r.perSecond.toFixed(0)} events/s  p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  ` +
+  `CPU/event ${r.nodeCpu.toFixed(2)} ms node${r.serverCpu ? ` + ${r.serverCpu.toFixed(2)} ms server` : ''}`
 
 export async function benchProcess(): Promise<void> {
   for (const kind of kinds()) {
@@ -55,7 +93,7 @@ export async function benchProcess(): Promise<void> {
       ids.push(view.id)
     }
 
-    const api = await runClients(async (client) => {
+    const api = await runClients(bdb, async (client) => {
       let version = 1
       const times: number[] = []
       for (let k = 0; k < EVENTS_PER_CLIENT; k++) {
@@ -73,7 +111,7 @@ export async function benchProcess(): Promise<void> {
 
     // The floor: the same writes straight through the driver, one transaction per event.
     const { db } = bdb.database
-    const floor = await runClients(async (client) => {
+    const floor = await runClients(bdb, async (client) => {
       const times: number[] = []
       const id = ids[client]
       for (let k = 0; k < EVENTS_PER_CLIENT; k++) {
@@ -113,13 +151,13 @@ export async function benchProcess(): Promise<void> {
     console.log(
       `\n## Process events on ${bdb.label} (${CLIENTS} concurrent clients × ${EVENTS_PER_CLIENT} events)`,
     )
+    console.log(`POST /api/process/:id/events (HTTP)   ${line(api)}`)
+    console.log(`floor: same writes, one transaction   ${line(floor)}`)
+    const cpuOf = (r: typeof api) => r.nodeCpu + r.serverCpu
     console.log(
-      `POST /api/process/:id/events (HTTP)   ${api.perSecond.toFixed(0)} events/s  p50 ${api.p50.toFixed(2)} ms  p95 ${api.p95.toFixed(2)} ms`,
+      `ratio floor/API: throughput ${(floor.perSecond / api.perSecond).toFixed(2)}×, ` +
+        `p50 ${(api.p50 / floor.p50).toFixed(2)}×, CPU per event ${(cpuOf(api) / cpuOf(floor)).toFixed(2)}× (target ≤ 2×)`,
     )
-    console.log(
-      `floor: same writes, one transaction   ${floor.perSecond.toFixed(0)} events/s  p50 ${floor.p50.toFixed(2)} ms  p95 ${floor.p95.toFixed(2)} ms`,
-    )
-    console.log(`throughput ratio floor/API: ${(floor.perSecond / api.perSecond).toFixed(2)}× (target ≤ 2×)`)
     console.log(
       `history rows: ${intact ? 'none lost, none duplicated' : `MISMATCH ${JSON.stringify(history)}`}`,
     )

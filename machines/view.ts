@@ -78,15 +78,27 @@ export function describe(definition: ProcessDefinition, snapshot: AnyMachineSnap
   return { state: statePath(snapshot), status, currentStep, steps, done: snapshot.status === 'done' }
 }
 
+/** Event types per machine, walked once: a machine never changes after it is built. */
+const eventTypesByMachine = new WeakMap<ProcessDefinition['machine'], readonly string[]>()
+
+function knownEventTypes(definition: ProcessDefinition): readonly string[] {
+  let types = eventTypesByMachine.get(definition.machine)
+  if (!types) {
+    const out = new Set<string>()
+    const walk = (node: AnyStateNode) => {
+      for (const type of node.transitions.keys()) out.add(type)
+      for (const child of Object.values(node.states)) walk(child as AnyStateNode)
+    }
+    walk(definition.machine.root)
+    types = [...out]
+    eventTypesByMachine.set(definition.machine, types)
+  }
+  return types
+}
+
 /** Every event type the machine knows (the shared ones it uses and the type's own). */
 export function eventTypes(definition: ProcessDefinition): string[] {
-  const out = new Set<string>()
-  const walk = (node: AnyStateNode) => {
-    for (const type of node.transitions.keys()) out.add(type)
-    for (const child of Object.values(node.states)) walk(child as AnyStateNode)
-  }
-  walk(definition.machine.root)
-  return [...out]
+  return [...knownEventTypes(definition)]
 }
 
 function probe(type: string, actor: Actor) {
@@ -100,7 +112,7 @@ export function nextEvents(
   actor: Actor,
 ): string[] {
   if (snapshot.status !== 'active') return []
-  return eventTypes(definition).filter((type) => snapshot.can(probe(type, actor)))
+  return knownEventTypes(definition).filter((type) => snapshot.can(probe(type, actor)))
 }
 
 const SOMEONE_ELSE: Actor = {

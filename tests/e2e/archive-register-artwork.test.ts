@@ -123,7 +123,9 @@ describe('registering an artwork', () => {
     await page.getByTestId('detail-title').waitFor()
 
     // --- editing takes the lock: a colleague who opens the record for editing is told so
-    const locked = page.waitForResponse((r) => r.url().endsWith(`/api/artworks/${id}/lock`) && r.request().method() === 'POST')
+    const locked = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/artworks/${id}/lock`) && r.request().method() === 'POST',
+    )
     await page.getByTestId('edit-artwork').click()
     await page.waitForURL((url) => url.pathname === '/artworkArchive/add')
     expect((await locked).status()).toBe(200)
@@ -152,7 +154,9 @@ describe('registering an artwork', () => {
     await other.page.locator('[data-testid="field-titleEn"]').waitFor()
     await expect.poll(() => other.page.locator('[data-testid="field-titleEn"]').isDisabled()).toBe(false)
     expect(await other.page.locator('[data-testid="field-titleEn"]').inputValue()).toBe(EDITED_EN)
-    const released = other.page.waitForResponse((r) => r.url().endsWith(`/api/artworks/${id}/lock`) && r.request().method() === 'DELETE')
+    const released = other.page.waitForResponse(
+      (r) => r.url().endsWith(`/api/artworks/${id}/lock`) && r.request().method() === 'DELETE',
+    )
     await other.page.getByRole('button', { name: '取消' }).click()
     await released
     await other.context.close()
@@ -168,12 +172,16 @@ describe('registering an artwork', () => {
     expect(await titleChange.getByTestId('new-value').textContent()).toBe(EDITED_EN)
     expect(await edit.locator('[data-field="buyYear"] [data-testid="new-value"]').textContent()).toBe('2019')
     await shot(page, 'archive-history-zh')
-    await page.locator('[data-testid="history-entry"][data-version="1"] [data-testid="restore-button"]').click()
+    await page
+      .locator('[data-testid="history-entry"][data-version="1"] [data-testid="restore-button"]')
+      .click()
     await page.getByTestId('restore-confirm-button').click()
     const restored = page.locator('[data-testid="history-entry"][data-version="3"]')
     await restored.waitFor()
     expect(await restored.textContent()).toContain('由版本 1 恢复')
-    expect(await restored.locator('[data-field="titleEn"] [data-testid="new-value"]').textContent()).toBe(TITLE_EN)
+    expect(await restored.locator('[data-field="titleEn"] [data-testid="new-value"]').textContent()).toBe(
+      TITLE_EN,
+    )
     await page.goto(`/artworkArchive/detail?id=${id}`)
     await page.getByTestId('facts-work').waitFor()
     expect(await page.getByTestId('facts-work').textContent()).toContain(TITLE_EN)

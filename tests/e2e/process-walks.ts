@@ -23,6 +23,7 @@ import {
   transitionsTaken,
 } from '../model/graph-paths'
 import type { SampleRefs } from '../model/samples'
+import { shot } from './harness'
 import { act, type FillContext, type Lang, openProcess, shown, type UserPage } from './process-driver'
 
 function start(definition: ProcessDefinition, refs: SampleRefs): AnyMachineSnapshot {
@@ -218,10 +219,15 @@ export async function walk(
       expect(note, where).toContain(previous.comment)
     }
     const transitions = transitionsTaken(definition, s, toMachineEvent(definition, event))
-    await act(
-      { page: user.page, files: ctx.files },
-      { type: event.type, payload: event.payload && ctx.localise(event.payload), comment: event.comment },
-    )
+    try {
+      await act(
+        { page: user.page, files: ctx.files },
+        { type: event.type, payload: event.payload && ctx.localise(event.payload), comment: event.comment },
+      )
+    } catch (error) {
+      await shot(user.page, `failed-${definition.type}-${i}-${event.type}`)
+      throw new Error(`${where}: ${(error as Error).message}`)
+    }
     s = apply(definition, s, event)
     await check(ctx, user, who, s, `${where} (after)`)
     if (event.type === 'TERMINATE')

@@ -39,4 +39,3 @@ export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'd
     </Menu>
   )
 }
-

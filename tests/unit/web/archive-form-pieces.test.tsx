@@ -6,14 +6,22 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import type { Dimension } from '../../../src/shared/artwork-rules'
 import type { UploadResponse } from '../../../src/shared/contracts/files'
 import type { UploadFields } from '../../../src/web/api/upload'
-import { DimensionField, dimensionOf, sanitizeDecimal } from '../../../src/web/areas/archive/form/DimensionField'
-import { type EditableEntry, emptyEntry, RecordListEditor } from '../../../src/web/areas/archive/form/RecordListEditor'
+import {
+  DimensionField,
+  dimensionOf,
+  sanitizeDecimal,
+} from '../../../src/web/areas/archive/form/DimensionField'
+import {
+  type EditableEntry,
+  emptyEntry,
+  RecordListEditor,
+} from '../../../src/web/areas/archive/form/RecordListEditor'
 import { MultiFileUpload } from '../../../src/web/forms/MultiFileUpload'
 import { useForm } from '../../../src/web/forms/use-form'
-import { z } from 'zod'
 import { render } from './render'
 
 describe('dimension typing', () => {
@@ -31,7 +39,13 @@ describe('dimension typing', () => {
   })
 })
 
-function DimensionHarness({ onValue, initial }: { onValue: (d: Dimension | undefined) => void; initial?: Dimension }) {
+function DimensionHarness({
+  onValue,
+  initial,
+}: {
+  onValue: (d: Dimension | undefined) => void
+  initial?: Dimension
+}) {
   const [value, setValue] = useState<Dimension | undefined>(initial)
   return (
     <DimensionField
@@ -64,7 +78,9 @@ describe('DimensionField', () => {
 
   it('shows a stored dimension and keeps a gap the user leaves while typing', async () => {
     const seen: (Dimension | undefined)[] = []
-    await render(<DimensionHarness onValue={(d) => seen.push(d)} initial={{ values: ['30', '40', '2'], unit: 'in' }} />)
+    await render(
+      <DimensionHarness onValue={(d) => seen.push(d)} initial={{ values: ['30', '40', '2'], unit: 'in' }} />,
+    )
     expect(screen.getByTestId('dim-text').textContent).toBe('30 × 40 × 2 in')
     fireEvent.change(screen.getByTestId('dim-1'), { target: { value: '' } })
     // The box stays empty where the user cleared it; the dimension handed on closes the gap.
@@ -74,7 +90,13 @@ describe('DimensionField', () => {
   })
 })
 
-function RecordsHarness({ errors = {}, onList }: { errors?: Record<string, string>; onList: (l: EditableEntry[]) => void }) {
+function RecordsHarness({
+  errors = {},
+  onList,
+}: {
+  errors?: Record<string, string>
+  onList: (l: EditableEntry[]) => void
+}) {
   const [list, setList] = useState<EditableEntry[]>([])
   return (
     <RecordListEditor
@@ -91,6 +113,23 @@ function RecordsHarness({ errors = {}, onList }: { errors?: Record<string, strin
   )
 }
 
+function RecordsWithErrors() {
+  const [list, setList] = useState<EditableEntry[]>([{ ...emptyEntry('auctions'), price: '1000.00' }])
+  return (
+    <RecordListEditor
+      kind="auctions"
+      value={list}
+      onChange={setList}
+      errors={{
+        'auctions.0.currency': '必填',
+        'auctions.0.date': '日期格式应为 yyyy、yyyy-MM 或 yyyy-MM-dd',
+      }}
+      currencies={[]}
+      literatureTypes={[]}
+    />
+  )
+}
+
 describe('RecordListEditor', () => {
   it('adds, edits and removes entries with the fields of their list', async () => {
     const lists: EditableEntry[][] = []
@@ -100,8 +139,13 @@ describe('RecordListEditor', () => {
     expect(lists.at(-1)).toEqual([emptyEntry('auctions')])
     expect(lists.at(-1)?.[0]).toMatchObject({ lot: '', price: null, currency: '' })
     fireEvent.change(screen.getByTestId('auctions-0-date'), { target: { value: '2019-11a-24' } })
-    fireEvent.change(screen.getByTestId('auctions-0-titleEn'), { target: { value: 'Modern and Contemporary Art Evening Sale' } })
-    expect(lists.at(-1)?.[0]).toMatchObject({ date: '2019-11-24', titleEn: 'Modern and Contemporary Art Evening Sale' })
+    fireEvent.change(screen.getByTestId('auctions-0-titleEn'), {
+      target: { value: 'Modern and Contemporary Art Evening Sale' },
+    })
+    expect(lists.at(-1)?.[0]).toMatchObject({
+      date: '2019-11-24',
+      titleEn: 'Modern and Contemporary Art Evening Sale',
+    })
     fireEvent.click(screen.getByTestId('auctions-add'))
     expect(screen.getAllByTestId('auctions-row')).toHaveLength(2)
     fireEvent.click(screen.getAllByLabelText('删除这一条')[0])
@@ -110,26 +154,15 @@ describe('RecordListEditor', () => {
   })
 
   it('shows each cell its own message from the shared rules', async () => {
-    function WithError() {
-      const [list, setList] = useState<EditableEntry[]>([{ ...emptyEntry('auctions'), price: '1000.00' }])
-      return (
-        <RecordListEditor
-          kind="auctions"
-          value={list}
-          onChange={setList}
-          errors={{ 'auctions.0.currency': '必填', 'auctions.0.date': '日期格式应为 yyyy、yyyy-MM 或 yyyy-MM-dd' }}
-          currencies={[]}
-          literatureTypes={[]}
-        />
-      )
-    }
-    await render(<WithError />)
+    await render(<RecordsWithErrors />)
     expect(screen.getByText('必填')).toBeTruthy()
     expect(screen.getByText('日期格式应为 yyyy、yyyy-MM 或 yyyy-MM-dd')).toBeTruthy()
   })
 })
 
-const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+const PNG_HEAD = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+])
 
 function storedAs(name: string, id: string): UploadResponse {
   return {
@@ -150,29 +183,54 @@ function storedAs(name: string, id: string): UploadResponse {
   }
 }
 
+/** A form with the multi-file upload; reports the form's count of running uploads on every render. */
+function UploadHarness({
+  purpose,
+  extensions,
+  send,
+  onUploaded,
+  onCount,
+}: {
+  purpose: 'image' | 'attachment'
+  extensions?: string[]
+  send: (file: File, fields: UploadFields) => Promise<UploadResponse>
+  onUploaded: (file: UploadResponse) => void
+  onCount: (n: number) => void
+}) {
+  const form = useForm({ schema: z.object({}), initialValues: {} })
+  onCount(form.uploading)
+  return (
+    <MultiFileUpload
+      purpose={purpose}
+      extensions={extensions}
+      label="Add"
+      uploads={form.uploads}
+      onUploaded={onUploaded}
+      send={send}
+    />
+  )
+}
+
 describe('MultiFileUpload', () => {
   it('uploads every acceptable file, holding submit until each one ends, and refuses the others', async () => {
     const pending: { file: File; fields: UploadFields; resolve: (r: UploadResponse) => void }[] = []
     const send = vi.fn(
-      (file: File, fields: UploadFields) => new Promise<UploadResponse>((resolve) => pending.push({ file, fields, resolve })),
+      (file: File, fields: UploadFields) =>
+        new Promise<UploadResponse>((resolve) => pending.push({ file, fields, resolve })),
     )
     const uploaded: string[] = []
     let uploading = -1
-    function Harness() {
-      const form = useForm({ schema: z.object({}), initialValues: {} })
-      uploading = form.uploading
-      return (
-        <MultiFileUpload
-          purpose="image"
-          extensions={['jpg', 'jpeg', 'jfif', 'png']}
-          label="Add images"
-          uploads={form.uploads}
-          onUploaded={(f) => uploaded.push(f.name)}
-          send={send}
-        />
-      )
-    }
-    const { container } = await render(<Harness />)
+    const { container } = await render(
+      <UploadHarness
+        purpose="image"
+        extensions={['jpg', 'jpeg', 'jfif', 'png']}
+        send={send}
+        onUploaded={(f) => uploaded.push(f.name)}
+        onCount={(n) => {
+          uploading = n
+        }}
+      />,
+    )
     const input = container.querySelector('input[type="file"]') as HTMLInputElement
     expect(input.multiple).toBe(true)
     const files = [
@@ -203,7 +261,15 @@ describe('MultiFileUpload', () => {
     function Harness() {
       const form = useForm({ schema: z.object({}), initialValues: {} })
       uploading = form.uploading
-      return <MultiFileUpload purpose="attachment" label="Add files" uploads={form.uploads} onUploaded={() => undefined} send={send} />
+      return (
+        <MultiFileUpload
+          purpose="attachment"
+          label="Add files"
+          uploads={form.uploads}
+          onUploaded={() => undefined}
+          send={send}
+        />
+      )
     }
     const { container } = await render(<Harness />)
     const input = container.querySelector('input[type="file"]') as HTMLInputElement

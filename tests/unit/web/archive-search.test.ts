@@ -74,7 +74,12 @@ describe('archive search in the URL', () => {
   })
 
   it('writes the query string the API validates, lists joined by commas', () => {
-    const search = validateArchiveSearch({ mediumTagId: [3, 4], inWarehouse: false, buyYearFrom: 1990, page: 2 })
+    const search = validateArchiveSearch({
+      mediumTagId: [3, 4],
+      inWarehouse: false,
+      buyYearFrom: 1990,
+      page: 2,
+    })
     const params = toApiParams(search)
     expect(params).toEqual({
       mediumTagId: '3,4',
@@ -85,7 +90,11 @@ describe('archive search in the URL', () => {
       page: 2,
       pageSize: 20,
     })
-    const asQuery = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))
+    const asQuery = Object.fromEntries(
+      Object.entries(params)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    )
     const parsed = artworkListQuery.safeParse(asQuery)
     expect(parsed.success).toBe(true)
     expect(parsed.data?.mediumTagId).toEqual([3, 4])
@@ -96,15 +105,28 @@ describe('archive search in the URL', () => {
     const noCurrency = validateArchiveSearch({ valuationMin: '10', valuationMax: '20' })
     expect(filterParams(noCurrency)).toEqual({})
     expect(activeFilterCount(noCurrency)).toBe(0)
-    expect(activeFilterCount(validateArchiveSearch({ keyword: 'x', buyYearFrom: 1990, buyYearTo: 2000, valuationCurrency: 'USD' }))).toBe(3)
+    expect(
+      activeFilterCount(
+        validateArchiveSearch({ keyword: 'x', buyYearFrom: 1990, buyYearTo: 2000, valuationCurrency: 'USD' }),
+      ),
+    ).toBe(3)
     const withCurrency = validateArchiveSearch({ valuationCurrency: 'USD', valuationMin: '10' })
     expect(filterParams(withCurrency)).toEqual({ valuationCurrency: 'USD', valuationMin: '10' })
   })
 
   it('goes back to the first page when a filter changes, and clears lists emptied', () => {
     const search = validateArchiveSearch({ mediumTagId: [3], page: 4, sort: 'buyYear', view: 'gallery' })
-    expect(withFilters(search, { periodTagId: [7] })).toEqual({ mediumTagId: [3], periodTagId: [7], sort: 'buyYear', view: 'gallery' })
+    expect(withFilters(search, { periodTagId: [7] })).toEqual({
+      mediumTagId: [3],
+      periodTagId: [7],
+      sort: 'buyYear',
+      view: 'gallery',
+    })
     expect(withFilters(search, { mediumTagId: [] })).toEqual({ sort: 'buyYear', view: 'gallery' })
-    expect(clearedFilters({ ...search, keyword: 'x', pageSize: 50 })).toEqual({ view: 'gallery', sort: 'buyYear', pageSize: 50 })
+    expect(clearedFilters({ ...search, keyword: 'x', pageSize: 50 })).toEqual({
+      view: 'gallery',
+      sort: 'buyYear',
+      pageSize: 50,
+    })
   })
 })

@@ -12,8 +12,13 @@ import { currenciesOf, searchFor } from '../../../src/web/areas/archive/summary/
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
 const reference = {
-  tagLabel: (id: number | string | null | undefined) => (id === null || id === undefined ? '' : ({ 3: 'Oil on canvas', 7: 'Post-war', 12: 'Core holding' } as Record<string, string>)[String(id)] ?? String(id)),
-  dictLabel: (_code: string, value: string | null | undefined) => (value === 'WOODEN_CRATE' ? 'Wooden crate' : (value ?? '')),
+  tagLabel: (id: number | string | null | undefined) =>
+    id === null || id === undefined
+      ? ''
+      : (({ 3: 'Oil on canvas', 7: 'Post-war', 12: 'Core holding' } as Record<string, string>)[String(id)] ??
+        String(id)),
+  dictLabel: (_code: string, value: string | null | undefined) =>
+    value === 'WOODEN_CRATE' ? 'Wooden crate' : (value ?? ''),
   roomLabel: () => '',
 }
 const ctx = { i18n, reference, artistName: (id: string) => (id === 'a1' ? 'Lin Fengmian' : undefined) }
@@ -36,7 +41,11 @@ describe('change history values', () => {
 })
 
 describe('valuation history', () => {
-  const entry = (version: number, changes: { field: string; old: unknown; new: unknown }[], action = 'valuation') => ({
+  const entry = (
+    version: number,
+    changes: { field: string; old: unknown; new: unknown }[],
+    action = 'valuation',
+  ) => ({
     version,
     at: `2026-0${version}-01T00:00:00Z`,
     byName: `user ${version}`,
@@ -56,8 +65,19 @@ describe('valuation history', () => {
       entry(4, [{ field: 'remarkEn', old: '', new: 'cleaned' }], 'update'),
     ])
     expect(points.map((p) => p.version)).toEqual([3, 2])
-    expect(points[0]).toMatchObject({ value: '1200000.00', currency: 'HKD', date: '2026-02-01', previousValue: '1000000.00', previousCurrency: 'HKD' })
-    expect(points[1]).toMatchObject({ value: '1000000.00', currency: 'HKD', previousValue: null, byName: 'user 2' })
+    expect(points[0]).toMatchObject({
+      value: '1200000.00',
+      currency: 'HKD',
+      date: '2026-02-01',
+      previousValue: '1000000.00',
+      previousCurrency: 'HKD',
+    })
+    expect(points[1]).toMatchObject({
+      value: '1000000.00',
+      currency: 'HKD',
+      previousValue: null,
+      byName: 'user 2',
+    })
   })
 
   it('takes the old value from the change itself when the window starts mid-history', () => {
@@ -98,7 +118,11 @@ describe('summary', () => {
 
 describe('files', () => {
   it('reads the download name, Chinese names included', () => {
-    expect(fileNameFromDisposition(`attachment; filename="______.xlsx"; filename*=UTF-8''%E8%89%BA%E6%9C%AF%E5%93%81.xlsx`)).toBe('艺术品.xlsx')
+    expect(
+      fileNameFromDisposition(
+        `attachment; filename="______.xlsx"; filename*=UTF-8''%E8%89%BA%E6%9C%AF%E5%93%81.xlsx`,
+      ),
+    ).toBe('艺术品.xlsx')
     expect(fileNameFromDisposition('attachment; filename="artworks.xlsx"')).toBe('artworks.xlsx')
     expect(fileNameFromDisposition(null)).toBeNull()
   })
@@ -109,7 +133,9 @@ describe('files', () => {
     expect(previewKindOf('video/mp4')).toBe('video')
     expect(previewKindOf('application/pdf')).toBe('pdf')
     expect(previewKindOf('application/zip')).toBe('none')
-    expect(previewKindOf('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe('none')
+    expect(previewKindOf('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe(
+      'none',
+    )
   })
 })
 
@@ -122,7 +148,14 @@ describe('starting a process for an artwork', () => {
 describe('the form checklist', () => {
   it('ticks each rule of spec §5 only when it is met', () => {
     const v = emptyValues()
-    expect(readinessOf(v)).toEqual({ inventoryNo: false, title: false, preview: false, picTypes: false, period: false, signature: false })
+    expect(readinessOf(v)).toEqual({
+      inventoryNo: false,
+      title: false,
+      preview: false,
+      picTypes: false,
+      period: false,
+      signature: false,
+    })
     v.inventoryNo = 'VT-1'
     v.titleEn = 'Lotus Pond'
     v.periodTagId = 7
@@ -131,7 +164,14 @@ describe('the form checklist', () => {
       { fileId: 'f1', kind: 'image', picType: 'FRONT', isPreview: true },
       { fileId: 'f2', kind: 'image', picType: '', isPreview: false },
     ]
-    expect(readinessOf(v)).toEqual({ inventoryNo: true, title: true, preview: true, picTypes: false, period: true, signature: false })
+    expect(readinessOf(v)).toEqual({
+      inventoryNo: true,
+      title: true,
+      preview: true,
+      picTypes: false,
+      period: true,
+      signature: false,
+    })
     v.signature = { signed: false, position: '', content: '' }
     v.media[1].picType = 'BACK'
     expect(Object.values(readinessOf(v)).every(Boolean)).toBe(true)

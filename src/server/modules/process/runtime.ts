@@ -4,7 +4,13 @@
 // transaction update the row only if its version still matches, append the history row, and apply the
 // effects the machine declared. Nothing here knows a process type: everything comes from the catalog.
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
+import {
+  type AnyActorScope,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+  initialTransition,
+} from 'xstate'
 import type { ZodType } from 'zod'
 import type {
   Actor,
@@ -246,10 +252,71 @@ export async function startProcess(
   })
 }
 
+function prepareLoad(db: Db) {
+  return db
+    .select()
+    .from(processes)
+    .where(eq(processes.id, sql.placeholder('id')))
+    .prepare('process_runtime_load')
+}
+
+/** The load of every event, built once per database (and prepared by the server on PostgreSQL). */
+const loadStatements = new WeakMap<Db, ReturnType<typeof prepareLoad>>()
+
 export async function loadProcess(db: Db | Tx, id: string): Promise<ProcessRow> {
-  const [row] = await db.select().from(processes).where(eq(processes.id, id))
-  if (!row) throw notFound()
-  return row
+  let rows: ProcessRow[]
+  if ('rollback' in db) rows = await db.select().from(processes).where(eq(processes.id, id))
+  else {
+    let load = loadStatements.get(db)
+    if (!load) {
+      load = prepareLoad(db)
+      loadStatements.set(db, load)
+    }
+    rows = await load.execute({ id })
+  }
+  if (!rows[0]) throw notFound()
+  return rows[0]
+}
+
+/**
+ * XState's pure `transition(machine, snapshot, event)`, without building a throwaway actor (and running
+ * the machine's initial state) on every call: the inert scope is made once per machine and only its action
+ * collector changes per call. Safe because no machine invokes or spawns actors, so the scope's actor and
+ * system are never touched; the call is synchronous, so the collector cannot be shared.
+ */
+const inertScopes = new WeakMap<AnyStateMachine, AnyActorScope>()
+
+function pureTransition(
+  machine: AnyStateMachine,
+  snapshot: AnyMachineSnapshot,
+  event: ProcessEvent,
+): [AnyMachineSnapshot, { type: string; params?: unknown }[]] {
+  let scope = inertScopes.get(machine)
+  if (!scope) {
+    const self = createActor(machine)
+    const noop = () => {}
+    scope = {
+      self,
+      defer: noop,
+      id: '',
+      logger: noop,
+      sessionId: '',
+      stopChild: noop,
+      system: self.system,
+      emit: noop,
+      actionExecutor: noop,
+    } as unknown as AnyActorScope
+    inertScopes.set(machine, scope)
+  }
+  const actions: { type: string; params?: unknown }[] = []
+  scope.actionExecutor = (action) => {
+    actions.push(action as { type: string; params?: unknown })
+  }
+  try {
+    return [machine.transition(snapshot, event as never, scope) as AnyMachineSnapshot, actions]
+  } finally {
+    scope.actionExecutor = () => {}
+  }
 }
 
 export async function viewProcess(
@@ -404,10 +471,7 @@ export async function applyEvent(
     ...(payload !== undefined ? { payload } : {}),
     ...(comment ? { comment } : {}),
   }
-  const [next, actions] = transition(definition.machine, snapshot, event as never) as [
-    AnyMachineSnapshot,
-    { type: string; params?: unknown }[],
-  ]
+  const [next, actions] = pureTransition(definition.machine, snapshot, event)
   if (next === snapshot) throw notEnabled(row.state, [])
   const persisted = persist(definition.machine, next)
   const described = describe(definition, next)

@@ -3,7 +3,7 @@
 // (the URL changes, the list follows); typed ranges apply on blur or Enter. Each filter in force shows as a
 // pill that removes it.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, MultiSelect, Pill, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Button, Group, Input, MultiSelect, Pill, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { ARTWORK_STATUSES, INSURANCE_STATUSES, TRANSPORT_STATUSES } from '../../../shared/contracts/artworks'
 import { DigitsInput } from '../../forms/DigitsInput'
@@ -160,10 +160,7 @@ export function ArchiveFilters({ search, onChange, reference }: ArchiveFiltersPr
           onChange={(v) => set({ missingPreview: flagValue(v) })}
           allowDeselect={false}
         />
-        <Stack gap={4}>
-          <Text fz="sm" fw={500}>
-            <Trans>Buy year</Trans>
-          </Text>
+        <Input.Wrapper label={t`Buy year`}>
           <Group gap={6} wrap="nowrap">
             <DigitsInput
               aria-label={t`Buy year from`}
@@ -189,11 +186,8 @@ export function ArchiveFilters({ search, onChange, reference }: ArchiveFiltersPr
               data-testid="filter-buyYearTo"
             />
           </Group>
-        </Stack>
-        <Stack gap={4} style={{ gridColumn: 'span 2' }}>
-          <Text fz="sm" fw={500}>
-            <Trans>Latest valuation</Trans>
-          </Text>
+        </Input.Wrapper>
+        <Input.Wrapper label={t`Latest valuation`} style={{ gridColumn: 'span 2' }}>
           <Group gap={6} wrap="nowrap">
             <Select
               aria-label={t`Valuation currency`}
@@ -231,7 +225,7 @@ export function ArchiveFilters({ search, onChange, reference }: ArchiveFiltersPr
               <Trans>Choose the currency: a valuation range is in one currency.</Trans>
             </Text>
           ) : null}
-        </Stack>
+        </Input.Wrapper>
       </SimpleGrid>
     </Stack>
   )

@@ -168,13 +168,13 @@ export function ArtworkTable({
             <SortHeader column="inventoryNo" sort={sort} order={order} onSort={onSort}>
               <Trans>Inventory no.</Trans>
             </SortHeader>
-            <Table.Th>
+            <Table.Th miw={150}>
               <Trans>Medium and period</Trans>
             </Table.Th>
             <SortHeader column="buyYear" sort={sort} order={order} onSort={onSort}>
               <Trans>Bought</Trans>
             </SortHeader>
-            <Table.Th>
+            <Table.Th miw={150}>
               <Trans>Where</Trans>
             </Table.Th>
             <Table.Th miw={120}>

@@ -194,7 +194,7 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
                 color="ink.7"
               />
             ) : (
-              <Figure label={<Trans>New · to update</Trans>} value={data.toCreate + data.toUpdate} />
+              <Figure label={<Trans>To create or update</Trans>} value={data.toCreate + data.toUpdate} />
             )}
           </SimpleGrid>
         ) : null}

@@ -116,7 +116,13 @@ export type FilterKey = (typeof FILTER_KEYS)[number]
 /** How many filters are in force: the keyword counts as one, a year range as one, a valuation range (in
  * force once its currency is chosen) as one. */
 export function activeFilterCount(search: ArchiveSearch): number {
-  const ranged = new Set<FilterKey>(['buyYearFrom', 'buyYearTo', 'valuationCurrency', 'valuationMin', 'valuationMax'])
+  const ranged = new Set<FilterKey>([
+    'buyYearFrom',
+    'buyYearTo',
+    'valuationCurrency',
+    'valuationMin',
+    'valuationMax',
+  ])
   const single = FILTER_KEYS.filter((k) => !ranged.has(k) && search[k] !== undefined).length
   const years = search.buyYearFrom !== undefined || search.buyYearTo !== undefined ? 1 : 0
   const valuation = search.valuationCurrency !== undefined ? 1 : 0

@@ -23,12 +23,12 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { InboxView } from '../../../shared/contracts/process'
 import { inboxQuery } from '../../api/queries/process'
-import { InboxLink, inboxTitle } from '../process/InboxLink'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
 import { hasPrivilege } from '../../shell/route-meta'
+import { InboxLink, inboxTitle } from '../process/InboxLink'
 import { SHORTCUTS } from './shortcuts'
 
 function Greeting({ name }: { name: string }) {
@@ -78,7 +78,11 @@ function InboxRows({ items, lang }: { items: InboxView['list']; lang: 'zh-CN' | 
                 {item.process.createdByName} · {formatDateTime(item.at, lang)}
               </Text>
             </Stack>
-            <Badge variant="light" color={item.kind === 'approve' ? 'ink' : 'orange'} style={{ flexShrink: 0 }}>
+            <Badge
+              variant="light"
+              color={item.kind === 'approve' ? 'ink' : 'orange'}
+              style={{ flexShrink: 0 }}
+            >
               {item.kind === 'approve' ? <Trans>To approve</Trans> : <Trans>Sent back</Trans>}
             </Badge>
           </Group>

@@ -31,23 +31,12 @@ import { useFileLinks } from '../ArtworkThumb'
 import { IconEdit, IconMapPin, IconRuler } from '../archive-icons'
 import { useArchiveReference } from '../reference-data'
 import { AnchorLink, ButtonLink } from '../router-links'
+import type { DetailTab } from './detail-tabs'
 import { ArtworkHero, MediaPanel, orderedMedia } from './MediaPanel'
 import { MediaViewer } from './MediaViewer'
 import { InsurancePanel, ProcessesPanel, ValuationPanel, WhereaboutsPanel } from './OperationalPanels'
 import { RecordHistory } from './RecordHistory'
 import { RecordFacts, RecordLists } from './RecordPanels'
-
-export const DETAIL_TABS = [
-  'record',
-  'media',
-  'records',
-  'valuation',
-  'location',
-  'processes',
-  'insurance',
-  'history',
-] as const
-export type DetailTab = (typeof DETAIL_TABS)[number]
 
 function Fact({ label, children, icon }: { label: ReactNode; children: ReactNode; icon?: ReactNode }) {
   return (
@@ -216,7 +205,13 @@ export function ArtworkDetailScreen({
                   <Trans>Latest valuation</Trans>
                 </Text>
                 <Group gap="sm" align="baseline">
-                  <Title order={3} fz={26} fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="hero-valuation">
+                  <Title
+                    order={3}
+                    fz={26}
+                    fw={600}
+                    style={{ fontVariantNumeric: 'tabular-nums' }}
+                    data-testid="hero-valuation"
+                  >
                     {data.latestValuation
                       ? valuationText(data.latestValuation, data.latestValuationCurrency)
                       : '—'}

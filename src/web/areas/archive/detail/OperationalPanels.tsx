@@ -39,7 +39,12 @@ export function ValuationPanel({
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
               <Trans>Latest valuation</Trans>
             </Text>
-            <Text fz={28} fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="latest-valuation">
+            <Text
+              fz={28}
+              fw={600}
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+              data-testid="latest-valuation"
+            >
               {money(detail.latestValuation, detail.latestValuationCurrency)}
             </Text>
           </Stack>

@@ -257,7 +257,9 @@ function RecordTable({
               {kind === 'auctions' ? (
                 <>
                   <Table.Td>{e.lot || '—'}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  <Table.Td
+                    style={{ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                  >
                     {e.price ? `${e.currency ?? ''} ${formatMoneyDisplay(e.price)}` : '—'}
                   </Table.Td>
                 </>

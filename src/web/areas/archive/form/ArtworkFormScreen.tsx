@@ -113,7 +113,10 @@ export function ArtworkFormScreen({ id }: { id: string | null }) {
   const detail = useQuery({ ...artworkDetailQuery(id ?? ''), enabled: id !== null, staleTime: 0 })
   // The form opens on the record as first loaded; it opens again (new values, the lock taken anew) only
   // when the person asks for a reload, never because the cache moved on (e.g. after the save itself).
-  const [opened, setOpened] = useState<{ reloads: number; detail: ArtworkDetail | null }>({ reloads: 0, detail: null })
+  const [opened, setOpened] = useState<{ reloads: number; detail: ArtworkDetail | null }>({
+    reloads: 0,
+    detail: null,
+  })
   const shown = opened.detail ?? detail.data ?? null
   useEffect(() => {
     if (detail.data && opened.detail === null) setOpened((o) => ({ ...o, detail: detail.data ?? null }))

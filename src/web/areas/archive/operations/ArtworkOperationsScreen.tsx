@@ -223,46 +223,63 @@ export function ArtworkOperationsScreen({ artworkId, asTyped }: { artworkId: str
 
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="md">
-            <Stack gap="xs">
-              <Group gap="xs">
-                <Title order={3} fz={16}>
-                  <Trans>Live processes</Trans>
-                </Title>
-                <Badge variant="light" color="ink" size="sm">
-                  {live.length}
-                </Badge>
-              </Group>
-              {processes.isPending ? (
-                <Skeleton h={90} radius="md" />
-              ) : live.length === 0 ? (
-                <Text fz="sm" c="dimmed" data-testid="no-live-process">
-                  <Trans>No process is running for this artwork.</Trans>
-                </Text>
-              ) : (
-                live.map((p) => <ProcessCard key={p.id} process={p} lang={lang} />)
-              )}
+          {processes.isPending ? (
+            <Stack gap="sm">
+              <Skeleton h={96} radius="md" />
+              <Skeleton h={96} radius="md" />
             </Stack>
-            <Stack gap="xs">
-              <Group gap="xs">
-                <Title order={3} fz={16}>
-                  <Trans>Past processes</Trans>
-                </Title>
-                <Badge variant="light" color="gray" size="sm">
-                  {past.length}
-                </Badge>
-              </Group>
-              {processes.isPending ? (
-                <Skeleton h={90} radius="md" />
-              ) : past.length === 0 ? (
-                <Text fz="sm" c="dimmed">
-                  <Trans>None yet.</Trans>
-                </Text>
-              ) : (
-                past.map((p) => <ProcessCard key={p.id} process={p} lang={lang} />)
-              )}
+          ) : list.length === 0 ? (
+            <Card withBorder radius="md" padding="xl" data-testid="no-process">
+              <EmptyState
+                icon={<IconRoute size={26} />}
+                withIndicatorBackground
+                title={<Trans>No process for this artwork yet</Trans>}
+                description={
+                  <Trans>
+                    Transports, loans, repairs, photography and the like appear here from the moment they are
+                    started.
+                  </Trans>
+                }
+              />
+            </Card>
+          ) : (
+            <Stack gap="md">
+              <Stack gap="xs">
+                <Group gap="xs">
+                  <Title order={3} fz={16}>
+                    <Trans>Live processes</Trans>
+                  </Title>
+                  <Badge variant="light" color="ink" size="sm">
+                    {live.length}
+                  </Badge>
+                </Group>
+                {live.length === 0 ? (
+                  <Text fz="sm" c="dimmed" data-testid="no-live-process">
+                    <Trans>No process is running for this artwork.</Trans>
+                  </Text>
+                ) : (
+                  live.map((p) => <ProcessCard key={p.id} process={p} lang={lang} />)
+                )}
+              </Stack>
+              <Stack gap="xs">
+                <Group gap="xs">
+                  <Title order={3} fz={16}>
+                    <Trans>Past processes</Trans>
+                  </Title>
+                  <Badge variant="light" color="gray" size="sm">
+                    {past.length}
+                  </Badge>
+                </Group>
+                {past.length === 0 ? (
+                  <Text fz="sm" c="dimmed">
+                    <Trans>None yet.</Trans>
+                  </Text>
+                ) : (
+                  past.map((p) => <ProcessCard key={p.id} process={p} lang={lang} />)
+                )}
+              </Stack>
             </Stack>
-          </Stack>
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Card withBorder radius="md" padding="lg" data-testid="start-for-artwork">

@@ -34,8 +34,14 @@ const method =
   (v: Values) =>
     methods.includes(String(v.method ?? ''))
 
+/** The rows as the form edits them (a submitted row leaves out an empty note). */
 function detailsOf(value: unknown): Detail[] {
-  return Array.isArray(value) ? (value as Detail[]) : []
+  if (!Array.isArray(value)) return []
+  return value.map((row) => {
+    const d = (row ?? {}) as Partial<Record<keyof Detail, unknown>>
+    const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v))
+    return { payingCompany: text(d.payingCompany), amount: text(d.amount), note: text(d.note) }
+  })
 }
 
 function total(details: Detail[]): string | null {

@@ -4,7 +4,8 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { artworkDetailQuery } from '../../../api/queries/artworks'
-import { ArtworkDetailScreen, DETAIL_TABS } from '../../../areas/archive/detail/ArtworkDetailScreen'
+import { ArtworkDetailScreen } from '../../../areas/archive/detail/ArtworkDetailScreen'
+import { DETAIL_TABS } from '../../../areas/archive/detail/detail-tabs'
 
 const detailSearch = z.object({
   id: z.uuid().optional().catch(undefined),

@@ -1,13 +1,23 @@
-// /artworkArchive/home: the same screen as /artworkArchive/index (DESIGN.md § Web: `home` and `index` are one screen).
+// /artworkArchive/home: the same screen as /artworkArchive/index (DESIGN.md § Web: `home` and `index` are one
+// screen), with the same validated search in its URL.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { ArchiveListScreen } from '../../../areas/archive/ArchiveListScreen'
+import { validateArchiveSearch } from '../../../areas/archive/archive-search'
 
 export const Route = createFileRoute('/_app/artworkArchive/home')({
   staticData: { title: msg`Archive`, privilege: 'artworkArchive:view' },
-  component: () => (
-    <PlannedScreen
-      purpose={msg`Every artwork in the collection, searchable by artist, title, medium, period and where it is.`}
-    />
-  ),
+  validateSearch: validateArchiveSearch,
+  component: function ArchiveHome() {
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return (
+      <ArchiveListScreen
+        search={search}
+        onSearch={(next, options) =>
+          void navigate({ search: next, replace: options?.replace, resetScroll: false })
+        }
+      />
+    )
+  },
 })

@@ -1,0 +1,13 @@
+// The tabs of the artwork detail screen, in a module of their own: the route validates `?tab=` with them,
+// and what a route file imports for its search enters the first download (keep it small).
+export const DETAIL_TABS = [
+  'record',
+  'media',
+  'records',
+  'valuation',
+  'location',
+  'processes',
+  'insurance',
+  'history',
+] as const
+export type DetailTab = (typeof DETAIL_TABS)[number]

@@ -1,0 +1,125 @@
+// Journey: a registrar downloads the import template, imports a sheet with two bad rows and is told
+// exactly which (sheet, row, column, reason) before anything is written, imports only the valid rows, finds
+// them, and exports the search back to Excel with the template's columns.
+import ExcelJS from 'exceljs'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAIN_COLUMNS } from '../../src/server/modules/artworks/excel-columns'
+import { fileInput } from './archive-steps'
+import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+
+let app: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  app = await startApp()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+const PREFIX = `IMPE2E-${Date.now().toString(36).toUpperCase()}`
+
+/** A sheet as an office would fill it (English headers), rows 3 and 5 wrong. */
+async function sheet(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook()
+  const ws = wb.addWorksheet('Artworks')
+  const columns = MAIN_COLUMNS.filter((c) => !c.readOnly)
+  ws.addRow(columns.map((c) => c.en))
+  const row = (n: number, overrides: Record<string, string | number> = {}) => {
+    const values: Record<string, string | number> = {
+      inventoryNo: `${PREFIX}-${n}`,
+      titleZh: `导入测试 ${n}`,
+      titleEn: `Import test ${n}`,
+      artistZh: '林风眠',
+      artistEn: 'Lin Fengmian',
+      creationTime: '1960s',
+      pictureSize: '68 × 68 cm',
+      signed: 'Yes',
+      signaturePosition: 'lower right',
+      signatureContent: 'Lin Fengmian',
+      medium: 'Ink on paper',
+      period: 'Post-war (1950–1979)',
+      buyYear: 2010 + n,
+      inWarehouse: 'No',
+      location: 'Family residence, Hong Kong',
+      ...overrides,
+    }
+    ws.addRow(columns.map((c) => values[c.key] ?? ''))
+  }
+  row(1)
+  row(2, { period: 'Bronze Age' })
+  row(3)
+  row(4, { buyYear: '20ab' })
+  row(5)
+  return Buffer.from(await wb.xlsx.writeBuffer())
+}
+
+describe('Excel import', () => {
+  it('lists every bad row before importing, then imports only the valid ones and exports them back', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl)
+    await signIn(page, 'registrar')
+    await page.goto('/artworkArchive/index')
+    await page.getByTestId('import-button').click()
+
+    // the template in Chinese, named as the office reads it
+    const templateDownload = page.waitForEvent('download')
+    await page.getByTestId('template-zh').click()
+    expect((await templateDownload).suggestedFilename()).toBe('艺术品导入模板.xlsx')
+
+    // the file is checked first: the two bad rows, nothing written yet
+    await fileInput(page, '[data-testid="excel-import"]').setInputFiles({
+      name: 'artworks.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await sheet(),
+    })
+    await page.getByTestId('import-errors').waitFor({ timeout: 30_000 })
+    const rows = await page
+      .getByTestId('import-error-row')
+      .evaluateAll((trs) =>
+        trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)),
+      )
+    expect(rows).toEqual([
+      ['作品', '3', '创作时期', '不在可选项中'],
+      ['作品', '5', '购入年份', '只能输入数字'],
+    ])
+    expect(await page.getByTestId('import-figures').textContent()).toContain('5')
+    await shot(page, 'archive-import-check-zh')
+    const before = await page.evaluate(async (prefix) => {
+      const r = await fetch(`/api/artworks?keyword=${prefix}`, {
+        headers: { 'x-auth-token': localStorage.getItem('vitrine.token') ?? '' },
+      })
+      return (await r.json()).data.total as number
+    }, PREFIX)
+    expect(before).toBe(0)
+
+    // only then imported: the three valid rows, in one go
+    await page.getByTestId('import-commit').click()
+    await page.getByTestId('import-close').waitFor({ timeout: 30_000 })
+    expect(await page.getByTestId('import-figures').textContent()).toContain('3')
+    await shot(page, 'archive-import-done-zh')
+    await page.getByTestId('import-close').click()
+
+    await page.getByTestId('archive-search').fill(PREFIX)
+    await page.getByTestId('archive-search').press('Enter')
+    await expect.poll(() => page.getByTestId('artwork-row').count()).toBe(3)
+    const found = await page.getByTestId('artwork-row').allTextContents()
+    expect(found.some((t) => t.includes(`${PREFIX}-1`))).toBe(true)
+    expect(found.some((t) => t.includes(`${PREFIX}-2`))).toBe(false)
+    expect(found.some((t) => t.includes(`${PREFIX}-4`))).toBe(false)
+
+    // the search exported back with the template's columns
+    const exported = page.waitForEvent('download')
+    await page.getByTestId('export-button').click()
+    const download = await exported
+    expect(download.suggestedFilename()).toMatch(/^艺术品档案-\d{8}\.xlsx$/)
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.readFile(await download.path())
+    const main = wb.worksheets[0]
+    const inventory = main.getColumn(1).values.slice(2).map(String).sort()
+    expect(inventory).toEqual([`${PREFIX}-1`, `${PREFIX}-3`, `${PREFIX}-5`])
+    await context.close()
+  })
+})
