@@ -12,6 +12,7 @@ interface Step {
 }
 
 const STEPS: Step[] = [
+  { name: 'routes', command: ['npx', 'tsx', 'scripts/generate-routes.ts'] },
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'i18n', command: ['npx', 'tsx', 'scripts/check-i18n.ts'] },

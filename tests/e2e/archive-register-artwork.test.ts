@@ -1,8 +1,10 @@
 // Journey: a registrar registers an artwork with an image and a video, is stopped while the preview image
 // is missing, finds the artwork by a tag filter and by search, edits it while a colleague who tries to edit
 // it too is told the record is locked, then reads the history and restores the first version.
+import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { docx, pdf, unzip } from '../fixtures/file-samples'
 import { artworkJpeg, choose, fileInput, recordMp4, uploadsSettled } from './archive-steps'
 import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
 
@@ -74,6 +76,15 @@ describe('registering an artwork', () => {
       buffer: video as Buffer,
     })
     await page.getByTestId('video-item').waitFor({ timeout: 30_000 })
+    await fileInput(page, '[data-testid="multi-upload-attachment"]').setInputFiles([
+      { name: 'condition-report.pdf', mimeType: 'application/pdf', buffer: pdf() },
+      {
+        name: 'certificate.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: await docx(),
+      },
+    ])
+    await expect.poll(() => page.getByTestId('other-file-item').count()).toBe(2)
     await uploadsSettled(page)
     await shot(page, 'archive-add-zh')
     await page.getByTestId('submit').click()
@@ -101,6 +112,18 @@ describe('registering an artwork', () => {
     expect(await page.getByTestId('zoom-level').textContent()).toBe('150%')
     await shot(page, 'archive-media-viewer-zh')
     await page.keyboard.press('Escape')
+    // a PDF is viewable in the page; a Word file says its preview is unavailable and offers the download
+    const files = page.getByTestId('media-files')
+    await files
+      .locator('tr', { hasText: 'condition-report.pdf' })
+      .getByLabel('预览 condition-report.pdf')
+      .click()
+    await page.getByTestId('preview-pdf').waitFor()
+    await page.keyboard.press('Escape')
+    await files.locator('tr', { hasText: 'certificate.docx' }).getByLabel('预览 certificate.docx').click()
+    await page.getByTestId('unavailable-preview').waitFor()
+    expect(await page.getByTestId('unavailable-preview').textContent()).toContain('该格式不支持预览')
+    await page.keyboard.press('Escape')
 
     // --- found by a tag filter (every row shown has the tag) and by search
     await page.goto('/artworkArchive/index')
@@ -119,6 +142,16 @@ describe('registering an artwork', () => {
     await page.waitForURL((url) => url.searchParams.get('keyword') === INVENTORY.toLowerCase())
     await expect.poll(() => page.getByTestId('artwork-row').count()).toBe(1)
     expect(await page.getByTestId('artwork-row').textContent()).toContain(TITLE_ZH)
+    // selected, its files come down as one zip
+    await page.getByTestId('artwork-row').getByRole('checkbox').check()
+    const zipped = page.waitForEvent('download')
+    await page.getByTestId('batch-download').click()
+    const zip = await zipped
+    expect(zip.suggestedFilename()).toMatch(/^艺术品文件-\d{8}\.zip$/)
+    const names = unzip(await readFile(await zip.path()))
+      .map((e) => e.name)
+      .sort()
+    expect(names).toEqual(['certificate.docx', 'condition-report.pdf', 'morning-mist.jpg', 'walkthrough.mp4'])
     await page.getByTestId('artwork-title-link').click()
     await page.getByTestId('detail-title').waitFor()
 

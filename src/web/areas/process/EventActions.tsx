@@ -214,12 +214,7 @@ export function EventActions({
         ))}
       </Group>
       {open ? (
-        <EventDialog
-          definition={definition}
-          type={open}
-          events={events}
-          onClose={() => setOpen(null)}
-        />
+        <EventDialog definition={definition} type={open} events={events} onClose={() => setOpen(null)} />
       ) : null}
     </>
   )

@@ -18,12 +18,20 @@ export function inboxTitle(item: InboxItem, lang: Lang): string {
   return [typeLabel(p.type, lang), subject, step].filter(Boolean).join(' · ')
 }
 
-const Button = forwardRef<HTMLAnchorElement, UnstyledButtonProps & React.ComponentPropsWithoutRef<'a'>>((props, ref) => (
-  <UnstyledButton component="a" ref={ref} {...props} />
-))
+const Button = forwardRef<HTMLAnchorElement, UnstyledButtonProps & React.ComponentPropsWithoutRef<'a'>>(
+  (props, ref) => <UnstyledButton component="a" ref={ref} {...props} />,
+)
 const ButtonLink = createLink(Button)
 
-export function InboxLink({ item, children, onClick }: { item: InboxItem; children: ReactNode; onClick?: () => void }) {
+export function InboxLink({
+  item,
+  children,
+  onClick,
+}: {
+  item: InboxItem
+  children: ReactNode
+  onClick?: () => void
+}) {
   return (
     <ButtonLink
       to="/devOpsManage/index"

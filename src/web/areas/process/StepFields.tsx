@@ -4,16 +4,12 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Autocomplete, Grid, Input, SegmentedControl, Select, Title, TreeSelect } from '@mantine/core'
-import { type ReactNode, useState } from 'react'
-import { formatMessage, type MessageKey } from '../../../shared/errors'
+import type { ReactNode } from 'react'
 import { DateField } from '../../forms/DateField'
-import { DigitsInput } from '../../forms/DigitsInput'
 import { FileListUpload } from '../../forms/FileListUpload'
-import { MoneyInput } from '../../forms/MoneyInput'
-import { TextAreaField, TextField } from '../../forms/TextField'
 import type { FormApi } from '../../forms/use-form'
 import type { FieldSpec, StepFormSpec, Values } from './field-spec'
-import { useLang } from './machine-words'
+import { GuardedDigits, GuardedMoney, GuardedText, GuardedTextArea } from './GuardedInputs'
 import {
   useCountryOptions,
   useDictOptions,
@@ -26,19 +22,6 @@ import {
 export const YES = msg`Yes`
 export const NO = msg`No`
 const NOTHING_FOUND = msg`Nothing found`
-
-/** A refusal said at the field until the next accepted key press. */
-function useRefusal() {
-  const lang = useLang()
-  const [refusal, setRefusal] = useState<string | null>(null)
-  return {
-    refusal,
-    refuse: (key: MessageKey | null, params?: Record<string, number>) =>
-      setRefusal(key ? formatMessage(key, lang, params) : null),
-  }
-}
-
-const rawOf = (event: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => event.currentTarget.value
 
 interface FieldProps {
   field: FieldSpec
@@ -63,63 +46,34 @@ function TextLike({
   values,
 }: FieldProps & { field: FieldSpec & { kind: 'text' | 'textarea' } }) {
   const { i18n } = useLingui()
-  const { refusal, refuse } = useRefusal()
-  const props = common(field, form, i18n)
-  const value = String(values[field.path] ?? '')
-  const onInput = (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    refuse([...rawOf(e)].length > field.max ? 'tooLong' : null, { max: field.max })
-  const onChange = (v: string) => form.setFieldValue(field.path, v)
-  return field.kind === 'textarea' ? (
-    <TextAreaField
-      {...props}
-      error={refusal ?? props.error}
-      maxLength={field.max}
-      value={value}
-      onChange={onChange}
-      onInput={onInput}
-    />
-  ) : (
-    <TextField
-      {...props}
-      error={refusal ?? props.error}
-      maxLength={field.max}
-      value={value}
-      onChange={onChange}
-      onInput={onInput}
-    />
-  )
+  const props = {
+    ...common(field, form, i18n),
+    maxLength: field.max,
+    value: String(values[field.path] ?? ''),
+    onChange: (v: string) => form.setFieldValue(field.path, v),
+  }
+  return field.kind === 'textarea' ? <GuardedTextArea {...props} /> : <GuardedText {...props} />
 }
 
 function MoneyField({ field, form, values }: FieldProps) {
   const { i18n } = useLingui()
-  const { refusal, refuse } = useRefusal()
-  const props = common(field, form, i18n)
   return (
-    <MoneyInput
-      {...props}
-      error={refusal ?? props.error}
+    <GuardedMoney
+      {...common(field, form, i18n)}
       value={String(values[field.path] ?? '')}
       onChange={(v) => form.setFieldValue(field.path, v)}
-      onInput={(e) => {
-        const raw = rawOf(e).replace(/[,，\s]/g, '')
-        refuse(/^\d*\.?\d{0,2}$/.test(raw) ? null : 'invalidMoney')
-      }}
     />
   )
 }
 
 function CountField({ field, form, values }: FieldProps & { field: FieldSpec & { kind: 'count' } }) {
   const { i18n } = useLingui()
-  const { refusal, refuse } = useRefusal()
-  const props = common(field, form, i18n)
   return (
-    <DigitsInput
-      {...props}
-      error={refusal ?? props.error}
+    <GuardedDigits
+      {...common(field, form, i18n)}
       maxLength={String(field.max).length}
       value={String(values[field.path] ?? '')}
       onChange={(v) => form.setFieldValue(field.path, v)}
-      onInput={(e) => refuse(/^\d*$/.test(rawOf(e)) ? null : 'digitsOnly')}
     />
   )
 }

@@ -13,14 +13,13 @@ import { latest } from '../../../../machines/registry'
 import { dueDiligenceStep } from '../../../shared/process-steps/purchase'
 import { artistsQuery } from '../../api/queries/artworks'
 import { processKeys, sendProcessEvent, startProcess } from '../../api/queries/process'
-import { MoneyInput } from '../../forms/MoneyInput'
 import { showSuccess } from '../../forms/notify'
 import { SubmitButton } from '../../forms/SubmitButton'
-import { TextAreaField, TextField } from '../../forms/TextField'
 import { useForm } from '../../forms/use-form'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { ArtworkMultiPicker } from '../process/ArtworkPicker'
+import { GuardedMoney, GuardedText, GuardedTextArea } from '../process/GuardedInputs'
 import { useLang } from '../process/machine-words'
 import { useCountryOptions, useDictOptions } from '../process/reference-options'
 import { idempotencyKeyOf } from '../process/use-process-event'
@@ -189,7 +188,7 @@ export function InitiateBuyScreen() {
                     // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity before they are saved
                     <Table.Tr key={i} data-candidate={i}>
                       <Table.Td>
-                        <TextField
+                        <GuardedText
                           aria-label={t`Title (Chinese)`}
                           maxLength={200}
                           value={c.titleZh}
@@ -200,7 +199,7 @@ export function InitiateBuyScreen() {
                         />
                       </Table.Td>
                       <Table.Td>
-                        <TextField
+                        <GuardedText
                           aria-label={t`Title (English)`}
                           maxLength={200}
                           value={c.titleEn}
@@ -214,7 +213,7 @@ export function InitiateBuyScreen() {
                         <ArtistSelect value={c.artistId} onChange={(id) => set({ artistId: id })} />
                       </Table.Td>
                       <Table.Td>
-                        <TextField
+                        <GuardedText
                           aria-label={t`Note`}
                           maxLength={1000}
                           value={c.note}
@@ -265,7 +264,7 @@ export function InitiateBuyScreen() {
             </Title>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField
+                <GuardedText
                   label={t`Seller`}
                   withAsterisk
                   maxLength={200}
@@ -289,7 +288,7 @@ export function InitiateBuyScreen() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <MoneyInput
+                <GuardedMoney
                   label={t`Asking price`}
                   withAsterisk
                   value={values.price}
@@ -313,7 +312,7 @@ export function InitiateBuyScreen() {
                 />
               </Grid.Col>
               <Grid.Col span={12}>
-                <TextAreaField
+                <GuardedTextArea
                   label={t`Note`}
                   maxLength={2000}
                   minRows={2}
