@@ -98,6 +98,7 @@ describe('registering an artwork', () => {
     await page.getByTestId('media-panel').waitFor()
     expect(await page.locator('[data-testid="media-tile"][data-kind="image"]').count()).toBe(1)
     expect(await page.locator('[data-testid="media-tile"][data-kind="video"]').count()).toBe(1)
+    await shot(page, 'archive-media-zh')
     await page.locator('[data-testid="media-tile"][data-kind="video"] button').first().click()
     const player = page.getByTestId('preview-video')
     await player.waitFor()

@@ -210,7 +210,11 @@ export async function walk(
         payload: { ...planned.payload, [REVISED[leaf[0]]]: `Revised after the approver's comment (${i})` },
       }
     // The one who acted last still sees the view their event returned; anyone else opens it.
-    if (who !== lastUser) await openProcess(user.page, processId, ctx.route)
+    if (who !== lastUser)
+      await openProcess(user.page, processId, ctx.route).catch(async (error) => {
+        await shot(user.page, `failed-${definition.type}-${i}-open`)
+        throw new Error(`${definition.type} step ${i}: ${who} could not open the process: ${error.message}`)
+      })
     lastUser = who
     const where = `${definition.type} step ${i} ${who} ${event.type} in ${statePath(s)}`
     await check(ctx, user, who, s, `${where} (before)`)

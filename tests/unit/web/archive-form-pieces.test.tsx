@@ -258,20 +258,16 @@ describe('MultiFileUpload', () => {
   it('says "Uploading failed" when the network drops and lets the form go on', async () => {
     const send = vi.fn(() => Promise.reject(Object.assign(new Error('Network error'), { name: 'TypeError' })))
     let uploading = -1
-    function Harness() {
-      const form = useForm({ schema: z.object({}), initialValues: {} })
-      uploading = form.uploading
-      return (
-        <MultiFileUpload
-          purpose="attachment"
-          label="Add files"
-          uploads={form.uploads}
-          onUploaded={() => undefined}
-          send={send}
-        />
-      )
-    }
-    const { container } = await render(<Harness />)
+    const { container } = await render(
+      <UploadHarness
+        purpose="attachment"
+        send={send}
+        onUploaded={() => undefined}
+        onCount={(n) => {
+          uploading = n
+        }}
+      />,
+    )
     const input = container.querySelector('input[type="file"]') as HTMLInputElement
     fireEvent.change(input, { target: { files: [new File([PNG_HEAD], 'scan.png', { type: 'image/png' })] } })
     await waitFor(() => expect(screen.getByText('上传失败')).toBeTruthy())

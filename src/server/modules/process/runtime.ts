@@ -39,8 +39,9 @@ import type { AuthUser } from '../../http/context'
 import type { ProcessCatalog } from './catalog'
 import { EFFECTS } from './effects'
 import type { EffectContext } from './effects/types'
+import { type HistoryRow, historyCacheOf } from './history-cache'
 import { type PersistedSnapshot, persist, rehydrate } from './snapshot'
-import { buildViews, type ProcessRow, partsOf, type ViewParts, viewOf, viewPartsSql } from './views'
+import { buildViews, type ProcessRow, type ViewParts, viewOf } from './views'
 
 export interface RuntimeEnv {
   db: Db
@@ -372,68 +373,145 @@ interface EventWrite {
   createdBy: string
 }
 
+/** What the event's statement read beside writing: enough, with the cached history, for the view. */
+interface Written {
+  /** The process's history up to and including the new row (names not yet attached). */
+  history: HistoryRow[]
+  /** Display names of every author in the history, the actor and the creator. */
+  names: Record<string, string>
+  artworks: ProcessView['artworks']
+}
+
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
 }
 
+/** An array literal for a `::uuid[]` parameter (ids come from the database or the session: only hex). */
+function uuidArray(ids: Iterable<string>): string {
+  return `{${[...ids].join(',')}}`
+}
+
+/** The subject artworks as the view lists them, one JSON array per artwork. */
+function artworksSql(processId: string) {
+  return sql`(select json_agg(json_build_array(a.id, a.inventory_no, a.title_zh, a.title_en) order by a.inventory_no)
+      from process_artworks pa join artworks a on a.id = pa.artwork_id where pa.process_id = ${processId}::uuid)`
+}
+
+function artworksOf(json: unknown): ProcessView['artworks'] {
+  return ((json ?? []) as [string, string, string, string][]).map(([id, inventoryNo, titleZh, titleEn]) => ({
+    id,
+    inventoryNo,
+    titleZh,
+    titleEn,
+  }))
+}
+
 /**
  * Apply an event's writes in one statement: update the row only if its version still matches, and append
- * the history row with seq = the new version (creation is seq 1 at version 1). Returns undefined when the
- * version no longer matched (nothing written). With `withParts`, the same statement reads the view's
- * parts; its history is read before the new row (one statement sees one snapshot), so that row is added.
+ * the history row with seq = the new version (creation is seq 1 at version 1). The same statement reads
+ * what the view needs: the history rows after those already cached, the authors' names and the artworks.
+ * One statement sees one snapshot: the history it reads stops before the new row, which is added here.
+ * Returns undefined when the version no longer matched (nothing written).
  */
-async function writeEvent(q: DbOrTx, w: EventWrite, withParts: boolean): Promise<ViewParts | undefined> {
-  const version = w.expectedVersion + 1
-  const at = w.at.toISOString()
-  const d = w.described
+async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | undefined> {
+  const { event: e, cached } = w
+  const version = e.expectedVersion + 1
+  const at = e.at.toISOString()
+  const d = e.described
+  const known = cached.length > 0 ? cached[cached.length - 1].seq : 0
+  const people = new Set(cached.map((h) => h.by))
+  people.add(e.byUserId)
+  people.add(e.createdBy)
   const result = await q.execute(sql`
     with u as (
       update processes
-         set state_value = ${JSON.stringify(w.persisted.value)}::jsonb, state = ${d.state},
-             snapshot = ${JSON.stringify(w.persisted)}::jsonb, status = ${d.status}::process_status,
+         set state_value = ${JSON.stringify(e.persisted.value)}::jsonb, state = ${d.state},
+             snapshot = ${JSON.stringify(e.persisted)}::jsonb, status = ${d.status}::process_status,
              current_step = ${d.currentStep}::text, done = ${d.done}::boolean, version = ${version}::int,
              updated_at = ${at}::timestamptz, finished_at = ${d.done ? at : null}::timestamptz
-       where id = ${w.id}::uuid and version = ${w.expectedVersion}::int
+       where id = ${e.id}::uuid and version = ${e.expectedVersion}::int
       returning id
     ), h as (
       insert into process_history (process_id, seq, event_type, from_state, to_state, by_user_id, at, comment, payload)
-      select id, ${version}::int, ${w.eventType}::text, ${w.fromState}::text, ${d.state}::text,
-             ${w.byUserId}::uuid, ${at}::timestamptz, ${w.comment}::text, ${w.payloadJson}::jsonb
+      select id, ${version}::int, ${e.eventType}::text, ${e.fromState}::text, ${d.state}::text,
+             ${e.byUserId}::uuid, ${at}::timestamptz, ${e.comment}::text, ${e.payloadJson}::jsonb
         from u
     )
     select (select count(*)::int from u) as updated,
-           (select display_name from users where id = ${w.byUserId}::uuid) as by_name
-           ${withParts ? sql`, ${viewPartsSql(w.id, w.createdBy)}` : sql``}`)
-  const [row] = rowsOf<{
-    updated: number
-    by_name: string
-    history: unknown
-    artworks: unknown
-    created_by_name: unknown
-  }>(result)
+      (select json_agg(json_build_array(h.seq, h.event_type, h.from_state, h.to_state, h.by_user_id, h.at,
+                h.comment, h.payload) order by h.seq)
+         from process_history h where h.process_id = ${e.id}::uuid and h.seq > ${known}::int) as newer,
+      (select json_object_agg(id, display_name) from users
+        where id = any(${uuidArray(people)}::uuid[])
+           or id in (select by_user_id from process_history where process_id = ${e.id}::uuid and seq > ${known}::int)) as names,
+      ${w.withArtworks ? artworksSql(e.id) : sql`null`} as artworks`)
+  const [row] = rowsOf<{ updated: number; newer: unknown; names: unknown; artworks: unknown }>(result)
   if (!row || Number(row.updated) !== 1) return undefined
-  if (!withParts) return { history: [], artworks: [], createdByName: '' }
-  const parts = partsOf(row)
-  parts.history.push({
+  const newer = (
+    (row.newer ?? []) as [number, string, string | null, string, string, string, string, unknown][]
+  ).map(
+    ([seq, type, fromState, toState, by, rowAt, comment, payload]): HistoryRow => ({
+      seq,
+      type,
+      fromState,
+      toState,
+      by,
+      at: new Date(rowAt).toISOString(),
+      comment,
+      payload: payload ?? undefined,
+    }),
+  )
+  const history = [...cached, ...newer]
+  history.push({
     seq: version,
-    type: w.eventType,
-    fromState: w.fromState,
+    type: e.eventType,
+    fromState: e.fromState,
     toState: d.state,
-    by: w.byUserId,
-    byName: row.by_name,
+    by: e.byUserId,
     at,
-    comment: w.comment,
-    payload: w.payloadJson === null ? undefined : JSON.parse(w.payloadJson),
+    comment: e.comment,
+    payload: e.payloadJson === null ? undefined : JSON.parse(e.payloadJson),
   })
-  return parts
+  return {
+    history,
+    names: (row.names ?? {}) as Record<string, string>,
+    artworks: artworksOf(row.artworks),
+  }
 }
 
-/** The view's parts as they stand now (after effects, inside the event's transaction). */
-async function readViewParts(q: DbOrTx, id: string, createdBy: string): Promise<ViewParts> {
-  const [row] = rowsOf<{ history: unknown; artworks: unknown; created_by_name: unknown }>(
-    await q.execute(sql`select ${viewPartsSql(id, createdBy)}`),
+interface WriteArgs {
+  event: EventWrite
+  /** The history rows already held for this process (a prefix, in seq order). */
+  cached: readonly HistoryRow[]
+  /** Read the artworks in the same statement (not when effects run after it and may change them). */
+  withArtworks: boolean
+}
+
+/** The subject artworks as they stand now (after effects, inside the event's transaction). */
+async function readArtworks(q: DbOrTx, processId: string): Promise<ProcessView['artworks']> {
+  const [row] = rowsOf<{ artworks: unknown }>(
+    await q.execute(sql`select ${artworksSql(processId)} as artworks`),
   )
-  return partsOf(row)
+  return artworksOf(row?.artworks)
+}
+
+/** The view's parts from what the event's statement read: each history row with its author's name. */
+function partsFromWritten(written: Written, artworks: ProcessView['artworks'], createdBy: string): ViewParts {
+  return {
+    history: written.history.map((h) => ({
+      seq: h.seq,
+      type: h.type,
+      fromState: h.fromState,
+      toState: h.toState,
+      by: h.by,
+      byName: written.names[h.by] ?? '',
+      at: h.at,
+      comment: h.comment,
+      payload: h.payload,
+    })),
+    artworks,
+    createdByName: written.names[createdBy] ?? '',
+  }
 }
 
 /** POST /api/process/:id/events */
@@ -504,17 +582,28 @@ export async function applyEvent(
     updatedAt: at,
     finishedAt: done ? at : null,
   }
-  const viewFrom = (parts: ViewParts) => viewOf(definition, updatedRow, next, actor, parts, described.steps)
+  const viewFrom = (written: Written, artworks: ProcessView['artworks']) =>
+    viewOf(
+      definition,
+      updatedRow,
+      next,
+      actor,
+      partsFromWritten(written, artworks, row.createdBy),
+      described.steps,
+    )
+  const historyCache = historyCacheOf(env.db)
+  const cached = historyCache.get(id)
 
   try {
     // The common case (no effects, no idempotency key) is one statement: atomic without a transaction.
     if (!effects && !key) {
-      const written = await writeEvent(env.db, write, true)
+      const written = await writeEvent(env.db, { event: write, cached, withArtworks: true })
       if (!written) throw conflict()
-      return viewFrom(written)
+      historyCache.set(id, written.history)
+      return viewFrom(written, written.artworks)
     }
-    return await env.db.transaction(async (tx) => {
-      const written = await writeEvent(tx, write, !effects)
+    const [view, history] = await env.db.transaction(async (tx) => {
+      const written = await writeEvent(tx, { event: write, cached, withArtworks: !effects })
       if (!written) throw conflict()
       await runEffects(
         tx,
@@ -533,15 +622,18 @@ export async function applyEvent(
         },
         actions,
       )
-      // Effects may link or create artworks: the view reads its parts after them.
-      const view = viewFrom(effects ? await readViewParts(tx, id, row.createdBy) : written)
+      // Effects may link or create artworks: the view reads them after the effects.
+      const view = viewFrom(written, effects ? await readArtworks(tx, id) : written.artworks)
       if (key) {
         await tx
           .insert(processIdempotencyKeys)
           .values({ userId: user.id, key, processId: id, eventType: request.type, response: view })
       }
-      return view
+      return [view, written.history] as const
     })
+    // Only once committed is the new row part of the history.
+    historyCache.set(id, history)
+    return view
   } catch (error) {
     // A concurrent repeat of the same request lost the race: answer with the winner's result.
     if (key) {

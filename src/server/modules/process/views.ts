@@ -1,8 +1,8 @@
 // The process view of DESIGN.md, built for one user: the row's state and status, the machine's own
 // description of its steps, the events this user may send now, the history with names, and the subject
 // artworks with their titles. Views of a page are built with one query per table, not one per process;
-// the event path reads what one view needs from the other tables in a single statement (viewPartsSql).
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+// the event path (runtime.ts) reads its parts in the event's own statement and assembles with viewOf.
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { AnyMachineSnapshot } from 'xstate'
 import type { Actor, ProcessDefinition } from '../../../../machines/types'
 import { describe, nextEvents } from '../../../../machines/view'
@@ -125,44 +125,4 @@ export async function buildViews(
       createdByName: creatorName.get(row.createdBy) ?? '',
     })
   })
-}
-
-/**
- * The select list that reads one process's view parts in one round trip: `history` and `artworks` as JSON
- * arrays (ordered as buildViews orders them) and `created_by_name`. Read them back with partsOf.
- */
-export function viewPartsSql(processId: string, createdBy: string): SQL {
-  return sql`(select coalesce(json_agg(json_build_object('seq', h.seq, 'type', h.event_type,
-              'fromState', h.from_state, 'toState', h.to_state, 'by', h.by_user_id, 'byName', u.display_name,
-              'at', h.at, 'comment', h.comment, 'payload', h.payload) order by h.seq), '[]'::json)
-         from process_history h join users u on u.id = h.by_user_id
-        where h.process_id = ${processId}::uuid) as history,
-     (select coalesce(json_agg(json_build_object('id', a.id, 'inventoryNo', a.inventory_no,
-              'titleZh', a.title_zh, 'titleEn', a.title_en) order by a.inventory_no), '[]'::json)
-         from process_artworks pa join artworks a on a.id = pa.artwork_id
-        where pa.process_id = ${processId}::uuid) as artworks,
-     (select display_name from users where id = ${createdBy}::uuid) as created_by_name`
-}
-
-interface HistoryJson extends Omit<ProcessHistoryItem, 'payload'> {
-  payload: unknown
-}
-
-/** The parts from a row read with viewPartsSql (JSON timestamps become the ISO form buildViews gives). */
-export function partsOf(row: { history: unknown; artworks: unknown; created_by_name: unknown }): ViewParts {
-  return {
-    history: (row.history as HistoryJson[]).map((h) => ({
-      seq: h.seq,
-      type: h.type,
-      fromState: h.fromState,
-      toState: h.toState,
-      by: h.by,
-      byName: h.byName,
-      at: new Date(h.at).toISOString(),
-      comment: h.comment,
-      payload: h.payload ?? undefined,
-    })),
-    artworks: row.artworks as ViewParts['artworks'],
-    createdByName: (row.created_by_name as string | null) ?? '',
-  }
 }
