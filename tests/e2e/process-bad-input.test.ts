@@ -52,7 +52,11 @@ async function purchaseAt(step: 'dueDiligence' | 'submitted' | 'contract' | 'pay
   const a = approver.page
   let v = await apiCall<ProcessView>(r, 'POST', 'process', { type: 'BUY_ART', input: sampleInput('BUY_ART') })
   const send = async (page: typeof r, type: string, payload?: Record<string, unknown>) => {
-    v = await apiCall<ProcessView>(page, 'POST', `process/${v.id}/events`, { type, expectedVersion: v.version, payload })
+    v = await apiCall<ProcessView>(page, 'POST', `process/${v.id}/events`, {
+      type,
+      expectedVersion: v.version,
+      payload,
+    })
   }
   if (step === 'dueDiligence') return v
   const report = { ...samples.dueDiligence[0], attachments: [await storedPdf()] }
@@ -95,7 +99,8 @@ describe('purchase forms refuse bad input at the field', () => {
     await form.getByTestId('submit').click()
     await page.getByTestId('artworks-error').waitFor()
     expect(await page.getByTestId('artworks-error').textContent()).toBe(zh('required'))
-    for (const key of ['seller', 'price', 'currency']) expect(await fieldError(form, key), key).toBe(zh('required'))
+    for (const key of ['seller', 'price', 'currency'])
+      expect(await fieldError(form, key), key).toBe(zh('required'))
 
     const seller = form.locator('[data-field="seller"]')
     await seller.fill('画'.repeat(201))
@@ -117,7 +122,15 @@ describe('purchase forms refuse bad input at the field', () => {
     await expect.poll(() => fieldError(form, 'attachments')).toBe(zh('incorrectFileFormat'))
     expect(await form.getByTestId('stored-file').count()).toBe(0)
     await submitRefused(form, v.version)
-    for (const key of ['seller', 'price', 'currency', 'provenance', 'authenticity', 'condition', 'marketSurvey'])
+    for (const key of [
+      'seller',
+      'price',
+      'currency',
+      'provenance',
+      'authenticity',
+      'condition',
+      'marketSurvey',
+    ])
       expect(await fieldError(form, key), key).toBe(zh('required'))
     expect(await fieldError(form, 'recommendation')).toBe(zh('required'))
     await shot(registrar.page, 'bad-input-report-zh')

@@ -214,7 +214,8 @@ export async function act(ctx: FillContext, event: UiEvent): Promise<void> {
 export async function fieldError(scope: Locator, key: string): Promise<string> {
   const field = scope.locator(`[data-field="${key}"]`).first()
   const wrapper = field.locator('xpath=ancestor-or-self::*[contains(@class,"mantine-InputWrapper-root")][1]')
-  const error = wrapper.locator('.mantine-InputWrapper-error').first()
+  // The wrapper's own message (a table of fields inside it has messages of their own).
+  const error = wrapper.locator('xpath=./*[contains(@class,"mantine-InputWrapper-error")]').first()
   return (await error.count()) > 0 ? ((await error.textContent()) ?? '') : ''
 }
 

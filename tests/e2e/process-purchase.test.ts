@@ -57,9 +57,11 @@ async function approveFromInbox(via: 'home' | 'bell', id: string, name: string) 
     await item.waitFor()
     await item.click()
   } else {
-    await expect.poll(async () => Number((await page.getByTestId('message-count').textContent()) || 0)).toBeGreaterThan(0)
+    await expect
+      .poll(async () => Number((await page.getByTestId('message-count').textContent()) || 0))
+      .toBeGreaterThan(0)
     await page.getByTestId('message-bell').click()
-    await page.locator(`[data-inbox-item="${id}"]`).click()
+    await page.locator(`.mantine-Popover-dropdown [data-inbox-item="${id}"]`).click()
   }
   await page.waitForURL((url) => url.searchParams.get('process') === id)
   await page.locator(`[data-testid="process-view"][data-process-id="${id}"]`).waitFor()
@@ -82,7 +84,9 @@ describe('buying an artwork, end to end', () => {
     await fillField(ctx, form, 'currency', 'HKD')
     await shot(page, 'purchase-initiate-zh')
     await form.getByTestId('submit').click()
-    await page.waitForURL((url) => url.pathname === '/devOpsManage/dueDiligence' && url.searchParams.has('process'))
+    await page.waitForURL(
+      (url) => url.pathname === '/devOpsManage/dueDiligence' && url.searchParams.has('process'),
+    )
     purchaseId = new URL(page.url()).searchParams.get('process') ?? ''
     await page.getByTestId('step-form').waitFor()
     expect(await shown(page)).toMatchObject({ state: 'dueDiligence.draft', status: 'draft' })
@@ -93,7 +97,10 @@ describe('buying an artwork, end to end', () => {
 
   it('writes the due-diligence report with its PDF and submits it; the approver approves from the home page', async () => {
     await act({ page: registrar.page, files }, { type: 'SUBMIT', payload: samples.dueDiligence[0] })
-    expect(await shown(registrar.page)).toMatchObject({ state: 'dueDiligence.submitted', buttons: ['TERMINATE'] })
+    expect(await shown(registrar.page)).toMatchObject({
+      state: 'dueDiligence.submitted',
+      buttons: ['TERMINATE'],
+    })
     await shot(registrar.page, 'purchase-report-submitted-zh')
     await approveFromInbox('home', purchaseId, 'report')
     expect(await shown(approver.page)).toMatchObject({ state: 'contract.draft', status: 'draft' })
@@ -109,7 +116,10 @@ describe('buying an artwork, end to end', () => {
   it('pays: the payment form is approved, then finance confirms the money went out', async () => {
     await openProcess(registrar.page, purchaseId)
     await registrar.page.getByTestId('contract-cap').waitFor()
-    await act({ page: registrar.page, files }, { type: 'SUBMIT', payload: localise(samples.payment[0], local) })
+    await act(
+      { page: registrar.page, files },
+      { type: 'SUBMIT', payload: localise(samples.payment[0], local) },
+    )
     await shot(registrar.page, 'purchase-payment-submitted-zh')
     await approveFromInbox('home', purchaseId, 'payment')
     await openProcess(finance.page, purchaseId)
@@ -122,7 +132,9 @@ describe('buying an artwork, end to end', () => {
     const page = registrar.page
     await openProcess(page, purchaseId)
     await page.getByTestId('open-shipping').click()
-    await page.waitForURL((url) => url.pathname === '/devOpsManage/buyShipping' && url.searchParams.has('process'))
+    await page.waitForURL(
+      (url) => url.pathname === '/devOpsManage/buyShipping' && url.searchParams.has('process'),
+    )
     shippingId = new URL(page.url()).searchParams.get('process') ?? ''
     await page.locator(`[data-testid="process-view"][data-process-id="${shippingId}"]`).waitFor()
     expect(await shown(page)).toMatchObject({ state: 'transport.draft' })
@@ -140,7 +152,11 @@ describe('buying an artwork, end to end', () => {
   })
 
   it('leaves the artwork in its room, with the purchase and the shipping listed under it', async () => {
-    const purchase = await apiCall<{ artworks: { id: string }[] }>(registrar.page, 'GET', `process/${purchaseId}`)
+    const purchase = await apiCall<{ artworks: { id: string }[] }>(
+      registrar.page,
+      'GET',
+      `process/${purchaseId}`,
+    )
     expect(purchase.artworks).toHaveLength(1)
     const artworkId = purchase.artworks[0].id
     const artwork = await apiCall<{ status: string; inWarehouse: boolean; roomId: string; titleZh: string }>(
@@ -148,16 +164,23 @@ describe('buying an artwork, end to end', () => {
       'GET',
       `artworks/${artworkId}`,
     )
-    expect(artwork).toMatchObject({ status: 'in_collection', inWarehouse: true, roomId: local.roomId, titleZh: '秋山图' })
+    expect(artwork).toMatchObject({
+      status: 'in_collection',
+      inWarehouse: true,
+      roomId: local.roomId,
+      titleZh: '秋山图',
+    })
     const page = registrar.page
     await page.goto(`/devOpsManage/index?artworkId=${artworkId}`)
     const rows = page.getByTestId('process-list').locator('[data-process-row]')
     await expect.poll(() => rows.count()).toBe(2)
-    expect((await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-process-type')))).sort()).toEqual([
-      'BUY_ART',
-      'BUY_ART_TRANS',
+    expect(
+      (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-process-type')))).sort(),
+    ).toEqual(['BUY_ART', 'BUY_ART_TRANS'])
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
+      'completed',
+      'completed',
     ])
-    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['completed', 'completed'])
     await shot(page, 'purchase-history-zh')
   })
 })

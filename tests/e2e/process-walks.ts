@@ -4,8 +4,9 @@
 // transition the machine defines is taken or none is reachable. Walking sends each event by clicking
 // through the process view as the demo user the model names, and at every stop compares what the screen
 // shows (state, status, the step's words, the buttons of each user looking) with the machine's own answer.
-import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
+
 import { expect } from 'vitest'
+import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
 import { toGraph } from '../../machines/diagram'
 import { PROCESS_STATUS_LABELS } from '../../machines/labels'
 import type { ProcessDefinition } from '../../machines/types'
@@ -34,7 +35,10 @@ function apply(definition: ProcessDefinition, s: AnyMachineSnapshot, e: Concrete
   return transition(definition.machine, s, toMachineEvent(definition, e))[0] as AnyMachineSnapshot
 }
 
-function concrete(definition: ProcessDefinition, e: ReturnType<ReturnType<typeof eventsFor>>[number]): ConcreteEvent {
+function concrete(
+  definition: ProcessDefinition,
+  e: ReturnType<ReturnType<typeof eventsFor>>[number],
+): ConcreteEvent {
   const actors = modelActors(definition.type)
   const actor = (Object.keys(actors) as ActorName[]).find((n) => actors[n].id === e.actor.id) ?? 'admin'
   return {
@@ -63,7 +67,8 @@ export function planWalks(definition: ProcessDefinition, refs: SampleRefs): Plan
     const known = byState.get(path)
     if (!known || p.events.length < known.length) byState.set(path, p.events)
   }
-  const key = (events: ConcreteEvent[]) => events.map((e) => `${e.actor}:${e.type}:${JSON.stringify(e.payload ?? null)}`)
+  const key = (events: ConcreteEvent[]) =>
+    events.map((e) => `${e.actor}:${e.type}:${JSON.stringify(e.payload ?? null)}`)
   const candidates = [...byState.values()].sort((a, b) => b.length - a.length)
   const maximal: ConcreteEvent[][] = []
   for (const p of candidates) {
@@ -141,7 +146,8 @@ export function expectedView(definition: ProcessDefinition, s: AnyMachineSnapsho
   const d = describeState(definition, s)
   const graph = toGraph(definition)
   const node = graph.nodes.find((n) => n.path === d.state)
-  const pick = (w: { labelZh: string; labelEn: string } | undefined) => (w ? (lang === 'en' ? w.labelEn : w.labelZh) : '')
+  const pick = (w: { labelZh: string; labelEn: string } | undefined) =>
+    w ? (lang === 'en' ? w.labelEn : w.labelZh) : ''
   const step = d.currentStep ? definition.steps.find((x) => x.key === d.currentStep) : undefined
   return {
     state: d.state,
@@ -177,7 +183,10 @@ const REVISED: Record<string, string> = {
 async function check(ctx: WalkContext, page: UserPage, who: ActorName, s: AnyMachineSnapshot, where: string) {
   const want = expectedView(ctx.definition, s, ctx.lang)
   const got = await shown(page.page)
-  expect({ state: got.state, status: got.status, step: got.step.trim(), buttons: got.buttons }, where).toEqual({
+  expect(
+    { state: got.state, status: got.status, step: got.step.trim(), buttons: got.buttons },
+    where,
+  ).toEqual({
     state: want.state,
     status: want.status,
     step: want.step,
@@ -237,7 +246,9 @@ export async function walk(
     if (event.type === 'TERMINATE')
       expect(await user.page.getByTestId('terminated-note').textContent(), where).toContain(event.comment)
     if (event.type === 'PAYMENT_FAILED')
-      expect(await user.page.getByTestId('payment-failure-note').textContent(), where).toContain(event.comment)
+      expect(await user.page.getByTestId('payment-failure-note').textContent(), where).toContain(
+        event.comment,
+      )
     ctx.onStep?.({ event, transitions, state: statePath(s) })
     previous = event
   }

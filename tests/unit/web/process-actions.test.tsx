@@ -3,12 +3,13 @@
 // worded by the machines' labels; a rejection is refused at the comment until one is written; a double
 // click on a confirmation sends one request, carrying the version shown and an idempotency key.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
 import { buyArtV1 } from '../../../machines/buy-art'
 import { describe as describeState, nextEvents } from '../../../machines/view'
 import type { ProcessView } from '../../../src/shared/contracts/process'
 import { EventActions } from '../../../src/web/areas/process/EventActions'
+import { StepPanel } from '../../../src/web/areas/process/StepPanel'
 import { idempotencyKeyOf, useProcessEvent } from '../../../src/web/areas/process/use-process-event'
 import { modelActors, modelInput, toMachineEvent } from '../../model/graph-paths'
 import { sampleStepData } from '../../model/samples'
@@ -20,7 +21,11 @@ function submittedView(version = 2): ProcessView {
   ;[snapshot] = transition(
     buyArtV1.machine,
     snapshot,
-    toMachineEvent(buyArtV1, { type: 'SUBMIT', actor: 'registrar', payload: sampleStepData('BUY_ART').dueDiligence[0] }),
+    toMachineEvent(buyArtV1, {
+      type: 'SUBMIT',
+      actor: 'registrar',
+      payload: sampleStepData('BUY_ART').dueDiligence[0],
+    }),
   )
   const d = describeState(buyArtV1, snapshot)
   return {
@@ -73,7 +78,9 @@ describe('process actions', () => {
     expect(buttons()).toEqual(['APPROVE', 'REJECT', 'TERMINATE'])
     expect(screen.getByText('Approve')).toBeTruthy()
     cleanup()
-    await render(<Actions view={{ ...view, nextEvents: ['SAVE', 'SUBMIT', 'TERMINATE'] }} />, { lang: 'zh-CN' })
+    await render(<Actions view={{ ...view, nextEvents: ['SAVE', 'SUBMIT', 'TERMINATE'] }} />, {
+      lang: 'zh-CN',
+    })
     expect(buttons()).toEqual(['TERMINATE'])
     expect(screen.getByText('终止流程')).toBeTruthy()
   })
@@ -126,13 +133,58 @@ describe('process actions', () => {
   })
 })
 
+/** The same process one step earlier: the report still being written. */
+function draftView(nextEvents: string[]): ProcessView {
+  const [snapshot] = initialTransition(buyArtV1.machine, modelInput(buyArtV1)) as [
+    AnyMachineSnapshot,
+    unknown,
+  ]
+  const d = describeState(buyArtV1, snapshot)
+  return {
+    ...submittedView(1),
+    state: d.state,
+    stateValue: snapshot.value,
+    status: d.status,
+    currentStep: d.currentStep,
+    steps: d.steps,
+    nextEvents,
+    context: snapshot.context,
+  }
+}
+
+function Panel({ view }: { view: ProcessView }) {
+  const events = useProcessEvent(view)
+  return <StepPanel view={view} definition={buyArtV1} step="dueDiligence" events={events} />
+}
+
+describe('the current step', () => {
+  it('is a form with Save and Submit only for someone the machine lets fill it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: [] }))),
+    )
+    await render(<Panel view={draftView(['SAVE', 'SUBMIT', 'TERMINATE'])} />, { lang: 'en' })
+    const form = await screen.findByTestId('step-form')
+    expect([...form.querySelectorAll('[data-event]')].map((b) => b.getAttribute('data-event'))).toEqual([
+      'SAVE',
+      'SUBMIT',
+    ])
+    cleanup()
+    await render(<Panel view={draftView(['TERMINATE'])} />, { lang: 'en' })
+    expect(screen.queryByTestId('step-form')).toBeNull()
+    expect(await screen.findByTestId('step-empty')).toBeTruthy()
+  })
+})
+
 describe('idempotency keys', () => {
   it('are the same for the same request on the same version, and differ otherwise', () => {
     const view = { id: '7d5b7c0e-35a4-4c36-9f1c-2b3a4d5e6f70', version: 3 }
     const key = idempotencyKeyOf(view, { type: 'SAVE', payload: { seller: 'a' } })
     expect(key).toBe(idempotencyKeyOf(view, { type: 'SAVE', payload: { seller: 'a' } }))
     expect(key).not.toBe(idempotencyKeyOf(view, { type: 'SAVE', payload: { seller: 'b' } }))
-    expect(key).not.toBe(idempotencyKeyOf({ ...view, version: 4 }, { type: 'SAVE', payload: { seller: 'a' } }))
+    expect(key).not.toBe(
+      idempotencyKeyOf({ ...view, version: 4 }, { type: 'SAVE', payload: { seller: 'a' } }),
+    )
     expect(key).toMatch(/^[A-Za-z0-9._:-]{1,100}$/)
   })
 })

@@ -1,9 +1,9 @@
 // The machines drawn as Mermaid text (src/web/areas/flows/mermaid-text.ts) from the very graph the API
 // serves: one box per step, the current state highlighted, live counts written on states, one language.
 import { describe, expect, it } from 'vitest'
-import { toGraph } from '../../../machines/diagram'
 import { buyArtV1 } from '../../../machines/buy-art'
 import { buyArtTransV1 } from '../../../machines/buy-art-trans'
+import { toGraph } from '../../../machines/diagram'
 import { graphToMermaid, mermaidId } from '../../../src/web/areas/flows/mermaid-text'
 
 const graph = toGraph(buyArtV1)
@@ -18,7 +18,9 @@ describe('graphToMermaid', () => {
     expect(en).toContain(`state "Payment process" as ${mermaidId('payment')} {`)
     expect(en).not.toMatch(/付款/)
     // inside a step: between its states; leaving a step: from the step
-    expect(en).toContain(`${mermaidId('payment.paymentFailed')} --> ${mermaidId('payment.awaitingPayment')} : Retry payment`)
+    expect(en).toContain(
+      `${mermaidId('payment.paymentFailed')} --> ${mermaidId('payment.awaitingPayment')} : Retry payment`,
+    )
     expect(en).toContain(`${mermaidId('payment')} --> ${mermaidId('completed')} : Confirm payment`)
     expect(en).toContain(`${mermaidId('terminated')} --> ${mermaidId('dueDiligence')} : Restart`)
     const edges = en.split('\n').filter((l) => / --> s_/.test(l))

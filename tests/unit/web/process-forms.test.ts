@@ -1,8 +1,9 @@
 // The step forms against the machines they fill: every field of a form is a field of its step's schema and
 // every field of the schema has its place on the form (a form cannot drift from the rules), and a form's
 // values checked in the browser meet exactly the refusals the runtime answers for the same payload.
-import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
+
 import { describe, expect, it } from 'vitest'
+import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
 import { buyArtV1 } from '../../../machines/buy-art'
 import { buyArtTransV1 } from '../../../machines/buy-art-trans'
 import type { ProcessDefinition } from '../../../machines/types'
@@ -40,7 +41,12 @@ describe('forms and schemas', () => {
         if (!/^[A-Z_]+$/.test(type)) continue
         const spec = EVENT_FORMS[type]
         expect(spec, type).toBeDefined()
-        expect(fieldsOf(spec).map((f) => f.path).sort(), type).toEqual(keysOf(schema).sort())
+        expect(
+          fieldsOf(spec)
+            .map((f) => f.path)
+            .sort(),
+          type,
+        ).toEqual(keysOf(schema).sort())
       }
     })
   }
@@ -66,7 +72,10 @@ describe('the payment form checks what the runtime checks', () => {
   const snapshot = atPayment()
   const good = sampleStepData('BUY_ART').payment[0]
   const cases: [string, Record<string, unknown>][] = [
-    ['above the contract', { amount: '300000.01', details: [{ payingCompany: 'A', amount: '300000.01', note: '' }] }],
+    [
+      'above the contract',
+      { amount: '300000.01', details: [{ payingCompany: 'A', amount: '300000.01', note: '' }] },
+    ],
     ['a Chinese payee name abroad', { payeeAccountName: '港湾画廊' }],
     ['T/T without SWIFT', { swiftBic: '' }],
     ['details not adding up', { details: [{ payingCompany: 'A', amount: '1.00', note: '' }] }],
@@ -84,9 +93,9 @@ describe('the payment form checks what the runtime checks', () => {
       expect(server.ok).toBe(false)
       const browserErrors = issuesToFieldErrors(browser.error!.issues, 'en')
       const serverErrors = issuesToFieldErrors(server.ok ? [] : server.issues, 'en')
-      expect(Object.fromEntries(Object.entries(serverErrors).map(([k, v]) => [k.replace(/^payload\./, ''), v]))).toEqual(
-        browserErrors,
-      )
+      expect(
+        Object.fromEntries(Object.entries(serverErrors).map(([k, v]) => [k.replace(/^payload\./, ''), v])),
+      ).toEqual(browserErrors)
     })
   }
 
@@ -111,7 +120,11 @@ describe('values to payloads', () => {
       ],
     })
     const payload = toPayload(paymentForm, values)
-    expect(payload).toMatchObject({ method: 'online_banking', payeeAccount: '6222', depositBankName: 'Bank of China' })
+    expect(payload).toMatchObject({
+      method: 'online_banking',
+      payeeAccount: '6222',
+      depositBankName: 'Bank of China',
+    })
     expect(payload).not.toHaveProperty('swiftBic')
     expect(payload).not.toHaveProperty('chequePayableTo')
     expect(payload).not.toHaveProperty('remark')

@@ -49,7 +49,10 @@ describe('process search parameters', () => {
   })
 
   it('opens a process by id, with a tab only beside a process', () => {
-    expect(validateProcessOpenSearch({ process: ID, tab: 'history' })).toEqual({ process: ID, tab: 'history' })
+    expect(validateProcessOpenSearch({ process: ID, tab: 'history' })).toEqual({
+      process: ID,
+      tab: 'history',
+    })
     expect(validateProcessOpenSearch({ process: ID, tab: 'secrets' })).toEqual({ process: ID })
     expect(validateProcessOpenSearch({ tab: 'history' })).toEqual({})
     expect(validateProcessOpenSearch({ process: '../etc' })).toEqual({})

@@ -108,7 +108,7 @@ function FlowTables({ def, counts }: { def: ProcessDefinitionView; counts: Recor
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>
-                  <Trans>From</Trans>
+                  <Trans>From state</Trans>
                 </Table.Th>
                 <Table.Th>
                   <Trans>Event</Trans>
@@ -117,7 +117,7 @@ function FlowTables({ def, counts }: { def: ProcessDefinitionView; counts: Recor
                   <Trans>Who may, and when</Trans>
                 </Table.Th>
                 <Table.Th>
-                  <Trans>To</Trans>
+                  <Trans>To state</Trans>
                 </Table.Th>
                 <Table.Th>
                   <Trans>What it does</Trans>

@@ -199,7 +199,7 @@ export function EventActions({
   if (types.length === 0) return null
   return (
     <>
-      <Group gap="xs" data-testid="process-actions">
+      <Group gap="xs" wrap="wrap" data-testid="process-actions">
         {types.map((type) => (
           <Button
             key={type}

@@ -52,10 +52,14 @@ export function HistoryTab({ view, definition }: { view: ProcessView; definition
             const files = filesOf(h.payload)
             return (
               <Table.Tr key={h.seq} data-history-event={h.type}>
-                <Table.Td fz="sm">{formatDateTime(h.at, lang)}</Table.Td>
-                <Table.Td fz="sm">{h.byName}</Table.Td>
+                <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(h.at, lang)}
+                </Table.Td>
+                <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {h.byName}
+                </Table.Td>
                 <Table.Td fz="sm" fw={500}>
-                  {h.type === 'CREATE' ? <Trans>Started</Trans> : eventLabel(h.type, lang)}
+                  {h.type === 'CREATE' ? <Trans>Process started</Trans> : eventLabel(h.type, lang)}
                 </Table.Td>
                 <Table.Td fz="sm">
                   {h.fromState ? `${stateLabel(definition, h.fromState, lang)} → ` : ''}

@@ -37,7 +37,7 @@ function Filters({
   return (
     <Card withBorder radius="md" padding="md" data-testid="process-filters">
       <Grid gap="sm" align="flex-end">
-        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 6, lg: 2 }}>
           <Select
             label={t`Type`}
             placeholder={t`Any type`}
@@ -49,7 +49,7 @@ function Filters({
             data-testid="filter-type"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 6, lg: 2 }}>
           <Select
             label={t`Status`}
             placeholder={t`Any status`}
@@ -60,7 +60,7 @@ function Filters({
             data-testid="filter-status"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 6, lg: 2 }}>
           <Select
             label={t`Step`}
             placeholder={t`Any step`}
@@ -72,14 +72,14 @@ function Filters({
             data-testid="filter-step"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 6, lg: 2 }}>
           <ArtworkFilter
             label={t`Artwork`}
             value={search.artworkId}
             onChange={(id) => set({ artworkId: id })}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 6, lg: 2 }}>
           <Select
             label={t`Started by`}
             placeholder={t`Anyone`}
@@ -91,7 +91,7 @@ function Filters({
             data-testid="filter-user"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 6, lg: 2 }}>
           <DateRangePicker
             label={t`Started between`}
             placeholder={t`Any time`}

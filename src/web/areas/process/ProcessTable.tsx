@@ -54,7 +54,7 @@ export function ProcessTable({
                 </Table.Th>
               ) : null}
               <Table.Th>
-                <Trans>Artworks</Trans>
+                <Trans>Artworks concerned</Trans>
               </Table.Th>
               <Table.Th>
                 <Trans>Current step</Trans>

@@ -92,7 +92,7 @@ function Header({
       data-version={view.version}
     >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+        <Stack gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>
           <Group gap="xs" wrap="wrap">
             <Badge variant="outline" color="gray" radius="sm" leftSection={<IconRoute size={12} />}>
               <span data-testid="process-type">{typeLabel(view.type, lang)}</span>

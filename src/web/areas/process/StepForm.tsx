@@ -33,7 +33,7 @@ export function StepForm({
   const lang = useLang()
   const context = view.context as ProcessContext
   const record = context.steps[step]
-  const saved = (record?.draft ?? record?.data) as Values | undefined
+  const saved = (record?.draft ?? record?.data ?? spec.defaults?.(context)) as Values | undefined
   const target = stepSchema(definition, step, context) ?? z.unknown()
   const schema = z
     .custom<Values>()

@@ -1,6 +1,7 @@
 // The steps of a process in order, each with its status (pending, approval ongoing, approved, rejected,
 // payment failed, terminated, ...) as the machine describes it; a click shows that step's record.
 import { Stepper } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import type { ProcessDefinition, StepStatus } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { IconCheck } from '../../shell/icons'
@@ -19,6 +20,7 @@ export function StepTimeline({
   onSelect: (step: string) => void
 }) {
   const lang = useLang()
+  const narrow = useMediaQuery('(max-width: 48em)')
   const currentIndex = view.steps.findIndex((s) => s.key === view.currentStep)
   const active = view.done ? view.steps.length : Math.max(currentIndex, 0)
   return (
@@ -28,6 +30,7 @@ export function StepTimeline({
       allowNextStepsSelect
       size="sm"
       iconSize={30}
+      orientation={narrow ? 'vertical' : 'horizontal'}
       completedIcon={<IconCheck size={16} />}
       data-testid="step-timeline"
     >

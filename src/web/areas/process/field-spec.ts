@@ -64,6 +64,8 @@ export interface StepFormSpec {
   sections: Section[]
   /** A line above the form (the contract amount a payment may not exceed). */
   intro?: (props: { context: unknown; values: Values }) => ReactNode
+  /** What an untouched form starts with, taken from earlier steps (the contract's amount for its payment). */
+  defaults?: (context: unknown) => Values
 }
 
 export function fieldsOf(spec: StepFormSpec): FieldSpec[] {

@@ -54,7 +54,7 @@ export function BuyShippingScreen({
             onChange={(v) => onSearch({ show: v === 'live' ? undefined : (v as ShippingShow) })}
             data={[
               { value: 'live', label: t`Under way` },
-              { value: 'done', label: t`Finished` },
+              { value: 'done', label: t`Completed` },
             ]}
             data-testid="shipping-show"
           />

@@ -181,6 +181,15 @@ function ContractCap({ context }: { context: unknown }) {
 
 export const paymentForm: StepFormSpec = {
   intro: ({ context }) => <ContractCap context={context} />,
+  /** One payment per purchase: it starts as the contract's whole amount, in its currency. */
+  defaults: (context) => {
+    const contract = (context as ProcessContext | undefined)?.steps?.contract?.data ?? {}
+    const amount = typeof contract.amount === 'string' ? contract.amount : ''
+    return {
+      ...(amount ? { amount, details: [{ payingCompany: '', amount, note: '' }] } : {}),
+      ...(typeof contract.currency === 'string' ? { currency: contract.currency } : {}),
+    }
+  },
   sections: [
     {
       title: msg`Payment`,

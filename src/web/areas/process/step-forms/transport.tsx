@@ -9,14 +9,14 @@ export const transportForm: StepFormSpec = {
     {
       title: msg`Route`,
       fields: [
-        { path: 'fromLocation', kind: 'text', max: 300, label: msg`From`, required: true },
+        { path: 'fromLocation', kind: 'text', max: 300, label: msg`Origin`, required: true },
         {
           path: 'fromRoomId',
           kind: 'room',
           label: msg`Out of the room`,
           description: msg`When the artworks leave a warehouse room.`,
         },
-        { path: 'toLocation', kind: 'text', max: 300, label: msg`To`, required: true },
+        { path: 'toLocation', kind: 'text', max: 300, label: msg`Destination`, required: true },
         {
           path: 'toRoomId',
           kind: 'room',
