@@ -25,7 +25,7 @@ async function backendCpu(bdb: BenchDb): Promise<Map<number, number>> {
   )) as { pid: number }[]
   for (const { pid } of rows) {
     try {
-      // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command name's closing paren.
+      // Fields 14 and 15 (utime, stime), in clock ticks (100 a second on Linux), after the name in parens.
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
       out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100)
     } catch {
