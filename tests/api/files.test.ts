@@ -733,17 +733,16 @@ describe('batch download', () => {
 describe('OpenAPI document', () => {
   it('describes every file endpoint, the upload as multipart', async () => {
     const res = await t.app.request('/api/openapi.json')
-    // paths are relative to the document's base (/api), like every module's
     const doc = (await res.json()) as { paths: Record<string, Record<string, any>> }
     for (const p of [
-      '/file/upload',
-      '/file/link',
-      '/file/downloadFile/{id}',
-      '/file/thumbnail/{id}',
-      '/file/batchDownloadFile',
+      '/api/file/upload',
+      '/api/file/link',
+      '/api/file/downloadFile/{id}',
+      '/api/file/thumbnail/{id}',
+      '/api/file/batchDownloadFile',
     ]) {
       expect(doc.paths[p], p).toBeDefined()
     }
-    expect(Object.keys(doc.paths['/file/upload'].post.requestBody.content)).toEqual(['multipart/form-data'])
+    expect(Object.keys(doc.paths['/api/file/upload'].post.requestBody.content)).toEqual(['multipart/form-data'])
   })
 })

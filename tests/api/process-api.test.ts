@@ -329,7 +329,6 @@ describe('insurance records and reminders', () => {
   it('documents the process API in the OpenAPI document', async () => {
     const res = await t.app.request('/api/openapi.json')
     const doc = (await res.json()) as { paths: Record<string, unknown> }
-    // Paths are relative to the /api server of the document.
     for (const path of [
       '/process',
       '/process/{id}',
@@ -340,6 +339,6 @@ describe('insurance records and reminders', () => {
       '/message',
       '/message/unread-count',
     ])
-      expect(Object.keys(doc.paths), path).toContain(path)
+      expect(Object.keys(doc.paths), path).toContain(`/api${path}`)
   })
 })
