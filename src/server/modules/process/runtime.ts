@@ -8,8 +8,10 @@ import {
   type AnyActorScope,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type AnyStateNode,
   createActor,
   initialTransition,
+  transition,
 } from 'xstate'
 import type { ZodType } from 'zod'
 import type {
@@ -282,10 +284,16 @@ export async function loadProcess(db: Db | Tx, id: string): Promise<ProcessRow> 
 /**
  * XState's pure `transition(machine, snapshot, event)`, without building a throwaway actor (and running
  * the machine's initial state) on every call: the inert scope is made once per machine and only its action
- * collector changes per call. Safe because no machine invokes or spawns actors, so the scope's actor and
- * system are never touched; the call is synchronous, so the collector cannot be shared.
+ * collector changes per call. Only for machines that invoke nothing and have no delayed transitions (the
+ * scope's actor and system are then never touched; no machine spawns either); any other machine goes
+ * through XState's own `transition`. The call is synchronous, so the collector is never shared.
  */
-const inertScopes = new WeakMap<AnyStateMachine, AnyActorScope>()
+const inertScopes = new WeakMap<AnyStateMachine, AnyActorScope | null>()
+
+function hasActors(node: AnyStateNode): boolean {
+  if (node.invoke.length > 0 || node.after.length > 0) return true
+  return Object.values(node.states).some((child) => hasActors(child as AnyStateNode))
+}
 
 function pureTransition(
   machine: AnyStateMachine,
@@ -293,22 +301,30 @@ function pureTransition(
   event: ProcessEvent,
 ): [AnyMachineSnapshot, { type: string; params?: unknown }[]] {
   let scope = inertScopes.get(machine)
-  if (!scope) {
-    const self = createActor(machine)
-    const noop = () => {}
-    scope = {
-      self,
-      defer: noop,
-      id: '',
-      logger: noop,
-      sessionId: '',
-      stopChild: noop,
-      system: self.system,
-      emit: noop,
-      actionExecutor: noop,
-    } as unknown as AnyActorScope
+  if (scope === undefined) {
+    if (hasActors(machine.root)) scope = null
+    else {
+      const self = createActor(machine)
+      const noop = () => {}
+      scope = {
+        self,
+        defer: noop,
+        id: '',
+        logger: noop,
+        sessionId: '',
+        stopChild: noop,
+        system: self.system,
+        emit: noop,
+        actionExecutor: noop,
+      } as unknown as AnyActorScope
+    }
     inertScopes.set(machine, scope)
   }
+  if (scope === null)
+    return transition(machine, snapshot, event as never) as [
+      AnyMachineSnapshot,
+      { type: string; params?: unknown }[],
+    ]
   const actions: { type: string; params?: unknown }[] = []
   scope.actionExecutor = (action) => {
     actions.push(action as { type: string; params?: unknown })
