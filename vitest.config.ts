@@ -8,8 +8,14 @@ export default mergeConfig(
   defineConfig({
     test: {
       projects: [
-        { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 30_000 } },
-        { extends: true, test: { name: 'model', include: ['tests/model/**/*.test.ts'], testTimeout: 60_000 } },
+        {
+          extends: true,
+          test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
+        },
+        {
+          extends: true,
+          test: { name: 'model', include: ['tests/model/**/*.test.ts'], testTimeout: 60_000 },
+        },
         {
           extends: true,
           test: {

@@ -49,9 +49,13 @@ async function load(
   await page.goto(baseUrl + path)
   await page.waitForSelector(selector)
   await page.waitForLoadState('networkidle')
-  const renderedMs = await page.evaluate(() => (window as unknown as { __rendered?: number }).__rendered ?? Number.NaN)
+  const renderedMs = await page.evaluate(
+    () => (window as unknown as { __rendered?: number }).__rendered ?? Number.NaN,
+  )
   const fcpMs = await page.evaluate(
-    () => performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ?? Number.NaN,
+    () =>
+      performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ??
+      Number.NaN,
   )
   const sizes = await Promise.all(bodies)
   await page.close()
@@ -83,8 +87,12 @@ function report(label: string, runs: Load[]) {
   const kb = median(runs.map((r) => r.jsGzipKB))
   console.log(
     `${label.padEnd(34)} JS ${kb.toFixed(1).padStart(6)} KB gzip in ${median(runs.map((r) => r.jsFiles))} files` +
-      `   first rendered ${median(runs.map((r) => r.renderedMs)).toFixed(0).padStart(5)} ms` +
-      `   FCP ${median(runs.map((r) => r.fcpMs)).toFixed(0).padStart(5)} ms`,
+      `   first rendered ${median(runs.map((r) => r.renderedMs))
+        .toFixed(0)
+        .padStart(5)} ms` +
+      `   FCP ${median(runs.map((r) => r.fcpMs))
+        .toFixed(0)
+        .padStart(5)} ms`,
   )
   return kb
 }
@@ -115,7 +123,13 @@ export async function benchWeb(): Promise<void> {
 
     // Areas load their own chunks: open each area after home and list the scripts home did not need.
     const staff = await signedInContext(browser, app.baseUrl)
-    const areas = ['/artworkArchive/index', '/devOpsManage/index', '/financeManage/index', '/devOpsLinkPage', '/test']
+    const areas = [
+      '/artworkArchive/index',
+      '/devOpsManage/index',
+      '/financeManage/index',
+      '/devOpsLinkPage',
+      '/test',
+    ]
     for (const area of areas) {
       const page = await staff.newPage()
       const scripts = new Set<string>()
@@ -127,7 +141,9 @@ export async function benchWeb(): Promise<void> {
       await page.waitForSelector('[data-testid="breadcrumbs"]')
       await page.waitForLoadState('networkidle')
       const own = [...scripts].filter((s) => !homeScripts.has(s)).map((s) => s.split('/').pop())
-      console.log(`${area.padEnd(24)} adds ${String(own.length).padStart(2)} chunk(s) of its own: ${own.slice(0, 6).join(', ')}${own.length > 6 ? ', …' : ''}`)
+      console.log(
+        `${area.padEnd(24)} adds ${String(own.length).padStart(2)} chunk(s) of its own: ${own.slice(0, 6).join(', ')}${own.length > 6 ? ', …' : ''}`,
+      )
       await page.close()
     }
     await staff.close()

@@ -59,10 +59,13 @@ export function createApi(deps: Deps) {
       info: {
         title: 'Vitrine API',
         version: '1',
-        description: 'Every response is the envelope { code, msg, data }; code 0 is success. See docs/api.md.',
+        description:
+          'Every response is the envelope { code, msg, data }; code 0 is success. See docs/api.md.',
       },
     })
-    doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).map(([path, item]) => [`/api${path}`, item]))
+    doc.paths = Object.fromEntries(
+      Object.entries(doc.paths ?? {}).map(([path, item]) => [`/api${path}`, item]),
+    )
     return c.json(doc)
   })
   // Reached only when no module route matched: an unknown API path still gets the envelope (and a log row).

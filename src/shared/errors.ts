@@ -152,7 +152,10 @@ export const MESSAGES = {
     en: 'This idempotency key was already used for another request',
   },
   // process messages (message bell): {process} is the process type, {step} the step, {by} the sender
-  msgApprovalRequested: { 'zh-CN': '待审批：{process}·{step}', en: 'Waiting for approval: {process}, {step}' },
+  msgApprovalRequested: {
+    'zh-CN': '待审批：{process}·{step}',
+    en: 'Waiting for approval: {process}, {step}',
+  },
   msgApproved: { 'zh-CN': '已审批通过：{process}·{step}', en: 'Approved: {process}, {step}' },
   msgRejected: { 'zh-CN': '已驳回：{process}·{step}', en: 'Rejected: {process}, {step}' },
   msgPaymentFailed: { 'zh-CN': '付款失败：{process}·{step}', en: 'Payment failed: {process}, {step}' },

@@ -743,6 +743,8 @@ describe('OpenAPI document', () => {
     ]) {
       expect(doc.paths[p], p).toBeDefined()
     }
-    expect(Object.keys(doc.paths['/api/file/upload'].post.requestBody.content)).toEqual(['multipart/form-data'])
+    expect(Object.keys(doc.paths['/api/file/upload'].post.requestBody.content)).toEqual([
+      'multipart/form-data',
+    ])
   })
 })

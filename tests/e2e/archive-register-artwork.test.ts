@@ -133,9 +133,17 @@ describe('registering an artwork', () => {
     await page.keyboard.press('Escape')
     await page.waitForURL((url) => url.searchParams.has('mediumTagId'))
     await page.locator('[data-testid="artwork-row"]', { hasText: INVENTORY }).waitFor()
-    const mediums = await page.locator('[data-testid="artwork-row"] td:nth-child(4)').allTextContents()
-    expect(mediums.length).toBeGreaterThan(1)
-    for (const m of mediums) expect(m).toContain(MEDIUM)
+    // the filtered page replaces the unfiltered one: wait until every row shown carries the tag
+    const mediumsShown = () => page.locator('[data-testid="artwork-row"] td:nth-child(4)').allTextContents()
+    await expect
+      .poll(
+        async () => {
+          const mediums = await mediumsShown()
+          return mediums.length > 1 && mediums.every((m) => m.includes(MEDIUM))
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true)
     await shot(page, 'archive-filtered-zh')
     await page.goto('/artworkArchive/index')
     await page.getByTestId('archive-search').fill(INVENTORY.toLowerCase())

@@ -41,21 +41,39 @@ export async function authenticate(
 ): Promise<AuthUser | null> {
   if (!token || token.length > 200) return null
   const tokenHash = hashToken(token)
-  const [row] = await db
-    .select({
-      userId: users.id,
-      username: users.username,
-      displayName: users.displayName,
-      enabled: users.enabled,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1)
-  if (!row || !row.enabled || row.revokedAt) return null
+  // One statement: the session, its user and everything the user may do (every request runs it).
+  const result = await db.execute<{
+    user_id: string
+    username: string
+    display_name: string
+    enabled: boolean
+    expires_at: Date | string
+    revoked_at: Date | string | null
+    last_seen_at: Date | string
+    all_privileges: boolean | null
+    privileges: string[] | null
+  }>(sql`
+    select u.id as user_id, u.username, u.display_name, u.enabled, s.expires_at, s.revoked_at, s.last_seen_at,
+           (select bool_or(r.all_privileges) from ${userRoles} ur
+              join ${roles} r on r.id = ur.role_id and r.enabled where ur.user_id = u.id) as all_privileges,
+           array(select rp.${sql.identifier('privilege')} from ${userRoles} ur
+                   join ${roles} r on r.id = ur.role_id and r.enabled
+                   join ${rolePrivileges} rp on rp.role_id = r.id where ur.user_id = u.id
+                 union
+                 select up.${sql.identifier('privilege')} from ${userPrivileges} up where up.user_id = u.id) as privileges
+      from ${sessions} s join ${users} u on u.id = s.user_id
+     where s.token_hash = ${tokenHash}
+     limit 1`)
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
+  const found = rows[0] as Record<string, any> | undefined
+  if (!found?.enabled || found.revoked_at) return null
+  const row = {
+    userId: found.user_id as string,
+    username: found.username as string,
+    displayName: found.display_name as string,
+    expiresAt: new Date(found.expires_at),
+    lastSeenAt: new Date(found.last_seen_at),
+  }
   const now = Date.now()
   if (row.expiresAt.getTime() <= now) return null
   if (now - row.lastSeenAt.getTime() > config.sessionIdleMinutes * 60_000) return null
@@ -65,7 +83,8 @@ export async function authenticate(
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.tokenHash, tokenHash))
   }
-  const { allPrivileges, privileges } = await privilegesOf(db, row.userId)
+  const allPrivileges = found.all_privileges === true
+  const privileges = new Set<string>((found.privileges as string[] | null) ?? [])
   return {
     id: row.userId,
     username: row.username,
