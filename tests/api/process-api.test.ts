@@ -14,6 +14,7 @@ import {
   countRows,
   dueDiligence,
   makeArtworks,
+  makePdf,
   makeRoom,
   payment,
 } from './process-helpers'
@@ -21,8 +22,10 @@ import {
 let t: TestContext
 let tokens: Record<string, string>
 
+let pdfId = ''
 beforeAll(async () => {
   t = await createTestContext()
+  pdfId = await makePdf(t)
   tokens = {}
   for (const u of ['admin', 'registrar', 'approver', 'finance', 'operations', 'viewer'])
     tokens[u] = await t.login(u)
@@ -268,7 +271,7 @@ describe('insurance records and reminders', () => {
     const samples = sampleStepData('INSURANCE_ANNUAL', {
       artworkIds: ids as [string, string],
       roomId: room,
-      fileId: '0b1f6f0e-8a0c-4a51-9d1a-6c0a3c1e0201',
+      fileId: pdfId,
     })
     const today = new Date()
     const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)

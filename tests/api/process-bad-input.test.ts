@@ -6,13 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { png } from '../fixtures/file-samples'
 import { createTestContext, type TestContext } from './helpers'
-import { contract, countRows, dueDiligence, payment } from './process-helpers'
+import { contract, countRows, dueDiligence, makePdf, payment } from './process-helpers'
 
 let t: TestContext
 const tokens: Record<string, string> = {}
 
+let pdfId = ''
 beforeAll(async () => {
   t = await createTestContext()
+  pdfId = await makePdf(t)
   for (const u of ['registrar', 'approver']) tokens[u] = await t.login(u)
 })
 afterAll(() => t?.close())
@@ -211,6 +213,27 @@ describe('decisions and attachments', () => {
     form.append('file', new Blob([new Uint8Array(await png(40, 30))]), 'report.pdf')
     const upload = await t.call('POST', '/api/file/upload', { token: tokens.registrar, body: form })
     expect(upload).toMatchObject({ status: 415, code: 415, msg: 'Incorrect file format' })
+  })
+
+  it('refuses, when the browser is bypassed, a file that does not exist and an image where a PDF is due', async () => {
+    const p = await purchaseAt('dueDiligence')
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    expect(
+      await refused(p, { type: 'SUBMIT', payload: { ...dueDiligence(), attachments: [unknown] } }),
+    ).toEqual({
+      'payload.attachments.0': 'No such file',
+    })
+    const form = new FormData()
+    form.append('purpose', 'image')
+    form.append('file', new Blob([new Uint8Array(await png(40, 30))]), 'photo.png')
+    const image = await t.call('POST', '/api/file/upload', { token: tokens.registrar, body: form })
+    expect(image.code).toBe(0)
+    expect(
+      await refused(p, {
+        type: 'SUBMIT',
+        payload: { ...dueDiligence(), attachments: [pdfId, image.data.id] },
+      }),
+    ).toEqual({ 'payload.attachments.1': 'Incorrect file format' })
   })
 
   it('refuses a purchase started without a title, or with an over-long one', async () => {

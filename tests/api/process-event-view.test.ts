@@ -12,14 +12,16 @@ import * as schema from '../../src/server/db/schema'
 import { HistoryCache, type HistoryRow } from '../../src/server/modules/process/history-cache'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { createTestContext, type TestContext } from './helpers'
-import { contract, dueDiligence, payment } from './process-helpers'
+import { contract, dueDiligence, makePdf, payment } from './process-helpers'
 
 let t: TestContext
 let second: ReturnType<typeof createApp>
 const tokens: Record<string, string> = {}
 
+let pdfId = ''
 beforeAll(async () => {
   t = await createTestContext()
+  pdfId = await makePdf(t)
   for (const u of ['registrar', 'approver', 'finance']) tokens[u] = await t.login(u)
   // Another Db object on the same client: a second server with its own caches.
   const client = (t.deps.database.db as unknown as { $client: never }).$client

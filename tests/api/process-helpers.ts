@@ -94,7 +94,21 @@ export async function countRows(t: TestContext, table: string, where = 'true', p
   return rows[0].n
 }
 
-// Step data of a purchase that passes every rule of src/shared/process-steps.
+/** A stored PDF (a files row; the runtime checks that attachments exist and are PDFs where forms want them). */
+export async function makePdf(t: TestContext): Promise<string> {
+  const rows = (await t.deps.database.raw(
+    `insert into files (original_name, mime, kind, size, sha256, storage_key, uploaded_by, purpose)
+     select 'report.pdf', 'application/pdf', 'pdf', 1024, repeat('0', 64), $1, id, 'pdf'
+       from users where username = 'admin' returning id`,
+    [`test-${randomUUID()}`],
+  )) as { id: string }[]
+  attachmentId = rows[0].id
+  return attachmentId
+}
+let attachmentId: string | undefined
+const attachment = () => [attachmentId ?? randomUUID()]
+
+// Step data of a purchase that passes every rule of src/shared/process-steps (call makePdf first).
 export const dueDiligence = () => ({
   seller: 'Galerie Nord',
   sellerCountry: 'FR',
@@ -105,7 +119,7 @@ export const dueDiligence = () => ({
   condition: 'Good',
   marketSurvey: 'Comparable works 0.8–1.0m',
   recommendation: 'buy',
-  attachments: [randomUUID()],
+  attachments: attachment(),
 })
 export const CONTRACT_NO = `HT-${Date.now()}`
 export const contract = (amount = '900000.00') => ({
@@ -122,7 +136,7 @@ export const contract = (amount = '900000.00') => ({
   signatory: 'Wang Zhiyuan',
   sealType: 'CONTRACT_SEAL',
   copies: 2,
-  attachments: [randomUUID()],
+  attachments: attachment(),
 })
 export const payment = (amount = '880000.00') => ({
   paymentType: 'ART_PURCHASE',
@@ -140,5 +154,5 @@ export const payment = (amount = '880000.00') => ({
   payeeBankAddress: 'Paris',
   swiftBic: 'AGRIFRPP',
   details: [{ payingCompany: 'Vitrine Family Holdings', amount }],
-  attachments: [randomUUID()],
+  attachments: attachment(),
 })

@@ -30,7 +30,7 @@ import {
 } from '../model/graph-paths'
 import { SAMPLE_SECOND_APPROVAL_ABOVE, type SampleRefs } from '../model/samples'
 import { createTestContext, type TestContext } from './helpers'
-import { artworkRows, countRows, makeArtworks, makeRoom } from './process-helpers'
+import { artworkRows, countRows, makeArtworks, makePdf, makeRoom } from './process-helpers'
 
 let t: TestContext
 const tokens = {} as Record<ActorName, string>
@@ -38,8 +38,10 @@ const userIds = {} as Record<ActorName, string>
 let room: string
 const coverage: (Coverage & { paths: number; events: number })[] = []
 
+let pdfId = ''
 beforeAll(async () => {
   t = await createTestContext()
+  pdfId = await makePdf(t)
   // The samples are written against this limit (their larger payments need a second approval).
   t.deps.config.secondApprovalAbove = SAMPLE_SECOND_APPROVAL_ABOVE
   for (const name of ACTOR_NAMES) {
@@ -290,7 +292,7 @@ describe('machine paths replayed through the API', () => {
       const definition = latest(type)
       const refsFor = async (): Promise<SampleRefs> => {
         const artworkIds = (await makeArtworks(t, 2, room)) as [string, string]
-        return { artworkIds, roomId: room, fileId: randomUUID() }
+        return { artworkIds, roomId: room, fileId: pdfId }
       }
       // The paths are computed once with placeholder refs, then replayed with fresh records each.
       const template = await refsFor()

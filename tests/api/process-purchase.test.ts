@@ -10,6 +10,7 @@ import {
   contract,
   countRows,
   dueDiligence,
+  makePdf,
   makeRoom,
   movementRows,
   payment,
@@ -19,8 +20,10 @@ let t: TestContext
 let tokens: Record<string, string>
 let room: string
 
+let pdfId = ''
 beforeAll(async () => {
   t = await createTestContext()
+  pdfId = await makePdf(t)
   tokens = {}
   for (const u of ['admin', 'registrar', 'approver', 'finance', 'operations', 'viewer'])
     tokens[u] = await t.login(u)

@@ -38,6 +38,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client'
 import { artworks, processArtworks, processes, processHistory, processIdempotencyKeys } from '../../db/schema'
 import { AppError, conflict, forbidden, invalid, notFound } from '../../http/app-error'
 import type { AuthUser } from '../../http/context'
+import { assertAttachments } from './attachments'
 import type { ProcessCatalog } from './catalog'
 import { EFFECTS } from './effects'
 import type { EffectContext } from './effects/types'
@@ -556,6 +557,7 @@ export async function applyEvent(
   const valid = validateEvent(definition, snapshot, { type: request.type, payload: request.payload, comment })
   if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
   const payload = valid.payload
+  await assertAttachments(env.db, row.currentStep, payload)
 
   const at = new Date()
   const event: ProcessEvent = {
