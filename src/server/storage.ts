@@ -39,10 +39,13 @@ export class DiskStorage implements Storage {
     const target = this.pathOf(key)
     await mkdir(path.dirname(target), { recursive: true })
     const partial = `${target}.part-${randomBytes(6).toString('hex')}`
+    const out = createWriteStream(partial, { flags: 'wx' })
     try {
-      await pipeline(body, createWriteStream(partial, { flags: 'wx' }))
+      await pipeline(body, out)
       await rename(partial, target)
     } catch (error) {
+      // A stream destroyed before its file finished opening still creates the file: wait for it to close.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()))
       await rm(partial, { force: true })
       throw error
     }
