@@ -1,9 +1,10 @@
 // The shell's icons: small stroke drawings (24 × 24 grid) so the app ships no icon library.
 import type { SVGProps } from 'react'
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number | string }
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number | string }
 
-function Icon({ size = 18, children, ...rest }: IconProps & { children: React.ReactNode }) {
+/** The stroke drawing every icon of the app is made of (the shell's, the archive's). */
+export function Icon({ size = 18, children, ...rest }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -1,27 +1,11 @@
 // The archive screens' own icons, drawn like the shell's (24 × 24 stroke drawings), so the app still ships
 // no icon library: search, filters, views, downloads, editing, history, media and zoom.
-import type { ReactNode, SVGProps } from 'react'
+import type { ReactNode } from 'react'
+import { type IconProps, Icon as ShellIcon } from '../../shell/icons'
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number | string }
-
-function Icon({ size = 16, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.7}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...rest}
-    >
-      {children}
-    </svg>
-  )
+/** The archive's icons sit in denser tables and toolbars: 16 px unless told otherwise. */
+function Icon({ size = 16, ...rest }: IconProps & { children: ReactNode }) {
+  return <ShellIcon size={size} {...rest} />
 }
 
 export const IconSearch = (p: IconProps) => (
