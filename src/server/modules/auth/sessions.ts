@@ -1,7 +1,7 @@
 // Sessions: 256-bit random tokens handed to the browser once, stored only as SHA-256 hashes, ended by
 // idle time, absolute time or sign-out. Also loads what a user may do (roles + own privileges).
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { rolePrivileges, roles, sessions, userPrivileges, userRoles, users } from '../../db/schema'
@@ -54,13 +54,7 @@ export async function authenticate(
     privileges: string[] | null
   }>(sql`
     select u.id as user_id, u.username, u.display_name, u.enabled, s.expires_at, s.revoked_at, s.last_seen_at,
-           (select bool_or(r.all_privileges) from ${userRoles} ur
-              join ${roles} r on r.id = ur.role_id and r.enabled where ur.user_id = u.id) as all_privileges,
-           array(select rp.${sql.identifier('privilege')} from ${userRoles} ur
-                   join ${roles} r on r.id = ur.role_id and r.enabled
-                   join ${rolePrivileges} rp on rp.role_id = r.id where ur.user_id = u.id
-                 union
-                 select up.${sql.identifier('privilege')} from ${userPrivileges} up where up.user_id = u.id) as privileges
+           ${privilegeColumns(sql`u.id`)}
       from ${sessions} s join ${users} u on u.id = s.user_id
      where s.token_hash = ${tokenHash}
      limit 1`)
@@ -95,27 +89,30 @@ export async function authenticate(
   }
 }
 
-/** What a user may do: the union of their enabled roles' privileges and their own. */
+/**
+ * What a user may do, as two select columns (`all_privileges`, `privileges`): the union of their enabled roles'
+ * privileges and their own. The one place this rule is written; a disabled role grants nothing.
+ */
+function privilegeColumns(userId: SQL) {
+  return sql`(select bool_or(r.all_privileges) from ${userRoles} ur
+                join ${roles} r on r.id = ur.role_id and r.enabled where ur.user_id = ${userId}) as all_privileges,
+             array(select rp.${sql.identifier('privilege')} from ${userRoles} ur
+                     join ${roles} r on r.id = ur.role_id and r.enabled
+                     join ${rolePrivileges} rp on rp.role_id = r.id where ur.user_id = ${userId}
+                   union
+                   select up.${sql.identifier('privilege')} from ${userPrivileges} up
+                    where up.user_id = ${userId}) as privileges`
+}
+
+/** What a user may do (sign-in and signed links, where no session row is read). */
 export async function privilegesOf(
   db: Db,
   userId: string,
 ): Promise<{ allPrivileges: boolean; privileges: Set<string> }> {
-  const rows = await db.execute<{ privilege: string | null; all_privileges: boolean }>(sql`
-    select rp.${sql.identifier('privilege')} as privilege, r.all_privileges
-      from ${userRoles} ur
-      join ${roles} r on r.id = ur.role_id and r.enabled
-      left join ${rolePrivileges} rp on rp.role_id = r.id
-     where ur.user_id = ${userId}
-    union all
-    select up.${sql.identifier('privilege')}, false from ${userPrivileges} up where up.user_id = ${userId}`)
-  const list = Array.isArray(rows) ? rows : (rows as { rows: typeof rows }).rows
-  let allPrivileges = false
-  const privileges = new Set<string>()
-  for (const r of list as { privilege: string | null; all_privileges: boolean }[]) {
-    if (r.all_privileges) allPrivileges = true
-    if (r.privilege) privileges.add(r.privilege)
-  }
-  return { allPrivileges, privileges }
+  const result = await db.execute(sql`select ${privilegeColumns(sql`${userId}::uuid`)}`)
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
+  const row = rows[0] as { all_privileges: boolean | null; privileges: string[] | null }
+  return { allPrivileges: row.all_privileges === true, privileges: new Set(row.privileges ?? []) }
 }
 
 /** End every session of a user (password change, account disabled). */
