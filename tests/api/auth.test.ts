@@ -1,5 +1,6 @@
 // Sign-in, sessions, lock-out, privileges (403 / 4031) and the current user's menu.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { hashToken, SESSION_CACHE_MS } from '../../src/server/modules/auth/sessions'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
 let t: TestContext
@@ -86,6 +87,23 @@ describe('sessions', () => {
     const token = await t.login('viewer')
     await t.deps.database.raw(`update sessions set last_seen_at = now() - interval '1 day'`)
     expect((await t.call('GET', '/api/auth/me', { token })).code).toBe(403)
+  })
+
+  it('holds a checked session a few seconds: a change made behind this server is seen after them', async () => {
+    const token = await t.login('viewer')
+    expect((await t.call('GET', '/api/auth/me', { token })).code).toBe(0)
+    // Another server (or a hand in the database) ends the session; this one still holds it for a moment.
+    await t.deps.database.raw(`update sessions set revoked_at = now() where token_hash = $1`, [
+      hashToken(token),
+    ])
+    expect((await t.call('GET', '/api/auth/me', { token })).code).toBe(0)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + SESSION_CACHE_MS + 1)
+      expect((await t.call('GET', '/api/auth/me', { token })).code).toBe(403)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('expires a session at its absolute end', async () => {

@@ -4,7 +4,6 @@
 // process view must match the machine (state, status, step, steps, nextEvents for that user), the history
 // must have grown by one row, and each declared effect must show on the artwork, contract, payment,
 // insurance and stocktake records. Transition coverage through the API is measured and printed per type.
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
 import { latest, registeredTypes } from '../../machines/registry'

@@ -20,10 +20,9 @@ let t: TestContext
 let tokens: Record<string, string>
 let room: string
 
-let pdfId = ''
 beforeAll(async () => {
   t = await createTestContext()
-  pdfId = await makePdf(t)
+  await makePdf(t)
   tokens = {}
   for (const u of ['admin', 'registrar', 'approver', 'finance', 'operations', 'viewer'])
     tokens[u] = await t.login(u)

@@ -59,6 +59,12 @@ export const processListQuery = pageQuery
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'endBeforeStart', path: ['to'] })
 export type ProcessListQuery = z.input<typeof processListQuery>
 
+/**
+ * How many of the latest history rows a process view carries; the history screen pages through the rest
+ * (GET /api/process/:id/history). A process saved as a draft hundreds of times still answers quickly.
+ */
+export const HISTORY_IN_VIEW = 50
+
 export const processHistoryItem = z.object({
   seq: z.number(),
   type: z.string(),
@@ -68,7 +74,8 @@ export const processHistoryItem = z.object({
   byName: z.string(),
   at: z.string(),
   comment: z.string(),
-  payload: z.unknown().optional(),
+  /** The files the event carried (its payload's file fields); the payload itself stays in the database. */
+  files: z.array(z.string()),
 })
 export type ProcessHistoryItem = z.infer<typeof processHistoryItem>
 
@@ -95,7 +102,12 @@ export const processView = z.object({
   /** Event types the current user may send now: a button exists exactly for each of these. */
   nextEvents: z.array(z.string()),
   context: z.unknown(),
+  /** The latest HISTORY_IN_VIEW history rows, in seq order. */
   history: z.array(processHistoryItem),
+  /** How many history rows the process has (every event is one row, so this equals `version`). */
+  historyTotal: z.number(),
+  /** Display names of everyone the history names and of the creator, by user id. */
+  people: z.record(z.string(), z.string()),
   artworks: z.array(processArtworkRef),
   createdBy: z.string(),
   createdByName: z.string(),

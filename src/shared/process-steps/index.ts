@@ -3,6 +3,7 @@
 export * from './common'
 export * from './contract'
 export * from './draft'
+export * from './files'
 export * from './inputs'
 export * from './insurance'
 export * from './inventory'

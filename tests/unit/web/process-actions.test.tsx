@@ -43,6 +43,8 @@ function submittedView(version = 2): ProcessView {
     nextEvents: nextEvents(buyArtV1, snapshot, modelActors('BUY_ART').approver),
     context: snapshot.context,
     history: [],
+    historyTotal: version,
+    people: { 'user-registrar': 'Lin Shuyi' },
     artworks: [],
     createdBy: 'user-registrar',
     createdByName: 'Lin Shuyi',

@@ -21,7 +21,7 @@ import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { hashPassword, isStrongPassword } from '../auth/passwords'
-import { revokeUserSessions } from '../auth/sessions'
+import { forgetSessions, revokeUserSessions } from '../auth/sessions'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
 
@@ -89,6 +89,11 @@ export function adminRoutes(deps: Deps) {
   const app = moduleRouter()
   const { db } = deps.database
   const tag = ['authManage']
+  // Every write here may change what someone may do: held sessions are read again on their next request.
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.method !== 'GET') forgetSessions(db)
+  })
 
   app.openapi(
     createRoute({

@@ -1,5 +1,6 @@
 // Sessions: 256-bit random tokens handed to the browser once, stored only as SHA-256 hashes, ended by
-// idle time, absolute time or sign-out. Also loads what a user may do (roles + own privileges).
+// idle time, absolute time or sign-out. Also loads what a user may do (roles + own privileges), and keeps
+// what it loaded for a few seconds (SESSION_CACHE_MS) so a screen's burst of requests checks it once.
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
@@ -31,6 +32,61 @@ export async function createSession(
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash))
+  sessionCacheOf(db).forget(tokenHash)
+}
+
+/**
+ * How long a checked session is trusted without reading it again. Every change this server makes to
+ * sessions, users, roles or privileges forgets what it holds at once (sign-out, `forgetSessions`); the
+ * time only bounds how late another server on the same PostgreSQL database sees such a change.
+ */
+export const SESSION_CACHE_MS = 5_000
+
+interface HeldSession {
+  user: AuthUser
+  expiresAt: number
+  lastSeenAt: number
+  heldUntil: number
+}
+
+/** At most this many sessions are held per database; the oldest go first. */
+const SESSION_CACHE_LIMIT = 10_000
+
+/**
+ * Held sessions of one database. `generation` grows with every forget, so a check that read the database
+ * before a sign-out or a privilege change finished does not hold its now stale answer.
+ */
+class SessionCache {
+  readonly held = new Map<string, HeldSession>()
+  generation = 0
+
+  forget(tokenHash?: string): void {
+    this.generation++
+    if (tokenHash === undefined) this.held.clear()
+    else this.held.delete(tokenHash)
+  }
+
+  hold(tokenHash: string, session: HeldSession, generation: number): void {
+    if (generation !== this.generation) return
+    if (this.held.size >= SESSION_CACHE_LIMIT) this.held.delete(this.held.keys().next().value as string)
+    this.held.set(tokenHash, session)
+  }
+}
+
+const sessionCaches = new WeakMap<Db, SessionCache>()
+
+function sessionCacheOf(db: Db): SessionCache {
+  let cache = sessionCaches.get(db)
+  if (!cache) {
+    cache = new SessionCache()
+    sessionCaches.set(db, cache)
+  }
+  return cache
+}
+
+/** Forget every held session: users, roles or privileges changed (admin writes call this). */
+export function forgetSessions(db: Db): void {
+  sessionCacheOf(db).forget()
 }
 
 /** The signed-in user behind a token, or null when the token is missing, unknown, expired or revoked. */
@@ -41,6 +97,15 @@ export async function authenticate(
 ): Promise<AuthUser | null> {
   if (!token || token.length > 200) return null
   const tokenHash = hashToken(token)
+  const now = Date.now()
+  const cache = sessionCacheOf(db)
+  const held = cache.held.get(tokenHash)
+  if (held && held.heldUntil > now) {
+    if (held.expiresAt <= now || now - held.lastSeenAt > config.sessionIdleMinutes * 60_000) return null
+    return held.user
+  }
+  if (held) cache.held.delete(tokenHash)
+  const generation = cache.generation
   // One statement: the session, its user and everything the user may do (every request runs it).
   const result = await db.execute<{
     user_id: string
@@ -68,25 +133,27 @@ export async function authenticate(
     expiresAt: new Date(found.expires_at),
     lastSeenAt: new Date(found.last_seen_at),
   }
-  const now = Date.now()
   if (row.expiresAt.getTime() <= now) return null
   if (now - row.lastSeenAt.getTime() > config.sessionIdleMinutes * 60_000) return null
-  if (now - row.lastSeenAt.getTime() > 60_000) {
+  let lastSeenAt = row.lastSeenAt.getTime()
+  if (now - lastSeenAt > 60_000) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.tokenHash, tokenHash))
+    lastSeenAt = now
   }
-  const allPrivileges = found.all_privileges === true
-  const privileges = new Set<string>((found.privileges as string[] | null) ?? [])
-  return {
+  const user: AuthUser = {
     id: row.userId,
     username: row.username,
     displayName: row.displayName,
-    allPrivileges,
-    privileges,
+    allPrivileges: found.all_privileges === true,
+    privileges: new Set<string>((found.privileges as string[] | null) ?? []),
     sessionHash: tokenHash,
   }
+  const session = { user, expiresAt: row.expiresAt.getTime(), lastSeenAt, heldUntil: now + SESSION_CACHE_MS }
+  cache.hold(tokenHash, session, generation)
+  return user
 }
 
 /**
@@ -121,4 +188,5 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`))
+  forgetSessions(db)
 }

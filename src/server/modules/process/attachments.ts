@@ -2,12 +2,10 @@
 // contract), be PDFs by content. The browser refuses a wrong file at the field; this refuses it again when
 // the browser is bypassed.
 import { inArray } from 'drizzle-orm'
+import { fileRefs } from '../../../shared/process-steps/files'
 import type { DbOrTx } from '../../db/client'
 import { files } from '../../db/schema'
 import { invalid } from '../../http/app-error'
-
-/** Payload keys that hold file ids, anywhere in a step's data. */
-const FILE_KEY = /^(attachments|fileIds|[a-z]+FileIds?|[a-z]+Attachments)$/
 
 /** Fields whose files must be PDFs, by step key. */
 const PDF_ONLY: Record<string, string[]> = {
@@ -15,29 +13,8 @@ const PDF_ONLY: Record<string, string[]> = {
   contract: ['attachments'],
 }
 
-function collect(value: unknown, path: string[], out: { path: string; key: string; id: string }[]) {
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) collect(v, [...path, String(i)], out)
-    return
-  }
-  if (!value || typeof value !== 'object') return
-  for (const [key, v] of Object.entries(value)) {
-    if (!FILE_KEY.test(key)) {
-      collect(v, [...path, key], out)
-      continue
-    }
-    if (typeof v === 'string') out.push({ path: [...path, key].join('.'), key, id: v })
-    else if (Array.isArray(v)) {
-      for (const [i, id] of v.entries()) {
-        if (typeof id === 'string') out.push({ path: [...path, key, String(i)].join('.'), key, id })
-      }
-    }
-  }
-}
-
 export async function assertAttachments(db: DbOrTx, step: string | null, payload: unknown): Promise<void> {
-  const refs: { path: string; key: string; id: string }[] = []
-  collect(payload, [], refs)
+  const refs = fileRefs(payload)
   if (refs.length === 0) return
   const rows = await db
     .select({ id: files.id, kind: files.kind })

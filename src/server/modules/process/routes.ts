@@ -7,12 +7,15 @@ import {
   processCreateInput,
   processDefinitionView,
   processEventInput,
+  processHistoryItem,
   processListQuery,
   processStatsView,
   processView,
 } from '../../../shared/contracts/process'
 import { PROCESS_TYPES } from '../../../shared/process-types'
+import { pageQuery } from '../../../shared/validation'
 import { access, currentUser } from '../../http/access'
+import { notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
@@ -21,6 +24,7 @@ import { definitionViews } from './definitions'
 import { machineCatalog } from './machine-catalog'
 import { inbox, listProcesses, processStats } from './queries'
 import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
+import { historyPage } from './views'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
 // A schema of its own (not processTypeSchema): `.openapi()` exists only on schemas built after
@@ -118,6 +122,25 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       responses: okResponse(processView),
     }),
     async (c) => ok(c, await viewProcess(env, currentUser(c), c.req.valid('param').id)),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/history',
+      tags,
+      summary:
+        "A process's whole history, newest first, a page at a time (a view carries only the latest rows)",
+      ...access(deps, 'devOpsManage:view'),
+      request: { params: idParam, query: pageQuery },
+      responses: okResponse(pageOf(processHistoryItem)),
+    }),
+    async (c) => {
+      const { page, pageSize } = c.req.valid('query')
+      const found = await historyPage(env.db, c.req.valid('param').id, page, pageSize)
+      if (!found) throw notFound()
+      return ok(c, found)
+    },
   )
 
   app.openapi(

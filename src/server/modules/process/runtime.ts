@@ -31,6 +31,7 @@ import {
 } from '../../../../machines/view'
 import type { ProcessEventInput, ProcessView } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
+import { payloadFiles } from '../../../shared/process-steps/files'
 import type { ProcessType } from '../../../shared/process-types'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { Config } from '../../config'
@@ -42,7 +43,7 @@ import { assertAttachments } from './attachments'
 import type { ProcessCatalog } from './catalog'
 import { EFFECTS } from './effects'
 import type { EffectContext } from './effects/types'
-import { type HistoryRow, historyCacheOf } from './history-cache'
+import { type HeldRow, type HistoryRow, processCacheOf } from './process-cache'
 import { type PersistedSnapshot, persist, rehydrate } from './snapshot'
 import { buildViews, type ProcessRow, type ViewParts, viewOf } from './views'
 
@@ -387,13 +388,17 @@ interface EventWrite {
   byUserId: string
   comment: string
   payloadJson: string | null
+  /** The files the payload names (the history lists them). */
+  files: string[]
   createdBy: string
 }
 
 /** What the event's statement read beside writing: enough, with the cached history, for the view. */
 interface Written {
-  /** The process's history up to and including the new row (names not yet attached). */
+  /** The process's latest history rows up to and including the new row (names not yet attached). */
   history: HistoryRow[]
+  /** Everyone the whole history names, up to and including the new row. */
+  authors: Set<string>
   /** Display names of every author in the history, the actor and the creator. */
   names: Record<string, string>
   artworks: ProcessView['artworks']
@@ -435,33 +440,18 @@ async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | undefined>
   const version = e.expectedVersion + 1
   const at = e.at.toISOString()
   const d = e.described
-  const known = cached.length > 0 ? cached[cached.length - 1].seq : 0
-  const people = new Set(cached.map((h) => h.by))
+  const known = cached.rows.length > 0 ? cached.rows[cached.rows.length - 1].seq : 0
+  const people = new Set(cached.authors)
   people.add(e.byUserId)
   people.add(e.createdBy)
+  // process_apply_event (migration 0001) is this statement, planned once per connection.
   const result = await q.execute(sql`
-    with u as (
-      update processes
-         set state_value = ${JSON.stringify(e.persisted.value)}::jsonb, state = ${d.state},
-             snapshot = ${JSON.stringify(e.persisted)}::jsonb, status = ${d.status}::process_status,
-             current_step = ${d.currentStep}::text, done = ${d.done}::boolean, version = ${version}::int,
-             updated_at = ${at}::timestamptz, finished_at = ${d.done ? at : null}::timestamptz
-       where id = ${e.id}::uuid and version = ${e.expectedVersion}::int
-      returning id
-    ), h as (
-      insert into process_history (process_id, seq, event_type, from_state, to_state, by_user_id, at, comment, payload)
-      select id, ${version}::int, ${e.eventType}::text, ${e.fromState}::text, ${d.state}::text,
-             ${e.byUserId}::uuid, ${at}::timestamptz, ${e.comment}::text, ${e.payloadJson}::jsonb
-        from u
-    )
-    select (select count(*)::int from u) as updated,
-      (select json_agg(json_build_array(h.seq, h.event_type, h.from_state, h.to_state, h.by_user_id, h.at,
-                h.comment, h.payload) order by h.seq)
-         from process_history h where h.process_id = ${e.id}::uuid and h.seq > ${known}::int) as newer,
-      (select json_object_agg(id, display_name) from users
-        where id = any(${uuidArray(people)}::uuid[])
-           or id in (select by_user_id from process_history where process_id = ${e.id}::uuid and seq > ${known}::int)) as names,
-      ${w.withArtworks ? artworksSql(e.id) : sql`null`} as artworks`)
+    select o_updated as updated, o_newer as newer, o_names as names, o_artworks as artworks
+      from process_apply_event(${e.id}::uuid, ${e.expectedVersion}::int,
+        ${JSON.stringify(e.persisted.value)}::jsonb, ${d.state}::text, ${JSON.stringify(e.persisted)}::jsonb,
+        ${d.status}::process_status, ${d.currentStep}::text, ${d.done}::boolean, ${at}::timestamptz,
+        ${e.eventType}::text, ${e.fromState}::text, ${e.byUserId}::uuid, ${e.comment}::text, ${e.payloadJson}::jsonb,
+        ${known}::int, ${uuidArray(people)}::uuid[], ${w.withArtworks}::boolean)`)
   const [row] = rowsOf<{ updated: number; newer: unknown; names: unknown; artworks: unknown }>(result)
   if (!row || Number(row.updated) !== 1) return undefined
   const newer = (
@@ -475,10 +465,13 @@ async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | undefined>
       by,
       at: new Date(rowAt).toISOString(),
       comment,
-      payload: payload ?? undefined,
+      files: payloadFiles(payload),
     }),
   )
-  const history = [...cached, ...newer]
+  const history = [...cached.rows, ...newer]
+  const authors = new Set(cached.authors)
+  for (const h of newer) authors.add(h.by)
+  authors.add(e.byUserId)
   history.push({
     seq: version,
     type: e.eventType,
@@ -487,10 +480,11 @@ async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | undefined>
     by: e.byUserId,
     at,
     comment: e.comment,
-    payload: e.payloadJson === null ? undefined : JSON.parse(e.payloadJson),
+    files: e.files,
   })
   return {
     history,
+    authors,
     names: (row.names ?? {}) as Record<string, string>,
     artworks: artworksOf(row.artworks),
   }
@@ -498,8 +492,8 @@ async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | undefined>
 
 interface WriteArgs {
   event: EventWrite
-  /** The history rows already held for this process (a prefix, in seq order). */
-  cached: readonly HistoryRow[]
+  /** The latest history rows already held for this process, and everyone its history names up to them. */
+  cached: { rows: readonly HistoryRow[]; authors: ReadonlySet<string> }
   /** Read the artworks in the same statement (not when effects run after it and may change them). */
   withArtworks: boolean
 }
@@ -524,11 +518,49 @@ function partsFromWritten(written: Written, artworks: ProcessView['artworks'], c
       byName: written.names[h.by] ?? '',
       at: h.at,
       comment: h.comment,
-      payload: h.payload,
+      files: h.files,
     })),
     artworks,
     createdByName: written.names[createdBy] ?? '',
+    people: written.names,
   }
+}
+
+/** A process row with its snapshot rebuilt. */
+async function loaded(env: RuntimeEnv, id: string): Promise<HeldRow> {
+  const row = await loadProcess(env.db, id)
+  return {
+    row,
+    snapshot: rehydrate(definitionFor(env.catalog, row).machine, row.snapshot as PersistedSnapshot),
+  }
+}
+
+interface Decided extends HeldRow {
+  definition: ProcessDefinition
+  actor: Actor
+  comment: string
+  payload: Record<string, unknown> | undefined
+}
+
+/** Whether this user may send this event to this row now, with a valid payload; throws the refusal. */
+async function decide(
+  env: RuntimeEnv,
+  { row, snapshot }: HeldRow,
+  user: Pick<AuthUser, 'id' | 'privileges' | 'allPrivileges'>,
+  request: ProcessEventInput,
+  lang: Lang,
+): Promise<Decided> {
+  const definition = definitionFor(env.catalog, row)
+  if (request.expectedVersion !== row.version) throw conflict()
+  const actor = actorOf(user)
+  const check = checkEvent(definition, snapshot, request.type, actor)
+  if (check === 'forbidden') throw forbidden()
+  if (check === 'notEnabled') throw notEnabled(row.state, nextEvents(definition, snapshot, actor))
+  const comment = request.comment?.trim() ?? ''
+  const valid = validateEvent(definition, snapshot, { type: request.type, payload: request.payload, comment })
+  if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
+  await assertAttachments(env.db, row.currentStep, valid.payload)
+  return { row, snapshot, definition, actor, comment, payload: valid.payload }
 }
 
 /** POST /api/process/:id/events */
@@ -544,20 +576,19 @@ export async function applyEvent(
     const first = await storedResponse(env.db, user.id, key, id, request.type)
     if (first) return first
   }
-  const row = await loadProcess(env.db, id)
-  const definition = definitionFor(env.catalog, row)
-  if (request.expectedVersion !== row.version) throw conflict()
-
-  const actor = actorOf(user)
-  const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
-  const check = checkEvent(definition, snapshot, request.type, actor)
-  if (check === 'forbidden') throw forbidden()
-  if (check === 'notEnabled') throw notEnabled(row.state, nextEvents(definition, snapshot, actor))
-  const comment = request.comment?.trim() ?? ''
-  const valid = validateEvent(definition, snapshot, { type: request.type, payload: request.payload, comment })
-  if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
-  const payload = valid.payload
-  await assertAttachments(env.db, row.currentStep, payload)
+  const processCache = processCacheOf(env.db)
+  // The row this server wrote at the version the client names needs no load. Should another server have
+  // moved on since, the write finds out (409); a refusal decided on a held row is decided again on a
+  // fresh one, so the answer is the one a load would have given.
+  const held = processCache.row(id, request.expectedVersion)
+  let decided: Decided
+  try {
+    decided = await decide(env, held ?? (await loaded(env, id)), user, request, lang)
+  } catch (error) {
+    if (!held || !(error instanceof AppError)) throw error
+    decided = await decide(env, await loaded(env, id), user, request, lang)
+  }
+  const { row, definition, snapshot, actor, comment, payload } = decided
 
   const at = new Date()
   const event: ProcessEvent = {
@@ -586,6 +617,7 @@ export async function applyEvent(
     byUserId: actor.id,
     comment,
     payloadJson: payload === undefined ? null : JSON.stringify(payload),
+    files: payloadFiles(payload),
     createdBy: row.createdBy,
   }
   const updatedRow: ProcessRow = {
@@ -609,18 +641,18 @@ export async function applyEvent(
       partsFromWritten(written, artworks, row.createdBy),
       described.steps,
     )
-  const historyCache = historyCacheOf(env.db)
-  const cached = historyCache.get(id)
+  const cached = processCache.history(id)
+  const current: HeldRow = { row: updatedRow, snapshot: next }
 
   try {
     // The common case (no effects, no idempotency key) is one statement: atomic without a transaction.
     if (!effects && !key) {
       const written = await writeEvent(env.db, { event: write, cached, withArtworks: true })
       if (!written) throw conflict()
-      historyCache.set(id, written.history)
+      processCache.hold(id, { rows: written.history, authors: written.authors }, current)
       return viewFrom(written, written.artworks)
     }
-    const [view, history] = await env.db.transaction(async (tx) => {
+    const [view, written] = await env.db.transaction(async (tx) => {
       const written = await writeEvent(tx, { event: write, cached, withArtworks: !effects })
       if (!written) throw conflict()
       await runEffects(
@@ -647,10 +679,10 @@ export async function applyEvent(
           .insert(processIdempotencyKeys)
           .values({ userId: user.id, key, processId: id, eventType: request.type, response: view })
       }
-      return [view, written.history] as const
+      return [view, written] as const
     })
-    // Only once committed is the new row part of the history.
-    historyCache.set(id, history)
+    // Only once committed are the new history row and process row true.
+    processCache.hold(id, { rows: written.history, authors: written.authors }, current)
     return view
   } catch (error) {
     // A concurrent repeat of the same request lost the race: answer with the winner's result.

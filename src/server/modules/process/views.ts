@@ -1,14 +1,16 @@
 // The process view of DESIGN.md, built for one user: the row's state and status, the machine's own
 // description of its steps, the events this user may send now, the history with names, and the subject
 // artworks with their titles. Views of a page are built with one query per table, not one per process;
-// the event path (runtime.ts) reads its parts in the event's own statement and assembles with viewOf.
-import { asc, eq, inArray } from 'drizzle-orm'
+// the event path (runtime.ts) reads its parts in the event's own statement and assembles with viewOf. A view
+// carries the latest HISTORY_IN_VIEW history rows; historyPage pages through all of them.
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { AnyMachineSnapshot } from 'xstate'
 import type { Actor, ProcessDefinition } from '../../../../machines/types'
 import { describe, nextEvents } from '../../../../machines/view'
-import type { ProcessHistoryItem, ProcessView } from '../../../shared/contracts/process'
+import { HISTORY_IN_VIEW, type ProcessHistoryItem, type ProcessView } from '../../../shared/contracts/process'
+import { payloadFiles } from '../../../shared/process-steps/files'
 import type { DbOrTx } from '../../db/client'
-import { artworks, processArtworks, type processes, processHistory, users } from '../../db/schema'
+import { artworks, processArtworks, processes, processHistory, users } from '../../db/schema'
 import type { ProcessCatalog } from './catalog'
 import { type PersistedSnapshot, rehydrate } from './snapshot'
 
@@ -16,9 +18,12 @@ export type ProcessRow = typeof processes.$inferSelect
 
 /** What a view holds beside the process row: read from the history, artwork and user tables. */
 export interface ViewParts {
+  /** The latest history rows (at least the last HISTORY_IN_VIEW), in seq order. */
   history: ProcessHistoryItem[]
   artworks: ProcessView['artworks']
   createdByName: string
+  /** Names of everyone the whole history names, and of the creator. */
+  people: Record<string, string>
 }
 
 /**
@@ -47,7 +52,9 @@ export function viewOf(
     steps,
     nextEvents: actor && !row.done ? nextEvents(definition, snapshot, actor) : [],
     context: (row.snapshot as PersistedSnapshot).context,
-    history: parts.history,
+    history: parts.history.slice(-HISTORY_IN_VIEW),
+    historyTotal: row.version,
+    people: parts.people,
     artworks: parts.artworks,
     createdBy: row.createdBy,
     createdByName: parts.createdByName,
@@ -81,7 +88,13 @@ export async function buildViews(
       })
       .from(processHistory)
       .innerJoin(users, eq(users.id, processHistory.byUserId))
-      .where(inArray(processHistory.processId, ids))
+      .innerJoin(processes, eq(processes.id, processHistory.processId))
+      .where(
+        and(
+          inArray(processHistory.processId, ids),
+          gt(processHistory.seq, sql`${processes.version} - ${HISTORY_IN_VIEW}`),
+        ),
+      )
       .orderBy(asc(processHistory.processId), asc(processHistory.seq)),
     db
       .select({
@@ -96,12 +109,25 @@ export async function buildViews(
       .where(inArray(processArtworks.processId, ids))
       .orderBy(asc(artworks.inventoryNo)),
   ])
-  const creatorIds = [...new Set(rows.map((r) => r.createdBy))]
-  const creators = await db
-    .select({ id: users.id, name: users.displayName })
-    .from(users)
-    .where(inArray(users.id, creatorIds))
-  const creatorName = new Map(creators.map((c) => [c.id, c.name]))
+  // Everyone each process's whole history names, and its creator.
+  const [authors, creators] = await Promise.all([
+    db
+      .selectDistinct({ processId: processHistory.processId, id: users.id, name: users.displayName })
+      .from(processHistory)
+      .innerJoin(users, eq(users.id, processHistory.byUserId))
+      .where(inArray(processHistory.processId, ids)),
+    db
+      .select({ processId: processes.id, id: users.id, name: users.displayName })
+      .from(processes)
+      .innerJoin(users, eq(users.id, processes.createdBy))
+      .where(inArray(processes.id, ids)),
+  ])
+  const people = new Map<string, Record<string, string>>()
+  for (const p of [...creators, ...authors]) {
+    const names = people.get(p.processId) ?? {}
+    names[p.id] = p.name
+    people.set(p.processId, names)
+  }
 
   return rows.map((row) => {
     const definition = catalog.definitionOf(row.type, row.definitionVersion)
@@ -119,10 +145,44 @@ export async function buildViews(
           byName: h.byName,
           at: h.at.toISOString(),
           comment: h.comment,
-          payload: h.payload ?? undefined,
+          files: payloadFiles(h.payload),
         })),
       artworks: subjects.filter((a) => a.processId === row.id).map(({ processId: _p, ...a }) => a),
-      createdByName: creatorName.get(row.createdBy) ?? '',
+      createdByName: people.get(row.id)?.[row.createdBy] ?? '',
+      people: people.get(row.id) ?? {},
     })
   })
+}
+
+/** GET /api/process/:id/history: every history row, newest first, a page at a time. */
+export async function historyPage(db: DbOrTx, id: string, page: number, pageSize: number) {
+  const [process] = await db
+    .select({ version: processes.version })
+    .from(processes)
+    .where(eq(processes.id, id))
+  if (!process) return undefined
+  const rows = await db
+    .select({
+      seq: processHistory.seq,
+      type: processHistory.eventType,
+      fromState: processHistory.fromState,
+      toState: processHistory.toState,
+      by: processHistory.byUserId,
+      byName: users.displayName,
+      at: processHistory.at,
+      comment: processHistory.comment,
+      payload: processHistory.payload,
+    })
+    .from(processHistory)
+    .innerJoin(users, eq(users.id, processHistory.byUserId))
+    .where(eq(processHistory.processId, id))
+    .orderBy(desc(processHistory.seq))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  const list: ProcessHistoryItem[] = rows.map(({ payload, at, ...h }) => ({
+    ...h,
+    at: at.toISOString(),
+    files: payloadFiles(payload),
+  }))
+  return { list, total: process.version, page, pageSize }
 }

@@ -10,6 +10,7 @@ import {
   type ProcessEventInput,
   type ProcessListQuery,
   processDefinitionView,
+  processHistoryItem,
   processStatsView,
   processView,
 } from '../../../shared/contracts/process'
@@ -32,6 +33,8 @@ export const processKeys = {
   list: (filters: ProcessListFilters) => [...processKeys.lists(), filters] as const,
   details: () => [...processKeys.all, 'detail'] as const,
   detail: (id: string) => [...processKeys.details(), id] as const,
+  history: (id: string, version: number, page: number) =>
+    [...processKeys.detail(id), 'history', version, page] as const,
 }
 
 export const inboxQuery = () =>
@@ -89,6 +92,24 @@ export const processQuery = (id: string) =>
     queryFn: ({ signal }) => api.get(`process/${id}`, { schema: processView, signal }),
     staleTime: 0,
     // The view is worded from the machines' bilingual labels in the browser, but names come from the server.
+    meta: { localized: true },
+  })
+
+/**
+ * A page of a process's whole history, newest first. Keyed by the process's version: an event makes a new
+ * page set, and a page of a given version never changes.
+ */
+export const processHistoryQuery = (id: string, version: number, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: processKeys.history(id, version, page),
+    queryFn: ({ signal }) =>
+      api.get(`process/${id}/history`, {
+        searchParams: { page, pageSize },
+        schema: processPage.extend({ list: z.array(processHistoryItem) }),
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
     meta: { localized: true },
   })
 

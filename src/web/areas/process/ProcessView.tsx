@@ -182,7 +182,7 @@ function Loaded({ view, tab, onTab }: { view: View; tab: ProcessTab; onTab: (tab
             {PROCESS_TABS.map((key) => (
               <Tabs.Tab key={key} value={key} data-tab={key}>
                 {i18n._(TAB_LABELS[key])}
-                {key === 'history' ? ` (${view.history.length})` : ''}
+                {key === 'history' ? ` (${view.historyTotal})` : ''}
               </Tabs.Tab>
             ))}
           </Tabs.List>

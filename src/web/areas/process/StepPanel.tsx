@@ -15,11 +15,9 @@ import { StepForm } from './StepForm'
 import { NoFormRecord, StepRecord } from './StepRecord'
 import type { useProcessEvent } from './use-process-event'
 
-/** User ids to names, from the people the history names. */
+/** User ids to names, from the people the process's history names. */
 export function namesOf(view: ProcessView): (id: string | undefined) => string {
-  const names = new Map<string, string>([[view.createdBy, view.createdByName]])
-  for (const h of view.history) names.set(h.by, h.byName)
-  return (id) => (id ? (names.get(id) ?? '') : '')
+  return (id) => (id ? (view.people[id] ?? '') : '')
 }
 
 function StepEvents({ record, nameOf }: { record: StepData; nameOf: (id: string) => string }) {
