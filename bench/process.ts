@@ -17,7 +17,7 @@ import { sampleDraft, sampleStepData } from '../tests/model/samples'
 import { type BenchDb, benchDatabase, kinds, stats } from './lib'
 
 const PASSWORD = 'Bench-password-1'
-const CLIENTS = 8
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
 const EVENTS_PER_CLIENT = Number(process.env.BENCH_EVENTS ?? 150)
 
 /** CPU time (ms) used so far by each server backend of the bench database; empty for PGlite or a remote server. */

@@ -42,14 +42,23 @@ export function createApi(deps: Deps) {
     await next()
   })
   api.use('*', requestLog(deps.logWriter, deps.config.trustProxy))
+  const limitStreamed = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError(413, 'bodyTooLarge')
+    },
+  })
   api.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     if (c.req.path.startsWith('/api/file/upload')) return next() // streamed with its own limit
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError(413, 'bodyTooLarge')
-      },
-    })(c, next)
+    // A declared length is checked from the header alone, so the body is later read straight from the
+    // socket; only a body without one (chunked) is counted as it streams.
+    const length = c.req.header('content-length')
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (!/^\d+$/.test(length) || Number(length) > JSON_BODY_LIMIT) throw new AppError(413, 'bodyTooLarge')
+      return next()
+    }
+    return limitStreamed(c, next)
   })
   for (const [prefix, factory] of MODULES) api.route(prefix, factory(deps))
   // The OpenAPI document, with paths as clients call them (under /api).

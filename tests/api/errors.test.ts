@@ -29,6 +29,24 @@ describe('error envelope', () => {
     expect(res.code).toBe(413)
   })
 
+  it('refuses a body whose declared length is over the limit, before reading it', async () => {
+    const body = JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' })
+    const res = await t.call('POST', '/api/auth/login', {
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    })
+    expect(res.status).toBe(413)
+    expect(res.code).toBe(413)
+    // A declared length within the limit is read as usual.
+    const small = JSON.stringify({ username: 'nobody', password: 'wrong-password-1' })
+    const ok = await t.call('POST', '/api/auth/login', {
+      body: small,
+      headers: { 'content-type': 'application/json', 'content-length': String(small.length) },
+    })
+    expect(ok.status).toBe(400)
+    expect(ok.msg).toBe('Wrong username or password')
+  })
+
   it('refuses wrong types and unknown fields with field errors', async () => {
     const res = await t.call('POST', '/api/auth/login', {
       body: { username: 42, password: 'x', extra: true },

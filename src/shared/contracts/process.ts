@@ -63,7 +63,7 @@ export type ProcessListQuery = z.input<typeof processListQuery>
  * How many of the latest history rows a process view carries; the history screen pages through the rest
  * (GET /api/process/:id/history). A process saved as a draft hundreds of times still answers quickly.
  */
-export const HISTORY_IN_VIEW = 50
+export const HISTORY_IN_VIEW = 20
 
 export const processHistoryItem = z.object({
   seq: z.number(),
