@@ -86,6 +86,5 @@ export async function benchDatabase(kind: 'embedded' | 'postgres'): Promise<Benc
 }
 
 export function kinds(): ('embedded' | 'postgres')[] {
-  if (process.env.BENCH_ONLY_PG) return ['postgres']
   return process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded']
 }
