@@ -1,4 +1,5 @@
 // Every API request leaves one system-log row with the spec's Log fields; secrets never reach it.
+import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
@@ -28,6 +29,30 @@ const LOG_FIELDS = [
 ]
 
 describe('system log', () => {
+  it("records the client's address when the request came over a socket", async () => {
+    const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 })
+    await new Promise((resolve) => server.once('listening', resolve))
+    try {
+      const { port } = server.address() as { port: number }
+      const res = await fetch(`http://127.0.0.1:${port}/api/system/ping?probe=socket`)
+      expect(res.status).toBe(200)
+    } finally {
+      server.close()
+    }
+    await t.deps.logWriter.flush()
+    const rows = (await t.deps.database.raw(
+      `select client_ip_addr from system_logs where request_uri = '/api/system/ping?probe=socket'`,
+    )) as { client_ip_addr: string | null }[]
+    expect(rows.map((r) => r.client_ip_addr)).toEqual([expect.stringMatching(/127\.0\.0\.1$/)])
+    // app.request() has no socket: no address.
+    await t.call('GET', '/api/system/ping?probe=none')
+    await t.deps.logWriter.flush()
+    const none = (await t.deps.database.raw(
+      `select client_ip_addr from system_logs where request_uri = '/api/system/ping?probe=none'`,
+    )) as { client_ip_addr: string | null }[]
+    expect(none).toEqual([{ client_ip_addr: null }])
+  })
+
   it('records one row per request with every Log field', async () => {
     await t.deps.logWriter.flush()
     const before = (await t.deps.database.raw('select count(*)::int as n from system_logs'))[0] as {

@@ -104,9 +104,8 @@ export function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded
   }
-  try {
-    return getConnInfo(c).remote.address ?? null
-  } catch {
-    return null // app.request() in tests has no socket
-  }
+  // app.request() (tests, benchmarks) has no socket: no address, and no exception thrown to find that out.
+  const bindings = c.env as { server?: { incoming?: unknown }; incoming?: unknown } | undefined
+  if (!(bindings?.server ?? bindings)?.incoming) return null
+  return getConnInfo(c).remote.address ?? null
 }

@@ -1,5 +1,5 @@
 // The process API of DESIGN.md (fixed): definitions with their graphs, per-state counts, start, list,
-// view, and events; plus the approver's inbox. Reading needs devOpsManage:view, starting
+// view, its history page by page, and events; plus the approver's inbox. Reading needs devOpsManage:view, starting
 // devOpsManage:start; who may send which event is decided by the machines' guards.
 import { createRoute, z } from '@hono/zod-openapi'
 import {
