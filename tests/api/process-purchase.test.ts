@@ -115,6 +115,15 @@ describe('purchase through the API', () => {
     expect(p.artworks.map((a) => a.inventoryNo)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^VT-\d{4}-\d{4}$/)]),
     )
+    // Each begins its record history: version 1, created by whoever completed the purchase.
+    for (const id of ids) {
+      const history = await t.call('GET', `/api/artworks/${id}/history`, { token: tokens.registrar })
+      expect(history.data.list).toHaveLength(1)
+      expect(history.data.list[0]).toMatchObject({ version: 1, action: 'create', byName: expect.any(String) })
+      expect(history.data.list[0].changes.map((c: { field: string }) => c.field)).toEqual(
+        expect.arrayContaining(['titleZh', 'inventoryNo']),
+      )
+    }
     const pay = (await t.deps.database.raw(
       `select status, amount::text as amount, method, at::date::text as paid_on from payments where process_id = $1`,
       [p.id],

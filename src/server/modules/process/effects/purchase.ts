@@ -1,11 +1,12 @@
 // BUY_ART completed: the purchased artworks become records of the archive (status purchased, not yet in
-// the warehouse, at the seller's), each with a generated inventory number and a first movement row, and
+// the warehouse, at the seller's), each with a generated inventory number, a first movement row and the
+// first version of its record history, and
 // the BUY_ART_TRANS process that brings them in is opened in the same transaction.
 import { inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
-import { artists, artworkMovements, artworks } from '../../../db/schema'
+import { artists, artworks } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
-import { searchVectorSql } from '../../artworks/record-store'
+import { blankRecord, insertArtworks } from '../../artworks/record-store'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, textField } from './types'
 
@@ -68,54 +69,39 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
     const artistIds = [
       ...new Set(candidates.map((c) => c.artistId).filter((id): id is string => id !== null)),
     ]
-    const names = new Map(
-      artistIds.length === 0
-        ? []
-        : (
-            await ctx.tx
-              .select({ id: artists.id, nameZh: artists.nameZh, nameEn: artists.nameEn })
-              .from(artists)
-              .where(inArray(artists.id, artistIds))
-          ).map((a) => [a.id, a]),
-    )
-    if (names.size !== artistIds.length) throw invalid({ 'input.artworks': 'invalidValue' })
-    const rows = await ctx.tx
-      .insert(artworks)
-      .values(
-        candidates.map((c, i) => ({
+    if (artistIds.length > 0) {
+      const found = await ctx.tx.select({ id: artists.id }).from(artists).where(inArray(artists.id, artistIds))
+      if (found.length !== artistIds.length) throw invalid({ 'input.artworks': 'invalidValue' })
+    }
+    // Records of the archive made the archive's way: search document, 'created' movement, history version 1.
+    const ids = await insertArtworks(
+      ctx.tx,
+      candidates.map((c, i) => ({
+        record: blankRecord({
           inventoryNo: numbers[i],
           titleZh: c.titleZh,
           titleEn: c.titleEn,
           artistId: c.artistId,
-          // The archive's search document, made the archive's way.
-          searchVector: searchVectorSql(
-            { inventoryNo: numbers[i], titleZh: c.titleZh, titleEn: c.titleEn },
-            c.artistId ? names.get(c.artistId) : null,
-          ),
-          status: 'purchased' as const,
-          inWarehouse: false,
-          locationText: seller,
-          buyYear: year,
-          latestValuation: single && price ? price : null,
-          latestValuationCurrency: single && price ? currency || null : null,
-          valuationDate: single && price ? ctx.event.at.slice(0, 10) : null,
-          createdBy: ctx.process.createdBy,
-          createdAt: ctx.at,
-          updatedAt: ctx.at,
-        })),
-      )
-      .returning({ id: artworks.id })
-    created.push(...rows.map((r) => r.id))
-    await ctx.tx.insert(artworkMovements).values(
-      created.map((artworkId) => ({
-        artworkId,
-        at: ctx.at,
-        kind: 'created' as const,
-        toLocation: seller,
+          buyYear: String(year),
+        }),
+        status: 'purchased' as const,
+        inWarehouse: false,
+        roomId: null,
+        locationText: seller,
+        valuation:
+          single && price
+            ? {
+                latestValuation: price,
+                latestValuationCurrency: currency || null,
+                valuationDate: ctx.event.at.slice(0, 10),
+              }
+            : undefined,
         processId: ctx.process.id,
-        byUserId: ctx.event.actor.id,
       })),
+      ctx.event.actor.id,
+      'create',
     )
+    created.push(...ids)
     await ctx.linkArtworks(created)
   }
   const all = [...existing, ...created]
