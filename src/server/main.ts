@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { createApp } from './app'
 import { boot } from './boot'
 import { loadConfig } from './config'
-import { startReminderScheduler } from './modules/process/messages'
+import { startProcessScheduler } from './modules/process/scheduler'
 
 const config = loadConfig()
 const started = Date.now()
@@ -18,7 +18,7 @@ if (seedResult.generated.length > 0) {
   console.log('')
 }
 
-const reminders = startReminderScheduler(deps.database.db)
+const scheduler = startProcessScheduler(deps.database.db)
 const app = createApp(deps)
 const webRoot = path.relative(process.cwd(), config.webDir) || '.'
 app.use('/*', serveStatic({ root: webRoot }))
@@ -38,7 +38,7 @@ let stopping = false
 async function shutdown() {
   if (stopping) return
   stopping = true
-  reminders.stop()
+  scheduler.stop()
   server.close()
   await close()
   process.exit(0)

@@ -4,6 +4,7 @@
 // definitions, per-state counts, list filters, the inbox and the message bell.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/process/messages'
+import { IDEMPOTENCY_KEY_DAYS, purgeIdempotencyKeys } from '../../src/server/modules/process/scheduler'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { sampleStepData } from '../model/samples'
@@ -78,6 +79,28 @@ describe('concurrency and idempotency', () => {
     const again = await post('registrar', p, body)
     expect(first.code).toBe(0)
     expect(again).toMatchObject({ code: 0, data: first.data })
+    expect(await written(p.id)).toMatchObject({ history: 2, version: 2 })
+  })
+
+  it('keeps a key for its retry window, then drops it: a late repeat is then a stale request (409)', async () => {
+    const p = await newPurchase()
+    const body = { type: 'SAVE', payload: { seller: 'Kept' }, idempotencyKey: `save-${p.id}` }
+    expect((await post('registrar', p, body)).code).toBe(0)
+    const db = t.deps.database.db
+    const stored = `user_id = (select id from users where username = 'registrar') and key = $1`
+    // Within the window nothing is dropped; a week and a day later the key is gone, and only it.
+    expect(
+      await purgeIdempotencyKeys(db, new Date(Date.now() + IDEMPOTENCY_KEY_DAYS * 86_400_000 - 60_000)),
+    ).toBe(0)
+    expect(await countRows(t, 'process_idempotency_keys', stored, [body.idempotencyKey])).toBe(1)
+    const keys = await countRows(t, 'process_idempotency_keys', 'true', [])
+    await t.deps.database.raw(
+      `update process_idempotency_keys set created_at = now() - interval '8 days' where ${stored}`,
+      [body.idempotencyKey],
+    )
+    expect(await purgeIdempotencyKeys(db)).toBe(1)
+    expect(await countRows(t, 'process_idempotency_keys', 'true', [])).toBe(keys - 1)
+    expect((await post('registrar', p, body)).code).toBe(409)
     expect(await written(p.id)).toMatchObject({ history: 2, version: 2 })
   })
 })

@@ -128,14 +128,3 @@ export async function deliverDueReminders(db: DbOrTx, now = new Date()): Promise
   )
   return due.length
 }
-
-/** Deliver due reminders every `intervalMs` (main.ts starts it; stop() on shutdown). */
-export function startReminderScheduler(db: DbOrTx, intervalMs = 60_000) {
-  const timer = setInterval(() => {
-    deliverDueReminders(db).catch((error) =>
-      console.error('reminder delivery failed', (error as Error).message),
-    )
-  }, intervalMs)
-  timer.unref()
-  return { stop: () => clearInterval(timer) }
-}

@@ -70,7 +70,10 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
       ...new Set(candidates.map((c) => c.artistId).filter((id): id is string => id !== null)),
     ]
     if (artistIds.length > 0) {
-      const found = await ctx.tx.select({ id: artists.id }).from(artists).where(inArray(artists.id, artistIds))
+      const found = await ctx.tx
+        .select({ id: artists.id })
+        .from(artists)
+        .where(inArray(artists.id, artistIds))
       if (found.length !== artistIds.length) throw invalid({ 'input.artworks': 'invalidValue' })
     }
     // Records of the archive made the archive's way: search document, 'created' movement, history version 1.
