@@ -1,5 +1,7 @@
 // Issue 2 benchmark: GET /api/auth/me and a dictionary call through the full stack (auth, privilege check,
-// log write), beside the raw SQL they run. Target: the stack adds under 2 ms at the median.
+// log write), beside the raw SQL they run. Target: the stack adds under 2 ms at the median. A checked session
+// is held SESSION_CACHE_MS (5 s), so a request runs its handler's SQL only; the session statement, run once
+// per session every 5 s, is timed on its own line.
 import { serve } from '@hono/node-server'
 import { createApp } from '../src/server/app'
 import { boot } from '../src/server/boot'
@@ -33,8 +35,8 @@ export async function benchPlatform(): Promise<void> {
       user_id: string
     }[]
 
-    // The statements /auth/me runs: the session with its user and privileges (one statement), then the roles.
-    const rawMe = async () => {
+    // The session with its user and privileges (one statement): run when a session is not held.
+    const rawSession = async () => {
       await raw(
         `select u.id as user_id, u.username, u.display_name, u.enabled, s.expires_at, s.revoked_at, s.last_seen_at,
                 (select bool_or(r.all_privileges) from user_roles ur
@@ -45,18 +47,21 @@ export async function benchPlatform(): Promise<void> {
            from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
         [tokenHash],
       )
-      await raw(
+    }
+    // What /auth/me runs with the session held: the user's roles.
+    const rawMe = () =>
+      raw(
         'select r.id, r.key, r.name_zh, r.name_en from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1',
         [userId],
       )
-    }
     const dictPath = '/api/data_dictionary/get_data_dictionary?dictCode=CURRENCY'
     const dictProbe = await app.request(dictPath, { headers })
     const hasDict = ((await dictProbe.json()) as { code: number }).code === 0
 
     console.log(`\n## Platform on ${bdb.label}`)
     const rows: [string, () => Promise<unknown>][] = [
-      ['raw SQL of /auth/me (2 statements)', rawMe],
+      ['raw SQL of the session check (every 5 s)', rawSession],
+      ['raw SQL of /auth/me (session held)', rawMe],
       [
         'GET /api/auth/me via app.request',
         async () => (await app.request('/api/auth/me', { headers })).text(),
@@ -83,7 +88,7 @@ export async function benchPlatform(): Promise<void> {
       console.log(`${label.padEnd(40)} ${fmt(s)}`)
     }
     const overheadMe =
-      results['GET /api/auth/me via app.request'] - results['raw SQL of /auth/me (2 statements)']
+      results['GET /api/auth/me via app.request'] - results['raw SQL of /auth/me (session held)']
     console.log(
       `stack overhead over raw SQL at the median (/auth/me): ${overheadMe.toFixed(3)} ms (target < 2 ms)`,
     )
