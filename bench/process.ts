@@ -53,10 +53,12 @@ function mainThreadCpu(): number {
 async function runClients(bdb: BenchDb, run: () => Promise<number[]>) {
   const serverBefore = await backendCpu(bdb)
   const cpu0 = mainThreadCpu()
+  const all0 = process.cpuUsage()
   const t0 = performance.now()
   const samples = await run()
   const seconds = (performance.now() - t0) / 1000
   const cpu = mainThreadCpu() - cpu0
+  const all = process.cpuUsage(all0)
   let serverMs = 0
   for (const [pid, ms] of await backendCpu(bdb)) serverMs += ms - (serverBefore.get(pid) ?? 0)
   return {
@@ -66,6 +68,8 @@ async function runClients(bdb: BenchDb, run: () => Promise<number[]>) {
     nodeCpu: cpu / samples.length,
     /** CPU ms per event in the PostgreSQL backends (0 for PGlite). */
     serverCpu: serverMs / samples.length,
+    /** CPU ms per event in this process's other threads: the clients' worker, and V8's and libuv's helpers. */
+    otherCpu: Math.max(0, (all.user + all.system) / 1000 - cpu) / samples.length,
   }
 }
 
@@ -100,7 +104,8 @@ async function clientWorker(data: {
 
 const line = (r: Awaited<ReturnType<typeof runClients>>) =>
   `${r.perSecond.toFixed(0)} events/s  p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  ` +
-  `CPU/event ${r.nodeCpu.toFixed(2)} ms node${r.serverCpu ? ` + ${r.serverCpu.toFixed(2)} ms server` : ''}`
+  `CPU/event ${r.nodeCpu.toFixed(2)} ms node${r.serverCpu ? ` + ${r.serverCpu.toFixed(2)} ms server` : ''}` +
+  ` (other threads ${r.otherCpu.toFixed(2)} ms)`
 
 export async function benchProcess(): Promise<void> {
   for (const kind of kinds()) {
