@@ -64,6 +64,27 @@ export function viewOf(
   }
 }
 
+/** A history row as views and pages show it (joined with its author in `users`). */
+const historyColumns = {
+  seq: processHistory.seq,
+  type: processHistory.eventType,
+  fromState: processHistory.fromState,
+  toState: processHistory.toState,
+  by: processHistory.byUserId,
+  byName: users.displayName,
+  at: processHistory.at,
+  comment: processHistory.comment,
+  payload: processHistory.payload,
+}
+
+function historyItem({
+  at,
+  payload,
+  ...h
+}: { at: Date; payload: unknown } & Omit<ProcessHistoryItem, 'at' | 'files'>): ProcessHistoryItem {
+  return { ...h, at: at.toISOString(), files: payloadFiles(payload) }
+}
+
 export async function buildViews(
   db: DbOrTx,
   catalog: ProcessCatalog,
@@ -74,18 +95,7 @@ export async function buildViews(
   const ids = rows.map((r) => r.id)
   const [history, subjects] = await Promise.all([
     db
-      .select({
-        processId: processHistory.processId,
-        seq: processHistory.seq,
-        type: processHistory.eventType,
-        fromState: processHistory.fromState,
-        toState: processHistory.toState,
-        by: processHistory.byUserId,
-        byName: users.displayName,
-        at: processHistory.at,
-        comment: processHistory.comment,
-        payload: processHistory.payload,
-      })
+      .select({ processId: processHistory.processId, ...historyColumns })
       .from(processHistory)
       .innerJoin(users, eq(users.id, processHistory.byUserId))
       .innerJoin(processes, eq(processes.id, processHistory.processId))
@@ -134,19 +144,7 @@ export async function buildViews(
     if (!definition) throw new Error(`no definition ${row.type} v${row.definitionVersion} in the registry`)
     const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
     return viewOf(definition, row, snapshot, actor, {
-      history: history
-        .filter((h) => h.processId === row.id)
-        .map((h) => ({
-          seq: h.seq,
-          type: h.type,
-          fromState: h.fromState,
-          toState: h.toState,
-          by: h.by,
-          byName: h.byName,
-          at: h.at.toISOString(),
-          comment: h.comment,
-          files: payloadFiles(h.payload),
-        })),
+      history: history.filter((h) => h.processId === row.id).map(({ processId: _p, ...h }) => historyItem(h)),
       artworks: subjects.filter((a) => a.processId === row.id).map(({ processId: _p, ...a }) => a),
       createdByName: people.get(row.id)?.[row.createdBy] ?? '',
       people: people.get(row.id) ?? {},
@@ -162,27 +160,12 @@ export async function historyPage(db: DbOrTx, id: string, page: number, pageSize
     .where(eq(processes.id, id))
   if (!process) return undefined
   const rows = await db
-    .select({
-      seq: processHistory.seq,
-      type: processHistory.eventType,
-      fromState: processHistory.fromState,
-      toState: processHistory.toState,
-      by: processHistory.byUserId,
-      byName: users.displayName,
-      at: processHistory.at,
-      comment: processHistory.comment,
-      payload: processHistory.payload,
-    })
+    .select(historyColumns)
     .from(processHistory)
     .innerJoin(users, eq(users.id, processHistory.byUserId))
     .where(eq(processHistory.processId, id))
     .orderBy(desc(processHistory.seq))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
-  const list: ProcessHistoryItem[] = rows.map(({ payload, at, ...h }) => ({
-    ...h,
-    at: at.toISOString(),
-    files: payloadFiles(payload),
-  }))
-  return { list, total: process.version, page, pageSize }
+  return { list: rows.map(historyItem), total: process.version, page, pageSize }
 }
