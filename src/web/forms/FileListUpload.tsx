@@ -3,7 +3,7 @@
 // field, in words), uploaded with a progress bar while the form's counter holds submit, and listed with
 // its name, size, preview and a remove button. Files already stored (a saved draft) are listed by name.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Card, CloseButton, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core'
+import { Button, Card, CloseButton, FileButton, Group, Input, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type FileView, linkResponse } from '../../shared/contracts/files'
@@ -15,6 +15,7 @@ import { currentLanguage } from '../i18n/i18n'
 import { IconFile, IconUpload } from '../shell/icons'
 import { openPreview } from './FileUpload'
 import { checkFile, formatBytes, headFits } from './file-checks'
+import { CancelUpload, UploadProgress } from './UploadControls'
 import { useFileUpload } from './use-file-upload'
 import type { UploadTracker } from './use-form'
 
@@ -140,20 +141,12 @@ export function FileListUpload({
             <Text fz="sm" truncate>
               {picked.name}
             </Text>
-            <Progress
-              value={upload.progress.percent}
-              size="sm"
-              animated
-              mt={4}
-              data-testid="upload-progress"
-            />
+            <UploadProgress percent={upload.progress.percent} mt={4} />
             <Group justify="space-between" mt={4}>
               <Text fz="xs" c="dimmed">
                 <Trans>Uploading… {upload.progress.percent}%</Trans>
               </Text>
-              <Button variant="subtle" color="gray" size="compact-xs" onClick={upload.cancel}>
-                <Trans>Cancel</Trans>
-              </Button>
+              <CancelUpload onCancel={upload.cancel} />
             </Group>
           </Card>
         ) : null}

@@ -2,19 +2,7 @@
 // checks it, previewed at once (images and videos from the local copy), and uploaded with progress; while
 // it uploads the form's counter blocks submit. Formats a browser cannot show say "Unavailable preview format".
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  FileButton,
-  Group,
-  Image,
-  Input,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core'
+import { Box, Button, Card, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { FileView, UploadResponse } from '../../shared/contracts/files'
 import { INLINE_KINDS, PURPOSE_ACCEPT, type UploadPurpose } from '../../shared/file-types'
@@ -22,6 +10,7 @@ import { fileLink } from '../api/queries/files'
 import { IconFile, IconUpload } from '../shell/icons'
 import { checkFile, extensionOf, formatBytes, headFits } from './file-checks'
 import { notifyMessage } from './notify'
+import { CancelOrRemove, UploadProgress } from './UploadControls'
 import { useFileUpload } from './use-file-upload'
 import type { UploadTracker } from './use-form'
 
@@ -150,12 +139,7 @@ export function FileUpload({
                 </Text>
                 {upload.progress ? (
                   <>
-                    <Progress
-                      value={upload.progress.percent}
-                      size="sm"
-                      animated
-                      data-testid="upload-progress"
-                    />
+                    <UploadProgress percent={upload.progress.percent} />
                     <Text fz="xs" c="dimmed">
                       <UploadPercent percent={upload.progress.percent} />
                     </Text>
@@ -171,20 +155,16 @@ export function FileUpload({
                   </Group>
                 ) : null}
               </Stack>
-              {upload.uploading ? (
-                <Button variant="subtle" color="gray" size="compact-xs" onClick={upload.cancel}>
-                  <Trans>Cancel</Trans>
-                </Button>
-              ) : (
-                <CloseButton
-                  aria-label={t`Remove the file`}
-                  disabled={disabled}
-                  onClick={() => {
-                    setPicked(null)
-                    onChange(null)
-                  }}
-                />
-              )}
+              <CancelOrRemove
+                uploading={upload.uploading}
+                onCancel={upload.cancel}
+                removeLabel={t`Remove the file`}
+                disabled={disabled}
+                onRemove={() => {
+                  setPicked(null)
+                  onChange(null)
+                }}
+              />
             </Group>
           </Card>
         ) : null}

@@ -2,24 +2,14 @@
 // upload sends the video's width, height and the cover with the file. A video the browser cannot decode is
 // still uploaded, without a cover, and the user is told its preview is unavailable.
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  Button,
-  Card,
-  CloseButton,
-  FileButton,
-  Group,
-  Image,
-  Input,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core'
+import { Button, Card, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { UploadResponse } from '../../shared/contracts/files'
 import { PURPOSE_ACCEPT } from '../../shared/file-types'
 import { IconUpload } from '../shell/icons'
 import { checkFile, headFits } from './file-checks'
 import { notifyMessage } from './notify'
+import { CancelOrRemove, UploadProgress } from './UploadControls'
 import { useFileUpload } from './use-file-upload'
 import type { UploadTracker } from './use-form'
 import { captureVideoCover, type VideoCover } from './video-cover'
@@ -119,33 +109,24 @@ export function VideoUpload({
                   {shownName}
                 </Text>
                 {upload.progress ? (
-                  <Progress
-                    value={upload.progress.percent}
-                    size="sm"
-                    animated
-                    data-testid="upload-progress"
-                  />
+                  <UploadProgress percent={upload.progress.percent} />
                 ) : value?.width && value.height ? (
                   <Text fz="xs" c="dimmed">
                     {value.width} × {value.height}
                   </Text>
                 ) : null}
               </Stack>
-              {upload.uploading ? (
-                <Button variant="subtle" color="gray" size="compact-xs" onClick={upload.cancel}>
-                  <Trans>Cancel</Trans>
-                </Button>
-              ) : (
-                <CloseButton
-                  aria-label={t`Remove the video`}
-                  disabled={disabled}
-                  onClick={() => {
-                    setName(null)
-                    setCover(null)
-                    onChange(null)
-                  }}
-                />
-              )}
+              <CancelOrRemove
+                uploading={upload.uploading}
+                onCancel={upload.cancel}
+                removeLabel={t`Remove the video`}
+                disabled={disabled}
+                onRemove={() => {
+                  setName(null)
+                  setCover(null)
+                  onChange(null)
+                }}
+              />
             </Group>
           </Card>
         ) : null}
