@@ -195,7 +195,7 @@ function Loaded({ view, tab, onTab }: { view: View; tab: ProcessTab; onTab: (tab
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="history" p="md">
-            <HistoryTab view={view} definition={definition} />
+            <HistoryTab key={view.id} view={view} definition={definition} />
           </Tabs.Panel>
           <Tabs.Panel value="diagram" p="lg">
             <Suspense fallback={<Loader size="sm" />}>
