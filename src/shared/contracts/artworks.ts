@@ -14,7 +14,8 @@ import { MONEY_RE } from '../validation'
 
 export { artworkRecord, createArtworkInput, updateArtworkInput }
 
-export const ARTWORK_STATUSES = ['purchased', 'in_collection', 'on_loan', 'sold'] as const
+/** `missing`: not found at a stocktake and not accounted for since (spec §4 stocktake; issue 10). */
+export const ARTWORK_STATUSES = ['purchased', 'in_collection', 'on_loan', 'sold', 'missing'] as const
 export const TRANSPORT_STATUSES = ['none', 'to_be_transported', 'transporting'] as const
 export const INSURANCE_STATUSES = ['to_be_insured', 'covered'] as const
 export const ARTWORK_SORTS = [
@@ -363,6 +364,7 @@ export const ARTWORK_STATUS_LABELS = {
   in_collection: { 'zh-CN': '在藏', en: 'In the collection' },
   on_loan: { 'zh-CN': '借出', en: 'On loan' },
   sold: { 'zh-CN': '已售出', en: 'Sold' },
+  missing: { 'zh-CN': '下落不明', en: 'Missing' },
 } as const satisfies Record<(typeof ARTWORK_STATUSES)[number], Words>
 export const INSURANCE_STATUS_LABELS = {
   to_be_insured: { 'zh-CN': '待投保', en: 'To be insured' },

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { Dimensions } from '../../../shared/artwork-rules'
+import { ARTWORK_STATUSES } from '../../../shared/contracts/artworks'
 import { files } from './files'
 import { tags } from './reference'
 import { users } from './users'
@@ -28,7 +29,7 @@ const tsvector = customType<{ data: string }>({
 })
 
 /** Where the artwork stands in the collection's life. */
-export const artworkStatus = pgEnum('artwork_status', ['purchased', 'in_collection', 'on_loan', 'sold'])
+export const artworkStatus = pgEnum('artwork_status', ARTWORK_STATUSES)
 export const transportStatus = pgEnum('transport_status', ['none', 'to_be_transported', 'transporting'])
 export const insuranceStatus = pgEnum('insurance_status', ['to_be_insured', 'covered'])
 
@@ -136,6 +137,8 @@ export const movementKind = pgEnum('movement_kind', [
   'warehousing',
   'transport_start',
   'transport_arrive',
+  /** A transport terminated in transit: where the artworks were found to be (issue 10 compensation). */
+  'transport_aborted',
   'loan_out',
   'loan_return',
   'sold',

@@ -120,4 +120,5 @@ export const STATUS_COLORS = {
   in_collection: 'teal',
   on_loan: 'grape',
   sold: 'gray',
+  missing: 'red',
 } as const satisfies Record<keyof typeof ARTWORK_STATUS_LABELS, string>
