@@ -1,12 +1,16 @@
 // The building blocks every process machine is made of, written once: a form step (draft → submitted →
 // approved / rejected back to the form), its money and transport variants, a movement step, a waiting
-// step, terminate / restart, and the shared guards and context updates. A machine file only lists its
-// steps in order and says where each one leads; see machines/README.md for the contract with the runtime.
-import { type AnyStateMachine, and, assign, setup } from 'xstate'
+// step, terminate / restart with what each leaf state undoes, and the shared guards and context updates.
+// A machine file only lists its steps in order and says where each one leads; see machines/README.md for
+// the contract with the runtime. State configs are typed by the one `setup()` every machine shares, so
+// guard and action names are checked where a block names them.
+import { and, assign, setup } from 'xstate'
+import type { ArtworkStatus } from '../src/shared/contracts/artworks'
+import type { MessageKey } from '../src/shared/errors'
 import { approvePrivilege } from '../src/shared/privileges'
 import type { ProcessType } from '../src/shared/process-types'
 import { compareMoney, MONEY_RE } from '../src/shared/validation'
-import { type GuardName, LEAF_STATES, type LeafName, type Recipient, type Words } from './labels'
+import { LEAF_STATES, type LeafName, type Recipient, type Words } from './labels'
 import type {
   Actor,
   Effect,
@@ -20,9 +24,6 @@ import type {
   StepRecord,
 } from './types'
 
-/** A state node config as the blocks build it (XState checks it when the machine is created). */
-type StateConfig = Record<string, any>
-
 /** Kinds of message a `notify` effect asks for (src/shared/contracts/process.ts MESSAGE_KINDS). */
 export type NotifyKind =
   | 'approvalRequested'
@@ -33,12 +34,16 @@ export type NotifyKind =
   | 'terminated'
   | 'restarted'
 
+/** Context conditions a machine may use in its exits (each a guard of the shared setup). */
+export type ConditionName = 'countMatches' | 'discrepanciesResolved' | 'renewalDeclined'
+type Conditions = Partial<Record<ConditionName, (context: ProcessContext) => boolean>>
+
 /** Where a step leads once it is done: another step of the machine, or a final state. */
 export interface Exit {
   /** A step key of this machine, or the name of one of its final states (`completed`, ...). */
   to: string
   /** A context condition of the machine (its `conditions`), when a step can lead to more than one place. */
-  when?: GuardName
+  when?: ConditionName
   /** Effects of taking this exit, made with `fx` (before the state entered adds its own). */
   effects?: EffectAction[]
 }
@@ -51,7 +56,6 @@ export interface StepBlock {
 }
 
 interface BuildContext {
-  type: ProcessType
   /** `#TYPE.<name>` for a step key or a final state (or `terminated`). */
   target: (to: string) => string
 }
@@ -94,6 +98,12 @@ export function stepAmount(context: ProcessContext, step: string): string | unde
   return typeof amount === 'string' && MONEY_RE.test(amount) ? amount : undefined
 }
 
+/** The currency of a step's submitted data (`currency`), when it names one. */
+export function stepCurrency(context: ProcessContext, step: string): string | undefined {
+  const currency = context.steps[step]?.data?.currency
+  return typeof currency === 'string' && currency ? currency : undefined
+}
+
 function record(context: ProcessContext, step: string): StepRecord {
   return context.steps[step] ?? { approvals: [] }
 }
@@ -113,24 +123,22 @@ function mayApprove(type: ProcessType, context: ProcessContext, actor: Actor, st
   )
 }
 
-type Conditions = Partial<Record<GuardName, (context: ProcessContext) => boolean>>
-
 /**
  * The XState setup shared by every machine of a type: named guards (they read only the acting user and the
  * context, never the payload, so `snapshot.can` with a probe event answers "may this user send it now")
  * and named actions (context updates, and the `effect` action the runtime executes).
  */
 export function processSetup(type: ProcessType, conditions: Conditions = {}) {
-  const contextGuards = Object.fromEntries(
-    Object.entries(conditions).map(([name, test]) => [
-      name,
-      ({ context }: { context: ProcessContext }) => test(context),
-    ]),
-  )
+  const condition =
+    (name: ConditionName) =>
+    ({ context }: { context: ProcessContext }) =>
+      conditions[name]?.(context) ?? false
   return setup({
     types: {} as { context: ProcessContext; events: ProcessEvent; input: ProcessInput },
     guards: {
-      ...contextGuards,
+      countMatches: condition('countMatches'),
+      discrepanciesResolved: condition('discrepanciesResolved'),
+      renewalDeclined: condition('renewalDeclined'),
       /** Steps are filled by anyone who may start processes (a team fills a process together). */
       mayFill: ({ event }) => holds(event.actor, START_PRIVILEGE),
       /** Money steps: also finance staff who pay. */
@@ -140,11 +148,15 @@ export function processSetup(type: ProcessType, conditions: Conditions = {}) {
       awaitsSecondApproval: ({ context, event }, params: { step: string }) => {
         if (!mayApprove(type, context, event.actor, params.step)) return false
         const amount = stepAmount(context, params.step)
-        return (
-          record(context, params.step).approvals.length === 0 &&
-          amount !== undefined &&
-          compareMoney(amount, context.secondApprovalAbove) > 0
-        )
+        if (record(context, params.step).approvals.length !== 0 || amount === undefined) return false
+        // Only the limit of the step's own currency applies; a currency without one needs a second approval
+        // for any amount (docs/decisions.md). Snapshots from before limits per currency hold one CNY string.
+        const currency = record(context, params.step).data?.currency
+        const limits: Record<string, string> | string = context.secondApprovalAbove
+        const byCurrency = typeof limits === 'string' ? { CNY: limits } : limits
+        const limit =
+          typeof currency === 'string' && Object.hasOwn(byCurrency, currency) ? byCurrency[currency] : undefined
+        return limit === undefined || compareMoney(amount, limit) > 0
       },
       mayPay: ({ event }) => holds(event.actor, PAY_PRIVILEGE),
       mayOperate: ({ event }) => holds(event.actor, START_PRIVILEGE),
@@ -208,8 +220,14 @@ export function processSetup(type: ProcessType, conditions: Conditions = {}) {
           ],
         })),
       ),
-      terminateProcess: assign(({ event }, params: { step: string }) => ({
-        terminated: { by: event.actor.id, at: event.at, reason: event.comment ?? '', fromState: params.step },
+      terminateProcess: assign(({ event }, params: { step: string; leaf: string }) => ({
+        terminated: {
+          by: event.actor.id,
+          at: event.at,
+          reason: event.comment ?? '',
+          fromState: params.step,
+          leaf: params.leaf,
+        },
       })),
       /** A new run from the first step: what was submitted or drafted before becomes the draft again. */
       restartProcess: assign(({ context }) => ({
@@ -226,25 +244,79 @@ export function processSetup(type: ProcessType, conditions: Conditions = {}) {
   })
 }
 
+/** The setup every machine is built from; its state configs are what the blocks return. */
+export type ProcessSetup = ReturnType<typeof processSetup>
+type StateConfig = Parameters<ProcessSetup['createStateConfig']>[0]
+type On = NonNullable<StateConfig['on']>
+type Transition = Exclude<On[string], string | undefined | readonly unknown[]>
+type Guard = NonNullable<Transition['guard']>
+type Actions = NonNullable<Exclude<Transition['actions'], string | undefined>>
+
 const step = (key: string) => ({ step: key })
 
-function leaf(name: LeafName, stepKey: string, on: StateConfig = {}, labels?: Words): StateConfig {
-  const { labelZh, labelEn, status } = LEAF_STATES[name]
-  return { meta: { ...(labels ?? { labelZh, labelEn }), step: stepKey, status }, on }
+// ---------------------------------------------------------------------------------------------------
+// Terminate: what each leaf state undoes or asks for (DESIGN.md: no artwork is left transporting, on loan
+// or held, no policy active and no reminder pending, for a process that ended without them)
+
+/**
+ * How TERMINATE behaves in one leaf state. `effects`: what it undoes there, applied in the event's
+ * transaction before the process lets its artworks go; `payload`: the key in the definition's `payloads` of
+ * what TERMINATE must say there (where the artworks are now); `refuse`: TERMINATE is not possible there,
+ * and the message says what to do first.
+ */
+export type Terminate = { effects?: EffectAction[]; payload?: string } | { refuse: MessageKey }
+
+/** What the leaf states of a step meta-declare for the runtime and the screens. */
+export interface LeafMeta extends Words {
+  step: string
+  status: ProcessStatus
+  /** Payload keys of events that take one here only (`payloadSchema` reads them before the event type). */
+  eventPayloads?: Record<string, string>
+  /** Events refused here with a message of their own (instead of "not enabled"). */
+  refusals?: Record<string, MessageKey>
 }
 
-function guardOf(base: StateConfig | string, when?: GuardName) {
-  return when ? and([base as any, when]) : base
+function leaf(
+  b: BuildContext,
+  stateName: string,
+  labels: Words & { status: ProcessStatus },
+  stepKey: string,
+  on: On,
+  terminate: Terminate = {},
+): StateConfig {
+  const meta: LeafMeta = { labelZh: labels.labelZh, labelEn: labels.labelEn, step: stepKey, status: labels.status }
+  if ('refuse' in terminate) return { meta: { ...meta, refusals: { TERMINATE: terminate.refuse } }, on }
+  if (terminate.payload) meta.eventPayloads = { TERMINATE: terminate.payload }
+  return {
+    meta,
+    on: {
+      ...on,
+      TERMINATE: {
+        guard: 'mayTerminate',
+        target: b.target('terminated'),
+        actions: [
+          { type: 'terminateProcess', params: { step: stepKey, leaf: `${stepKey}.${stateName}` } },
+          ...(terminate.effects ?? []),
+          notify('terminated', 'participants', stepKey),
+        ],
+      },
+    },
+  }
+}
+
+function sharedLeaf(b: BuildContext, name: LeafName, stepKey: string, on: On, terminate?: Terminate) {
+  return leaf(b, name, LEAF_STATES[name], stepKey, on, terminate)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Steps
+
+function guardOf(base: Guard, when?: ConditionName): Guard {
+  return when ? and([base, when]) : base
 }
 
 /** One transition per exit: context updates first, then the effects on the records, then messages. */
-function exitTransitions(
-  b: BuildContext,
-  exits: Exit[],
-  base: StateConfig | string,
-  actions: StateConfig[],
-  messages: StateConfig[] = [],
-): StateConfig[] {
+function exitTransitions(b: BuildContext, exits: Exit[], base: Guard, actions: Actions, messages: Actions = []) {
   return exits.map((e) => ({
     guard: guardOf(base, e.when),
     target: b.target(e.to),
@@ -252,27 +324,13 @@ function exitTransitions(
   }))
 }
 
-function stepState(def: StepDef, b: BuildContext, initial: string, states: StateConfig): StateConfig {
-  return {
-    meta: { labelZh: def.labelZh, labelEn: def.labelEn, step: def.key },
-    initial,
-    on: {
-      TERMINATE: {
-        guard: 'mayTerminate',
-        target: b.target('terminated'),
-        actions: [
-          { type: 'terminateProcess', params: step(def.key) },
-          notify('terminated', 'participants', def.key),
-        ],
-      },
-    },
-    states,
-  }
+function stepState(def: StepDef, initial: string, states: Record<string, StateConfig>): StateConfig {
+  return { meta: { labelZh: def.labelZh, labelEn: def.labelEn, step: def.key }, initial, states }
 }
 
-function fillingStates(key: string, money: boolean): StateConfig {
+function fillingStates(b: BuildContext, key: string, money: boolean, terminate?: Terminate) {
   const fill = money ? 'mayFillMoney' : 'mayFill'
-  const editing = {
+  const editing: On = {
     SAVE: { guard: fill, actions: [{ type: 'saveDraft', params: step(key) }] },
     SUBMIT: {
       guard: fill,
@@ -280,93 +338,114 @@ function fillingStates(key: string, money: boolean): StateConfig {
       actions: [{ type: 'submitStep', params: step(key) }, notify('approvalRequested', 'approvers', key)],
     },
   }
-  return { draft: leaf('draft', key, editing), rejected: leaf('rejected', key, editing) }
+  return {
+    draft: sharedLeaf(b, 'draft', key, editing, terminate),
+    rejected: sharedLeaf(b, 'rejected', key, editing, terminate),
+  }
 }
 
-const reject = (key: string) => ({
+const reject = (key: string): Transition => ({
   guard: { type: 'mayApprove', params: step(key) },
   target: 'rejected',
   actions: [{ type: 'rejectStep', params: step(key) }, notify('rejected', 'submitter', key)],
 })
 
-/** Where a step leads: `next` (`then` is the same option under its first name, kept for older callers). */
-export type Leads = { next: Exit | Exit[]; then?: never } | { then: Exit | Exit[]; next?: never }
-
-function exitsOf(opts: Leads): Exit[] {
-  return [opts.next ?? opts.then ?? []].flat()
+export interface StepOptions {
+  /** Where the step leads once done: one exit, or guarded exits in order. */
+  next: Exit | Exit[]
+  /** Effects of TERMINATE from any leaf of this step (what being in this step has done to the records). */
+  onTerminate?: EffectAction[]
 }
 
-export type FormStepOptions = Leads
-
 /** A step with a form: draft (SAVE) → submitted (SUBMIT) → APPROVE: where `next` leads; REJECT: back to the form. */
-export function formStep(def: StepDef, opts: FormStepOptions): StepBlock {
-  const exits = exitsOf(opts)
+export function formStep(def: StepDef, opts: StepOptions): StepBlock {
+  const exits = [opts.next].flat()
+  const terminate = { effects: opts.onTerminate }
   return {
     def,
     form: true,
     build: (b) =>
-      stepState(def, b, 'draft', {
-        ...fillingStates(def.key, false),
-        submitted: leaf('submitted', def.key, {
-          APPROVE: exitTransitions(
-            b,
-            exits,
-            { type: 'mayApprove', params: step(def.key) },
-            [{ type: 'recordApproval', params: step(def.key) }],
-            [notify('approved', 'submitter', def.key)],
-          ),
-          REJECT: reject(def.key),
-        }),
+      stepState(def, 'draft', {
+        ...fillingStates(b, def.key, false, terminate),
+        submitted: sharedLeaf(
+          b,
+          'submitted',
+          def.key,
+          {
+            APPROVE: exitTransitions(
+              b,
+              exits,
+              { type: 'mayApprove', params: step(def.key) },
+              [{ type: 'recordApproval', params: step(def.key) }],
+              [notify('approved', 'submitter', def.key)],
+            ),
+            REJECT: reject(def.key),
+          },
+          terminate,
+        ),
       }),
   }
 }
 
-export type MoneyStepOptions = Leads & {
+export interface MoneyStepOptions extends StepOptions {
   /** `outgoing`: the office pays; `incoming`: the office collects (a sale's price, an insurer's payout). */
   direction: 'outgoing' | 'incoming'
 }
 
 /**
  * A step that pays or collects money. After approval (a second, different approver when its `amount` is
- * above the context's `secondApprovalAbove`) it waits for finance: CONFIRM_PAYMENT moves on,
+ * above the second-approval limit of its currency) it waits for finance: CONFIRM_PAYMENT moves on,
  * PAYMENT_FAILED (reason required) parks it; from there RETRY_PAYMENT tries the same details again, or a
  * corrected form is SUBMITted for approval again (changed payee details are approved anew).
  */
 export function moneyStep(def: StepDef, opts: MoneyStepOptions): StepBlock {
   const key = def.key
-  const exits = exitsOf(opts)
+  const exits = [opts.next].flat()
   const direction = { direction: opts.direction }
-  const awaitingLabels =
-    opts.direction === 'incoming' ? LEAF_STATES.awaitingCollection : LEAF_STATES.awaitingPayment
+  const awaiting = opts.direction === 'incoming' ? LEAF_STATES.awaitingCollection : LEAF_STATES.awaitingPayment
+  const terminate = { effects: opts.onTerminate }
+  const resubmit: Transition = {
+    guard: 'mayFillMoney',
+    target: 'submitted',
+    actions: [{ type: 'submitStep', params: step(key) }, notify('approvalRequested', 'approvers', key)],
+  }
   return {
     def: { ...def, money: true },
     form: true,
     build: (b) =>
-      stepState({ ...def, money: true }, b, 'draft', {
-        ...fillingStates(key, true),
-        submitted: leaf('submitted', key, {
-          APPROVE: [
-            {
-              guard: { type: 'awaitsSecondApproval', params: step(key) },
-              actions: [
-                { type: 'recordApproval', params: step(key) },
-                notify('approvalRequested', 'approvers', key, { secondApproval: true }),
-              ],
-            },
-            {
-              guard: { type: 'mayApprove', params: step(key) },
-              target: 'awaitingPayment',
-              actions: [
-                { type: 'recordApproval', params: step(key) },
-                notify('approved', 'submitter', key),
-                notify('approved', 'payers', key),
-              ],
-            },
-          ],
-          REJECT: reject(key),
-        }),
+      stepState(def, 'draft', {
+        ...fillingStates(b, key, true, terminate),
+        submitted: sharedLeaf(
+          b,
+          'submitted',
+          key,
+          {
+            APPROVE: [
+              {
+                guard: { type: 'awaitsSecondApproval', params: step(key) },
+                actions: [
+                  { type: 'recordApproval', params: step(key) },
+                  notify('approvalRequested', 'approvers', key, { secondApproval: true }),
+                ],
+              },
+              {
+                guard: { type: 'mayApprove', params: step(key) },
+                target: 'awaitingPayment',
+                actions: [
+                  { type: 'recordApproval', params: step(key) },
+                  notify('approved', 'submitter', key),
+                  notify('approved', 'payers', key),
+                ],
+              },
+            ],
+            REJECT: reject(key),
+          },
+          terminate,
+        ),
         awaitingPayment: leaf(
+          b,
           'awaitingPayment',
+          awaiting,
           key,
           {
             CONFIRM_PAYMENT: exitTransitions(b, exits, 'mayPay', [
@@ -383,42 +462,71 @@ export function moneyStep(def: StepDef, opts: MoneyStepOptions): StepBlock {
               ],
             },
           },
-          { labelZh: awaitingLabels.labelZh, labelEn: awaitingLabels.labelEn },
+          terminate,
         ),
-        paymentFailed: leaf('paymentFailed', key, {
-          RETRY_PAYMENT: {
-            guard: 'mayPay',
-            target: 'awaitingPayment',
-            actions: [{ type: 'logStepEvent', params: step(key) }],
+        paymentFailed: sharedLeaf(
+          b,
+          'paymentFailed',
+          key,
+          {
+            RETRY_PAYMENT: {
+              guard: 'mayPay',
+              target: 'awaitingPayment',
+              actions: [{ type: 'logStepEvent', params: step(key) }],
+            },
+            SUBMIT: resubmit,
           },
-          SUBMIT: {
-            guard: 'mayFillMoney',
-            target: 'submitted',
-            actions: [
-              { type: 'submitStep', params: step(key) },
-              notify('approvalRequested', 'approvers', key),
-            ],
-          },
-        }),
+          terminate,
+        ),
       }),
   }
 }
 
-function movementStates(b: BuildContext, key: string, dataStep: string, exits: Exit[]): StateConfig {
+export interface TransportOptions extends StepOptions {
+  /**
+   * TERMINATE while the artworks are in transit: `refuse` until ARRIVE (the message says so), or `askWhere`:
+   * TERMINATE must say where the artworks are now (`payloads.whereNow`), recorded as a movement.
+   */
+  inTransit?: 'refuse' | 'askWhere'
+}
+
+/**
+ * To be transported → DEPART → transporting → ARRIVE → where `next` leads. Terminated before departure,
+ * the planned transport is called off (transportCancelled); in transit, see `inTransit`.
+ */
+function movementStates(b: BuildContext, key: string, dataStep: string, opts: TransportOptions) {
+  const exits = [opts.next].flat()
+  const undo = opts.onTerminate ?? []
+  const inTransit: Terminate =
+    opts.inTransit === 'askWhere'
+      ? { effects: [fx('transportAborted', dataStep), ...undo], payload: 'whereNow' }
+      : { refuse: 'terminateInTransit' }
   return {
-    toBeTransported: leaf('toBeTransported', key, {
-      DEPART: {
-        guard: 'mayOperate',
-        target: 'transporting',
-        actions: [{ type: 'logStepEvent', params: step(key) }, fx('transportDeparted', dataStep)],
+    toBeTransported: sharedLeaf(
+      b,
+      'toBeTransported',
+      key,
+      {
+        DEPART: {
+          guard: 'mayOperate',
+          target: 'transporting',
+          actions: [{ type: 'logStepEvent', params: step(key) }, fx('transportDeparted', dataStep)],
+        },
       },
-    }),
-    transporting: leaf('transporting', key, {
-      ARRIVE: exitTransitions(b, exits, 'mayOperate', [
-        { type: 'logStepEvent', params: step(key) },
-        fx('transportArrived', dataStep),
-      ]),
-    }),
+      { effects: [fx('transportCancelled', dataStep), ...undo] },
+    ),
+    transporting: sharedLeaf(
+      b,
+      'transporting',
+      key,
+      {
+        ARRIVE: exitTransitions(b, exits, 'mayOperate', [
+          { type: 'logStepEvent', params: step(key) },
+          fx('transportArrived', dataStep),
+        ]),
+      },
+      inTransit,
+    ),
   }
 }
 
@@ -426,28 +534,34 @@ function movementStates(b: BuildContext, key: string, dataStep: string, exits: E
  * A transport step with its own form (the transport information): once approved the artworks are to be
  * transported (transportScheduled); DEPART → transporting; ARRIVE → where `next` leads.
  */
-export function transportStep(def: StepDef, opts: FormStepOptions): StepBlock {
+export function transportStep(def: StepDef, opts: TransportOptions): StepBlock {
   const key = def.key
-  const exits = exitsOf(opts)
+  const terminate = { effects: opts.onTerminate }
   return {
     def,
     form: true,
     build: (b) =>
-      stepState(def, b, 'draft', {
-        ...fillingStates(key, false),
-        submitted: leaf('submitted', key, {
-          APPROVE: {
-            guard: { type: 'mayApprove', params: step(key) },
-            target: 'toBeTransported',
-            actions: [
-              { type: 'recordApproval', params: step(key) },
-              fx('transportScheduled', key),
-              notify('approved', 'submitter', key),
-            ],
+      stepState(def, 'draft', {
+        ...fillingStates(b, key, false, terminate),
+        submitted: sharedLeaf(
+          b,
+          'submitted',
+          key,
+          {
+            APPROVE: {
+              guard: { type: 'mayApprove', params: step(key) },
+              target: 'toBeTransported',
+              actions: [
+                { type: 'recordApproval', params: step(key) },
+                fx('transportScheduled', key),
+                notify('approved', 'submitter', key),
+              ],
+            },
+            REJECT: reject(key),
           },
-          REJECT: reject(key),
-        }),
-        ...movementStates(b, key, key, exits),
+          terminate,
+        ),
+        ...movementStates(b, key, key, opts),
       }),
   }
 }
@@ -456,37 +570,42 @@ export function transportStep(def: StepDef, opts: FormStepOptions): StepBlock {
  * A transport step without a form of its own: the artworks move as an earlier step (`dataStep`) planned.
  * The step that leads here schedules it (its exit carries `transportScheduled`).
  */
-export function movementStep(def: StepDef, opts: FormStepOptions & { dataStep: string }): StepBlock {
+export function movementStep(def: StepDef, opts: TransportOptions & { dataStep: string }): StepBlock {
   return {
     def,
     form: false,
-    build: (b) =>
-      stepState(def, b, 'toBeTransported', movementStates(b, def.key, opts.dataStep, exitsOf(opts))),
+    build: (b) => stepState(def, 'toBeTransported', movementStates(b, def.key, opts.dataStep, opts)),
   }
 }
 
 /** A step that waits for one event of the type's own (an artwork on loan waits for RETURN). */
 export function waitStep(
   def: StepDef,
-  opts: {
+  opts: StepOptions & {
     leaf: { name: string; status: ProcessStatus } & Words
     event: string
-  } & Leads,
+    /** TERMINATE while waiting (default: allowed, undoing `onTerminate`). */
+    terminate?: Terminate
+  },
 ): StepBlock {
-  const { name, status, labelZh, labelEn } = opts.leaf
+  const { name } = opts.leaf
   return {
     def,
     form: false,
     build: (b) =>
-      stepState(def, b, name, {
-        [name]: {
-          meta: { labelZh, labelEn, step: def.key, status },
-          on: {
-            [opts.event]: exitTransitions(b, exitsOf(opts), 'mayOperate', [
+      stepState(def, name, {
+        [name]: leaf(
+          b,
+          name,
+          opts.leaf,
+          def.key,
+          {
+            [opts.event]: exitTransitions(b, [opts.next].flat(), 'mayOperate', [
               { type: 'logStepEvent', params: step(def.key) },
             ]),
           },
-        },
+          opts.terminate ?? { effects: opts.onTerminate },
+        ),
       }),
   }
 }
@@ -497,11 +616,19 @@ export function waitStep(
 export const COMPLETED: FinalDef = { labelZh: '已完成', labelEn: 'Completed', status: 'completed' }
 const TERMINATED: FinalDef = { labelZh: '已终止', labelEn: 'Terminated', status: 'terminated' }
 
+/** Artwork statuses most operations start on: in the collection, or bought and on their way in. */
+export const IN_HAND: readonly ArtworkStatus[] = ['purchased', 'in_collection']
+
 export interface FlowSpec {
   type: ProcessType
   steps: StepBlock[]
   /** Operations take hold of their artworks while they run (holdArtworks / releaseArtworks). */
   holdsArtworks: boolean
+  /**
+   * The statuses an artwork may have for this type to start (or restart) on it; any other (sold, missing,
+   * ...) is refused with a message naming the artwork and why (the checkArtworks effect).
+   */
+  artworkStatuses: readonly ArtworkStatus[]
   /** Final states by name; `completed` is always there (its labels may be given here). */
   finals?: Record<string, FinalDef>
   /** Context conditions used by `Exit.when`. */
@@ -509,25 +636,43 @@ export interface FlowSpec {
 }
 
 /**
- * One machine: the steps in order (TERMINATE from each) → a final state; `terminated` → RESTART → the
- * first step again. Processes that hold their artworks take them on start (and on restart) and let them
- * go on reaching a final state or `terminated`.
+ * One machine: the steps in order (TERMINATE from each leaf, with what that leaf undoes) → a final state;
+ * `terminated` → RESTART → the first step again. Starting and restarting check the artworks' statuses;
+ * processes that hold their artworks take them then and let them go on reaching a final state or
+ * `terminated`. Entering `terminated` cancels the process's pending reminders.
  */
-export function buildMachine(spec: FlowSpec): AnyStateMachine {
+export function buildMachine(spec: FlowSpec) {
   const finals: Record<string, FinalDef> = { completed: COMPLETED, ...spec.finals }
   const stepKeys = new Set(spec.steps.map((s) => s.def.key))
   const b: BuildContext = {
-    type: spec.type,
     target: (to) => {
       if (stepKeys.has(to) || to in finals || to === 'terminated') return `#${spec.type}.${to}`
       throw new Error(`${spec.type}: no step or final state named ${to}`)
     },
   }
-  const hold = spec.holdsArtworks ? [fx('holdArtworks')] : []
+  const check = fx('checkArtworks', undefined, { statuses: [...spec.artworkStatuses] })
+  const hold = spec.holdsArtworks ? [check, fx('holdArtworks')] : [check]
   const release = spec.holdsArtworks ? [fx('releaseArtworks')] : []
-  const config = {
+  const machineSetup = processSetup(spec.type, spec.conditions)
+  const terminated: StateConfig = {
+    meta: { ...TERMINATED },
+    entry: [...release, fx('remindersCancelled')],
+    on: {
+      RESTART: {
+        guard: 'mayTerminate',
+        target: spec.steps[0].def.key,
+        actions: [{ type: 'restartProcess' }, notify('restarted', 'participants'), ...hold],
+      },
+    },
+  }
+  const ending = (f: FinalDef): StateConfig => ({
+    type: 'final',
+    meta: { ...f },
+    entry: [...release, notify('completed', 'participants')],
+  })
+  return machineSetup.createMachine({
     id: spec.type,
-    context: ({ input }: { input: ProcessInput }): ProcessContext => ({
+    context: ({ input }) => ({
       subject: input.subject,
       steps: Object.fromEntries(spec.steps.map((s) => [s.def.key, { approvals: [] }])),
       secondApprovalAbove: input.secondApprovalAbove,
@@ -538,26 +683,10 @@ export function buildMachine(spec: FlowSpec): AnyStateMachine {
     entry: hold,
     states: {
       ...Object.fromEntries(spec.steps.map((s) => [s.def.key, s.build(b)])),
-      terminated: {
-        meta: { ...TERMINATED },
-        entry: release,
-        on: {
-          RESTART: {
-            guard: 'mayTerminate',
-            target: spec.steps[0].def.key,
-            actions: [{ type: 'restartProcess' }, notify('restarted', 'participants'), ...hold],
-          },
-        },
-      },
-      ...Object.fromEntries(
-        Object.entries(finals).map(([name, f]) => [
-          name,
-          { type: 'final', meta: { ...f }, entry: [...release, notify('completed', 'participants')] },
-        ]),
-      ),
+      terminated,
+      ...Object.fromEntries(Object.entries(finals).map(([name, f]) => [name, ending(f)])),
     },
-  }
-  return processSetup(spec.type, spec.conditions).createMachine(config as any)
+  })
 }
 
 /** One version of a process type: the machine plus what the runtime and screens need beside it. */

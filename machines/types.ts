@@ -40,9 +40,13 @@ export interface ProcessContext {
   /** The start input (artworks, seller, room, ...), validated by the definition's `input` schema. */
   subject: Record<string, unknown> & { artworkIds?: string[] }
   steps: Record<string, StepRecord>
-  /** Money steps above this amount need a second, different approver (decimal string). */
-  secondApprovalAbove: string
-  terminated?: { by: string; at: string; reason: string; fromState: string }
+  /**
+   * Second-approval limits by currency (ISO 4217 → decimal string): a money step above the limit of its own
+   * currency, or in a currency without a limit, needs a second, different approver.
+   */
+  secondApprovalAbove: Record<string, string>
+  /** `fromState`: the step terminated in; `leaf`: the state within it (`transport.transporting`). */
+  terminated?: { by: string; at: string; reason: string; fromState: string; leaf?: string }
   restarts: number
   /** Who started the process (from ProcessInput). */
   startedBy?: string
@@ -52,8 +56,8 @@ export interface ProcessContext {
 export interface ProcessInput {
   /** The start input, validated by the definition's `input` schema. */
   subject: Record<string, unknown> & { artworkIds?: string[] }
-  /** From the server's configuration: money steps above this amount need a second approver (decimal string). */
-  secondApprovalAbove: string
+  /** From the server's configuration: second-approval limits by currency (see ProcessContext). */
+  secondApprovalAbove: Record<string, string>
   /** The user who starts the process (from the session). */
   startedBy: string
 }
@@ -89,6 +93,16 @@ export type EffectName =
   | 'stocktakeRecorded'
   /** Messages to the people concerned (approvers when submitted, submitter when rejected, ...). */
   | 'notify'
+  /** Start / restart: every artwork has a status the type may start on (params.statuses), else 400 naming why. */
+  | 'checkArtworks'
+  /** Terminated before departure: the planned transport is called off (transport status back to none). */
+  | 'transportCancelled'
+  /** Terminated in transit: the artworks are where the TERMINATE payload says (room or place), a movement row. */
+  | 'transportAborted'
+  /** Terminated: every pending reminder of the process is cancelled. */
+  | 'remindersCancelled'
+  /** Terminated after the policy was issued but before its premium was paid: the policy is void. */
+  | 'policyVoided'
 
 export interface Effect {
   name: EffectName

@@ -27,8 +27,11 @@ export interface Config {
   maxUploadBytes: number
   /** Serve the built web app from this folder. */
   webDir: string
-  /** Money steps whose amount is above this (decimal string) need a second, different approver. */
-  secondApprovalAbove: string
+  /**
+   * Second-approval limits by currency (ISO 4217 code → decimal string): a money step above the limit of its
+   * own currency needs a second, different approver; a currency without a limit always needs one.
+   */
+  secondApprovalAbove: Record<string, string>
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,12 +55,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 512) * 1024 * 1024,
     webDir: path.resolve(env.WEB_DIR ?? './dist'),
-    secondApprovalAbove: moneySetting(
-      'VITRINE_SECOND_APPROVAL_ABOVE',
-      env.VITRINE_SECOND_APPROVAL_ABOVE,
-      '1000000.00',
-    ),
+    secondApprovalAbove: secondApprovalLimits(env),
   }
+}
+
+const LIMIT_PREFIX = 'VITRINE_SECOND_APPROVAL_ABOVE_'
+
+/**
+ * `VITRINE_SECOND_APPROVAL_ABOVE` is the CNY limit (default 1000000.00); every other currency has its own
+ * variable, `VITRINE_SECOND_APPROVAL_ABOVE_USD=150000.00` and so on. Amounts of different currencies are
+ * never compared, so a currency left unset has no limit: each of its money steps needs two approvers.
+ */
+function secondApprovalLimits(env: NodeJS.ProcessEnv): Record<string, string> {
+  const limits: Record<string, string> = {
+    CNY: moneySetting('VITRINE_SECOND_APPROVAL_ABOVE', env.VITRINE_SECOND_APPROVAL_ABOVE, '1000000.00'),
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith(LIMIT_PREFIX) || !value?.trim()) continue
+    const code = name.slice(LIMIT_PREFIX.length)
+    if (!/^[A-Z]{3}$/.test(code)) throw new Error(`${name}: the suffix must be an ISO 4217 code like USD`)
+    if (code === 'CNY') throw new Error(`${name}: the CNY limit is VITRINE_SECOND_APPROVAL_ABOVE`)
+    limits[code] = moneySetting(name, value, value)
+  }
+  return limits
 }
 
 /** A non-negative decimal amount from the environment, normalised to two places; refuses anything else. */

@@ -190,7 +190,7 @@ describe('refusals write nothing', () => {
 
 describe('approval rules', () => {
   it('needs a second, different approver for a payment above the configured amount', async () => {
-    expect(t.deps.config.secondApprovalAbove).toBe('1000000.00')
+    expect(t.deps.config.secondApprovalAbove).toEqual({ CNY: '1000000.00' })
     let p = await newPurchase()
     p = await send('registrar', p, 'SUBMIT', { payload: dueDiligence() })
     p = await send('approver', p, 'APPROVE')

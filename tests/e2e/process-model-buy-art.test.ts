@@ -26,7 +26,8 @@ let events = 0
 
 beforeAll(async () => {
   // The model's payments above this amount need a second approver; the server is told the same limit.
-  process.env.VITRINE_SECOND_APPROVAL_ABOVE = SAMPLE_SECOND_APPROVAL_ABOVE
+  process.env.VITRINE_SECOND_APPROVAL_ABOVE = SAMPLE_SECOND_APPROVAL_ABOVE.CNY
+  process.env.VITRINE_SECOND_APPROVAL_ABOVE_HKD = SAMPLE_SECOND_APPROVAL_ABOVE.HKD
   app = await startApp()
   browser = await launchBrowser()
   for (const name of ['registrar', 'approver', 'finance', 'admin'])
@@ -36,6 +37,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   delete process.env.VITRINE_SECOND_APPROVAL_ABOVE
+  delete process.env.VITRINE_SECOND_APPROVAL_ABOVE_HKD
   await browser?.close()
   await app?.stop()
   const all = allTransitions(buyArtV1).map((t) => t.id)

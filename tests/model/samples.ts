@@ -17,8 +17,8 @@ export const MODEL_REFS: SampleRefs = {
   fileId: '0b1f6f0e-8a0c-4a51-9d1a-6c0a3c1e0201',
 }
 
-/** The second-approval limit the samples are written against: the larger payments exceed it. */
-export const SAMPLE_SECOND_APPROVAL_ABOVE = '100000.00'
+/** The second-approval limits (by currency) the samples are written against: the larger payments exceed them. */
+export const SAMPLE_SECOND_APPROVAL_ABOVE: Record<string, string> = { CNY: '100000.00', HKD: '100000.00' }
 
 export function sampleInput(type: ProcessType, refs: SampleRefs = MODEL_REFS): Record<string, unknown> {
   switch (type) {
