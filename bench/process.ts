@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm'
 import { createApp } from '../src/server/app'
 import { boot } from '../src/server/boot'
 import { loadConfig } from '../src/server/config'
-import { sampleDraft, sampleStepData } from '../tests/model/samples'
+import { sampleDraft, sampleStepData } from '../src/server/seed/process-samples'
 import { type BenchDb, benchDatabase, kinds, stats } from './lib'
 
 const PASSWORD = 'Bench-password-1'

@@ -1,0 +1,361 @@
+// Concrete, valid data for every process type: the start input and, per step (and per own event), one or
+// more payloads. Several variants where a variant changes where the machine goes (a payment above or
+// below the second-approval limit, a count with or without missing artworks, renew or lapse). Record ids
+// come from `refs`, so a caller passes ids that exist in its database. Shared by the demo seed
+// (demo-processes.ts runs the machines with them), the model and API tests (tests/model/samples.ts
+// re-exports this module) and the benchmarks: tooling never imports tests/.
+import type { ProcessType } from '../../shared/process-types'
+
+export interface SampleRefs {
+  /** Two artworks (the second one goes missing in the stocktake samples). */
+  artworkIds: [string, string]
+  roomId: string
+  fileId: string
+}
+
+export const MODEL_REFS: SampleRefs = {
+  artworkIds: ['0b1f6f0e-8a0c-4a51-9d1a-6c0a3c1e0001', '0b1f6f0e-8a0c-4a51-9d1a-6c0a3c1e0002'],
+  roomId: '0b1f6f0e-8a0c-4a51-9d1a-6c0a3c1e0101',
+  fileId: '0b1f6f0e-8a0c-4a51-9d1a-6c0a3c1e0201',
+}
+
+/** The second-approval limits (by currency) the samples are written against: the larger payments exceed them. */
+export const SAMPLE_SECOND_APPROVAL_ABOVE: Record<string, string> = { CNY: '100000.00', HKD: '100000.00' }
+
+export function sampleInput(type: ProcessType, refs: SampleRefs = MODEL_REFS): Record<string, unknown> {
+  switch (type) {
+    case 'BUY_ART':
+      return { artworks: [{ titleZh: '山水图', titleEn: 'Landscape' }] }
+    case 'INVENTORY_CHECK':
+      return { roomId: refs.roomId, plannedOn: '2026-03-01' }
+    default:
+      return { artworkIds: [...refs.artworkIds] }
+  }
+}
+
+const transport = (refs: SampleRefs, toRoom: boolean) => ({
+  fromLocation: 'Seller gallery, 12 Queen Road, Hong Kong',
+  toLocation: 'Shanghai warehouse',
+  ...(toRoom ? { toRoomId: refs.roomId } : {}),
+  shipper: 'Fine Art Logistics Ltd',
+  transportType: 'ROAD',
+  plannedDeparture: '2026-03-02',
+  plannedArrival: '2026-03-05',
+  packagingType: 'WOODEN_CRATE',
+  cost: '8800.00',
+  currency: 'CNY',
+})
+
+const payment = (refs: SampleRefs, amount: string) => ({
+  paymentType: 'FULL',
+  amount,
+  currency: 'HKD',
+  payeeAccountName: 'Harbour Gallery Limited',
+  payeeCountry: 'HK',
+  payerCompany: 'Vitrine Holdings Ltd',
+  relatedEvent: 'AUCTION',
+  costAttribution: 'ACQUISITION',
+  method: 'tt',
+  payeeAccount: '012-345678-001',
+  payeeAddress: '12 Queen Road, Central, Hong Kong',
+  payeeBankName: 'HSBC Hong Kong',
+  payeeBankAddress: '1 Queen Road Central, Hong Kong',
+  swiftBic: 'HSBCHKHHHKH',
+  details: [{ payingCompany: 'Vitrine Holdings Ltd', amount }],
+  attachments: [refs.fileId],
+})
+
+const collection = (amount: string, payer: string) => ({
+  paymentType: 'FULL',
+  amount,
+  currency: 'CNY',
+  payerCompany: payer,
+  payeeAccountName: 'Vitrine Holdings Ltd',
+  payeeAccount: '6222 0000 1111 2222',
+  method: 'online_banking',
+  expectedDate: '2026-04-01',
+  attachments: [],
+})
+
+const contract = (refs: SampleRefs, type: string, counterparty: string) => ({
+  subject: 'Sale and purchase of one painting',
+  number: 'HT-2026-001',
+  contractType: type,
+  applicant: 'Li Wei',
+  counterparty,
+  effectiveDate: '2026-02-01',
+  endDate: '2026-12-31',
+  amount: '300000.00',
+  currency: 'HKD',
+  department: 'Collection',
+  signatory: 'Zhang Min',
+  sealType: 'CONTRACT_SEAL',
+  copies: 2,
+  attachments: [refs.fileId],
+})
+
+const quotation = (refs: SampleRefs) => ({
+  insurer: 'AXA XL Art',
+  insuredAmount: '5000000.00',
+  premium: '12000.00',
+  currency: 'CNY',
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  feeCalcType: 'RATE',
+  coverage: 'All risks, nail to nail',
+  quoteFileIds: [refs.fileId],
+})
+
+const policy = (refs: SampleRefs, premium: string) => ({
+  insurer: 'AXA XL Art',
+  policyNo: 'POL-2026-0001',
+  insuredAmount: '5000000.00',
+  premium,
+  currency: 'CNY',
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  feeCalcType: 'RATE',
+  policyFileId: refs.fileId,
+})
+
+/** Policies with a small and a large premium, and their payments (a premium is capped by its policy's). */
+const POLICY_PREMIUMS = ['12000.00', '150000.00']
+const premium = (refs: SampleRefs, amount: string) => ({
+  ...payment(refs, amount),
+  currency: 'CNY',
+  payeeAccountName: 'AXA XL Art',
+})
+
+const DEPART = { departedOn: '2026-03-02', trackingNo: 'FAL-778' }
+const ARRIVE = { arrivedOn: '2026-03-05', conditionOk: true }
+const CONFIRM_PAYMENT = { paidOn: '2026-03-10', bankReference: 'TT-0001' }
+
+/** Payload variants by step key (SUBMIT) and by event type (the type's own events). */
+export function sampleStepData(
+  type: ProcessType,
+  refs: SampleRefs = MODEL_REFS,
+): Record<string, Record<string, unknown>[]> {
+  const room = refs.roomId
+  const files = [refs.fileId]
+  const workDelivery = {
+    completedOn: '2026-04-01',
+    roomId: room,
+    conditionOk: true,
+    report: 'Work done as planned',
+  }
+  switch (type) {
+    case 'BUY_ART':
+      return {
+        dueDiligence: [
+          {
+            seller: 'Harbour Gallery Limited',
+            sellerCountry: 'HK',
+            price: '300000.00',
+            currency: 'HKD',
+            provenance: 'Private collection, Hong Kong, since 1990',
+            authenticity: 'Certificate from the artist foundation',
+            condition: 'Good, minor craquelure',
+            marketSurvey: 'Comparable works sold for HKD 280,000 to 350,000',
+            recommendation: 'buy',
+            attachments: files,
+          },
+        ],
+        contract: [contract(refs, 'TRADE_PURCHASE_GALLERY', 'Harbour Gallery Limited')],
+        payment: [payment(refs, '50000.00'), payment(refs, '250000.00')],
+        CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
+      }
+    case 'BUY_ART_TRANS':
+      return {
+        transport: [transport(refs, false)],
+        warehousing: [
+          { roomId: room, warehousedOn: '2026-03-05', receivedBy: 'Wang Fang', conditionOk: true },
+        ],
+        DEPART: [DEPART],
+        ARRIVE: [ARRIVE],
+      }
+    case 'OPERATION_TRANS_ART':
+      return { transportInfo: [transport(refs, true)], DEPART: [DEPART], ARRIVE: [ARRIVE] }
+    case 'OPERATION_SHOT_ART':
+      return {
+        shootingInfo: [
+          {
+            vendor: 'Studio Lumen',
+            shootDate: '2026-03-03',
+            location: 'Shanghai warehouse, room A',
+            purpose: 'Catalogue raisonné',
+            shotList: 'Front, back, signature, details',
+            cost: '6000.00',
+            currency: 'CNY',
+          },
+        ],
+        shooting: [{ shotOn: '2026-03-03', photoCount: 24 }],
+        delivery: [{ deliveredOn: '2026-03-10', fileIds: files, receivedBy: 'Wang Fang' }],
+      }
+    case 'OPERATION_MOUNT_ART':
+      return {
+        mountingInfo: [
+          {
+            vendor: 'Rongbaozhai Mounting',
+            mountingType: 'Hanging scroll remount',
+            plannedCompletion: '2026-04-01',
+            cost: '15000.00',
+            currency: 'CNY',
+          },
+        ],
+        artworkTransport: [transport(refs, false)],
+        delivery: [workDelivery],
+        DEPART: [DEPART],
+        ARRIVE: [ARRIVE],
+      }
+    case 'OPERATION_REPAIR_ART':
+      return {
+        repairInfo: [
+          {
+            vendor: 'Atelier Restauro',
+            conditionIssues: 'Flaking paint, lower left',
+            treatmentPlan: 'Consolidation and retouching',
+            plannedCompletion: '2026-05-01',
+            cost: '30000.00',
+            currency: 'CNY',
+          },
+        ],
+        artworkTransport: [transport(refs, false)],
+        delivery: [workDelivery],
+        DEPART: [DEPART],
+        ARRIVE: [ARRIVE],
+      }
+    case 'OPERATION_LOAN_EXHIBITION_ART':
+      return {
+        loan: [
+          {
+            borrower: 'Power Station of Art',
+            exhibitionName: 'Ink Now',
+            venue: 'Power Station of Art, Shanghai',
+            country: 'CN',
+            purpose: 'MUSEUM_LOAN',
+            startDate: '2026-04-01',
+            endDate: '2026-07-01',
+            insuranceRequired: true,
+            agreementFileIds: files,
+          },
+        ],
+        artworkTransport: [{ ...transport(refs, false), toLocation: 'Power Station of Art, Shanghai' }],
+        DEPART: [DEPART],
+        ARRIVE: [ARRIVE],
+        RETURN: [{ returnedOn: '2026-07-05', roomId: room, conditionOk: true }],
+      }
+    case 'OPERATION_SELL_ART':
+      return {
+        marketSurvey: [
+          {
+            estimateLow: '200000.00',
+            estimateHigh: '300000.00',
+            currency: 'CNY',
+            askingPrice: '280000.00',
+            channel: 'private',
+            comparables: 'Three comparable sales in 2025',
+            recommendation: 'Sell privately',
+            attachments: files,
+          },
+        ],
+        contract: [{ ...contract(refs, 'TRADE_SALE_PRIVATE', 'Mr Chen'), currency: 'CNY' }],
+        collection: [collection('50000.00', 'Mr Chen'), collection('280000.00', 'Mr Chen')],
+        CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
+      }
+    case 'OPERATION_REPLICA_ART':
+      return {
+        replicaInfo: [
+          {
+            replicaType: 'GICLEE',
+            vendor: 'Print Lab',
+            quantity: 10,
+            purpose: 'Gift edition',
+            plannedCompletion: '2026-05-01',
+            cost: '9000.00',
+            currency: 'CNY',
+          },
+        ],
+        replication: [{ completedOn: '2026-04-20', producedQuantity: 10 }],
+        delivery: [
+          {
+            deliveredOn: '2026-04-25',
+            deliveredQuantity: 10,
+            storage: 'Office archive',
+            receivedBy: 'Wang Fang',
+          },
+        ],
+      }
+    case 'INSURANCE_ANNUAL':
+    case 'INSURANCE_OPERATION':
+      return {
+        quotation: [quotation(refs)],
+        policy: POLICY_PREMIUMS.map((p) => policy(refs, p)),
+        premiumPayment: POLICY_PREMIUMS.map((p) => premium(refs, p)),
+        CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
+      }
+    case 'INSURANCE_RENEWAL':
+      return {
+        renewal: [
+          { decision: 'renew', ...quotation(refs) },
+          { decision: 'lapse', reason: 'The artworks are being sold' },
+        ],
+        policy: POLICY_PREMIUMS.map((p) => policy(refs, p)),
+        premiumPayment: POLICY_PREMIUMS.map((p) => premium(refs, p)),
+        CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
+      }
+    case 'INSURANCE_PAYOUT':
+      return {
+        incident: [
+          {
+            incidentDate: '2026-02-10',
+            place: 'Shanghai warehouse',
+            description: 'Water leak from the ceiling',
+            damage: 'Stain on the lower margin',
+            estimatedLoss: '80000.00',
+            currency: 'CNY',
+            reportFileIds: files,
+          },
+        ],
+        claim: [
+          {
+            insurer: 'AXA XL Art',
+            policyNo: 'POL-2026-0001',
+            claimedAmount: '200000.00',
+            currency: 'CNY',
+            submittedOn: '2026-02-15',
+            documentFileIds: files,
+          },
+        ],
+        payout: [collection('50000.00', 'AXA XL Art'), collection('150000.00', 'AXA XL Art')],
+        CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
+      }
+    case 'INVENTORY_CHECK': {
+      const [a, b] = refs.artworkIds
+      return {
+        counting: [
+          {
+            countedOn: '2026-03-01',
+            counters: 'Wang Fang, Li Wei',
+            foundArtworkIds: [a, b],
+            missingArtworkIds: [],
+          },
+          {
+            countedOn: '2026-03-01',
+            counters: 'Wang Fang, Li Wei',
+            foundArtworkIds: [a],
+            missingArtworkIds: [b],
+          },
+        ],
+        discrepancies: [
+          { foundArtworkIds: [b], missingArtworkIds: [], explanation: 'Found in the framing room' },
+          { foundArtworkIds: [], missingArtworkIds: [b], explanation: 'Not found; reported to security' },
+        ],
+      }
+    }
+  }
+}
+
+/** A draft: the first two fields of the step's first sample (a half-filled form). */
+export function sampleDraft(samples: Record<string, unknown>[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(samples[0] ?? {}).slice(0, 2))
+}
