@@ -147,9 +147,9 @@ export const MESSAGES = {
     en: 'This artwork is not among the missing ones of the count',
   },
   commentRequired: { 'zh-CN': '请填写意见或原因', en: 'A comment or reason is required' },
-  idempotencyKeyReused: {
-    'zh-CN': '该幂等键已用于另一个请求',
-    en: 'This idempotency key was already used for another request',
+  idempotencyKeyMismatch: {
+    'zh-CN': '该幂等键已用于另一个不同的请求，未执行本次操作',
+    en: 'This idempotency key was already used for a different request; nothing was done',
   },
   // process messages (message bell): {process} is the process type, {step} the step, {by} the sender
   msgApprovalRequested: {

@@ -205,9 +205,10 @@ describe('workflow runtime', () => {
     const third = await send(registrar, p, 'SUBMIT', body)
     expect(third).toEqual(first)
     expect(await historyCount(p.id)).toBe(2)
-    // The same key for another event is refused.
+    // The same key for another event is refused (409 of its own), writing nothing.
     const reused = await refused(send(registrar, first, 'SAVE', { idempotencyKey: body.idempotencyKey }))
-    expect((reused.data as any).fieldErrors).toEqual({ idempotencyKey: 'idempotencyKeyReused' })
+    expect(reused).toMatchObject({ code: 409, messageKey: 'idempotencyKeyMismatch' })
+    expect(await historyCount(p.id)).toBe(2)
   })
 
   it('keeps a running process on the version it started with', async () => {

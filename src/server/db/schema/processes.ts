@@ -78,13 +78,17 @@ export const processArtworks = pgTable(
   ],
 )
 
-/** Append-only: one row per applied event (seq 1 is the creation). Never updated or deleted. */
+/**
+ * Append-only: one row per applied event (seq 1 is the creation). A trigger refuses UPDATE, DELETE and
+ * TRUNCATE (migration 0005), and a process with history cannot be deleted (ON DELETE RESTRICT): a process
+ * ends by being terminated, never removed.
+ */
 export const processHistory = pgTable(
   'process_history',
   {
     processId: uuid()
       .notNull()
-      .references(() => processes.id, { onDelete: 'cascade' }),
+      .references(() => processes.id, { onDelete: 'restrict' }),
     seq: integer().notNull(),
     eventType: text().notNull(),
     fromState: text(),
@@ -95,6 +99,13 @@ export const processHistory = pgTable(
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     comment: text().notNull().default(''),
     payload: jsonb(),
+    /** The machine version the event was applied on (the process's `definition_version` then). */
+    definitionVersion: integer().notNull(),
+    /**
+     * What allowed the action: the one privilege of the actor that suffices, 'allPrivileges', 'starter'
+     * (the starter's own TERMINATE / RESTART), or 'unrecorded' for rows written before this column.
+     */
+    allowedBy: text().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.processId, t.seq] }),
@@ -103,7 +114,12 @@ export const processHistory = pgTable(
   ],
 )
 
-/** A request's idempotency key, per user: the first result is returned for every repeat. */
+/**
+ * A request's idempotency key, per user, bound to the request by a hash: the first result is returned for
+ * every repeat of the same request, another request under the same key is refused. The key is claimed
+ * (inserted without a response) inside the request's transaction before its write, so a concurrent repeat
+ * waits for the first one and answers with its result.
+ */
 export const processIdempotencyKeys = pgTable(
   'process_idempotency_keys',
   {
@@ -111,11 +127,14 @@ export const processIdempotencyKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text().notNull(),
-    processId: uuid()
-      .notNull()
-      .references(() => processes.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the request: user, process (or type and input), event, version, payload, comment. */
+    requestHash: text().notNull(),
+    /** The process the event went to, or the one the start created (null until then). */
+    processId: uuid().references(() => processes.id, { onDelete: 'cascade' }),
+    /** The event type, or CREATE for a start. */
     eventType: text().notNull(),
-    response: jsonb().notNull(),
+    /** The first result (null only while the claiming transaction runs). */
+    response: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,108 @@
+// The "decide" of an event (runtime.ts: load → decide → transition → write): the row at the version the
+// client names (held by process-cache.ts, else loaded), the machine version it runs on, whether this user
+// may send this event now, and its payload validated. Every refusal is thrown here, before anything is
+// written: 409 stale version, 4031 forbidden, 400 eventNotEnabled or field errors.
+import type { ZodType } from 'zod'
+import type { Actor, ProcessDefinition } from '../../../../machines/types'
+import { checkEvent, nextEvents, validateEvent } from '../../../../machines/view'
+import type { ProcessEventInput } from '../../../shared/contracts/process'
+import type { Lang } from '../../../shared/errors'
+import { issuesToFieldErrors } from '../../../shared/validation'
+import type { Db } from '../../db/client'
+import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
+import type { AuthUser } from '../../http/context'
+import { assertAttachments } from './attachments'
+import type { ProcessCatalog } from './catalog'
+import { type HeldRow, processCacheOf } from './process-cache'
+import { loadProcess } from './process-store'
+import { type PersistedSnapshot, rehydrate } from './snapshot'
+import type { ProcessRow } from './views'
+
+export type User = Pick<AuthUser, 'id' | 'privileges' | 'allPrivileges'>
+
+/** The acting user as machines see it, built from the session (never from the request body). */
+export function actorOf(user: User): Actor {
+  return { id: user.id, privileges: [...user.privileges].sort(), allPrivileges: user.allPrivileges }
+}
+
+/** Parse with a definition's schema; failures become 400 with field errors under `prefix` (`payload.amount`). */
+export function validate(schema: ZodType, value: unknown, prefix: string, lang: Lang) {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const fieldErrors: Record<string, string> = {}
+  for (const [path, text] of Object.entries(issuesToFieldErrors(result.error.issues, lang)))
+    fieldErrors[path === '_' ? prefix : `${prefix}.${path}`] = text
+  throw invalid(fieldErrors)
+}
+
+export function definitionFor(catalog: ProcessCatalog, row: Pick<ProcessRow, 'type' | 'definitionVersion'>) {
+  const definition = catalog.definitionOf(row.type, row.definitionVersion)
+  if (!definition) throw new Error(`the registry lost ${row.type} v${row.definitionVersion}`)
+  return definition
+}
+
+/** 400 eventNotEnabled: nobody may send this event in this state (the view's nextEvents say what may be). */
+export function notEnabled(state: string, allowed: string[]) {
+  return new AppError(400, 'eventNotEnabled', undefined, {
+    fieldErrors: { type: 'eventNotEnabled' },
+    state,
+    nextEvents: allowed,
+  })
+}
+
+/** A process row with its snapshot rebuilt. */
+async function loaded(db: Db, catalog: ProcessCatalog, id: string): Promise<HeldRow> {
+  const row = await loadProcess(db, id)
+  return { row, snapshot: rehydrate(definitionFor(catalog, row).machine, row.snapshot as PersistedSnapshot) }
+}
+
+export interface Decided extends HeldRow {
+  definition: ProcessDefinition
+  actor: Actor
+  comment: string
+  payload: Record<string, unknown> | undefined
+}
+
+/** Whether this user may send this event to this row now, with a valid payload; throws the refusal. */
+async function decideOn(
+  db: Db,
+  catalog: ProcessCatalog,
+  { row, snapshot }: HeldRow,
+  user: User,
+  request: ProcessEventInput,
+  lang: Lang,
+): Promise<Decided> {
+  const definition = definitionFor(catalog, row)
+  if (request.expectedVersion !== row.version) throw conflict()
+  const actor = actorOf(user)
+  const check = checkEvent(definition, snapshot, request.type, actor)
+  if (check === 'forbidden') throw forbidden()
+  if (check === 'notEnabled') throw notEnabled(row.state, nextEvents(definition, snapshot, actor))
+  const comment = request.comment?.trim() ?? ''
+  const valid = validateEvent(definition, snapshot, { type: request.type, payload: request.payload, comment })
+  if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
+  await assertAttachments(db, row.currentStep, valid.payload)
+  return { row, snapshot, definition, actor, comment, payload: valid.payload }
+}
+
+/**
+ * Load and decide. The row this server wrote at the version the client names needs no load. Should
+ * another server have moved on since, the write finds out (409); a refusal decided on a held row is
+ * decided again on a fresh one, so the answer is the one a load would have given.
+ */
+export async function decide(
+  db: Db,
+  catalog: ProcessCatalog,
+  id: string,
+  user: User,
+  request: ProcessEventInput,
+  lang: Lang,
+): Promise<Decided> {
+  const held = processCacheOf(db).row(id, request.expectedVersion)
+  try {
+    return await decideOn(db, catalog, held ?? (await loaded(db, catalog, id)), user, request, lang)
+  } catch (error) {
+    if (!held || !(error instanceof AppError)) throw error
+    return decideOn(db, catalog, await loaded(db, catalog, id), user, request, lang)
+  }
+}
