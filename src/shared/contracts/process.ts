@@ -16,6 +16,14 @@ export const processStatusSchema = z.enum(PROCESS_STATUSES, { message: 'invalidV
 export const processCreateInput = z.strictObject({
   type: processTypeSchema,
   input: z.record(z.string(), z.unknown()).default({}),
+  /** A repeat of the same start with the same key returns the first result (bound to type and input). */
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._:-]+$/, { message: 'invalidValue' })
+    .optional(),
 })
 export type ProcessCreateInput = z.input<typeof processCreateInput>
 

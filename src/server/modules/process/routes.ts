@@ -94,7 +94,10 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
     async (c) => {
       const body = c.req.valid('json')
       c.set('operationType', `PROCESS_START ${body.type}`)
-      return ok(c, await startProcess(env, currentUser(c), body.type, body.input, c.get('lang')))
+      return ok(
+        c,
+        await startProcess(env, currentUser(c), body.type, body.input, c.get('lang'), body.idempotencyKey),
+      )
     },
   )
 
