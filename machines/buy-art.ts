@@ -1,7 +1,13 @@
 // BUY_ART: a purchase after due diligence (spec §4: due-diligence report, contract signing, payment
 // process). Paying completes it: the artworks become records of the archive and the shipping that brings
 // them in (BUY_ART_TRANS) opens, both by the purchaseCompleted effect.
-import { contractStep, dueDiligenceStep, paymentConfirmation, paymentStep } from '../src/shared/process-steps'
+import {
+  contractStep,
+  currencyOf,
+  dueDiligenceStep,
+  paymentConfirmation,
+  paymentStep,
+} from '../src/shared/process-steps'
 import { buyArtInput } from '../src/shared/process-steps/purchase'
 import { defineProcess, formStep, fx, moneyStep, stepAmount } from './blocks'
 
@@ -35,7 +41,12 @@ export const buyArtV1 = defineProcess({
   },
   contextPayloads: {
     /** The payment never exceeds the signed contract's amount. */
-    payment: (context) => paymentStep(stepAmount(context, 'contract')),
+    payment: (context) =>
+      paymentStep(
+        stepAmount(context, 'contract'),
+        'paidExceedsContract',
+        currencyOf(context.steps.contract?.data),
+      ),
   },
   notes: [
     'The artworks to buy are described at the start (title, artist) or chosen from the archive; they become archive records (status purchased, not in the warehouse, at the seller) only when the payment is confirmed, and the BUY_ART_TRANS that ships them in opens in the same transaction.',

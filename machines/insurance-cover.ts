@@ -1,7 +1,7 @@
 // The steps every insurance cover ends with (INSURANCE_ANNUAL, INSURANCE_OPERATION, INSURANCE_RENEWAL):
 // the issued policy, once approved, covers the artworks (insuranceCovered); then the premium is paid,
 // never more than the policy's premium.
-import { paymentConfirmation, paymentStep, policyStep } from '../src/shared/process-steps'
+import { currencyOf, paymentConfirmation, paymentStep, policyStep } from '../src/shared/process-steps'
 import { formStep, fx, moneyStep, type StepBlock } from './blocks'
 import type { ProcessContext } from './types'
 
@@ -23,8 +23,9 @@ export const coverPayloads = {
 }
 
 export const coverContextPayloads = {
-  /** The premium paid never exceeds the policy's premium. */
-  premiumPayment: (context: ProcessContext) => paymentStep(premiumOf(context), 'amountExceedsDue'),
+  /** The premium paid never exceeds the policy's premium, and is paid in the policy's currency. */
+  premiumPayment: (context: ProcessContext) =>
+    paymentStep(premiumOf(context), 'amountExceedsDue', currencyOf(context.steps.policy?.data)),
 }
 
 function premiumOf(context: ProcessContext): string | undefined {

@@ -3,6 +3,7 @@
 import {
   claimStep,
   collectionStep,
+  currencyOf,
   incidentStep,
   insurancePayoutInput,
   paymentConfirmation,
@@ -39,7 +40,8 @@ export const insurancePayoutV1 = defineProcess({
   },
   contextPayloads: {
     /** The payout never exceeds the amount claimed. */
-    payout: (context) => collectionStep(claimedAmount(context), 'amountExceedsDue'),
+    payout: (context) =>
+      collectionStep(claimedAmount(context), 'amountExceedsDue', currencyOf(context.steps.claim?.data)),
   },
   notes: [
     'The spec\'s "incident, approval" is the incident report step with its approval: approving it is the office\'s decision to claim.',

@@ -4,6 +4,7 @@ import {
   artworksInput,
   collectionStep,
   contractStep,
+  currencyOf,
   marketSurveyStep,
   paymentConfirmation,
 } from '../src/shared/process-steps'
@@ -36,7 +37,12 @@ export const operationSellArtV1 = defineProcess({
   },
   contextPayloads: {
     /** The amount collected never exceeds the sale contract's amount. */
-    collection: (context) => collectionStep(stepAmount(context, 'contract')),
+    collection: (context) =>
+      collectionStep(
+        stepAmount(context, 'contract'),
+        'paidExceedsContract',
+        currencyOf(context.steps.contract?.data),
+      ),
   },
   notes: [
     'The collection follows the money-step pattern from the other side: approved (twice above the second-approval limit), then finance confirms the money arrived (CONFIRM_PAYMENT) or that it did not (PAYMENT_FAILED, with the reason) and retries.',

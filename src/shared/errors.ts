@@ -136,6 +136,10 @@ export const MESSAGES = {
     en: 'The payment details must add up to the amount',
   },
   amountExceedsDue: { 'zh-CN': '金额不能超过应付金额', en: 'The amount cannot exceed the amount due' },
+  currencyMismatch: {
+    'zh-CN': '币种须与合同（或应付金额）的币种一致',
+    en: 'The currency must be the currency of the contract (or of the amount due)',
+  },
   invalidRange: { 'zh-CN': '上限不能低于下限', en: 'The upper bound cannot be below the lower bound' },
   duplicateArtwork: { 'zh-CN': '同一作品不能重复出现', en: 'An artwork may appear only once' },
   discrepancyUnaccounted: {
@@ -172,6 +176,14 @@ export const MESSAGES = {
   msgReminderContract: {
     'zh-CN': '合同即将到期：{contract}（{date}）',
     en: 'Contract ends soon: {contract} ({date})',
+  },
+  msgCoverEnded: {
+    'zh-CN': '保险已到期：{count} 件作品待投保（{artworks}）',
+    en: 'Insurance cover ended: {count} artworks to be insured ({artworks})',
+  },
+  msgCoverEndedBody: {
+    'zh-CN': '截至 {date}，这些作品已没有有效保单，请安排投保',
+    en: 'As of {date} no policy in force covers them: arrange their insurance',
   },
   unknownDictCode: { 'zh-CN': '未知的字典编码', en: 'Unknown dictionary code' },
   unknownParentTag: { 'zh-CN': '未知的上级标签', en: 'Unknown parent tag' },

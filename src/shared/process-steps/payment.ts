@@ -1,8 +1,9 @@
 // Money steps' forms. A payment (the office pays: a purchase, a premium) follows spec §3 Payment and §5:
 // each method's own fields are required (cheque, T/T, online banking, other), payee information complete,
 // payee names outside mainland China in English, every payment detail with a paying company and an
-// amount, and the total never above the contract (or amount due). A collection (the office is paid: a
-// sale's price, an insurer's payout) records who pays, into which account, and is capped the same way.
+// amount, and the total never above the contract (or amount due), in its currency. A collection (the office
+// is paid: a sale's price, an insurer's payout) records who pays, into which account, and is capped the same
+// way.
 import { z } from 'zod'
 import type { MessageKey } from '../errors'
 import { addMoney, compareMoney, isoDate, MONEY_RE, optionalText, text } from '../validation'
@@ -107,11 +108,29 @@ function capRule(cap: string | undefined, message: MessageKey) {
   }
 }
 
+/** A payment is in the currency of what it pays: never compared with, or capped by, another currency's amount. */
+function currencyRule(dueCurrency: string | undefined) {
+  return (currency: string, ctx: z.RefinementCtx) => {
+    if (dueCurrency !== undefined && currency !== dueCurrency)
+      ctx.addIssue({ code: 'custom', message: 'currencyMismatch', path: ['currency'] })
+  }
+}
+
+/** The currency of a step's data (`data.currency`), for the context-dependent forms. */
+export function currencyOf(data: Record<string, unknown> | undefined): string | undefined {
+  const currency = data?.currency
+  return typeof currency === 'string' && currency !== '' ? currency : undefined
+}
+
 /**
- * The payment form, checked against the contract amount (or the amount due) when there is one:
- * `paymentStep(context.steps.contract.data.amount)`.
+ * The payment form, checked against the contract amount (or the amount due) and its currency when there
+ * is one: `paymentStep(contract.amount, 'paidExceedsContract', contract.currency)`.
  */
-export function paymentStep(cap?: string, capMessage: MessageKey = 'paidExceedsContract') {
+export function paymentStep(
+  cap?: string,
+  capMessage: MessageKey = 'paidExceedsContract',
+  dueCurrency?: string,
+) {
   return paymentFields.superRefine((p, ctx) => {
     const add = (path: (string | number)[], message: MessageKey) =>
       ctx.addIssue({ code: 'custom', message, path })
@@ -134,7 +153,9 @@ export function paymentStep(cap?: string, capMessage: MessageKey = 'paidExceedsC
       compareMoney(addMoney(...p.details.map((d) => d.amount)), p.amount) !== 0
     )
       add(['details'], 'paymentDetailsTotal')
-    capRule(cap, capMessage)(p.amount, ctx)
+    currencyRule(dueCurrency)(p.currency, ctx)
+    // Only an amount in the due currency is compared with the amount due.
+    if (dueCurrency === undefined || p.currency === dueCurrency) capRule(cap, capMessage)(p.amount, ctx)
   })
 }
 
@@ -156,9 +177,19 @@ export const collectionFields = z.strictObject({
 })
 export type CollectionData = z.output<typeof collectionFields>
 
-/** The collection form, capped by the contract amount (a sale) or the amount claimed (a payout). */
-export function collectionStep(cap?: string, capMessage: MessageKey = 'paidExceedsContract') {
-  return collectionFields.superRefine((c, ctx) => capRule(cap, capMessage)(c.amount, ctx))
+/**
+ * The collection form, capped by the contract amount (a sale) or the amount claimed (a payout), in the
+ * currency of that amount.
+ */
+export function collectionStep(
+  cap?: string,
+  capMessage: MessageKey = 'paidExceedsContract',
+  dueCurrency?: string,
+) {
+  return collectionFields.superRefine((c, ctx) => {
+    currencyRule(dueCurrency)(c.currency, ctx)
+    if (dueCurrency === undefined || c.currency === dueCurrency) capRule(cap, capMessage)(c.amount, ctx)
+  })
 }
 
 /** CONFIRM_PAYMENT: when the money moved, and the bank's reference. */

@@ -127,7 +127,11 @@ export const paymentDetails = pgTable(
 )
 
 export const insuranceKind = pgEnum('insurance_kind', ['annual', 'operation'])
-export const insurancePolicyStatus = pgEnum('insurance_policy_status', ['active', 'lapsed'])
+/**
+ * `active`: in force between its start and end dates; `lapsed`: ended by a renewal's lapse decision; `void`:
+ * approved but never paid, its process terminated (it never covered anything).
+ */
+export const insurancePolicyStatus = pgEnum('insurance_policy_status', ['active', 'lapsed', 'void'])
 
 /** A policy covering artworks for a period (spec §3 Insurance: annual or general, premium, ...). */
 export const insurancePolicies = pgTable(
@@ -165,6 +169,13 @@ export const insurancePolicyArtworks = pgTable(
     artworkId: uuid()
       .notNull()
       .references(() => artworks.id, { onDelete: 'cascade' }),
+    /**
+     * The endorsement taking the artwork off the policy (a sale): from which date, why, by which process.
+     * The row stays, so the policy still says what it covered; only rows without it cover.
+     */
+    removedOn: date(),
+    removedReason: text().notNull().default(''),
+    removedByProcessId: uuid().references(() => processes.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.policyId, t.artworkId] }),

@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { PROCESS_STATUSES } from '../../../shared/contracts/process'
@@ -161,10 +162,13 @@ export const processReminders = pgTable(
     bodyZh: text().notNull().default(''),
     bodyEn: text().notNull().default(''),
     deliveredAt: timestamp({ withTimezone: true }),
+    /** Cancelled before delivery (the process ended without what it reminds of); never delivered then. */
+    cancelledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('process_reminders_due_idx').on(t.dueAt).where(sql`${t.deliveredAt} is null`),
-    index('process_reminders_process_idx').on(t.processId),
+    // One reminder of each kind per process: scheduling again moves its due time (messages.ts).
+    uniqueIndex('process_reminders_process_kind_uq').on(t.processId, t.kind),
   ],
 )

@@ -1,7 +1,7 @@
 // Writing the message bell's rows: process notifications worded in both languages from the message
 // catalogue, the users who may approve a process type, and timed reminders (rows with a due time that
 // deliverDueReminders turns into messages; machines hold no timers).
-import { and, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { MessageKind } from '../../../shared/contracts/process'
 import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
 import { approvePrivilege } from '../../../shared/privileges'
@@ -49,7 +49,11 @@ export async function sendMessages(db: DbOrTx, recipients: Iterable<string>, mes
 
 /** Enabled users who hold the approval privilege of a process type (through a role, their own, or all). */
 export async function approversOf(db: DbOrTx, type: ProcessType): Promise<string[]> {
-  const key = approvePrivilege(type)
+  return holdersOf(db, approvePrivilege(type))
+}
+
+/** Enabled users who hold a privilege (through a role, their own, or all privileges). */
+export async function holdersOf(db: DbOrTx, key: string): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
     select u.id from users u where u.enabled and (
       exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
@@ -73,13 +77,20 @@ const REMINDER_KEYS = {
   custom: 'msgNotice',
 } as const satisfies Record<(typeof processReminders.$inferInsert)['kind'], MessageKey>
 
+type ReminderKind = (typeof processReminders.$inferInsert)['kind']
+
+/**
+ * Schedule a reminder. A process has at most one reminder of each kind (unique index): scheduling it again
+ * (a policy approved again after a restart, a contract re-recorded) moves its due time and wording and
+ * revives it if it was cancelled; one already delivered stays delivered unless its due time changed.
+ */
 export async function scheduleReminder(
   db: DbOrTx,
   reminder: {
     processId: string | null
     processType: ProcessType
     recipientId: string
-    kind: (typeof processReminders.$inferInsert)['kind']
+    kind: ReminderKind
     dueAt: Date
     params: Params
   },
@@ -92,39 +103,100 @@ export async function scheduleReminder(
     date: '',
     ...reminder.params,
   }))
-  await db.insert(processReminders).values({
-    processId: reminder.processId,
+  const values = {
     recipientId: reminder.recipientId,
-    kind: reminder.kind,
     dueAt: reminder.dueAt,
     titleZh: title.zh,
     titleEn: title.en,
-  })
+  }
+  await db
+    .insert(processReminders)
+    .values({ ...values, processId: reminder.processId, kind: reminder.kind })
+    .onConflictDoUpdate({
+      target: [processReminders.processId, processReminders.kind],
+      set: {
+        ...values,
+        cancelledAt: null,
+        deliveredAt: sql`case when ${processReminders.dueAt} = excluded.due_at then ${processReminders.deliveredAt} end`,
+      },
+    })
 }
 
+/** Cancel the pending reminders of a process (of the given kinds, or all); how many were cancelled. */
+export async function cancelReminders(
+  db: DbOrTx,
+  processId: string,
+  at: Date,
+  kinds?: ReminderKind[],
+): Promise<number> {
+  const cancelled = await db
+    .update(processReminders)
+    .set({ cancelledAt: at })
+    .where(
+      and(
+        eq(processReminders.processId, processId),
+        isNull(processReminders.deliveredAt),
+        isNull(processReminders.cancelledAt),
+        kinds ? inArray(processReminders.kind, kinds) : undefined,
+      ),
+    )
+    .returning({ id: processReminders.id })
+  return cancelled.length
+}
+
+/** Reminders delivered per transaction: a backlog is worked through in batches of this size. */
+export const REMINDER_BATCH = 200
+
 /**
- * Turn every reminder due by `now` into a message, exactly once (the update claims the rows, so two
- * servers delivering at the same time do not both deliver). Returns how many were delivered.
+ * Turn every reminder due by `now` into a message, exactly once. Each batch is one transaction: the due
+ * rows are claimed with FOR UPDATE SKIP LOCKED (another server delivering at the same time takes other
+ * rows, or none, and never waits), their messages are written and the rows marked delivered, and all of it
+ * commits together or not at all (a failed message insert leaves the reminders due). Returns how many
+ * were delivered.
  */
 export async function deliverDueReminders(db: DbOrTx, now = new Date()): Promise<number> {
-  const due = await db
-    .update(processReminders)
-    .set({ deliveredAt: now })
-    .where(and(isNull(processReminders.deliveredAt), lte(processReminders.dueAt, now)))
-    .returning()
-  if (due.length === 0) return 0
-  await db.insert(messages).values(
-    due.map((r) => ({
-      recipientId: r.recipientId,
-      kind: 'reminder' as const,
-      processId: r.processId,
-      senderId: null,
-      titleZh: r.titleZh,
-      titleEn: r.titleEn,
-      bodyZh: r.bodyZh,
-      bodyEn: r.bodyEn,
-      createdAt: now,
-    })),
-  )
-  return due.length
+  let delivered = 0
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(processReminders)
+        .where(
+          and(
+            isNull(processReminders.deliveredAt),
+            isNull(processReminders.cancelledAt),
+            lte(processReminders.dueAt, now),
+          ),
+        )
+        .orderBy(processReminders.dueAt)
+        .limit(REMINDER_BATCH)
+        .for('update', { skipLocked: true })
+      if (due.length === 0) return 0
+      await tx.insert(messages).values(
+        due.map((r) => ({
+          recipientId: r.recipientId,
+          kind: 'reminder' as const,
+          processId: r.processId,
+          senderId: null,
+          titleZh: r.titleZh,
+          titleEn: r.titleEn,
+          bodyZh: r.bodyZh,
+          bodyEn: r.bodyEn,
+          createdAt: now,
+        })),
+      )
+      await tx
+        .update(processReminders)
+        .set({ deliveredAt: now })
+        .where(
+          inArray(
+            processReminders.id,
+            due.map((r) => r.id),
+          ),
+        )
+      return due.length
+    })
+    delivered += n
+    if (n < REMINDER_BATCH) return delivered
+  }
 }

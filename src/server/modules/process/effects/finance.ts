@@ -1,10 +1,13 @@
 // Contracts and payments as records of their own: a contract step's approval upserts the contract of
-// that step; a money step records each attempt as a payment (paid or failed) with its payment details.
-// The paid total of a contract never exceeds its amount, checked here again inside the transaction.
+// that step (and schedules its expiry reminder); a money step records each attempt as a payment (paid or
+// failed) with its payment details, incoming or outgoing as the machine's money step says. The paid total
+// of a contract never exceeds its amount, and a payment's currency is the currency of what it pays (the
+// contract, else the policy's premium or the claim), checked here again inside the transaction.
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { addMoney, compareMoney, MONEY_RE, normaliseMoney } from '../../../../shared/validation'
-import { contracts, paymentDetails, payments } from '../../../db/schema'
+import { contracts, insurancePolicies, paymentDetails, payments } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
+import { cancelReminders, scheduleReminder } from '../messages'
 import { type EffectContext, field, stepData, textField } from './types'
 
 type Method = (typeof payments.$inferInsert)['method']
@@ -70,6 +73,59 @@ export async function recordContract(ctx: EffectContext): Promise<void> {
     .insert(contracts)
     .values({ ...values, createdAt: ctx.at })
     .onConflictDoUpdate({ target: [contracts.processId, contracts.stepKey], set: values })
+  await scheduleContractExpiry(ctx, values.endDate, values.number || values.subject)
+}
+
+/** Days before a contract's end date when its expiry reminder is delivered (docs/decisions.md). */
+export const CONTRACT_REMINDER_DAYS = 30
+
+/**
+ * One expiry reminder per contract (per process: a process signs one contract), to the process's starter,
+ * CONTRACT_REMINDER_DAYS before its end date (at once when that is already past). An open-ended contract,
+ * or one already ended, has none (a re-recorded contract without an end date cancels it).
+ */
+async function scheduleContractExpiry(ctx: EffectContext, endDate: string | null, name: string) {
+  if (!endDate || endDate < ctx.at.toISOString().slice(0, 10)) {
+    await cancelReminders(ctx.tx, ctx.process.id, ctx.at, ['contractExpiry'])
+    return
+  }
+  const due = new Date(`${endDate}T00:00:00Z`)
+  due.setUTCDate(due.getUTCDate() - CONTRACT_REMINDER_DAYS)
+  await scheduleReminder(ctx.tx, {
+    processId: ctx.process.id,
+    processType: ctx.process.type,
+    recipientId: ctx.process.createdBy,
+    kind: 'contractExpiry',
+    dueAt: due < ctx.at ? ctx.at : due,
+    params: { date: endDate, contract: name },
+  })
+}
+
+/**
+ * Which way a money step's money goes: the machine's money step says `incoming` (a sale's collection, an
+ * insurer's payout) or `outgoing` (a purchase, a premium); a step that says nothing is a collection in a
+ * sale and a payment elsewhere.
+ */
+export function paymentDirection(ctx: EffectContext): 'incoming' | 'outgoing' {
+  const declared = ctx.effect.params?.direction
+  if (declared === 'incoming' || declared === 'in') return 'incoming'
+  if (declared === 'outgoing' || declared === 'out') return 'outgoing'
+  return ctx.process.type === 'OPERATION_SELL_ART' ? 'incoming' : 'outgoing'
+}
+
+/**
+ * The currency of what a payment pays: its contract's; else, for a premium, the process's policy's; else,
+ * for a payout, the claim's. Undefined when the payment answers to nothing (a FINANCE_PAYMENT request).
+ */
+async function dueCurrency(ctx: EffectContext, contractCurrency: string | undefined) {
+  if (contractCurrency) return contractCurrency
+  const [policy] = await ctx.tx
+    .select({ currency: insurancePolicies.currency })
+    .from(insurancePolicies)
+    .where(eq(insurancePolicies.processId, ctx.process.id))
+  if (policy) return policy.currency
+  const claimed = ctx.context.steps.claim?.data?.currency
+  return typeof claimed === 'string' && claimed ? claimed : undefined
 }
 
 const METHODS: Record<string, NonNullable<Method>> = {
@@ -109,21 +165,22 @@ export async function recordPayment(ctx: EffectContext): Promise<void> {
     explicit === 'failed' || (explicit === undefined && ctx.event.type === 'PAYMENT_FAILED')
       ? 'failed'
       : 'paid'
-  const direction =
-    ctx.effect.params?.direction === 'in' || ctx.process.type === 'OPERATION_SELL_ART'
-      ? 'incoming'
-      : 'outgoing'
+  const direction = paymentDirection(ctx)
   const amount = moneyOf(field(ctx, 'amount'), 'amount', true)!
+  const currency = textField(ctx, 'currency') || 'CNY'
   const methodRaw = textField(ctx, 'method', 'paymentMethod').toLowerCase().replaceAll(/[\s-]/g, '')
   const method = methodRaw ? (METHODS[methodRaw] ?? 'other') : null
 
   // The contract this payment belongs to: the latest contract recorded by the same process.
   const [contract] = await ctx.tx
-    .select({ id: contracts.id, amount: contracts.amount })
+    .select({ id: contracts.id, amount: contracts.amount, currency: contracts.currency })
     .from(contracts)
     .where(eq(contracts.processId, ctx.process.id))
     .orderBy(desc(contracts.updatedAt))
     .limit(1)
+  // Amounts of different currencies are never compared or added: a payment is in the currency it owes.
+  const due = await dueCurrency(ctx, contract?.currency)
+  if (due !== undefined && due !== currency) throw invalid({ currency: 'currencyMismatch' })
   if (status === 'paid' && contract) {
     const [{ total }] = await ctx.tx
       .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
@@ -159,7 +216,7 @@ export async function recordPayment(ctx: EffectContext): Promise<void> {
       attempt: Number(n) + 1,
       paymentType: textField(ctx, 'paymentType', 'type'),
       amount,
-      currency: textField(ctx, 'currency') || 'CNY',
+      currency,
       payeeAccountName: textField(ctx, 'payeeAccountName'),
       payeeAccount: textField(ctx, 'payeeAccount'),
       payerCompany: textField(ctx, 'payerCompany'),

@@ -1,15 +1,25 @@
-// Insurance flows on the records: a policy (annual, or for one operation) covers artworks for a period,
-// so they show covered with their insured-until date and a renewal reminder is scheduled; a lapse sends
-// them back to be insured; a paid claim is recorded against the policy that covered the artwork.
-import { and, desc, eq, inArray } from 'drizzle-orm'
+// Insurance flows on the records. A policy (annual, or for one operation) covers its artworks from its
+// start date to its end date: an approved policy covers them at once only when it is already in force, and
+// the daily job (applyCoverDates, run by the scheduler) turns cover on when a start date arrives and off
+// when the insured-until date has passed, telling the operations staff. One renewal reminder per policy.
+// A renewal's lapse ends the policy it renews; a policy approved but never paid is voided when its process
+// is terminated; a sale takes the sold artworks off their policies (an endorsement on the link row); a paid
+// claim is recorded against the active policy that covered the artwork.
+import { and, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import { MONEY_RE, normaliseMoney } from '../../../../shared/validation'
-import { insuranceClaims, insurancePolicies, insurancePolicyArtworks } from '../../../db/schema'
+import type { DbOrTx, Tx } from '../../../db/client'
+import { artworks, insuranceClaims, insurancePolicies, insurancePolicyArtworks } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
-import { scheduleReminder } from '../messages'
+import { bothLanguages, cancelReminders, holdersOf, scheduleReminder, sendMessages } from '../messages'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/
+
+/** The calendar day of an instant (UTC), as the dates of policies are written. */
+export function dayOf(at: Date): string {
+  return at.toISOString().slice(0, 10)
+}
 
 function dateField(ctx: EffectContext, required: boolean, ...names: string[]): string | null {
   const v = field(ctx, ...names)
@@ -31,6 +41,72 @@ function moneyField(ctx: EffectContext, required: boolean, ...names: string[]): 
 
 /** Days before the end of a policy when its renewal reminder is delivered. */
 export const RENEWAL_REMINDER_DAYS = 30
+
+/** The links of active policies that cover (not taken off by an endorsement). */
+const covering = and(eq(insurancePolicies.status, 'active'), isNull(insurancePolicyArtworks.removedOn))
+
+/** Per artwork, the latest end date of the active policies in force on `day` that cover it. */
+async function coverOn(tx: DbOrTx, ids: string[], day: string): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await tx
+    .select({
+      artworkId: insurancePolicyArtworks.artworkId,
+      until: sql<string>`max(${insurancePolicies.endDate})::text`,
+    })
+    .from(insurancePolicyArtworks)
+    .innerJoin(insurancePolicies, eq(insurancePolicies.id, insurancePolicyArtworks.policyId))
+    .where(
+      and(
+        covering,
+        inArray(insurancePolicyArtworks.artworkId, ids),
+        lte(insurancePolicies.startDate, day),
+        sql`${insurancePolicies.endDate} >= ${day}`,
+      ),
+    )
+    .groupBy(insurancePolicyArtworks.artworkId)
+  return new Map(rows.map((r) => [r.artworkId, r.until]))
+}
+
+/**
+ * Set the artworks' insurance status from the active policies in force on `day`: covered until the latest
+ * end date among them, or to be insured when none covers them. Returns the artworks that were covered and
+ * are not any more.
+ */
+export async function recomputeCover(tx: Tx, ids: string[], day: string): Promise<string[]> {
+  const unique = [...new Set(ids)]
+  const cover = await coverOn(tx, unique, day)
+  const ended: string[] = []
+  await changeArtworks(tx, unique, (a) => {
+    const until = cover.get(a.id)
+    if (until) return { insuranceStatus: 'covered', insuredUntil: until }
+    if (a.insuranceStatus === 'covered') ended.push(a.id)
+    return { insuranceStatus: 'to_be_insured', insuredUntil: null }
+  })
+  return ended
+}
+
+/**
+ * Cover the artworks that an active policy in force on `day` covers (until the latest end date, or a later
+ * insured-until they already had); the others are left as they are.
+ */
+async function extendCover(tx: Tx, ids: string[], day: string): Promise<number> {
+  const cover = await coverOn(tx, [...new Set(ids)], day)
+  await changeArtworks(tx, [...cover.keys()], (a) => {
+    const until = cover.get(a.id)!
+    const later = a.insuranceStatus === 'covered' && a.insuredUntil !== null && a.insuredUntil > until
+    return { insuranceStatus: 'covered', insuredUntil: later ? a.insuredUntil : until }
+  })
+  return cover.size
+}
+
+/** The artworks a policy covers (not taken off it). */
+async function policyArtworks(tx: DbOrTx, policyId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: insurancePolicyArtworks.artworkId })
+    .from(insurancePolicyArtworks)
+    .where(and(eq(insurancePolicyArtworks.policyId, policyId), isNull(insurancePolicyArtworks.removedOn)))
+  return rows.map((r) => r.id)
+}
 
 export async function insuranceCovered(ctx: EffectContext): Promise<void> {
   const startDate = dateField(ctx, true, 'startDate', 'periodStart', 'effectiveDate')!
@@ -56,16 +132,27 @@ export async function insuranceCovered(ctx: EffectContext): Promise<void> {
     .values({ ...values, processId: ctx.process.id, createdAt: ctx.at })
     .onConflictDoUpdate({ target: insurancePolicies.processId, set: values })
     .returning({ id: insurancePolicies.id })
-  await ctx.tx.delete(insurancePolicyArtworks).where(eq(insurancePolicyArtworks.policyId, policy.id))
+  // The policy covers exactly the process's artworks (an endorsement taking one off stays recorded).
+  const previous = await policyArtworks(ctx.tx, policy.id)
+  const dropped = previous.filter((id) => !ids.includes(id))
+  if (dropped.length > 0)
+    await ctx.tx
+      .delete(insurancePolicyArtworks)
+      .where(
+        and(
+          eq(insurancePolicyArtworks.policyId, policy.id),
+          inArray(insurancePolicyArtworks.artworkId, dropped),
+        ),
+      )
   if (ids.length > 0)
     await ctx.tx
       .insert(insurancePolicyArtworks)
       .values(ids.map((artworkId) => ({ policyId: policy.id, artworkId })))
-  // An artwork covered by a longer policy keeps the later date.
-  await changeArtworks(ctx.tx, ids, (a) => ({
-    insuranceStatus: 'covered',
-    insuredUntil: a.insuredUntil && a.insuredUntil > endDate ? a.insuredUntil : endDate,
-  }))
+      .onConflictDoNothing()
+  // Covered from the start date to the end date: a policy not yet in force changes nothing today (the
+  // daily job turns its cover on when it starts).
+  await extendCover(ctx.tx, ids, dayOf(ctx.at))
+  if (dropped.length > 0) await recomputeCover(ctx.tx, dropped, dayOf(ctx.at))
   const due = new Date(`${endDate}T00:00:00Z`)
   due.setUTCDate(due.getUTCDate() - RENEWAL_REMINDER_DAYS)
   await scheduleReminder(ctx.tx, {
@@ -78,32 +165,143 @@ export async function insuranceCovered(ctx: EffectContext): Promise<void> {
   })
 }
 
+/**
+ * The policy a renewal renews: the policy of its `previousProcessId`, else the active policy with its
+ * `previousPolicyNo` (the latest ending), else the latest-ending active policy covering its artworks.
+ */
+async function renewedPolicy(ctx: EffectContext) {
+  const subject = ctx.context.subject
+  const columns = { id: insurancePolicies.id, processId: insurancePolicies.processId }
+  const previousProcessId = typeof subject.previousProcessId === 'string' ? subject.previousProcessId : ''
+  if (previousProcessId) {
+    const [p] = await ctx.tx
+      .select(columns)
+      .from(insurancePolicies)
+      .where(eq(insurancePolicies.processId, previousProcessId))
+      .for('update')
+    return p
+  }
+  const policyNo = typeof subject.previousPolicyNo === 'string' ? subject.previousPolicyNo.trim() : ''
+  if (policyNo) {
+    const [p] = await ctx.tx
+      .select(columns)
+      .from(insurancePolicies)
+      .where(and(eq(insurancePolicies.policyNo, policyNo), eq(insurancePolicies.status, 'active')))
+      .orderBy(desc(insurancePolicies.endDate))
+      .limit(1)
+      .for('update')
+    return p
+  }
+  const ids = targetArtworks(ctx)
+  if (ids.length === 0) return undefined
+  const [p] = await ctx.tx
+    .select(columns)
+    .from(insurancePolicies)
+    .innerJoin(insurancePolicyArtworks, eq(insurancePolicyArtworks.policyId, insurancePolicies.id))
+    .where(and(covering, inArray(insurancePolicyArtworks.artworkId, ids)))
+    .orderBy(desc(insurancePolicies.endDate))
+    .limit(1)
+    .for('update', { of: insurancePolicies })
+  return p
+}
+
+/**
+ * INSURANCE_RENEWAL decided to lapse: the renewed policy ends now (status lapsed), its pending reminders
+ * are cancelled, and its artworks (and the renewal's) keep only the cover of their other active policies.
+ */
 export async function insuranceLapsed(ctx: EffectContext): Promise<void> {
-  await ctx.tx
+  const policy = await renewedPolicy(ctx)
+  const ids = [...targetArtworks(ctx)]
+  if (policy) {
+    ids.push(...(await policyArtworks(ctx.tx, policy.id)))
+    await ctx.tx
+      .update(insurancePolicies)
+      .set({ status: 'lapsed', updatedAt: ctx.at })
+      .where(eq(insurancePolicies.id, policy.id))
+    if (policy.processId) await cancelReminders(ctx.tx, policy.processId, ctx.at)
+  }
+  await recomputeCover(ctx.tx, ids, dayOf(ctx.at))
+}
+
+/**
+ * Compensation of a cover process terminated after its policy was approved but before its premium was
+ * paid: the policy is void, its reminders are cancelled, and its artworks keep only the cover of their
+ * other active policies.
+ */
+export async function policyVoided(ctx: EffectContext): Promise<void> {
+  const [policy] = await ctx.tx
     .update(insurancePolicies)
-    .set({ status: 'lapsed', updatedAt: ctx.at })
-    .where(eq(insurancePolicies.processId, ctx.process.id))
-  await changeArtworks(ctx.tx, targetArtworks(ctx), { insuranceStatus: 'to_be_insured', insuredUntil: null })
+    .set({ status: 'void', updatedAt: ctx.at })
+    .where(and(eq(insurancePolicies.processId, ctx.process.id), eq(insurancePolicies.status, 'active')))
+    .returning({ id: insurancePolicies.id })
+  await cancelReminders(ctx.tx, ctx.process.id, ctx.at)
+  const ids = policy ? await policyArtworks(ctx.tx, policy.id) : []
+  await recomputeCover(ctx.tx, [...ids, ...targetArtworks(ctx)], dayOf(ctx.at))
+}
+
+/** Compensation: every pending reminder of the process is cancelled. */
+export async function remindersCancelled(ctx: EffectContext): Promise<void> {
+  await cancelReminders(ctx.tx, ctx.process.id, ctx.at)
+}
+
+/**
+ * A sale ends cover (called by the `sold` effect): the sold artworks are taken off every active policy by
+ * an endorsement on their link row (from the sale's day, reason `sold`, by the sale's process) and are no
+ * longer insured.
+ */
+export async function endCoverOnSale(ctx: EffectContext): Promise<void> {
+  const ids = targetArtworks(ctx)
+  if (ids.length === 0) return
+  const day = dayOf(ctx.at)
+  const active = ctx.tx
+    .select({ id: insurancePolicies.id })
+    .from(insurancePolicies)
+    .where(eq(insurancePolicies.status, 'active'))
+  await ctx.tx
+    .update(insurancePolicyArtworks)
+    .set({ removedOn: day, removedReason: 'sold', removedByProcessId: ctx.process.id })
+    .where(
+      and(
+        inArray(insurancePolicyArtworks.artworkId, ids),
+        isNull(insurancePolicyArtworks.removedOn),
+        inArray(insurancePolicyArtworks.policyId, active),
+      ),
+    )
+  await changeArtworks(ctx.tx, ids, { insuranceStatus: 'to_be_insured', insuredUntil: null })
 }
 
 export async function claimPaid(ctx: EffectContext): Promise<void> {
   const ids = targetArtworks(ctx)
   const explicitPolicy = textField(ctx, 'policyId')
   let policyId: string | null = explicitPolicy || null
+  const incidentDate = dateField(ctx, false, 'incidentDate')
   if (!policyId && ids.length > 0) {
-    const [covering] = await ctx.tx
+    // Only an active policy that covered the artwork (on the incident date, when known): never a lapsed
+    // or void one; the claim's policy number decides between several.
+    const policyNo = textField(ctx, 'policyNo')
+    const [found] = await ctx.tx
       .select({ id: insurancePolicies.id })
       .from(insurancePolicies)
       .innerJoin(insurancePolicyArtworks, eq(insurancePolicyArtworks.policyId, insurancePolicies.id))
-      .where(and(inArray(insurancePolicyArtworks.artworkId, ids), eq(insurancePolicies.status, 'active')))
-      .orderBy(desc(insurancePolicies.endDate))
+      .where(
+        and(
+          covering,
+          inArray(insurancePolicyArtworks.artworkId, ids),
+          incidentDate ? lte(insurancePolicies.startDate, incidentDate) : undefined,
+          incidentDate ? sql`${insurancePolicies.endDate} >= ${incidentDate}` : undefined,
+        ),
+      )
+      .orderBy(
+        sql`(${insurancePolicies.policyNo} = ${policyNo}) desc`,
+        desc(insurancePolicies.endDate),
+      )
       .limit(1)
-    policyId = covering?.id ?? null
+    policyId = found?.id ?? null
   }
   const values = {
     policyId,
     artworkIds: ids,
-    incidentDate: dateField(ctx, false, 'incidentDate'),
+    incidentDate,
     claimedAmount: moneyField(ctx, false, 'claimedAmount', 'claimAmount'),
     paidAmount: moneyField(ctx, true, 'paidAmount', 'payoutAmount', 'amount')!,
     currency: textField(ctx, 'currency') || 'CNY',
@@ -114,4 +312,69 @@ export async function claimPaid(ctx: EffectContext): Promise<void> {
     .insert(insuranceClaims)
     .values({ ...values, processId: ctx.process.id, createdAt: ctx.at })
     .onConflictDoUpdate({ target: insuranceClaims.processId, set: values })
+}
+
+/** The privilege of the operations staff, who are told when cover ends. */
+export const OPERATIONS_PRIVILEGE = 'devOpsManage:start'
+
+/** At most this many inventory numbers are named in one cover-ended message. */
+const NAMED_IN_MESSAGE = 20
+
+/**
+ * The daily job (scheduler.ts): on the day of `now`, artworks of active policies that are in force become
+ * covered (until the latest end date), and artworks whose insured-until date has passed become to be
+ * insured unless another policy in force covers them; the operations staff get one message naming those.
+ * One transaction; rows another server is working on are skipped (it does them). Returns the counts.
+ */
+export async function applyCoverDates(db: DbOrTx, now = new Date()) {
+  const day = dayOf(now)
+  return db.transaction(async (tx) => {
+    // Cover that starts: in-force policies whose artworks do not yet read covered until their end date.
+    const starting = await tx
+      .select({ id: insurancePolicyArtworks.artworkId })
+      .from(insurancePolicyArtworks)
+      .innerJoin(insurancePolicies, eq(insurancePolicies.id, insurancePolicyArtworks.policyId))
+      .innerJoin(artworks, eq(artworks.id, insurancePolicyArtworks.artworkId))
+      .where(
+        and(
+          covering,
+          lte(insurancePolicies.startDate, day),
+          sql`${insurancePolicies.endDate} >= ${day}`,
+          sql`(${artworks.insuranceStatus} <> 'covered' or ${artworks.insuredUntil} is null
+               or ${artworks.insuredUntil} < ${insurancePolicies.endDate})`,
+        ),
+      )
+      .for('update', { of: artworks, skipLocked: true })
+    // Cover that ended: insured until a day before today.
+    const expired = await tx
+      .select({ id: artworks.id })
+      .from(artworks)
+      .where(and(eq(artworks.insuranceStatus, 'covered'), lt(artworks.insuredUntil, day)))
+      .for('update', { skipLocked: true })
+    const expiredIds = expired.map((r) => r.id)
+    const ended = await recomputeCover(tx, expiredIds, day)
+    const started = await extendCover(
+      tx,
+      starting.map((r) => r.id).filter((id) => !expiredIds.includes(id)),
+      day,
+    )
+    if (ended.length > 0) {
+      const rows = await tx
+        .select({ no: artworks.inventoryNo })
+        .from(artworks)
+        .where(inArray(artworks.id, ended))
+        .orderBy(artworks.inventoryNo)
+      const named = rows.slice(0, NAMED_IN_MESSAGE).map((r) => r.no)
+      const list = named.join(', ') + (rows.length > named.length ? ', …' : '')
+      await sendMessages(tx, await holdersOf(tx, OPERATIONS_PRIVILEGE), {
+        kind: 'reminder',
+        processId: null,
+        senderId: null,
+        title: bothLanguages('msgCoverEnded', () => ({ count: ended.length, artworks: list })),
+        body: bothLanguages('msgCoverEndedBody', () => ({ date: day })),
+        at: now,
+      })
+    }
+    return { started, ended: ended.length }
+  })
 }
