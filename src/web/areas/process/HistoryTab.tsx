@@ -56,7 +56,13 @@ export function HistoryTab({ view, definition }: { view: ProcessView; definition
                     {h.byName}
                   </Table.Td>
                   <Table.Td fz="sm" fw={500}>
-                    {h.type === 'CREATE' ? <Trans>Process started</Trans> : eventLabel(h.type, lang)}
+                    {h.type === 'CREATE' ? (
+                      <Trans>Process started</Trans>
+                    ) : h.type === 'MIGRATE' ? (
+                      <Trans>Moved to another machine version</Trans>
+                    ) : (
+                      eventLabel(h.type, lang)
+                    )}
                   </Table.Td>
                   <Table.Td fz="sm">
                     {h.fromState ? `${stateLabel(definition, h.fromState, lang)} → ` : ''}

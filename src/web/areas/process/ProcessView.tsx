@@ -82,6 +82,7 @@ function Header({
   const subject = subjectOf(view, lang)
   const nameOf = namesOf(view)
   const terminated = (view.context as ProcessContext).terminated
+  const version = view.definitionVersion
   return (
     <Card
       withBorder
@@ -96,6 +97,15 @@ function Header({
           <Group gap="xs" wrap="wrap">
             <Badge variant="outline" color="gray" radius="sm" leftSection={<IconRoute size={12} />}>
               <span data-testid="process-type">{typeLabel(view.type, lang)}</span>
+            </Badge>
+            <Badge
+              variant="light"
+              color="gray"
+              radius="sm"
+              title={t`The machine version this process runs on: it finishes on the version it started with`}
+              data-testid="process-definition-version"
+            >
+              {t`v${version}`}
             </Badge>
             <StatusBadge status={view.status} size="lg" data-testid="process-status" />
           </Group>
