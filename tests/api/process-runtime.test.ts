@@ -223,6 +223,12 @@ describe('workflow runtime', () => {
       'en',
     )
     expect(next.definitionVersion).toBe(1)
+    // Each history row records the version the event was applied on.
+    const versions = (await t.deps.database.raw(
+      'select definition_version from process_history where process_id = $1 order by seq',
+      [p.id],
+    )) as { definition_version: number }[]
+    expect(versions.map((v) => v.definition_version)).toEqual([2, 1])
   })
 
   it('terminates (reason required, artworks released) and restarts from the first step', async () => {
