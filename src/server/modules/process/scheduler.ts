@@ -1,9 +1,12 @@
 // The workflow engine's timed work, one timer per server (main.ts starts it): reminders that fell due
-// become messages, and idempotency keys older than their retry window are dropped. Each task is safe to
-// run on several servers at once.
+// become messages, idempotency keys older than their retry window are dropped, and once a day insurance
+// cover follows the policies' dates (on when a policy's start date arrives, off when the insured-until date
+// has passed, with a message to the operations staff). Each task is safe to run on several servers at once.
+// The clock is a parameter (`now`), so tests run a day, a year later without waiting.
 import { lt } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { processIdempotencyKeys } from '../../db/schema'
+import { applyCoverDates, dayOf } from './effects/insurance'
 import { deliverDueReminders } from './messages'
 
 /**
@@ -22,14 +25,42 @@ export async function purgeIdempotencyKeys(db: DbOrTx, now = new Date()): Promis
   return dropped.length
 }
 
-/** Run the timed work every `intervalMs`; stop() on shutdown. */
-export function startProcessScheduler(db: DbOrTx, intervalMs = 60_000) {
+/** The daily insurance job: cover that starts or ends on the day of `now` (effects/insurance.ts). */
+export function dailyInsuranceCover(db: DbOrTx, now = new Date()) {
+  return applyCoverDates(db, now)
+}
+
+export interface SchedulerOptions {
+  intervalMs?: number
+  /** The clock (tests pass a fixed or moving one). */
+  now?: () => Date
+}
+
+/**
+ * Run the timed work every `intervalMs` (and the daily job on the first tick of each day, by `now`'s UTC
+ * date; it is idempotent, so another server running it the same day changes nothing more); stop() on
+ * shutdown. `tick()` runs one round at once and resolves when it is done (tests).
+ */
+export function startProcessScheduler(db: DbOrTx, options: SchedulerOptions = {}) {
+  const { intervalMs = 60_000, now = () => new Date() } = options
+  let lastDay = ''
   const run = (name: string, task: () => Promise<unknown>) =>
     task().catch((error) => console.error(`${name} failed`, (error as Error).message))
-  const timer = setInterval(() => {
-    void run('reminder delivery', () => deliverDueReminders(db))
-    void run('idempotency key purge', () => purgeIdempotencyKeys(db))
-  }, intervalMs)
+  const tick = async () => {
+    const at = now()
+    const day = dayOf(at)
+    await Promise.all([
+      run('reminder delivery', () => deliverDueReminders(db, at)),
+      run('idempotency key purge', () => purgeIdempotencyKeys(db, at)),
+      day !== lastDay
+        ? run('insurance cover dates', async () => {
+            await dailyInsuranceCover(db, at)
+            lastDay = day
+          })
+        : undefined,
+    ])
+  }
+  const timer = setInterval(() => void tick(), intervalMs)
   timer.unref()
-  return { stop: () => clearInterval(timer) }
+  return { stop: () => clearInterval(timer), tick }
 }

@@ -70,16 +70,20 @@ async function coverOn(tx: DbOrTx, ids: string[], day: string): Promise<Map<stri
 /**
  * Set the artworks' insurance status from the active policies in force on `day`: covered until the latest
  * end date among them, or to be insured when none covers them. Returns the artworks that were covered and
- * are not any more.
+ * are not any more, with the insured-until date they had.
  */
-export async function recomputeCover(tx: Tx, ids: string[], day: string): Promise<string[]> {
+export async function recomputeCover(
+  tx: Tx,
+  ids: string[],
+  day: string,
+): Promise<{ id: string; insuredUntil: string | null }[]> {
   const unique = [...new Set(ids)]
   const cover = await coverOn(tx, unique, day)
-  const ended: string[] = []
+  const ended: { id: string; insuredUntil: string | null }[] = []
   await changeArtworks(tx, unique, (a) => {
     const until = cover.get(a.id)
     if (until) return { insuranceStatus: 'covered', insuredUntil: until }
-    if (a.insuranceStatus === 'covered') ended.push(a.id)
+    if (a.insuranceStatus === 'covered') ended.push({ id: a.id, insuredUntil: a.insuredUntil })
     return { insuranceStatus: 'to_be_insured', insuredUntil: null }
   })
   return ended
@@ -291,10 +295,7 @@ export async function claimPaid(ctx: EffectContext): Promise<void> {
           incidentDate ? sql`${insurancePolicies.endDate} >= ${incidentDate}` : undefined,
         ),
       )
-      .orderBy(
-        sql`(${insurancePolicies.policyNo} = ${policyNo}) desc`,
-        desc(insurancePolicies.endDate),
-      )
+      .orderBy(sql`(${insurancePolicies.policyNo} = ${policyNo}) desc`, desc(insurancePolicies.endDate))
       .limit(1)
     policyId = found?.id ?? null
   }
@@ -323,12 +324,22 @@ const NAMED_IN_MESSAGE = 20
 /**
  * The daily job (scheduler.ts): on the day of `now`, artworks of active policies that are in force become
  * covered (until the latest end date), and artworks whose insured-until date has passed become to be
- * insured unless another policy in force covers them; the operations staff get one message naming those.
- * One transaction; rows another server is working on are skipped (it does them). Returns the counts.
+ * insured unless another policy in force covers them. The operations staff get one message per policy
+ * that ended (linked to its process, naming its artworks; artworks whose cover no policy explains get one
+ * message of their own). One transaction; rows another server is working on are skipped (it does them).
+ * Returns how many artworks became covered and how many stopped being covered.
  */
 export async function applyCoverDates(db: DbOrTx, now = new Date()) {
   const day = dayOf(now)
   return db.transaction(async (tx) => {
+    // Cover that ended: insured until a day before today.
+    const expired = await tx
+      .select({ id: artworks.id })
+      .from(artworks)
+      .where(and(eq(artworks.insuranceStatus, 'covered'), lt(artworks.insuredUntil, day)))
+      .for('update', { skipLocked: true })
+    const expiredIds = expired.map((r) => r.id)
+    const ended = await recomputeCover(tx, expiredIds, day)
     // Cover that starts: in-force policies whose artworks do not yet read covered until their end date.
     const starting = await tx
       .select({ id: insurancePolicyArtworks.artworkId })
@@ -345,36 +356,64 @@ export async function applyCoverDates(db: DbOrTx, now = new Date()) {
         ),
       )
       .for('update', { of: artworks, skipLocked: true })
-    // Cover that ended: insured until a day before today.
-    const expired = await tx
-      .select({ id: artworks.id })
-      .from(artworks)
-      .where(and(eq(artworks.insuranceStatus, 'covered'), lt(artworks.insuredUntil, day)))
-      .for('update', { skipLocked: true })
-    const expiredIds = expired.map((r) => r.id)
-    const ended = await recomputeCover(tx, expiredIds, day)
     const started = await extendCover(
       tx,
-      starting.map((r) => r.id).filter((id) => !expiredIds.includes(id)),
+      starting.map((r) => r.id),
       day,
     )
-    if (ended.length > 0) {
-      const rows = await tx
-        .select({ no: artworks.inventoryNo })
-        .from(artworks)
-        .where(inArray(artworks.id, ended))
-        .orderBy(artworks.inventoryNo)
-      const named = rows.slice(0, NAMED_IN_MESSAGE).map((r) => r.no)
-      const list = named.join(', ') + (rows.length > named.length ? ', …' : '')
-      await sendMessages(tx, await holdersOf(tx, OPERATIONS_PRIVILEGE), {
-        kind: 'reminder',
-        processId: null,
-        senderId: null,
-        title: bothLanguages('msgCoverEnded', () => ({ count: ended.length, artworks: list })),
-        body: bothLanguages('msgCoverEndedBody', () => ({ date: day })),
-        at: now,
-      })
-    }
+    if (ended.length > 0) await tellCoverEnded(tx, ended, day, now)
     return { started, ended: ended.length }
   })
+}
+
+/** One message per ended policy (the active one whose end date was the artwork's insured-until). */
+async function tellCoverEnded(
+  tx: Tx,
+  ended: { id: string; insuredUntil: string | null }[],
+  day: string,
+  now: Date,
+) {
+  const until = new Map(ended.map((e) => [e.id, e.insuredUntil]))
+  const rows = await tx
+    .select({
+      id: artworks.id,
+      no: artworks.inventoryNo,
+      processId: insurancePolicies.processId,
+      endDate: sql<string | null>`${insurancePolicies.endDate}::text`,
+    })
+    .from(artworks)
+    .leftJoin(
+      insurancePolicyArtworks,
+      and(eq(insurancePolicyArtworks.artworkId, artworks.id), isNull(insurancePolicyArtworks.removedOn)),
+    )
+    .leftJoin(
+      insurancePolicies,
+      and(eq(insurancePolicies.id, insurancePolicyArtworks.policyId), eq(insurancePolicies.status, 'active')),
+    )
+    .where(inArray(artworks.id, [...until.keys()]))
+    .orderBy(artworks.inventoryNo)
+  // Each artwork goes with the policy that ended on its insured-until date, else with no policy.
+  const byArtwork = new Map<string, { no: string; processId: string | null }>()
+  for (const r of rows) {
+    const ends = r.processId !== null && r.endDate === until.get(r.id)
+    const known = byArtwork.get(r.id)
+    if (!known || (ends && known.processId === null))
+      byArtwork.set(r.id, { no: r.no, processId: ends ? r.processId : null })
+  }
+  const groups = new Map<string | null, string[]>()
+  for (const { no, processId } of byArtwork.values())
+    groups.set(processId, [...(groups.get(processId) ?? []), no])
+  const to = await holdersOf(tx, OPERATIONS_PRIVILEGE)
+  for (const [processId, nos] of groups) {
+    const named = nos.slice(0, NAMED_IN_MESSAGE)
+    const list = named.join(', ') + (nos.length > named.length ? ', …' : '')
+    await sendMessages(tx, to, {
+      kind: 'reminder',
+      processId,
+      senderId: null,
+      title: bothLanguages('msgCoverEnded', () => ({ count: nos.length, artworks: list })),
+      body: bothLanguages('msgCoverEndedBody', () => ({ date: day })),
+      at: now,
+    })
+  }
 }
