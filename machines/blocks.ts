@@ -23,6 +23,7 @@ import type {
   StepDef,
   StepRecord,
 } from './types'
+import type { StateMeta } from './view'
 
 /** Kinds of message a `notify` effect asks for (src/shared/contracts/process.ts MESSAGE_KINDS). */
 export type NotifyKind =
@@ -155,7 +156,9 @@ export function processSetup(type: ProcessType, conditions: Conditions = {}) {
         const limits: Record<string, string> | string = context.secondApprovalAbove
         const byCurrency = typeof limits === 'string' ? { CNY: limits } : limits
         const limit =
-          typeof currency === 'string' && Object.hasOwn(byCurrency, currency) ? byCurrency[currency] : undefined
+          typeof currency === 'string' && Object.hasOwn(byCurrency, currency)
+            ? byCurrency[currency]
+            : undefined
         return limit === undefined || compareMoney(amount, limit) > 0
       },
       mayPay: ({ event }) => holds(event.actor, PAY_PRIVILEGE),
@@ -249,8 +252,9 @@ export type ProcessSetup = ReturnType<typeof processSetup>
 type StateConfig = Parameters<ProcessSetup['createStateConfig']>[0]
 type On = NonNullable<StateConfig['on']>
 type Transition = Exclude<On[string], string | undefined | readonly unknown[]>
-type Guard = NonNullable<Transition['guard']>
-type Actions = NonNullable<Exclude<Transition['actions'], string | undefined>>
+type Actions = Extract<NonNullable<Transition['actions']>, readonly unknown[]>
+/** The guards an exit may combine with a condition. */
+type Guard = { type: 'mayPay' } | { type: 'mayOperate' } | { type: 'mayApprove'; params: { step: string } }
 
 const step = (key: string) => ({ step: key })
 
@@ -266,16 +270,6 @@ const step = (key: string) => ({ step: key })
  */
 export type Terminate = { effects?: EffectAction[]; payload?: string } | { refuse: MessageKey }
 
-/** What the leaf states of a step meta-declare for the runtime and the screens. */
-export interface LeafMeta extends Words {
-  step: string
-  status: ProcessStatus
-  /** Payload keys of events that take one here only (`payloadSchema` reads them before the event type). */
-  eventPayloads?: Record<string, string>
-  /** Events refused here with a message of their own (instead of "not enabled"). */
-  refusals?: Record<string, MessageKey>
-}
-
 function leaf(
   b: BuildContext,
   stateName: string,
@@ -284,7 +278,12 @@ function leaf(
   on: On,
   terminate: Terminate = {},
 ): StateConfig {
-  const meta: LeafMeta = { labelZh: labels.labelZh, labelEn: labels.labelEn, step: stepKey, status: labels.status }
+  const meta: StateMeta = {
+    labelZh: labels.labelZh,
+    labelEn: labels.labelEn,
+    step: stepKey,
+    status: labels.status,
+  }
   if ('refuse' in terminate) return { meta: { ...meta, refusals: { TERMINATE: terminate.refuse } }, on }
   if (terminate.payload) meta.eventPayloads = { TERMINATE: terminate.payload }
   return {
@@ -311,12 +310,18 @@ function sharedLeaf(b: BuildContext, name: LeafName, stepKey: string, on: On, te
 // ---------------------------------------------------------------------------------------------------
 // Steps
 
-function guardOf(base: Guard, when?: ConditionName): Guard {
-  return when ? and([base, when]) : base
+function guardOf(base: Guard, when?: ConditionName) {
+  return when ? and<ProcessContext, ProcessEvent, [Guard, ConditionName]>([base, when]) : base
 }
 
 /** One transition per exit: context updates first, then the effects on the records, then messages. */
-function exitTransitions(b: BuildContext, exits: Exit[], base: Guard, actions: Actions, messages: Actions = []) {
+function exitTransitions(
+  b: BuildContext,
+  exits: Exit[],
+  base: Guard,
+  actions: Actions,
+  messages: Actions = [],
+) {
   return exits.map((e) => ({
     guard: guardOf(base, e.when),
     target: b.target(e.to),
@@ -402,7 +407,8 @@ export function moneyStep(def: StepDef, opts: MoneyStepOptions): StepBlock {
   const key = def.key
   const exits = [opts.next].flat()
   const direction = { direction: opts.direction }
-  const awaiting = opts.direction === 'incoming' ? LEAF_STATES.awaitingCollection : LEAF_STATES.awaitingPayment
+  const awaiting =
+    opts.direction === 'incoming' ? LEAF_STATES.awaitingCollection : LEAF_STATES.awaitingPayment
   const terminate = { effects: opts.onTerminate }
   const resubmit: Transition = {
     guard: 'mayFillMoney',
@@ -448,7 +454,7 @@ export function moneyStep(def: StepDef, opts: MoneyStepOptions): StepBlock {
           awaiting,
           key,
           {
-            CONFIRM_PAYMENT: exitTransitions(b, exits, 'mayPay', [
+            CONFIRM_PAYMENT: exitTransitions(b, exits, { type: 'mayPay' }, [
               { type: 'logStepEvent', params: step(key) },
               fx('recordPayment', key, { ...direction, status: 'paid' }),
             ]),
@@ -520,7 +526,7 @@ function movementStates(b: BuildContext, key: string, dataStep: string, opts: Tr
       'transporting',
       key,
       {
-        ARRIVE: exitTransitions(b, exits, 'mayOperate', [
+        ARRIVE: exitTransitions(b, exits, { type: 'mayOperate' }, [
           { type: 'logStepEvent', params: step(key) },
           fx('transportArrived', dataStep),
         ]),
@@ -600,7 +606,7 @@ export function waitStep(
           opts.leaf,
           def.key,
           {
-            [opts.event]: exitTransitions(b, [opts.next].flat(), 'mayOperate', [
+            [opts.event]: exitTransitions(b, [opts.next].flat(), { type: 'mayOperate' }, [
               { type: 'logStepEvent', params: step(def.key) },
             ]),
           },

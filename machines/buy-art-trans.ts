@@ -7,12 +7,13 @@ import {
   transportStep as transportForm,
   warehousingStep,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, transportStep } from './blocks'
+import { defineProcess, formStep, fx, IN_HAND, transportStep } from './blocks'
 
 export const buyArtTransV1 = defineProcess({
   type: 'BUY_ART_TRANS',
   version: 1,
   holdsArtworks: true,
+  artworkStatuses: IN_HAND,
   steps: [
     transportStep(
       { key: 'transport', labelZh: '运输', labelEn: 'Transport' },

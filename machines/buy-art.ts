@@ -15,6 +15,7 @@ export const buyArtV1 = defineProcess({
   type: 'BUY_ART',
   version: 1,
   holdsArtworks: false,
+  artworkStatuses: ['purchased', 'in_collection', 'sold'],
   steps: [
     formStep(
       { key: 'dueDiligence', labelZh: '尽调报告', labelEn: 'Due-diligence report' },

@@ -2,12 +2,19 @@
 // a quotation, the issued policy (covering the artworks from its approval), the premium paid.
 import { artworksInput, quotationStep } from '../src/shared/process-steps'
 import { defineProcess, formStep } from './blocks'
-import { COVER_NOTES, coverContextPayloads, coverPayloads, policyAndPremium } from './insurance-cover'
+import {
+  COVER_NOTES,
+  coverContextPayloads,
+  coverPayloads,
+  INSURABLE,
+  policyAndPremium,
+} from './insurance-cover'
 
 export const insuranceAnnualV1 = defineProcess({
   type: 'INSURANCE_ANNUAL',
   version: 1,
   holdsArtworks: false,
+  artworkStatuses: INSURABLE,
   steps: [
     formStep({ key: 'quotation', labelZh: '询价', labelEn: 'Quotation' }, { next: { to: 'policy' } }),
     ...policyAndPremium,

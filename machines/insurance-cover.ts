@@ -1,9 +1,14 @@
 // The steps every insurance cover ends with (INSURANCE_ANNUAL, INSURANCE_OPERATION, INSURANCE_RENEWAL):
 // the issued policy, once approved, covers the artworks (insuranceCovered); then the premium is paid,
 // never more than the policy's premium.
+
+import type { ArtworkStatus } from '../src/shared/contracts/artworks'
 import { currencyOf, paymentConfirmation, paymentStep, policyStep } from '../src/shared/process-steps'
-import { formStep, fx, moneyStep, type StepBlock } from './blocks'
+import { formStep, fx, IN_HAND, moneyStep, type StepBlock } from './blocks'
 import type { ProcessContext } from './types'
+
+/** Insurance may cover an artwork in the collection, on its way in, or out on loan (not sold or missing). */
+export const INSURABLE: readonly ArtworkStatus[] = [...IN_HAND, 'on_loan']
 
 export const policyAndPremium: StepBlock[] = [
   formStep(
@@ -12,7 +17,12 @@ export const policyAndPremium: StepBlock[] = [
   ),
   moneyStep(
     { key: 'premiumPayment', labelZh: '保费支付', labelEn: 'Premium payment' },
-    { direction: 'outgoing', next: { to: 'completed' } },
+    {
+      direction: 'outgoing',
+      next: { to: 'completed' },
+      // Issued but never paid: terminating voids the policy (cover and its reminder with it).
+      onTerminate: [fx('policyVoided', 'policy')],
+    },
   ),
 ]
 

@@ -2,12 +2,19 @@
 // period, the issued policy, the premium paid.
 import { insuranceOperationInput, quotationStep } from '../src/shared/process-steps'
 import { defineProcess, formStep } from './blocks'
-import { COVER_NOTES, coverContextPayloads, coverPayloads, policyAndPremium } from './insurance-cover'
+import {
+  COVER_NOTES,
+  coverContextPayloads,
+  coverPayloads,
+  INSURABLE,
+  policyAndPremium,
+} from './insurance-cover'
 
 export const insuranceOperationV1 = defineProcess({
   type: 'INSURANCE_OPERATION',
   version: 1,
   holdsArtworks: false,
+  artworkStatuses: INSURABLE,
   steps: [
     formStep({ key: 'quotation', labelZh: '询价', labelEn: 'Quotation' }, { next: { to: 'policy' } }),
     ...policyAndPremium,

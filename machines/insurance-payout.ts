@@ -9,6 +9,7 @@ import {
   paymentConfirmation,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, fx, moneyStep } from './blocks'
+import { INSURABLE } from './insurance-cover'
 import type { ProcessContext } from './types'
 
 function claimedAmount(context: ProcessContext): string | undefined {
@@ -20,6 +21,7 @@ export const insurancePayoutV1 = defineProcess({
   type: 'INSURANCE_PAYOUT',
   version: 1,
   holdsArtworks: false,
+  artworkStatuses: [...INSURABLE, 'missing', 'sold'],
   steps: [
     formStep({ key: 'incident', labelZh: '出险报告', labelEn: 'Incident report' }, { next: { to: 'claim' } }),
     formStep(

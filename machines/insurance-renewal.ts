@@ -2,12 +2,19 @@
 // it lapse), then, when renewing, the new policy and its premium.
 import { insuranceRenewalInput, renewalStep } from '../src/shared/process-steps'
 import { defineProcess, formStep, fx } from './blocks'
-import { COVER_NOTES, coverContextPayloads, coverPayloads, policyAndPremium } from './insurance-cover'
+import {
+  COVER_NOTES,
+  coverContextPayloads,
+  coverPayloads,
+  INSURABLE,
+  policyAndPremium,
+} from './insurance-cover'
 
 export const insuranceRenewalV1 = defineProcess({
   type: 'INSURANCE_RENEWAL',
   version: 1,
   holdsArtworks: false,
+  artworkStatuses: INSURABLE,
   steps: [
     formStep(
       { key: 'renewal', labelZh: '续保决定', labelEn: 'Renewal decision' },

@@ -18,6 +18,8 @@ export const inventoryCheckV1 = defineProcess({
   type: 'INVENTORY_CHECK',
   version: 1,
   holdsArtworks: false,
+  /** A stocktake names a room, not artworks. */
+  artworkStatuses: [],
   steps: [
     formStep(
       { key: 'counting', labelZh: '盘点', labelEn: 'Counting' },

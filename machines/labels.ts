@@ -71,6 +71,11 @@ export const EFFECT_LABELS = {
   claimPaid: { labelZh: '登记理赔款', labelEn: 'record the payout' },
   stocktakeRecorded: { labelZh: '登记盘点结果', labelEn: 'record the stocktake' },
   notify: { labelZh: '发送消息', labelEn: 'notify' },
+  checkArtworks: { labelZh: '核对作品状态', labelEn: 'check the artworks may take part' },
+  transportCancelled: { labelZh: '取消待运输', labelEn: 'call off the planned transport' },
+  transportAborted: { labelZh: '登记作品当前位置', labelEn: 'record where the artworks are now' },
+  remindersCancelled: { labelZh: '取消待发提醒', labelEn: 'cancel pending reminders' },
+  policyVoided: { labelZh: '保单作废', labelEn: 'void the policy' },
 } as const satisfies Record<EffectName, Words>
 
 /** Who a `notify` effect addresses. */

@@ -8,12 +8,13 @@ import {
   loanStep,
   transportStep as transportForm,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, transportStep, waitStep } from './blocks'
+import { defineProcess, formStep, fx, IN_HAND, transportStep, waitStep } from './blocks'
 
 export const operationLoanExhibitionArtV1 = defineProcess({
   type: 'OPERATION_LOAN_EXHIBITION_ART',
   version: 1,
   holdsArtworks: true,
+  artworkStatuses: IN_HAND,
   steps: [
     formStep(
       { key: 'loan', labelZh: '借展', labelEn: 'Loan for exhibition' },
@@ -29,6 +30,8 @@ export const operationLoanExhibitionArtV1 = defineProcess({
         leaf: { name: 'onLoan', labelZh: '借展中', labelEn: 'On loan', status: 'onLoan' },
         event: 'RETURN',
         next: { to: 'completed', effects: [fx('loanReturned', 'return')] },
+        // The artworks are with the borrower: the return is recorded first, which ends the loan.
+        terminate: { refuse: 'terminateOnLoan' },
       },
     ),
   ],
@@ -43,6 +46,7 @@ export const operationLoanExhibitionArtV1 = defineProcess({
   notes: [
     'The spec names two steps (loan for exhibition, artwork transport); the artwork also has to come back, so a third step, Return, waits while the artwork is on loan (status "on loan") for the RETURN event.',
     'Arrival at the borrower marks the artworks on loan (loanOut, movement row). RETURN records the date, the room the artworks go back into and their condition (loanReturned, movement row) and ends the process. The return shipment itself is reported in RETURN; a tracked return transport would be its own OPERATION_TRANS_ART.',
+    'While the artworks are on loan the loan cannot be terminated: RETURN is recorded first (it ends the process). Terminated while the transport to the borrower is only planned, the transport is called off; in transit, TERMINATE is refused until ARRIVE.',
     'Whether the loan needs insurance is a field of the loan form; the cover itself is an INSURANCE_OPERATION process.',
   ],
 })

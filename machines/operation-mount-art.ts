@@ -7,12 +7,13 @@ import {
   transportStep as transportForm,
   workDeliveryStep,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, transportStep } from './blocks'
+import { defineProcess, formStep, fx, IN_HAND, transportStep } from './blocks'
 
 export const operationMountArtV1 = defineProcess({
   type: 'OPERATION_MOUNT_ART',
   version: 1,
   holdsArtworks: true,
+  artworkStatuses: IN_HAND,
   steps: [
     formStep(
       { key: 'mountingInfo', labelZh: '装裱信息', labelEn: 'Mounting information' },

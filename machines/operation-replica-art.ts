@@ -5,12 +5,13 @@ import {
   replicaInfoStep,
   replicationStep,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep } from './blocks'
+import { defineProcess, formStep, IN_HAND } from './blocks'
 
 export const operationReplicaArtV1 = defineProcess({
   type: 'OPERATION_REPLICA_ART',
   version: 1,
   holdsArtworks: true,
+  artworkStatuses: IN_HAND,
   steps: [
     formStep(
       { key: 'replicaInfo', labelZh: '复制信息', labelEn: 'Replication information' },

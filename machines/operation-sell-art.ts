@@ -8,12 +8,13 @@ import {
   marketSurveyStep,
   paymentConfirmation,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, moneyStep, stepAmount } from './blocks'
+import { defineProcess, formStep, fx, IN_HAND, moneyStep, stepAmount } from './blocks'
 
 export const operationSellArtV1 = defineProcess({
   type: 'OPERATION_SELL_ART',
   version: 1,
   holdsArtworks: true,
+  artworkStatuses: IN_HAND,
   steps: [
     formStep(
       { key: 'marketSurvey', labelZh: '市场调研报告', labelEn: 'Market survey report' },

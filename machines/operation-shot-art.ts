@@ -5,12 +5,13 @@ import {
   shootingInfoStep,
   shootingStep,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep } from './blocks'
+import { defineProcess, formStep, IN_HAND } from './blocks'
 
 export const operationShotArtV1 = defineProcess({
   type: 'OPERATION_SHOT_ART',
   version: 1,
   holdsArtworks: true,
+  artworkStatuses: IN_HAND,
   steps: [
     formStep(
       { key: 'shootingInfo', labelZh: '拍摄信息', labelEn: 'Shooting information' },

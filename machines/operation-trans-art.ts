@@ -1,32 +1,49 @@
 // OPERATION_TRANS_ART: moving artworks between places (spec §4: transport info, transport: to be
-// transported → transporting → arrived).
+// transported → transporting → arrived). Two versions: v1 refuses TERMINATE while the artworks are in
+// transit (ARRIVE first); v2 lets it through when it says where the artworks are now. Processes started on
+// v1 finish on v1 unless an administrator migrates them (machines/migrations.ts).
 import {
   arrival,
   artworksInput,
   departure,
   transportStep as transportForm,
+  whereNow,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, movementStep } from './blocks'
+import { defineProcess, formStep, fx, IN_HAND, movementStep, type TransportOptions } from './blocks'
 
-export const operationTransArtV1 = defineProcess({
-  type: 'OPERATION_TRANS_ART',
-  version: 1,
-  holdsArtworks: true,
-  steps: [
-    formStep(
-      { key: 'transportInfo', labelZh: '运输信息', labelEn: 'Transport information' },
-      { next: { to: 'transport', effects: [fx('transportScheduled', 'transportInfo')] } },
-    ),
-    movementStep(
-      { key: 'transport', labelZh: '运输', labelEn: 'Transport' },
-      { dataStep: 'transportInfo', next: { to: 'completed' } },
-    ),
-  ],
-  finals: { completed: { labelZh: '已到达', labelEn: 'Arrived', status: 'completed' } },
-  input: artworksInput,
-  payloads: { transportInfo: transportForm, DEPART: departure, ARRIVE: arrival },
-  notes: [
-    "The transport step has no form of its own: it follows the approved transport information. DEPART and ARRIVE may carry a short report (date, tracking number, condition on arrival); without one the event's instant counts.",
-    'Arrival ends the process ("arrived"): the artworks move to the destination (into the room when the information names one) with a movement row, and are released.',
-  ],
-})
+const NOTES = [
+  "The transport step has no form of its own: it follows the approved transport information. DEPART and ARRIVE may carry a short report (date, tracking number, condition on arrival); without one the event's instant counts.",
+  'Arrival ends the process ("arrived"): the artworks move to the destination (into the room when the information names one) with a movement row, and are released.',
+  'Terminated before departure, the planned transport is called off: the artworks are no longer "to be transported" and are released where they are.',
+]
+
+function transportFlow(version: number, inTransit: TransportOptions['inTransit'], notes: string[]) {
+  return defineProcess({
+    type: 'OPERATION_TRANS_ART',
+    version,
+    holdsArtworks: true,
+    artworkStatuses: IN_HAND,
+    steps: [
+      formStep(
+        { key: 'transportInfo', labelZh: '运输信息', labelEn: 'Transport information' },
+        { next: { to: 'transport', effects: [fx('transportScheduled', 'transportInfo')] } },
+      ),
+      movementStep(
+        { key: 'transport', labelZh: '运输', labelEn: 'Transport' },
+        { dataStep: 'transportInfo', next: { to: 'completed' }, inTransit },
+      ),
+    ],
+    finals: { completed: { labelZh: '已到达', labelEn: 'Arrived', status: 'completed' } },
+    input: artworksInput,
+    payloads: { transportInfo: transportForm, DEPART: departure, ARRIVE: arrival, whereNow },
+    notes: [...NOTES, ...notes],
+  })
+}
+
+export const operationTransArtV1 = transportFlow(1, 'refuse', [
+  'v1: while the artworks are in transit TERMINATE is refused with a message: record their arrival (ARRIVE) first.',
+])
+
+export const operationTransArtV2 = transportFlow(2, 'askWhere', [
+  'v2: TERMINATE while the artworks are in transit says where they are now (a room of the warehouse, or a place in words, with an optional condition note); they are recorded there with a movement row ("transport aborted"), no longer transporting, and released.',
+])

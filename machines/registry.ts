@@ -15,14 +15,14 @@ import { operationRepairArtV1 } from './operation-repair-art'
 import { operationReplicaArtV1 } from './operation-replica-art'
 import { operationSellArtV1 } from './operation-sell-art'
 import { operationShotArtV1 } from './operation-shot-art'
-import { operationTransArtV1 } from './operation-trans-art'
+import { operationTransArtV1, operationTransArtV2 } from './operation-trans-art'
 import type { ProcessDefinition } from './types'
 
 /** Every definition version per type, oldest first. */
 export const REGISTRY: Record<ProcessType, readonly ProcessDefinition[]> = {
   BUY_ART: [buyArtV1],
   BUY_ART_TRANS: [buyArtTransV1],
-  OPERATION_TRANS_ART: [operationTransArtV1],
+  OPERATION_TRANS_ART: [operationTransArtV1, operationTransArtV2],
   OPERATION_SHOT_ART: [operationShotArtV1],
   OPERATION_MOUNT_ART: [operationMountArtV1],
   OPERATION_REPAIR_ART: [operationRepairArtV1],

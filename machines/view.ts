@@ -4,6 +4,7 @@
 // "may send" is the machine's own answer to a probe event carrying the actor.
 import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate'
 import type { z } from 'zod'
+import type { MessageKey } from '../src/shared/errors'
 import { draftOf } from '../src/shared/process-steps/draft'
 import { COMMENT_REQUIRED } from './labels'
 import type { Actor, ProcessContext, ProcessDefinition, ProcessStatus, StepStatus } from './types'
@@ -40,6 +41,10 @@ export interface StateMeta {
   labelEn: string
   step?: string
   status?: ProcessStatus
+  /** Events that take a payload of their own in this state only (TERMINATE in transit: `whereNow`). */
+  eventPayloads?: Record<string, string>
+  /** Events refused in this state with a message of their own (TERMINATE while on loan). */
+  refusals?: Record<string, MessageKey>
 }
 
 export function metaOf(node: AnyStateNode): StateMeta {
@@ -121,9 +126,19 @@ const SOMEONE_ELSE: Actor = {
   allPrivileges: true,
 }
 
+/** The message a state gives for refusing an event outright (TERMINATE in transit: "record the arrival first"). */
+export function refusalOf(
+  definition: ProcessDefinition,
+  snapshot: AnyMachineSnapshot,
+  type: string,
+): MessageKey | undefined {
+  if (snapshot.status !== 'active') return undefined
+  return metaOf(leafOf(definition, snapshot)).refusals?.[type]
+}
+
 /**
  * Why an event would be refused: `allowed`; `forbidden` (it is possible now, but not for this user: 4031);
- * `notEnabled` (nobody may send it in this state: eventNotEnabled).
+ * `notEnabled` (nobody may send it in this state: eventNotEnabled, or the state's own refusal message).
  */
 export function checkEvent(
   _definition: ProcessDefinition,
@@ -137,6 +152,20 @@ export function checkEvent(
 }
 
 /**
+ * The key in the definition's `payloads` of an event's payload in the current state: the state's own
+ * (`eventPayloads`: TERMINATE in transit → `whereNow`), the current step's form for SAVE / SUBMIT, else
+ * the event type.
+ */
+export function payloadKey(
+  definition: ProcessDefinition,
+  snapshot: AnyMachineSnapshot,
+  type: string,
+): string | undefined {
+  const meta = metaOf(leafOf(definition, snapshot))
+  return meta.eventPayloads?.[type] ?? (type === 'SAVE' || type === 'SUBMIT' ? meta.step : type)
+}
+
+/**
  * The schema an event's payload must satisfy in the current state, or undefined when the event takes
  * none: SAVE a draft of the current step's form, SUBMIT the full form (checked against the context where
  * the definition says so), a type's own event its schema by event type.
@@ -147,7 +176,7 @@ export function payloadSchema(
   type: string,
 ): z.ZodType | undefined {
   const context = snapshot.context as ProcessContext
-  const key = type === 'SAVE' || type === 'SUBMIT' ? metaOf(leafOf(definition, snapshot)).step : type
+  const key = payloadKey(definition, snapshot, type)
   if (!key) return undefined
   const base = definition.payloads[key]
   if (type === 'SAVE') return base ? draftOf(base) : undefined

@@ -130,6 +130,44 @@ export const MESSAGES = {
     'zh-CN': '当前状态下不能执行该操作',
     en: 'This action is not possible in the current state',
   },
+  // what TERMINATE refuses or asks for in a state (machines/blocks.ts Terminate)
+  terminateInTransit: {
+    'zh-CN': '作品正在运输途中，请先确认到达，再终止流程',
+    en: 'The artworks are in transit: record their arrival first, then terminate',
+  },
+  terminateOnLoan: {
+    'zh-CN': '作品仍在借展中，请先登记归还，再终止流程',
+    en: 'The artworks are still on loan: record their return first, then terminate',
+  },
+  whereNowRequired: {
+    'zh-CN': '请说明作品现在的位置：选择库房或填写地点',
+    en: 'Say where the artworks are now: choose a room or enter a place',
+  },
+  // an artwork whose status a process type does not start on (machines: artworkStatuses)
+  artworkIsSold: {
+    'zh-CN': '作品 {artworks} 已售出，不能再发起该流程',
+    en: 'Artwork {artworks} has been sold: this process cannot start on it',
+  },
+  artworkIsMissing: {
+    'zh-CN': '作品 {artworks} 在盘点中下落不明，找到前不能发起该流程',
+    en: 'Artwork {artworks} is missing since a stocktake: this process cannot start on it until it is found',
+  },
+  artworkIsOnLoan: {
+    'zh-CN': '作品 {artworks} 正在借展中，不能发起该流程',
+    en: 'Artwork {artworks} is out on loan: this process cannot start on it',
+  },
+  artworkIsPurchased: {
+    'zh-CN': '作品 {artworks} 尚未入藏，不能发起该流程',
+    en: 'Artwork {artworks} is not in the collection yet: this process cannot start on it',
+  },
+  artworkIsInCollection: {
+    'zh-CN': '作品 {artworks} 已在藏品中，不能发起该流程',
+    en: 'Artwork {artworks} is already in the collection: this process cannot start on it',
+  },
+  artworkHeld: {
+    'zh-CN': '作品 {artworks} 正在另一个未结束的流程中，请待其结束后再试',
+    en: 'Artwork {artworks} is in another process that has not ended: try again once it has',
+  },
   // process step data (src/shared/process-steps)
   paymentDetailsTotal: {
     'zh-CN': '付款明细合计须等于付款金额',
@@ -155,6 +193,18 @@ export const MESSAGES = {
     'zh-CN': '该幂等键已用于另一个不同的请求，未执行本次操作',
     en: 'This idempotency key was already used for a different request; nothing was done',
   },
+  // machine versions (POST /api/process/:id/migrate)
+  unknownVersion: { 'zh-CN': '该流程类型没有这个版本', en: 'This process type has no such version' },
+  alreadyOnVersion: { 'zh-CN': '流程已在该版本上运行', en: 'The process already runs on this version' },
+  migrationNotDeclared: {
+    'zh-CN': '未声明从当前版本到该版本的迁移',
+    en: 'No migration is declared from the current version to this one',
+  },
+  stateNotMapped: {
+    'zh-CN': '迁移未映射流程当前所处的状态',
+    en: "The migration does not map the process's current state",
+  },
+  processFinished: { 'zh-CN': '流程已结束，不能再更改', en: 'The process has finished and cannot change' },
   // process messages (message bell): {process} is the process type, {step} the step, {by} the sender
   msgApprovalRequested: {
     'zh-CN': '待审批：{process}·{step}',

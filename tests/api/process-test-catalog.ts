@@ -2,7 +2,7 @@
 // process built from the shared building blocks (a form step, a money step, a transport step), in two
 // versions. It proves the runtime is generic: this type's machine is registered nowhere in the server.
 import { z } from 'zod'
-import { defineProcess, formStep, moneyStep, transportStep } from '../../machines/blocks'
+import { defineProcess, formStep, IN_HAND, moneyStep, transportStep } from '../../machines/blocks'
 import type { ProcessDefinition } from '../../machines/types'
 import type { ProcessCatalog } from '../../src/server/modules/process/catalog'
 import type { ProcessType } from '../../src/shared/process-types'
@@ -15,6 +15,7 @@ function build(version: number): ProcessDefinition {
     type: TEST_TYPE,
     version,
     holdsArtworks: true,
+    artworkStatuses: IN_HAND,
     steps: [
       formStep({ key: 'info', labelZh: '信息', labelEn: 'Info' }, { next: { to: 'pay' } }),
       moneyStep(

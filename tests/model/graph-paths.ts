@@ -20,9 +20,8 @@ import type {
 import {
   describe,
   eventTypes,
-  leafOf,
-  metaOf,
   pathOfNode,
+  payloadKey,
   statePath,
   validateEvent,
 } from '../../machines/view'
@@ -95,14 +94,14 @@ export function eventsFor(definition: ProcessDefinition, refs: SampleRefs = MODE
   const samples = sampleStepData(definition.type, refs)
   const types = eventTypes(definition)
   return (snapshot: AnyMachineSnapshot): ProcessEvent[] => {
-    const step = metaOf(leafOf(definition, snapshot)).step
     const out: ProcessEvent[] = []
     for (const type of types) {
+      const key = payloadKey(definition, snapshot, type)
       let variants: Omit<ConcreteEvent, 'actor' | 'type'>[] = [{}]
-      if (type === 'SAVE') variants = step && samples[step] ? [{ payload: sampleDraft(samples[step]) }] : []
+      if (type === 'SAVE') variants = key && samples[key] ? [{ payload: sampleDraft(samples[key]) }] : []
       else if (type === 'SUBMIT')
-        variants = step && samples[step] ? samples[step].map((payload) => ({ payload })) : []
-      else if (samples[type]) variants = samples[type].map((payload) => ({ payload }))
+        variants = key && samples[key] ? samples[key].map((payload) => ({ payload })) : []
+      else if (key && samples[key]) variants = samples[key].map((payload) => ({ payload }))
       for (const v of variants) {
         const base = { type, ...v, ...(COMMENTS[type] ? { comment: COMMENTS[type] } : {}) }
         // Only what the runtime would accept: a valid payload (checked against the context) and comment.

@@ -233,6 +233,7 @@ group('rejection, payment failure, termination and restart', () => {
       at: MODEL_AT,
       reason: 'Seller withdrew',
       fromState: 'payment',
+      leaf: 'payment.draft',
     })
     expect(nextEvents(buyArt, s, actors.registrar)).toEqual(['RESTART'])
     ;[s] = send(buyArt, s, 'RESTART', actors.registrar)
@@ -249,13 +250,14 @@ group('rejection, payment failure, termination and restart', () => {
     const trans = latest('OPERATION_TRANS_ART')
     const [s0, startActions] = initialTransition(trans.machine, modelInput(trans))
     expect((startActions as unknown as { params: Effect }[]).map((a) => a.params.name)).toEqual([
+      'checkArtworks',
       'holdArtworks',
     ])
     const a = modelActors('OPERATION_TRANS_ART')
     let [s, effects] = send(trans, s0, 'TERMINATE', a.registrar, { comment: 'Cancelled' })
-    expect(effects.map((e) => e.name)).toEqual(['notify', 'releaseArtworks'])
+    expect(effects.map((e) => e.name)).toEqual(['notify', 'releaseArtworks', 'remindersCancelled'])
     ;[s, effects] = send(trans, s, 'RESTART', a.registrar)
-    expect(effects.map((e) => e.name)).toEqual(['notify', 'holdArtworks'])
+    expect(effects.map((e) => e.name)).toEqual(['notify', 'checkArtworks', 'holdArtworks'])
   })
 
   it('a finished process accepts nothing more', () => {
@@ -270,9 +272,10 @@ group('rejection, payment failure, termination and restart', () => {
 
 /** The effects of each type on the way to each of its endings (notify left out), in order. */
 const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
-  BUY_ART: { completed: ['recordContract', 'recordPayment', 'purchaseCompleted'] },
+  BUY_ART: { completed: ['checkArtworks', 'recordContract', 'recordPayment', 'purchaseCompleted'] },
   BUY_ART_TRANS: {
     completed: [
+      'checkArtworks',
       'holdArtworks',
       'transportScheduled',
       'transportDeparted',
@@ -283,6 +286,7 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
   },
   OPERATION_TRANS_ART: {
     completed: [
+      'checkArtworks',
       'holdArtworks',
       'transportScheduled',
       'transportDeparted',
@@ -290,9 +294,10 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
       'releaseArtworks',
     ],
   },
-  OPERATION_SHOT_ART: { completed: ['holdArtworks', 'releaseArtworks'] },
+  OPERATION_SHOT_ART: { completed: ['checkArtworks', 'holdArtworks', 'releaseArtworks'] },
   OPERATION_MOUNT_ART: {
     completed: [
+      'checkArtworks',
       'holdArtworks',
       'transportScheduled',
       'transportDeparted',
@@ -303,6 +308,7 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
   },
   OPERATION_REPAIR_ART: {
     completed: [
+      'checkArtworks',
       'holdArtworks',
       'transportScheduled',
       'transportDeparted',
@@ -313,6 +319,7 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
   },
   OPERATION_LOAN_EXHIBITION_ART: {
     completed: [
+      'checkArtworks',
       'holdArtworks',
       'transportScheduled',
       'transportDeparted',
@@ -323,16 +330,19 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
     ],
   },
   OPERATION_SELL_ART: {
-    completed: ['holdArtworks', 'recordContract', 'recordPayment', 'sold', 'releaseArtworks'],
+    completed: ['checkArtworks', 'holdArtworks', 'recordContract', 'recordPayment', 'sold', 'releaseArtworks'],
   },
-  OPERATION_REPLICA_ART: { completed: ['holdArtworks', 'releaseArtworks'] },
-  INSURANCE_ANNUAL: { completed: ['insuranceCovered', 'recordPayment'] },
-  INSURANCE_OPERATION: { completed: ['insuranceCovered', 'recordPayment'] },
-  INSURANCE_RENEWAL: { completed: ['insuranceCovered', 'recordPayment'], notRenewed: ['insuranceLapsed'] },
-  INSURANCE_PAYOUT: { completed: ['recordPayment', 'claimPaid'] },
+  OPERATION_REPLICA_ART: { completed: ['checkArtworks', 'holdArtworks', 'releaseArtworks'] },
+  INSURANCE_ANNUAL: { completed: ['checkArtworks', 'insuranceCovered', 'recordPayment'] },
+  INSURANCE_OPERATION: { completed: ['checkArtworks', 'insuranceCovered', 'recordPayment'] },
+  INSURANCE_RENEWAL: {
+    completed: ['checkArtworks', 'insuranceCovered', 'recordPayment'],
+    notRenewed: ['checkArtworks', 'insuranceLapsed'],
+  },
+  INSURANCE_PAYOUT: { completed: ['checkArtworks', 'recordPayment', 'claimPaid'] },
   INVENTORY_CHECK: {
-    completed: ['stocktakeRecorded'],
-    uncompleted: ['stocktakeRecorded', 'stocktakeRecorded'],
+    completed: ['checkArtworks', 'stocktakeRecorded'],
+    uncompleted: ['checkArtworks', 'stocktakeRecorded', 'stocktakeRecorded'],
   },
 }
 

@@ -174,7 +174,13 @@ export function sampleStepData(
         ARRIVE: [ARRIVE],
       }
     case 'OPERATION_TRANS_ART':
-      return { transportInfo: [transport(refs, true)], DEPART: [DEPART], ARRIVE: [ARRIVE] }
+      return {
+        transportInfo: [transport(refs, true)],
+        DEPART: [DEPART],
+        ARRIVE: [ARRIVE],
+        // v2: TERMINATE in transit says where the artworks are now.
+        whereNow: [{ location: "Shipper's depot, Pudong", conditionNote: 'Crates unopened' }],
+      }
     case 'OPERATION_SHOT_ART':
       return {
         shootingInfo: [

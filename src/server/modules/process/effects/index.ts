@@ -1,13 +1,15 @@
 // Every effect a machine may declare, by name, and the handler that applies it in the event's
 // transaction. `satisfies` keeps this list complete: a new EffectName does not compile until handled.
-import { holdArtworks, releaseArtworks } from './custody'
+import { checkArtworks, holdArtworks, releaseArtworks } from './custody'
 import { recordContract, recordPayment } from './finance'
-import { claimPaid, insuranceCovered, insuranceLapsed } from './insurance'
+import { claimPaid, insuranceCovered, insuranceLapsed, policyVoided, remindersCancelled } from './insurance'
 import {
   loanOut,
   loanReturned,
   sold,
+  transportAborted,
   transportArrived,
+  transportCancelled,
   transportDeparted,
   transportScheduled,
   warehoused,
@@ -35,6 +37,11 @@ export const EFFECTS = {
   claimPaid,
   stocktakeRecorded,
   notify,
+  checkArtworks,
+  transportCancelled,
+  transportAborted,
+  remindersCancelled,
+  policyVoided,
 } satisfies EffectHandlers
 
 export type { EffectContext } from './types'

@@ -4,6 +4,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { artworkMovements, rooms } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
+import { endCoverOnSale } from './insurance'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, targetArtworks, textField } from './types'
 
@@ -16,7 +17,14 @@ function roomOf(ctx: EffectContext, ...names: string[]): string | null {
   return v
 }
 
-type MoveKind = 'warehousing' | 'transport_start' | 'transport_arrive' | 'loan_out' | 'loan_return' | 'sold'
+type MoveKind =
+  | 'warehousing'
+  | 'transport_start'
+  | 'transport_arrive'
+  | 'transport_aborted'
+  | 'loan_out'
+  | 'loan_return'
+  | 'sold'
 
 function move(ctx: EffectContext, kind: MoveKind) {
   return {
@@ -90,6 +98,35 @@ export async function transportArrived(ctx: EffectContext): Promise<void> {
   )
 }
 
+/** Terminated before departure: the planned transport is called off; the artworks stay where they are. */
+export async function transportCancelled(ctx: EffectContext): Promise<void> {
+  await changeArtworks(ctx.tx, targetArtworks(ctx), { transportStatus: 'none' })
+}
+
+/**
+ * Terminated in transit: the TERMINATE payload says where the artworks are now (a room, or a place in
+ * words); they are recorded there with a movement row and are no longer transporting.
+ */
+export async function transportAborted(ctx: EffectContext): Promise<void> {
+  const where = ctx.event.payload ?? {}
+  const roomId = typeof where.roomId === 'string' ? where.roomId : null
+  if (roomId) await assertRoom(ctx, roomId, 'payload.roomId')
+  const location = typeof where.location === 'string' ? where.location.trim() : ''
+  if (!roomId && !location) throw invalid({ 'payload.location': 'whereNowRequired' })
+  const conditionNote = typeof where.conditionNote === 'string' ? where.conditionNote : ''
+  await changeArtworks(
+    ctx.tx,
+    targetArtworks(ctx),
+    roomId
+      ? { transportStatus: 'none', roomId, inWarehouse: true, locationText: '' }
+      : { transportStatus: 'none', roomId: null, inWarehouse: false, locationText: location },
+    {
+      ...move(ctx, 'transport_aborted'),
+      note: [ctx.event.comment, conditionNote].filter(Boolean).join(' — '),
+    },
+  )
+}
+
 /** Lent to an exhibition: on loan, at the borrower's venue. */
 export async function loanOut(ctx: EffectContext): Promise<void> {
   const venue = textField(ctx, 'borrower', 'venue', 'exhibitionVenue', 'exhibitionName', 'institution')
@@ -151,4 +188,6 @@ export async function sold(ctx: EffectContext): Promise<void> {
     },
     move(ctx, 'sold'),
   )
+  // A sold work no longer reads insured: its cover ends with an endorsement on the policy.
+  await endCoverOnSale(ctx)
 }

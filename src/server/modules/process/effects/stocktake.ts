@@ -21,13 +21,23 @@ export async function stocktakeRecorded(ctx: EffectContext): Promise<void> {
   await changeArtworks(
     ctx.tx,
     found,
-    (a) => (roomId ? { roomId, inWarehouse: true, locationText: '' } : { roomId: a.roomId }),
+    (a) => ({
+      ...(roomId ? { roomId, inWarehouse: true, locationText: '' } : { roomId: a.roomId }),
+      // Found again after an earlier stocktake missed it: back in the collection.
+      ...(a.status === 'missing' ? { status: 'in_collection' as const } : {}),
+    }),
     { ...base, kind: 'stocktake_found', note: ctx.event.comment ?? '' },
   )
   await changeArtworks(
     ctx.tx,
     missing,
-    { inWarehouse: false, roomId: null, locationText: '' },
+    // Not where it should be and not accounted for: missing (the archive shows it; operations refuse it).
+    (a) => ({
+      inWarehouse: false,
+      roomId: null,
+      locationText: '',
+      ...(a.status === 'in_collection' || a.status === 'purchased' ? { status: 'missing' as const } : {}),
+    }),
     { ...base, kind: 'stocktake_missing', note: ctx.event.comment ?? '' },
   )
 }
