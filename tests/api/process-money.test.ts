@@ -1,0 +1,216 @@
+// Money through the API, checked on the payment rows the server wrote: which way the money goes (a purchase
+// and a premium are outgoing, a sale's collection and an insurer's payout incoming); a payment is in the
+// currency of what it pays (refused at validation with payload.currency, and again inside the transaction
+// when the contract's currency changed meanwhile); the second-approval limit of each currency applies only
+// to amounts in that currency, and a currency without a limit always needs a second approver.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/server/config'
+import type { ProcessView } from '../../src/shared/contracts/process'
+import { approvedPolicy, day, type Flow, openFlow, premiumPaid } from './process-flow'
+import { contract, dueDiligence, payment } from './process-helpers'
+
+let f: Flow
+beforeAll(async () => {
+  f = await openFlow()
+})
+afterAll(() => f?.close())
+
+async function paymentRows(processId: string) {
+  return (await f.t.deps.database.raw(
+    `select direction, status, amount::text as amount, currency from payments where process_id = $1
+      order by created_at`,
+    [processId],
+  )) as { direction: string; status: string; amount: string; currency: string }[]
+}
+
+/** A purchase up to its payment step, under a contract of this amount and currency. */
+async function purchaseToPayment(currency: string, amount: string): Promise<ProcessView> {
+  let p = await f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '测试', titleEn: 'Test' }] })
+  p = await f.pass(p, dueDiligence())
+  p = await f.pass(p, { ...contract(amount), currency })
+  expect(p.currentStep).toBe('payment')
+  return p
+}
+const pay = (currency: string, amount: string) => ({
+  ...payment(amount),
+  currency,
+  details: [{ payingCompany: 'Vitrine Family Holdings', amount }],
+})
+const confirm = { payload: { paidOn: day(0), bankReference: 'TT-9' } }
+
+describe('direction of the money', () => {
+  it('records a purchase payment as outgoing', async () => {
+    let p = await purchaseToPayment('CNY', '900000.00')
+    p = await f.pass(p, pay('CNY', '880000.00'), 'finance')
+    p = await f.send('finance', p, 'CONFIRM_PAYMENT', confirm)
+    expect(await paymentRows(p.id)).toEqual([
+      { direction: 'outgoing', status: 'paid', amount: '880000.00', currency: 'CNY' },
+    ])
+  })
+
+  it('records a premium as outgoing', async () => {
+    const ids = await f.artworks(1)
+    const p = await premiumPaid(
+      f,
+      await approvedPolicy(f, ids, { startDate: day(-1), endDate: day(300) }),
+      ids,
+    )
+    expect(await paymentRows(p.id)).toEqual([
+      { direction: 'outgoing', status: 'paid', amount: '12000.00', currency: 'CNY' },
+    ])
+  })
+
+  it("records a sale's collection as incoming", async () => {
+    const ids = await f.artworks(1)
+    const s = f.samples('OPERATION_SELL_ART', ids)
+    let p = await f.start('registrar', 'OPERATION_SELL_ART', { artworkIds: ids })
+    p = await f.pass(p, s.marketSurvey[0])
+    p = await f.pass(p, s.contract[0])
+    p = await f.pass(p, s.collection[0], 'finance')
+    p = await f.send('finance', p, 'CONFIRM_PAYMENT', confirm)
+    expect(await paymentRows(p.id)).toEqual([
+      { direction: 'incoming', status: 'paid', amount: '50000.00', currency: 'CNY' },
+    ])
+  })
+
+  it("records an insurer's payout as incoming, a failed attempt included", async () => {
+    const ids = await f.artworks(1)
+    const s = f.samples('INSURANCE_PAYOUT', ids)
+    let p = await f.start('registrar', 'INSURANCE_PAYOUT', { artworkIds: ids })
+    p = await f.pass(p, s.incident[0])
+    p = await f.pass(p, s.claim[0])
+    p = await f.pass(p, s.payout[0], 'finance')
+    p = await f.send('finance', p, 'PAYMENT_FAILED', { comment: 'Not received' })
+    p = await f.send('finance', p, 'RETRY_PAYMENT')
+    p = await f.send('finance', p, 'CONFIRM_PAYMENT', confirm)
+    expect(await paymentRows(p.id)).toEqual([
+      { direction: 'incoming', status: 'failed', amount: '50000.00', currency: 'CNY' },
+      { direction: 'incoming', status: 'paid', amount: '50000.00', currency: 'CNY' },
+    ])
+  })
+})
+
+describe('currency of a payment', () => {
+  it('refuses a JPY payment against a USD contract of the same figure (payload.currency)', async () => {
+    const p = await purchaseToPayment('USD', '100000.00')
+    const res = await f.post('finance', p, { type: 'SUBMIT', payload: pay('JPY', '100000.00') })
+    expect(res.status).toBe(400)
+    expect(res.data.fieldErrors).toEqual({
+      'payload.currency': 'The currency must be the currency of the contract (or of the amount due)',
+    })
+    // Nothing written: the process is at the version it was.
+    const same = await f.t.call<ProcessView>('GET', `/api/process/${p.id}`, { token: f.tokens.finance })
+    expect(same.data.version).toBe(p.version)
+    // A bigger figure in another currency is refused for its currency, never compared with the contract's.
+    const big = await f.post('finance', p, { type: 'SUBMIT', payload: pay('JPY', '15000000.00') })
+    expect(Object.keys(big.data.fieldErrors)).toEqual(['payload.currency'])
+    // In the contract's currency it goes through; above the contract it is refused for its amount.
+    const over = await f.post('finance', p, { type: 'SUBMIT', payload: pay('USD', '100000.01') })
+    expect(Object.keys(over.data.fieldErrors)).toEqual(['payload.amount'])
+    const ok = await f.send('finance', p, 'SUBMIT', { payload: pay('USD', '100000.00') })
+    expect(ok.state).toBe('payment.submitted')
+  })
+
+  it("refuses a premium in another currency than the policy's, a payout in another than the claim's", async () => {
+    const ids = await f.artworks(1)
+    const policy = await approvedPolicy(f, ids, { startDate: day(-1), endDate: day(300), currency: 'USD' })
+    const s = f.samples('INSURANCE_ANNUAL', ids)
+    const premium = await f.post('registrar', policy, { type: 'SUBMIT', payload: s.premiumPayment[0] })
+    expect(premium.status).toBe(400)
+    expect(Object.keys(premium.data.fieldErrors)).toEqual(['payload.currency'])
+    const usd = await f.send('registrar', policy, 'SUBMIT', {
+      payload: { ...s.premiumPayment[0], currency: 'USD' },
+    })
+    expect(usd.state).toBe('premiumPayment.submitted')
+
+    const c = f.samples('INSURANCE_PAYOUT', ids)
+    let claim = await f.start('registrar', 'INSURANCE_PAYOUT', { artworkIds: ids })
+    claim = await f.pass(claim, c.incident[0])
+    claim = await f.pass(claim, { ...c.claim[0], currency: 'EUR' })
+    const payout = await f.post('finance', claim, { type: 'SUBMIT', payload: c.payout[0] })
+    expect(payout.status).toBe(400)
+    expect(Object.keys(payout.data.fieldErrors)).toEqual(['payload.currency'])
+    const eur = await f.send('finance', claim, 'SUBMIT', { payload: { ...c.payout[0], currency: 'EUR' } })
+    expect(eur.state).toBe('payout.submitted')
+  })
+
+  it("refuses the sale's collection in another currency than its contract's", async () => {
+    const ids = await f.artworks(1)
+    const s = f.samples('OPERATION_SELL_ART', ids)
+    let p = await f.start('registrar', 'OPERATION_SELL_ART', { artworkIds: ids })
+    p = await f.pass(p, s.marketSurvey[0])
+    p = await f.pass(p, s.contract[0])
+    const res = await f.post('finance', p, {
+      type: 'SUBMIT',
+      payload: { ...s.collection[0], currency: 'HKD' },
+    })
+    expect(res.status).toBe(400)
+    expect(Object.keys(res.data.fieldErrors)).toEqual(['payload.currency'])
+  })
+
+  it("refuses again inside the transaction when the contract's currency changed after the approval", async () => {
+    let p = await purchaseToPayment('USD', '100000.00')
+    p = await f.send('finance', p, 'SUBMIT', { payload: pay('USD', '100000.00') })
+    p = await f.send('approver', p, 'APPROVE')
+    p = await f.send('admin', p, 'APPROVE')
+    expect(p.state).toBe('payment.awaitingPayment')
+    await f.t.deps.database.raw("update contracts set currency = 'EUR' where process_id = $1", [p.id])
+    const res = await f.post('finance', p, { type: 'CONFIRM_PAYMENT', ...confirm })
+    expect(res.status).toBe(400)
+    expect(Object.keys(res.data.fieldErrors)).toEqual(['currency'])
+    // Nothing half-applied: no payment, no artworks, the process where it was.
+    expect(await paymentRows(p.id)).toEqual([])
+    const now = await f.t.call<ProcessView>('GET', `/api/process/${p.id}`, { token: f.tokens.finance })
+    expect(now.data).toMatchObject({ version: p.version, state: 'payment.awaitingPayment' })
+  })
+})
+
+describe('second-approval limit per currency', () => {
+  it('reads VITRINE_SECOND_APPROVAL_ABOVE as the CNY limit and one variable per other currency', () => {
+    expect(loadConfig({}).secondApprovalAbove).toEqual({ CNY: '1000000.00' })
+    expect(
+      loadConfig({
+        VITRINE_SECOND_APPROVAL_ABOVE: '500000',
+        VITRINE_SECOND_APPROVAL_ABOVE_USD: '150000.5',
+        VITRINE_SECOND_APPROVAL_ABOVE_HKD: '1,200,000.00'.replaceAll(',', ''),
+      }).secondApprovalAbove,
+    ).toEqual({ CNY: '500000.00', USD: '150000.50', HKD: '1200000.00' })
+    expect(() => loadConfig({ VITRINE_SECOND_APPROVAL_ABOVE_USD: 'lots' })).toThrow(
+      /VITRINE_SECOND_APPROVAL_ABOVE_USD/,
+    )
+    expect(() => loadConfig({ VITRINE_SECOND_APPROVAL_ABOVE_usd: '1.00' })).toThrow(/ISO 4217/)
+    expect(() => loadConfig({ VITRINE_SECOND_APPROVAL_ABOVE_CNY: '1.00' })).toThrow(
+      /VITRINE_SECOND_APPROVAL_ABOVE$/,
+    )
+  })
+
+  it('compares an amount only with the limit of its own currency; no limit means two approvers', async () => {
+    const saved = f.t.deps.config.secondApprovalAbove
+    f.t.deps.config.secondApprovalAbove = { CNY: '1000000.00', USD: '150000.00' }
+    try {
+      // [contract currency, amount paid, approvals needed]
+      const cases: [string, string, number][] = [
+        ['USD', '100000.00', 1], // below the USD limit (though above nothing else)
+        ['USD', '200000.00', 2], // above the USD limit, far below the CNY one
+        ['CNY', '200000.00', 1], // above the USD figure, below the CNY limit
+        ['CNY', '1000000.01', 2],
+        ['HKD', '10.00', 2], // no HKD limit: always a second approver
+      ]
+      for (const [currency, amount, approvals] of cases) {
+        let p = await purchaseToPayment(currency, '2000000.00')
+        p = await f.send('finance', p, 'SUBMIT', { payload: pay(currency, amount) })
+        p = await f.send('approver', p, 'APPROVE')
+        const afterOne = p.state
+        if (approvals === 2) p = await f.send('admin', p, 'APPROVE')
+        expect({ currency, amount, afterOne, final: p.state }).toEqual({
+          currency,
+          amount,
+          afterOne: approvals === 1 ? 'payment.awaitingPayment' : 'payment.submitted',
+          final: 'payment.awaitingPayment',
+        })
+      }
+    } finally {
+      f.t.deps.config.secondApprovalAbove = saved
+    }
+  })
+})
