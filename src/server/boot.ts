@@ -1,4 +1,6 @@
 // Assembles the running server's parts from the configuration: database, storage, log writer, seed.
+// Before seeding, the machine versions are checked against the fingerprints the database stored (a
+// registered version whose graph changed stops the start: modules/process/versions.ts).
 // Used by main.ts, the benchmarks and the test helpers alike.
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
@@ -6,6 +8,9 @@ import type { Config } from './config'
 import { type Database, type Db, openDatabase } from './db/client'
 import type { Deps } from './http/context'
 import { LogWriter } from './http/request-log'
+import type { ProcessCatalog } from './modules/process/catalog'
+import { machineCatalog } from './modules/process/machine-catalog'
+import { checkDefinitionVersions } from './modules/process/versions'
 import { type SeedResult, seed } from './seed'
 import { DiskStorage } from './storage'
 
@@ -15,12 +20,22 @@ export interface Booted {
   close: () => Promise<void>
 }
 
-export async function boot(config: Config, options: { database?: Database } = {}): Promise<Booted> {
+export async function boot(
+  config: Config,
+  options: { database?: Database; catalog?: ProcessCatalog } = {},
+): Promise<Booted> {
   const database =
     options.database ??
     (await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
     ))
+  try {
+    await checkDefinitionVersions(database.db, options.catalog ?? machineCatalog)
+  } catch (error) {
+    // Our own database is ours to close; one handed in stays the caller's.
+    if (!options.database) await database.close()
+    throw error
+  }
   if (!config.linkSecret) config.linkSecret = randomBytes(32).toString('hex')
   const seedResult = await database.db.transaction((tx) => seed(tx as unknown as Db, config))
   const logWriter = new LogWriter(database.db)

@@ -174,8 +174,17 @@ export const processStatsView = z.object({
   total: z.number(),
   states: z.array(z.object({ state: z.string(), definitionVersion: z.number(), count: z.number() })),
   statuses: z.array(z.object({ status: processStatusSchema, count: z.number() })),
+  /** Per machine version: live processes (`live`, the sum of its `states`) and all of them (`total`). */
+  byVersion: z.array(z.object({ definitionVersion: z.number(), live: z.number(), total: z.number() })),
 })
 export type ProcessStatsView = z.infer<typeof processStatsView>
+
+/** POST /api/process/:id/migrate (administrators): move a running process to another machine version. */
+export const processMigrateInput = z.strictObject({
+  toVersion: z.number({ message: 'required' }).int().min(1),
+  expectedVersion: z.number({ message: 'required' }).int().min(1),
+})
+export type ProcessMigrateInput = z.infer<typeof processMigrateInput>
 
 export const inboxItem = z.object({
   /** `approve`: waiting for this user's decision; `rejected`: this user's submission came back. */

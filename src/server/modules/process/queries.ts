@@ -1,6 +1,7 @@
 // Reading processes: the filtered, paged list (every filter of the process list screen has an index),
-// the per-state counts analysts see on the diagrams, and the approver's inbox (waiting for my decision,
-// or my submission came back rejected), decided by the machines' own nextEvents.
+// the per-state counts analysts see on the diagrams (and the counts per machine version), and the approver's
+// inbox (waiting for my decision, or my submission came back rejected), decided by the machines' own
+// nextEvents.
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../../../machines/types'
 import type { InboxView, ProcessListQuery, ProcessStatsView } from '../../../shared/contracts/process'
@@ -58,12 +59,31 @@ export async function listProcesses(db: Db, catalog: ProcessCatalog, q: ListFilt
   }
 }
 
+/** Live and all processes per version: every registered version (zero included), then any other in use. */
+function countsByVersion(
+  registered: number[],
+  rows: { definitionVersion: number; done: boolean; n: number | string }[],
+): ProcessStatsView['byVersion'] {
+  const out = new Map(registered.map((v) => [v, { definitionVersion: v, live: 0, total: 0 }]))
+  for (const r of rows) {
+    const entry = out.get(r.definitionVersion) ?? {
+      definitionVersion: r.definitionVersion,
+      live: 0,
+      total: 0,
+    }
+    entry.total += Number(r.n)
+    if (!r.done) entry.live += Number(r.n)
+    out.set(r.definitionVersion, entry)
+  }
+  return [...out.values()].sort((a, b) => a.definitionVersion - b.definitionVersion)
+}
+
 export async function processStats(
   db: Db,
   catalog: ProcessCatalog,
   type: ProcessType,
 ): Promise<ProcessStatsView> {
-  const [states, statuses] = await Promise.all([
+  const [states, statuses, versions] = await Promise.all([
     db
       .select({ state: processes.state, definitionVersion: processes.definitionVersion, n: count() })
       .from(processes)
@@ -76,6 +96,11 @@ export async function processStats(
       .where(eq(processes.type, type))
       .groupBy(processes.status)
       .orderBy(processes.status),
+    db
+      .select({ definitionVersion: processes.definitionVersion, done: processes.done, n: count() })
+      .from(processes)
+      .where(eq(processes.type, type))
+      .groupBy(processes.definitionVersion, processes.done),
   ])
   const live = states.map((s) => ({
     state: s.state,
@@ -88,6 +113,7 @@ export async function processStats(
     total: live.reduce((sum, s) => sum + s.count, 0),
     states: live,
     statuses: statuses.map((s) => ({ status: s.status, count: Number(s.n) })),
+    byVersion: countsByVersion(catalog.versionsOf(type), versions),
   }
 }
 

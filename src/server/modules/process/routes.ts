@@ -1,6 +1,7 @@
 // The process API of DESIGN.md (fixed): definitions with their graphs, per-state counts, start, list,
-// view, its history page by page, and events; plus the approver's inbox. Reading needs devOpsManage:view, starting
-// devOpsManage:start; who may send which event is decided by the machines' guards.
+// view, its history page by page, and events; plus the approver's inbox and an administrator's migration of a
+// process to another machine version. Reading needs devOpsManage:view, starting devOpsManage:start, migrating
+// authManage:edit; who may send which event is decided by the machines' guards.
 import { createRoute, z } from '@hono/zod-openapi'
 import {
   inboxView,
@@ -9,6 +10,7 @@ import {
   processEventInput,
   processHistoryItem,
   processListQuery,
+  processMigrateInput,
   processStatsView,
   processView,
 } from '../../../shared/contracts/process'
@@ -24,6 +26,7 @@ import { definitionViews } from './definitions'
 import { machineCatalog } from './machine-catalog'
 import { inbox, listProcesses, processStats } from './queries'
 import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
+import { MIGRATE_PRIVILEGE, migrateProcess } from './versions'
 import { historyPage } from './views'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
@@ -161,6 +164,24 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       const body = c.req.valid('json')
       c.set('operationType', `PROCESS_EVENT ${body.type}`)
       return ok(c, await applyEvent(env, currentUser(c), c.req.valid('param').id, body, c.get('lang')))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/migrate',
+      tags,
+      summary:
+        'Administrators: move a running process to another machine version along a declared state mapping (machines/migrations.ts)',
+      ...access(deps, MIGRATE_PRIVILEGE),
+      request: { params: idParam, body: json(processMigrateInput) },
+      responses: okResponse(processView),
+    }),
+    async (c) => {
+      const body = c.req.valid('json')
+      c.set('operationType', `PROCESS_MIGRATE v${body.toVersion}`)
+      return ok(c, await migrateProcess(env, actorOf(currentUser(c)), c.req.valid('param').id, body))
     },
   )
 
