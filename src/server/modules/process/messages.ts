@@ -151,52 +151,90 @@ export const REMINDER_BATCH = 200
  * Turn every reminder due by `now` into a message, exactly once. Each batch is one transaction: the due
  * rows are claimed with FOR UPDATE SKIP LOCKED (another server delivering at the same time takes other
  * rows, or none, and never waits), their messages are written and the rows marked delivered, and all of it
- * commits together or not at all (a failed message insert leaves the reminders due). Returns how many
- * were delivered.
+ * commits together or not at all. When a batch fails, its rows are delivered one by one, so one reminder
+ * whose message cannot be written stays due (and is logged) without holding the others back. Returns how
+ * many were delivered.
  */
 export async function deliverDueReminders(db: DbOrTx, now = new Date()): Promise<number> {
   let delivered = 0
   for (;;) {
-    const n = await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(processReminders)
-        .where(
-          and(
-            isNull(processReminders.deliveredAt),
-            isNull(processReminders.cancelledAt),
-            lte(processReminders.dueAt, now),
-          ),
-        )
-        .orderBy(processReminders.dueAt)
-        .limit(REMINDER_BATCH)
-        .for('update', { skipLocked: true })
-      if (due.length === 0) return 0
-      await tx.insert(messages).values(
-        due.map((r) => ({
-          recipientId: r.recipientId,
-          kind: 'reminder' as const,
-          processId: r.processId,
-          senderId: null,
-          titleZh: r.titleZh,
-          titleEn: r.titleEn,
-          bodyZh: r.bodyZh,
-          bodyEn: r.bodyEn,
-          createdAt: now,
-        })),
-      )
-      await tx
-        .update(processReminders)
-        .set({ deliveredAt: now })
-        .where(
-          inArray(
-            processReminders.id,
-            due.map((r) => r.id),
-          ),
-        )
-      return due.length
-    })
+    let n: number
+    try {
+      n = await deliverBatch(db, now, REMINDER_BATCH)
+    } catch (error) {
+      console.error('reminder batch failed, delivering one by one:', reason(error))
+      return delivered + (await deliverOneByOne(db, now))
+    }
     delivered += n
     if (n < REMINDER_BATCH) return delivered
   }
+}
+
+async function deliverOneByOne(db: DbOrTx, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: processReminders.id })
+    .from(processReminders)
+    .where(dueBy(now))
+    .orderBy(processReminders.dueAt)
+    .limit(REMINDER_BATCH)
+  let delivered = 0
+  for (const { id } of due) {
+    try {
+      delivered += await deliverBatch(db, now, 1, id)
+    } catch (error) {
+      console.error(`reminder ${id} not delivered:`, reason(error))
+    }
+  }
+  return delivered
+}
+
+/** The database's own words (drizzle wraps them with the whole statement and its parameters). */
+function reason(error: unknown): string {
+  const e = error as Error & { cause?: Error }
+  return e.cause?.message ?? e.message
+}
+
+function dueBy(now: Date) {
+  return and(
+    isNull(processReminders.deliveredAt),
+    isNull(processReminders.cancelledAt),
+    lte(processReminders.dueAt, now),
+  )
+}
+
+/** One transaction: claim up to `limit` due reminders (or the one named), write their messages, mark them. */
+async function deliverBatch(db: DbOrTx, now: Date, limit: number, id?: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(processReminders)
+      .where(and(dueBy(now), id ? eq(processReminders.id, id) : undefined))
+      .orderBy(processReminders.dueAt)
+      .limit(limit)
+      .for('update', { skipLocked: true })
+    if (due.length === 0) return 0
+    await tx.insert(messages).values(
+      due.map((r) => ({
+        recipientId: r.recipientId,
+        kind: 'reminder' as const,
+        processId: r.processId,
+        senderId: null,
+        titleZh: r.titleZh,
+        titleEn: r.titleEn,
+        bodyZh: r.bodyZh,
+        bodyEn: r.bodyEn,
+        createdAt: now,
+      })),
+    )
+    await tx
+      .update(processReminders)
+      .set({ deliveredAt: now })
+      .where(
+        inArray(
+          processReminders.id,
+          due.map((r) => r.id),
+        ),
+      )
+    return due.length
+  })
 }
