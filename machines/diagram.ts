@@ -2,6 +2,7 @@
 // state diagram, and the tables of states, events, guards and effects in both languages that make up
 // docs/flows/<TYPE>.md. Pure functions: the diagrams script, the server and the web app all call them.
 import type { AnyStateNode } from 'xstate'
+import { MESSAGES } from '../src/shared/errors'
 import { PROCESS_TYPE_LABELS } from '../src/shared/process-types'
 import {
   EFFECT_LABELS,
@@ -195,10 +196,21 @@ export function toMermaid(definition: ProcessDefinition): string {
       }
     if (node.type === 'final') outer.push(`  ${mermaidId(pathOfNode(node))} --> [*]`)
   }
-  return [...lines, ...outer].join('\n')
+  // Several leaves of a step may leave it the same way (TERMINATE from each): drawn once from the step.
+  return [...lines, ...new Set(outer)].join('\n')
 }
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ')
+
+/** What TERMINATE does in a leaf state: refused (with its message), or the payload it asks for. */
+function terminateCell(node: AnyStateNode): string {
+  const m = metaOf(node)
+  const refusal = m.refusals?.TERMINATE
+  if (refusal) return `refused 不可终止: ${MESSAGES[refusal]['zh-CN']} / ${MESSAGES[refusal].en}`
+  const payload = m.eventPayloads?.TERMINATE
+  if (payload) return `asks 需说明: \`${payload}\``
+  return ''
+}
 
 /** The states, events, guards and effects of a machine as Markdown tables, in both languages. */
 export function flowTable(definition: ProcessDefinition): string {
@@ -212,8 +224,8 @@ export function flowTable(definition: ProcessDefinition): string {
     '',
     '### States 状态',
     '',
-    '| state | 中文 | English | status 状态 | on entry 进入时 |',
-    '|---|---|---|---|---|',
+    '| state | 中文 | English | status 状态 | on entry 进入时 | terminate 终止 |',
+    '|---|---|---|---|---|---|',
   )
   walk(root, (node) => {
     if (node === root || children(node).length > 0) return
@@ -224,7 +236,9 @@ export function flowTable(definition: ProcessDefinition): string {
     const entry = effectsOf(node.entry)
       .map((e) => `\`${effectCode(e)}\``)
       .join(', ')
-    out.push(`| \`${pathOfNode(node)}\` | ${m.labelZh ?? ''} | ${m.labelEn ?? ''} | ${status} | ${entry} |`)
+    out.push(
+      `| \`${pathOfNode(node)}\` | ${m.labelZh ?? ''} | ${m.labelEn ?? ''} | ${status} | ${entry} | ${terminateCell(node)} |`,
+    )
   })
   const start = effectsOf(root.entry)
   if (start.length) out.push('', `On start 发起时: ${start.map((e) => `\`${effectCode(e)}\``).join(', ')}`)

@@ -1,15 +1,21 @@
 // `npm run diagrams` writes docs/flows/<TYPE>.md from the machines (a Mermaid state diagram and the tables
-// of states, events, guards and effects); `--check` writes nothing and exits 1 when a page is stale or
+// of states, events, guards and effects) for the version new processes start on, and <TYPE>.v<N>.md for each
+// older version that running processes may still use; `--check` writes nothing and exits 1 when a page is stale or
 // missing, or when docs/flows holds a page no machine makes (npm test runs it).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { flowDoc } from '../machines/diagram'
-import { latest, registeredTypes } from '../machines/registry'
+import { allDefinitions, latest } from '../machines/registry'
 
 const dir = join(import.meta.dirname, '..', 'docs', 'flows')
 const check = process.argv.includes('--check')
 
-const pages = new Map(registeredTypes().map((type) => [`${type}.md`, flowDoc(latest(type))]))
+const pages = new Map(
+  allDefinitions().map((d) => [
+    d === latest(d.type) ? `${d.type}.md` : `${d.type}.v${d.version}.md`,
+    flowDoc(d),
+  ]),
+)
 const stale: string[] = []
 if (!check) mkdirSync(dir, { recursive: true })
 for (const [name, text] of pages) {

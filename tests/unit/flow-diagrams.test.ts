@@ -48,4 +48,12 @@ describe('flow diagrams', () => {
       expect(readFileSync(file, 'utf8'), `${type}: run npm run diagrams`).toBe(flowDoc(latest(type)))
     }
   })
+
+  it('docs/flows keeps a page for every older version running processes may still use', () => {
+    for (const definition of allDefinitions().filter((d) => d !== latest(d.type))) {
+      const name = `${definition.type}.v${definition.version}.md`
+      const file = join(import.meta.dirname, '..', '..', 'docs', 'flows', name)
+      expect(readFileSync(file, 'utf8'), `${name}: run npm run diagrams`).toBe(flowDoc(definition))
+    }
+  })
 })

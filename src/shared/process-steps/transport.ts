@@ -49,12 +49,15 @@ export const arrival = z
  * TERMINATE while the artworks are in transit (OPERATION_TRANS_ART v2): where they are now — back in a room
  * of the warehouse, or a place in words (the shipper's depot) — recorded as a movement.
  */
-export const whereNow = z
-  .strictObject({ roomId: recordId.optional(), location: note(300), conditionNote: note(2000) })
-  .refine((v) => v.roomId !== undefined || (v.location ?? '').trim() !== '', {
-    message: 'whereNowRequired',
-    path: ['location'],
-  })
+export const whereNow = z.preprocess(
+  (v) => v ?? {},
+  z
+    .strictObject({ roomId: recordId.optional(), location: note(300), conditionNote: note(2000) })
+    .refine((v) => v.roomId !== undefined || (v.location ?? '').trim() !== '', {
+      message: 'whereNowRequired',
+      path: ['location'],
+    }),
+)
 
 export const warehousingStep = z.strictObject({
   roomId: recordId,
