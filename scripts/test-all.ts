@@ -1,5 +1,5 @@
-// `npm test`: every suite in order — type check, lint, translations, flow diagrams, unit, model, API, browser —
-// and a closing "N passed, N failed" line. Exits non-zero when any step fails.
+// `npm test`: every suite in order — type check, lint, translations, flow diagrams, machine fingerprints, unit,
+// model, API, browser — and a closing "N passed, N failed" line. Exits non-zero when any step fails.
 // `--only api` (or another step name) runs just that step; CI uses it for the PostgreSQL pass.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -17,6 +17,7 @@ const STEPS: Step[] = [
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'i18n', command: ['npx', 'tsx', 'scripts/check-i18n.ts'] },
   { name: 'diagrams', command: ['npx', 'tsx', 'scripts/diagrams.ts', '--check'] },
+  { name: 'fingerprints', command: ['npx', 'tsx', 'scripts/fingerprints.ts', '--check'] },
   { name: 'unit', command: [], project: 'unit' },
   { name: 'model', command: [], project: 'model' },
   { name: 'api', command: [], project: 'api' },
