@@ -17,14 +17,7 @@ import type {
   ProcessEvent,
   ProcessInput,
 } from '../../machines/types'
-import {
-  describe,
-  eventTypes,
-  pathOfNode,
-  payloadKey,
-  statePath,
-  validateEvent,
-} from '../../machines/view'
+import { describe, eventTypes, pathOfNode, payloadKey, statePath, validateEvent } from '../../machines/view'
 import { approvePrivilege } from '../../src/shared/privileges'
 import type { ProcessType } from '../../src/shared/process-types'
 import {

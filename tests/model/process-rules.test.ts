@@ -330,7 +330,14 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
     ],
   },
   OPERATION_SELL_ART: {
-    completed: ['checkArtworks', 'holdArtworks', 'recordContract', 'recordPayment', 'sold', 'releaseArtworks'],
+    completed: [
+      'checkArtworks',
+      'holdArtworks',
+      'recordContract',
+      'recordPayment',
+      'sold',
+      'releaseArtworks',
+    ],
   },
   OPERATION_REPLICA_ART: { completed: ['checkArtworks', 'holdArtworks', 'releaseArtworks'] },
   INSURANCE_ANNUAL: { completed: ['checkArtworks', 'insuranceCovered', 'recordPayment'] },

@@ -16,6 +16,7 @@ export { artworkRecord, createArtworkInput, updateArtworkInput }
 
 /** `missing`: not found at a stocktake and not accounted for since (spec §4 stocktake; issue 10). */
 export const ARTWORK_STATUSES = ['purchased', 'in_collection', 'on_loan', 'sold', 'missing'] as const
+export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number]
 export const TRANSPORT_STATUSES = ['none', 'to_be_transported', 'transporting'] as const
 export const INSURANCE_STATUSES = ['to_be_insured', 'covered'] as const
 export const ARTWORK_SORTS = [

@@ -4,9 +4,9 @@
 // written: 409 stale version, 4031 forbidden, 400 eventNotEnabled or field errors.
 import type { ZodType } from 'zod'
 import type { Actor, ProcessDefinition } from '../../../../machines/types'
-import { checkEvent, nextEvents, validateEvent } from '../../../../machines/view'
+import { checkEvent, nextEvents, refusalOf, validateEvent } from '../../../../machines/view'
 import type { ProcessEventInput } from '../../../shared/contracts/process'
-import type { Lang } from '../../../shared/errors'
+import type { Lang, MessageKey } from '../../../shared/errors'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { Db } from '../../db/client'
 import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
@@ -41,10 +41,13 @@ export function definitionFor(catalog: ProcessCatalog, row: Pick<ProcessRow, 'ty
   return definition
 }
 
-/** 400 eventNotEnabled: nobody may send this event in this state (the view's nextEvents say what may be). */
-export function notEnabled(state: string, allowed: string[]) {
-  return new AppError(400, 'eventNotEnabled', undefined, {
-    fieldErrors: { type: 'eventNotEnabled' },
+/**
+ * 400 eventNotEnabled: nobody may send this event in this state (the view's nextEvents say what may be), or
+ * the state's own refusal (TERMINATE in transit: "record the arrival first").
+ */
+export function notEnabled(state: string, allowed: string[], message: MessageKey = 'eventNotEnabled') {
+  return new AppError(400, message, undefined, {
+    fieldErrors: { type: message },
     state,
     nextEvents: allowed,
   })
@@ -77,7 +80,12 @@ async function decideOn(
   const actor = actorOf(user)
   const check = checkEvent(definition, snapshot, request.type, actor)
   if (check === 'forbidden') throw forbidden()
-  if (check === 'notEnabled') throw notEnabled(row.state, nextEvents(definition, snapshot, actor))
+  if (check === 'notEnabled')
+    throw notEnabled(
+      row.state,
+      nextEvents(definition, snapshot, actor),
+      refusalOf(definition, snapshot, request.type),
+    )
   const comment = request.comment?.trim() ?? ''
   const valid = validateEvent(definition, snapshot, { type: request.type, payload: request.payload, comment })
   if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
