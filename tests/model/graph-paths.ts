@@ -179,6 +179,36 @@ export function allTransitions(definition: ProcessDefinition): TransitionRef[] {
   return out
 }
 
+/** The leaf state a transition into `node` comes to rest in (a step's initial leaf, or the node itself). */
+function restingLeaf(node: AnyStateNode): AnyStateNode {
+  let n = node
+  while (n.initial?.target?.length) n = n.initial.target[0] as AnyStateNode
+  return n
+}
+
+/**
+ * Every edge between resting states: `from --EVENT--> to` for each leaf state, each transition it or a
+ * parent defines (guarded alternatives with different targets are different edges; a transition that
+ * stays goes from the leaf to itself). The API suite checks these against the history rows the server
+ * wrote (from_state, event_type, to_state).
+ */
+export function leafEdges(definition: ProcessDefinition): string[] {
+  const out = new Set<string>()
+  walk(definition.machine.root, (leaf) => {
+    if (Object.keys(leaf.states).length > 0 || leaf.type === 'final' || leaf === definition.machine.root)
+      return
+    for (let n: AnyStateNode | undefined = leaf; n; n = n.parent)
+      for (const [event, candidates] of n.transitions)
+        for (const t of candidates) {
+          const to = t.target?.length ? restingLeaf(t.target[0] as AnyStateNode) : leaf
+          out.add(edgeId(pathOfNode(leaf), event, pathOfNode(to)))
+        }
+  })
+  return [...out].sort()
+}
+
+export const edgeId = (from: string, event: string, to: string) => `${from} --${event}--> ${to}`
+
 /** Which defined transitions an event takes from a snapshot (ids as in `allTransitions`). */
 export function transitionsTaken(
   definition: ProcessDefinition,
