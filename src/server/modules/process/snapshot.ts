@@ -1,6 +1,7 @@
 // Persisting and rehydrating machine snapshots without starting an actor: the runtime stores
 // `getPersistedSnapshot` JSON and rebuilds a snapshot from it with `machine.resolveState`, so every
-// request is stateless and the pure `transition` can be applied to the result.
+// request is stateless and the pure `transition` can be applied to the result. No machine has history
+// states (machines/README.md), so nothing beyond the value and the context needs reviving.
 import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate'
 
 /** The JSON kept in processes.snapshot. */
@@ -10,7 +11,6 @@ export interface PersistedSnapshot {
   status: 'active' | 'done' | 'error' | 'stopped'
   output?: unknown
   error?: unknown
-  historyValue?: Record<string, { id: string }[]>
 }
 
 export function persist(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): PersistedSnapshot {
@@ -19,27 +19,13 @@ export function persist(machine: AnyStateMachine, snapshot: AnyMachineSnapshot):
   return JSON.parse(JSON.stringify(persisted)) as PersistedSnapshot
 }
 
-/** Rebuild a snapshot from its persisted JSON (history states revived by node id). */
+/** Rebuild a snapshot from its persisted JSON. */
 export function rehydrate(machine: AnyStateMachine, persisted: PersistedSnapshot): AnyMachineSnapshot {
-  const historyValue: Record<string, unknown[]> = {}
-  for (const [key, refs] of Object.entries(persisted.historyValue ?? {})) {
-    const nodes = refs
-      .map((ref) => {
-        try {
-          return machine.getStateNodeById(ref.id)
-        } catch {
-          return undefined
-        }
-      })
-      .filter((n) => n !== undefined)
-    historyValue[key] = nodes
-  }
   return machine.resolveState({
     value: persisted.value,
     context: persisted.context,
     status: persisted.status === 'done' ? 'done' : 'active',
     output: persisted.output,
     error: persisted.error,
-    historyValue: historyValue as never,
   })
 }
