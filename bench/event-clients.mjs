@@ -6,8 +6,8 @@
 import http from 'node:http'
 import { parentPort, workerData } from 'node:worker_threads'
 
-/** @type {{ base: string, token: string, ids: string[], events: number, payload: unknown }} */
-const { base, token, ids, events, payload } = workerData
+/** @type {{ base: string, token: string, ids: string[], events: number, payload: unknown, withKeys: boolean }} */
+const { base, token, ids, events, payload, withKeys } = workerData
 const agent = new http.Agent({ keepAlive: true, maxSockets: ids.length })
 
 function post(path, body) {
@@ -43,7 +43,10 @@ async function client(id) {
   const times = []
   for (let k = 0; k < events; k++) {
     const t0 = performance.now()
-    const json = await post(`/process/${id}/events`, { type: 'SAVE', expectedVersion: version, payload })
+    // With keys, as the browser sends them (use-process-event.ts): process, version, event and a hash.
+    const body = { type: 'SAVE', expectedVersion: version, payload }
+    if (withKeys) body.idempotencyKey = `${id}:${version}:SAVE:${(k * 2654435761) >>> 0}`
+    const json = await post(`/process/${id}/events`, body)
     if (json.code !== 0) throw new Error(`event ${k} on ${id}: ${json.code} ${json.msg}`)
     times.push(performance.now() - t0)
     version = json.data.version

@@ -1,19 +1,27 @@
-// Issue 4 benchmark: POST /api/process/:id/events with 8 concurrent clients on distinct processes, beside the
-// same transaction's writes done directly (the floor: read the row, update every column an event sets on
-// its version, append the history row with every column).
-// Also checks that no history row is lost or duplicated under load. The HTTP clients run in a worker thread
-// (event-clients.mjs), so the server's thread does only the server's work. Beside wall-clock figures (noisy
-// on a shared machine) it reports CPU milliseconds per event: the server thread's (which, for PGlite,
-// includes the database), plus on PostgreSQL the server backends' of the bench database (read from /proc
-// when the server runs on this machine). BENCH_CLIENTS and BENCH_EVENTS change the 8 clients × 150 events.
+// Process events (issue 10): POST /api/process/:id/events with 8 concurrent clients on distinct processes,
+// beside the floor — the very statement the stack runs for such an event, `process_apply_event` with the
+// same arguments (built by process-store.ts's own `applyEventSql`), sent straight through the driver. Two
+// runs: clients without idempotency keys (the stack's write is that one statement), and clients sending a
+// key with every event as the browser does (the stack claims the key in the statement and stores its
+// result: BEGIN, the statement, the result's update, COMMIT — the floor does the same). Also checks that no
+// history row is lost or duplicated and that every key holds its result. The HTTP clients run in a worker
+// thread (event-clients.mjs), so the server's thread does only the server's work. Beside wall-clock figures
+// (noisy on a shared machine) it reports CPU milliseconds per event: the server thread's (which, for
+// PGlite, includes the database), plus on PostgreSQL the server backends' of the bench database (read from
+// /proc when the server runs on this machine). BENCH_CLIENTS and BENCH_EVENTS change the 8 × 150 events.
 import { readFileSync } from 'node:fs'
+import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { serve } from '@hono/node-server'
-import { sql } from 'drizzle-orm'
 import { createApp } from '../src/server/app'
 import { boot } from '../src/server/boot'
 import { loadConfig } from '../src/server/config'
+import { type KeyClaim, storeResult } from '../src/server/modules/process/idempotency'
+import type { HistoryRow } from '../src/server/modules/process/process-cache'
+import { applyEventSql, loadProcess, type WriteArgs } from '../src/server/modules/process/process-store'
+import type { PersistedSnapshot } from '../src/server/modules/process/snapshot'
 import { sampleDraft, sampleStepData } from '../src/server/seed/process-samples'
+import type { ProcessView } from '../src/shared/contracts/process'
 import { type BenchDb, benchDatabase, kinds, stats } from './lib'
 
 const PASSWORD = 'Bench-password-1'
@@ -85,6 +93,7 @@ async function clientWorker(data: {
   ids: string[]
   events: number
   payload: unknown
+  withKeys: boolean
 }) {
   const worker = new Worker(new URL('./event-clients.mjs', import.meta.url), { workerData: data })
   await new Promise((resolve) => worker.once('online', resolve))
@@ -107,6 +116,76 @@ const line = (r: Awaited<ReturnType<typeof runClients>>) =>
   `CPU/event ${r.nodeCpu.toFixed(2)} ms node${r.serverCpu ? ` + ${r.serverCpu.toFixed(2)} ms server` : ''}` +
   ` (other threads ${r.otherCpu.toFixed(2)} ms)`
 
+/** One process as the floor writes it: its row at the version the API run left it, and its view. */
+interface FloorProcess {
+  id: string
+  version: number
+  row: Awaited<ReturnType<typeof loadProcess>>
+  view: ProcessView
+}
+
+/**
+ * The floor: per event, the statement the stack runs for a SAVE (`applyEventSql`, the same arguments: the
+ * held history's last seq and authors, the artworks read beside), and with keys the key claimed by that
+ * statement and the result stored under it, in one transaction — what the stack's write does, without
+ * the request, the machine or the view.
+ */
+function floorRun(bdb: BenchDb, procs: FloorProcess[], userId: string, draft: unknown, withKeys: boolean) {
+  const { db } = bdb.database
+  return inThisThread(async (client) => {
+    const p = procs[client]
+    const times: number[] = []
+    const persisted = p.row.snapshot as PersistedSnapshot
+    for (let k = 0; k < EVENTS_PER_CLIENT; k++) {
+      const t0 = performance.now()
+      const claim: KeyClaim | undefined = withKeys
+        ? { userId, key: `floor:${p.id}:${p.version}`, hash: 'f'.repeat(64) }
+        : undefined
+      const args: WriteArgs = {
+        event: {
+          id: p.id,
+          expectedVersion: p.version,
+          persisted,
+          described: {
+            state: p.row.state,
+            status: p.row.status,
+            currentStep: p.row.currentStep,
+            done: false,
+          },
+          at: new Date(),
+          eventType: 'SAVE',
+          fromState: p.row.state,
+          byUserId: userId,
+          comment: '',
+          payloadJson: JSON.stringify(draft),
+          files: [],
+          createdBy: p.row.createdBy,
+          definitionVersion: p.row.definitionVersion,
+          allowedBy: 'allPrivileges',
+        },
+        cached: { rows: [{ seq: p.version } as HistoryRow], authors: new Set([userId]) },
+        withArtworks: true,
+        claim,
+      }
+      if (!claim) await db.execute(applyEventSql(args))
+      else
+        await db.transaction(async (tx) => {
+          await tx.execute(applyEventSql(args))
+          await storeResult(tx, claim, p.id, p.view)
+        })
+      p.version += 1
+      times.push(performance.now() - t0)
+    }
+    return times
+  })
+}
+
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
 export async function benchProcess(): Promise<void> {
   for (const kind of kinds()) {
     const bdb = await benchDatabase(kind)
@@ -120,98 +199,89 @@ export async function benchProcess(): Promise<void> {
     const server = serve({ fetch: app.fetch, port: 0 })
     await new Promise((r) => server.once('listening', r))
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`
-    const post = async (path: string, body: unknown, token?: string) => {
+    const call = async (method: string, path: string, body?: unknown, token?: string) => {
       const res = await fetch(base + path, {
-        method: 'POST',
+        method,
         headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
       })
       const json = (await res.json()) as { code: number; msg: string; data: any }
       if (json.code !== 0) throw new Error(`${path}: ${json.msg}`)
       return json.data
     }
-    const token = (await post('/auth/login', { username: 'admin', password: PASSWORD })).token as string
+    const login = await call('POST', '/auth/login', { username: 'admin', password: PASSWORD })
+    const token = login.token as string
+    const userId = login.user.id as string
     const draft = sampleDraft(sampleStepData('BUY_ART').dueDiligence)
-    const ids: string[] = []
-    for (let i = 0; i < CLIENTS; i++) {
-      const view = await post(
-        '/process',
-        { type: 'BUY_ART', input: { artworks: [{ titleZh: `基准${i}`, titleEn: `Bench ${i}` }] } },
-        token,
-      )
-      ids.push(view.id)
-    }
-
-    const clients = await clientWorker({ base, token, ids, events: EVENTS_PER_CLIENT, payload: draft })
-    const api = await runClients(bdb, clients.go)
-
-    // The floor: the same writes straight through the driver, one transaction per event.
-    const { db } = bdb.database
-    const floor = await runClients(bdb, () =>
-      inThisThread(async (client) => {
-        const times: number[] = []
-        const id = ids[client]
-        for (let k = 0; k < EVENTS_PER_CLIENT; k++) {
-          const t0 = performance.now()
-          await db.transaction(async (tx) => {
-            const rows = await tx.execute(
-              sql`select version, state_value, snapshot, state, status, current_step, done, created_by
-                  from processes where id = ${id}`,
-            )
-            const row = ((rows as { rows?: unknown[] }).rows ?? (rows as unknown[]))[0] as {
-              version: number
-              state_value: unknown
-              snapshot: unknown
-              state: string
-              status: string
-              current_step: string | null
-              done: boolean
-              created_by: string
-            }
-            const at = new Date().toISOString()
-            await tx.execute(
-              sql`update processes
-                   set state_value = ${JSON.stringify(row.state_value)}::jsonb, state = ${row.state},
-                       snapshot = ${JSON.stringify(row.snapshot)}::jsonb, status = ${row.status}::process_status,
-                       current_step = ${row.current_step}, done = ${row.done}, version = ${row.version + 1},
-                       updated_at = ${at}::timestamptz, finished_at = null
-                 where id = ${id} and version = ${row.version}`,
-            )
-            await tx.execute(
-              sql`insert into process_history (process_id, seq, event_type, from_state, to_state, by_user_id, at, comment, payload)
-                values (${id}, ${row.version + 1}, 'SAVE', ${row.state}, ${row.state}, ${row.created_by},
-                        ${at}::timestamptz, '', ${JSON.stringify(draft)}::jsonb)`,
-            )
-          })
-          times.push(performance.now() - t0)
-        }
-        return times
-      }),
-    )
-
-    const history = (await bdb.database.raw(
-      `select process_id, count(*)::int as n, count(distinct seq)::int as distinct_seq, max(seq)::int as max_seq
-         from process_history where process_id = any($1::uuid[]) group by process_id`,
-      [ids],
-    )) as { n: number; distinct_seq: number; max_seq: number }[]
-    const expected = 1 + 2 * EVENTS_PER_CLIENT
-    const intact =
-      history.length === CLIENTS &&
-      history.every((h) => h.n === expected && h.distinct_seq === expected && h.max_seq === expected)
-
     console.log(
       `\n## Process events on ${bdb.label} (${CLIENTS} concurrent clients × ${EVENTS_PER_CLIENT} events)`,
     )
-    console.log(`POST /api/process/:id/events (HTTP)   ${line(api)}  (clients in a worker thread)`)
-    console.log(`floor: same writes, one transaction   ${line(floor)}`)
-    const cpuOf = (r: typeof api) => r.nodeCpu + r.serverCpu
-    console.log(
-      `ratio floor/API: throughput ${(floor.perSecond / api.perSecond).toFixed(2)}×, ` +
-        `p50 ${(api.p50 / floor.p50).toFixed(2)}×, CPU per event ${(cpuOf(api) / cpuOf(floor)).toFixed(2)}× (target ≤ 2×)`,
-    )
-    console.log(
-      `history rows: ${intact ? 'none lost, none duplicated' : `MISMATCH ${JSON.stringify(history)}`}`,
-    )
+
+    for (const withKeys of [false, true]) {
+      const ids: string[] = []
+      for (let i = 0; i < CLIENTS; i++) {
+        const input = { artworks: [{ titleZh: `基准${i}`, titleEn: `Bench ${i}` }] }
+        ids.push((await call('POST', '/process', { type: 'BUY_ART', input }, token)).id)
+      }
+      const load0 = loadavg()
+      const clients = await clientWorker({
+        base,
+        token,
+        ids,
+        events: EVENTS_PER_CLIENT,
+        payload: draft,
+        withKeys,
+      })
+      const api = await runClients(bdb, clients.go)
+      const procs: FloorProcess[] = []
+      for (const id of ids) {
+        const row = await loadProcess(bdb.database.db, id)
+        procs.push({
+          id,
+          version: row.version,
+          row,
+          view: await call('GET', `/process/${id}`, undefined, token),
+        })
+      }
+      const floor = await runClients(bdb, () => floorRun(bdb, procs, userId, draft, withKeys))
+
+      const history = (await bdb.database.raw(
+        `select process_id, count(*)::int as n, count(distinct seq)::int as distinct_seq, max(seq)::int as max_seq
+           from process_history where process_id = any($1::uuid[]) group by process_id`,
+        [ids],
+      )) as { n: number; distinct_seq: number; max_seq: number }[]
+      const expected = 1 + 2 * EVENTS_PER_CLIENT
+      const intact =
+        history.length === CLIENTS &&
+        history.every((h) => h.n === expected && h.distinct_seq === expected && h.max_seq === expected)
+      const [keys] = (await bdb.database.raw(
+        `select count(*)::int as n, count(response)::int as answered from process_idempotency_keys
+          where process_id = any($1::uuid[])`,
+        [ids],
+      )) as { n: number; answered: number }[]
+      const keysOk = withKeys
+        ? keys.n === 2 * CLIENTS * EVENTS_PER_CLIENT && keys.answered === keys.n
+        : keys.n === 0
+
+      const title = withKeys ? 'with idempotency keys' : 'without keys'
+      console.log(`\n### ${title} (load average before: ${load0}; after: ${loadavg()})`)
+      console.log(`POST /api/process/:id/events (HTTP)      ${line(api)}  (clients in a worker thread)`)
+      console.log(
+        `floor: ${withKeys ? 'BEGIN; process_apply_event + key; store result; COMMIT' : 'process_apply_event, same arguments'}  ${line(floor)}`,
+      )
+      const cpuOf = (r: typeof api) => r.nodeCpu + r.serverCpu
+      console.log(
+        `ratio API/floor: throughput ${(floor.perSecond / api.perSecond).toFixed(2)}× (target ≤ 1.5×), ` +
+          `p50 ${(api.p50 / floor.p50).toFixed(2)}×, CPU per event ${(cpuOf(api) / cpuOf(floor)).toFixed(2)}×`,
+      )
+      console.log(
+        `history rows: ${intact ? 'none lost, none duplicated' : `MISMATCH ${JSON.stringify(history)}`}`,
+      )
+      if (withKeys)
+        console.log(
+          `idempotency keys: ${keysOk ? 'one per event, each with its result' : `MISMATCH ${JSON.stringify(keys)}`}`,
+        )
+    }
     server.close()
     await booted.deps.logWriter.close()
     await bdb.dispose()

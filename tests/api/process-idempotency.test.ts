@@ -167,7 +167,9 @@ describe('an event with an idempotency key', () => {
     const p = await newPurchase()
     const res = await post(p, { type: 'SAVE', payload: {}, idempotencyKey: 'has spaces/and slashes' })
     expect(res.status).toBe(400)
-    expect(Object.keys(res.data.fieldErrors)).toEqual(['idempotencyKey'])
+    expect(Object.keys((res.data as unknown as { fieldErrors: object }).fieldErrors)).toEqual([
+      'idempotencyKey',
+    ])
     expect(await written(p.id)).toMatchObject({ history: 1 })
   })
 })

@@ -97,10 +97,10 @@ export async function applyEvent(
   request: ProcessEventInput,
   lang: Lang,
 ): Promise<ProcessView> {
+  // No look-up first: the key is claimed by the write itself. A repeat of a request already applied
+  // finds the row moved on (409) or the key taken, and a repeat racing the first waits on its claim;
+  // either way its attempt fails and orFirstResult answers with the first result (or refuses a mismatch).
   const claim = eventClaim(user.id, id, request)
-  const first = claim && (await firstResult(env.db, claim))
-  if (first) return first
-  // A repeat racing the first request (the same key) fails its own attempt and answers with the first result.
   return orFirstResult(env.db, claim, async () => {
     const decided = await decide(env.db, env.catalog, id, user, request, lang)
     const step = transitionOf(decided, request.type)
