@@ -161,7 +161,12 @@ export function payloadKey(
   snapshot: AnyMachineSnapshot,
   type: string,
 ): string | undefined {
-  const meta = metaOf(leafOf(definition, snapshot))
+  return payloadKeyAt(definition, statePath(snapshot), type)
+}
+
+/** `payloadKey` for a state path (a process view's `state`), where the screens have no snapshot. */
+export function payloadKeyAt(definition: ProcessDefinition, state: string, type: string): string | undefined {
+  const meta = metaOf(definition.machine.getStateNodeById(`${definition.machine.id}.${state}`))
   return meta.eventPayloads?.[type] ?? (type === 'SAVE' || type === 'SUBMIT' ? meta.step : type)
 }
 

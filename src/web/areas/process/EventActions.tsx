@@ -9,6 +9,7 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { COMMENT_REQUIRED } from '../../../../machines/labels'
 import type { ProcessDefinition } from '../../../../machines/types'
+import { payloadKeyAt } from '../../../../machines/view'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { showSuccess } from '../../forms/notify'
 import { TextAreaField } from '../../forms/TextField'
@@ -81,19 +82,23 @@ const EMPTY_SPEC: StepFormSpec = { sections: [] }
 
 function EventDialog({
   definition,
+  state,
   type,
   events,
   onClose,
 }: {
   definition: ProcessDefinition
+  /** The process's state path: a state may ask for a payload of its own (TERMINATE in transit). */
+  state: string
   type: string
   events: ReturnType<typeof useProcessEvent>
   onClose: () => void
 }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
-  const spec = EVENT_FORMS[type] ?? EMPTY_SPEC
-  const payloadSchema = EVENT_FORMS[type] ? eventSchema(definition, type) : undefined
+  const key = payloadKeyAt(definition, state, type) ?? type
+  const spec = EVENT_FORMS[key] ?? EMPTY_SPEC
+  const payloadSchema = EVENT_FORMS[key] ? eventSchema(definition, key) : undefined
   const commentRequired = COMMENT_REQUIRED.has(type)
   const schema = z
     .object({ comment: z.string().trim().max(2000).optional(), payload: z.custom<Values>() })
@@ -214,7 +219,13 @@ export function EventActions({
         ))}
       </Group>
       {open ? (
-        <EventDialog definition={definition} type={open} events={events} onClose={() => setOpen(null)} />
+        <EventDialog
+          definition={definition}
+          state={view.state}
+          type={open}
+          events={events}
+          onClose={() => setOpen(null)}
+        />
       ) : null}
     </>
   )

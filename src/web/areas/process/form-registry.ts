@@ -5,6 +5,7 @@ import type { ProcessType } from '../../../shared/process-types'
 import { arriveForm } from './event-forms/ARRIVE'
 import { confirmPaymentForm } from './event-forms/CONFIRM_PAYMENT'
 import { departForm } from './event-forms/DEPART'
+import { whereNowForm } from './event-forms/whereNow'
 import type { StepFormSpec } from './field-spec'
 import { contractForm } from './step-forms/contract'
 import { dueDiligenceForm } from './step-forms/dueDiligence'
@@ -17,11 +18,16 @@ export const STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec
   BUY_ART_TRANS: { transport: transportForm, warehousing: warehousingForm },
 }
 
-/** Events that carry a payload of their own, whatever the type (the schema comes from the definition). */
+/**
+ * Forms of the payloads events carry, by payload key (machines/view.ts `payloadKeyAt`): a type's own events
+ * by event type, and payloads a state asks for (TERMINATE in transit: `whereNow`). The schema comes from the
+ * definition.
+ */
 export const EVENT_FORMS: Record<string, StepFormSpec> = {
   CONFIRM_PAYMENT: confirmPaymentForm,
   DEPART: departForm,
   ARRIVE: arriveForm,
+  whereNow: whereNowForm,
 }
 
 export function stepFormOf(type: ProcessType, step: string | null): StepFormSpec | undefined {

@@ -107,7 +107,7 @@ export function stepSchema(
   return definition.payloads[step]
 }
 
-/** The payload schema of a type's own event (CONFIRM_PAYMENT, DEPART, ARRIVE, RETURN), if it takes one. */
+/** The payload schema of an event by its payload key (CONFIRM_PAYMENT, DEPART, ARRIVE, RETURN, whereNow), if any. */
 export function eventSchema(definition: ProcessDefinition, type: string): z.ZodType | undefined {
   return definition.payloads[type]
 }

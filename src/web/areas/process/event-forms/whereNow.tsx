@@ -1,0 +1,27 @@
+// TERMINATE while the artworks are in transit (a transport on v2): where they are now — back in a room, or a
+// place in words — and their condition. The machine asks for it (the state's `eventPayloads`).
+import { msg } from '@lingui/core/macro'
+import type { StepFormSpec } from '../field-spec'
+
+export const whereNowForm: StepFormSpec = {
+  sections: [
+    {
+      fields: [
+        {
+          path: 'roomId',
+          kind: 'room',
+          label: msg`Back in the room`,
+          description: msg`When the artworks went back into a warehouse room.`,
+        },
+        {
+          path: 'location',
+          kind: 'text',
+          max: 300,
+          label: msg`Or where they are now`,
+          description: msg`A place in words, such as the shipper's depot.`,
+        },
+        { path: 'conditionNote', kind: 'textarea', max: 2000, span: 12, label: msg`Condition notes` },
+      ],
+    },
+  ],
+}
