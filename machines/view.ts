@@ -141,7 +141,6 @@ export function refusalOf(
  * `notEnabled` (nobody may send it in this state: eventNotEnabled, or the state's own refusal message).
  */
 export function checkEvent(
-  _definition: ProcessDefinition,
   snapshot: AnyMachineSnapshot,
   type: string,
   actor: Actor,

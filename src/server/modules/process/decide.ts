@@ -78,7 +78,7 @@ async function decideOn(
   const definition = definitionFor(catalog, row)
   if (request.expectedVersion !== row.version) throw conflict()
   const actor = actorOf(user)
-  const check = checkEvent(definition, snapshot, request.type, actor)
+  const check = checkEvent(snapshot, request.type, actor)
   if (check === 'forbidden') throw forbidden()
   if (check === 'notEnabled')
     throw notEnabled(
