@@ -118,7 +118,9 @@ describe('workflow runtime', () => {
 
     p = await send(approver, p, 'APPROVE')
     expect(p).toMatchObject({ currentStep: 'pay', status: 'draft' })
-    p = await send(finance, p, 'SUBMIT', { payload: { amount: '1200.5', payerCompany: 'Family Office Ltd' } })
+    p = await send(finance, p, 'SUBMIT', {
+      payload: { amount: '1200.5', currency: 'CNY', payerCompany: 'Family Office Ltd' },
+    })
     expect(p.context).toMatchObject({ steps: { pay: { data: { amount: '1200.50' } } } })
     p = await send(approver, p, 'APPROVE')
     expect(p.state).toBe('pay.awaitingPayment')

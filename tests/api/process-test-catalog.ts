@@ -27,7 +27,7 @@ function build(version: number): ProcessDefinition {
     input: z.strictObject({ artworkIds: z.array(z.uuid()).min(1) }),
     payloads: {
       info: z.strictObject({ note: text(50) }),
-      pay: z.strictObject({ amount: money, payerCompany: text(50) }),
+      pay: z.strictObject({ amount: money, currency: z.string().optional(), payerCompany: text(50) }),
       move: z.strictObject({ shipper: text(50), toRoomId: z.uuid() }),
     },
   })
