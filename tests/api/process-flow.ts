@@ -111,7 +111,7 @@ export async function approvedPolicy(
   const s = f.samples('INSURANCE_ANNUAL', ids)
   let p = await f.start('registrar', type, { artworkIds: ids, ...input })
   if (type !== 'INSURANCE_RENEWAL') p = await f.pass(p, s.quotation[0])
-  else p = await f.pass(p, s.renewal[0])
+  else p = await f.pass(p, f.samples(type, ids).renewal[0])
   return f.pass(p, { ...s.policy[0], policyNo: policyNo(), ...policy })
 }
 

@@ -183,6 +183,29 @@ describe('a renewal that lapses ends the policy it renews', () => {
   })
 })
 
+describe('a renewal that renews', () => {
+  it('once its new policy is approved, the renewed policy is no longer reminded but stays in force', async () => {
+    const ids = await f.artworks(1)
+    const old = await premiumPaid(
+      f,
+      await approvedPolicy(f, ids, { startDate: day(-300), endDate: day(40) }),
+      ids,
+    )
+    expect((await reminders(f, old.id)).pending).toHaveLength(1)
+    const renewal = await approvedPolicy(
+      f,
+      ids,
+      { startDate: day(40), endDate: day(405) },
+      'INSURANCE_RENEWAL',
+      { previousProcessId: old.id },
+    )
+    expect(renewal.state).toBe('premiumPayment.draft')
+    expect((await reminders(f, old.id)).pending).toEqual([])
+    expect((await policyRow(f, old.id)).status).toBe('active')
+    expect((await reminders(f, renewal.id)).pending).toHaveLength(1)
+  })
+})
+
 async function paidClaim(artworkId: string, number: string): Promise<ProcessView> {
   const s = f.samples('INSURANCE_PAYOUT', [artworkId])
   let p = await f.start('registrar', 'INSURANCE_PAYOUT', { artworkIds: [artworkId] })

@@ -167,6 +167,12 @@ export async function insuranceCovered(ctx: EffectContext): Promise<void> {
     dueAt: due < ctx.at ? ctx.at : due,
     params: { date: endDate, policy: values.policyNo || values.insurer },
   })
+  // A renewal's new policy is issued: the renewed policy needs no more reminding to renew.
+  if (ctx.process.type === 'INSURANCE_RENEWAL') {
+    const renewed = await renewedPolicy(ctx)
+    if (renewed?.processId && renewed.processId !== ctx.process.id)
+      await cancelReminders(ctx.tx, renewed.processId, ctx.at, ['insuranceExpiry'])
+  }
 }
 
 /**
