@@ -136,7 +136,8 @@ export async function authenticate(
   if (row.expiresAt.getTime() <= now) return null
   if (now - row.lastSeenAt.getTime() > config.sessionIdleMinutes * 60_000) return null
   let lastSeenAt = row.lastSeenAt.getTime()
-  if (now - lastSeenAt > 60_000) {
+  // Written often enough that a session in use never looks idle: at most every min(60 s, idle / 4).
+  if (now - lastSeenAt > Math.min(60_000, (config.sessionIdleMinutes * 60_000) / 4)) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
