@@ -1,12 +1,15 @@
 // The demo collection a fresh demo install shows: a few hundred complete records that pass the archive's
 // own rules, valuations in several currencies, provenance lists, and pictures the project paints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_ARTWORK_COUNT } from '../../src/server/seed/demo-artworks'
+import { DEMO_ARTWORK_COUNT as CATALOGUE } from '../../src/server/seed/demo-artworks'
 import { paintDemoImages } from '../../src/server/seed/demo-artworks/paint'
+import { DEMO_PURCHASED_COUNT } from '../../src/server/seed/demo-processes'
 import { artworkRecord } from '../../src/shared/artwork-rules'
 import { countRows } from './artworks-fixtures'
 import { createTestContext, type TestContext } from './helpers'
 
+/** The catalogue's artworks and those the demo office's paid purchases made. */
+const DEMO_ARTWORK_COUNT = CATALOGUE + DEMO_PURCHASED_COUNT
 let t: TestContext
 let viewer: string
 const H = { 'x-system-name': 'artworkArchive' }
@@ -34,7 +37,7 @@ describe('the demo collection', () => {
       expect(d.data.media[0]).toMatchObject({ isPreview: true, picType: 'FRONT', mime: 'image/jpeg' })
       expect(d.data.latestValuation).toMatch(/^\d+\.\d{2}$/)
     }
-    expect(await countRows(t, 'artwork_records')).toBeGreaterThan(DEMO_ARTWORK_COUNT / 2)
+    expect(await countRows(t, 'artwork_records')).toBeGreaterThan(CATALOGUE / 2)
   })
 
   it('is valued in several currencies, summed per currency', async () => {

@@ -1,11 +1,13 @@
-// First-start seeding: roles, the first administrator (no fixed password), the reference data, and with
-// VITRINE_DEMO=1 one demo user per seeded role. Runs once per database: a marker row says it is done.
+// First-start seeding: roles, the first administrator (no fixed password), with VITRINE_DEMO=1 one demo
+// user per seeded role, then the steps (reference data; with demo data the collection and the processes
+// the demo users run on it). Runs once per database: the administrator's row says it is done.
 import { eq } from 'drizzle-orm'
 import { SEEDED_ROLES } from '../../shared/privileges'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { rolePrivileges, roles, userRoles, users } from '../db/schema'
 import { generatePassword, hashPassword } from '../modules/auth/passwords'
+import { DEMO_USERS } from './demo-users'
 import { SEED_STEPS } from './steps'
 
 export interface SeedResult {
@@ -14,18 +16,9 @@ export interface SeedResult {
   generated: { username: string; password: string }[]
 }
 
-export const DEMO_USERS = [
-  { username: 'registrar', displayName: '林书仪 Lin Shuyi', role: 'registrar' },
-  { username: 'operations', displayName: '周启航 Zhou Qihang', role: 'operations' },
-  { username: 'finance', displayName: '陈慧敏 Chen Huimin', role: 'finance' },
-  { username: 'approver', displayName: '王致远 Wang Zhiyuan', role: 'approver' },
-  { username: 'viewer', displayName: '赵安然 Zhao Anran', role: 'viewer' },
-] as const
+export { DEMO_USERS } from './demo-users'
 
-export async function seed(
-  db: Db,
-  config: Pick<Config, 'adminPassword' | 'demo' | 'demoPassword'>,
-): Promise<SeedResult> {
+export async function seed(db: Db, config: Config): Promise<SeedResult> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')).limit(1)
   if (existing) return { seeded: false, generated: [] }
   const generated: SeedResult['generated'] = []
@@ -64,13 +57,14 @@ export async function seed(
   if (!config.adminPassword) generated.push({ username: 'admin', password: adminPassword })
   await addUser('admin', '系统管理员 Administrator', adminPassword, 'administrator')
 
-  for (const step of SEED_STEPS) await step.run(db, { demo: config.demo })
-
+  // The demo users come before the steps: the demo processes are run by them.
   if (config.demo) {
     const demoPassword = config.demoPassword ?? generatePassword()
     if (!config.demoPassword)
       generated.push({ username: DEMO_USERS.map((u) => u.username).join(', '), password: demoPassword })
     for (const u of DEMO_USERS) await addUser(u.username, u.displayName, demoPassword, u.role)
   }
+
+  for (const step of SEED_STEPS) await step.run(db, { demo: config.demo, config })
   return { seeded: true, generated }
 }

@@ -1,11 +1,13 @@
 // The seeding steps after users and roles, in order. A module with data to seed adds one line here.
+import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { demoArtworksSeedStep } from './demo-artworks'
 import { referenceDataSeedStep } from './reference-data'
 
 export interface SeedStep {
   name: string
-  run: (db: Db, options: { demo: boolean }) => Promise<void>
+  /** `config` is the server's: the demo processes run through the runtime, which reads it. */
+  run: (db: Db, options: { demo: boolean; config: Config }) => Promise<void>
 }
 
 export const SEED_STEPS: SeedStep[] = [referenceDataSeedStep, demoArtworksSeedStep]

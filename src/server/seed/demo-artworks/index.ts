@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client'
 import { artists, files, rooms, tags, users } from '../../db/schema'
 import { insertArtworks, type NewArtwork } from '../../modules/artworks/record-store'
 import { thumbnailKeyOf } from '../../modules/files/upload'
+import { seedDemoProcesses } from '../demo-processes'
 import type { SeedStep } from '../steps'
 import {
   AUCTIONS,
@@ -74,6 +75,8 @@ const ROOMS = [
   'BJ-OFFICE',
   'SH-OFFICE',
 ]
+/** The museums the collection lends to this season. */
+const LOAN_VENUES = [VENUES[1], VENUES[4], VENUES[5], VENUES[6]]
 const LABELS = [
   'LABEL_CORE',
   'LABEL_SIGNATURE_WORK',
@@ -160,10 +163,27 @@ function titleOf(r: Rand, kind: Kind, n: number): [string, string] {
   return [`${zh} 之${no}`, `${en} No. ${no}`]
 }
 
+/**
+ * Where the catalogue wants an artwork to stand once the demo office has run: every artwork is inserted at
+ * rest (in the collection, in a room), and the demo processes (demo-processes.ts) take the ones marked here
+ * out on loan, to the conservator or onto the road, and insure the insured ones — never by hand.
+ */
+export type DemoIntent =
+  | { kind: 'loan'; venue: readonly [string, string, string] }
+  | { kind: 'away' }
+  | { kind: 'insured'; policy: 0 | 1 }
+  | { kind: 'rest' }
+
+/** The catalogue's intents, by artwork id, handed from the artworks step to the processes step. */
+export interface DemoPlan {
+  intents: Map<string, DemoIntent>
+}
+
 interface Built {
   item: NewArtwork
   file: typeof files.$inferInsert
   detail: typeof files.$inferInsert | null
+  intent: DemoIntent
 }
 
 function build(
@@ -322,9 +342,12 @@ function build(
         }
       : null
 
-  const status = r() < 0.05 ? 'on_loan' : 'in_collection'
-  const inWarehouse = status === 'in_collection' && r() < 0.92
-  const loanVenue = pick(r, VENUES)
+  // The draws of the catalogue as it was (on loan, away from the vaults, insured): kept in the same order so
+  // every other field of every artwork stays as it was; the processes now bring the artworks there.
+  const onLoan = r() < 0.05
+  const inVault = !onLoan && r() < 0.92
+  // Four borrowers this season (one loan process each): the draw is kept, folded onto them.
+  const loanVenue = LOAN_VENUES[VENUES.indexOf(pick(r, VENUES)) % LOAN_VENUES.length]
   const record = artworkRecord.parse({
     inventoryNo,
     titleZh,
@@ -387,35 +410,41 @@ function build(
         : []),
     ],
   })
+  const roomCode = inVault ? pick(r, ROOMS) : ROOMS[n % ROOMS.length]
+  const valuation = {
+    latestValuation: `${Math.round((price * (0.8 + r() * 1.2)) / 1000) * 1000}.00`,
+    latestValuationCurrency: artist.currency,
+    valuationDate: day(r, between(r, 2023, 2024)),
+  }
+  const insured = inVault && r() < 0.8
+  const policy = insured && between(r, 2026, 2027) === 2027 ? 1 : 0
   return {
     file,
     detail,
+    intent: onLoan
+      ? { kind: 'loan', venue: loanVenue }
+      : !inVault
+        ? { kind: 'away' }
+        : insured
+          ? { kind: 'insured', policy }
+          : { kind: 'rest' },
     item: {
       record,
-      inWarehouse,
-      roomId: inWarehouse ? ids.room(pick(r, ROOMS)) : null,
-      locationText: inWarehouse
-        ? ''
-        : status === 'on_loan'
-          ? `借展：${loanVenue[0]} / On loan: ${loanVenue[1]}`
-          : '修复工作室，香港 / Conservation studio, Hong Kong',
-      status,
-      valuation: {
-        latestValuation: `${Math.round((price * (0.8 + r() * 1.2)) / 1000) * 1000}.00`,
-        latestValuationCurrency: artist.currency,
-        valuationDate: day(r, between(r, 2023, 2024)),
-      },
-      ...(inWarehouse && r() < 0.8
-        ? { insuranceStatus: 'covered' as const, insuredUntil: `${between(r, 2026, 2027)}-03-31` }
-        : { insuranceStatus: 'to_be_insured' as const, insuredUntil: null }),
+      inWarehouse: true,
+      roomId: ids.room(roomCode),
+      locationText: '',
+      status: 'in_collection',
+      valuation,
+      insuranceStatus: 'to_be_insured',
+      insuredUntil: null,
     },
   }
 }
 
-export async function seedDemoArtworks(db: Db, options: { demo: boolean }): Promise<void> {
-  if (!options.demo) return
+export async function seedDemoArtworks(db: Db, options: { demo: boolean }): Promise<DemoPlan | undefined> {
+  if (!options.demo) return undefined
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'))
-  if (!admin) return
+  if (!admin) return undefined
   const tagRows = await db
     .select({ id: tags.id, code: tags.code, nameZh: tags.nameZh, nameEn: tags.nameEn })
     .from(tags)
@@ -425,7 +454,7 @@ export async function seedDemoArtworks(db: Db, options: { demo: boolean }): Prom
     .from(rooms)
     .where(inArray(rooms.code, ROOMS))
   const roomByCode = new Map(roomRows.map((x) => [x.code, x.id]))
-  if (roomByCode.size === 0 || !tagByCode.has('PERIOD_2000_ON')) return // no demo reference data to lean on
+  if (roomByCode.size === 0 || !tagByCode.has('PERIOD_2000_ON')) return undefined // no demo reference data
   const ids = {
     tag: (code: string) => {
       const t = tagByCode.get(code)
@@ -470,7 +499,20 @@ export async function seedDemoArtworks(db: Db, options: { demo: boolean }): Prom
       })),
     },
   }))
-  await insertArtworks(db as unknown as Tx, items, admin.id, 'create')
+  const artworkIds = await insertArtworks(db as unknown as Tx, items, admin.id, 'create')
+  return { intents: new Map(artworkIds.map((id, i) => [id, built[i].intent])) }
 }
 
-export const demoArtworksSeedStep: SeedStep = { name: 'demo artworks', run: seedDemoArtworks }
+/** The demo collection, then the office's processes that bring it where the catalogue wants it. */
+export const demoArtworksSeedStep: SeedStep = {
+  name: 'demo artworks and processes',
+  run: async (db, options) => {
+    const plan = await seedDemoArtworks(db, options)
+    if (!plan) return
+    const done = await seedDemoProcesses(db, options.config, plan)
+    if (!process.env.VITEST)
+      console.info(
+        `demo office: ${done.processes} processes, ${done.events} events in ${done.ms} ms (${done.cpuMs} ms CPU)`,
+      )
+  },
+}

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client'
 import { files } from '../../db/schema'
 import type { Deps } from '../../http/context'
 import { THUMBNAIL_WIDTH } from '../../modules/files/upload'
+import { writeDemoDocuments } from '../demo-documents'
 
 export const DEMO_KEY_PREFIX = 'demoart'
 export const DEMO_STYLES = ['ink', 'field', 'grid', 'collage', 'bronze', 'vessel', 'photo', 'lines'] as const
@@ -228,11 +229,14 @@ export async function paintDemoImages(
 }
 
 const started = new WeakSet<object>()
-/** Start the painter once per database, in the background (a first start is not held up by it). */
+/** Start the painter (pictures, and the demo processes' documents) once per database, in the background. */
 export function startDemoPainter(deps: Pick<Deps, 'database' | 'storage'>): void {
   if (started.has(deps.database)) return
   started.add(deps.database)
   const t0 = performance.now()
+  void writeDemoDocuments(deps).catch((error) =>
+    console.error('demo documents could not be written', (error as Error).message),
+  )
   void paintDemoImages(deps)
     .then((n) => {
       if (n > 0)

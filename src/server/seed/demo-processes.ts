@@ -1,0 +1,683 @@
+// The demo office at work (VITRINE_DEMO=1): after the demo users and the collection exist, the seed runs
+// the machines THROUGH THE RUNTIME (startProcess / applyEvent, as the demo users, with the sample payloads
+// of process-samples.ts, the seeded rooms and documents) so that the inbox, the process list and the
+// analysts' diagrams show processes of every type in every main state on first start. Whatever an artwork's
+// standing is — on loan, at the conservator, in transit, sold, insured, counted — it got there by a process:
+// the catalogue only says where it wants an artwork (DemoIntent), these processes take it there. Every
+// `at` is the moment of seeding (the runtime stamps events itself); dates inside the forms are spread
+// around that day. Deterministic apart from those dates. Runs inside the seed's transaction: all or nothing.
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { ProcessView } from '../../shared/contracts/process'
+import { SEEDED_ROLES } from '../../shared/privileges'
+import type { ProcessType } from '../../shared/process-types'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import { artists, artworks, processes, rooms, users } from '../db/schema'
+import { AppError } from '../http/app-error'
+import { machineCatalog } from '../modules/process/machine-catalog'
+import { applyEvent, type RuntimeEnv, startProcess, viewProcess } from '../modules/process/runtime'
+import type { DemoPlan } from './demo-artworks'
+import { EXHIBITION_TITLES } from './demo-artworks/catalogue'
+import { insertDemoDocuments } from './demo-documents'
+import { DEMO_USERS, type DemoUsername } from './demo-users'
+import { sampleDraft, sampleStepData } from './process-samples'
+
+type Who = DemoUsername | 'admin'
+type Data = Record<string, unknown>
+/** Payload fields laid over the sample, by step key (SUBMIT) or event type (DEPART, RETURN, ...). */
+type Overrides = Record<string, Data>
+type User = { id: string; privileges: Set<string>; allPrivileges: boolean }
+
+const APPROVERS: Who[] = ['approver', 'admin']
+const PAYERS: Who[] = ['finance', 'admin']
+const OPERATORS: Who[] = ['operations', 'registrar']
+
+/** The purchases the demo office has paid (each made one artwork), and where their shipping in stands. */
+const PAID_PURCHASES = [
+  ['SH-FTZ', 'completed'],
+  ['HK-KC', 'transport.transporting'],
+] as const
+/** Artworks the demo processes add to the catalogue's (the paid purchases'). */
+export const DEMO_PURCHASED_COUNT = PAID_PURCHASES.length
+
+/** What the seed did, for the log line of a first start and for the tests. */
+export interface DemoProcessesSummary {
+  processes: number
+  events: number
+  /** Wall-clock time, and the CPU time of this process (PGlite runs in it) — the same on a busy machine. */
+  ms: number
+  cpuMs: number
+}
+
+interface Room {
+  id: string
+  code: string
+  name: string
+}
+
+/** The office: the runtime, the demo users and the records the processes name. */
+class Office {
+  readonly env: RuntimeEnv
+  events = 0
+  started = 0
+  constructor(
+    db: Db,
+    config: Config,
+    readonly users: Record<Who, User>,
+    readonly documents: Record<ProcessType, string>,
+    readonly today: Date,
+  ) {
+    this.env = { db, config, catalog: machineCatalog }
+  }
+
+  /** A date `offset` days from the day of seeding. */
+  day(offset: number): string {
+    return new Date(this.today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
+  }
+
+  async start(
+    type: ProcessType,
+    by: Who,
+    input: Data,
+    options: { room?: string; data?: Overrides; variants?: Record<string, number> } = {},
+  ): Promise<DemoProcess> {
+    const view = await this.run(`${type} start`, () =>
+      startProcess(this.env, this.users[by], type, input, 'en'),
+    )
+    this.started++
+    return this.follow(view, by, options)
+  }
+
+  /** Drive a process that an effect opened (BUY_ART_TRANS after a purchase). */
+  async openedBy(source: DemoProcess, type: ProcessType, options: { room?: string; data?: Overrides } = {}) {
+    const [row] = await this.env.db
+      .select({ id: processes.id })
+      .from(processes)
+      .where(
+        and(
+          eq(processes.type, type),
+          sql`${processes.snapshot}->'context'->'subject'->>'sourceProcessId' = ${source.view.id}`,
+        ),
+      )
+    if (!row) throw new Error(`demo processes: ${source.view.type} opened no ${type}`)
+    const view = await viewProcess(this.env, this.users[source.starter], row.id)
+    return this.follow(view, source.starter, options)
+  }
+
+  private follow(
+    view: ProcessView,
+    by: Who,
+    options: { room?: string; data?: Overrides; variants?: Record<string, number> },
+  ) {
+    const samples = sampleStepData(view.type, {
+      artworkIds: [view.artworks[0]?.id ?? '', view.artworks[1]?.id ?? view.artworks[0]?.id ?? ''],
+      roomId: options.room ?? '',
+      fileId: this.documents[view.type],
+    })
+    return new DemoProcess(
+      this,
+      view,
+      by,
+      samples,
+      this.dated(view.type, options.data),
+      options.variants ?? {},
+    )
+  }
+
+  /** The dates of the forms, around the day of seeding (the samples' own dates are fixed in 2026). */
+  private dated(type: ProcessType, data: Overrides = {}): Overrides {
+    const d = (n: number) => this.day(n)
+    const transport = { plannedDeparture: d(-3), plannedArrival: d(4) }
+    const contract = { effectiveDate: d(-20), endDate: d(400) }
+    const base: Overrides = {
+      transport,
+      transportInfo: transport,
+      artworkTransport: transport,
+      contract,
+      DEPART: { departedOn: d(-2) },
+      ARRIVE: { arrivedOn: d(-1) },
+      CONFIRM_PAYMENT: { paidOn: d(0) },
+      RETURN: { returnedOn: d(0) },
+      collection: { expectedDate: d(14) },
+      warehousing: { warehousedOn: d(0) },
+      delivery: type === 'OPERATION_SHOT_ART' ? { deliveredOn: d(0) } : { completedOn: d(0) },
+      mountingInfo: { plannedCompletion: d(45) },
+      repairInfo: { plannedCompletion: d(60) },
+      replicaInfo: { plannedCompletion: d(30) },
+      replication: { completedOn: d(-1) },
+      shootingInfo: { shootDate: d(-5) },
+      shooting: { shotOn: d(-5) },
+      quotation: { startDate: d(-60), endDate: d(305) },
+      policy: { startDate: d(-60), endDate: d(305) },
+      renewal: { startDate: d(306), endDate: d(670) },
+      incident: { incidentDate: d(-40) },
+      claim: { submittedOn: d(-30) },
+      counting: { countedOn: d(0) },
+      loan: { startDate: d(-30), endDate: d(75) },
+    }
+    const out: Overrides = { ...base }
+    for (const [key, value] of Object.entries(data)) out[key] = { ...base[key], ...value }
+    return out
+  }
+
+  /** Run one runtime call; a refusal names the process, the state and the server's field errors. */
+  async run<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      throw explain(what, error)
+    }
+  }
+}
+
+/** A refusal of the runtime as a seed failure that says what was refused and why. */
+function explain(what: string, error: unknown): unknown {
+  if (!(error instanceof AppError)) return error
+  return new Error(
+    `demo processes: ${what} refused (${error.code} ${error.messageKey} ${JSON.stringify(error.data)})`,
+  )
+}
+
+/** One process as the demo users drive it. */
+class DemoProcess {
+  constructor(
+    private readonly office: Office,
+    public view: ProcessView,
+    readonly starter: Who,
+    private readonly samples: Record<string, Data[]>,
+    private readonly data: Overrides,
+    private readonly variants: Record<string, number>,
+  ) {}
+
+  get id() {
+    return this.view.id
+  }
+
+  /** The payload of a step's SUBMIT or of an own event: the sample, with this process's fields over it. */
+  private payloadFor(key: string | null): Data | undefined {
+    if (!key) return undefined
+    const sample = this.samples[key]?.[this.variants[key] ?? 0]
+    const extra = this.data[key]
+    if (!sample) return extra
+    // Only fields the sample's form has (the forms are strict objects), and the optional ones named here.
+    const over = Object.entries(extra ?? {}).filter(([k]) => k in sample || OPTIONAL.has(k))
+    return { ...sample, ...Object.fromEntries(over) }
+  }
+
+  private fillers(): Who[] {
+    return [...new Set<Who>([this.starter, 'operations', 'registrar'])]
+  }
+
+  /** Send an event as the first of `who` the machine lets send it. */
+  async send(type: string, who: Who[], extra: { payload?: Data; comment?: string } = {}): Promise<this> {
+    for (const name of who) {
+      try {
+        this.view = await applyEvent(
+          this.office.env,
+          this.office.users[name],
+          this.view.id,
+          { type, expectedVersion: this.view.version, ...extra },
+          'en',
+        )
+        this.office.events++
+        return this
+      } catch (error) {
+        // Not this user's to send (the submitter may not approve; one approver may not approve twice).
+        if (error instanceof AppError && (error.code === 4031 || error.messageKey === 'eventNotEnabled'))
+          continue
+        throw explain(`${this.view.type} ${type} in ${this.view.state} by ${name}`, error)
+      }
+    }
+    throw new Error(
+      `demo processes: none of ${who.join(', ')} may send ${type} to ${this.view.type} in ${this.view.state}`,
+    )
+  }
+
+  /** Along the happy path (submit, approve, pay, depart, arrive, return) until the process is in `target`. */
+  async to(target: string): Promise<this> {
+    for (let i = 0; this.view.state !== target; i++) {
+      if (this.view.done || i > 40)
+        throw new Error(
+          `demo processes: ${this.view.type} does not reach ${target} (stopped in ${this.view.state})`,
+        )
+      await this.next()
+    }
+    return this
+  }
+
+  private next(): Promise<this> {
+    const leaf = this.view.state.split('.').pop()
+    switch (leaf) {
+      case 'draft':
+      case 'rejected':
+        return this.send('SUBMIT', this.fillers(), { payload: this.payloadFor(this.view.currentStep) })
+      case 'submitted':
+        return this.send('APPROVE', APPROVERS)
+      case 'awaitingPayment':
+        return this.send('CONFIRM_PAYMENT', PAYERS, { payload: this.payloadFor('CONFIRM_PAYMENT') })
+      case 'paymentFailed':
+        return this.send('RETRY_PAYMENT', PAYERS)
+      case 'toBeTransported':
+        return this.send('DEPART', OPERATORS, { payload: this.payloadFor('DEPART') })
+      case 'transporting':
+        return this.send('ARRIVE', OPERATORS, { payload: this.payloadFor('ARRIVE') })
+      case 'onLoan':
+        return this.send('RETURN', OPERATORS, { payload: this.payloadFor('RETURN') })
+      default:
+        throw new Error(`demo processes: no way on from ${this.view.type} ${this.view.state}`)
+    }
+  }
+
+  save() {
+    const step = this.view.currentStep
+    const sample = step ? this.samples[step] : undefined
+    return this.send('SAVE', this.fillers(), { payload: sampleDraft(sample ?? []) })
+  }
+  reject(comment: string) {
+    return this.send('REJECT', APPROVERS, { comment })
+  }
+  failPayment(comment: string) {
+    return this.send('PAYMENT_FAILED', PAYERS, { comment })
+  }
+  terminate(comment: string) {
+    return this.send('TERMINATE', [this.starter, 'approver', 'admin'], { comment })
+  }
+  restart() {
+    return this.send('RESTART', [this.starter, 'approver', 'admin'])
+  }
+}
+
+/** Optional form fields the overrides may add to a sample that lacks them (transport rooms). */
+const OPTIONAL = new Set(['fromRoomId', 'toRoomId'])
+
+const COMMENTS = {
+  reject: [
+    '请补充来源证明与前藏家信息 / Please add the provenance documents and the previous owner.',
+    '报价偏高，请再询一家 / The quote is high: please ask a second vendor.',
+    '日期与合同不一致，请核对 / The dates do not match the contract: please check.',
+    '附件缺少签字页 / The signed page is missing from the attachment.',
+  ],
+  terminate: [
+    '计划取消 / Plan cancelled.',
+    '卖方撤回作品 / The seller withdrew the work.',
+    '展期推迟至明年 / The exhibition moved to next year.',
+    '改由年度保单承保 / Covered by the annual policy instead.',
+  ],
+  failed: [
+    '银行退回汇款：收款账号有误 / The bank returned the transfer: wrong account number.',
+    '对方未按期付款 / The buyer did not pay on the agreed date.',
+  ],
+}
+
+/**
+ * Run the demo office. `plan` is the catalogue's: which artworks it wants on loan (by venue), away from
+ * the vaults, insured under which annual policy; everything else stays at rest in its room.
+ */
+export async function seedDemoProcesses(
+  db: Db,
+  config: Config,
+  plan: DemoPlan,
+): Promise<DemoProcessesSummary> {
+  const t0 = performance.now()
+  const cpu0 = process.cpuUsage()
+  const userRows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, ['admin', ...DEMO_USERS.map((u) => u.username)]))
+  const idOf = new Map(userRows.map((u) => [u.username, u.id]))
+  const roleOf = new Map(SEEDED_ROLES.map((r) => [r.key, r]))
+  const userOf = (username: string, roleKey: string): User => {
+    const id = idOf.get(username)
+    const role = roleOf.get(roleKey)
+    if (!id || !role) throw new Error(`demo processes: no demo user ${username}`)
+    return { id, privileges: new Set(role.privileges), allPrivileges: role.allPrivileges }
+  }
+  const who = Object.fromEntries([
+    ['admin', userOf('admin', 'administrator')],
+    ...DEMO_USERS.map((u) => [u.username, userOf(u.username, u.role)]),
+  ]) as Record<Who, User>
+  const documents = await insertDemoDocuments(db, who.admin.id)
+  const office = new Office(db, config, who, documents, new Date())
+  const d = (n: number) => office.day(n)
+
+  const roomRows = await db
+    .select({ id: rooms.id, code: rooms.code, nameZh: rooms.nameZh, nameEn: rooms.nameEn })
+    .from(rooms)
+    .orderBy(rooms.code)
+  const room = (code: string): Room => {
+    const r = roomRows.find((x) => x.code === code) ?? roomRows[0]
+    return { id: r.id, code: r.code, name: `${r.nameZh} / ${r.nameEn}` }
+  }
+  const roomById = new Map(roomRows.map((r) => [r.id, room(r.code)]))
+  const collection = await db
+    .select({ id: artworks.id, roomId: artworks.roomId, inventoryNo: artworks.inventoryNo })
+    .from(artworks)
+    .where(inArray(artworks.id, [...plan.intents.keys()]))
+    .orderBy(artworks.inventoryNo)
+  const homeOf = new Map(collection.map((a) => [a.id, a.roomId ? roomById.get(a.roomId) : undefined]))
+  const home = (id: string): Room => homeOf.get(id) ?? room('SH-FTZ')
+  const intent = (id: string) => plan.intents.get(id)?.kind ?? 'rest'
+
+  // Artworks free for the operations below: each live process holds its own.
+  const free = collection
+    .filter((a) => intent(a.id) === 'rest' || intent(a.id) === 'insured')
+    .map((a) => a.id)
+  const take = (n: number): string[] => {
+    if (free.length < n) throw new Error('demo processes: the collection is too small for the demo office')
+    return free.splice(0, n)
+  }
+  const away = collection.filter((a) => intent(a.id) === 'away').map((a) => a.id)
+  const takeAway = (n: number) => (away.length >= n ? away.splice(0, n) : take(n))
+  const venues = new Map<string, { venue: readonly [string, string, string]; ids: string[] }>()
+  for (const a of collection) {
+    const i = plan.intents.get(a.id)
+    if (i?.kind !== 'loan') continue
+    const group = venues.get(i.venue[1]) ?? { venue: i.venue, ids: [] }
+    group.ids.push(a.id)
+    venues.set(i.venue[1], group)
+  }
+  const insuredBy = (policy: 0 | 1) =>
+    collection
+      .filter((a) => {
+        const i = plan.intents.get(a.id)
+        return i?.kind === 'insured' && i.policy === policy
+      })
+      .map((a) => a.id)
+
+  // Transport form fields from the first artwork's room to a place (a room, or a place in words).
+  const moveTo = (ids: string[], to: Room | string): Data => {
+    const from = home(ids[0])
+    return typeof to === 'string'
+      ? { fromLocation: from.name, fromRoomId: from.id, toLocation: to }
+      : { fromLocation: from.name, fromRoomId: from.id, toLocation: to.name, toRoomId: to.id }
+  }
+  const conservator = '修复工作室，香港 / Conservation studio, Hong Kong'
+  const mounter = '荣宝斋装裱工作室，北京 / Rongbaozhai mounting studio, Beijing'
+
+  // 1. Stocktakes, first, while every artwork is at rest in its room.
+  const inRoom = (code: string) => collection.filter((a) => a.roomId === room(code).id).map((a) => a.id)
+  const count = async (code: string, missing: string[], by: Who = 'registrar') => {
+    const found = inRoom(code).filter((id) => !missing.includes(id))
+    return office.start(
+      'INVENTORY_CHECK',
+      by,
+      { roomId: room(code).id, plannedOn: d(0) },
+      {
+        room: room(code).id,
+        data: { counting: { foundArtworkIds: found, missingArtworkIds: missing } },
+        variants: { counting: missing.length > 0 ? 1 : 0, discrepancies: 0 },
+      },
+    )
+  }
+  await (await count('SH-OFFICE', [])).to('completed')
+  const framing = inRoom('BJ-OFFICE').slice(-1)
+  await (
+    await office.start(
+      'INVENTORY_CHECK',
+      'registrar',
+      { roomId: room('BJ-OFFICE').id, plannedOn: d(-1) },
+      {
+        room: room('BJ-OFFICE').id,
+        data: {
+          counting: {
+            foundArtworkIds: inRoom('BJ-OFFICE').filter((id) => !framing.includes(id)),
+            missingArtworkIds: framing,
+          },
+          discrepancies: { foundArtworkIds: framing, missingArtworkIds: [] },
+        },
+        variants: { counting: 1, discrepancies: 0 },
+      },
+    )
+  ).to('completed')
+  const counted = inRoom('SG-FP')
+  for (let i = free.length - 1; i >= 0; i--) if (counted.includes(free[i])) free.splice(i, 1)
+  await (await count('SG-FP', [], 'operations')).to('counting.submitted')
+  await (await count('LDN', [], 'operations')).terminate(COMMENTS.terminate[0])
+
+  // 2. Annual insurance: the two policies the catalogue's insured artworks are under.
+  const annual: DemoProcess[] = []
+  for (const [policy, insurer, no, start, end] of [
+    [0, 'AXA XL Art', 'AXA-FA-2026-0117', -60, 305],
+    [1, 'Hiscox Fine Art', 'HFA-2026-0409', -200, 165],
+  ] as const) {
+    const ids = insuredBy(policy)
+    if (ids.length === 0) continue
+    const terms = { insurer, startDate: d(start), endDate: d(end) }
+    const p = await office.start(
+      'INSURANCE_ANNUAL',
+      'operations',
+      { artworkIds: ids },
+      {
+        data: {
+          quotation: terms,
+          policy: { ...terms, policyNo: no },
+          premiumPayment: { payeeAccountName: insurer },
+        },
+      },
+    )
+    annual.push(await p.to('completed'))
+  }
+  await (await office.start('INSURANCE_ANNUAL', 'operations', { artworkIds: take(2) })).to('policy.submitted')
+  const quoted = await office.start('INSURANCE_ANNUAL', 'registrar', { artworkIds: take(2) })
+  await (await quoted.to('quotation.submitted')).terminate(COMMENTS.terminate[3])
+
+  // 3. Loans: one per borrower the catalogue lends to; the last still on its way there.
+  const groups = [...venues.values()].sort((a, b) => a.venue[1].localeCompare(b.venue[1]))
+  const loans: DemoProcess[] = []
+  for (const [i, { venue, ids }] of groups.entries()) {
+    const [titleZh, titleEn] = EXHIBITION_TITLES[i % EXHIBITION_TITLES.length]
+    const place = `${venue[0]} / ${venue[1]}`
+    const p = await office.start(
+      'OPERATION_LOAN_EXHIBITION_ART',
+      'operations',
+      { artworkIds: ids },
+      {
+        room: home(ids[0]).id,
+        data: {
+          loan: {
+            borrower: place,
+            venue: place,
+            exhibitionName: `${titleZh} / ${titleEn}`,
+            country: venue[2],
+          },
+          artworkTransport: moveTo(ids, place),
+        },
+      },
+    )
+    loans.push(await p.to(i === groups.length - 1 ? 'artworkTransport.transporting' : 'return.onLoan'))
+  }
+  const lent = take(2)
+  await (
+    await office.start(
+      'OPERATION_LOAN_EXHIBITION_ART',
+      'operations',
+      { artworkIds: lent },
+      { room: home(lent[0]).id, data: { artworkTransport: moveTo(lent, 'Power Station of Art, Shanghai') } },
+    )
+  ).to('completed')
+  const loan = (by: Who) => office.start('OPERATION_LOAN_EXHIBITION_ART', by, { artworkIds: take(1) })
+  await (await loan('registrar')).to('loan.submitted')
+  await (await (await loan('operations')).to('loan.submitted')).terminate(COMMENTS.terminate[2])
+
+  // Cover for two of the loans: one paid, one awaiting payment.
+  for (const [i, target] of ['completed', 'premiumPayment.awaitingPayment'].entries()) {
+    if (!loans[i]) break
+    const input = { artworkIds: loans[i].view.artworks.map((a) => a.id), operationProcessId: loans[i].id }
+    const data = { policy: { policyNo: `AXA-TR-2026-0${31 + i}` } }
+    await (await office.start('INSURANCE_OPERATION', 'operations', input, { data })).to(target)
+  }
+
+  // Renewals of the annual policies: one renewed (its policy awaiting approval), one to lapse, one sent back.
+  if (annual[0]) {
+    const terms = { insurer: 'AXA XL Art', startDate: d(306), endDate: d(670) }
+    const input = {
+      artworkIds: annual[0].view.artworks.map((a) => a.id),
+      previousProcessId: annual[0].id,
+      previousPolicyNo: 'AXA-FA-2026-0117',
+    }
+    const data = { renewal: terms, policy: { ...terms, policyNo: 'AXA-FA-2027-0117' } }
+    await (await office.start('INSURANCE_RENEWAL', 'operations', input, { data })).to('policy.submitted')
+  }
+  if (annual[1]) {
+    const input = {
+      artworkIds: annual[1].view.artworks.map((a) => a.id),
+      previousProcessId: annual[1].id,
+      previousPolicyNo: 'HFA-2026-0409',
+    }
+    await (await office.start('INSURANCE_RENEWAL', 'registrar', input, { variants: { renewal: 1 } })).to(
+      'renewal.submitted',
+    )
+  }
+  const renewal = await office.start('INSURANCE_RENEWAL', 'operations', { artworkIds: take(2) })
+  await (await renewal.to('renewal.submitted')).reject(COMMENTS.reject[1])
+
+  // 4. The conservators and the road: the artworks the catalogue has away from the vaults.
+  const repair = async (ids: string[], target: string) =>
+    (
+      await office.start(
+        'OPERATION_REPAIR_ART',
+        'operations',
+        { artworkIds: ids },
+        { room: home(ids[0]).id, data: { artworkTransport: moveTo(ids, conservator) } },
+      )
+    ).to(target)
+  const mount = async (ids: string[], target: string) =>
+    (
+      await office.start(
+        'OPERATION_MOUNT_ART',
+        'operations',
+        { artworkIds: ids },
+        { room: home(ids[0]).id, data: { artworkTransport: moveTo(ids, mounter) } },
+      )
+    ).to(target)
+  const transport = async (ids: string[], to: Room, target: string, by: Who = 'operations') =>
+    (
+      await office.start(
+        'OPERATION_TRANS_ART',
+        by,
+        { artworkIds: ids },
+        { room: to.id, data: { transportInfo: moveTo(ids, to) } },
+      )
+    ).to(target)
+  const share = Math.max(1, Math.ceil(away.length / 6))
+  await repair(takeAway(share), 'delivery.submitted')
+  await repair(takeAway(share), 'artworkTransport.transporting')
+  await mount(takeAway(share), 'delivery.draft')
+  await mount(takeAway(share), 'artworkTransport.transporting')
+  const onTheRoad = [room('HK-KC'), room('GVA-FP'), room('SH-FTZ')]
+  for (let i = 0; away.length > 0; i++) {
+    const ids = takeAway(Math.min(share, away.length))
+    const to = [...onTheRoad.slice(i % 3), ...onTheRoad].find((r) => r.id !== home(ids[0]).id)!
+    await transport(ids, to, 'transport.transporting')
+  }
+
+  // 5. Every other operation, in its main states.
+  const moved = take(1)
+  await transport(moved, home(moved[0]).code === 'HK-KC' ? room('SH-FTZ') : room('HK-KC'), 'completed')
+  await transport(take(1), room('SG-FP'), 'transport.toBeTransported')
+  await (await transport(take(1), room('LDN'), 'transportInfo.submitted', 'registrar')).reject(
+    COMMENTS.reject[2],
+  )
+  const again = await transport(take(1), room('GVA-FP'), 'transportInfo.submitted')
+  await (await again.terminate(COMMENTS.terminate[0])).restart()
+
+  await repair(take(1), 'completed')
+  await (await repair(take(1), 'artworkTransport.draft')).terminate(COMMENTS.terminate[0])
+  await (await mount(take(1), 'mountingInfo.submitted')).reject(COMMENTS.reject[1])
+
+  const shot = (target: string) =>
+    office.start('OPERATION_SHOT_ART', 'operations', { artworkIds: take(2) }).then((p) => p.to(target))
+  await shot('completed')
+  await shot('shooting.submitted')
+  await (await shot('shootingInfo.draft')).terminate(COMMENTS.terminate[0])
+
+  const replica = (target: string) =>
+    office.start('OPERATION_REPLICA_ART', 'registrar', { artworkIds: take(1) }).then((p) => p.to(target))
+  await replica('completed')
+  await (await replica('replication.draft')).save()
+  await (await replica('replicaInfo.submitted')).reject(COMMENTS.reject[1])
+
+  const buyers = [
+    '私人藏家（香港）/ Private collector, Hong Kong',
+    '新加坡某基金会 / A foundation in Singapore',
+  ]
+  const sale = (target: string, buyer = buyers[0]) =>
+    office
+      .start(
+        'OPERATION_SELL_ART',
+        'registrar',
+        { artworkIds: take(1) },
+        {
+          data: {
+            contract: { counterparty: buyer, number: `HT-S-${d(0).slice(0, 4)}-0${office.started}` },
+            collection: { payerCompany: buyer },
+          },
+        },
+      )
+      .then((p) => p.to(target))
+  await sale('completed')
+  await sale('completed', buyers[1])
+  await (await sale('collection.awaitingPayment')).failPayment(COMMENTS.failed[1])
+  await (await sale('marketSurvey.submitted')).terminate(COMMENTS.terminate[0])
+
+  // 6. Purchases: two paid (their shipping in: arrived, on the road), the others on the way.
+  const artistRows = await db.select({ id: artists.id }).from(artists).orderBy(artists.nameEn).limit(6)
+  const lots: [string, string][] = [
+    ['秋山行旅图', 'Travellers among Autumn Mountains'],
+    ['蓝色的回声', 'Blue Echo'],
+    ['静物与窗', 'Still Life with Window'],
+    ['江畔晨雾', 'Morning Mist on the River'],
+    ['无题 No. 7', 'Untitled No. 7'],
+    ['松风', 'Wind in the Pines'],
+  ]
+  const buy = (i: number, target: string) =>
+    office
+      .start(
+        'BUY_ART',
+        'registrar',
+        {
+          artworks: [
+            {
+              titleZh: lots[i][0],
+              titleEn: lots[i][1],
+              ...(artistRows[i] ? { artistId: artistRows[i].id } : {}),
+            },
+          ],
+        },
+        { data: { contract: { number: `HT-B-${d(0).slice(0, 4)}-0${i + 1}` } } },
+      )
+      .then((p) => p.to(target))
+  for (const [i, [code, target]] of PAID_PURCHASES.entries()) {
+    const shipping = await office.openedBy(await buy(i, 'completed'), 'BUY_ART_TRANS', {
+      room: room(code).id,
+      data: { transport: { toLocation: room(code).name } },
+    })
+    await shipping.to(target)
+  }
+  await (await buy(2, 'payment.awaitingPayment')).failPayment(COMMENTS.failed[0])
+  await buy(3, 'contract.submitted')
+  await (await buy(4, 'dueDiligence.submitted')).reject(COMMENTS.reject[0])
+  await (await (await buy(5, 'dueDiligence.draft')).terminate(COMMENTS.terminate[1])).restart()
+
+  // 7. Claims under the annual policy.
+  const claim = (target: string) =>
+    office
+      .start(
+        'INSURANCE_PAYOUT',
+        'operations',
+        { artworkIds: take(1), policyNo: 'AXA-FA-2026-0117' },
+        { data: { claim: { policyNo: 'AXA-FA-2026-0117' } } },
+      )
+      .then((p) => p.to(target))
+  await claim('completed')
+  await claim('claim.submitted')
+  await (await claim('incident.submitted')).reject(COMMENTS.reject[0])
+
+  const cpu = process.cpuUsage(cpu0)
+  return {
+    processes: office.started,
+    events: office.events,
+    ms: Math.round(performance.now() - t0),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  }
+}

@@ -1,0 +1,92 @@
+// The world a process leaves behind (DESIGN.md § Processes: "no artwork is ever left transporting, on loan
+// or held by a process that has ended; no policy stays active, no reminder pending, for a process that
+// ended without it"), checked by SQL over the whole database. Reused after every model walk and on the
+// demo database: `assertWorldConsistent(t)` fails with one line per offending artwork, policy or reminder.
+import { expect } from 'vitest'
+import type { TestContext } from './helpers'
+
+/** A live process: not finished and not terminated (a terminated one may be restarted, but holds nothing). */
+const LIVE = `(p.done = false and p.status <> 'terminated')`
+
+/** Each check: what must not exist, as rows that name the offender. */
+const CHECKS: { rule: string; sql: string }[] = [
+  {
+    rule: 'transporting without a live process of its own in transit',
+    sql: `select a.inventory_no as who, a.id, a.transport_status as what from artworks a
+      where a.transport_status = 'transporting' and not exists (
+        select 1 from process_artworks pa join processes p on p.id = pa.process_id
+        where pa.artwork_id = a.id and ${LIVE} and p.status = 'transporting')`,
+  },
+  {
+    rule: 'to be transported without a live process of its own waiting to depart',
+    sql: `select a.inventory_no as who, a.id, a.transport_status as what from artworks a
+      where a.transport_status = 'to_be_transported' and not exists (
+        select 1 from process_artworks pa join processes p on p.id = pa.process_id
+        where pa.artwork_id = a.id and ${LIVE} and p.status = 'toBeTransported')`,
+  },
+  {
+    rule: 'on loan without a live loan of its own in return.onLoan',
+    sql: `select a.inventory_no as who, a.id, a.status::text as what from artworks a
+      where a.status = 'on_loan' and not exists (
+        select 1 from process_artworks pa join processes p on p.id = pa.process_id
+        where pa.artwork_id = a.id and ${LIVE} and p.type = 'OPERATION_LOAN_EXHIBITION_ART'
+          and p.state = 'return.onLoan')`,
+  },
+  {
+    rule: 'held by a process that has ended, or that does not name it',
+    sql: `select a.inventory_no as who, a.id,
+        coalesce(p.type::text || ' ' || p.state || case when p.done then ' (done)' else '' end, 'no such process')
+          as what
+      from artworks a left join processes p on p.id = a.active_process_id
+      where a.active_process_id is not null and (p.id is null or not ${LIVE} or not exists (
+        select 1 from process_artworks pa where pa.process_id = p.id and pa.artwork_id = a.id))`,
+  },
+  {
+    rule: 'a live process in transit whose artworks are not transporting',
+    sql: `select a.inventory_no as who, a.id, p.type::text || ' ' || p.state || ' / ' || a.transport_status as what
+      from processes p join process_artworks pa on pa.process_id = p.id join artworks a on a.id = pa.artwork_id
+      where ${LIVE} and p.status = 'transporting' and a.transport_status <> 'transporting'`,
+  },
+  {
+    rule: 'a live loan on loan whose artworks are not on loan',
+    sql: `select a.inventory_no as who, a.id, p.state || ' / ' || a.status::text as what
+      from processes p join process_artworks pa on pa.process_id = p.id join artworks a on a.id = pa.artwork_id
+      where ${LIVE} and p.state = 'return.onLoan' and a.status <> 'on_loan'`,
+  },
+  {
+    rule: 'policy active although its process was terminated',
+    sql: `select coalesce(nullif(ip.policy_no, ''), ip.id::text) as who, ip.process_id as id, p.state as what
+      from insurance_policies ip join processes p on p.id = ip.process_id
+      where ip.status = 'active' and p.status = 'terminated'`,
+  },
+  {
+    rule: 'reminder pending although its process was terminated',
+    sql: `select r.kind::text as who, r.process_id as id, to_char(r.due_at, 'YYYY-MM-DD') as what
+      from process_reminders r join processes p on p.id = r.process_id
+      where r.delivered_at is null and r.cancelled_at is null and p.status = 'terminated'`,
+  },
+]
+
+export interface WorldProblem {
+  rule: string
+  who: string
+  id: string
+  what: string
+}
+
+/** Every breach of the invariants over the whole database (empty when the world is consistent). */
+export async function worldProblems(t: TestContext): Promise<WorldProblem[]> {
+  const problems: WorldProblem[] = []
+  for (const check of CHECKS) {
+    const rows = (await t.deps.database.raw(check.sql)) as { who: string; id: string; what: string }[]
+    for (const row of rows) problems.push({ rule: check.rule, ...row })
+  }
+  return problems
+}
+
+/** Fail with one line per breach: the rule, the artwork (inventory number, id) or policy, what was found. */
+export async function assertWorldConsistent(t: TestContext): Promise<void> {
+  const problems = await worldProblems(t)
+  const lines = problems.map((p) => `${p.rule}: ${p.who} (${p.id}) — ${p.what}`)
+  expect(lines, `the world is inconsistent:\n${lines.join('\n')}`).toEqual([])
+}
