@@ -3,6 +3,7 @@
 export * from './artworks'
 export * from './files'
 export * from './finance'
+export * from './jobs'
 export * from './messages'
 export * from './process-versions'
 export * from './processes'
