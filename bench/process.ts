@@ -187,7 +187,8 @@ const loadavg = () =>
     .join(' ')
 
 export async function benchProcess(): Promise<void> {
-  for (const kind of kinds()) {
+  // BENCH_DRIVER=embedded|postgres runs one driver only.
+  for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
     const bdb = await benchDatabase(kind)
     const config = loadConfig({
       DATA_DIR: bdb.dataDir,
