@@ -3,8 +3,9 @@
 // guard and params, targets and actions with their params), so that a registered version whose behaviour
 // changed without a new version number is caught: by `npm test` (tests/unit/machine-fingerprints.test.ts
 // against machines/fingerprints.json) and by the server at boot (against the fingerprints it stored).
-// Labels are left out on purpose: rewording a state changes no running process. Pure and isomorphic (its
-// own SHA-256, no node:crypto), like everything in machines/.
+// Labels are left out on purpose: rewording a state changes no running process. Pure (no I/O); it hashes
+// with node:crypto, so only the server, scripts and tests import it — never the web app.
+import { createHash } from 'node:crypto'
 import type { AnyStateNode } from 'xstate'
 import type { ProcessDefinition } from './types'
 import { metaOf, pathOfNode } from './view'
@@ -152,7 +153,7 @@ export function canonicalText(definition: ProcessDefinition): string {
 
 /** The fingerprint of a definition version: SHA-256 (hex) of its canonical graph. */
 export function fingerprint(definition: ProcessDefinition): string {
-  return sha256Hex(canonicalText(definition))
+  return createHash('sha256').update(canonicalText(definition)).digest('hex')
 }
 
 /** machines/fingerprints.json: `{ "<TYPE>": { "<version>": "<sha>" } }`. */
@@ -194,68 +195,4 @@ export function fingerprintDifferences(
       )
     }
   return out
-}
-
-// ---------------------------------------------------------------------------------------------------
-// SHA-256 (FIPS 180-4) over the UTF-8 bytes of a string, synchronous and dependency-free.
-
-const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
-  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
-  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
-  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
-  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
-  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-  0xc67178f2,
-])
-
-export function sha256Hex(text: string): string {
-  const data = new TextEncoder().encode(text)
-  const bitLength = data.length * 8
-  const padded = new Uint8Array((((data.length + 8) >> 6) + 1) << 6)
-  padded.set(data)
-  padded[data.length] = 0x80
-  const view = new DataView(padded.buffer)
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000))
-  view.setUint32(padded.length - 4, bitLength >>> 0)
-  const h = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ])
-  const w = new Uint32Array(64)
-  const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n))
-  for (let offset = 0; offset < padded.length; offset += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4)
-    for (let i = 16; i < 64; i++) {
-      const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3)
-      const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10)
-      w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0
-    }
-    let [a, b, c, d, e, f, g, hh] = h
-    for (let i = 0; i < 64; i++) {
-      const S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      const ch = (e & f) ^ (~e & g)
-      const t1 = (hh + S1 + ch + K[i] + w[i]) >>> 0
-      const S0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      const maj = (a & b) ^ (a & c) ^ (b & c)
-      const t2 = (S0 + maj) >>> 0
-      hh = g
-      g = f
-      f = e
-      e = (d + t1) >>> 0
-      d = c
-      c = b
-      b = a
-      a = (t1 + t2) >>> 0
-    }
-    h[0] += a
-    h[1] += b
-    h[2] += c
-    h[3] += d
-    h[4] += e
-    h[5] += f
-    h[6] += g
-    h[7] += hh
-  }
-  return [...h].map((x) => x.toString(16).padStart(8, '0')).join('')
 }
