@@ -1,13 +1,16 @@
-// The API application: envelope, language, request log, body limits and every module mounted under
-// /api. Built by a factory so tests run the same app object against a fresh database.
+// The API application: envelope, language, request log, body limits, the input rule at the edge,
+// security headers and every module mounted under /api. Built by a factory so tests run the same app
+// object against a fresh database.
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { langFromHeader } from '../shared/errors'
 import { AppError } from './http/app-error'
 import type { AppEnv, Deps } from './http/context'
 import { errorResponse } from './http/envelope'
+import { inputGuard } from './http/input-guard'
 import { requestLog } from './http/request-log'
 import { moduleRouter } from './http/router'
+import { securityHeaders } from './http/security-headers'
 import { adminRoutes } from './modules/admin/routes'
 import { artworkRoutes } from './modules/artworks/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -60,6 +63,8 @@ export function createApi(deps: Deps) {
     }
     return limitStreamed(c, next)
   })
+  // No NUL, well-formed text, bounded depth, JSON or multipart only: one rule for every route.
+  api.use('*', inputGuard())
   for (const [prefix, factory] of MODULES) api.route(prefix, factory(deps))
   // The OpenAPI document, with paths as clients call them (under /api).
   api.get('/openapi.json', (c) => {
@@ -85,6 +90,8 @@ export function createApi(deps: Deps) {
 
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>()
+  // First, so it also covers the static files and index.html that main.ts mounts after the API.
+  app.use('*', securityHeaders())
   app.route('/api', createApi(deps))
   app.onError((error, c) => errorResponse(c, error))
   return app

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { createApp } from './app'
 import { boot } from './boot'
 import { loadConfig } from './config'
+import { answerClientErrors } from './http/client-errors'
 import { startProcessScheduler } from './modules/process/scheduler'
 
 const config = loadConfig()
@@ -33,6 +34,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     `Vitrine listening on http://localhost:${info.port} (${deps.database.mode} database, ${Date.now() - started} ms)`,
   )
 })
+answerClientErrors(server) // an over-long URL still answers the envelope
 
 let stopping = false
 async function shutdown() {

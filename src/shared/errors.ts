@@ -80,6 +80,37 @@ export const MESSAGES = {
     en: 'Too many attempts; try again in {minutes} minutes',
   },
   linkExpired: { 'zh-CN': '下载链接无效或已过期', en: 'The download link is invalid or has expired' },
+  // security (issue 11): input at the edge, throttling, the last administrator, own password
+  unsupportedMediaType: {
+    'zh-CN': '请求体须为 JSON（Content-Type: application/json）',
+    en: 'Request bodies are sent as JSON (Content-Type: application/json)',
+  },
+  invalidText: {
+    'zh-CN': '文本含有空字符或无效的 Unicode 字符',
+    en: 'The text holds a NUL character or broken Unicode',
+  },
+  headersTooLarge: {
+    'zh-CN': '请求地址或请求头过长；批量参数请放在 POST 请求体中',
+    en: 'The request address or headers are too long; send long lists in a POST body',
+  },
+  tooDeep: {
+    'zh-CN': '数据嵌套层级过深（最多 {max} 层）',
+    en: 'The data is nested too deeply (at most {max} levels)',
+  },
+  lastFullPrivilege: {
+    'zh-CN': '这是最后一个拥有全部权限的启用角色或用户，不能停用或取消其全部权限',
+    en: 'This is the last enabled role or user with full privilege: it cannot be disabled or lose it',
+  },
+  wrongCurrentPassword: { 'zh-CN': '当前密码不正确', en: 'The current password is wrong' },
+  passwordIsUsername: { 'zh-CN': '密码不能包含用户名', en: 'The password cannot contain the username' },
+  passwordBreached: {
+    'zh-CN': '该密码在已泄露的常见密码名单中，请换一个',
+    en: 'This password is on a list of leaked, common passwords; choose another',
+  },
+  passwordUnchanged: {
+    'zh-CN': '新密码不能与当前密码相同',
+    en: 'The new password must differ from the current one',
+  },
   internal: {
     'zh-CN': '系统繁忙，请稍后再试（日志编号 {logId}）',
     en: 'Something went wrong; try again later (log id {logId})',

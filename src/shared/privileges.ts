@@ -86,7 +86,7 @@ export function systemsOf(privileges: Iterable<string>): Set<SystemName> {
   const out = new Set<SystemName>()
   for (const key of privileges) {
     const system = key.split(':')[0] as SystemName
-    if (system in SYSTEMS) out.add(system)
+    if (Object.hasOwn(SYSTEMS, system)) out.add(system)
   }
   return out
 }

@@ -109,3 +109,17 @@ export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 })
+
+/** An unpaired UTF-16 surrogate (matched code unit by code unit: no `u` flag on purpose). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** Text every reader and PostgreSQL can hold: no NUL, well-formed UTF-16 (the API's one rule at the edge). */
+export function isCleanText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value)
+}
+
+/** The same text made storable: NUL and unpaired surrogates become U+FFFD (for logs, never for input). */
+export function storableText(value: string): string {
+  return value.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD')
+}

@@ -7,6 +7,7 @@ import { formatMessage, httpStatusOf, MESSAGES, type MessageKey } from '../../sh
 import { issuesToFieldErrors } from '../../shared/validation'
 import { AppError } from './app-error'
 import type { AppEnv } from './context'
+import { redactSecrets } from './request-log'
 
 export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number(), msg: z.string(), data })
@@ -63,14 +64,41 @@ export function errorResponse(c: Context<AppEnv>, error: unknown) {
     msg = formatMessage('malformedJson', lang)
     data = { fieldErrors: { _: msg } }
     c.set('exception', error.message)
+  } else if (isUniqueViolation(error)) {
+    // Two requests raced to create the same record (a username, a key): the loser is told so.
+    code = 409
+    msg = formatMessage('duplicate', lang)
+    c.set('exception', redactSecrets(describe(error)))
   } else {
     const logId = c.get('logId') ?? ''
     msg = formatMessage('internal', lang, { logId })
-    c.set('exception', (error as Error)?.stack ?? String(error))
-    console.error(`[${logId}]`, error)
+    const text = redactSecrets(describe(error))
+    c.set('exception', text)
+    console.error(`[${logId}]`, text)
   }
   c.set('resultCode', code)
   return c.json({ code, msg, data }, httpStatusOf(code))
+}
+
+/** The stack (or text) of an error and of its causes: a failed query's driver error sits in `cause`. */
+function describe(error: unknown): string {
+  const parts: string[] = []
+  let current: unknown = error
+  for (let i = 0; current !== undefined && current !== null && i < 5; i++) {
+    parts.push(current instanceof Error ? (current.stack ?? current.message) : String(current))
+    current = current instanceof Error ? current.cause : undefined
+  }
+  return parts.join('\nCaused by: ')
+}
+
+/** PostgreSQL's unique_violation (23505), from either driver, anywhere in the cause chain. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error
+  for (let i = 0; current && typeof current === 'object' && i < 5; i++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }
 
 /** The validation hook of every route: zod failures become code 400 with field errors. */

@@ -1,8 +1,11 @@
 // The system log: one row per API request (spec §3 Log fields). Rows are buffered and written in
-// batches so logging never holds up a request; close() flushes what is left on shutdown.
+// batches so logging never holds up a request; close() flushes what is left on shutdown. Every text is
+// made storable (no NUL, well-formed) and stripped of secrets before it is queued, and a batch the
+// database refuses is written again row by row, so one bad row never costs the others (issue 11).
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { MiddlewareHandler } from 'hono'
+import { storableText } from '../../shared/validation'
 import type { Db } from '../db/client'
 import { systemLogs } from '../db/schema'
 import type { AppEnv } from './context'
@@ -20,7 +23,7 @@ export class LogWriter {
   ) {}
 
   add(row: LogRow): void {
-    this.buffer.push(row)
+    this.buffer.push(sanitiseRow(row))
     if (this.buffer.length >= (this.options.maxBatch ?? 200)) void this.flush()
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.options.intervalMs ?? 500)
@@ -38,8 +41,18 @@ export class LogWriter {
       if (rows.length === 0) return
       try {
         await this.db.insert(systemLogs).values(rows)
-      } catch (error) {
-        console.error('system log write failed', (error as Error).message)
+      } catch {
+        // One row the database refuses must not take the batch with it: write them one by one.
+        let lost = 0
+        for (const row of rows) {
+          try {
+            await this.db.insert(systemLogs).values(row)
+          } catch (error) {
+            lost++
+            console.error('system log row refused', row.logId, redactSecrets((error as Error).message))
+          }
+        }
+        if (lost > 0) console.error(`system log: ${lost} of ${rows.length} rows could not be written`)
       }
     })
     return this.flushing
@@ -51,6 +64,36 @@ export class LogWriter {
 }
 
 const SECRET_PARAM = /token|sig|signature|password|secret/i
+
+/**
+ * Secrets that an exception text may carry (a failed query lists its parameters): password hashes,
+ * session tokens and their hashes, signatures, `password: ...` pairs. Replaced before anything is
+ * logged, to the database or the console.
+ */
+const SECRET_PATTERNS: [RegExp, string][] = [
+  [/scrypt\$[^\s,'")\]}]*/g, 'scrypt$***'],
+  [
+    /((?:password|passwd|token|secret|sig|signature|authorization|x-auth-token)["']?\s*[:=]\s*["']?)[^\s,'"&)}\]]+/gi,
+    '$1***',
+  ],
+  // 256-bit tokens (base64url, 43 characters) and SHA-256 hex digests; long enough that no word or id matches.
+  [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{40,}(?![A-Za-z0-9_-])/g, '***'],
+]
+
+export function redactSecrets(text: string): string {
+  let out = text
+  for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement)
+  return out
+}
+
+function sanitiseRow(row: LogRow): LogRow {
+  const out: Record<string, unknown> = { ...row }
+  for (const [key, value] of Object.entries(out)) {
+    if (typeof value === 'string') out[key] = storableText(value)
+  }
+  if (typeof out.exception === 'string') out.exception = redactSecrets(out.exception as string).slice(0, 4000)
+  return out as LogRow
+}
 
 /** The request URI as logged: path and query with secret-looking parameters blanked. */
 export function loggedUri(url: URL): string {
@@ -94,7 +137,7 @@ export function requestLog(writer: LogWriter, trustProxy: boolean): MiddlewareHa
       execTime: Math.round(performance.now() - started),
       success: c.get('resultCode') === 0,
       responseCode: c.get('resultCode'),
-      exception: c.get('exception')?.slice(0, 4000) ?? null,
+      exception: c.get('exception') ?? null,
     })
   }
 }

@@ -63,6 +63,8 @@ export const userView = z.object({
   roleNames: z.array(z.string()),
   privileges: z.array(z.string()),
   createdAt: z.string(),
+  /** When the user's sign-in lock ends (the latest of their locks), or null when they may sign in. */
+  signInLockedUntil: z.string().nullable(),
 })
 export type UserView = z.infer<typeof userView>
 

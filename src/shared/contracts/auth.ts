@@ -43,3 +43,16 @@ export const loginResponse = z.object({
   allPrivileges: z.boolean(),
 })
 export type LoginResponse = z.infer<typeof loginResponse>
+
+/** POST /api/auth/password: a user changes their own password (DESIGN.md); their other sessions end. */
+export const changePasswordRequest = z.strictObject({
+  currentPassword: z.string().min(1, { message: 'required' }).max(200),
+  newPassword: z.string().min(1, { message: 'required' }).max(200),
+})
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>
+
+export const changePasswordResponse = z.object({
+  /** How many other sessions of this user were ended. */
+  endedSessions: z.number(),
+})
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>

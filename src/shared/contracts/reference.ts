@@ -166,7 +166,8 @@ export type CountryItem = z.infer<typeof countryItem>
 
 export const userOption = referenceItem.extend({
   id: z.string(),
-  username: z.string(),
+  /** The sign-in name: only for callers who manage accounts (authManage:view). */
+  username: z.string().optional(),
   displayName: z.string(),
   organizationId: z.number().nullable(),
 })

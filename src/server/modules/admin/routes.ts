@@ -1,8 +1,9 @@
 // Role and user-privilege management (authManage): roles with name, description, enabled flag, full
-// privilege or a privilege set; users with roles plus privileges of their own.
+// privilege or a privilege set; users with roles plus privileges of their own; lifting a user's sign-in
+// lock. No change may leave the system without an enabled user holding an enabled full-privilege role.
 import { randomUUID } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import {
   privilegeView,
   roleInput,
@@ -13,14 +14,15 @@ import {
 } from '../../../shared/contracts/admin'
 import { PRIVILEGES } from '../../../shared/privileges'
 import { pageQuery } from '../../../shared/validation'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { rolePrivileges, roles, userPrivileges, userRoles, users } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError, invalid, notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
-import { ok, okResponse, pageOf } from '../../http/envelope'
+import { isUniqueViolation, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { hashPassword, isStrongPassword } from '../auth/passwords'
+import { lockedUntilByUsername, unlockUsername } from '../auth/lockout'
+import { hashPassword, passwordProblem } from '../auth/passwords'
 import { forgetSessions, revokeUserSessions } from '../auth/sessions'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
@@ -47,9 +49,42 @@ async function loadRole(db: Db, id: string, lang: string): Promise<z.infer<typeo
   }
 }
 
+/** Enabled users holding an enabled full-privilege role: there must always be at least one. */
+async function fullPrivilegeHolders(tx: DbOrTx): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(distinct ${users.id})` })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(
+      roles,
+      and(eq(roles.id, userRoles.roleId), eq(roles.enabled, true), eq(roles.allPrivileges, true)),
+    )
+    .where(eq(users.enabled, true))
+  return Number(n)
+}
+
+/**
+ * Run a change that may take full privilege away, refusing it (409, lastFullPrivilege) when it would leave
+ * no enabled user with an enabled full-privilege role. One transaction, serialised by an advisory lock so
+ * two administrators cannot each remove one of the last two.
+ */
+async function keepingFullPrivilege<T>(db: Db, change: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrine:full-privilege'))`)
+    const before = await fullPrivilegeHolders(tx)
+    const result = await change(tx)
+    if (before > 0 && (await fullPrivilegeHolders(tx)) === 0) throw new AppError(409, 'lastFullPrivilege')
+    return result
+  })
+}
+
 async function loadUsers(db: Db, ids: string[], lang: string): Promise<z.infer<typeof userView>[]> {
   if (ids.length === 0) return []
   const rows = await db.select().from(users).where(inArray(users.id, ids))
+  const lockedUntil = await lockedUntilByUsername(
+    db,
+    rows.map((u) => u.username),
+  )
   const roleRows = await db
     .select({ userId: userRoles.userId, roleId: roles.id, nameZh: roles.nameZh, nameEn: roles.nameEn })
     .from(userRoles)
@@ -75,6 +110,7 @@ async function loadUsers(db: Db, ids: string[], lang: string): Promise<z.infer<t
           .map((p) => p.privilege)
           .sort(),
         createdAt: u.createdAt.toISOString(),
+        signInLockedUntil: lockedUntil.get(u.username.toLowerCase())?.toISOString() ?? null,
       }
     })
 }
@@ -186,7 +222,7 @@ export function adminRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const input = c.req.valid('json')
-      await db.transaction(async (tx) => {
+      await keepingFullPrivilege(db, async (tx) => {
         const [row] = await tx
           .update(roles)
           .set({ ...input, updatedAt: new Date() })
@@ -220,11 +256,9 @@ export function adminRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        const [row] = await db
-          .update(roles)
-          .set({ enabled, updatedAt: new Date() })
-          .where(eq(roles.id, id))
-          .returning()
+        const [row] = await keepingFullPrivilege(db, (tx) =>
+          tx.update(roles).set({ enabled, updatedAt: new Date() }).where(eq(roles.id, id)).returning(),
+        )
         if (!row) throw notFound()
         return ok(c, await loadRole(db, id, c.get('lang')))
       },
@@ -285,7 +319,8 @@ export function adminRoutes(deps: Deps) {
     }),
     async (c) => {
       const input = c.req.valid('json')
-      if (!isStrongPassword(input.password)) throw invalid({ password: 'weakPassword' })
+      const problem = passwordProblem(input.password, input.username)
+      if (problem) throw invalid({ password: problem })
       await assertRolesExist(db, input.roleIds)
       const [taken] = await db
         .select({ id: users.id })
@@ -293,7 +328,19 @@ export function adminRoutes(deps: Deps) {
         .where(ilike(users.username, input.username))
       if (taken) throw invalid({ username: 'usernameTaken' })
       const passwordHash = await hashPassword(input.password)
-      const id = await db.transaction(async (tx) => {
+      const id = await createUser(db, input, passwordHash)
+      return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
+    },
+  )
+
+  /** Insert the user; losing a race for the same username answers 409 (duplicate), never 500. */
+  async function createUser(
+    db: Db,
+    input: z.infer<typeof userCreateInput>,
+    passwordHash: string,
+  ): Promise<string> {
+    try {
+      return await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(users)
           .values({
@@ -313,9 +360,12 @@ export function adminRoutes(deps: Deps) {
         }
         return row.id
       })
-      return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
-    },
-  )
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError(409, 'duplicate', undefined, { fieldErrors: { username: 'usernameTaken' } })
+      throw error
+    }
+  }
 
   app.openapi(
     createRoute({
@@ -335,10 +385,14 @@ export function adminRoutes(deps: Deps) {
       const input = c.req.valid('json')
       const me = currentUser(c)
       if (id === me.id && !input.enabled) throw invalid({ enabled: 'invalidValue' })
-      if (input.password && !isStrongPassword(input.password)) throw invalid({ password: 'weakPassword' })
+      if (input.password) {
+        const [target] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
+        const problem = passwordProblem(input.password, target?.username ?? '')
+        if (problem) throw invalid({ password: problem })
+      }
       await assertRolesExist(db, input.roleIds)
       const passwordHash = input.password ? await hashPassword(input.password) : undefined
-      await db.transaction(async (tx) => {
+      await keepingFullPrivilege(db, async (tx) => {
         const [row] = await tx
           .update(users)
           .set({
@@ -383,17 +437,35 @@ export function adminRoutes(deps: Deps) {
       async (c) => {
         const { id } = c.req.valid('param')
         if (!enabled && id === currentUser(c).id) throw new AppError(400, 'invalidValue')
-        const [row] = await db
-          .update(users)
-          .set({ enabled, updatedAt: new Date() })
-          .where(eq(users.id, id))
-          .returning()
+        const [row] = await keepingFullPrivilege(db, (tx) =>
+          tx.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
+        )
         if (!row) throw notFound()
         if (!enabled) await revokeUserSessions(db, id)
         return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
       },
     )
   }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/users/{id}/unlock',
+      tags: tag,
+      summary: "Lift a user's sign-in locks (their own and every address's); the request is logged",
+      ...access(deps, 'authManage:edit'),
+      request: { params: idParam },
+      responses: okResponse(userView),
+    }),
+    async (c) => {
+      c.set('operationType', 'UNLOCK')
+      const { id } = c.req.valid('param')
+      const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
+      if (!row) throw notFound()
+      await unlockUsername(db, row.username)
+      return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
+    },
+  )
 
   return app
 }

@@ -1,5 +1,9 @@
-// Password hashing with scrypt (node:crypto), and generated passwords for first start.
+// Password hashing with scrypt (node:crypto), generated passwords for first start, and the password
+// policy: at least 10 characters with letters and digits, not the username, not a known-breached password
+// (the short list shipped beside this file).
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { MessageKey } from '../../../shared/errors'
 
 const N = 16384
 const R = 8
@@ -43,4 +47,27 @@ export function generatePassword(): string {
 
 export function isStrongPassword(password: string): boolean {
   return password.length >= 10 && /[A-Za-z]/.test(password) && /\d/.test(password)
+}
+
+let breached: Set<string> | undefined
+
+/** The shipped list of known-breached passwords, lower case (read once). */
+export function breachedPasswords(): Set<string> {
+  breached ??= new Set(
+    readFileSync(new URL('./breached-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .map((line) => line.trim().toLowerCase())
+      .filter((line) => line && !line.startsWith('#')),
+  )
+  return breached
+}
+
+/** What is wrong with a new password for this user (a message key), or null when the policy accepts it. */
+export function passwordProblem(password: string, username: string): MessageKey | null {
+  if (!isStrongPassword(password)) return 'weakPassword'
+  const lower = password.normalize('NFKC').toLowerCase()
+  const name = username.trim().toLowerCase()
+  if (name && (lower === name || (name.length >= 4 && lower.includes(name)))) return 'passwordIsUsername'
+  if (breachedPasswords().has(lower)) return 'passwordBreached'
+  return null
 }

@@ -1,20 +1,27 @@
-// Sign-in, sign-out and the current user (with the menu they may see).
+// Sign-in (throttled: lockout.ts), sign-out, the current user (with the menu they may see) and a user's
+// own password change.
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
-import { loginRequest, loginResponse, meResponse } from '../../../shared/contracts/auth'
-import type { Lang } from '../../../shared/errors'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import {
+  changePasswordRequest,
+  changePasswordResponse,
+  loginRequest,
+  loginResponse,
+  meResponse,
+} from '../../../shared/contracts/auth'
+import { formatMessage, type Lang } from '../../../shared/errors'
 import { type MenuItem, menuFor } from '../../../shared/menu'
 import { SYSTEM_NAMES, systemsOf } from '../../../shared/privileges'
-import { roles, userRoles, users } from '../../db/schema'
+import { roles, sessions, userRoles, users } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError } from '../../http/app-error'
 import { type Deps, hasPrivilege } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { clientIp } from '../../http/request-log'
 import { moduleRouter } from '../../http/router'
-import { clearFailures, lockedMinutes, lockoutKeys, recordFailure } from './lockout'
-import { DUMMY_HASH, verifyPassword } from './passwords'
-import { createSession, privilegesOf, revokeSession } from './sessions'
+import { clearPair, knownAddress, lockoutKeys, locks, logLock, recordFailure } from './lockout'
+import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from './passwords'
+import { createSession, forgetSessions, privilegesOf, revokeSession } from './sessions'
 
 function localiseMenu(items: MenuItem[], lang: Lang): z.infer<typeof meResponse>['menu'] {
   return items.map(({ privilege: _privilege, children, ...rest }) => ({
@@ -42,23 +49,30 @@ export function authRoutes(deps: Deps) {
       c.set('operationType', 'LOGIN')
       const { username, password } = c.req.valid('json')
       const ip = clientIp(c, deps.config.trustProxy)
+      const userAgent = c.req.header('user-agent') ?? null
       const keys = lockoutKeys(username, ip)
-      const locked = await lockedMinutes(db, keys)
-      if (locked > 0) throw new AppError(429, 'tooManyAttempts', { minutes: locked })
-      const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1)
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
+        .limit(1)
+      const locked = await locks(db, keys)
+      // The pair lock always holds; the user and address locks never stop a known address of this user.
+      let refuseFor = locked.pair
+      if (refuseFor === 0 && (locked.user > 0 || locked.ip > 0) && !(await knownAddress(db, user?.id, ip)))
+        refuseFor = Math.max(locked.user, locked.ip)
+      if (refuseFor > 0) throw new AppError(429, 'tooManyAttempts', { minutes: refuseFor })
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH)
       if (!user || !valid) {
-        await recordFailure(db, deps.config, keys)
+        for (const scope of await recordFailure(db, deps.config, keys))
+          logLock(deps.logWriter, deps.config, scope, username, ip, userAgent)
         throw new AppError(400, 'wrongCredentials', undefined, {
           fieldErrors: { password: 'wrongCredentials' },
         })
       }
       if (!user.enabled) throw new AppError(4031, 'userDisabled')
-      await clearFailures(db, keys)
-      const session = await createSession(db, deps.config, user.id, {
-        ip,
-        userAgent: c.req.header('user-agent') ?? null,
-      })
+      await clearPair(db, keys)
+      const session = await createSession(db, deps.config, user.id, { ip, userAgent })
       const { allPrivileges, privileges } = await privilegesOf(db, user.id)
       c.set('user', {
         id: user.id,
@@ -83,8 +97,8 @@ export function authRoutes(deps: Deps) {
       method: 'post',
       path: '/logout',
       tags: ['auth'],
-      summary: 'Sign out: the token is revoked',
-      ...access(deps, 'signedIn'),
+      summary: 'Sign out: the token is revoked (from any screen: x-system-name is not checked)',
+      ...access(deps, 'signedIn', { anySystem: true }),
       responses: okResponse(z.null()),
     }),
     async (c) => {
@@ -123,6 +137,65 @@ export function authRoutes(deps: Deps) {
           lang,
         ),
       })
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/password',
+      tags: ['auth'],
+      summary:
+        'Change my own password: at least 10 characters with letters and digits, not the username, not a known-breached password; my other sessions end',
+      ...access(deps, 'signedIn', { anySystem: true }),
+      request: {
+        body: { required: true, content: { 'application/json': { schema: changePasswordRequest } } },
+      },
+      responses: okResponse(changePasswordResponse),
+    }),
+    async (c) => {
+      c.set('operationType', 'PASSWORD_CHANGE')
+      const me = currentUser(c)
+      const lang = c.get('lang')
+      const { currentPassword, newPassword } = c.req.valid('json')
+      // Guessing the current password through a stolen session is throttled like a sign-in.
+      const ip = clientIp(c, deps.config.trustProxy)
+      const keys = lockoutKeys(me.username, ip)
+      const locked = await locks(db, keys)
+      if (locked.pair > 0) throw new AppError(429, 'tooManyAttempts', { minutes: locked.pair })
+      const [row] = await db.select().from(users).where(eq(users.id, me.id)).limit(1)
+      if (!row) throw new AppError(403, 'notSignedIn')
+      if (!(await verifyPassword(currentPassword, row.passwordHash))) {
+        for (const scope of await recordFailure(db, deps.config, keys))
+          logLock(deps.logWriter, deps.config, scope, me.username, ip, c.req.header('user-agent') ?? null)
+        throw new AppError(400, 'invalidInput', undefined, {
+          fieldErrors: { currentPassword: formatMessage('wrongCurrentPassword', lang) },
+        })
+      }
+      const problem =
+        newPassword === currentPassword ? 'passwordUnchanged' : passwordProblem(newPassword, row.username)
+      if (problem)
+        throw new AppError(400, 'invalidInput', undefined, {
+          fieldErrors: { newPassword: formatMessage(problem, lang) },
+        })
+      const passwordHash = await hashPassword(newPassword)
+      const ended = await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id))
+        return tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(sessions.userId, me.id),
+              ne(sessions.tokenHash, me.sessionHash),
+              isNull(sessions.revokedAt),
+            ),
+          )
+          .returning({ tokenHash: sessions.tokenHash })
+      })
+      forgetSessions(db)
+      await clearPair(db, keys)
+      return ok(c, { endedSessions: ended.length })
     },
   )
 

@@ -14,12 +14,13 @@ import {
   roomOption,
   tagItem,
   tagQuery,
+  type UserOption,
   userOption,
   vendorOption,
 } from '../../../shared/contracts/reference'
-import { access } from '../../http/access'
+import { access, currentUser } from '../../http/access'
 import { AppError } from '../../http/app-error'
-import type { Deps } from '../../http/context'
+import { type Deps, hasPrivilege } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import {
@@ -124,7 +125,16 @@ export function referenceCallRoutes(deps: Deps) {
         ...signedIn,
         responses: okResponse(z.array(schema)),
       }),
-      async (c) => ok(c, await load(db, c.get('lang'))) as never,
+      async (c) => {
+        const list = await load(db, c.get('lang'))
+        // Pickers show display names: sign-in names go only to those who manage accounts (issue 11).
+        if (path === '/art/getAllUser' && !hasPrivilege(currentUser(c), 'authManage:view'))
+          return ok(
+            c,
+            (list as UserOption[]).map(({ username: _username, ...rest }) => rest),
+          ) as never
+        return ok(c, list) as never
+      },
     )
   }
 

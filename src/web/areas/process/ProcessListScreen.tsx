@@ -85,7 +85,10 @@ function Filters({
             placeholder={t`Anyone`}
             clearable
             searchable
-            data={(users.data ?? []).map((u) => ({ value: u.id, label: u.displayName || u.username }))}
+            data={(users.data ?? []).map((u) => ({
+              value: u.id,
+              label: u.displayName || u.username || u.id,
+            }))}
             value={search.createdBy ?? null}
             onChange={(v) => set({ createdBy: v ?? undefined })}
             data-testid="filter-user"
