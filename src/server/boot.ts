@@ -8,11 +8,12 @@ import type { Config } from './config'
 import { type Database, type Db, openDatabase } from './db/client'
 import type { Deps } from './http/context'
 import { LogWriter } from './http/request-log'
+import { listenForAuthChanges } from './modules/auth/sessions'
 import type { ProcessCatalog } from './modules/process/catalog'
 import { machineCatalog } from './modules/process/machine-catalog'
 import { checkDefinitionVersions } from './modules/process/versions'
 import { type SeedResult, seed } from './seed'
-import { DiskStorage } from './storage'
+import { openStorage, type Storage } from './storage'
 
 export interface Booted {
   deps: Deps
@@ -38,14 +39,24 @@ export async function boot(
   }
   if (!config.linkSecret) config.linkSecret = randomBytes(32).toString('hex')
   const seedResult = await database.db.transaction((tx) => seed(tx as unknown as Db, config))
+  let storage: Storage
+  try {
+    storage = await openStorage(config)
+  } catch (error) {
+    if (!options.database) await database.close()
+    throw error
+  }
   const logWriter = new LogWriter(database.db)
-  const storage = new DiskStorage(path.join(config.dataDir, 'files'))
+  // Sign-outs and privilege changes made by the other servers on the same PostgreSQL database.
+  const authListener = await listenForAuthChanges(database)
   const deps: Deps = { database, config, storage, logWriter }
   return {
     deps,
     seedResult,
     close: async () => {
+      await authListener.stop()
       await logWriter.close()
+      await storage.close?.()
       await database.close()
     },
   }

@@ -2,6 +2,17 @@
 import path from 'node:path'
 import { MONEY_RE, normaliseMoney } from '../shared/validation'
 
+/** An S3-compatible object store for the files (all four S3_* credentials set), shared by every server. */
+export interface S3Config {
+  endpoint: string
+  bucket: string
+  accessKeyId: string
+  secretAccessKey: string
+  region: string
+  /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible stores need. */
+  forcePathStyle: boolean
+}
+
 export interface Config {
   port: number
   dataDir: string
@@ -32,6 +43,8 @@ export interface Config {
    * own currency needs a second, different approver; a currency without a limit always needs one.
    */
   secondApprovalAbove: Record<string, string>
+  /** Files in an S3-compatible store instead of DATA_DIR/files (unset: the folder). */
+  s3?: S3Config
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,6 +69,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 512) * 1024 * 1024,
     webDir: path.resolve(env.WEB_DIR ?? './dist'),
     secondApprovalAbove: secondApprovalLimits(env),
+    s3: s3Settings(env),
+  }
+}
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+
+/**
+ * S3 is on when any of the four required variables is set; then all four must be, and a half-configured
+ * store stops the start (files silently landing on one machine's disk is what S3 is there to prevent).
+ */
+function s3Settings(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const given = S3_REQUIRED.filter((name) => env[name]?.trim())
+  if (given.length === 0) return undefined
+  const missing = S3_REQUIRED.filter((name) => !env[name]?.trim())
+  if (missing.length > 0)
+    throw new Error(`S3 storage needs ${missing.join(', ')} as well (or none of ${given.join(', ')})`)
+  const endpoint = (env.S3_ENDPOINT as string).trim()
+  if (!/^https?:\/\/[^/]/.test(endpoint))
+    throw new Error('S3_ENDPOINT must be an http(s) URL like https://s3.example.com')
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim()
+  if (pathStyle && pathStyle !== '0' && pathStyle !== '1')
+    throw new Error('S3_FORCE_PATH_STYLE must be 0 or 1')
+  return {
+    endpoint,
+    bucket: (env.S3_BUCKET as string).trim(),
+    accessKeyId: (env.S3_ACCESS_KEY_ID as string).trim(),
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    forcePathStyle: pathStyle !== '0',
   }
 }
 

@@ -22,6 +22,8 @@ export type DbOrTx = Db | Tx
 export interface Database {
   db: Db
   mode: 'embedded' | 'postgres'
+  /** The PostgreSQL server's URL (postgres mode): for a connection of its own, e.g. LISTEN. */
+  url?: string
   /** Run raw SQL (benchmarks and diagnostics compare against it). */
   raw: (sqlText: string, params?: unknown[]) => Promise<unknown[]>
   close: () => Promise<void>
@@ -47,6 +49,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       mode: 'postgres',
+      url: options.url,
       raw: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       close: () => pool.end(),
     }

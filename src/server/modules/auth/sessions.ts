@@ -1,10 +1,14 @@
 // Sessions: 256-bit random tokens handed to the browser once, stored only as SHA-256 hashes, ended by
 // idle time, absolute time or sign-out. Also loads what a user may do (roles + own privileges), and keeps
 // what it loaded for a few seconds (SESSION_CACHE_MS) so a screen's burst of requests checks it once.
+// On PostgreSQL, several servers share the sessions: each listens on `vitrine_auth`, which the database's
+// triggers notify at the commit of a sign-out or of a user, role or privilege change (migration 0009), and
+// drops what it holds at once; while it cannot listen it holds nothing (listenForAuthChanges).
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
+import pg from 'pg'
 import type { Config } from '../../config'
-import type { Db } from '../../db/client'
+import type { Database, Db } from '../../db/client'
 import { rolePrivileges, roles, sessions, userPrivileges, userRoles, users } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
 
@@ -37,8 +41,9 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
 
 /**
  * How long a checked session is trusted without reading it again. Every change this server makes to
- * sessions, users, roles or privileges forgets what it holds at once (sign-out, `forgetSessions`); the
- * time only bounds how late another server on the same PostgreSQL database sees such a change.
+ * sessions, users, roles or privileges forgets what it holds at once (sign-out, `forgetSessions`); a change
+ * made by another server on the same PostgreSQL database arrives as a notification (listenForAuthChanges),
+ * and the time bounds only how late a server that does not listen would see it.
  */
 export const SESSION_CACHE_MS = 5_000
 
@@ -59,6 +64,8 @@ const SESSION_CACHE_LIMIT = 10_000
 class SessionCache {
   readonly held = new Map<string, HeldSession>()
   generation = 0
+  /** A listener is configured but not connected: changes elsewhere could be missed, so nothing is held. */
+  paused = false
 
   forget(tokenHash?: string): void {
     this.generation++
@@ -67,7 +74,7 @@ class SessionCache {
   }
 
   hold(tokenHash: string, session: HeldSession, generation: number): void {
-    if (generation !== this.generation) return
+    if (generation !== this.generation || this.paused) return
     if (this.held.size >= SESSION_CACHE_LIMIT) this.held.delete(this.held.keys().next().value as string)
     this.held.set(tokenHash, session)
   }
@@ -87,6 +94,97 @@ function sessionCacheOf(db: Db): SessionCache {
 /** Forget every held session: users, roles or privileges changed (admin writes call this). */
 export function forgetSessions(db: Db): void {
   sessionCacheOf(db).forget()
+}
+
+/** The channel the database's triggers notify (migration 0009): a token hash, or `*` for everything. */
+export const AUTH_CHANNEL = 'vitrine_auth'
+
+/** Drop what a notification names: one session (its token hash) or, for `*`, everything held. */
+export function applyAuthNotice(db: Db, payload: string | undefined): void {
+  const cache = sessionCacheOf(db)
+  if (payload && /^[0-9a-f]{64}$/.test(payload)) cache.forget(payload)
+  else cache.forget()
+}
+
+export interface AuthListener {
+  /** Connected and listening (tests and diagnostics). */
+  readonly listening: boolean
+  stop: () => Promise<void>
+}
+
+/**
+ * On PostgreSQL: a connection of its own that LISTENs on AUTH_CHANNEL and applies each notice to this
+ * database's session cache. Until it listens, and whenever the connection drops (until it listens again,
+ * retried with a growing pause up to 10 s), the cache holds nothing and everything held is dropped, so a
+ * notice missed meanwhile cannot leave a revoked session usable. On the embedded database there is one
+ * process: the local forgets suffice, and nothing is started.
+ */
+export async function listenForAuthChanges(database: Database): Promise<AuthListener> {
+  if (database.mode !== 'postgres' || !database.url) return { listening: false, stop: async () => {} }
+  const url = database.url
+  const db = database.db
+  const cache = sessionCacheOf(db)
+  let client: pg.Client | undefined
+  let stopped = false
+  let listening = false
+  let retryMs = 250
+  let retryTimer: NodeJS.Timeout | undefined
+
+  const lost = () => {
+    listening = false
+    cache.paused = true
+    cache.forget()
+  }
+  const connect = async (): Promise<void> => {
+    lost()
+    const c = new pg.Client({ connectionString: url, application_name: 'vitrine-auth-listener' })
+    client = c
+    c.on('notification', (msg) => {
+      if (msg.channel === AUTH_CHANNEL) applyAuthNotice(db, msg.payload)
+    })
+    const retry = (error?: Error) => {
+      if (client !== c || stopped) return
+      if (error) console.error('auth listener:', error.message)
+      lost()
+      client = undefined
+      void c.end().catch(() => undefined)
+      retryTimer = setTimeout(() => void connect().catch(() => undefined), retryMs)
+      retryTimer.unref()
+      retryMs = Math.min(retryMs * 2, 10_000)
+    }
+    c.on('error', retry)
+    c.on('end', () => retry())
+    try {
+      await c.connect()
+      await c.query(`listen ${AUTH_CHANNEL}`)
+    } catch (error) {
+      // The server still answers meanwhile, reading every session from the database.
+      retry(error as Error)
+      return
+    }
+    if (stopped || client !== c) return
+    // Anything held before now may have missed a notice: start from nothing.
+    cache.forget()
+    cache.paused = false
+    listening = true
+    retryMs = 250
+  }
+
+  await connect()
+  return {
+    get listening() {
+      return listening
+    },
+    stop: async () => {
+      stopped = true
+      if (retryTimer) clearTimeout(retryTimer)
+      const c = client
+      client = undefined
+      listening = false
+      cache.paused = false
+      await c?.end().catch(() => undefined)
+    },
+  }
 }
 
 /** The signed-in user behind a token, or null when the token is missing, unknown, expired or revoked. */

@@ -1,12 +1,15 @@
 // The workflow engine's timed work, one timer per server (main.ts starts it): reminders that fell due
 // become messages, idempotency keys older than their retry window are dropped, and once a day insurance
 // cover follows the policies' dates (on when a policy's start date arrives, off when the insured-until date
-// has passed, with a message to the operations staff). Each task is safe to run on several servers at once.
+// has passed, with a message to the operations staff). Each task is safe to run on several servers at once,
+// and with several servers on one database each run happens on one of them: the job's row in
+// `scheduled_jobs` is claimed with FOR UPDATE SKIP LOCKED (claimJob, runJobOnce).
 // The clock is a parameter (`now`), so tests run a day, a year later without waiting.
-import { lt } from 'drizzle-orm'
+import os from 'node:os'
+import { and, eq, lt, lte } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { processIdempotencyKeys } from '../../db/schema'
-import { applyCoverDates, dayOf } from './effects/insurance'
+import { processIdempotencyKeys, scheduledJobs } from '../../db/schema'
+import { applyCoverDates } from './effects/insurance'
 import { deliverDueReminders } from './messages'
 
 /**
@@ -30,6 +33,70 @@ export function dailyInsuranceCover(db: DbOrTx, now = new Date()) {
   return applyCoverDates(db, now)
 }
 
+/** Which server ran a job last (scheduled_jobs.last_run_by). */
+export const SERVER_ID = `${os.hostname()}:${process.pid}`
+
+/** The job names in scheduled_jobs. */
+export const JOBS = {
+  reminders: 'reminder-delivery',
+  idempotencyPurge: 'idempotency-key-purge',
+  insuranceCover: 'insurance-cover-dates',
+} as const
+
+/** Lock the job's row if it is due at `at` and no other server holds it (inside a transaction). */
+async function claimRow(tx: DbOrTx, job: string, at: Date): Promise<boolean> {
+  await tx
+    .insert(scheduledJobs)
+    .values({ job, dueAt: new Date(0) })
+    .onConflictDoNothing()
+  const rows = await tx
+    .select({ job: scheduledJobs.job })
+    .from(scheduledJobs)
+    .where(and(eq(scheduledJobs.job, job), lte(scheduledJobs.dueAt, at)))
+    .for('update', { skipLocked: true })
+  return rows.length > 0
+}
+
+const ranAt = (at: Date, next: Date) => ({ dueAt: next, lastRunAt: at, lastRunBy: SERVER_ID })
+
+/**
+ * Claim a due job for this server and make it due again at `next`, in one short transaction; the work runs
+ * after it, outside. For work that claims its own rows (reminders): a server that dies meanwhile leaves the
+ * rest for the next run. True when this server won the claim.
+ */
+export async function claimJob(db: DbOrTx, job: string, at: Date, next: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await claimRow(tx, job, at))) return false
+    await tx.update(scheduledJobs).set(ranAt(at, next)).where(eq(scheduledJobs.job, job))
+    return true
+  })
+}
+
+/**
+ * Run `task` once across the servers: the job's row stays claimed for the task's whole transaction, which
+ * also makes it due again at `next`; a task that fails rolls everything back and the job stays due (the
+ * next tick, here or on another server, runs it). False when the job was not due or another server has it.
+ */
+export async function runJobOnce(
+  db: DbOrTx,
+  job: string,
+  at: Date,
+  next: Date,
+  task: (tx: DbOrTx) => Promise<unknown>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await claimRow(tx, job, at))) return false
+    await task(tx)
+    await tx.update(scheduledJobs).set(ranAt(at, next)).where(eq(scheduledJobs.job, job))
+    return true
+  })
+}
+
+/** The first instant of the UTC day after `at` (the daily job's next run). */
+export function nextUtcDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1))
+}
+
 export interface SchedulerOptions {
   intervalMs?: number
   /** The clock (tests pass a fixed or moving one). */
@@ -37,27 +104,30 @@ export interface SchedulerOptions {
 }
 
 /**
- * Run the timed work every `intervalMs` (and the daily job on the first tick of each day, by `now`'s UTC
- * date; it is idempotent, so another server running it the same day changes nothing more); stop() on
- * shutdown. `tick()` runs one round at once and resolves when it is done (tests).
+ * Run the timed work every `intervalMs`, each job once per interval across every server on the database
+ * (and the daily job once per UTC day of `now`, on the first tick that finds it due; it is idempotent as
+ * well, so a run repeated by hand changes nothing more); stop() on shutdown. `tick()` runs one round at
+ * once and resolves when it is done (tests).
  */
 export function startProcessScheduler(db: DbOrTx, options: SchedulerOptions = {}) {
   const { intervalMs = 60_000, now = () => new Date() } = options
-  let lastDay = ''
+  // Due again a little before the next tick, so that a timer firing late still finds its job due.
+  const period = intervalMs - Math.min(1_000, intervalMs / 10)
   const run = (name: string, task: () => Promise<unknown>) =>
     task().catch((error) => console.error(`${name} failed`, (error as Error).message))
   const tick = async () => {
     const at = now()
-    const day = dayOf(at)
+    const next = new Date(at.getTime() + period)
     await Promise.all([
-      run('reminder delivery', () => deliverDueReminders(db, at)),
-      run('idempotency key purge', () => purgeIdempotencyKeys(db, at)),
-      day !== lastDay
-        ? run('insurance cover dates', async () => {
-            await dailyInsuranceCover(db, at)
-            lastDay = day
-          })
-        : undefined,
+      run('reminder delivery', async () => {
+        if (await claimJob(db, JOBS.reminders, at, next)) await deliverDueReminders(db, at)
+      }),
+      run('idempotency key purge', () =>
+        runJobOnce(db, JOBS.idempotencyPurge, at, next, (tx) => purgeIdempotencyKeys(tx, at)),
+      ),
+      run('insurance cover dates', () =>
+        runJobOnce(db, JOBS.insuranceCover, at, nextUtcDay(at), (tx) => dailyInsuranceCover(tx, at)),
+      ),
     ])
   }
   const timer = setInterval(() => void tick(), intervalMs)
