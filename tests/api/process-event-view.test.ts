@@ -214,6 +214,8 @@ describe('the process cache', () => {
       at: new Date(0).toISOString(),
       comment: '',
       files: [],
+      definitionVersion: 1,
+      allowedBy: 'devOpsManage:start',
     }))
   const history = (n: number) => ({ rows: rows(n), authors: new Set(rows(n).map((r) => r.by)) })
   const held = (version: number) => ({ row: { version } as never, snapshot: {} as never })

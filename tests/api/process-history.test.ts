@@ -124,5 +124,10 @@ describe('what each history row records', () => {
       ['TERMINATE', approvePrivilege('BUY_ART')],
     ])
     expect(rows.every((r) => r.definition_version === p.definitionVersion)).toBe(true)
+    // The view shows them on each history row, from the event's own answer and from a fresh read alike.
+    const shown = p.history.map((h) => [h.type, h.allowedBy, h.definitionVersion])
+    expect(shown).toEqual(rows.map((r) => [r.event_type, r.allowed_by, r.definition_version]))
+    const read = await t.call<ProcessView>('GET', `/api/process/${p.id}`, { token: tokens.registrar })
+    expect(read.data.history).toEqual(p.history)
   })
 })

@@ -84,6 +84,10 @@ export const processHistoryItem = z.object({
   comment: z.string(),
   /** The files the event carried (its payload's file fields); the payload itself stays in the database. */
   files: z.array(z.string()),
+  /** The machine version the event was applied on. */
+  definitionVersion: z.number(),
+  /** What allowed it: a privilege, 'allPrivileges', 'starter' (machines/allowed-by.ts), or 'unrecorded'. */
+  allowedBy: z.string(),
 })
 export type ProcessHistoryItem = z.infer<typeof processHistoryItem>
 

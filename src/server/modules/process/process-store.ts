@@ -124,7 +124,7 @@ export function applyEventSql(w: WriteArgs) {
         ${e.definitionVersion}::int, ${e.allowedBy}::text, ${w.claim?.key ?? null}::text, ${w.claim?.hash ?? null}::text)`
 }
 
-type HistoryTuple = [number, string, string | null, string, string, string, string, unknown]
+type HistoryTuple = [number, string, string | null, string, string, string, string, unknown, number, string]
 
 /**
  * Apply an event's writes in one statement: claim the idempotency key (when there is one), update the
@@ -140,7 +140,18 @@ export async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | Not
   if (row && Number(row.updated) === -1) return 'keyTaken'
   if (!row || Number(row.updated) !== 1) return 'stale'
   const newer = ((row.newer ?? []) as HistoryTuple[]).map(
-    ([seq, type, fromState, toState, by, rowAt, comment, payload]): HistoryRow => ({
+    ([
+      seq,
+      type,
+      fromState,
+      toState,
+      by,
+      rowAt,
+      comment,
+      payload,
+      definitionVersion,
+      allowedBy,
+    ]): HistoryRow => ({
       seq,
       type,
       fromState,
@@ -149,6 +160,8 @@ export async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | Not
       at: new Date(rowAt).toISOString(),
       comment,
       files: payloadFiles(payload),
+      definitionVersion,
+      allowedBy,
     }),
   )
   const history = [...w.cached.rows, ...newer]
@@ -164,6 +177,8 @@ export async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | Not
     at: e.at.toISOString(),
     comment: e.comment,
     files: e.files,
+    definitionVersion: e.definitionVersion,
+    allowedBy: e.allowedBy,
   })
   return {
     history,

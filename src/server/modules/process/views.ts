@@ -75,6 +75,8 @@ const historyColumns = {
   at: processHistory.at,
   comment: processHistory.comment,
   payload: processHistory.payload,
+  definitionVersion: processHistory.definitionVersion,
+  allowedBy: processHistory.allowedBy,
 }
 
 function historyItem({
