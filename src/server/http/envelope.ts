@@ -35,12 +35,17 @@ export function ok<T>(c: Context<AppEnv>, data: T) {
   return c.json({ code: 0, msg: formatMessage('ok', c.get('lang')), data }, 200)
 }
 
-function translateFieldErrors(c: Context<AppEnv>, data: unknown): unknown {
+/** Field errors travel as message keys; the words are chosen here, with the error's own parameters. */
+function translateFieldErrors(
+  c: Context<AppEnv>,
+  data: unknown,
+  params?: Record<string, string | number>,
+): unknown {
   if (!data || typeof data !== 'object' || !('fieldErrors' in data)) return data
   const fieldErrors = (data as { fieldErrors: Record<string, string> }).fieldErrors
   const out: Record<string, string> = {}
   for (const [field, message] of Object.entries(fieldErrors)) {
-    out[field] = message in MESSAGES ? formatMessage(message as MessageKey, c.get('lang')) : message
+    out[field] = message in MESSAGES ? formatMessage(message as MessageKey, c.get('lang'), params) : message
   }
   return { ...data, fieldErrors: out }
 }
@@ -53,7 +58,7 @@ export function errorResponse(c: Context<AppEnv>, error: unknown) {
   if (error instanceof AppError) {
     code = error.code
     msg = formatMessage(error.messageKey, lang, error.params)
-    data = translateFieldErrors(c, error.data)
+    data = translateFieldErrors(c, error.data, error.params)
     c.set('exception', `${error.messageKey}`)
   } else if (error instanceof HTTPException && error.status === 413) {
     code = 413
