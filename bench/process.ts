@@ -201,11 +201,14 @@ export async function benchProcess(): Promise<void> {
     await new Promise((r) => server.once('listening', r))
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`
     const call = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
+      const send = () =>
+        fetch(base + path, {
+          method,
+          headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+      // A kept-alive socket the server closed while idle (its keep-alive timeout) fails once: send again.
+      const res = await send().catch(send)
       const json = (await res.json()) as { code: number; msg: string; data: any }
       if (json.code !== 0) throw new Error(`${path}: ${json.msg}`)
       return json.data
