@@ -48,6 +48,12 @@ const CHECKS: { rule: string; sql: string }[] = [
       where ${LIVE} and p.status = 'transporting' and a.transport_status <> 'transporting'`,
   },
   {
+    rule: 'a live process waiting to depart whose artworks are not to be transported',
+    sql: `select a.inventory_no as who, a.id, p.type::text || ' ' || p.state || ' / ' || a.transport_status as what
+      from processes p join process_artworks pa on pa.process_id = p.id join artworks a on a.id = pa.artwork_id
+      where ${LIVE} and p.status = 'toBeTransported' and a.transport_status <> 'to_be_transported'`,
+  },
+  {
     rule: 'a live loan on loan whose artworks are not on loan',
     sql: `select a.inventory_no as who, a.id, p.state || ' / ' || a.status::text as what
       from processes p join process_artworks pa on pa.process_id = p.id join artworks a on a.id = pa.artwork_id
