@@ -221,7 +221,10 @@ export async function benchProcess(): Promise<void> {
       `\n## Process events on ${bdb.label} (${CLIENTS} concurrent clients × ${EVENTS_PER_CLIENT} events)`,
     )
 
-    for (const withKeys of [false, true]) {
+    // BENCH_KEYS=1 runs only the run with keys, BENCH_KEYS=0 only the one without.
+    for (const withKeys of [false, true].filter(
+      (k) => (process.env.BENCH_KEYS ?? String(Number(k))) === String(Number(k)),
+    )) {
       const ids: string[] = []
       for (let i = 0; i < CLIENTS; i++) {
         const input = { artworks: [{ titleZh: `基准${i}`, titleEn: `Bench ${i}` }] }
