@@ -33,10 +33,7 @@ const PAYERS: Who[] = ['finance', 'admin']
 const OPERATORS: Who[] = ['operations', 'registrar']
 
 /** The purchases the demo office has paid (each made one artwork), and where their shipping in stands. */
-const PAID_PURCHASES = [
-  ['SH-FTZ', 'completed'],
-  ['HK-KC', 'transport.transporting'],
-] as const
+const PAID_PURCHASES = [['HK-KC', 'transport.transporting']] as const
 /** Artworks the demo processes add to the catalogue's (the paid purchases'). */
 export const DEMO_PURCHASED_COUNT = PAID_PURCHASES.length
 
@@ -482,15 +479,14 @@ export async function seedDemoProcesses(
       { room: home(lent[0]).id, data: { artworkTransport: moveTo(lent, 'Power Station of Art, Shanghai') } },
     )
   ).to('completed')
-  const loan = (by: Who) => office.start('OPERATION_LOAN_EXHIBITION_ART', by, { artworkIds: take(1) })
-  await (await (await loan('operations')).to('loan.submitted')).terminate(COMMENTS.terminate[2])
 
-  // Cover for two of the loans: one paid, one awaiting payment.
-  for (const [i, target] of ['completed', 'premiumPayment.awaitingPayment'].entries()) {
-    if (!loans[i]) break
-    const input = { artworkIds: loans[i].view.artworks.map((a) => a.id), operationProcessId: loans[i].id }
-    const data = { policy: { policyNo: `AXA-TR-2026-0${31 + i}` } }
-    await (await office.start('INSURANCE_OPERATION', 'operations', input, { data })).to(target)
+  // Cover for the first loan: the policy approved, its premium awaiting payment.
+  if (loans[0]) {
+    const input = { artworkIds: loans[0].view.artworks.map((a) => a.id), operationProcessId: loans[0].id }
+    const data = { policy: { policyNo: 'AXA-TR-2026-031' } }
+    await (await office.start('INSURANCE_OPERATION', 'operations', input, { data })).to(
+      'premiumPayment.awaitingPayment',
+    )
   }
 
   // Renewals of the annual policies: one renewed (its policy awaiting approval), one to lapse, one sent back.
@@ -550,24 +546,23 @@ export async function seedDemoProcesses(
   await repair(takeAway(share), 'artworkTransport.transporting')
   await mount(takeAway(share), 'delivery.draft')
   await mount(takeAway(share), 'artworkTransport.transporting')
-  const onTheRoad = [room('HK-KC'), room('GVA-FP'), room('SH-FTZ')]
-  for (let i = 0; away.length > 0; i++) {
-    const ids = takeAway(Math.min(share, away.length))
-    const to = [...onTheRoad.slice(i % 3), ...onTheRoad].find((r) => r.id !== home(ids[0]).id)!
-    await transport(ids, to, 'transport.transporting')
+  // The rest of the artworks away: one shipment between vaults, on the road.
+  if (away.length > 0) {
+    const ids = away.splice(0)
+    await transport(
+      ids,
+      home(ids[0]).code === 'GVA-FP' ? room('HK-KC') : room('GVA-FP'),
+      'transport.transporting',
+    )
   }
 
   // 5. Every other operation, in its main states.
   const moved = take(1)
   await transport(moved, home(moved[0]).code === 'HK-KC' ? room('SH-FTZ') : room('HK-KC'), 'completed')
   await transport(take(1), room('SG-FP'), 'transport.toBeTransported')
-  await (await transport(take(1), room('LDN'), 'transportInfo.submitted', 'registrar')).reject(
-    COMMENTS.reject[2],
-  )
   const again = await transport(take(1), room('GVA-FP'), 'transportInfo.submitted')
   await (await again.terminate(COMMENTS.terminate[0])).restart()
 
-  await repair(take(1), 'completed')
   await (await repair(take(1), 'artworkTransport.draft')).terminate(COMMENTS.terminate[0])
   await (await mount(take(1), 'mountingInfo.submitted')).reject(COMMENTS.reject[1])
 
@@ -653,7 +648,6 @@ export async function seedDemoProcesses(
       )
       .then((p) => p.to(target))
   await claim('completed')
-  await claim('claim.submitted')
   await (await claim('incident.submitted')).reject(COMMENTS.reject[0])
 
   const cpu = process.cpuUsage(cpu0)

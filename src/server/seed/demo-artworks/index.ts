@@ -76,7 +76,7 @@ const ROOMS = [
   'SH-OFFICE',
 ]
 /** The museums the collection lends to this season. */
-const LOAN_VENUES = [VENUES[1], VENUES[4], VENUES[5], VENUES[6]]
+const LOAN_VENUES = [VENUES[1], VENUES[4], VENUES[6]]
 const LABELS = [
   'LABEL_CORE',
   'LABEL_SIGNATURE_WORK',
@@ -346,7 +346,7 @@ function build(
   // every other field of every artwork stays as it was; the processes now bring the artworks there.
   const onLoan = r() < 0.05
   const inVault = !onLoan && r() < 0.92
-  // Four borrowers this season (one loan process each): the draw is kept, folded onto them.
+  // Three borrowers this season (one loan process each): the draw is kept, folded onto them.
   const loanVenue = LOAN_VENUES[VENUES.indexOf(pick(r, VENUES)) % LOAN_VENUES.length]
   const record = artworkRecord.parse({
     inventoryNo,
