@@ -76,8 +76,8 @@ const SECRET_PATTERNS: [RegExp, string][] = [
     /((?:password|passwd|token|secret|sig|signature|authorization|x-auth-token)["']?\s*[:=]\s*["']?)[^\s,'"&)}\]]+/gi,
     '$1***',
   ],
-  // 256-bit tokens (base64url, 43 characters) and SHA-256 hex digests; long enough that no word or id matches.
-  [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{40,}(?![A-Za-z0-9_-])/g, '***'],
+  // Session tokens and link signatures (256 bits: 43 base64url characters, or 64 hex digits), standing alone.
+  [/(?<![A-Za-z0-9_-])(?:[A-Za-z0-9_-]{43}|[A-Fa-f0-9]{64})(?![A-Za-z0-9_-])/g, '***'],
 ]
 
 export function redactSecrets(text: string): string {
