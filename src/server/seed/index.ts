@@ -16,8 +16,6 @@ export interface SeedResult {
   generated: { username: string; password: string }[]
 }
 
-export { DEMO_USERS } from './demo-users'
-
 export async function seed(db: Db, config: Config): Promise<SeedResult> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')).limit(1)
   if (existing) return { seeded: false, generated: [] }
