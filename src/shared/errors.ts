@@ -107,6 +107,7 @@ export const MESSAGES = {
     'zh-CN': '该密码在已泄露的常见密码名单中，请换一个',
     en: 'This password is on a list of leaked, common passwords; choose another',
   },
+  passwordsDiffer: { 'zh-CN': '两次输入的新密码不一致', en: 'The two new passwords differ' },
   passwordUnchanged: {
     'zh-CN': '新密码不能与当前密码相同',
     en: 'The new password must differ from the current one',

@@ -1,10 +1,11 @@
-// The user menu: who is signed in and with which roles, the administrator's diagnostics, sign-out.
+// The user menu: who is signed in and with which roles, changing one's password, the administrator's
+// diagnostics, sign-out.
 import { Trans } from '@lingui/react/macro'
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { MeResponse } from '../../shared/contracts/auth'
 import { useSignOut } from '../session/use-session'
-import { IconGauge, IconLogout, IconRoute } from './icons'
+import { IconGauge, IconLock, IconLogout, IconRoute } from './icons'
 import { hasPrivilege } from './route-meta'
 
 export function initials(name: string): string {
@@ -69,6 +70,14 @@ export function UserMenu({ me }: { me: MeResponse }) {
             <Trans>Diagnostics</Trans>
           </Menu.Item>
         ) : null}
+        <Menu.Item
+          component={Link}
+          to="/password"
+          leftSection={<IconLock size={16} />}
+          data-testid="change-password-link"
+        >
+          <Trans>Change password</Trans>
+        </Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}

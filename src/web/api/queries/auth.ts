@@ -1,7 +1,13 @@
 // Sign-in, sign-out and the signed-in user: query options and keys (STYLE.md: a factory per resource, the
 // key exported for invalidation).
 import { queryOptions } from '@tanstack/react-query'
-import { type LoginRequest, loginResponse, meResponse } from '../../../shared/contracts/auth'
+import {
+  type ChangePasswordRequest,
+  changePasswordResponse,
+  type LoginRequest,
+  loginResponse,
+  meResponse,
+} from '../../../shared/contracts/auth'
 import { api } from '../http'
 
 export const authKeys = {
@@ -19,3 +25,6 @@ export const meQuery = () =>
 
 export const signIn = (body: LoginRequest) => api.post('auth/login', { json: body, schema: loginResponse })
 export const signOut = () => api.post('auth/logout', { shell: true })
+/** Change my own password; my other sessions end (sent as a shell call: it belongs to no system). */
+export const changePassword = (body: ChangePasswordRequest) =>
+  api.post('auth/password', { json: body, schema: changePasswordResponse, shell: true })
