@@ -37,11 +37,11 @@ const PAID_PURCHASES = [['HK-KC', 'transport.transporting']] as const
 /** Artworks the demo processes add to the catalogue's (the paid purchases'). */
 export const DEMO_PURCHASED_COUNT = PAID_PURCHASES.length
 
-/** What the seed did, for the log line of a first start and for the tests. */
+/** What the seed did, for the log line of a first start. */
 export interface DemoProcessesSummary {
   processes: number
   events: number
-  /** Wall-clock time, and the CPU time of this process (PGlite runs in it) — the same on a busy machine. */
+  /** Wall-clock time, and the CPU time of this process (PGlite runs in it; less swayed by a busy machine). */
   ms: number
   cpuMs: number
 }
@@ -111,18 +111,11 @@ class Office {
       roomId: options.room ?? '',
       fileId: this.documents[view.type],
     })
-    return new DemoProcess(
-      this,
-      view,
-      by,
-      samples,
-      this.dated(view.type, options.data),
-      options.variants ?? {},
-    )
+    return new DemoProcess(this, view, by, samples, this.dated(options.data), options.variants ?? {})
   }
 
   /** The dates of the forms, around the day of seeding (the samples' own dates are fixed in 2026). */
-  private dated(type: ProcessType, data: Overrides = {}): Overrides {
+  private dated(data: Overrides = {}): Overrides {
     const d = (n: number) => this.day(n)
     const transport = { plannedDeparture: d(-3), plannedArrival: d(4) }
     const contract = { effectiveDate: d(-20), endDate: d(400) }
@@ -137,7 +130,7 @@ class Office {
       RETURN: { returnedOn: d(0) },
       collection: { expectedDate: d(14) },
       warehousing: { warehousedOn: d(0) },
-      delivery: type === 'OPERATION_SHOT_ART' ? { deliveredOn: d(0) } : { completedOn: d(0) },
+      delivery: { deliveredOn: d(0), completedOn: d(0) },
       mountingInfo: { plannedCompletion: d(45) },
       repairInfo: { plannedCompletion: d(60) },
       replicaInfo: { plannedCompletion: d(30) },
