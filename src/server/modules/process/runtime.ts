@@ -102,9 +102,9 @@ export async function applyEvent(
   // either way its attempt fails and orFirstResult answers with the first result (or refuses a mismatch).
   const claim = eventClaim(user.id, id, request)
   return orFirstResult(env.db, claim, async () => {
-    const decided = await decide(env.db, env.catalog, id, user, request, lang)
-    const step = transitionOf(decided, request.type)
-    return write(env, decided, step, claim, lang)
+    const decided = await decide(env.db, env.catalog, id, user, request, lang) // load → decide
+    const step = transitionOf(decided, request.type) // → transition
+    return write(env, decided, step, claim, lang) // → write
   })
 }
 
