@@ -192,7 +192,8 @@ describe('tags (spec §7)', () => {
 
 describe('entity lists (spec §7)', () => {
   it('lists users, departments, paying companies and vendors on an empty POST', async () => {
-    const users = await t.call('POST', '/api/art/getAllUser', { token: viewer })
+    // Sign-in names go only to account managers (issue 11); everyone gets ids and display names.
+    const users = await t.call('POST', '/api/art/getAllUser', { token: admin })
     expect(users.code).toBe(0)
     const usernames = users.data.map((u: any) => u.username)
     expect(usernames).toEqual(expect.arrayContaining(['admin', 'registrar', 'viewer']))
@@ -453,7 +454,7 @@ describe('admin maintenance', () => {
     const ops = (await t.call('GET', `${R}/organizations?keyword=OPERATIONS`, { token: admin })).data.list[0]
     await t.deps.database.raw(`update users set organization_id = $1 where username = 'operations'`, [ops.id])
     expect((await t.call('DELETE', `${R}/organizations/${ops.id}`, { token: admin })).code).toBe(409)
-    const users = (await t.call('POST', '/api/art/getAllUser', { token: viewer })).data
+    const users = (await t.call('POST', '/api/art/getAllUser', { token: admin })).data
     expect(users.find((u: any) => u.username === 'operations').organizationId).toBe(ops.id)
     expect((await get('/api/data_dictionary/get_data_dictionary?dictCode=CURRENCY')).data[0].value).toBe(
       'CNY',
