@@ -66,8 +66,14 @@ export async function createTestContext(options: { demo?: boolean } = {}): Promi
     if (opts.token) headers['x-auth-token'] = opts.token
     let body: BodyInit | undefined
     if (opts.body !== undefined) {
-      if (typeof opts.body === 'string' || opts.body instanceof FormData) body = opts.body as BodyInit
-      else {
+      if (typeof opts.body === 'string') body = opts.body
+      else if (opts.body instanceof FormData) {
+        // Sent as bytes: Node 24's fetch streams a FormData body with a pull that can enqueue after the server
+        // cancelled it (an upload refused mid-stream), which surfaces as an unhandled rejection.
+        const encoded = new Response(opts.body)
+        body = new Uint8Array(await encoded.arrayBuffer())
+        headers['content-type'] = encoded.headers.get('content-type') ?? ''
+      } else {
         body = JSON.stringify(opts.body)
         headers['content-type'] = 'application/json'
       }

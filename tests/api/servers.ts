@@ -88,7 +88,8 @@ export async function startServers(count: number, env: Record<string, string> = 
     servers,
     mode: pgBase ? 'postgres' : 'embedded',
     close: async () => {
-      // boot() does not close a database handed in: the servers first, then the databases.
+      // Every server's log rows first: on the embedded database the first server's close ends the shared one.
+      for (const server of servers) await server.deps.logWriter.close().catch(() => undefined)
       for (const close of closers) await close().catch(() => undefined)
       for (const database of databases) await database.close().catch(() => undefined)
       await dropDatabase?.()
@@ -102,8 +103,12 @@ function serverOf(app: ReturnType<typeof createApp>, deps: Deps): TestServer {
     const headers: Record<string, string> = { 'accept-language': 'en', ...opts.headers }
     if (opts.token) headers['x-auth-token'] = opts.token
     let body: BodyInit | undefined
-    if (opts.body instanceof FormData) body = opts.body
-    else if (opts.body !== undefined) {
+    if (opts.body instanceof FormData) {
+      // As bytes (helpers.ts says why).
+      const encoded = new Response(opts.body)
+      body = new Uint8Array(await encoded.arrayBuffer())
+      headers['content-type'] = encoded.headers.get('content-type') ?? ''
+    } else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body)
       headers['content-type'] = 'application/json'
     }

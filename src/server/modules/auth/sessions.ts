@@ -144,7 +144,8 @@ export async function listenForAuthChanges(database: Database): Promise<AuthList
     })
     const retry = (error?: Error) => {
       if (client !== c || stopped) return
-      if (error) console.error('auth listener:', error.message)
+      // Told once per outage, not at every retry.
+      if (retryMs === 250) console.error('auth listener lost, retrying:', error?.message ?? 'closed')
       lost()
       client = undefined
       void c.end().catch(() => undefined)
