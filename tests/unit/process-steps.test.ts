@@ -361,4 +361,18 @@ describe('drafts', () => {
     expect(renewal.safeParse({ decision: 'lapse', reason: 'x', insurer: 'y' }).success).toBe(true)
     expect(renewal.safeParse({ nope: 1 }).success).toBe(false)
   })
+
+  it("keep each field's type and length limits (issue 11): no 0.9 MB string in a short field", () => {
+    const draft = draftOf(paymentStep())
+    // empty and null are "not filled yet"; a half-typed amount is still a draft
+    expect(draft.safeParse({ amount: '', payerCompany: null, details: [{ amount: '12.' }] }).success).toBe(
+      true,
+    )
+    const long = draft.safeParse({ amount: 'x'.repeat(900_000) })
+    expect(long.success).toBe(false)
+    const nested = draft.safeParse({ details: [{ amount: 5 }] })
+    expect(nested.success).toBe(false)
+    expect(nested.error?.issues[0].path).toEqual(['details', 0, 'amount'])
+    expect(draft.safeParse({ details: Array.from({ length: 5000 }, () => ({})) }).success).toBe(false)
+  })
 })

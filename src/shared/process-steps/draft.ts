@@ -64,25 +64,29 @@ function draftValue(source: z.ZodType): z.ZodType {
   const def = defOf(schema)
   switch (def.type) {
     case 'string':
-      return z.string().max(maxLengthOf(schema) ?? DRAFT_TEXT_MAX)
+      return z
+        .string()
+        .max(maxLengthOf(schema) ?? DRAFT_TEXT_MAX)
+        .nullable()
     case 'number':
     case 'int':
     case 'bigint':
       return z.union([z.number(), empty])
     case 'boolean':
-      return z.union([z.boolean(), z.null()])
+      return z.boolean().nullable()
     case 'enum':
     case 'literal':
       return z.union([schema, empty])
     case 'array':
-      return z.union([
-        z.array(draftValue(def.element as z.ZodType)).max(maxLengthOf(schema) ?? DRAFT_LIST_MAX),
-        z.null(),
-      ])
+      return z
+        .array(draftValue(def.element as z.ZodType))
+        .max(maxLengthOf(schema) ?? DRAFT_LIST_MAX)
+        .nullable()
     case 'object':
     case 'union':
     case 'intersection':
-      return z.union([draftObject(schema), z.null()])
+      // nullable, not a union: a nested field's own error keeps its path and its words
+      return draftObject(schema).nullable()
     default:
       return z.unknown().refine((v) => v === undefined || JSON.stringify(v).length <= DRAFT_OTHER_MAX_JSON, {
         message: 'invalidValue',
