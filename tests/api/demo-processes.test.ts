@@ -3,6 +3,7 @@
 // insured) follows from those processes — the invariants hold over the whole database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registeredTypes } from '../../machines/registry'
+import { writeDemoDocuments } from '../../src/server/seed/demo-documents'
 import { createTestContext, type TestContext } from './helpers'
 import { assertWorldConsistent, worldProblems } from './invariants'
 
@@ -128,6 +129,31 @@ describe('the demo office', () => {
       const stats = await t.call('GET', `/api/process/definitions/${type}/stats`, { token: approver })
       expect(stats.data.total, type).toBeGreaterThan(0)
     }
+  })
+
+  it('attaches demo PDFs, whose bytes the painter writes once and the files module serves', async () => {
+    const [docs] = await rows<{ n: number; attached: number }>(
+      `select count(*)::int as n, count(*) filter (where exists (select 1 from process_history h
+          where h.payload::text like '%' || f.id::text || '%'))::int as attached
+        from files f where f.storage_key like 'demodoc-%'`,
+    )
+    expect(docs.n).toBeGreaterThan(5)
+    expect(docs.attached).toBe(docs.n)
+    expect(await writeDemoDocuments(t.deps)).toBe(docs.n)
+    expect(await writeDemoDocuments(t.deps)).toBe(0)
+    const [doc] = await rows<{ id: string; size: number; sha256: string }>(
+      "select id, size, sha256 from files where storage_key = 'demodoc-operation-loan-exhibition-art'",
+    )
+    expect(doc.sha256).toMatch(/^[0-9a-f]{64}$/)
+    const admin = await t.login('admin')
+    const res = await t.app.request(`/api/file/downloadFile/${doc.id}`, {
+      headers: { 'x-auth-token': admin },
+    })
+    expect(res.status).toBe(200)
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect(bytes.length).toBe(Number(doc.size))
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(bytes.toString('latin1')).toContain('Loan agreement')
   })
 
   it('keeps reminders for live policies only, none due before a month from now', async () => {

@@ -1,5 +1,5 @@
 // The documents the demo processes attach (due-diligence reports, contracts, quotes, policies, loan
-// agreements, payment slips): one small PDF per process type, made by the project. As for the demo
+// agreements, payment slips): one small PDF per process type whose forms attach files, made by the project. As for the demo
 // pictures (paint.ts), the seed writes the file rows (it has no storage) with size 0, and the painter
 // writes the bytes after start-up; the runtime only needs the rows (it checks attachments exist and are
 // PDFs where a form takes PDFs).
@@ -67,9 +67,13 @@ function bytesOf(type: ProcessType): Buffer {
   return demoPdf([doc.title, `Vitrine demo office - ${type}`, 'Sample document made by the demo seed.'])
 }
 
-/** Insert one document row per process type; returns the file id by type. */
-export async function insertDemoDocuments(db: Db, uploadedBy: string): Promise<Record<ProcessType, string>> {
-  const types = Object.keys(DOCUMENTS) as ProcessType[]
+/** Insert the document row of each of these types; returns the file id by type. */
+export async function insertDemoDocuments(
+  db: Db,
+  uploadedBy: string,
+  types: ProcessType[],
+): Promise<Partial<Record<ProcessType, string>>> {
+  if (types.length === 0) return {}
   const rows = await db
     .insert(files)
     .values(
@@ -86,10 +90,7 @@ export async function insertDemoDocuments(db: Db, uploadedBy: string): Promise<R
     )
     .returning({ id: files.id, key: files.storageKey })
   const byKey = new Map(rows.map((r) => [r.key, r.id]))
-  return Object.fromEntries(types.map((type) => [type, byKey.get(keyOf(type))!])) as Record<
-    ProcessType,
-    string
-  >
+  return Object.fromEntries(types.map((type) => [type, byKey.get(keyOf(type))]))
 }
 
 /** Write the bytes of every demo document still waiting for them; returns how many were written. */

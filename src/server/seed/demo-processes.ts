@@ -61,7 +61,7 @@ class Office {
     db: Db,
     config: Config,
     readonly users: Record<Who, User>,
-    readonly documents: Record<ProcessType, string>,
+    readonly documents: Partial<Record<ProcessType, string>>,
     readonly today: Date,
   ) {
     this.env = { db, config, catalog: machineCatalog }
@@ -109,7 +109,7 @@ class Office {
     const samples = sampleStepData(view.type, {
       artworkIds: [view.artworks[0]?.id ?? '', view.artworks[1]?.id ?? view.artworks[0]?.id ?? ''],
       roomId: options.room ?? '',
-      fileId: this.documents[view.type],
+      fileId: this.documents[view.type] ?? '',
     })
     return new DemoProcess(this, view, by, samples, this.dated(options.data), options.variants ?? {})
   }
@@ -326,7 +326,16 @@ export async function seedDemoProcesses(
     ['admin', userOf('admin', 'administrator')],
     ...DEMO_USERS.map((u) => [u.username, userOf(u.username, u.role)]),
   ]) as Record<Who, User>
-  const documents = await insertDemoDocuments(db, who.admin.id)
+  // A document for each type whose forms attach files (the samples name the file they are given).
+  const probe = '00000000-0000-4000-8000-00000000d0c0'
+  const attaching = machineCatalog
+    .types()
+    .filter((type) =>
+      JSON.stringify(sampleStepData(type, { artworkIds: ['', ''], roomId: '', fileId: probe })).includes(
+        probe,
+      ),
+    )
+  const documents = await insertDemoDocuments(db, who.admin.id, attaching)
   const office = new Office(db, config, who, documents, new Date())
   const d = (n: number) => office.day(n)
 
