@@ -1,8 +1,8 @@
 // The documents the demo processes attach (due-diligence reports, contracts, quotes, policies, loan
-// agreements, payment slips): one small PDF per process type whose forms attach files, made by the project. As for the demo
-// pictures (paint.ts), the seed writes the file rows (it has no storage) with size 0, and the painter
-// writes the bytes after start-up; the runtime only needs the rows (it checks attachments exist and are
-// PDFs where a form takes PDFs).
+// agreements, payment slips): one small PDF per process type whose forms attach files, made by the
+// project. As for the demo pictures (paint.ts), the seed writes the file rows (it has no storage) with
+// size 0, and the painter writes the bytes after start-up; the runtime only needs the rows (it checks
+// attachments exist and are PDFs where a form takes PDFs).
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { and, eq, like } from 'drizzle-orm'
