@@ -146,6 +146,29 @@ describe('finding 5: one rule at the edge for every string', () => {
     expect(role.data.fieldErrors).toHaveProperty('nameZh')
   })
 
+  it('refuses them in the text fields of an upload; a file name is cleaned, as the files module does', async () => {
+    const { png } = await import('../fixtures/file-samples')
+    const bytes = new Uint8Array(await png(8, 8))
+    const send = (purpose: string, name: string) => {
+      const form = new FormData()
+      form.append('purpose', purpose)
+      form.append('file', new Blob([bytes]), name)
+      return t.call('POST', '/api/file/upload', { token: registrar, body: form })
+    }
+    const bad = await send(`image${nul}`, 'a.png')
+    expect(bad.status).toBe(400)
+    expect(bad.data.fieldErrors).toHaveProperty('purpose')
+    for (const name of [`a${nul}.png`, `b${lone}.png`]) {
+      const res = await send('image', name)
+      expect(res.code, name).toBe(0)
+      const [row] = await rows<{ original_name: string }>('select original_name from files where id = $1', [
+        res.data.id,
+      ])
+      expect(row.original_name).not.toContain('\u0000')
+      expect(row.original_name).toMatch(/\.png$/)
+    }
+  })
+
   it('keeps well-formed text, emoji (surrogate pairs) and Chinese included', async () => {
     const p = await newPurchase()
     const res = await t.call('POST', `/api/process/${p.id}/events`, {
@@ -258,6 +281,7 @@ describe('finding 6: secrets never logged, the create-user race', () => {
       expect(r.data.fieldErrors).toHaveProperty('username')
     }
     expect(codes).not.toContain(500)
+    expect(codes).toContain(409) // the racers that passed the pre-check together
     await t.deps.logWriter.flush()
     const leaked = await rows<{ n: number }>(
       "select count(*)::int as n from system_logs where exception like '%scrypt$%'",
