@@ -5,6 +5,7 @@ import '@mantine/dates/styles.css'
 import '@mantine/notifications/styles.css'
 import './styles/app.css'
 import { createRoot } from 'react-dom/client'
+import { z } from 'zod'
 import { createApiErrorHandler } from './api/api-error-handler'
 import { createQueryClient } from './api/query-client'
 import { App } from './app'
@@ -16,6 +17,9 @@ import { devtoolsBlockingEnabled, installDevtoolsGuard } from './shell/devtools-
 import { installImageFallback } from './shell/image-fallback'
 import { installRootFont } from './shell/root-font'
 
+// The Content-Security-Policy allows no eval: zod must not even probe for it (the probe is reported as a
+// violation), so it parses without its compiled fast path.
+z.config({ jitless: true })
 installRootFont()
 installImageFallback()
 if (devtoolsBlockingEnabled(import.meta.env)) installDevtoolsGuard()
