@@ -18,6 +18,8 @@ import {
   type Coverage,
   coverageTable,
   coveringPaths,
+  edgeId,
+  leafEdges,
   measureCoverage,
   modelActors,
   modelInput,
@@ -29,6 +31,7 @@ import {
 } from '../model/graph-paths'
 import { SAMPLE_SECOND_APPROVAL_ABOVE, type SampleRefs } from '../model/samples'
 import { createTestContext, type TestContext } from './helpers'
+import { assertWorldConsistent } from './invariants'
 import { artworkRows, countRows, makeArtworks, makePdf, makeRoom } from './process-helpers'
 
 let t: TestContext
@@ -36,6 +39,7 @@ const tokens = {} as Record<ActorName, string>
 const userIds = {} as Record<ActorName, string>
 let room: string
 const coverage: (Coverage & { paths: number; events: number })[] = []
+const edgeCoverage: { type: string; total: number; covered: number }[] = []
 
 let pdfId = ''
 beforeAll(async () => {
@@ -53,6 +57,11 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   if (coverage.length > 0) console.log(`\nAPI-level transition coverage\n${coverageTable(coverage)}\n`)
+  if (edgeCoverage.length > 0) {
+    const total = edgeCoverage.reduce((n, r) => n + r.total, 0)
+    const covered = edgeCoverage.reduce((n, r) => n + r.covered, 0)
+    console.log(`Edges between resting states written to the history: ${covered} of ${total}\n`)
+  }
   await t?.close()
 })
 
@@ -82,7 +91,9 @@ interface Records {
   payments: { status: string }[]
   policies: number
   claims: number
-  messages: number
+  /** Messages of this process by kind, and whether the sender ever messaged themself. */
+  messages: Record<string, number>
+  selfMessages: number
   opened: number
 }
 
@@ -105,7 +116,14 @@ async function records(processId: string, artworkIds: string[]): Promise<Records
     ])) as any[],
     policies: await countRows(t, 'insurance_policies', 'process_id = $1', [processId]),
     claims: await countRows(t, 'insurance_claims', 'process_id = $1', [processId]),
-    messages: await countRows(t, 'messages', 'process_id = $1', [processId]),
+    messages: Object.fromEntries(
+      (
+        (await raw('select kind, count(*)::int as n from messages where process_id = $1 group by kind', [
+          processId,
+        ])) as { kind: string; n: number }[]
+      ).map((m) => [m.kind, m.n]),
+    ),
+    selfMessages: await countRows(t, 'messages', 'process_id = $1 and sender_id = recipient_id', [processId]),
     opened: await countRows(t, 'processes', "snapshot->'context'->'subject'->>'sourceProcessId' = $1", [
       processId,
     ]),
@@ -116,7 +134,31 @@ const moved = (before: Records, after: Records, kind: string) =>
   (after.movements[kind] ?? 0) - (before.movements[kind] ?? 0)
 
 /** What each effect must have left on the records (checked after the whole event; later effects win). */
-function checkEffects(p: ProcessView, effects: Effect[], before: Records, after: Records, refs: SampleRefs) {
+/**
+ * How many people other than the sender a `notify` addresses: counted for the process's own people (its
+ * starter, everyone in its history, a step's submitter); 'some' for the approvers and payers of the type
+ * (there are always some besides the sender among the demo users).
+ */
+function othersAddressed(p: ProcessView, effect: Effect, actorId: string): number | 'some' {
+  const to = effect.params?.to
+  if (to === 'approvers' || to === 'payers') return 'some'
+  const people = new Set<string>()
+  if (to === 'submitter') {
+    const steps = (p.context as { steps?: Record<string, { submittedBy?: string }> }).steps ?? {}
+    people.add(steps[effect.step ?? '']?.submittedBy ?? p.createdBy)
+  } else for (const id of [p.createdBy, ...Object.keys(p.people)]) people.add(id)
+  people.delete(actorId)
+  return people.size
+}
+
+function checkEffects(
+  p: ProcessView,
+  effects: Effect[],
+  before: Records,
+  after: Records,
+  refs: SampleRefs,
+  actorId = '',
+) {
   const names: string[] = effects.map((e) => e.name)
   const later = (i: number, name: string) => names.slice(i + 1).includes(name)
   const arts = after.artworks.filter(
@@ -220,10 +262,23 @@ function checkEffects(p: ProcessView, effects: Effect[], before: Records, after:
         expect(after.opened, label).toBe(1)
         break
       case 'notify':
-        expect(after.messages, label).toBeGreaterThanOrEqual(before.messages)
+        expect(after.selfMessages, label).toBe(0)
         break
     }
   })
+  // Each kind of message reached exactly the people its notify effects name other than the sender.
+  const byKind = new Map<string, { known: number; some: boolean }>()
+  for (const effect of effects.filter((e) => e.name === 'notify')) {
+    const kind = String(effect.params?.kind)
+    const others = othersAddressed(p, effect, actorId)
+    const k = byKind.get(kind) ?? { known: 0, some: false }
+    byKind.set(kind, others === 'some' ? { ...k, some: true } : { ...k, known: k.known + others })
+  }
+  for (const [kind, { known, some }] of byKind) {
+    const sent = (after.messages[kind] ?? 0) - (before.messages[kind] ?? 0)
+    if (some) expect(sent, `${p.type} notify ${kind}`).toBeGreaterThan(known)
+    else expect(sent, `${p.type} notify ${kind}`).toBe(known)
+  }
 }
 
 async function replayThroughApi(definition: ProcessDefinition, events: ConcreteEvent[], refs: SampleRefs) {
@@ -279,7 +334,7 @@ async function replayThroughApi(definition: ProcessDefinition, events: ConcreteE
       comment: e.comment ?? '',
     })
     const after = await records(p.id, refs.artworkIds)
-    checkEffects(p, step.effectDetails, before, after, refs)
+    checkEffects(p, step.effectDetails, before, after, refs, userIds[e.actor])
     before = after
   }
   return expected
@@ -313,6 +368,22 @@ describe('machine paths replayed through the API', () => {
       const c = measureCoverage(definition, replayed)
       coverage.push({ ...c, paths: paths.length, events })
       expect(c.missing, `${type} transitions never taken through the API`).toEqual([])
+      // Edge coverage from what the server wrote: every edge between resting states, TERMINATE from every
+      // leaf included, appears in the history rows of the processes this walk created.
+      const written = (await t.deps.database.raw(
+        `select distinct h.from_state, h.event_type, h.to_state from process_history h
+           join processes p on p.id = h.process_id
+          where p.type = $1 and p.definition_version = $2 and h.event_type <> 'CREATE'`,
+        [type, definition.version],
+      )) as { from_state: string; event_type: string; to_state: string }[]
+      const taken = new Set(written.map((h) => edgeId(h.from_state, h.event_type, h.to_state)))
+      const edges = leafEdges(definition)
+      edgeCoverage.push({ type, total: edges.length, covered: edges.filter((e) => taken.has(e)).length })
+      expect(
+        edges.filter((e) => !taken.has(e)),
+        `${type} edges never written to the history`,
+      ).toEqual([])
+      await assertWorldConsistent(t)
     }, 300_000)
   }
 })
