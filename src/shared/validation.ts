@@ -44,10 +44,24 @@ function issueMessage(issue: z.core.$ZodIssue, lang: Lang): string {
   }
 }
 
-/** Required trimmed text with a maximum length. */
-export const text = (max: number) => z.string().trim().min(1, { message: 'required' }).max(max)
+/**
+ * Required trimmed text with a maximum length. Like every string the API accepts, no NUL and well-formed
+ * UTF-16 (the JSON edge checks it too; this covers text that arrives another way, such as Excel cells).
+ */
+export const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'required' })
+    .max(max)
+    .refine((v) => isCleanText(v), { message: 'invalidText' })
 /** Optional text: empty string allowed. */
-export const optionalText = (max: number) => z.string().trim().max(max)
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => isCleanText(v), { message: 'invalidText' })
 
 /** Money: a decimal string with at most two places, optionally negative; normalised to two places. */
 export const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/
