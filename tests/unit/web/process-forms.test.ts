@@ -131,12 +131,20 @@ describe('values to payloads', () => {
     expect(payload.details).toEqual([{ payingCompany: 'A', amount: '10.00', note: 'first' }])
   })
 
-  it('turns whole numbers typed as text into numbers, and keeps a draft as typed', () => {
+  it('turns whole numbers typed as text into numbers, in a payload and in a draft the draft schema takes', () => {
     const contract = STEP_FORMS.BUY_ART!.contract
     const values = initialValues(contract, { copies: 2, subject: 'S' })
     expect(values.copies).toBe('2')
     expect(toPayload(contract, values)).toMatchObject({ copies: 2, subject: 'S' })
     expect(toPayload(contract, { ...values, copies: 'two' }).copies).toBe('two')
-    expect(toDraft(contract, { ...values, copies: '3', number: '' })).toEqual({ copies: '3', subject: 'S' })
+    const draft = toDraft(contract, { ...values, copies: '3', number: '' })
+    expect(draft).toEqual({ copies: 3, subject: 'S' })
+    expect(draftOf(buyArtV1.payloads.contract).safeParse(draft).success).toBe(true)
+    // A count that is not one is kept as typed, and the draft schema says so at the field.
+    const wrong = draftOf(buyArtV1.payloads.contract).safeParse(
+      toDraft(contract, { ...values, copies: 'two' }),
+    )
+    expect(wrong.success).toBe(false)
+    if (!wrong.success) expect(wrong.error.issues[0].path).toEqual(['copies'])
   })
 })

@@ -120,8 +120,7 @@ export function toPayload(spec: StepFormSpec, values: Values): Values {
     }
     if (isEmpty(value)) continue
     if (f.kind === 'count') {
-      const text = String(value).trim()
-      out[f.path] = /^\d+$/.test(text) ? Number(text) : text
+      out[f.path] = countValue(value)
       continue
     }
     if (f.kind === 'files' && Array.isArray(value) && value.length === 0 && !f.required) continue
@@ -130,14 +129,23 @@ export function toPayload(spec: StepFormSpec, values: Values): Values {
   return out
 }
 
-/** A draft keeps what has been typed, even incomplete (SAVE takes any subset of the form's fields). */
+/** A count as typed: a number when it is digits, else the text (which the schema then refuses, at the field). */
+function countValue(value: unknown): unknown {
+  const text = String(value).trim()
+  return /^\d+$/.test(text) ? Number(text) : text
+}
+
+/**
+ * A draft keeps what has been typed, even incomplete (SAVE takes any subset of the form's fields); counts go
+ * as numbers, as the draft schema keeps each field's kind.
+ */
 export function toDraft(spec: StepFormSpec, values: Values): Values {
   const out: Values = {}
   for (const f of fieldsOf(spec)) {
     const value = values[f.path]
     if (f.kind === 'vendor' && f.idPath && !isEmpty(values[f.idPath])) out[f.idPath] = values[f.idPath]
     if (isEmpty(value) || (Array.isArray(value) && value.length === 0)) continue
-    out[f.path] = value
+    out[f.path] = f.kind === 'count' ? countValue(value) : value
   }
   return out
 }
