@@ -1,7 +1,7 @@
 // Model-based browser walks of a process machine. Planning happens on the machine alone: the shortest path
 // to every state (tests/model/graph-paths.ts), kept whole where one is not a prefix of another, each then
 // extended greedily with transitions not yet taken, and further walks from the start until every
-// transition the machine defines is taken or none is reachable. Walking sends each event by clicking
+// transition the machine defines is taken (TERMINATE once per step) or none is reachable. Walking sends each event by clicking
 // through the process view as the demo user the model names, and at every stop compares what the screen
 // shows (state, status, the step's words, the buttons of each user looking) with the machine's own answer.
 
@@ -77,9 +77,16 @@ export function planWalks(definition: ProcessDefinition, refs: SampleRefs): Plan
   }
   const shortest = new Map([...byState].map(([state, events]) => [state, events.length]))
 
-  const untaken = new Set(allTransitions(definition).map((t) => t.id))
+  // TERMINATE is a transition of every leaf; the screen and its dialog are the same whichever leaf of a step
+  // it is sent from, so the browser takes it once per step (the API suite takes it from every leaf:
+  // tests/api/process-terminate.test.ts and process-model.test.ts). Other transitions count one by one.
+  const classOf = (id: string) => {
+    const [source, event] = id.split(':')
+    return event === 'TERMINATE' ? `${source.split('.')[0]}:TERMINATE` : id
+  }
+  const untaken = new Set(allTransitions(definition).map((t) => classOf(t.id)))
   const takes = (s: AnyMachineSnapshot, e: ConcreteEvent) =>
-    transitionsTaken(definition, s, toMachineEvent(definition, e))
+    transitionsTaken(definition, s, toMachineEvent(definition, e)).map(classOf)
   const options = (s: AnyMachineSnapshot) => offered(s).map((e) => concrete(definition, e))
 
   /** Events leading from `s` to a state where an untaken transition is offered (breadth first, bounded). */
