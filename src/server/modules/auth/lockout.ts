@@ -98,7 +98,18 @@ export async function recordFailure(db: Db, config: Config, keys: SignInKeys): P
     const rows = Array.isArray(result) ? result : (result as { rows: { locked_now: boolean }[] }).rows
     if (rows[0]?.locked_now) locked.push(scope)
   }
+  // Made-up usernames leave rows behind: now and then, drop those whose window and lock are long over.
+  if (Math.random() < 0.02) await purgeStaleFailures(db, config)
   return locked
+}
+
+/** Drop counters whose window ended two windows ago and that hold no running lock. */
+export async function purgeStaleFailures(db: Db, config: Config): Promise<void> {
+  const window = `${config.loginLockMinutes * 60_000} milliseconds`
+  await db.execute(sql`
+    delete from ${loginFailures}
+     where ${loginFailures.windowStart} < now() - 2 * ${window}::interval
+       and (${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} < now())`)
 }
 
 /** A successful sign-in forgets the failures of this (username, address) pair. */
