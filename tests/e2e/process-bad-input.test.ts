@@ -186,7 +186,7 @@ describe('purchase forms refuse bad input at the field', () => {
     const free = await apiCall<{ list: { id: string; activeProcessId: string | null }[] }>(
       registrar.page,
       'GET',
-      'artworks?inOperation=false&pageSize=5',
+      'artworks?inOperation=false&status=in_collection&pageSize=5',
     )
     const artworkId = free.list.find((a) => !a.activeProcessId)?.id
     const v = await apiCall<ProcessView>(registrar.page, 'POST', 'process', {

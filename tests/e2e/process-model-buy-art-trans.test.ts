@@ -19,7 +19,7 @@ let browser: Browser
 const users: Record<string, UserPage> = {}
 let files: { pdf: string }
 let local: Awaited<ReturnType<typeof sampleRefs>>
-/** Artworks of the demo collection no process holds, one per walk. */
+/** Artworks in the demo collection that no process holds, one per walk. */
 let free: string[] = []
 const refs: SampleRefs = MODEL_REFS
 const taken = new Set<string>()
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const page = await apiCall<{ list: { id: string; activeProcessId: string | null }[] }>(
     users.registrar.page,
     'GET',
-    'artworks?inOperation=false&pageSize=40',
+    'artworks?inOperation=false&status=in_collection&pageSize=40',
   )
   free = page.list.filter((a) => !a.activeProcessId).map((a) => a.id)
 })
