@@ -8,6 +8,7 @@ import { AppError } from './http/app-error'
 import type { AppEnv, Deps } from './http/context'
 import { errorResponse } from './http/envelope'
 import { inputGuard } from './http/input-guard'
+import { finishDocument } from './http/openapi'
 import { requestLog } from './http/request-log'
 import { moduleRouter } from './http/router'
 import { securityHeaders } from './http/security-headers'
@@ -80,7 +81,7 @@ export function createApi(deps: Deps) {
     doc.paths = Object.fromEntries(
       Object.entries(doc.paths ?? {}).map(([path, item]) => [`/api${path}`, item]),
     )
-    return c.json(doc)
+    return c.json(finishDocument(doc))
   })
   // Reached only when no module route matched: an unknown API path still gets the envelope (and a log row).
   api.all('*', (c) => errorResponse(c, new AppError(404, 'routeNotFound')))
