@@ -94,8 +94,8 @@ const COMPONENTS = {
 }
 
 /** Adds the shared components and completes every operation of a generated document, in place. */
-export function finishDocument<T extends Json>(doc: T): T {
-  const d = doc as Json & { paths?: Record<string, Record<string, Operation>>; components?: Json }
+export function finishDocument<T extends object>(doc: T): T {
+  const d = doc as unknown as Json & { paths?: Record<string, Record<string, Operation>>; components?: Json }
   d.servers = [{ url: '/', description: 'This server (paths start with /api)' }]
   d.info = { ...(d.info as Json), license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } }
   const components = (d.components ?? {}) as Record<string, Json>
