@@ -189,7 +189,7 @@ export async function wrong(c: ReturnType<typeof client>, get: <P extends keyof 
       }
     }
     const token = await t.login('admin')
-    const fetcher = (p: string, init: { headers: Record<string, string> }) => t.app.request(p, init)
+    const fetcher = async (p: string, init: { headers: Record<string, string> }) => t.app.request(p, init)
     const admin = client(fetcher, token, 'devOpsManage')
     expect(typeof (await admin.myName())).toBe('string')
     const processes = await admin.processIds()
