@@ -8,6 +8,7 @@ import { boot } from '../src/server/boot'
 import { loadConfig } from '../src/server/config'
 import { hashToken } from '../src/server/modules/auth/sessions'
 import { benchDatabase, fmt, kinds, time } from './lib'
+import { benchScaleOut } from './scale-out'
 
 const PASSWORD = 'Bench-password-1'
 
@@ -103,6 +104,8 @@ export async function benchPlatform(): Promise<void> {
     await booted.deps.logWriter.close()
     await bdb.dispose()
   }
+  // Issue 11: file storage (disk beside S3) and a sign-out reaching a second server.
+  await benchScaleOut()
 }
 
 async function rawDictionary(raw: (sql: string, params?: unknown[]) => Promise<unknown[]>) {

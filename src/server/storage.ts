@@ -37,7 +37,17 @@ export const storageKeyOk = (key: string) => KEY_RE.test(key) && key.length <= 2
  * starts), otherwise DATA_DIR/files. The S3 module (and the AWS SDK) is loaded only then.
  */
 export async function openStorage(config: Config): Promise<Storage> {
-  if (config.s3) throw new Error('S3 storage arrives with its dependencies (work in progress)')
+  if (config.s3) {
+    const { S3Storage } = await import('./storage-s3')
+    const storage = new S3Storage(config.s3)
+    try {
+      await storage.check()
+    } catch (error) {
+      await storage.close()
+      throw error
+    }
+    return storage
+  }
   return new DiskStorage(path.join(config.dataDir, 'files'))
 }
 
