@@ -113,13 +113,16 @@ export function finishDocument<T extends object>(doc: T): T {
       seen.set(id, `${method} ${path}`)
       op.operationId = id
       const isPublic = op['x-privilege'] === 'public'
-      op.security = isPublic ? [] : [{ authToken: [] }]
       const params = op.parameters ?? []
+      // A public download answers a signed link (query `sig`) or a token: either will do.
+      const signedLink = isPublic && params.some((p) => p.in === 'query' && p.name === 'sig')
+      op.security = signedLink ? [{ authToken: [] }, {}] : isPublic ? [] : [{ authToken: [] }]
       if (!isPublic) op.parameters = [...params, ref('parameters', 'SystemName')]
       const responses: Record<string, unknown> = {}
       // Every query string (and body) passes the input rule at the edge, so any operation can answer 400.
       responses['400'] = ref('responses', 'BadRequest')
-      if (!isPublic || path === '/api/auth/login') responses['403'] = ref('responses', 'Forbidden')
+      if (!isPublic || signedLink || path === '/api/auth/login')
+        responses['403'] = ref('responses', 'Forbidden')
       if (params.some((p) => p.in === 'path')) responses['404'] = ref('responses', 'NotFound')
       if (!isPublic && method !== 'get') responses['409'] = ref('responses', 'Conflict')
       if (op.requestBody !== undefined) responses['413'] = ref('responses', 'PayloadTooLarge')
