@@ -319,7 +319,8 @@ describe('migration v1 → v2', () => {
       [id, p.version + 1, p.state, admin.id],
     )
     const res = await migrate(id, { toVersion: 2, expectedVersion: p.version })
-    expect(res.status).toBe(500)
+    // The history insert's unique (process, seq) refuses it: answered as a race lost (409), nothing written.
+    expect(res.status).toBe(409)
     expect(await rowOf(id)).toMatchObject({ definition_version: 1, version: p.version, state: p.state })
     expect(await countRows(t, 'process_history', "process_id = $1 and event_type = 'MIGRATE'", [id])).toBe(0)
   })
