@@ -86,13 +86,20 @@ function exited(child: ChildProcess): Promise<void> {
   })
 }
 
+/** The fields of an answer's data these checks read (a process view, a sign-in). */
+interface Answer {
+  id: string
+  version: number
+  token: string
+}
+
 async function call(
   base: string,
   method: string,
   urlPath: string,
   token?: string,
   body?: unknown,
-): Promise<{ status: number; code: number; data: any }> {
+): Promise<{ status: number; code: number; data: Answer }> {
   const headers: Record<string, string> = { 'accept-language': 'en' }
   if (token) headers['x-auth-token'] = token
   if (body !== undefined) headers['content-type'] = 'application/json'
@@ -101,7 +108,7 @@ async function call(
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-  const json = (await res.json()) as { code: number; data: unknown }
+  const json = (await res.json()) as { code: number; data: Answer }
   return { status: res.status, code: json.code, data: json.data }
 }
 
@@ -111,7 +118,7 @@ async function login(base: string): Promise<string> {
     password: PASSWORD,
   })
   if (res.code !== 0) throw new Error(`login failed: ${JSON.stringify(res)}`)
-  return res.data.token as string
+  return res.data.token
 }
 
 /** What the server acknowledged (answered 200 to): each process started and each event's new version. */
@@ -152,7 +159,7 @@ async function load(
         if (version === undefined) {
           const view = await call(base, 'GET', `/api/process/${id}`, token)
           if (view.code !== 0) continue
-          version = view.data.version as number
+          version = view.data.version
         }
         const res = await call(base, 'POST', `/api/process/${id}/events`, token, {
           type: 'SAVE',
