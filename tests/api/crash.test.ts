@@ -19,6 +19,7 @@ const ROOT = path.resolve(__dirname, '../..')
 const PASSWORD = `Crash-${randomBytes(6).toString('hex')}-9`
 const PROCESSES = 12
 const CLIENTS = 6
+const TRANSPORTS = 4
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -90,6 +91,7 @@ function exited(child: ChildProcess): Promise<void> {
 interface Answer {
   id: string
   version: number
+  state: string
   token: string
 }
 
@@ -137,6 +139,7 @@ async function load(
   base: string,
   tokens: string[],
   ids: string[],
+  transports: string[],
   ack: Acknowledged,
   stop: { dead: boolean },
 ) {
@@ -152,6 +155,21 @@ async function load(
             ack.started.add(res.data.id)
             ack.events.push({ id: res.data.id, version: res.data.version })
           }
+          continue
+        }
+        if (i % 3 === 1) {
+          // A transport ends (TERMINATE lets its artwork go) or starts again (RESTART takes hold of it):
+          // the event and its effect on the artwork row must land together or not at all.
+          const id = transports[(c + i) % transports.length]
+          const view = await call(base, 'GET', `/api/process/${id}`, token)
+          if (view.code !== 0) continue
+          const terminated = view.data.state === 'terminated'
+          const res = await call(base, 'POST', `/api/process/${id}/events`, token, {
+            type: terminated ? 'RESTART' : 'TERMINATE',
+            expectedVersion: view.data.version,
+            ...(terminated ? {} : { comment: `client ${c} #${i}` }),
+          })
+          if (res.status === 200 && res.code === 0) ack.events.push({ id, version: res.data.version })
           continue
         }
         const id = ids[(c * 5 + i) % ids.length]
@@ -181,11 +199,11 @@ async function load(
 }
 
 /** Kill the server with SIGKILL once enough events were acknowledged in this round, under load. */
-async function crashUnderLoad(server: Running, ids: string[], ack: Acknowledged) {
+async function crashUnderLoad(server: Running, ids: string[], transports: string[], ack: Acknowledged) {
   const tokens = await Promise.all(Array.from({ length: 3 }, () => login(server.base)))
   const stop = { dead: false }
   const before = ack.events.length
-  const running = load(server.base, tokens, ids, ack, stop)
+  const running = load(server.base, tokens, ids, transports, ack, stop)
   const deadline = Date.now() + 15_000
   while (ack.events.length - before < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25))
   // Somewhere in the middle of the next writes.
@@ -214,6 +232,13 @@ async function checkDatabase(database: Database, ack: Acknowledged) {
     `select count(*)::int as n from process_history h join processes p on p.id = h.process_id`,
   )) as { n: number }[]
   expect(history[0].n).toBe(rows.reduce((sum, r) => sum + r.rows, 0))
+  const unheld = await database.raw(
+    `select p.id, p.state, a.active_process_id from processes p
+       join process_artworks pa on pa.process_id = p.id join artworks a on a.id = pa.artwork_id
+     where p.type = 'OPERATION_TRANS_ART' and p.done = false and p.status <> 'terminated'
+       and a.active_process_id is distinct from p.id`,
+  )
+  expect(unheld, 'a running transport whose artwork it does not hold').toEqual([])
   // The world invariants over the same database (artworks, policies, reminders).
   const problems = await worldProblems({ deps: { database } } as unknown as TestContext)
   expect(problems).toEqual([])
@@ -247,22 +272,54 @@ describe(`crash under concurrent events (${process.env.DATABASE_URL ? 'PostgreSQ
         await c.end()
       })
     }
+    // First start migrates and seeds; then, with the server stopped, artworks for the transports to hold.
     let server = await startServer(dataDir, databaseUrl)
     cleanups.push(async () => {
       server.child.kill('SIGKILL')
       await exited(server.child)
     })
+    server.child.kill('SIGTERM')
+    await exited(server.child)
+    const setup = await openDatabase(
+      databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'db') },
+    )
+    const works: string[] = []
+    try {
+      for (let i = 0; i < TRANSPORTS; i++) {
+        const rows = (await setup.raw(
+          `insert into artworks (inventory_no, title_zh, title_en, status, in_warehouse)
+           values ($1, $2, $3, 'in_collection', false) returning id`,
+          [`CRASH-${i}`, `崩溃测试作品${i}`, `Crash test work ${i}`],
+        )) as { id: string }[]
+        works.push(rows[0].id)
+      }
+    } finally {
+      await setup.close()
+    }
+    server = await startServer(dataDir, databaseUrl)
     const token = await login(server.base)
+    const transports: string[] = []
+    for (const work of works) {
+      const res = await call(server.base, 'POST', '/api/process', token, {
+        type: 'OPERATION_TRANS_ART',
+        input: { artworkIds: [work] },
+      })
+      expect(res.code, JSON.stringify(res.data)).toBe(0)
+      transports.push(res.data.id)
+    }
     const ids: string[] = []
     for (let i = 0; i < PROCESSES; i++) {
       const res = await call(server.base, 'POST', '/api/process', token, startInput(1000 + i))
       expect(res.code).toBe(0)
       ids.push(res.data.id)
     }
-    const ack: Acknowledged = { started: new Set(ids), events: ids.map((id) => ({ id, version: 1 })) }
+    const ack: Acknowledged = {
+      started: new Set([...ids, ...transports]),
+      events: [...ids, ...transports].map((id) => ({ id, version: 1 })),
+    }
 
     for (let round = 0; round < 2; round++) {
-      await crashUnderLoad(server, ids, ack)
+      await crashUnderLoad(server, ids, transports, ack)
       server = await startServer(dataDir, databaseUrl)
       // Back up after the crash: it answers, and takes events again.
       const again = await login(server.base)
@@ -277,6 +334,12 @@ describe(`crash under concurrent events (${process.env.DATABASE_URL ? 'PostgreSQ
       ack.events.push({ id: ids[0], version: saved.data.version })
     }
 
+    // Both kinds of event were acknowledged: SAVEs, and TERMINATE/RESTART with their effect on artworks.
+    const transportEvents = ack.events.filter((e) => transports.includes(e.id) && e.version > 1).length
+    const saves = ack.events.filter((e) => ids.includes(e.id) && e.version > 1).length
+    expect(transportEvents).toBeGreaterThan(0)
+    expect(saves).toBeGreaterThan(0)
+
     // Stop the last server cleanly, then look at the database it leaves.
     server.child.kill('SIGTERM')
     await exited(server.child)
@@ -287,7 +350,8 @@ describe(`crash under concurrent events (${process.env.DATABASE_URL ? 'PostgreSQ
       const processes = await checkDatabase(database, ack)
       expect(processes).toBeGreaterThanOrEqual(PROCESSES)
       console.info(
-        `crash test: ${ack.events.length} acknowledged events over ${processes} processes, 2 kills, none lost`,
+        `crash test: ${ack.events.length} acknowledged events (${saves} SAVE, ${transportEvents} TERMINATE/RESTART, ` +
+          `${ack.started.size} starts) over ${processes} processes, 2 kills, none lost`,
       )
     } finally {
       await database.close()
