@@ -50,7 +50,12 @@ describe('the OpenAPI document', () => {
     const { stdout } = await run(
       path.join(BIN, 'redocly'),
       ['lint', '--format=json', '--max-problems=5000', path.join(dir, 'openapi.json')],
-      { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: dir,
+        maxBuffer: 64 * 1024 * 1024,
+        // No telemetry, no update check: the linter reads the file and nothing else.
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
     ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
     const report = JSON.parse(stdout) as {
       totals: { errors: number; warnings: number }
