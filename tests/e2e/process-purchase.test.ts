@@ -30,6 +30,9 @@ let files: { pdf: string }
 let local: Awaited<ReturnType<typeof sampleRefs>>
 
 beforeAll(async () => {
+  // The sample payment is in HKD: the server is given an HKD second-approval limit above it, as an office
+  // paying in HKD would set (without one, every HKD payment needs two approvers).
+  process.env.VITRINE_SECOND_APPROVAL_ABOVE_HKD = '1000000.00'
   app = await startApp()
   browser = await launchBrowser()
   registrar = await userPage(browser, app.baseUrl, 'registrar', 'zh-CN')
@@ -39,6 +42,7 @@ beforeAll(async () => {
   local = await sampleRefs(registrar.page)
 })
 afterAll(async () => {
+  delete process.env.VITRINE_SECOND_APPROVAL_ABOVE_HKD
   await browser?.close()
   await app?.stop()
 })
