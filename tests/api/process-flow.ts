@@ -18,7 +18,7 @@ export interface Flow {
     user: string,
     p: ProcessView,
     body: Record<string, unknown>,
-  ) => Promise<{ status: number; data: any }>
+  ) => Promise<{ status: number; code: number; msg: string; data: any }>
   send: (user: string, p: ProcessView, type: string, extra?: Record<string, unknown>) => Promise<ProcessView>
   /** SUBMIT then APPROVE (by `approver`) of the current step. */
   pass: (p: ProcessView, payload: Record<string, unknown>, submitter?: string) => Promise<ProcessView>

@@ -2,6 +2,9 @@
 // anywhere (findings 1, 5), the log writer keeping good rows beside a bad one (1), secrets never in an
 // exception text and the create-user race answering 409 (6), drafts held to the step's limits and deep
 // payloads refused (7), JSON sent as text/plain (10).
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LogWriter, redactSecrets } from '../../src/server/http/request-log'
 import type { ProcessView } from '../../src/shared/contracts/process'
@@ -248,6 +251,45 @@ describe('finding 10: JSON sent as text/plain', () => {
     // A body-less POST needs no type.
     const list = await t.call('POST', '/api/art/getAllUser', { token: registrar })
     expect(list.code).toBe(0)
+  })
+})
+
+describe('a request without a body over HTTP', () => {
+  it('is not refused for its missing type: a browser DELETE declares no length and no type', async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' })
+    await new Promise((resolve) => server.once('listening', resolve))
+    const { port } = server.address() as AddressInfo
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        // node:http sends neither content-length nor transfer-encoding for a DELETE without a body.
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'DELETE',
+            path: '/api/artworks/00000000-0000-4000-8000-000000000000/lock',
+            headers: {
+              'x-auth-token': registrar,
+              'x-system-name': 'artworkArchive',
+              'accept-language': 'en',
+            },
+          },
+          (res) => {
+            let body = ''
+            res.on('data', (chunk) => {
+              body += chunk
+            })
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+          },
+        )
+        req.on('error', reject)
+        req.end()
+      })
+      expect(answer.status, answer.body).not.toBe(415)
+      expect(JSON.parse(answer.body).code).not.toBe(415)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })
 

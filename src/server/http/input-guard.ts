@@ -64,7 +64,11 @@ function hasBody(c: Context<AppEnv>): boolean {
   const length = c.req.header('content-length')
   if (length !== undefined) return length.trim() !== '0'
   if (c.req.header('transfer-encoding') !== undefined) return true
-  // A Request built in process (tests, app.request) declares neither: it has a body or it has none.
+  // Over HTTP a request that declares neither has no body (RFC 9112 §6.3) — a browser's DELETE without one
+  // sends neither, while the node adapter still hands over a (empty) stream. A Request built in process
+  // (tests, app.request) has no socket and declares neither: it has a body or it has none.
+  const bindings = c.env as { server?: { incoming?: unknown }; incoming?: unknown } | undefined
+  if ((bindings?.server ?? bindings)?.incoming) return false
   return c.req.raw.body !== null
 }
 
