@@ -5,7 +5,6 @@
 // Target: p95 under 500 ms.
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -16,19 +15,7 @@ import { openDatabase } from '../src/server/db/client'
 import { DiskStorage, type Storage } from '../src/server/storage'
 import { S3Storage } from '../src/server/storage-s3'
 import { benchDatabase, fmt, stats } from './lib'
-
-interface S3rverInstance {
-  run(): Promise<{ port: number }>
-  close(): Promise<void>
-}
-type S3rverClass = new (options: {
-  port: number
-  address: string
-  silent: boolean
-  directory: string
-  configureBuckets: Array<{ name: string }>
-}) => S3rverInstance
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass
+import { S3rver } from './s3rver'
 
 const PASSWORD = 'Bench-password-1'
 const MB = 1024 * 1024

@@ -5,29 +5,16 @@
 // wrong S3 configuration stops the start.
 import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { S3rver, type S3rverInstance } from '../../bench/s3rver'
 import { loadConfig } from '../../src/server/config'
 import { openStorage } from '../../src/server/storage'
 import { PART_BYTES } from '../../src/server/storage-s3'
 import { jpeg, mp4, pdf, png, unzip } from '../fixtures/file-samples'
 import { startServers, type TestServer, type TestServers } from './servers'
-
-interface S3rverInstance {
-  run(): Promise<{ port: number }>
-  close(): Promise<void>
-}
-type S3rverClass = new (options: {
-  port: number
-  address: string
-  silent: boolean
-  directory: string
-  configureBuckets: Array<{ name: string }>
-}) => S3rverInstance
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass
 
 const BUCKET = 'vitrine-test'
 const KEY = 'S3RVER' // s3rver's fixed credentials
