@@ -10,6 +10,7 @@ import type { ProcessType } from '../../shared/process-types'
 import type { Db } from '../db/client'
 import { files } from '../db/schema'
 import type { Deps } from '../http/context'
+import { assemblePdf } from './pdf'
 
 export const DEMO_DOCUMENT_PREFIX = 'demodoc'
 
@@ -49,17 +50,7 @@ export function demoPdf(lines: string[]): Buffer {
     `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ]
-  let out = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out))
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`
-  })
-  const xref = Buffer.byteLength(out)
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(out, 'latin1')
+  return assemblePdf(objects)
 }
 
 function bytesOf(type: ProcessType): Buffer {
