@@ -9,6 +9,8 @@ import { whereNowForm } from './event-forms/whereNow'
 import type { StepFormSpec } from './field-spec'
 import { contractForm } from './step-forms/contract'
 import { dueDiligenceForm } from './step-forms/dueDiligence'
+import { INSURANCE_EVENT_FORMS, INSURANCE_STEP_FORMS } from './step-forms/insurance'
+import { OPERATION_EVENT_FORMS, OPERATION_STEP_FORMS } from './step-forms/operations'
 import { paymentForm } from './step-forms/payment'
 import { transportForm } from './step-forms/transport'
 import { warehousingForm } from './step-forms/warehousing'
@@ -16,6 +18,8 @@ import { warehousingForm } from './step-forms/warehousing'
 export const STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec>>> = {
   BUY_ART: { dueDiligence: dueDiligenceForm, contract: contractForm, payment: paymentForm },
   BUY_ART_TRANS: { transport: transportForm, warehousing: warehousingForm },
+  ...OPERATION_STEP_FORMS,
+  ...INSURANCE_STEP_FORMS,
 }
 
 /**
@@ -28,6 +32,8 @@ export const EVENT_FORMS: Record<string, StepFormSpec> = {
   DEPART: departForm,
   ARRIVE: arriveForm,
   whereNow: whereNowForm,
+  ...OPERATION_EVENT_FORMS,
+  ...INSURANCE_EVENT_FORMS,
 }
 
 export function stepFormOf(type: ProcessType, step: string | null): StepFormSpec | undefined {
