@@ -14,7 +14,9 @@ import { type HistoryRow, ProcessCache } from '../../src/server/modules/process/
 import {
   HISTORY_IN_VIEW,
   type ProcessHistoryItem,
+  type ProcessStepRecord,
   type ProcessView,
+  STEP_ENTRIES_IN_VIEW,
 } from '../../src/shared/contracts/process'
 import { createTestContext, type TestContext } from './helpers'
 import { contract, dueDiligence, makePdf, payment } from './process-helpers'
@@ -199,6 +201,69 @@ describe('a long history', () => {
     })
     expect(unknown.code).toBe(404)
     const anonymous = await t.call('GET', '/api/process/00000000-0000-4000-8000-000000000000/history')
+    expect(anonymous.code).toBe(403)
+  })
+})
+
+describe('a step retried many times', () => {
+  it('carries its latest entries in the view and the whole record behind its own call', async () => {
+    const started = await t.call<ProcessView>('POST', '/api/process', {
+      token: tokens.registrar,
+      body: { type: 'BUY_ART', input: { artworks: [{ titleZh: '重试', titleEn: 'Retried' }] } },
+    })
+    let p = await send('registrar', started.data, 'SUBMIT', { payload: dueDiligence() })
+    p = await send('approver', p, 'APPROVE')
+    p = await send('registrar', p, 'SUBMIT', { payload: contract() })
+    p = await send('approver', p, 'APPROVE')
+    p = await send('finance', p, 'SUBMIT', { payload: payment() })
+    p = await send('approver', p, 'APPROVE')
+    const rounds = STEP_ENTRIES_IN_VIEW + 3
+    for (let i = 1; i <= rounds; i++) {
+      p = await send('finance', p, 'PAYMENT_FAILED', { comment: `Refused ${i}` })
+      p = await send('finance', p, 'RETRY_PAYMENT')
+    }
+    const inView = (p.context as { steps: Record<string, ProcessStepRecord> }).steps.payment
+    expect(inView.paymentFailures?.map((f) => f.comment)).toEqual(
+      Array.from(
+        { length: STEP_ENTRIES_IN_VIEW },
+        (_, i) => `Refused ${rounds - STEP_ENTRIES_IN_VIEW + 1 + i}`,
+      ),
+    )
+    expect(inView.events).toHaveLength(STEP_ENTRIES_IN_VIEW)
+    expect(p.stepTotals).toEqual({ payment: { events: rounds, paymentFailures: rounds, approvals: 1 } })
+    // The steps that were not cut are whole, and carry no totals.
+    expect(p.stepTotals).not.toHaveProperty('contract')
+
+    const whole = await t.call<ProcessStepRecord>('GET', `/api/process/${p.id}/steps/payment`, {
+      token: tokens.approver,
+    })
+    expect(whole.code, whole.msg).toBe(0)
+    expect(whole.data.paymentFailures?.map((f) => f.comment)).toEqual(
+      Array.from({ length: rounds }, (_, i) => `Refused ${i + 1}`),
+    )
+    expect(whole.data.events?.map((e) => e.type)).toEqual(Array(rounds).fill('RETRY_PAYMENT'))
+    expect(whole.data).toMatchObject({ step: 'payment', data: { amount: '880000.00' } })
+
+    // A step the process has not reached reads empty; one its machine lacks, or another process, is 404.
+    const notYet = await t.call<ProcessStepRecord>(
+      'GET',
+      `/api/process/${started.data.id}/steps/dueDiligence`,
+      {
+        token: tokens.approver,
+      },
+    )
+    expect(notYet.data).toMatchObject({ step: 'dueDiligence', approvals: [{ by: expect.any(String) }] })
+    const unknownStep = await t.call('GET', `/api/process/${p.id}/steps/warehousing`, {
+      token: tokens.approver,
+    })
+    expect(unknownStep.code).toBe(404)
+    const unknown = await t.call('GET', '/api/process/00000000-0000-4000-8000-000000000000/steps/payment', {
+      token: tokens.approver,
+    })
+    expect(unknown.code).toBe(404)
+    const malformed = await t.call('GET', `/api/process/${p.id}/steps/pay%20ment`, { token: tokens.approver })
+    expect(malformed.code).toBe(400)
+    const anonymous = await t.call('GET', `/api/process/${p.id}/steps/payment`)
     expect(anonymous.code).toBe(403)
   })
 })

@@ -16,7 +16,12 @@ export const processStatusSchema = z.enum(PROCESS_STATUSES, { message: 'invalidV
 export const processCreateInput = z.strictObject({
   type: processTypeSchema,
   input: z.record(z.string(), z.unknown()).default({}),
-  /** A repeat of the same start with the same key returns the first result (bound to type and input). */
+  /**
+   * The first step's draft, saved with the start in one transaction as a SAVE would save it (validated by
+   * that step's draft schema, a history row of its own); refused with 400 naming `draft.<field>`.
+   */
+  draft: z.record(z.string(), z.unknown()).optional(),
+  /** A repeat of the same start with the same key returns the first result (bound to type, input and draft). */
   idempotencyKey: z
     .string()
     .trim()
@@ -73,6 +78,20 @@ export type ProcessListQuery = z.input<typeof processListQuery>
  */
 export const HISTORY_IN_VIEW = 20
 
+/**
+ * How many of a step's own entries (its events, payment failures, approvals) a view carries: the latest ones.
+ * Step data and drafts are bounded by their schemas' limits, so with this a view's step data is bounded; the
+ * whole record of a step is behind GET /api/process/:id/steps/:step.
+ */
+export const STEP_ENTRIES_IN_VIEW = 10
+
+/** How many entries a step holds in all, for the steps whose lists the view cut to STEP_ENTRIES_IN_VIEW. */
+export const stepTotals = z.object({
+  events: z.number(),
+  paymentFailures: z.number(),
+  approvals: z.number(),
+})
+
 export const processHistoryItem = z.object({
   seq: z.number(),
   type: z.string(),
@@ -113,7 +132,10 @@ export const processView = z.object({
   steps: z.array(z.object({ key: z.string(), status: z.enum(STEP_STATUSES) })),
   /** Event types the current user may send now: a button exists exactly for each of these. */
   nextEvents: z.array(z.string()),
+  /** The machine's context; each step's lists cut to their latest STEP_ENTRIES_IN_VIEW entries. */
   context: z.unknown(),
+  /** For each step whose lists were cut: how many entries it holds in all (the rest: GET .../steps/:step). */
+  stepTotals: z.record(z.string(), stepTotals),
   /** The latest HISTORY_IN_VIEW history rows, in seq order. */
   history: z.array(processHistoryItem),
   /** How many history rows the process has (every event is one row, so this equals `version`). */
@@ -128,6 +150,30 @@ export const processView = z.object({
   finishedAt: z.string().nullable(),
 })
 export type ProcessView = z.infer<typeof processView>
+
+/** GET /api/process/:id/steps/:step: one step's whole record (every event, failure and approval). */
+export const processStepRecord = z.object({
+  step: z.string(),
+  draft: z.record(z.string(), z.unknown()).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  submittedBy: z.string().optional(),
+  submittedAt: z.string().optional(),
+  approvals: z.array(z.object({ by: z.string(), at: z.string() })),
+  rejection: z.object({ by: z.string(), at: z.string(), comment: z.string() }).optional(),
+  paymentFailures: z.array(z.object({ by: z.string(), at: z.string(), comment: z.string() })).optional(),
+  events: z
+    .array(
+      z.object({
+        type: z.string(),
+        by: z.string(),
+        at: z.string(),
+        payload: z.record(z.string(), z.unknown()).optional(),
+        comment: z.string().optional(),
+      }),
+    )
+    .optional(),
+})
+export type ProcessStepRecord = z.infer<typeof processStepRecord>
 
 const words = { labelZh: z.string(), labelEn: z.string() }
 

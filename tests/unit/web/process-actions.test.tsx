@@ -33,6 +33,7 @@ function submittedView(version = 2): ProcessView {
     type: 'BUY_ART',
     definitionVersion: 1,
     machineId: 'BUY_ART',
+    stepTotals: {},
     version,
     state: d.state,
     stateValue: snapshot.value,

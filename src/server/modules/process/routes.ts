@@ -12,6 +12,7 @@ import {
   processListQuery,
   processMigrateInput,
   processStatsView,
+  processStepRecord,
   processView,
 } from '../../../shared/contracts/process'
 import { PROCESS_TYPES } from '../../../shared/process-types'
@@ -27,9 +28,15 @@ import { machineCatalog } from './machine-catalog'
 import { inbox, listProcesses, processStats } from './queries'
 import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
 import { MIGRATE_PRIVILEGE, migrateProcess } from './versions'
-import { historyPage } from './views'
+import { historyPage, stepRecord } from './views'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
+const stepParam = idParam.extend({
+  step: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, { message: 'invalidValue' })
+    .openapi({ param: { in: 'path', name: 'step', required: true } }),
+})
 // A schema of its own (not processTypeSchema): `.openapi()` exists only on schemas built after
 // @hono/zod-openapi is loaded, and the shared contract may be loaded first.
 const typeParam = z.object({
@@ -144,6 +151,25 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
     async (c) => {
       const { page, pageSize } = c.req.valid('query')
       const found = await historyPage(env.db, c.req.valid('param').id, page, pageSize)
+      if (!found) throw notFound()
+      return ok(c, found)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/steps/{step}',
+      tags,
+      summary:
+        "One step's whole record: every event, payment failure and approval (a view carries only the latest)",
+      ...access(deps, 'devOpsManage:view'),
+      request: { params: stepParam },
+      responses: okResponse(processStepRecord),
+    }),
+    async (c) => {
+      const { id, step } = c.req.valid('param')
+      const found = await stepRecord(env.db, catalog, id, step)
       if (!found) throw notFound()
       return ok(c, found)
     },

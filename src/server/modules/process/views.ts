@@ -5,9 +5,14 @@
 // carries the latest HISTORY_IN_VIEW history rows; historyPage pages through all of them.
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { AnyMachineSnapshot } from 'xstate'
-import type { Actor, ProcessDefinition } from '../../../../machines/types'
+import type { Actor, ProcessContext, ProcessDefinition, StepRecord } from '../../../../machines/types'
 import { describe, nextEvents } from '../../../../machines/view'
-import { HISTORY_IN_VIEW, type ProcessHistoryItem, type ProcessView } from '../../../shared/contracts/process'
+import {
+  HISTORY_IN_VIEW,
+  type ProcessHistoryItem,
+  type ProcessView,
+  STEP_ENTRIES_IN_VIEW,
+} from '../../../shared/contracts/process'
 import { payloadFiles } from '../../../shared/process-steps/files'
 import type { DbOrTx } from '../../db/client'
 import { artworks, processArtworks, processes, processHistory, users } from '../../db/schema'
@@ -51,7 +56,7 @@ export function viewOf(
     currentStep: row.currentStep,
     steps,
     nextEvents: actor && !row.done ? nextEvents(definition, snapshot, actor) : [],
-    context: (row.snapshot as PersistedSnapshot).context,
+    ...boundedContext((row.snapshot as PersistedSnapshot).context),
     history: parts.history.slice(-HISTORY_IN_VIEW),
     historyTotal: row.version,
     people: parts.people,
@@ -62,6 +67,58 @@ export function viewOf(
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   }
+}
+
+const stepsOf = (context: PersistedSnapshot['context']) => (context.steps ?? {}) as ProcessContext['steps']
+
+const latest = <T>(list: T[] | undefined): T[] | undefined => list?.slice(-STEP_ENTRIES_IN_VIEW)
+
+/**
+ * The context a view carries: each step's own lists (events, payment failures, approvals) cut to their latest
+ * STEP_ENTRIES_IN_VIEW entries, with the totals of the steps that were cut. Everything else in a context is
+ * bounded by the schemas (start input, step data and drafts), so a view's step data is bounded whatever
+ * happened to the process (a payment retried a hundred times).
+ */
+export function boundedContext(
+  context: PersistedSnapshot['context'],
+): Pick<ProcessView, 'context' | 'stepTotals'> {
+  const stepTotals: ProcessView['stepTotals'] = {}
+  const steps: Record<string, StepRecord> = {}
+  for (const [key, record] of Object.entries(stepsOf(context))) {
+    const totals = {
+      events: record.events?.length ?? 0,
+      paymentFailures: record.paymentFailures?.length ?? 0,
+      approvals: record.approvals?.length ?? 0,
+    }
+    if (Math.max(totals.events, totals.paymentFailures, totals.approvals) <= STEP_ENTRIES_IN_VIEW) {
+      steps[key] = record
+      continue
+    }
+    stepTotals[key] = totals
+    steps[key] = {
+      ...record,
+      approvals: latest(record.approvals) ?? [],
+      ...(record.events ? { events: latest(record.events) } : {}),
+      ...(record.paymentFailures ? { paymentFailures: latest(record.paymentFailures) } : {}),
+    }
+  }
+  return { context: { ...context, steps }, stepTotals }
+}
+
+/**
+ * One step's whole record, from the process row's snapshot: undefined for an unknown process, null for a step
+ * its definition does not have; a step not reached yet has an empty record.
+ */
+export async function stepRecord(db: DbOrTx, catalog: ProcessCatalog, id: string, step: string) {
+  const [row] = await db
+    .select({ type: processes.type, version: processes.definitionVersion, snapshot: processes.snapshot })
+    .from(processes)
+    .where(eq(processes.id, id))
+  if (!row) return undefined
+  const definition = catalog.definitionOf(row.type, row.version)
+  if (!definition?.steps.some((s) => s.key === step)) return null
+  const steps = stepsOf((row.snapshot as PersistedSnapshot).context)
+  return { step, approvals: [], ...(Object.hasOwn(steps, step) ? steps[step] : {}) }
 }
 
 /** A history row as views and pages show it (joined with its author in `users`). */
