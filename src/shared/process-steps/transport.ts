@@ -30,9 +30,20 @@ export const transportFields = z.strictObject({
 export const transportStep = transportFields.superRefine(dateOrder('plannedDeparture', 'plannedArrival'))
 export type TransportData = z.output<typeof transportStep>
 
-/** DEPART: picked up (every field optional: the event's instant is the default). */
+/**
+ * DEPART: picked up, with the condition seen on departure (every field optional: the event's instant is the
+ * default). The condition fields came later, optional, so reports of running processes stay valid.
+ */
 export const departure = z
-  .strictObject({ departedOn: isoDate.optional(), trackingNo: note(100), remark: note(1000) })
+  .strictObject({
+    departedOn: isoDate.optional(),
+    trackingNo: note(100),
+    remark: note(1000),
+    conditionOk: z.boolean().optional(),
+    conditionNote: note(2000),
+    /** Condition photographs (file ids; `attachments`, like ARRIVE's, so the server checks the files). */
+    attachments: fileIds().optional(),
+  })
   .optional()
 
 /** ARRIVE: delivered, with the condition seen on arrival. */

@@ -1,4 +1,5 @@
-// DEPART (transport steps): the artworks were picked up; date, tracking number and a remark, all optional.
+// DEPART (transport steps): the artworks were picked up; date, tracking number, a remark and the condition
+// seen on departure (with photographs), all optional.
 import { msg } from '@lingui/core/macro'
 import type { StepFormSpec } from '../field-spec'
 
@@ -9,6 +10,9 @@ export const departForm: StepFormSpec = {
         { path: 'departedOn', kind: 'date', label: msg`Departed on` },
         { path: 'trackingNo', kind: 'text', max: 100, label: msg`Tracking number` },
         { path: 'remark', kind: 'textarea', max: 1000, span: 12, label: msg`Remark` },
+        { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected` },
+        { path: 'conditionNote', kind: 'textarea', max: 2000, span: 12, label: msg`Condition notes` },
+        { path: 'attachments', kind: 'files', purpose: 'image', span: 12, label: msg`Condition photographs` },
       ],
     },
   ],
