@@ -1,8 +1,14 @@
 // The operations' step forms (OPERATION_TRANS_ART, _SHOT_, _REPLICA_, _MOUNT_, _REPAIR_,
 // _LOAN_EXHIBITION_, _SELL_ART), by type and step key, and the forms of their own events (RETURN).
+// A step that moves artworks uses the transport form of BUY_ART_TRANS; the sale's contract is the
+// purchase's contract form; formless steps (a transport under way, a loan waiting for its return) have no
+// line here: the step panel shows what they wait for and their events.
 import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
+import { transportForm } from '../transport'
 
-export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec>>> = {}
+export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec>>> = {
+  OPERATION_TRANS_ART: { transportInfo: transportForm },
+}
 
 export const OPERATION_EVENT_FORMS: Record<string, StepFormSpec> = {}
