@@ -15,7 +15,9 @@ import { securityHeaders } from './http/security-headers'
 import { adminRoutes } from './modules/admin/routes'
 import { artworkRoutes } from './modules/artworks/routes'
 import { authRoutes } from './modules/auth/routes'
+import { conditionRoutes } from './modules/condition/routes'
 import { fileRoutes } from './modules/files/routes'
+import { operationsRoutes } from './modules/operations/routes'
 import { messageRoutes } from './modules/process/message-routes'
 import { processRoutes } from './modules/process/routes'
 import { referenceAdminRoutes } from './modules/reference/admin-routes'
@@ -35,6 +37,8 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/process', processRoutes],
   ['/message', messageRoutes],
   ['/artworks', artworkRoutes],
+  ['/artworks', conditionRoutes],
+  ['/operations', operationsRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024
