@@ -6,9 +6,15 @@
 import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
 import { transportForm } from '../transport'
+import { shootingDeliveryForm, shootingForm, shootingInfoForm } from './shooting'
 
 export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec>>> = {
   OPERATION_TRANS_ART: { transportInfo: transportForm },
+  OPERATION_SHOT_ART: {
+    shootingInfo: shootingInfoForm,
+    shooting: shootingForm,
+    delivery: shootingDeliveryForm,
+  },
 }
 
 export const OPERATION_EVENT_FORMS: Record<string, StepFormSpec> = {}
