@@ -6,6 +6,7 @@
 import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
 import { transportForm } from '../transport'
+import { replicaDeliveryForm, replicaInfoForm, replicationForm } from './replica'
 import { shootingDeliveryForm, shootingForm, shootingInfoForm } from './shooting'
 
 export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec>>> = {
@@ -14,6 +15,11 @@ export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, St
     shootingInfo: shootingInfoForm,
     shooting: shootingForm,
     delivery: shootingDeliveryForm,
+  },
+  OPERATION_REPLICA_ART: {
+    replicaInfo: replicaInfoForm,
+    replication: replicationForm,
+    delivery: replicaDeliveryForm,
   },
 }
 
