@@ -6,6 +6,7 @@
 import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
 import { transportForm } from '../transport'
+import { mountingDeliveryForm, mountingInfoForm } from './mounting'
 import { replicaDeliveryForm, replicaInfoForm, replicationForm } from './replica'
 import { shootingDeliveryForm, shootingForm, shootingInfoForm } from './shooting'
 
@@ -20,6 +21,11 @@ export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, St
     replicaInfo: replicaInfoForm,
     replication: replicationForm,
     delivery: replicaDeliveryForm,
+  },
+  OPERATION_MOUNT_ART: {
+    mountingInfo: mountingInfoForm,
+    artworkTransport: transportForm,
+    delivery: mountingDeliveryForm,
   },
 }
 
