@@ -7,6 +7,7 @@ import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
 import { transportForm } from '../transport'
 import { mountingDeliveryForm, mountingInfoForm } from './mounting'
+import { repairDeliveryForm, repairInfoForm } from './repair'
 import { replicaDeliveryForm, replicaInfoForm, replicationForm } from './replica'
 import { shootingDeliveryForm, shootingForm, shootingInfoForm } from './shooting'
 
@@ -26,6 +27,11 @@ export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, St
     mountingInfo: mountingInfoForm,
     artworkTransport: transportForm,
     delivery: mountingDeliveryForm,
+  },
+  OPERATION_REPAIR_ART: {
+    repairInfo: repairInfoForm,
+    artworkTransport: transportForm,
+    delivery: repairDeliveryForm,
   },
 }
 
