@@ -1,0 +1,228 @@
+// Condition reports (GET /api/artworks/{id}/condition-reports) on a real database: a transport driven through
+// DEPART and ARRIVE with condition, notes and photographs, a repair whose delivery is submitted then
+// approved, a loan's return; each artwork's reports newest first with who, when, places in words and the
+// photographs' facts; the privilege of the artwork detail; bad and unknown ids refused in both languages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ConditionReport, ConditionReportList } from '../../src/shared/contracts/condition'
+import { jpeg, png } from '../fixtures/file-samples'
+import { type Flow, openFlow, USERS } from './process-flow'
+import { userOf } from './process-helpers'
+
+let f: Flow
+let photos: string[]
+beforeAll(async () => {
+  f = await openFlow()
+  photos = []
+  for (const bytes of [await png(320, 200), await jpeg(400, 300)]) {
+    const form = new FormData()
+    form.append('purpose', 'image')
+    form.append('file', new Blob([new Uint8Array(bytes)]), `condition-${photos.length + 1}.png`)
+    const res = await f.t.call('POST', '/api/file/upload', { token: f.tokens.operations, body: form })
+    expect(res.code, res.msg).toBe(0)
+    photos.push(res.data.id)
+  }
+}, 120_000)
+afterAll(async () => {
+  await f?.close()
+})
+
+async function reports(id: string, user = 'viewer', lang = 'en') {
+  return f.t.call<ConditionReportList>('GET', `/api/artworks/${id}/condition-reports`, {
+    token: f.tokens[user],
+    lang,
+    headers: { 'x-system-name': 'artworkArchive' },
+  })
+}
+async function itemsOf(id: string, lang = 'en'): Promise<ConditionReport[]> {
+  const res = await reports(id, 'viewer', lang)
+  expect(res.code, res.msg).toBe(0)
+  expect(res.data.artworkId).toBe(id)
+  return res.data.items
+}
+const roomName = async (id: string, lang: 'en' | 'zh' = 'en') =>
+  (
+    (await f.t.deps.database.raw(`select name_${lang} as name from rooms where id = $1`, [id])) as {
+      name: string
+    }[]
+  )[0].name
+
+describe('a transport: departure and arrival reports', () => {
+  let ids: string[]
+  let processId: string
+  beforeAll(async () => {
+    ids = await f.artworks(2)
+    const s = f.samples('OPERATION_TRANS_ART', ids)
+    let p = await f.start('operations', 'OPERATION_TRANS_ART', { artworkIds: ids })
+    processId = p.id
+    p = await f.pass(p, s.transportInfo[0], 'operations')
+    p = await f.send('operations', p, 'DEPART', {
+      payload: {
+        departedOn: '2026-03-02',
+        trackingNo: 'FAL-778',
+        conditionOk: true,
+        conditionNote: 'Crated, no marks on the frame',
+        attachments: [photos[0]],
+      },
+    })
+    p = await f.send('operations', p, 'ARRIVE', {
+      payload: {
+        arrivedOn: '2026-03-05',
+        conditionOk: false,
+        conditionNote: 'Scratch on the lower edge of the frame',
+        attachments: photos,
+      },
+    })
+    expect(p.status).toBe('completed')
+  })
+
+  it('lists arrival then departure, with condition, notes, photographs, who and where', async () => {
+    const items = await itemsOf(ids[0])
+    expect(items.map((r) => r.kind)).toEqual(['arrival', 'departure'])
+    const [arrival, departure] = items
+    expect(departure).toMatchObject({
+      kind: 'departure',
+      on: '2026-03-02',
+      conditionOk: true,
+      note: 'Crated, no marks on the frame',
+      standing: 'recorded',
+      approvedBy: null,
+      processId,
+      processType: 'OPERATION_TRANS_ART',
+      otherArtworks: 1,
+    })
+    expect(departure.byName).toBeTruthy()
+    expect(departure.photos).toEqual([
+      expect.objectContaining({ fileId: photos[0], name: 'condition-1.png', mime: 'image/png', width: 320 }),
+    ])
+    expect(arrival).toMatchObject({
+      kind: 'arrival',
+      on: '2026-03-05',
+      conditionOk: false,
+      note: 'Scratch on the lower edge of the frame',
+    })
+    expect(arrival.photos.map((p) => p.fileId)).toEqual(photos)
+    expect(arrival.photos.every((p) => p.hasThumbnail)).toBe(true)
+    // Places in words: the transport's from and to (a room by its name when the form named one).
+    const s = f.samples('OPERATION_TRANS_ART', ids).transportInfo[0]
+    expect(departure.from).toBe(s.fromLocation)
+    expect(departure.to).toBe(s.toRoomId ? await roomName(String(s.toRoomId)) : s.toLocation)
+    expect(arrival.to).toBe(departure.to)
+    expect(Date.parse(arrival.at)).toBeGreaterThanOrEqual(Date.parse(departure.at))
+    // The other artwork of the same transport has the same two reports.
+    expect((await itemsOf(ids[1])).map((r) => r.key)).toEqual(items.map((r) => r.key))
+  })
+
+  it('words rooms in the request language', async () => {
+    const s = f.samples('OPERATION_TRANS_ART', ids).transportInfo[0]
+    expect(s.toRoomId).toBeTruthy()
+    const [arrival] = await itemsOf(ids[0], 'zh-CN')
+    expect(arrival.to).toBe(await roomName(String(s.toRoomId), 'zh'))
+  })
+
+  it('refuses a DEPART whose photographs do not exist, and a condition that is not yes or no', async () => {
+    const [a] = await f.artworks(1)
+    const s = f.samples('OPERATION_TRANS_ART', [a])
+    let p = await f.start('operations', 'OPERATION_TRANS_ART', { artworkIds: [a] })
+    p = await f.pass(p, s.transportInfo[0], 'operations')
+    const missing = await f.post('operations', p, {
+      type: 'DEPART',
+      payload: { attachments: [crypto.randomUUID()] },
+    })
+    expect(missing.status).toBe(400)
+    expect(Object.keys(missing.data.fieldErrors)).toEqual(['payload.attachments.0'])
+    const notBool = await f.post('operations', p, { type: 'DEPART', payload: { conditionOk: 'yes' } })
+    expect(notBool.status).toBe(400)
+    expect(Object.keys(notBool.data.fieldErrors)).toEqual(['payload.conditionOk'])
+    // Nothing was recorded: the artwork has no report yet, and a DEPART without a condition still passes.
+    expect(await itemsOf(a)).toEqual([])
+    p = await f.send('operations', p, 'DEPART', { payload: { trackingNo: 'X-1' } })
+    const [only] = await itemsOf(a)
+    expect(only).toMatchObject({ kind: 'departure', conditionOk: null, note: '', photos: [], on: null })
+  })
+})
+
+describe('back from repair and from a loan', () => {
+  it('lists the delivery once approved (awaiting approval before, gone when rejected)', async () => {
+    const ids = await f.artworks(1)
+    const s = f.samples('OPERATION_REPAIR_ART', ids)
+    let p = await f.start('operations', 'OPERATION_REPAIR_ART', { artworkIds: ids })
+    p = await f.pass(p, s.repairInfo[0], 'operations')
+    p = await f.pass(p, s.artworkTransport[0], 'operations')
+    p = await f.send('operations', p, 'DEPART')
+    p = await f.send('operations', p, 'ARRIVE')
+    const delivery = { ...s.delivery[0], conditionOk: false, report: 'Flaking consolidated; retouch visible' }
+    p = await f.send('operations', p, 'SUBMIT', { payload: { ...delivery, report: 'first draft' } })
+    expect((await itemsOf(ids[0]))[0]).toMatchObject({ kind: 'repairDone', standing: 'awaitingApproval' })
+    p = await f.send('approver', p, 'REJECT', { comment: 'Say what was retouched' })
+    expect((await itemsOf(ids[0])).map((r) => r.kind)).toEqual(['arrival', 'departure'])
+    p = await f.send('operations', p, 'SUBMIT', { payload: { ...delivery, attachments: [photos[1]] } })
+    p = await f.send('approver', p, 'APPROVE')
+    expect(p.status).toBe('completed')
+    const items = await itemsOf(ids[0])
+    expect(items.map((r) => r.kind)).toEqual(['repairDone', 'arrival', 'departure'])
+    expect(items[0]).toMatchObject({
+      standing: 'approved',
+      conditionOk: false,
+      note: 'Flaking consolidated; retouch visible',
+      on: delivery.completedOn,
+      from: 'Atelier Restauro',
+      to: await roomName(f.room),
+      photos: [expect.objectContaining({ fileId: photos[1] })],
+    })
+    expect(items[0].approvedBy?.name).toBeTruthy()
+    // The DEPART and ARRIVE without a report still count as hand-overs, condition not recorded.
+    expect(items[1]).toMatchObject({ conditionOk: null, note: '' })
+  })
+
+  it('lists a loan return with the exhibition it came back from', async () => {
+    const ids = await f.artworks(1)
+    const s = f.samples('OPERATION_LOAN_EXHIBITION_ART', ids)
+    let p = await f.start('operations', 'OPERATION_LOAN_EXHIBITION_ART', { artworkIds: ids })
+    p = await f.pass(p, s.loan[0], 'operations')
+    p = await f.pass(p, s.artworkTransport[0], 'operations')
+    p = await f.send('operations', p, 'DEPART', { payload: { conditionOk: true } })
+    p = await f.send('operations', p, 'ARRIVE', { payload: { conditionOk: true } })
+    p = await f.send('operations', p, 'RETURN', {
+      payload: { ...s.RETURN[0], conditionNote: 'Light fading noted', attachments: photos },
+    })
+    const [back] = await itemsOf(ids[0])
+    expect(back).toMatchObject({
+      kind: 'loanReturn',
+      on: s.RETURN[0].returnedOn,
+      conditionOk: true,
+      note: 'Light fading noted',
+      from: 'Ink Now, Power Station of Art, Shanghai',
+      to: await roomName(f.room),
+    })
+    expect(back.photos).toHaveLength(2)
+  })
+})
+
+describe('who may read, and bad ids', () => {
+  it('is read with the artwork detail privilege and refused without it', async () => {
+    const [a] = await f.artworks(1)
+    for (const user of USERS) {
+      const held = await userOf(f.t, user)
+      const res = await reports(a, user)
+      const may = held.allPrivileges || held.privileges.has('artworkArchive:view')
+      expect(res.code, user).toBe(may ? 0 : 4031)
+    }
+    const anonymous = await f.t.call('GET', `/api/artworks/${a}/condition-reports`)
+    expect(anonymous.status).toBe(403)
+  })
+
+  it('answers 400 for an id that is not one and 404 for an unknown artwork, in both languages', async () => {
+    for (const [lang, words] of [
+      ['en', /invalid|not valid/i],
+      ['zh-CN', /[\u4e00-\u9fff]/],
+    ] as const) {
+      const bad = await reports('not-an-id', 'viewer', lang)
+      expect(bad.status).toBe(400)
+      expect(Object.keys(bad.data.fieldErrors)).toEqual(['id'])
+      expect(bad.data.fieldErrors.id).toMatch(words)
+      const unknown = await reports(crypto.randomUUID(), 'viewer', lang)
+      expect(unknown.status).toBe(404)
+      expect(unknown.msg).toMatch(lang === 'en' ? /[A-Za-z]/ : /[\u4e00-\u9fff]/)
+    }
+  })
+})
