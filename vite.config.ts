@@ -1,12 +1,38 @@
 // Vite builds the web app (src/web, entry index.html) and hosts Vitest. Plugin order matters: the router
 // plugin generates the route tree and splits route files before React's Babel pass compiles the Lingui
 // macros; the Lingui plugin turns the .po catalogs into modules.
+
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import pkg from './package.json' with { type: 'json' }
+import { STAMP_FILE, webInputsHash } from './scripts/web-stamp.ts'
 import { ROUTER_FILES } from './src/web/router-files.ts'
+
+/**
+ * Writes the fingerprint of the build's inputs into the output (`.build-stamp`), taken before any source is
+ * read, so `npm start` (scripts/start.ts) can tell that a build is still current.
+ */
+function buildStamp(): Plugin {
+  let stamp = ''
+  let outDir = ''
+  return {
+    name: 'vitrine-build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    buildStart() {
+      stamp = webInputsHash()
+    },
+    writeBundle() {
+      if (stamp) writeFileSync(path.join(outDir, STAMP_FILE), `${stamp}\n`)
+    },
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -25,6 +51,7 @@ export default defineConfig({
       babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
     }),
     lingui(),
+    buildStamp(),
   ],
   define: {
     __VITRINE_VERSION__: JSON.stringify(pkg.version),
