@@ -2,7 +2,6 @@
 // artwork (create, save, lock, restore, import). Also the read the archive screens need from another
 // module: signed thumbnail links for many files at once.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
 import type { ArtistInput, CreateArtworkInput, UpdateArtworkInput } from '../../../shared/artwork-rules'
 import {
   type ArtworkFilters,
@@ -19,9 +18,7 @@ import {
 import { linkResponse } from '../../../shared/contracts/files'
 import type { QueryParams } from '../client'
 import { api } from '../http'
-
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() })
+import { pageOf } from '../page'
 
 /** Filters as the API reads them in a query string (lists joined by commas). */
 export type ArtworkQueryParams = Record<keyof ArtworkListQuery, string | number | undefined>
