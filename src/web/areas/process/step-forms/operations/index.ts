@@ -6,6 +6,7 @@
 import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
 import { transportForm } from '../transport'
+import { loanForm, loanReturnForm, loanTransportForm } from './loan'
 import { mountingDeliveryForm, mountingInfoForm } from './mounting'
 import { repairDeliveryForm, repairInfoForm } from './repair'
 import { replicaDeliveryForm, replicaInfoForm, replicationForm } from './replica'
@@ -33,6 +34,7 @@ export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, St
     artworkTransport: transportForm,
     delivery: repairDeliveryForm,
   },
+  OPERATION_LOAN_EXHIBITION_ART: { loan: loanForm, artworkTransport: loanTransportForm },
 }
 
-export const OPERATION_EVENT_FORMS: Record<string, StepFormSpec> = {}
+export const OPERATION_EVENT_FORMS: Record<string, StepFormSpec> = { RETURN: loanReturnForm }
