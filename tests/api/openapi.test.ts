@@ -66,8 +66,17 @@ describe('the OpenAPI document', () => {
       .map((p) => `${p.ruleId}: ${p.message}`)
     expect(errors).toEqual([])
     expect(report.totals.errors).toBe(0)
-    // Only the known ambiguity of /artworks/import/{jobId} beside /artworks/{id}/lock is left.
-    expect(report.totals.warnings).toBeLessThanOrEqual(3)
+    // Only the known ambiguity of /artworks/import/{jobId} beside /artworks/{id}/<action> (lock, history,
+    // restore, condition-reports) is left: the fixed segment wins, as the router resolves it.
+    const known =
+      /^Found two ambiguous paths: `\/api\/artworks\/import\/\{jobId\}` and `\/api\/artworks\/\{id\}\/[a-z-]+`\.$/
+    const warnings = report.problems
+      .filter((p) => p.severity === 'warn')
+      .filter(
+        (p) => !(p.ruleId === 'no-ambiguous-paths' && known.test(p.message.replace(/^.*?(Found)/, '$1'))),
+      )
+      .map((p) => `${p.ruleId}: ${p.message}`)
+    expect(warnings).toEqual([])
   }, 60_000)
 
   it('names every operation once, says who may call it and documents its 4xx answers', () => {
