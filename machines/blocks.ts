@@ -697,13 +697,24 @@ export function buildMachine(spec: FlowSpec) {
 
 /** One version of a process type: the machine plus what the runtime and screens need beside it. */
 export function defineProcess(
-  spec: FlowSpec & Omit<ProcessDefinition, 'type' | 'machine' | 'steps'>,
+  spec: FlowSpec & Omit<ProcessDefinition, 'type' | 'machine' | 'steps' | 'artworkStatuses'>,
 ): ProcessDefinition {
-  const { type, version, input, payloads, contextPayloads, notes } = spec
+  const { type, version, input, payloads, contextPayloads, notes, followUps, artworkStatuses } = spec
   const steps = spec.steps.map((s) => s.def)
   for (const s of spec.steps) {
     if (s.form && !(s.def.key in payloads))
       throw new Error(`${type}: step ${s.def.key} has a form but no payload schema`)
   }
-  return { type, version, machine: buildMachine(spec), steps, input, payloads, contextPayloads, notes }
+  return {
+    type,
+    version,
+    machine: buildMachine(spec),
+    steps,
+    input,
+    payloads,
+    contextPayloads,
+    notes,
+    artworkStatuses,
+    followUps,
+  }
 }

@@ -49,6 +49,7 @@ export const buyArtV1 = defineProcess({
         currencyOf(context.steps.contract?.data),
       ),
   },
+  followUps: [{ type: 'BUY_ART_TRANS', via: 'sourceProcessId' }],
   notes: [
     'The artworks to buy are described at the start (title, artist) or chosen from the archive; they become archive records (status purchased, not in the warehouse, at the seller) only when the payment is confirmed, and the BUY_ART_TRANS that ships them in opens in the same transaction.',
     'The contract is recorded as a contract record when its step is approved (not at submission), so the finance screens only list approved contracts.',

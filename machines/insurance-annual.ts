@@ -22,6 +22,7 @@ export const insuranceAnnualV1 = defineProcess({
   input: artworksInput,
   payloads: { quotation: quotationStep, ...coverPayloads },
   contextPayloads: coverContextPayloads,
+  followUps: [{ type: 'INSURANCE_RENEWAL', via: 'previousProcessId', startWhen: { states: ['completed'] } }],
   notes: [
     'The quotation (insurer, insured amount, premium, period, fee calculation) is approved before the policy is taken out; the policy form repeats the terms as issued, which may differ from the quote.',
     ...COVER_NOTES,

@@ -22,6 +22,7 @@ export const insuranceOperationV1 = defineProcess({
   input: insuranceOperationInput,
   payloads: { quotation: quotationStep, ...coverPayloads },
   contextPayloads: coverContextPayloads,
+  followUps: [{ type: 'INSURANCE_RENEWAL', via: 'previousProcessId', startWhen: { states: ['completed'] } }],
   notes: [
     "Started for an operation (its process id in the input, optional so that cover can be arranged before the operation is entered); the period is the operation's, typically nail to nail.",
     ...COVER_NOTES,

@@ -34,6 +34,7 @@ export const insuranceRenewalV1 = defineProcess({
   input: insuranceRenewalInput,
   payloads: { renewal: renewalStep, ...coverPayloads },
   contextPayloads: coverContextPayloads,
+  followUps: [{ type: 'INSURANCE_RENEWAL', via: 'previousProcessId', startWhen: { states: ['completed'] } }],
   notes: [
     `The renewal form is a decision: renew (with the quoted terms, as in a quotation) or lapse (with the reason). Approving a lapse ends the process as "not renewed" and ends the renewed policy (chosen by the input's previousProcessId, else its policy number): it becomes lapsed, its reminders are cancelled, and its artworks keep only the cover of their other policies (else "to be insured"), so they show up as needing cover. Approving a renewal continues with the new policy and its premium.`,
     ...COVER_NOTES,

@@ -43,6 +43,16 @@ export const operationLoanExhibitionArtV1 = defineProcess({
     ARRIVE: arrival,
     RETURN: loanReturn,
   },
+  followUps: [
+    {
+      type: 'INSURANCE_OPERATION',
+      via: 'operationProcessId',
+      startWhen: {
+        states: ['loan.submitted', 'artworkTransport', 'return'],
+        stepField: { step: 'loan', field: 'insuranceRequired' },
+      },
+    },
+  ],
   notes: [
     'The spec names two steps (loan for exhibition, artwork transport); the artwork also has to come back, so a third step, Return, waits while the artwork is on loan (status "on loan") for the RETURN event.',
     'Arrival at the borrower marks the artworks on loan (loanOut, movement row). RETURN records the date, the room the artworks go back into and their condition (loanReturned, movement row) and ends the process. The return shipment itself is reported in RETURN; a tracked return transport would be its own OPERATION_TRANS_ART.',

@@ -45,6 +45,14 @@ export const operationSellArtV1 = defineProcess({
         currencyOf(context.steps.contract?.data),
       ),
   },
+  followUps: [
+    {
+      type: 'OPERATION_TRANS_ART',
+      via: 'sourceProcessId',
+      startWhen: { states: ['completed'] },
+      artworkStatuses: ['sold'],
+    },
+  ],
   notes: [
     'The collection follows the money-step pattern from the other side: approved (twice above the second-approval limit), then finance confirms the money arrived (CONFIRM_PAYMENT) or that it did not (PAYMENT_FAILED, with the reason) and retries.',
     "The artworks are marked sold (to the contract's counterparty, movement row) only when the money is confirmed, not when the contract is signed.",

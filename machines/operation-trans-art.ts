@@ -4,8 +4,8 @@
 // v1 finish on v1 unless an administrator migrates them (machines/migrations.ts).
 import {
   arrival,
-  artworksInput,
   departure,
+  operationTransInput,
   transportStep as transportForm,
   whereNow,
 } from '../src/shared/process-steps'
@@ -34,7 +34,14 @@ function transportFlow(version: number, inTransit: TransportOptions['inTransit']
       ),
     ],
     finals: { completed: { labelZh: '已到达', labelEn: 'Arrived', status: 'completed' } },
-    input: artworksInput,
+    input: operationTransInput,
+    followUps: [
+      {
+        type: 'INSURANCE_OPERATION',
+        via: 'operationProcessId',
+        startWhen: { states: ['transportInfo', 'transport.toBeTransported'] },
+      },
+    ],
     payloads: { transportInfo: transportForm, DEPART: departure, ARRIVE: arrival, whereNow },
     notes: [...NOTES, ...notes],
   })

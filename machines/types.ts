@@ -137,6 +137,37 @@ export interface ProcessDefinition {
   contextPayloads?: Record<string, (context: ProcessContext) => ZodType>
   /** Design decisions of this flow where the specification is silent (written into docs/flows/<TYPE>.md). */
   notes?: string[]
+  /**
+   * The artwork statuses this type starts (and restarts) on (the checkArtworks effect's, from FlowSpec): the
+   * screens offer a start only on these.
+   */
+  artworkStatuses?: readonly string[]
+  /**
+   * The processes that follow one of this type (a purchase's shipping, a loan's insurance, a sale's
+   * delivery). Definition-level: not part of the graph, so not of the fingerprint.
+   */
+  followUps?: FollowUp[]
+}
+
+/**
+ * A process that follows another: the follower's start input names the process it follows in `via`
+ * (`sourceProcessId`). The process view lists followers and followed (`links`) from these declarations.
+ */
+export interface FollowUp {
+  type: ProcessType
+  /** The field of the follower's start input that names the process it follows. */
+  via: string
+  /**
+   * When one may be started by hand from this process (absent: never, e.g. opened by an effect): in one of
+   * these states (dotted paths, a prefix matches its children) and, when `stepField` is given, when that
+   * step's submitted data holds `true` in that field (a loan whose form says insurance is required).
+   */
+  startWhen?: { states: string[]; stepField?: { step: string; field: string } }
+  /**
+   * Artwork statuses the follower may start on beside its own, for this process's artworks only (a sale's
+   * delivery moves works that are sold).
+   */
+  artworkStatuses?: readonly string[]
 }
 
 /** Statuses shown to users (DESIGN.md), plus the end states. */

@@ -117,6 +117,29 @@ export const processArtworkRef = z.object({
   titleEn: z.string(),
 })
 
+/** Another process as a link names it: enough to open it and say where it stands. */
+export const processLink = z.object({
+  id: z.string(),
+  type: processTypeSchema,
+  status: processStatusSchema,
+  done: z.boolean(),
+  state: z.string(),
+  currentStep: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type ProcessLink = z.infer<typeof processLink>
+
+/**
+ * The processes this one follows and is followed by, and the follow-ups that may be started from it now
+ * (each with the start input that links it), as the machines' `followUps` declare them.
+ */
+export const processLinks = z.object({
+  follows: z.array(processLink),
+  followedBy: z.array(processLink),
+  mayStart: z.array(z.object({ type: processTypeSchema, input: z.record(z.string(), z.unknown()) })),
+})
+export type ProcessLinks = z.infer<typeof processLinks>
+
 export const processView = z.object({
   id: z.string(),
   type: processTypeSchema,
@@ -143,6 +166,8 @@ export const processView = z.object({
   /** Display names of everyone the history names and of the creator, by user id. */
   people: z.record(z.string(), z.string()),
   artworks: z.array(processArtworkRef),
+  /** Only in the answers about one process (its view, a start, an event): not in lists or the inbox. */
+  links: processLinks.optional(),
   createdBy: z.string(),
   createdByName: z.string(),
   createdAt: z.string(),

@@ -14,6 +14,9 @@ export const artworksInput = z.strictObject({
 /** Opened by BUY_ART's purchaseCompleted effect with the purchase it follows. */
 export const buyArtTransInput = artworksInput.extend({ sourceProcessId: recordId.optional() })
 
+/** A transport: a sale's delivery names the sale it delivers (machines: OPERATION_SELL_ART followUps). */
+export const operationTransInput = artworksInput.extend({ sourceProcessId: recordId.optional() })
+
 /** Cover for one operation (a loan, a transport): the process it covers. */
 export const insuranceOperationInput = artworksInput.extend({ operationProcessId: recordId.optional() })
 

@@ -46,9 +46,18 @@ export function eventClaim(
   }
 }
 
-/** The claim of a start request (POST /api/process): user, type, input. */
-export function startClaim(userId: string, type: string, input: unknown, key?: string): KeyClaim | undefined {
-  return key ? { userId, key, hash: sha256(['start', userId, type, input ?? null]) } : undefined
+/** The claim of a start request (POST /api/process): user, type, input, and the first step's draft. */
+export function startClaim(
+  userId: string,
+  type: string,
+  input: unknown,
+  key?: string,
+  draft?: unknown,
+): KeyClaim | undefined {
+  if (!key) return undefined
+  // A start without a draft hashes as it always did (keys stored before drafts keep their meaning).
+  const parts = ['start', userId, type, input ?? null, ...(draft === undefined ? [] : [draft])]
+  return { userId, key, hash: sha256(parts) }
 }
 
 export const keyMismatch = () =>

@@ -96,7 +96,8 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       method: 'post',
       path: '/',
       tags,
-      summary: 'Start a process',
+      summary:
+        "Start a process, optionally with its first step's draft (saved in the same transaction, as a SAVE)",
       ...access(deps, 'devOpsManage:start'),
       request: { body: json(processCreateInput) },
       responses: okResponse(processView),
@@ -106,7 +107,15 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       c.set('operationType', `PROCESS_START ${body.type}`)
       return ok(
         c,
-        await startProcess(env, currentUser(c), body.type, body.input, c.get('lang'), body.idempotencyKey),
+        await startProcess(
+          env,
+          currentUser(c),
+          body.type,
+          body.input,
+          c.get('lang'),
+          body.idempotencyKey,
+          body.draft,
+        ),
       )
     },
   )

@@ -4,14 +4,31 @@
 // process-store.ts writes the row and the history row in one statement (with the idempotency key claimed
 // first), and run-effects.ts applies the effects in the same transaction. Nothing here knows a process
 // type: everything comes from the catalog.
+
+import { initialTransition } from 'xstate'
 import { allowedBy } from '../../../../machines/allowed-by'
-import type { ProcessEvent, ProcessInput } from '../../../../machines/types'
-import { describe, nextEvents, type ProcessDescription } from '../../../../machines/view'
+import type {
+  Actor,
+  ProcessContext,
+  ProcessDefinition,
+  ProcessEvent,
+  ProcessInput,
+} from '../../../../machines/types'
+import {
+  checkEvent,
+  describe,
+  nextEvents,
+  type ProcessDescription,
+  validateEvent,
+} from '../../../../machines/view'
 import type { ProcessEventInput, ProcessView } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
 import { payloadFiles } from '../../../shared/process-steps/files'
 import type { ProcessType } from '../../../shared/process-types'
-import { conflict, invalid } from '../../http/app-error'
+import { issuesToFieldErrors } from '../../../shared/validation'
+import type { DbOrTx, Tx } from '../../db/client'
+import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
+import { assertAttachments } from './attachments'
 import { actorOf, type Decided, decide, definitionFor, notEnabled, type User, validate } from './decide'
 import {
   claimKey,
@@ -22,6 +39,7 @@ import {
   startClaim,
   storeResult,
 } from './idempotency'
+import { checkFollows, hasLinks, linksOf } from './links'
 import { type HeldRow, processCacheOf } from './process-cache'
 import {
   countArtworks,
@@ -40,7 +58,11 @@ export { actorOf } from './decide'
 export { loadProcess } from './process-store'
 export { CREATE_EVENT, type RuntimeEnv } from './run-effects'
 
-/** POST /api/process: validate the start input, create the process and its first history row. */
+/**
+ * POST /api/process: validate the start input (and the first step's draft, when one comes), then create
+ * the process, its first history row and, with a draft, the SAVE of that draft (its own history row), in
+ * one transaction.
+ */
 export async function startProcess(
   env: RuntimeEnv,
   user: User,
@@ -48,8 +70,9 @@ export async function startProcess(
   rawInput: unknown,
   lang: Lang,
   idempotencyKey?: string,
+  draft?: Record<string, unknown>,
 ): Promise<ProcessView> {
-  const claim = startClaim(user.id, type, rawInput, idempotencyKey)
+  const claim = startClaim(user.id, type, rawInput, idempotencyKey, draft)
   const first = claim && (await firstResult(env.db, claim))
   if (first) return first
   if (!env.catalog.types().includes(type)) throw invalid({ type: 'invalidValue' })
@@ -58,24 +81,126 @@ export async function startProcess(
   const artworkIds = [...new Set(subject.artworkIds ?? [])]
   if ((await countArtworks(env.db, artworkIds)) !== artworkIds.length)
     throw invalid({ 'input.artworkIds': 'invalidValue' })
+  await checkFollows(env.db, env.catalog, definition, subject)
   const actor = actorOf(user)
+  const saved =
+    draft === undefined ? undefined : await checkDraft(env, definition, subject, actor, draft, lang)
   const at = new Date()
   return orFirstResult(env.db, claim, () =>
     env.db.transaction(async (tx) => {
       // A concurrent start with the same key waits here, then finds it taken: its result is the answer.
       if (claim && !(await claimKey(tx, claim, CREATE_EVENT))) throw conflict()
       const id = await createInTx(tx, env, definition, subject, actor, user.id, at, lang)
-      const [view] = await buildViews(tx, env.catalog, [await loadProcess(tx, id)], actor)
-      if (claim) await storeResult(tx, claim, id, view)
-      return view
+      if (saved) await saveFirstDraft(tx, env, definition, id, actor, saved, lang)
+      const row = await loadProcess(tx, id)
+      const [view] = await buildViews(tx, env.catalog, [row], actor)
+      const withLinks = await withLinksOf(tx, env.catalog, row, view, actor)
+      if (claim) await storeResult(tx, claim, id, withLinks)
+      return withLinks
     }),
+  )
+}
+
+/**
+ * A first draft is what a SAVE in the first step would take: this user may save there, and the payload
+ * passes the step's draft schema and its files exist. Refusals name `draft.<field>`; nothing is written.
+ */
+async function checkDraft(
+  env: RuntimeEnv,
+  definition: ProcessDefinition,
+  subject: ProcessInput['subject'],
+  actor: ReturnType<typeof actorOf>,
+  draft: Record<string, unknown>,
+  lang: Lang,
+): Promise<Record<string, unknown>> {
+  const input: ProcessInput = {
+    subject,
+    secondApprovalAbove: env.config.secondApprovalAbove,
+    startedBy: actor.id,
+  }
+  const [snapshot] = initialTransition(definition.machine, input)
+  const check = checkEvent(snapshot, 'SAVE', actor)
+  if (check === 'forbidden') throw forbidden()
+  if (check === 'notEnabled') throw invalid({ draft: 'eventNotEnabled' })
+  const valid = validateEvent(definition, snapshot, { type: 'SAVE', payload: draft })
+  const toDraft = (errors: Record<string, string>) =>
+    Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^payload\b/, 'draft'), v]))
+  if (!valid.ok) throw invalid(toDraft(issuesToFieldErrors(valid.issues, lang)))
+  try {
+    await assertAttachments(env.db, describe(definition, snapshot).currentStep, valid.payload)
+  } catch (error) {
+    const fieldErrors =
+      error instanceof AppError ? (error.data as { fieldErrors?: Record<string, string> }) : undefined
+    if (fieldErrors?.fieldErrors) throw invalid(toDraft(fieldErrors.fieldErrors))
+    throw error
+  }
+  return valid.payload ?? {}
+}
+
+/** The SAVE of the first draft, in the start's transaction: the same transition and history row as an event. */
+async function saveFirstDraft(
+  tx: Tx,
+  env: RuntimeEnv,
+  definition: ProcessDefinition,
+  id: string,
+  actor: ReturnType<typeof actorOf>,
+  payload: Record<string, unknown>,
+  lang: Lang,
+) {
+  const row = await loadProcess(tx, id)
+  const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
+  const decided: Decided = { row, snapshot, definition, actor, comment: '', payload }
+  const s = transitionOf(decided, 'SAVE')
+  const written = await writeEvent(tx, {
+    event: eventWrite(decided, s),
+    cached: { rows: [], authors: new Set() },
+    withArtworks: false,
+  })
+  if (typeof written === 'string') throw conflict()
+  await runEffects(
+    tx,
+    env,
+    {
+      lang,
+      id,
+      type: row.type,
+      createdBy: row.createdBy,
+      definition,
+      context: s.next.context,
+      event: s.event,
+      at: s.at,
+      currentStep: s.described.currentStep,
+      previousStep: row.currentStep,
+      allowedBy: s.allowedBy,
+    },
+    s.actions,
   )
 }
 
 export async function viewProcess(env: RuntimeEnv, user: User, id: string) {
   const row = await loadProcess(env.db, id)
-  const [view] = await buildViews(env.db, env.catalog, [row], actorOf(user))
-  return view
+  const actor = actorOf(user)
+  const [view] = await buildViews(env.db, env.catalog, [row], actor)
+  return withLinksOf(env.db, env.catalog, row, view, actor)
+}
+
+/** A view of one process with its `links` (links.ts), for types that take part in a follow-up. */
+async function withLinksOf(
+  db: DbOrTx,
+  catalog: RuntimeEnv['catalog'],
+  row: Pick<ProcessRow, 'id' | 'type' | 'state' | 'snapshot'>,
+  view: ProcessView,
+  actor: Actor | null,
+): Promise<ProcessView> {
+  if (!hasLinks(catalog, row.type)) return { ...view, links: { follows: [], followedBy: [], mayStart: [] } }
+  const source = {
+    id: row.id,
+    type: row.type,
+    state: row.state,
+    context: (row.snapshot as PersistedSnapshot | null)?.context as ProcessContext | undefined,
+    artworkIds: view.artworks.map((a) => a.id),
+  }
+  return { ...view, links: await linksOf(db, catalog, source, actor) }
 }
 
 /** The events this actor may send to this snapshot (for the inbox and the views). */
@@ -104,7 +229,7 @@ export async function applyEvent(
   return orFirstResult(env.db, claim, async () => {
     const decided = await decide(env.db, env.catalog, id, user, request, lang) // load → decide
     const step = transitionOf(decided, request.type) // → transition
-    return write(env, decided, step, claim, lang) // → write
+    return write(env, decided, step, claim, lang) // → write (with the view's links)
   })
 }
 
@@ -214,7 +339,7 @@ async function write(env: RuntimeEnv, d: Decided, s: Step, claim: KeyClaim | und
     const written = await writeEvent(env.db, args)
     if (typeof written === 'string') throw conflict()
     hold(written)
-    return viewFrom(written, written.artworks)
+    return withLinksOf(env.db, env.catalog, current.row, viewFrom(written, written.artworks), d.actor)
   }
   const [view, written] = await env.db.transaction(async (tx) => {
     const written = await writeEvent(tx, args)
@@ -239,7 +364,9 @@ async function write(env: RuntimeEnv, d: Decided, s: Step, claim: KeyClaim | und
       s.actions,
     )
     // Effects may link or create artworks: the view reads them after the effects.
-    const view = viewFrom(written, s.effects ? await readArtworks(tx, row.id) : written.artworks)
+    const bare = viewFrom(written, s.effects ? await readArtworks(tx, row.id) : written.artworks)
+    // The links too are read in the transaction: a repeat of a keyed request answers the same view.
+    const view = await withLinksOf(tx, env.catalog, current.row, bare, d.actor)
     if (claim) await storeResult(tx, claim, row.id, view)
     return [view, written] as const
   })

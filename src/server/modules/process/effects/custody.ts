@@ -1,11 +1,14 @@
 // A process takes hold of its artworks while it runs (artworks.activeProcessId) so that two processes
 // cannot move the same artwork at once; it lets them go when it ends or is terminated. Before either, the
 // machine's checkArtworks says which artwork statuses the type may start on (no operation on a sold or
-// missing work): a refusal names the artworks and why.
+// missing work; a follower may also start on what the process it follows declares, e.g. a sale's delivery
+// on the sale's sold works): a refusal names the artworks and why.
 import { and, eq, inArray } from 'drizzle-orm'
+import { declaredFollowUps, predecessorsOf } from '../../../../../machines/follow-ups'
+import { latest, registeredTypes } from '../../../../../machines/registry'
 import type { ArtworkStatus } from '../../../../shared/contracts/artworks'
 import type { MessageKey } from '../../../../shared/errors'
-import { artworks, processes } from '../../../db/schema'
+import { artworks, processArtworks, processes } from '../../../db/schema'
 import { AppError } from '../../../http/app-error'
 import { loadArtworks } from './movements'
 import { type EffectContext, targetArtworks } from './types'
@@ -20,9 +23,39 @@ const REFUSALS = {
 
 const listed = (rows: { inventoryNo: string }[]) => rows.map((a) => a.inventoryNo).join(', ')
 
+/** Every follow-up the registry declares (machines: followUps). */
+const FOLLOW_UPS = declaredFollowUps(registeredTypes().map((t) => latest(t)))
+
+/**
+ * Statuses a follower may also start on, per artwork of the process it follows (a sale's delivery moves
+ * the sale's sold works), as the followed type declares them.
+ */
+async function followerAllowance(ctx: EffectContext): Promise<Map<string, readonly string[]>> {
+  const out = new Map<string, readonly string[]>()
+  for (const named of predecessorsOf(FOLLOW_UPS, ctx.process.type, ctx.context.subject)) {
+    const extra = named.allowed.filter((f) => f.artworkStatuses?.length)
+    if (extra.length === 0) continue
+    const [row] = await ctx.tx
+      .select({ type: processes.type })
+      .from(processes)
+      .where(eq(processes.id, named.id))
+    const statuses = extra.find((f) => f.from === row?.type)?.artworkStatuses
+    if (!statuses) continue
+    const linked = await ctx.tx
+      .select({ id: processArtworks.artworkId })
+      .from(processArtworks)
+      .where(eq(processArtworks.processId, named.id))
+    for (const { id } of linked) out.set(id, [...(out.get(id) ?? []), ...statuses])
+  }
+  return out
+}
+
 export async function checkArtworks(ctx: EffectContext): Promise<void> {
   const allowed = (ctx.effect.params?.statuses ?? []) as ArtworkStatus[]
-  const refused = (await loadArtworks(ctx.tx, targetArtworks(ctx))).filter((a) => !allowed.includes(a.status))
+  const rows = await loadArtworks(ctx.tx, targetArtworks(ctx))
+  const outside = rows.filter((a) => !allowed.includes(a.status))
+  const also = outside.length > 0 ? await followerAllowance(ctx) : new Map<string, readonly string[]>()
+  const refused = outside.filter((a) => !also.get(a.id)?.includes(a.status))
   if (refused.length === 0) return
   const status = refused[0].status
   throw new AppError(

@@ -1,0 +1,125 @@
+// A process's links (the view's `links`): the processes it follows (its start input names them), the ones
+// that follow it (their start input names it; found through the artworks they share, so indexed), and the
+// follow-ups that may be started from it now, all as the machines' `followUps` declare them. At a start,
+// the process a follower names must exist and be of a type that declares it.
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import {
+  type DeclaredFollowUp,
+  declaredFollowUps,
+  mayStartFollowUp,
+  predecessorsOf,
+} from '../../../../machines/follow-ups'
+import type { Actor, ProcessContext, ProcessDefinition } from '../../../../machines/types'
+import type { ProcessLink, ProcessLinks } from '../../../shared/contracts/process'
+import type { ProcessType } from '../../../shared/process-types'
+import type { DbOrTx } from '../../db/client'
+import { processArtworks, processes } from '../../db/schema'
+import { invalid } from '../../http/app-error'
+import type { ProcessCatalog } from './catalog'
+import { START_ACCESS } from './run-effects'
+
+const declarations = new WeakMap<ProcessCatalog, DeclaredFollowUp[]>()
+
+/** Every follow-up the catalog's latest definitions declare (read once per catalog). */
+export function followUpsOf(catalog: ProcessCatalog): DeclaredFollowUp[] {
+  let all = declarations.get(catalog)
+  if (!all) {
+    all = declaredFollowUps(catalog.types().map((t) => catalog.latest(t)))
+    declarations.set(catalog, all)
+  }
+  return all
+}
+
+/** Whether a type takes part in any follow-up (its views then carry links). */
+export function hasLinks(catalog: ProcessCatalog, type: ProcessType): boolean {
+  return followUpsOf(catalog).some((f) => f.from === type || f.type === type)
+}
+
+const linkColumns = {
+  id: processes.id,
+  type: processes.type,
+  status: processes.status,
+  done: processes.done,
+  state: processes.state,
+  currentStep: processes.currentStep,
+  createdAt: processes.createdAt,
+}
+
+const subjectField = (via: string) => sql`${processes.snapshot}->'context'->'subject'->>${via}`
+
+export interface LinkSource {
+  id: string
+  type: ProcessType
+  state: string
+  context: ProcessContext | undefined
+  artworkIds: string[]
+}
+
+/** The links of one process, as `actor` sees them (follow-ups to start only for who may start processes). */
+export async function linksOf(
+  db: DbOrTx,
+  catalog: ProcessCatalog,
+  p: LinkSource,
+  actor: Actor | null,
+): Promise<ProcessLinks> {
+  const all = followUpsOf(catalog)
+  const subject = (p.context?.subject ?? {}) as Record<string, unknown>
+  const followsIds = predecessorsOf(all, p.type, subject).map((x) => x.id)
+  const mine = all.filter((f) => f.from === p.type)
+  const theirs = alias(processArtworks, 'theirs')
+  const [follows, followedBy] = await Promise.all([
+    followsIds.length === 0
+      ? Promise.resolve([])
+      : db.select(linkColumns).from(processes).where(inArray(processes.id, followsIds)),
+    mine.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectDistinct(linkColumns)
+          .from(processArtworks)
+          .innerJoin(theirs, eq(theirs.artworkId, processArtworks.artworkId))
+          .innerJoin(processes, eq(processes.id, theirs.processId))
+          .where(
+            and(
+              eq(processArtworks.processId, p.id),
+              ne(processes.id, p.id),
+              or(...mine.map((f) => and(eq(processes.type, f.type), sql`${subjectField(f.via)} = ${p.id}`))),
+            ),
+          ),
+  ])
+  const asLink = (r: (typeof follows)[number]): ProcessLink => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+  })
+  const byAge = (a: ProcessLink, b: ProcessLink) => a.createdAt.localeCompare(b.createdAt)
+  const mayStartAny = !!actor && (actor.allPrivileges || actor.privileges.includes(START_ACCESS))
+  const mayStart = mayStartAny
+    ? mine
+        .filter((f) => mayStartFollowUp(f, p.state, p.context))
+        // One at a time: not while a follower of that type is running or finished (a terminated one may be redone).
+        .filter((f) => !followedBy.some((r) => r.type === f.type && r.status !== 'terminated'))
+        .map((f) => ({ type: f.type, input: { artworkIds: p.artworkIds, [f.via]: p.id } }))
+    : []
+  return {
+    follows: follows.map(asLink).sort(byAge),
+    followedBy: followedBy.map(asLink).sort(byAge),
+    mayStart,
+  }
+}
+
+/**
+ * At a start: each process the input names as followed must exist and be of a type that declares this
+ * type as its follow-up under that field; else 400 naming the field.
+ */
+export async function checkFollows(
+  db: DbOrTx,
+  catalog: ProcessCatalog,
+  definition: ProcessDefinition,
+  subject: Record<string, unknown>,
+): Promise<void> {
+  for (const named of predecessorsOf(followUpsOf(catalog), definition.type, subject)) {
+    const [row] = await db.select({ type: processes.type }).from(processes).where(eq(processes.id, named.id))
+    if (!row || !named.allowed.some((f) => f.from === row.type))
+      throw invalid({ [`input.${named.via}`]: 'invalidValue' })
+  }
+}
