@@ -10,6 +10,7 @@ import { loanForm, loanReturnForm, loanTransportForm } from './loan'
 import { mountingDeliveryForm, mountingInfoForm } from './mounting'
 import { repairDeliveryForm, repairInfoForm } from './repair'
 import { replicaDeliveryForm, replicaInfoForm, replicationForm } from './replica'
+import { marketSurveyForm, saleCollectionForm, saleContractForm } from './sale'
 import { shootingDeliveryForm, shootingForm, shootingInfoForm } from './shooting'
 
 export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec>>> = {
@@ -35,6 +36,11 @@ export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, St
     delivery: repairDeliveryForm,
   },
   OPERATION_LOAN_EXHIBITION_ART: { loan: loanForm, artworkTransport: loanTransportForm },
+  OPERATION_SELL_ART: {
+    marketSurvey: marketSurveyForm,
+    contract: saleContractForm,
+    collection: saleCollectionForm,
+  },
 }
 
 export const OPERATION_EVENT_FORMS: Record<string, StepFormSpec> = { RETURN: loanReturnForm }

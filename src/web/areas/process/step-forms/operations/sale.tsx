@@ -1,0 +1,187 @@
+// OPERATION_SELL_ART: the market survey (estimate range, asking price, sale channel, comparables, a
+// recommendation, the report), the sale contract (the purchase's contract form, starting at the asking
+// price) and the collection of the price: who pays, into which of the family's accounts, how and when,
+// never more than the contract, in its currency (src/shared/process-steps/operations.ts, payment.ts).
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { Alert } from '@mantine/core'
+import type { ProcessContext } from '../../../../../../machines/types'
+import type { SALE_CHANNELS } from '../../../../../shared/process-steps/operations'
+import { formatMoneyDisplay } from '../../../../forms/money'
+import { FileNames } from '../../FileNames'
+import type { FieldSpec, StepFormSpec } from '../../field-spec'
+import { StepFields } from '../../StepFields'
+import { contractForm } from '../contract'
+import { PAYMENT_METHOD_OPTIONS } from '../payment'
+import { remarkField } from './common'
+
+const CHANNELS: { value: (typeof SALE_CHANNELS)[number]; label: ReturnType<typeof msg> }[] = [
+  { value: 'auction', label: msg`At auction` },
+  { value: 'private', label: msg`Private sale` },
+  { value: 'gallery', label: msg`Through a gallery` },
+  { value: 'other', label: msg`Other` },
+]
+
+export const marketSurveyForm: StepFormSpec = {
+  sections: [
+    {
+      title: msg`Estimate and price`,
+      fields: [
+        { path: 'estimateLow', kind: 'money', label: msg`Low estimate`, required: true },
+        { path: 'estimateHigh', kind: 'money', label: msg`High estimate`, required: true },
+        { path: 'askingPrice', kind: 'money', label: msg`Asking price`, required: true },
+        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
+        {
+          path: 'channel',
+          kind: 'choice',
+          span: 12,
+          options: CHANNELS,
+          label: msg`Sale channel`,
+          required: true,
+        },
+      ],
+    },
+    {
+      title: msg`Market findings`,
+      fields: [
+        {
+          path: 'comparables',
+          kind: 'textarea',
+          max: 5000,
+          span: 12,
+          label: msg`Comparable sales`,
+          required: true,
+        },
+        {
+          path: 'recommendation',
+          kind: 'textarea',
+          max: 5000,
+          span: 12,
+          label: msg`Sale recommendation`,
+          required: true,
+        },
+        {
+          path: 'attachments',
+          kind: 'files',
+          purpose: 'pdf',
+          span: 12,
+          label: msg`Survey report and evidence (PDF)`,
+          required: true,
+        },
+      ],
+    },
+  ],
+}
+
+const text = (data: Record<string, unknown>, key: string) =>
+  typeof data[key] === 'string' ? (data[key] as string) : ''
+
+/** The sale contract: the purchase's contract form, its amount and currency starting as the asking price. */
+export const saleContractForm: StepFormSpec = {
+  ...contractForm,
+  defaults: (context) => {
+    const survey = (context as ProcessContext | undefined)?.steps?.marketSurvey?.data ?? {}
+    const amount = text(survey, 'askingPrice')
+    const currency = text(survey, 'currency')
+    return { ...(amount ? { amount } : {}), ...(currency ? { currency } : {}) }
+  },
+}
+
+function contractOf(context: unknown) {
+  const contract = (context as ProcessContext | undefined)?.steps?.contract?.data ?? {}
+  return {
+    amount: text(contract, 'amount'),
+    currency: text(contract, 'currency'),
+    buyer: text(contract, 'counterparty'),
+  }
+}
+
+function SaleCap({ context }: { context: unknown }) {
+  const { amount, currency } = contractOf(context)
+  if (!amount) return null
+  const shown = `${currency} ${formatMoneyDisplay(amount)}`.trim()
+  return (
+    <Alert variant="light" color="ink" mb="md" data-testid="contract-cap">
+      <Trans>The sale contract is for {shown}: the collection cannot exceed it.</Trans>
+    </Alert>
+  )
+}
+
+/**
+ * The remittance advice: optional, yet the schema wants the list even when it is empty, so it is sent as []
+ * (a plain `files` field leaves an empty optional list out). Drawn and read as the plain field.
+ */
+const remittance: FieldSpec = {
+  path: 'attachments',
+  kind: 'files',
+  purpose: 'attachment',
+  span: 12,
+  label: msg`Remittance advice or invoice`,
+}
+const remittanceSpec: StepFormSpec = { sections: [{ fields: [remittance] }] }
+const remittanceField: FieldSpec = {
+  path: 'attachments',
+  kind: 'custom',
+  span: 12,
+  label: remittance.label,
+  empty: [],
+  render: ({ form }) => <StepFields spec={remittanceSpec} form={form} />,
+  record: (values) => (
+    <FileNames ids={Array.isArray(values.attachments) ? (values.attachments as string[]) : []} />
+  ),
+  toPayload: (value) => (Array.isArray(value) ? value : []),
+}
+
+/** The collection of the price: it starts as the contract's amount and currency, paid by its buyer. */
+export const saleCollectionForm: StepFormSpec = {
+  intro: ({ context }) => <SaleCap context={context} />,
+  defaults: (context) => {
+    const { amount, currency, buyer } = contractOf(context)
+    return {
+      ...(amount ? { amount } : {}),
+      ...(currency ? { currency } : {}),
+      ...(buyer ? { payerCompany: buyer } : {}),
+    }
+  },
+  sections: [
+    {
+      title: msg`Collection of the price`,
+      fields: [
+        {
+          path: 'paymentType',
+          kind: 'dict',
+          dict: 'PAYMENT_PROPERTY',
+          label: msg`Payment type`,
+          required: true,
+        },
+        { path: 'amount', kind: 'money', label: msg`Amount`, required: true },
+        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
+        { path: 'payerCompany', kind: 'text', max: 200, label: msg`Paid by (buyer)`, required: true },
+        { path: 'expectedDate', kind: 'date', label: msg`Expected on`, required: true },
+        {
+          path: 'method',
+          kind: 'choice',
+          span: 12,
+          options: PAYMENT_METHOD_OPTIONS,
+          label: msg`Payment method`,
+          required: true,
+        },
+      ],
+    },
+    {
+      title: msg`Receiving account`,
+      fields: [
+        {
+          path: 'payeeAccountName',
+          kind: 'enterprise',
+          label: msg`Receiving company`,
+          description: msg`The family company that receives the money.`,
+          required: true,
+        },
+        { path: 'payeeAccount', kind: 'text', max: 64, label: msg`Bank account`, required: true },
+        remittanceField,
+        remarkField,
+      ],
+    },
+  ],
+}
