@@ -27,7 +27,7 @@ afterAll(async () => {
 })
 
 async function reports(id: string, user = 'viewer', lang = 'en') {
-  return f.t.call<ConditionReportList>('GET', `/api/artworks/${id}/condition-reports`, {
+  return f.t.call<ConditionReportList & { fieldErrors: Record<string, string> }>('GET', `/api/artworks/${id}/condition-reports`, {
     token: f.tokens[user],
     lang,
     headers: { 'x-system-name': 'artworkArchive' },
@@ -164,7 +164,7 @@ describe('back from repair and from a loan', () => {
       standing: 'approved',
       conditionOk: false,
       note: 'Flaking consolidated; retouch visible',
-      on: delivery.completedOn,
+      on: s.delivery[0].completedOn,
       from: 'Atelier Restauro',
       to: await roomName(f.room),
       photos: [expect.objectContaining({ fileId: photos[1] })],

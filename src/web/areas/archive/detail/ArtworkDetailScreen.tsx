@@ -26,6 +26,7 @@ import { useMe } from '../../../session/use-session'
 import { IconLock, IconRoute } from '../../../shell/icons'
 import { PageHeader } from '../../../shell/PageHeader'
 import { hasPrivilege } from '../../../shell/route-meta'
+import { ConditionPanel } from '../../condition/ConditionPanel'
 import { StatusBadges, valuationText, whereText } from '../ArtworkResults'
 import { useFileLinks } from '../ArtworkThumb'
 import { IconEdit, IconMapPin, IconRuler } from '../archive-icons'
@@ -321,6 +322,9 @@ export function ArtworkDetailScreen({
           >
             <Trans>Processes</Trans>
           </Tabs.Tab>
+          <Tabs.Tab value="condition" data-testid="tab-condition">
+            <Trans>Condition</Trans>
+          </Tabs.Tab>
           <Tabs.Tab value="insurance">
             <Trans>Insurance</Trans>
           </Tabs.Tab>
@@ -346,6 +350,9 @@ export function ArtworkDetailScreen({
           </Tabs.Panel>
           <Tabs.Panel value="processes">
             <ProcessesPanel detail={data} lang={lang} canSeeOperations={canSeeOperations} />
+          </Tabs.Panel>
+          <Tabs.Panel value="condition">
+            <ConditionPanel artworkId={data.id} lang={lang} canSeeOperations={canSeeOperations} />
           </Tabs.Panel>
           <Tabs.Panel value="insurance">
             <InsurancePanel detail={data} reference={reference} />

@@ -7,6 +7,7 @@ export const DETAIL_TABS = [
   'valuation',
   'location',
   'processes',
+  'condition',
   'insurance',
   'history',
 ] as const
