@@ -1,85 +1,105 @@
-// The form state every screen uses: values, errors at the fields, a count of uploads in flight, and a submit
-// that is refused while any upload runs (spec §5). Validation is the shared zod schema the server applies
-// too, worded from the shared catalogue in the language shown; the server's own field errors
-// (`data.fieldErrors` of a 400) land at the same fields.
+// The form state every screen uses: @mantine/form's useForm, validated by the shared zod schema the server
+// applies too (mantine-form-zod-resolver), worded from the shared catalogue in the language shown. The kit
+// adds what Mantine does not know: a count of uploads in flight with a submit that is refused while any
+// runs (spec §5), the parsed value handed to the submit handler, and the server's own field errors
+// (`data.fieldErrors` of a 400) landing at the same fields.
 import { useLingui } from '@lingui/react'
+import { type LooseKeys, type UseFormReturnType, useForm as useMantineForm } from '@mantine/form'
+import { zod4Resolver } from 'mantine-form-zod-resolver'
 import type { FormEvent } from 'react'
 import { useCallback, useMemo, useRef, useState } from 'react'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { issuesToFieldErrors } from '../../shared/validation'
 import { type ApiError, isApiError } from '../api/api-error'
 import { isLang } from '../i18n/i18n'
 
+/** Field errors by dotted path (`items.0.code`); `_` for the form as a whole. */
 export type FieldErrors = Record<string, string>
-
-type Path = string
-
-function getIn(source: unknown, path: Path): unknown {
-  let at: unknown = source
-  for (const key of path.split('.')) {
-    if (at === null || at === undefined || typeof at !== 'object') return undefined
-    at = (at as Record<string, unknown>)[key]
-  }
-  return at
-}
-
-function setIn<T>(source: T, path: Path, value: unknown): T {
-  const [head, ...rest] = path.split('.')
-  const container = (source ?? (/^\d+$/.test(head) ? [] : {})) as Record<string, unknown> | unknown[]
-  const next: Record<string, unknown> | unknown[] = Array.isArray(container)
-    ? [...container]
-    : { ...container }
-  const current = (container as Record<string, unknown>)[head]
-  ;(next as Record<string, unknown>)[head] = rest.length === 0 ? value : setIn(current, rest.join('.'), value)
-  return next as T
-}
-
-/** Mantine inputs call onChange with an event, others with the value. */
-function eventValue(eventOrValue: unknown): unknown {
-  if (eventOrValue && typeof eventOrValue === 'object' && 'currentTarget' in eventOrValue) {
-    const target = (eventOrValue as { currentTarget: HTMLInputElement }).currentTarget
-    return target.type === 'checkbox' ? target.checked : target.value
-  }
-  return eventOrValue
-}
+/** Values of a form whose fields are data (a step's form), by field path. */
+export type FormValues = Record<string, unknown>
 
 export interface UploadTracker {
   /** Call when an upload starts; call the returned function when it ends (either way). */
   begin(): () => void
 }
 
-export interface UseFormOptions<S extends z.ZodType> {
-  schema: S
-  initialValues: z.input<S>
+/**
+ * The schema with its issues worded in `lang` (the catalogue's words, one per field, as the server words
+ * them), so the resolver hands Mantine finished messages.
+ */
+export function wordedSchema(schema: z.ZodType, lang: Parameters<typeof issuesToFieldErrors>[1]) {
+  return z.unknown().superRefine((value, ctx) => {
+    const parsed = schema.safeParse(value)
+    if (parsed.success) return
+    for (const [path, message] of Object.entries(issuesToFieldErrors(parsed.error.issues, lang)))
+      ctx.addIssue({ code: 'custom', message, path: path.split('.') })
+  })
+}
+
+export interface UseFormOptions<V extends FormShape, Out> {
+  /** What the values must meet; its output is what the submit handler receives. */
+  schema: z.ZodType<Out>
+  initialValues: V
   /** Called when submit is refused because uploads are still running. */
   onBlockedByUploads?: () => void
 }
 
-export function useForm<S extends z.ZodType>({
+/** Mantine's own bound for form values (interfaces included). */
+type FormShape = Record<string, any>
+
+type Mantine<V extends FormShape> = UseFormReturnType<V>
+
+export interface BoundInputProps {
+  value: string
+  onChange: (eventOrValue: unknown) => void
+  error: string | undefined
+  onFocus: () => void
+  onBlur: () => void
+}
+
+/** What a part drawing a form's fields works with (a step's fields, a payment's rows): the form itself. */
+export type FieldsApi = FormApi
+
+export interface FormApi<V extends FormShape = FormValues, Out = unknown> {
+  values: V
+  errors: FieldErrors
+  setErrors: (errors: FieldErrors | ((prev: FieldErrors) => FieldErrors)) => void
+  setValues: Mantine<V>['setValues']
+  setFieldValue: Mantine<V>['setFieldValue']
+  /** Props of a text input bound to a field: its value (as text), onChange (an event or the value), error. */
+  getInputProps: (path: LooseKeys<V>) => BoundInputProps
+  /** Checks the values now: the parsed value, or the errors (also shown at the fields). */
+  validate: () => { ok: true; data: Out } | { ok: false; errors: FieldErrors }
+  /** A submit handler for `<form onSubmit>`: refused while uploads run, then validated, then `handler(data)`. */
+  onSubmit: (handler: (data: Out) => unknown) => (event?: FormEvent) => Promise<void>
+  uploads: UploadTracker
+  uploading: number
+  isUploading: boolean
+  submitting: boolean
+  /** The last failed submit's API error: network errors and timeouts are shown by the form from this. */
+  submitError: ApiError | null
+}
+
+export function useForm<V extends FormShape, Out>({
   schema,
   initialValues,
   onBlockedByUploads,
-}: UseFormOptions<S>) {
+}: UseFormOptions<V, Out>): FormApi<V, Out> {
   const { i18n } = useLingui()
   const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
-  const [values, setValues] = useState<z.input<S>>(initialValues)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const validate = useMemo(
+    () => zod4Resolver(wordedSchema(schema, lang), { errorPriority: 'first' }),
+    [schema, lang],
+  )
+  const form = useMantineForm<V, Out>({
+    mode: 'controlled',
+    initialValues,
+    validate,
+    transformValues: (values) => schema.parse(values),
+  })
   const [uploading, setUploading] = useState(0)
-  const [submitting, setSubmitting] = useState(false)
-  /** The last failed submit's API error: network errors and timeouts are shown by the form from this. */
   const [submitError, setSubmitError] = useState<ApiError | null>(null)
   const uploadsRef = useRef(0)
-  const valuesRef = useRef(values)
-  valuesRef.current = values
-
-  const setFieldValue = useCallback((path: Path, value: unknown) => {
-    setValues((prev) => setIn(prev, path, value))
-    setErrors((prev) => {
-      if (!(path in prev)) return prev
-      const { [path]: _gone, ...rest } = prev
-      return rest
-    })
-  }, [])
 
   const uploads: UploadTracker = useMemo(
     () => ({
@@ -98,67 +118,111 @@ export function useForm<S extends z.ZodType>({
     [],
   )
 
-  const validate = useCallback((): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } => {
-    const parsed = schema.safeParse(valuesRef.current)
-    if (parsed.success) {
-      setErrors({})
-      return { ok: true, data: parsed.data }
+  const errors = form.errors as FieldErrors
+  const { setErrors: setMantineErrors, validate: validateNow, getTransformedValues, setSubmitting } = form
+  const setErrors = useCallback(
+    (next: FieldErrors | ((prev: FieldErrors) => FieldErrors)) =>
+      setMantineErrors((prev) => (typeof next === 'function' ? next(prev as FieldErrors) : next)),
+    [setMantineErrors],
+  )
+
+  const check = (): { ok: true; data: Out } | { ok: false; errors: FieldErrors } => {
+    const result = validateNow()
+    if (result.hasErrors) return { ok: false, errors: result.errors as FieldErrors }
+    return { ok: true, data: getTransformedValues() }
+  }
+
+  const onSubmit = (handler: (data: Out) => unknown) => async (event?: FormEvent) => {
+    event?.preventDefault()
+    if (uploadsRef.current > 0) {
+      onBlockedByUploads?.()
+      return
     }
-    const fieldErrors = issuesToFieldErrors(parsed.error.issues, lang)
-    setErrors(fieldErrors)
-    return { ok: false, errors: fieldErrors }
-  }, [schema, lang])
-
-  const getInputProps = useCallback(
-    (path: Path) => ({
-      value: (getIn(values, path) ?? '') as never,
-      onChange: (eventOrValue: unknown) => setFieldValue(path, eventValue(eventOrValue)),
-      error: errors[path],
-    }),
-    [values, errors, setFieldValue],
-  )
-
-  const onSubmit = useCallback(
-    (handler: (data: z.output<S>) => unknown | Promise<unknown>) => async (event?: FormEvent) => {
-      event?.preventDefault()
-      if (uploadsRef.current > 0) {
-        onBlockedByUploads?.()
-        return
-      }
-      const result = validate()
-      if (!result.ok) return
-      setSubmitting(true)
-      setSubmitError(null)
-      try {
-        await handler(result.data)
-      } catch (error) {
-        // An API error was already toasted or redirected by the one handler above the client; here it
-        // only lands at the fields, or stays for the form to show (network errors reach the caller).
-        if (!isApiError(error)) throw error
-        setSubmitError(error)
-        if (error.fieldErrors) setErrors(error.fieldErrors)
-      } finally {
-        setSubmitting(false)
-      }
-    },
-    [validate, onBlockedByUploads],
-  )
+    const result = check()
+    if (!result.ok) return
+    setSubmitting(true)
+    setSubmitError(null)
+    try {
+      await handler(result.data)
+    } catch (error) {
+      // An API error was already toasted or redirected by the one handler above the client; here it
+      // only lands at the fields, or stays for the form to show (network errors reach the caller).
+      if (!isApiError(error)) throw error
+      setSubmitError(error)
+      if (error.fieldErrors) setErrors(error.fieldErrors)
+    } finally {
+      setSubmitting(false)
+    }
+  }
 
   return {
-    values,
+    values: form.values,
     errors,
     setErrors,
-    setValues,
-    setFieldValue,
-    getInputProps,
-    validate,
+    setValues: form.setValues,
+    setFieldValue: form.setFieldValue,
+    getInputProps: (path) => {
+      const { value, onChange, error, onFocus, onBlur } = form.getInputProps(path)
+      return {
+        value: value === undefined || value === null ? '' : String(value),
+        onChange,
+        error: typeof error === 'string' ? error : undefined,
+        onFocus,
+        onBlur,
+      }
+    },
+    validate: check,
     onSubmit,
     uploads,
     uploading,
     isUploading: uploading > 0,
-    submitting,
+    submitting: form.submitting,
     submitError,
   }
 }
 
-export type FormApi = ReturnType<typeof useForm>
+/**
+ * The fields under `prefix` of a form as a form of their own (an event's payload beside its comment): paths,
+ * values and errors without the prefix; submitting and uploads are the whole form's.
+ */
+export function scopedForm(form: FormApi<FormShape, unknown>, prefix: string): FormApi {
+  const head = `${prefix}.`
+  const inner = form.values[prefix]
+  const values: FormValues = inner && typeof inner === 'object' ? (inner as FormValues) : {}
+  const own = (all: FieldErrors): FieldErrors =>
+    Object.fromEntries(
+      Object.entries(all)
+        .filter(([k]) => k.startsWith(head))
+        .map(([k, v]) => [k.slice(head.length), v]),
+    )
+  // Paths under the prefix are plain strings to the whole form; a field's own value type is the scope's.
+  const setPath = form.setFieldValue as (path: string, value: unknown) => void
+  const setFieldValue: FormApi['setFieldValue'] = (path, value) => setPath(`${head}${path}`, value)
+  type Update = Partial<FormValues> | ((prev: Partial<FormValues>) => Partial<FormValues>)
+  // Mantine's setter is generic over subtypes of the values; a scope's values are plain records.
+  const setValues = ((next: Update) =>
+    setPath(prefix, (prev: FormValues | undefined) => ({
+      ...prev,
+      ...(typeof next === 'function' ? next(prev ?? {}) : next),
+    }))) as FormApi['setValues']
+  return {
+    ...form,
+    values,
+    errors: own(form.errors),
+    setErrors: (next) =>
+      form.setErrors((prev) => {
+        const others = Object.entries(prev).filter(([k]) => !k.startsWith(head))
+        const mine = typeof next === 'function' ? next(own(prev)) : next
+        return Object.fromEntries([...others, ...Object.entries(mine).map(([k, v]) => [`${head}${k}`, v])])
+      }),
+    setFieldValue,
+    setValues,
+    getInputProps: (path) => form.getInputProps(`${head}${path}`),
+    validate: () => {
+      const result = form.validate()
+      return result.ok
+        ? { ok: true, data: (result.data as FormValues)[prefix] }
+        : { ok: false, errors: own(result.errors) }
+    },
+  }
+}

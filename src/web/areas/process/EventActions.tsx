@@ -13,7 +13,7 @@ import { payloadKeyAt } from '../../../../machines/view'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { showSuccess } from '../../forms/notify'
 import { TextAreaField } from '../../forms/TextField'
-import { type FormApi, useForm } from '../../forms/use-form'
+import { scopedForm, useForm } from '../../forms/use-form'
 import { type StepFormSpec, toPayload, type Values } from './field-spec'
 import { EVENT_FORMS } from './form-registry'
 import { eventLabel, eventSchema, useLang } from './machine-words'
@@ -110,18 +110,9 @@ function EventDialog({
       }),
     )
   const form = useForm({ schema, initialValues: { comment: '', payload: {} } })
-  const values = form.values as { comment?: string; payload: Values }
+  const values = form.values
   // The payload's fields are drawn by the shared renderer on a form of their own values.
-  const payloadForm = {
-    ...form,
-    values: values.payload,
-    errors: Object.fromEntries(
-      Object.entries(form.errors)
-        .filter(([k]) => k.startsWith('payload.'))
-        .map(([k, v]) => [k.slice(8), v]),
-    ),
-    setFieldValue: (path: string, value: unknown) => form.setFieldValue(`payload.${path}`, value),
-  } as unknown as FormApi
+  const payloadForm = scopedForm(form, 'payload')
   return (
     <Modal
       opened

@@ -238,7 +238,7 @@ function FieldInput(props: FieldProps): ReactNode {
 /** Every section of a step's form, on a 12-column grid. */
 export function StepFields({ spec, form }: { spec: StepFormSpec; form: FormApi }) {
   const { i18n } = useLingui()
-  const values = form.values as Values
+  const values = form.values
   return (
     <>
       {spec.sections.map((section, i) => {

@@ -38,12 +38,9 @@ export function StepForm({
   const schema = z
     .custom<Values>()
     .transform((v) => toPayload(spec, v))
-    .pipe(target as z.ZodType<unknown, Values>)
-  const form = useForm({
-    schema,
-    initialValues: initialValues(spec, saved) as never,
-  })
-  const values = form.values as unknown as Values
+    .pipe(target as z.ZodType<Values, Values>)
+  const form = useForm({ schema, initialValues: initialValues(spec, saved) })
+  const values = form.values
   const maySave = view.nextEvents.includes('SAVE')
   const maySubmit = view.nextEvents.includes('SUBMIT')
 
@@ -62,12 +59,12 @@ export function StepForm({
       data-testid="step-form"
       data-step={step}
       onSubmit={form.onSubmit(async (data) => {
-        const next = await events.send({ type: 'SUBMIT', payload: data as Record<string, unknown> })
+        const next = await events.send({ type: 'SUBMIT', payload: data })
         if (next) showSuccess(t`Submitted for approval.`)
       })}
     >
       {spec.intro ? spec.intro({ context, values }) : null}
-      <StepFields spec={spec} form={form as never} />
+      <StepFields spec={spec} form={form} />
       <Group justify="flex-end" mt="xl" gap="sm">
         {maySave ? (
           <Button

@@ -42,6 +42,15 @@ interface StartValues {
 }
 
 const emptyCandidate = (): Candidate => ({ titleZh: '', titleEn: '', artistId: '', note: '' })
+const emptyStart = (): StartValues => ({
+  artworks: [emptyCandidate()],
+  artworkIds: [],
+  seller: '',
+  sellerCountry: '',
+  price: '',
+  currency: '',
+  note: '',
+})
 
 /** The BUY_ART start input and the report's first fields, from the form's values. */
 export function splitStart(v: StartValues) {
@@ -71,9 +80,9 @@ export const startSchema = z
   .transform((v) => splitStart(v))
   .superRefine((parts, ctx) => {
     const input = latest('BUY_ART').input.safeParse(parts.input)
-    if (!input.success) for (const issue of input.error.issues) ctx.addIssue(issue as never)
+    if (!input.success) for (const issue of input.error.issues) ctx.addIssue({ ...issue })
     const draft = draftFields.safeParse(parts.draft)
-    if (!draft.success) for (const issue of draft.error.issues) ctx.addIssue(issue as never)
+    if (!draft.success) for (const issue of draft.error.issues) ctx.addIssue({ ...issue })
   })
 
 function ArtistSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
@@ -110,17 +119,9 @@ export function InitiateBuyScreen() {
   const countries = useCountryOptions()
   const form = useForm({
     schema: startSchema,
-    initialValues: {
-      artworks: [emptyCandidate()],
-      artworkIds: [],
-      seller: '',
-      sellerCountry: '',
-      price: '',
-      currency: '',
-      note: '',
-    } satisfies StartValues,
+    initialValues: emptyStart(),
   })
-  const values = form.values as StartValues
+  const values = form.values
   const setCandidates = (next: Candidate[]) => form.setFieldValue('artworks', next)
   const err = form.errors
 

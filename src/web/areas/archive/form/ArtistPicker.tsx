@@ -23,6 +23,15 @@ function artistLabel(a: ArtistView): string {
   return years ? `${names} (${years})` : names
 }
 
+interface NewArtistValues {
+  nameZh: string
+  nameEn: string
+  nationality: string
+  birthYear: string
+  deathYear: string
+  artistStageTagId: number | null
+}
+
 function NewArtistForm({
   stages,
   onCreated,
@@ -36,25 +45,16 @@ function NewArtistForm({
 }) {
   const { t } = useLingui()
   const latin = /^[\x20-\x7e]+$/.test(initialName)
-  const form = useForm({
-    schema: artistInput,
-    initialValues: {
-      nameZh: latin ? '' : initialName,
-      nameEn: latin ? initialName : '',
-      nationality: '',
-      birthYear: '',
-      deathYear: '',
-      artistStageTagId: null,
-    },
-  })
-  const v = form.values as {
-    nameZh: string
-    nameEn: string
-    nationality: string
-    birthYear: string
-    deathYear: string
-    artistStageTagId: number | null
+  const initialValues: NewArtistValues = {
+    nameZh: latin ? '' : initialName,
+    nameEn: latin ? initialName : '',
+    nationality: '',
+    birthYear: '',
+    deathYear: '',
+    artistStageTagId: null,
   }
+  const form = useForm({ schema: artistInput, initialValues })
+  const v = form.values
   return (
     <form
       // The modal is portalled, but React still bubbles its submit to the artwork form around it.

@@ -28,8 +28,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useBlocker, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { z } from 'zod'
 import {
   ARTWORK_LIMITS,
+  type CreateArtwork,
   createArtworkInput,
   DIMENSION_KINDS,
   RECORD_KINDS,
@@ -64,6 +66,8 @@ import { type EditableEntry, RecordListEditor } from './RecordListEditor'
 import { useEditLock } from './use-edit-lock'
 
 const L = ARTWORK_LIMITS
+
+type UpdateArtwork = z.output<typeof updateArtworkInput>
 
 function FormSection({
   title,
@@ -157,12 +161,12 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
   const editing = detail !== null
   const lock = useEditLock(detail?.id ?? null)
   const initial = useMemo(() => (detail ? valuesOf(detail) : emptyValues()), [detail])
-  const form = useForm({
-    schema: (editing ? updateArtworkInput : createArtworkInput) as unknown as typeof createArtworkInput,
-    initialValues: initial as never,
+  const form = useForm<ArtworkFormValues, CreateArtwork | UpdateArtwork>({
+    schema: editing ? updateArtworkInput : createArtworkInput,
+    initialValues: initial,
     onBlockedByUploads: () => showWarning(t`Wait for the uploads to finish, then save.`),
   })
-  const v = form.values as unknown as ArtworkFormValues
+  const v = form.values
   const errors = form.errors
   const [facts, setFacts] = useState<Map<string, FileFacts>>(() =>
     detail ? factsFromDetail(detail) : new Map(),
@@ -228,7 +232,8 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
   }, [errors])
 
   const submit = form.onSubmit(async (data) => {
-    const saved = detail ? await saveArtwork(detail.id, data as never) : await createArtwork(data as never)
+    const saved =
+      detail && 'expectedVersion' in data ? await saveArtwork(detail.id, data) : await createArtwork(data)
     savedRef.current = true
     lock.markSaved()
     queryClient.setQueryData(artworkKeys.detail(saved.id), saved)
@@ -549,14 +554,8 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
                       checked={v.inWarehouse ?? false}
                       onChange={(e) => {
                         const inside = e.currentTarget.checked
-                        form.setValues(
-                          (prev) =>
-                            ({
-                              ...(prev as object),
-                              inWarehouse: inside,
-                              roomId: inside ? (prev as ArtworkFormValues).roomId : null,
-                            }) as never,
-                        )
+                        set('inWarehouse', inside)
+                        if (!inside) set('roomId', null)
                       }}
                       data-testid="field-inWarehouse"
                     />
@@ -644,13 +643,7 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
               <FormSection id="media" title={<Trans>Images, video and files</Trans>}>
                 <MediaEditor
                   media={v.media}
-                  onMedia={(update) =>
-                    form.setValues((prev) => {
-                      const p = prev as unknown as ArtworkFormValues
-                      const media = typeof update === 'function' ? update(p.media) : update
-                      return { ...p, media } as never
-                    })
-                  }
+                  onMedia={(update) => form.setFieldValue('media', update)}
                   zipFileId={v.zipFileId}
                   onZip={(x) => set('zipFileId', x)}
                   facts={facts}
