@@ -19,6 +19,8 @@ export interface Config {
   databaseUrl?: string
   adminPassword?: string
   demo: boolean
+  /** With `demo`: the demo collection and the processes run on it (`VITRINE_DEMO_COLLECTION=0`: users and reference data only). */
+  demoCollection: boolean
   demoPassword?: string
   logLevel: 'debug' | 'info' | 'warn' | 'error'
   /** Minutes without a request after which a session ends. */
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.VITRINE_ADMIN_PASSWORD || undefined,
     // Demo data is on by default for the embedded database, off for a PostgreSQL server.
     demo: env.VITRINE_DEMO !== undefined ? env.VITRINE_DEMO === '1' : !databaseUrl,
+    demoCollection: env.VITRINE_DEMO_COLLECTION !== '0',
     demoPassword: env.VITRINE_DEMO_PASSWORD || undefined,
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),

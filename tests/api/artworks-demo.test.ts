@@ -15,7 +15,7 @@ let viewer: string
 const H = { 'x-system-name': 'artworkArchive' }
 
 beforeAll(async () => {
-  t = await createTestContext()
+  t = await createTestContext({ collection: true })
   viewer = await t.login('viewer')
 })
 afterAll(() => t?.close())

@@ -11,7 +11,7 @@ let t: TestContext
 const rows = async <T>(sql: string, params: unknown[] = []) => (await t.deps.database.raw(sql, params)) as T[]
 
 beforeAll(async () => {
-  t = await createTestContext()
+  t = await createTestContext({ collection: true })
 })
 afterAll(() => t?.close())
 

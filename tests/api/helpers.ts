@@ -47,12 +47,20 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () =
   }
 }
 
-export async function createTestContext(options: { demo?: boolean } = {}): Promise<TestContext> {
+/**
+ * A server on a fresh database with the administrator and the demo users (`demo: false`: the administrator
+ * alone). The demo collection and the processes the demo office runs on it (about ten seconds a database) only
+ * with `collection: true`: most tests make the artworks they need.
+ */
+export async function createTestContext(
+  options: { demo?: boolean; collection?: boolean } = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-test-'))
   const config = loadConfig({
     DATA_DIR: dataDir,
     VITRINE_ADMIN_PASSWORD: TEST_PASSWORD,
     VITRINE_DEMO: options.demo === false ? '0' : '1',
+    VITRINE_DEMO_COLLECTION: options.collection ? '1' : '0',
     VITRINE_DEMO_PASSWORD: TEST_PASSWORD,
   })
   const pgBase = process.env.DATABASE_URL

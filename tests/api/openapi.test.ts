@@ -30,7 +30,7 @@ let dir: string
 let doc: Doc
 
 beforeAll(async () => {
-  t = await createTestContext()
+  t = await createTestContext({ collection: true })
   dir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-openapi-'))
   const res = await t.app.request('/api/openapi.json')
   doc = (await res.json()) as Doc

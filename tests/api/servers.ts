@@ -73,6 +73,7 @@ export async function startServers(count: number, env: Record<string, string> = 
       DATA_DIR: dataDir,
       VITRINE_ADMIN_PASSWORD: TEST_PASSWORD,
       VITRINE_DEMO: '1',
+      VITRINE_DEMO_COLLECTION: '0',
       VITRINE_DEMO_PASSWORD: TEST_PASSWORD,
       // Signed download links work on every server only with one secret (docs/security.md).
       VITRINE_LINK_SECRET: linkSecret,

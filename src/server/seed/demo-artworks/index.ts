@@ -507,6 +507,7 @@ export async function seedDemoArtworks(db: Db, options: { demo: boolean }): Prom
 export const demoArtworksSeedStep: SeedStep = {
   name: 'demo artworks and processes',
   run: async (db, options) => {
+    if (!options.config.demoCollection) return
     const plan = await seedDemoArtworks(db, options)
     if (!plan) return
     const done = await seedDemoProcesses(db, options.config, plan)
