@@ -1,19 +1,89 @@
 // One step of a process as the person looking at it needs it: the form while it is being filled (and this
 // user may fill it), otherwise its record — what was submitted, by whom and when, who approved, the
 // approver's comment when it came back, a failed payment's reason, and the step's own events (departed,
-// arrived, paid) with what was reported.
+// arrived, paid, returned) with what was reported. A step waiting for one of its own events (a transport
+// to depart or arrive, a loan to come back, a payment to be confirmed) says so in words and offers those
+// events' small forms right there; a step without a form of its own shows the step that planned it (the
+// transport information), and when that step was sent back, its form to correct.
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Divider, EmptyState, Group, Stack, Text, Timeline } from '@mantine/core'
-import type { ProcessContext, ProcessDefinition, StepRecord as StepData } from '../../../../machines/types'
+import { Alert, Button, Card, Divider, EmptyState, Group, Stack, Text, Timeline, Title } from '@mantine/core'
+import { IconCheck, IconHourglass, IconNotes } from '@tabler/icons-react'
+import type { AnyStateNode } from 'xstate'
+import { z } from 'zod'
+import type {
+  Effect,
+  ProcessContext,
+  ProcessDefinition,
+  StepRecord as StepData,
+} from '../../../../machines/types'
+import { payloadKeyAt } from '../../../../machines/view'
 import type { ProcessView } from '../../../shared/contracts/process'
+import { showSuccess } from '../../forms/notify'
+import { useForm } from '../../forms/use-form'
 import { formatDateTime } from '../../i18n/format'
-import { IconCheck, IconNotes } from '../../shell/icons'
-import type { Values } from './field-spec'
+import { initialValues, type StepFormSpec, toPayload, type Values } from './field-spec'
 import { EVENT_FORMS, stepFormOf } from './form-registry'
-import { eventLabel, stepLabel, useLang } from './machine-words'
+import { eventLabel, eventSchema, stepLabel, useLang } from './machine-words'
+import { StepFields } from './StepFields'
 import { StepForm } from './StepForm'
 import { NoFormRecord, StepRecord } from './StepRecord'
 import type { useProcessEvent } from './use-process-event'
+
+/** Events every step shares: the form's and the approver's, and the end of a process. */
+const SHARED_EVENTS = new Set(['SAVE', 'SUBMIT', 'APPROVE', 'REJECT', 'TERMINATE', 'RESTART'])
+
+/** What a state waits for, by the event that ends the wait. */
+const WAITING_FOR: Record<string, ReturnType<typeof msg>> = {
+  DEPART: msg`The transport is approved: waiting for the artworks to be picked up.`,
+  ARRIVE: msg`The artworks are on their way: waiting for their arrival.`,
+  RETURN: msg`The artworks are on loan: waiting for their return.`,
+  CONFIRM_PAYMENT: msg`Approved: waiting for finance to confirm that the money has moved.`,
+}
+
+const DONE: Record<string, ReturnType<typeof msg>> = {
+  DEPART: msg`The artworks are on their way.`,
+  ARRIVE: msg`The artworks have arrived.`,
+  RETURN: msg`The return is recorded.`,
+  CONFIRM_PAYMENT: msg`The payment is recorded.`,
+}
+
+function stateNode(definition: ProcessDefinition, path: string): AnyStateNode | undefined {
+  try {
+    return definition.machine.getStateNodeById(`${definition.machine.id}.${path}`)
+  } catch {
+    return undefined
+  }
+}
+
+/** The step's own events the machine takes in this state (DEPART, ARRIVE, RETURN, CONFIRM_PAYMENT, ...). */
+export function waitingEvents(definition: ProcessDefinition, state: string): string[] {
+  const node = stateNode(definition, state)
+  return node ? [...node.transitions.keys()].filter((t) => !SHARED_EVENTS.has(t)) : []
+}
+
+/**
+ * The step whose data a step without a form acts on (a transport's movement follows the transport
+ * information): the step its transitions' effects read, as the machine says.
+ */
+export function sourceStepOf(definition: ProcessDefinition, step: string): string | undefined {
+  const node = stateNode(definition, step)
+  if (!node) return undefined
+  const walk = (n: AnyStateNode): string | undefined => {
+    for (const candidates of n.transitions.values())
+      for (const t of candidates)
+        for (const a of t.actions as { type?: string; params?: Effect }[]) {
+          const from = a.type === 'effect' ? a.params?.step : undefined
+          if (from && from !== step && definition.payloads[from]) return from
+        }
+    for (const child of Object.values(n.states)) {
+      const found = walk(child as AnyStateNode)
+      if (found) return found
+    }
+    return undefined
+  }
+  return walk(node)
+}
 
 /** User ids to names, from the people the process's history names. */
 export function namesOf(view: ProcessView): (id: string | undefined) => string {
@@ -49,6 +119,116 @@ function StepEvents({ record, nameOf }: { record: StepData; nameOf: (id: string)
   )
 }
 
+/** One of the step's own events as a small form in the step (the same payload the header's dialog sends). */
+function EventForm({
+  view,
+  definition,
+  type,
+  spec,
+  events,
+}: {
+  view: ProcessView
+  definition: ProcessDefinition
+  type: string
+  spec: StepFormSpec
+  events: ReturnType<typeof useProcessEvent>
+}) {
+  const { i18n } = useLingui()
+  const lang = useLang()
+  const key = payloadKeyAt(definition, view.state, type) ?? type
+  const target = eventSchema(definition, key) ?? z.unknown()
+  const schema = z
+    .custom<Values>()
+    .transform((v) => toPayload(spec, v))
+    .pipe(target as z.ZodType<Values, Values>)
+  const form = useForm({ schema, initialValues: initialValues(spec, undefined) })
+  return (
+    <Card withBorder radius="md" padding="md">
+      <form
+        noValidate
+        data-testid="event-form"
+        data-event-form={type}
+        onSubmit={form.onSubmit(async (data) => {
+          const payload = data && Object.keys(data).length > 0 ? (data as Record<string, unknown>) : undefined
+          const next = await events.send({ type, payload })
+          if (next && DONE[type]) showSuccess(i18n._(DONE[type]))
+        })}
+      >
+        <Title order={4} fz={14} mb="xs">
+          {eventLabel(type, lang)}
+        </Title>
+        <StepFields spec={spec} form={form as never} />
+        <Group justify="flex-end" mt="md">
+          <Button
+            type="submit"
+            color="ink"
+            loading={events.pendingType === type}
+            disabled={events.pending || form.isUploading}
+            data-step-event={type}
+          >
+            {eventLabel(type, lang)}
+          </Button>
+        </Group>
+      </form>
+    </Card>
+  )
+}
+
+/** A step waiting for one of its own events: what it waits for, in words, and the events this user may send. */
+function Waiting({
+  view,
+  definition,
+  types,
+  events,
+}: {
+  view: ProcessView
+  definition: ProcessDefinition
+  types: string[]
+  events: ReturnType<typeof useProcessEvent>
+}) {
+  const { i18n } = useLingui()
+  const lang = useLang()
+  const mine = types.filter((t) => view.nextEvents.includes(t))
+  const inline = mine.filter((t) => EVENT_FORMS[payloadKeyAt(definition, view.state, t) ?? t])
+  const others = mine.filter((t) => !inline.includes(t))
+  const said = types.map((t) => WAITING_FOR[t]).filter(Boolean)
+  const join = (list: string[]) => list.map((t) => eventLabel(t, lang)).join(lang === 'en' ? ', ' : '、')
+  const labels = join(types)
+  const otherLabels = join(others)
+  return (
+    <Stack gap="sm" data-testid="step-waiting" data-waiting-for={types.join(' ')}>
+      <Alert color="blue" variant="light" icon={<IconHourglass size={18} />}>
+        <Text fz="sm">
+          {said.length > 0 ? said.map((m) => i18n._(m)).join(' ') : <Trans>Waiting for: {labels}.</Trans>}
+        </Text>
+        {mine.length === 0 ? (
+          <Text fz="xs" c="dimmed" mt={4}>
+            <Trans>Another member of staff records it: nothing is needed from you now.</Trans>
+          </Text>
+        ) : others.length > 0 ? (
+          <Text fz="xs" c="dimmed" mt={4}>
+            {inline.length > 0 ? (
+              <Trans>Or, with the buttons above: {otherLabels}.</Trans>
+            ) : (
+              <Trans>Record it with the buttons above: {otherLabels}.</Trans>
+            )}
+          </Text>
+        ) : null}
+      </Alert>
+      {inline.map((type) => (
+        <EventForm
+          key={`${type}:${view.version}`}
+          view={view}
+          definition={definition}
+          type={type}
+          spec={EVENT_FORMS[payloadKeyAt(definition, view.state, type) ?? type]}
+          events={events}
+        />
+      ))}
+    </Stack>
+  )
+}
+
 export function StepPanel({
   view,
   definition,
@@ -71,6 +251,12 @@ export function StepPanel({
   const editable =
     current && !!spec && (view.nextEvents.includes('SAVE') || view.nextEvents.includes('SUBMIT'))
   const failures = record.paymentFailures ?? []
+  // A step without a form of its own (its definition takes no payload for it) acts on an earlier step's data.
+  const formless = !definition.payloads[step]
+  const source = formless ? sourceStepOf(definition, step) : undefined
+  const sourceSpec = source ? stepFormOf(view.type, source) : undefined
+  const sourceData = source ? (context.steps[source]?.data as Values | undefined) : undefined
+  const waiting = current && !editable ? waitingEvents(definition, view.state) : []
 
   const notices = (
     <>
@@ -99,6 +285,25 @@ export function StepPanel({
     </>
   )
 
+  // The step this one follows was sent back (the process is in its `rejected` state): correct it here.
+  if (
+    source &&
+    view.currentStep === source &&
+    !view.done &&
+    view.status !== 'terminated' &&
+    view.state.split('.').pop() === 'rejected'
+  )
+    return (
+      <Stack gap="md" data-testid="fix-source-step" data-source-step={source}>
+        <Text fz="sm">
+          <Trans>
+            This step follows “{stepLabel(definition, source, lang)}”, which was sent back for correction:
+          </Trans>
+        </Text>
+        <StepPanel view={view} definition={definition} step={source} events={events} />
+      </Stack>
+    )
+
   if (editable && spec)
     return (
       <Stack gap="md">
@@ -115,7 +320,21 @@ export function StepPanel({
     )
 
   const shown = (record.data ?? (current ? record.draft : undefined)) as Values | undefined
-  if (!shown && !(record.events?.length ?? 0))
+  const planned =
+    sourceSpec && sourceData ? (
+      <Stack gap="xs" data-testid="source-step-record" data-source-step={source}>
+        <Title order={4} fz={14} c="dark.5">
+          <Trans>As planned in “{stepLabel(definition, source ?? '', lang)}”</Trans>
+        </Title>
+        <StepRecord spec={sourceSpec} data={sourceData} />
+      </Stack>
+    ) : null
+  const waitingPanel =
+    waiting.length > 0 ? (
+      <Waiting view={view} definition={definition} types={waiting} events={events} />
+    ) : null
+
+  if (!shown && !(record.events?.length ?? 0) && !waitingPanel && !planned)
     return (
       <Stack gap="md">
         {notices}
@@ -158,7 +377,9 @@ export function StepPanel({
           <Trans>A draft, not submitted yet.</Trans>
         </Text>
       ) : null}
+      {waitingPanel}
       {shown ? spec ? <StepRecord spec={spec} data={shown} /> : <NoFormRecord data={shown} /> : null}
+      {planned}
       <StepEvents record={record} nameOf={nameOf} />
     </Stack>
   )
