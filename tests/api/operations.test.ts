@@ -61,6 +61,12 @@ describe('a transport: its movements, batches and the artworks in operation', ()
       expect(item.since).toBe(p.createdAt)
       expect(item.artwork.titleEn).toMatch(/^Test work/)
     }
+    const own = await data<{ artwork: { id: string }; transportStatus: string }[]>(
+      `/processes/${p.id}/artworks`,
+    )
+    expect(own.map((a) => a.artwork.id).sort()).toEqual([...ids].sort())
+    expect(own.every((a) => a.transportStatus === 'to_be_transported')).toBe(true)
+    expect((await get('/processes/00000000-0000-4000-8000-000000000000/artworks')).status).toBe(404)
     // Every listed row is held by a live process of the type asked for.
     expect(page.list.every((i) => i.process.type === 'OPERATION_TRANS_ART' && !i.process.done)).toBe(true)
   })
@@ -216,6 +222,7 @@ describe('bad query parameters', () => {
     ['/sale-deliveries?show=never', 'show'],
     [`/batches/${'0'.repeat(8)}/1`, 'processId'],
     ['/batches/00000000-0000-4000-8000-000000000000/first', 'seq'],
+    ['/processes/not-a-process/artworks', 'id'],
   ]
   for (const [path, field] of cases)
     it(`refuses ${path} with 400 naming ${field}, in both languages`, async () => {

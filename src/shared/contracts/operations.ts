@@ -108,14 +108,19 @@ export const batchView = z.object({
 })
 export type BatchView = z.infer<typeof batchView>
 
+/** GET /api/operations/processes/{id}/artworks: a process's artworks, where they are now. */
+export const processArtworkItem = z.object({
+  artwork: artworkBrief,
+  where: placeView,
+  transportStatus: z.enum(['none', 'to_be_transported', 'transporting']),
+})
+export type ProcessArtworkItem = z.infer<typeof processArtworkItem>
+
 /** GET /api/operations/in-operation: artworks held by a live process now. */
 export const inOperationQuery = pageQuery.extend({ type: processTypeSchema.optional() })
 export type InOperationQuery = z.input<typeof inOperationQuery>
 
-export const inOperationItem = z.object({
-  artwork: artworkBrief,
-  where: placeView,
-  transportStatus: z.enum(['none', 'to_be_transported', 'transporting']),
+export const inOperationItem = processArtworkItem.extend({
   process: processBrief,
   /** When the process took hold of the artwork (its start, or its latest restart). */
   since: z.string(),

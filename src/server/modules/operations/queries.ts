@@ -15,6 +15,7 @@ import type {
   MovementView,
   OperationCounts,
   PlaceView,
+  ProcessArtworkItem,
   ProcessBrief,
   SaleDeliveryItem,
   SaleDeliveryPage,
@@ -225,6 +226,30 @@ export async function batchOf(db: Db, processId: string, seq: number): Promise<B
 
 // ---------------------------------------------------------------------------------------------------
 // Artworks in an operation
+
+export async function artworksOfProcess(db: Db, processId: string): Promise<ProcessArtworkItem[]> {
+  const [found] = await db.select({ id: processes.id }).from(processes).where(eq(processes.id, processId))
+  if (!found) throw notFound()
+  const rows = await db
+    .select({
+      artwork: artworkColumns,
+      roomId: artworks.roomId,
+      roomZh: rooms.nameZh,
+      roomEn: rooms.nameEn,
+      locationText: artworks.locationText,
+      transportStatus: artworks.transportStatus,
+    })
+    .from(processArtworks)
+    .innerJoin(artworks, eq(artworks.id, processArtworks.artworkId))
+    .leftJoin(rooms, eq(rooms.id, artworks.roomId))
+    .where(eq(processArtworks.processId, processId))
+    .orderBy(asc(artworks.inventoryNo))
+  return rows.map((r) => ({
+    artwork: r.artwork,
+    where: place(r.roomId, r.roomZh, r.roomEn, r.locationText),
+    transportStatus: r.transportStatus,
+  }))
+}
 
 export async function inOperation(db: Db, q: Paged<InOperationQuery>) {
   const since = sql<Date | string>`(select max(h.at) from ${processHistory} h

@@ -1,6 +1,6 @@
 // The operations API (/api/operations): what the operations screens of devOpsManage read beyond GET
 // /api/process — counts per type and status, the movement ledger, one batch of artworks moved together, the
-// artworks in an operation now, exhibition loans by due date (overdue flagged) and sold works awaiting
+// artworks of a process and the artworks in an operation now, exhibition loans by due date (overdue flagged) and sold works awaiting
 // delivery. Reading only; every route needs devOpsManage:view.
 import { createRoute, z } from '@hono/zod-openapi'
 import {
@@ -12,6 +12,7 @@ import {
   movementListQuery,
   movementView,
   operationCounts,
+  processArtworkItem,
   saleDeliveryPage,
   saleDeliveryQuery,
 } from '../../../shared/contracts/operations'
@@ -20,6 +21,7 @@ import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import {
+  artworksOfProcess,
   batchOf,
   operationCounts as countOperations,
   inOperation,
@@ -28,6 +30,9 @@ import {
   listSaleDeliveries,
 } from './queries'
 
+const idParam = z.object({
+  id: z.uuid({ message: 'invalidValue' }).openapi({ param: { in: 'path', name: 'id', required: true } }),
+})
 // Path parameters with `.openapi()` (built here, after @hono/zod-openapi is loaded).
 const batchParams = z.object({
   processId: z
@@ -85,6 +90,19 @@ export function operationsRoutes(deps: Deps) {
       const { processId, seq } = c.req.valid('param')
       return ok(c, await batchOf(db, processId, seq))
     },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/processes/{id}/artworks',
+      tags,
+      summary: "A process's artworks and where each is now",
+      ...view,
+      request: { params: idParam },
+      responses: okResponse(z.array(processArtworkItem)),
+    }),
+    async (c) => ok(c, await artworksOfProcess(db, c.req.valid('param').id)),
   )
 
   app.openapi(

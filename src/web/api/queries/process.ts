@@ -12,6 +12,7 @@ import {
   processDefinitionView,
   processHistoryItem,
   processStatsView,
+  processStepRecord,
   processView,
 } from '../../../shared/contracts/process'
 import type { ProcessType } from '../../../shared/process-types'
@@ -35,6 +36,8 @@ export const processKeys = {
   detail: (id: string) => [...processKeys.details(), id] as const,
   history: (id: string, version: number, page: number) =>
     [...processKeys.detail(id), 'history', version, page] as const,
+  step: (id: string, step: string, version: number) =>
+    [...processKeys.detail(id), 'step', step, version] as const,
 }
 
 export const inboxQuery = () =>
@@ -118,3 +121,11 @@ export const startProcess = (body: ProcessCreateInput) =>
 
 export const sendProcessEvent = (id: string, body: ProcessEventInput) =>
   api.post(`process/${id}/events`, { json: body, schema: processView })
+
+/** One step's whole record (every event, payment failure and approval) at a version of the process. */
+export const processStepQuery = (id: string, step: string, version: number) =>
+  queryOptions({
+    queryKey: processKeys.step(id, step, version),
+    queryFn: ({ signal }) => api.get(`process/${id}/steps/${step}`, { schema: processStepRecord, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  })

@@ -1,7 +1,8 @@
 // A page of processes as a table: type, subject, current step, status, who started it and when, last
-// change. A row opens the process view (the caller decides where: a search parameter of its route).
+// change. A row opens the process view (the caller decides where: a search parameter of its route). On a
+// phone (below `sm`) the rows fold into cards, so the page never scrolls sideways.
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Card, EmptyState, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core'
+import { Card, EmptyState, Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { formatDateTime } from '../../i18n/format'
 import { IconList } from '../../shell/icons'
@@ -42,9 +43,41 @@ export function ProcessTable({
         />
       </Card>
     )
+  const where = (p: ProcessView) => {
+    const definition = definitionFor(p.type, p.definitionVersion)
+    return p.currentStep
+      ? `${stepLabel(definition, p.currentStep, lang)} · ${leafLabel(definition, p.state, lang)}`
+      : leafLabel(definition, p.state, lang)
+  }
   return (
     <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={860}>
+      <Stack gap={0} hiddenFrom="sm" data-testid="process-cards">
+        {list.map((p) => (
+          <UnstyledButton
+            key={p.id}
+            onClick={() => onOpen(p.id)}
+            px="md"
+            py="sm"
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+            data-process-card={p.id}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Text fz="sm" fw={500} c="ink.8" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {subjectLine(subjectOf(p, lang), (n) => t`and ${n} more`) || '—'}
+              </Text>
+              <StatusBadge status={p.status} style={{ flexShrink: 0 }} />
+            </Group>
+            <Text fz="xs" c="dimmed" mt={4}>
+              {showType ? `${typeLabel(p.type, lang)} · ` : ''}
+              {where(p)}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {p.createdByName} · {formatDateTime(p.updatedAt, lang)}
+            </Text>
+          </UnstyledButton>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
         <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid="process-list">
           <Table.Thead>
             <Table.Tr>

@@ -1,9 +1,34 @@
-// /devOpsManage/artSellDelivery: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /devOpsManage/artSellDelivery: sold works awaiting delivery (a button starts their transport) and those
+// whose delivery has started; a row opens the sale's process view (`?process=<id>`).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { saleDeliveriesQuery } from '../../../api/queries/operations'
+import {
+  SaleDeliveryScreen,
+  type SaleDeliverySearch,
+  saleDeliveryFilters,
+  validateSaleDeliverySearch,
+} from '../../../areas/operations/SaleDeliveryScreen'
+import { validateProcessOpenSearch } from '../../../areas/process/process-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/artSellDelivery')({
   staticData: { title: msg`Sale delivery`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Handing sold artworks over to their buyers.`} />,
+  validateSearch: (search: Record<string, unknown>): SaleDeliverySearch => ({
+    ...validateProcessOpenSearch(search),
+    ...validateSaleDeliverySearch(search),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (!deps.process) void context.queryClient.prefetchQuery(saleDeliveriesQuery(saleDeliveryFilters(deps)))
+  },
+  component: function ArtSellDeliveryRoute() {
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return (
+      <SaleDeliveryScreen
+        search={search}
+        onSearch={(next, o) => void navigate({ search: next, replace: o?.replace, resetScroll: false })}
+      />
+    )
+  },
 })

@@ -1,9 +1,44 @@
-// /devOpsManage/transport/transportHistory/index: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /devOpsManage/transport/transportHistory/index: finished transports and the movement ledger, with the
+// view, kind, artwork, dates and page in the URL.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../../shell/PlannedScreen'
+import { MOVEMENT_KINDS } from '../../../../../../shared/contracts/operations'
+import { movementsQuery } from '../../../../../api/queries/operations'
+import { processListQuery } from '../../../../../api/queries/process'
+import { clean, dateRange, oneOf, pageParam, uuidParam } from '../../../../../areas/operations/op-search'
+import {
+  finishedTransportFilters,
+  movementFilters,
+  TransportHistoryScreen,
+  type TransportHistorySearch,
+} from '../../../../../areas/operations/TransportHistoryScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/transport/transportHistory/index')({
   staticData: { title: msg`Transport history`, privilege: 'devOpsManage:view' },
-  component: () => <PlannedScreen purpose={msg`Finished transports and where each artwork went.`} />,
+  validateSearch: (search: Record<string, unknown>): TransportHistorySearch => {
+    const view = oneOf(['transports', 'movements'] as const, search.view)
+    return clean({
+      view,
+      kind: view === 'movements' ? oneOf(MOVEMENT_KINDS, search.kind) : undefined,
+      artworkId: uuidParam(search.artworkId),
+      ...dateRange(search),
+      page: pageParam(search.page),
+    })
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (deps.view === 'movements')
+      void context.queryClient.prefetchQuery(movementsQuery(movementFilters(deps)))
+    else void context.queryClient.prefetchQuery(processListQuery(finishedTransportFilters(deps)))
+  },
+  component: function TransportHistoryRoute() {
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return (
+      <TransportHistoryScreen
+        search={search}
+        onSearch={(next, o) => void navigate({ search: next, replace: o?.replace, resetScroll: false })}
+      />
+    )
+  },
 })

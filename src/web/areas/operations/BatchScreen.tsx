@@ -1,0 +1,113 @@
+// /devOpsManage/batchDetail: one batch — the artworks one event of a process moved or warehoused together
+// (a transport's departure or arrival, a warehousing, a loan going out or coming back, a sale), with where
+// each came from and went to, who recorded it and when. A batch is (process, history row): the movement
+// rows an event writes carry its instant.
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { Card, EmptyState, Group, Skeleton, Stack, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import type { MovementView } from '../../../shared/contracts/operations'
+import { batchQuery } from '../../api/queries/operations'
+import { formatDateTime } from '../../i18n/format'
+import { IconList } from '../../shell/icons'
+import { PageHeader } from '../../shell/PageHeader'
+import { ButtonLink } from '../archive/router-links'
+import { eventLabel, typeLabel, useLang } from '../process/machine-words'
+import { StatusBadge } from '../process/StatusBadge'
+import { MOVEMENT_KIND_WORDS } from './movement-words'
+import { ArtworksCell, type Column, OpList, placeText, useThumbs } from './parts'
+
+export function BatchScreen({ processId, seq }: { processId?: string; seq?: number }) {
+  const { i18n } = useLingui()
+  const lang = useLang()
+  const batch = useQuery({ ...batchQuery(processId ?? '', seq ?? 0), enabled: !!processId && !!seq })
+  const links = useThumbs((batch.data?.movements ?? []).map((m) => m.artwork))
+  if (!processId || !seq || batch.isError)
+    return (
+      <>
+        <PageHeader />
+        <Card withBorder radius="md" padding="xl">
+          <EmptyState
+            icon={<IconList size={24} />}
+            title={<Trans>No batch to show</Trans>}
+            description={
+              <Trans>Open a batch from a transport's movements or from the movement history.</Trans>
+            }
+            data-testid="batch-missing"
+          >
+            <EmptyState.Actions>
+              <ButtonLink to="/devOpsManage/transport/transportHistory/index" variant="default">
+                <Trans>Movement history</Trans>
+              </ButtonLink>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      </>
+    )
+  if (!batch.data) return <Skeleton h={320} radius="md" />
+  const b = batch.data
+  const columns: Column<MovementView>[] = [
+    {
+      key: 'artwork',
+      header: <Trans>Artwork</Trans>,
+      primary: true,
+      miw: 220,
+      cell: (m) => <ArtworksCell artworks={[m.artwork]} links={links} />,
+    },
+    { key: 'kind', header: <Trans>Movement</Trans>, cell: (m) => i18n._(MOVEMENT_KIND_WORDS[m.kind]) },
+    { key: 'from', header: <Trans>From</Trans>, cell: (m) => placeText(m.from, lang) || '—' },
+    { key: 'to', header: <Trans>To</Trans>, cell: (m) => placeText(m.to, lang) || '—' },
+    { key: 'note', header: <Trans>Notes</Trans>, cell: (m) => m.note || '—' },
+  ]
+  const transport = b.movements.some((m) => m.kind.startsWith('transport_'))
+  return (
+    <Stack gap="md" data-testid="batch-detail">
+      <PageHeader
+        description={
+          <>
+            {typeLabel(b.process.type, lang)} · {eventLabel(b.eventType, lang)} · {formatDateTime(b.at, lang)}{' '}
+            · {b.byName}
+          </>
+        }
+        actions={
+          <>
+            {transport ? (
+              <ButtonLink
+                to="/devOpsManage/transportFlowDetail"
+                search={{ process: b.process.id }}
+                variant="default"
+              >
+                <Trans>Transport details</Trans>
+              </ButtonLink>
+            ) : null}
+            <ButtonLink to="/devOpsManage/index" search={{ process: b.process.id }}>
+              <Trans>Open the process</Trans>
+            </ButtonLink>
+          </>
+        }
+      />
+      <Group gap="sm">
+        <StatusBadge status={b.process.status} />
+        <Text fz="sm" c="dimmed">
+          <Trans>{b.movements.length} artworks moved together</Trans>
+        </Text>
+      </Group>
+      {b.comment ? (
+        <Text fz="sm">
+          <Trans>Comment: {b.comment}</Trans>
+        </Text>
+      ) : null}
+      <OpList
+        testId="batch-movements"
+        rows={b.movements}
+        rowKey={(m) => m.id}
+        columns={columns}
+        total={b.movements.length}
+        page={1}
+        pageSize={Math.max(1, b.movements.length)}
+        onPage={() => {}}
+        empty={<Trans>This event moved no artwork.</Trans>}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,166 @@
+// The list screen of one operation type (photography, replication, mounting, repair, sale, transport
+// processes): tabs for under way, each status the type's machine can be in, and finished, each with its
+// count; filtered by artwork and start date; all in the URL. A row opens the process view in place
+// (`?process=<id>`); "Start" opens the type's start in a drawer (`?start=1`, keeping `artworkId`).
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, Card, Grid, Skeleton, Stack } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import type { OperationCounts } from '../../../shared/contracts/operations'
+import type { ProcessType } from '../../../shared/process-types'
+import { operationCountsQuery } from '../../api/queries/operations'
+import { type ProcessListFilters, processListQuery } from '../../api/queries/process'
+import { DateRangePicker } from '../../forms/DateRangePicker'
+import { useMe } from '../../session/use-session'
+import { IconPlus } from '../../shell/icons'
+import { PageHeader } from '../../shell/PageHeader'
+import { hasPrivilege } from '../../shell/route-meta'
+import { ArtworkFilter } from '../process/ArtworkPicker'
+import { definitionFor, graphOf, statusLabel, useLang } from '../process/machine-words'
+import { OpenProcess } from '../process/OpenProcess'
+import { ProcessTable } from '../process/ProcessTable'
+import type { TypeListSearch, TypeListShow } from './op-search'
+import { CountTabs, StartDrawer } from './parts'
+
+export const PAGE_SIZE = 20
+const FINAL = ['completed', 'terminated'] as const
+type Status = OperationCounts[number]['status']
+
+/** The statuses a process of this type can be in while under way, in the machine's order. */
+export function liveStatuses(type: ProcessType): Status[] {
+  const seen = new Set<Status>()
+  for (const node of graphOf(definitionFor(type)).nodes)
+    if (node.status && !(FINAL as readonly string[]).includes(node.status)) seen.add(node.status)
+  return [...seen]
+}
+
+/** The list query a type's screen makes for its URL (route loaders warm the same). */
+export function typeListFilters(type: ProcessType, search: TypeListSearch): ProcessListFilters {
+  const show = search.show ?? 'live'
+  return {
+    type,
+    ...(show === 'live'
+      ? { live: '1' as const }
+      : show === 'done'
+        ? { live: '0' as const }
+        : { status: show }),
+    ...(search.artworkId ? { artworkId: search.artworkId } : {}),
+    ...(search.from ? { from: search.from } : {}),
+    ...(search.to ? { to: search.to } : {}),
+    page: search.page ?? 1,
+    pageSize: PAGE_SIZE,
+  }
+}
+
+export function countOf(
+  counts: OperationCounts | undefined,
+  types: readonly ProcessType[],
+  statuses?: readonly Status[],
+) {
+  return (counts ?? [])
+    .filter((c) => types.includes(c.type) && (!statuses || statuses.includes(c.status)))
+    .reduce((sum, c) => sum + c.count, 0)
+}
+
+/** The Start button of an operations screen (for those who may start processes). */
+export function StartButton({ onStart, children }: { onStart: () => void; children?: ReactNode }) {
+  const me = useMe()
+  if (!hasPrivilege(me, 'devOpsManage:start')) return null
+  return (
+    <Button leftSection={<IconPlus size={16} />} onClick={onStart} data-testid="start-button">
+      {children ?? <Trans>Start</Trans>}
+    </Button>
+  )
+}
+
+export function TypeListScreen({
+  type,
+  description,
+  search,
+  onSearch,
+  empty,
+}: {
+  type: ProcessType
+  description: ReactNode
+  search: TypeListSearch
+  onSearch: (next: TypeListSearch, options?: { replace?: boolean }) => void
+  empty?: ReactNode
+}) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const { process, tab, start, ...rest } = search
+  const counts = useQuery(operationCountsQuery())
+  const list = useQuery({ ...processListQuery(typeListFilters(type, search)), enabled: !process })
+  const show = search.show ?? 'live'
+  const statuses = liveStatuses(type)
+  const tabs: { value: TypeListShow; label: ReactNode; count: number | undefined }[] = [
+    {
+      value: 'live' as TypeListShow,
+      label: <Trans>Under way</Trans>,
+      count: countOf(counts.data, [type], statuses),
+    },
+    ...[...statuses, ...FINAL].map((s) => ({
+      value: s as TypeListShow,
+      label: statusLabel(s, lang),
+      count: countOf(counts.data, [type], [s]),
+    })),
+  ].map((tab) => ({ ...tab, count: counts.data ? tab.count : undefined }))
+  const set = (patch: Partial<TypeListSearch>) =>
+    onSearch({ ...rest, ...patch, page: undefined }, { replace: true })
+  return (
+    <OpenProcess process={process} tab={tab} onNavigate={(next) => onSearch({ ...rest, ...next })}>
+      <PageHeader
+        description={description}
+        actions={<StartButton onStart={() => onSearch({ ...rest, start: 1 })} />}
+      />
+      <StartDrawer
+        type={type}
+        open={start === 1}
+        artworkId={search.artworkId}
+        onClose={() => onSearch({ ...rest, start: undefined })}
+      />
+      <Stack gap="md">
+        <CountTabs
+          tabs={tabs}
+          value={show}
+          onChange={(v) => set({ show: v === 'live' ? undefined : v })}
+          testId="type-list-tabs"
+        />
+        <Card withBorder radius="md" padding="md">
+          <Grid gap="sm" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <ArtworkFilter
+                label={t`Artwork`}
+                value={search.artworkId}
+                onChange={(id) => set({ artworkId: id })}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <DateRangePicker
+                label={t`Started between`}
+                placeholder={t`Any time`}
+                value={[search.from ?? null, search.to ?? null]}
+                onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
+                data-testid="filter-dates"
+              />
+            </Grid.Col>
+          </Grid>
+        </Card>
+        {list.data ? (
+          <ProcessTable
+            list={list.data.list}
+            total={list.data.total}
+            page={search.page ?? 1}
+            pageSize={PAGE_SIZE}
+            showType={false}
+            onPage={(p) => onSearch({ ...rest, page: p > 1 ? p : undefined })}
+            onOpen={(id) => onSearch({ ...rest, process: id })}
+            empty={empty}
+          />
+        ) : (
+          <Skeleton h={240} radius="md" />
+        )}
+      </Stack>
+    </OpenProcess>
+  )
+}

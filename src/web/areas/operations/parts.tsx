@@ -1,0 +1,296 @@
+// Pieces every operations screen shares: artworks as thumbnails with their names, a place in words, tabs
+// with counts, the start drawer (StartProcess of the screen's type, `?start=1`), and a list that is a
+// table on a desk and folds into cards on a phone (below `sm`), so the page never scrolls sideways.
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import {
+  Badge,
+  Card,
+  Drawer,
+  EmptyState,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  UnstyledButton,
+} from '@mantine/core'
+import type { ReactNode } from 'react'
+import type { ArtworkBrief, PlaceView } from '../../../shared/contracts/operations'
+import type { Lang } from '../../../shared/errors'
+import type { ProcessType } from '../../../shared/process-types'
+import { formatNumber } from '../../i18n/format'
+import { IconList } from '../../shell/icons'
+import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
+import { typeLabel, useLang } from '../process/machine-words'
+import { StartProcess } from '../processes/StartProcess'
+
+export const artworkTitle = (a: Pick<ArtworkBrief, 'titleZh' | 'titleEn' | 'inventoryNo'>, lang: Lang) =>
+  (lang === 'en' ? a.titleEn || a.titleZh : a.titleZh || a.titleEn) || a.inventoryNo
+
+/** A room by its name in the language shown, else the place as written. */
+export function placeText(place: PlaceView, lang: Lang): string {
+  if (place.roomId) return (lang === 'en' ? place.roomEn || place.roomZh : place.roomZh || place.roomEn) || ''
+  return place.location
+}
+
+/** Thumbnail links for every artwork a page shows (one call per page). */
+export function useThumbs(artworks: ArtworkBrief[]) {
+  return useFileLinks(artworks.map((a) => a.previewFileId))
+}
+
+/** One or a few artworks: the first's thumbnail, names and inventory numbers, "and n more". */
+export function ArtworksCell({
+  artworks,
+  links,
+  max = 2,
+}: {
+  artworks: ArtworkBrief[]
+  links: ReturnType<typeof useThumbs>
+  max?: number
+}) {
+  const { t } = useLingui()
+  const lang = useLang()
+  if (artworks.length === 0) return <Text fz="sm">—</Text>
+  const shown = artworks.slice(0, max)
+  const n = artworks.length - max
+  return (
+    <Group gap="sm" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
+      <ArtworkThumb
+        fileId={artworks[0].previewFileId}
+        links={links}
+        alt={artworkTitle(artworks[0], lang)}
+        w={44}
+        h={44}
+      />
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        {shown.map((a) => (
+          <Text key={a.id} fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {artworkTitle(a, lang)}{' '}
+            <Text span fz="xs" c="dimmed">
+              {a.inventoryNo}
+            </Text>
+          </Text>
+        ))}
+        {n > 0 ? (
+          <Text fz="xs" c="dimmed">
+            {t`and ${n} more`}
+          </Text>
+        ) : null}
+      </Stack>
+    </Group>
+  )
+}
+
+export interface CountTab<V extends string> {
+  value: V
+  label: ReactNode
+  count?: number
+}
+
+/** Tabs of a list, each with how many it holds; the chosen one lives in the URL. */
+export function CountTabs<V extends string>({
+  tabs,
+  value,
+  onChange,
+  testId,
+}: {
+  tabs: CountTab<V>[]
+  value: V
+  onChange: (value: V) => void
+  testId: string
+}) {
+  const lang = useLang()
+  return (
+    <Tabs value={value} onChange={(v) => v && onChange(v as V)} data-testid={testId}>
+      <Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Tab
+            key={tab.value}
+            value={tab.value}
+            data-tab={tab.value}
+            rightSection={
+              tab.count === undefined ? null : (
+                <Badge size="sm" variant="light" color={tab.value === value ? 'ink' : 'gray'} circle={false}>
+                  {formatNumber(tab.count, lang)}
+                </Badge>
+              )
+            }
+          >
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  )
+}
+
+/** The start of a process of `type` in a drawer, open while the URL says `start=1`. */
+export function StartDrawer({
+  type,
+  open,
+  artworkId,
+  sourceProcessId,
+  onClose,
+}: {
+  type: ProcessType
+  open: boolean
+  artworkId?: string
+  /** The process this one follows (a sale's delivery names the sale), passed on to the start. */
+  sourceProcessId?: string
+  onClose: () => void
+}) {
+  const lang = useLang()
+  // A follow-up names the process it follows in its start input (a sale's delivery: the sale).
+  const input = sourceProcessId && artworkId ? { artworkIds: [artworkId], sourceProcessId } : undefined
+  return (
+    <Drawer
+      opened={open}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={<Trans>Start: {typeLabel(type, lang)}</Trans>}
+      data-testid="start-drawer"
+    >
+      {open ? <StartProcess type={type} artworkId={artworkId} input={input} onCancel={onClose} /> : null}
+    </Drawer>
+  )
+}
+
+export interface Column<T> {
+  key: string
+  header: ReactNode
+  cell: (row: T) => ReactNode
+  /** The card's headline on a phone (the first such column); the others show as labelled lines. */
+  primary?: boolean
+  miw?: number
+}
+
+/** A page of rows: a table from `sm` up, cards below; a row (or card) opens what `onOpen` says. */
+export function OpList<T>({
+  rows,
+  rowKey,
+  columns,
+  onOpen,
+  total,
+  page,
+  pageSize,
+  onPage,
+  empty,
+  testId,
+}: {
+  rows: T[]
+  rowKey: (row: T) => string
+  columns: Column<T>[]
+  onOpen?: (row: T) => void
+  total: number
+  page: number
+  pageSize: number
+  onPage: (page: number) => void
+  empty: ReactNode
+  testId: string
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  if (rows.length === 0)
+    return (
+      <Card withBorder radius="md" padding="xl">
+        <EmptyState
+          icon={<IconList size={24} />}
+          title={<Trans>Nothing here</Trans>}
+          description={empty}
+          data-testid={`${testId}-empty`}
+        />
+      </Card>
+    )
+  const primary = columns.find((c) => c.primary) ?? columns[0]
+  const rest = columns.filter((c) => c !== primary)
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Stack gap={0} hiddenFrom="sm" data-testid={`${testId}-cards`}>
+        {rows.map((row) => {
+          const body = (
+            <>
+              {primary.cell(row)}
+              <Stack gap={2} mt="xs">
+                {rest.map((c) => (
+                  <Group key={c.key} gap="xs" wrap="nowrap" align="flex-start">
+                    <Text fz="xs" c="dimmed" w={96} style={{ flexShrink: 0 }}>
+                      {c.header}
+                    </Text>
+                    <div
+                      style={{
+                        minWidth: 0,
+                        overflowWrap: 'anywhere',
+                        fontSize: 'var(--mantine-font-size-sm)',
+                      }}
+                    >
+                      {c.cell(row)}
+                    </div>
+                  </Group>
+                ))}
+              </Stack>
+            </>
+          )
+          const style = { borderBottom: '1px solid var(--mantine-color-default-border)' }
+          return onOpen ? (
+            <UnstyledButton
+              key={rowKey(row)}
+              component="div"
+              role="button"
+              tabIndex={0}
+              onClick={() => onOpen(row)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') onOpen(row)
+              }}
+              px="md"
+              py="sm"
+              style={style}
+              data-card={rowKey(row)}
+            >
+              {body}
+            </UnstyledButton>
+          ) : (
+            <div key={rowKey(row)} style={{ ...style, padding: '12px 16px' }} data-card={rowKey(row)}>
+              {body}
+            </div>
+          )
+        })}
+      </Stack>
+      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
+        <Table highlightOnHover={!!onOpen} verticalSpacing="sm" horizontalSpacing="md" data-testid={testId}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.key} miw={c.miw}>
+                  {c.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr
+                key={rowKey(row)}
+                onClick={onOpen ? () => onOpen(row) : undefined}
+                style={onOpen ? { cursor: 'pointer' } : undefined}
+                data-row={rowKey(row)}
+              >
+                {columns.map((c) => (
+                  <Table.Td key={c.key} fz="sm">
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" px="md" py="sm">
+        <Text fz="sm" c="dimmed" data-testid={`${testId}-total`}>
+          <Plural value={total} one="# row" other="# rows" />
+        </Text>
+        {pages > 1 ? <Pagination total={pages} value={page} onChange={onPage} size="sm" /> : null}
+      </Group>
+    </Card>
+  )
+}
