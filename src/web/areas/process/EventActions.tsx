@@ -14,7 +14,7 @@ import type { ProcessView } from '../../../shared/contracts/process'
 import { showSuccess } from '../../forms/notify'
 import { TextAreaField } from '../../forms/TextField'
 import { scopedForm, useForm } from '../../forms/use-form'
-import { type StepFormSpec, toPayload, type Values } from './field-spec'
+import { resolveSpec, type StepFormSpec, toPayload, type Values } from './field-spec'
 import { EVENT_FORMS } from './form-registry'
 import { eventLabel, eventSchema, useLang } from './machine-words'
 import { StepFields } from './StepFields'
@@ -97,8 +97,8 @@ function EventDialog({
   const { t, i18n } = useLingui()
   const lang = useLang()
   const key = payloadKeyAt(definition, state, type) ?? type
-  const spec = EVENT_FORMS[key] ?? EMPTY_SPEC
   const payloadSchema = EVENT_FORMS[key] ? eventSchema(definition, key) : undefined
+  const spec = EVENT_FORMS[key] ? resolveSpec(EVENT_FORMS[key], payloadSchema) : EMPTY_SPEC
   const commentRequired = COMMENT_REQUIRED.has(type)
   const schema = z
     .object({ comment: z.string().trim().max(2000).optional(), payload: z.custom<Values>() })

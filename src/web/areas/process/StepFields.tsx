@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import { DateField } from '../../forms/DateField'
 import { FileListUpload } from '../../forms/FileListUpload'
 import type { FormApi } from '../../forms/use-form'
-import type { FieldSpec, StepFormSpec, Values } from './field-spec'
+import { choiceOptions, type FieldSpec, type StepFormSpec, type Values } from './field-spec'
 import { GuardedDigits, GuardedMoney, GuardedText, GuardedTextArea } from './GuardedInputs'
 import {
   useCountryOptions,
@@ -71,7 +71,7 @@ function CountField({ field, form, values }: FieldProps & { field: FieldSpec & {
   return (
     <GuardedDigits
       {...common(field, form, i18n)}
-      maxLength={String(field.max).length}
+      maxLength={field.max === undefined ? undefined : String(field.max).length}
       value={String(values[field.path] ?? '')}
       onChange={(v) => form.setFieldValue(field.path, v)}
     />
@@ -158,7 +158,7 @@ function ChoiceField({
           { value: 'true', label: i18n._(YES) },
           { value: 'false', label: i18n._(NO) },
         ]
-      : field.options.map((o) => ({ value: o.value, label: i18n._(o.label) }))
+      : choiceOptions(field).map((o) => ({ value: o.value, label: i18n._(o.label) }))
   const raw = values[field.path]
   const value = raw === true ? 'true' : raw === false ? 'false' : typeof raw === 'string' ? raw : ''
   const set = (v: string | null) =>

@@ -11,7 +11,7 @@ import { isApiError } from '../../api/api-error'
 import { showSuccess } from '../../forms/notify'
 import { SubmitButton } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
-import { initialValues, type StepFormSpec, toDraft, toPayload, type Values } from './field-spec'
+import { initialValues, resolveSpec, type StepFormSpec, toDraft, toPayload, type Values } from './field-spec'
 import { eventLabel, stepSchema, useLang } from './machine-words'
 import { StepFields } from './StepFields'
 import type { useProcessEvent } from './use-process-event'
@@ -20,7 +20,7 @@ export function StepForm({
   view,
   definition,
   step,
-  spec,
+  spec: ownSpec,
   events,
 }: {
   view: ProcessView
@@ -29,6 +29,8 @@ export function StepForm({
   spec: StepFormSpec
   events: ReturnType<typeof useProcessEvent>
 }) {
+  // Limits, required marks and choices from the step's own schema (the context only adds caps).
+  const spec = resolveSpec(ownSpec, definition.payloads[step])
   const { t } = useLingui()
   const lang = useLang()
   const context = view.context as ProcessContext

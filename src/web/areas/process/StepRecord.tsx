@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import { toDisplay } from '../../forms/date-range'
 import { formatMoneyDisplay } from '../../forms/money'
 import { FileNames } from './FileNames'
-import type { FieldSpec, StepFormSpec, Values } from './field-spec'
+import { choiceOptions, type FieldSpec, type StepFormSpec, type Values } from './field-spec'
 import {
   useCountryOptions,
   useDictOptions,
@@ -52,8 +52,8 @@ function Value({ field, values }: { field: FieldSpec; values: Values }): ReactNo
     case 'boolean':
       return i18n._(value === true ? YES : NO)
     case 'choice':
-      return field.options.find((o) => o.value === text)
-        ? i18n._(field.options.find((o) => o.value === text)!.label)
+      return choiceOptions(field).find((o) => o.value === text)
+        ? i18n._(choiceOptions(field).find((o) => o.value === text)!.label)
         : text
     case 'dict':
       return <Dict field={field} value={text} />

@@ -1,12 +1,17 @@
-// A step's form described as data: its fields (kind, label, limits, where the choices come from), in
-// sections. One renderer draws every form from this (StepFields), one draws the read-only record
-// (StepRecord), and values become the payload the shared schema checks (toPayload). A form is therefore
-// a short list per step key, and a new process type adds its lists and nothing else.
+// A step's form described as data: its fields (kind, label, where the choices come from), in sections. The
+// rules are the step's zod schema's: a field's length limit, required mark and the values of a fixed choice
+// are read from it (schema-rules.ts, `resolveSpec`) unless the field states them itself (a field shown only
+// for some values is required when shown, which the schema says in a refinement). One renderer draws every
+// form from this (StepFields), one draws the read-only record (StepRecord), and values become the payload
+// the shared schema checks (toPayload). A form is therefore a short list per step key, and a new process
+// type adds its lists and nothing else.
 import type { MessageDescriptor } from '@lingui/core'
 import type { ReactNode } from 'react'
+import type { z } from 'zod'
 import type { DictCode } from '../../../shared/contracts/reference'
 import type { UploadPurpose } from '../../../shared/file-types'
 import type { FormApi } from '../../forms/use-form'
+import { schemaRules } from './schema-rules'
 
 export type Values = Record<string, unknown>
 
@@ -15,6 +20,7 @@ interface Base {
   path: string
   label: MessageDescriptor
   description?: MessageDescriptor
+  /** The required mark; read from the schema when absent (a key that cannot be left out, a list of at least one). */
   required?: boolean
   /** Columns of 12 the field takes (default 6). */
   span?: number
@@ -23,11 +29,13 @@ interface Base {
 }
 
 export type FieldSpec = Base &
+  /** `max`: the length limit, read from the schema when absent. */
   (
-    | { kind: 'text'; max: number }
-    | { kind: 'textarea'; max: number }
+    | { kind: 'text'; max?: number }
+    | { kind: 'textarea'; max?: number }
     | { kind: 'money' }
-    | { kind: 'count'; max: number }
+    /** `max`: the largest count, read from the schema when absent. */
+    | { kind: 'count'; max?: number }
     | { kind: 'date' }
     | { kind: 'dict'; dict: DictCode }
     | { kind: 'tree'; dict: DictCode }
@@ -36,12 +44,17 @@ export type FieldSpec = Base &
     /** A family company (enterprise); the value is its name. */
     | { kind: 'enterprise' }
     /** A vendor's name, typed or chosen; `idPath` gets the chosen vendor's id. */
-    | { kind: 'vendor'; max: number; idPath?: string }
+    | { kind: 'vendor'; max?: number; idPath?: string }
     | { kind: 'files'; purpose: Exclude<UploadPurpose, 'video'> }
     | { kind: 'boolean' }
+    /**
+     * A fixed choice: the values of the schema's enum, each worded by `labels`; or `options` where the
+     * schema takes any text (a list kept by the form until a dictionary holds it).
+     */
     | {
         kind: 'choice'
-        options: { value: string; label: MessageDescriptor }[]
+        options?: ChoiceOption[]
+        labels?: Record<string, MessageDescriptor>
         display?: 'segmented' | 'select'
       }
     /** A part drawn by the step itself (payment details). */
@@ -55,6 +68,11 @@ export type FieldSpec = Base &
       }
   )
 
+export interface ChoiceOption {
+  value: string
+  label: MessageDescriptor
+}
+
 export interface Section {
   title?: MessageDescriptor
   fields: FieldSpec[]
@@ -66,10 +84,73 @@ export interface StepFormSpec {
   intro?: (props: { context: unknown; values: Values }) => ReactNode
   /** What an untouched form starts with, taken from earlier steps (the contract's amount for its payment). */
   defaults?: (context: unknown) => Values
+  /**
+   * Required keys of the schema that no field of this form fills, with where they come from instead (a
+   * part that sets two keys at once, a value the screen adds). The forms test holds every other required
+   * key to a field.
+   */
+  filledElsewhere?: Record<string, string>
 }
 
 export function fieldsOf(spec: StepFormSpec): FieldSpec[] {
   return spec.sections.flatMap((s) => s.fields)
+}
+
+/** A choice's options: the form's own list, or the schema's values worded by the field's labels. */
+export function choiceOptions(field: FieldSpec & { kind: 'choice' }): ChoiceOption[] {
+  if (field.options) return field.options
+  return Object.entries(field.labels ?? {}).map(([value, label]) => ({ value, label }))
+}
+
+const resolved = new WeakMap<StepFormSpec, WeakMap<z.ZodType, StepFormSpec>>()
+
+/**
+ * The form with the schema's rules filled in where its fields do not state them: limits, required marks,
+ * and a choice's values in the schema's order. Done once per form and schema.
+ */
+export function resolveSpec(spec: StepFormSpec, schema: z.ZodType | undefined): StepFormSpec {
+  if (!schema) return spec
+  let bySchema = resolved.get(spec)
+  const known = bySchema?.get(schema)
+  if (known) return known
+  const rules = schemaRules(schema)
+  const fill = (field: FieldSpec): FieldSpec => {
+    const rule = rules.get(field.path)
+    if (!rule) return field
+    const required = field.required ?? rule.required
+    switch (field.kind) {
+      case 'text':
+      case 'textarea':
+      case 'vendor':
+        return { ...field, required, max: field.max ?? rule.maxLength }
+      case 'count':
+        return { ...field, required, max: field.max ?? rule.maximum }
+      case 'choice': {
+        if (field.options || !rule.values) return { ...field, required }
+        const labels = field.labels ?? {}
+        return {
+          ...field,
+          required,
+          options: rule.values.map((value) => ({
+            value,
+            label: labels[value] ?? { id: value, message: value },
+          })),
+        }
+      }
+      default:
+        return { ...field, required }
+    }
+  }
+  const out: StepFormSpec = {
+    ...spec,
+    sections: spec.sections.map((section) => ({ ...section, fields: section.fields.map(fill) })),
+  }
+  if (!bySchema) {
+    bySchema = new WeakMap()
+    resolved.set(spec, bySchema)
+  }
+  bySchema.set(schema, out)
+  return out
 }
 
 function emptyOf(field: FieldSpec): unknown {

@@ -8,7 +8,7 @@ export const arriveForm: StepFormSpec = {
       fields: [
         { path: 'arrivedOn', kind: 'date', label: msg`Arrived on` },
         { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected` },
-        { path: 'conditionNote', kind: 'textarea', max: 2000, span: 12, label: msg`Condition notes` },
+        { path: 'conditionNote', kind: 'textarea', span: 12, label: msg`Condition notes` },
         {
           path: 'attachments',
           kind: 'files',

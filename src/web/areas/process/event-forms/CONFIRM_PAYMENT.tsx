@@ -1,4 +1,4 @@
-// CONFIRM_PAYMENT (money steps): when the money moved and the bank's reference; both optional.
+// CONFIRM_PAYMENT (money steps): when the money moved (required by the schema) and the bank's reference.
 import { msg } from '@lingui/core/macro'
 import type { StepFormSpec } from '../field-spec'
 
@@ -7,7 +7,7 @@ export const confirmPaymentForm: StepFormSpec = {
     {
       fields: [
         { path: 'paidOn', kind: 'date', label: msg`Paid on` },
-        { path: 'bankReference', kind: 'text', max: 100, label: msg`Bank reference` },
+        { path: 'bankReference', kind: 'text', label: msg`Bank reference` },
       ],
     },
   ],

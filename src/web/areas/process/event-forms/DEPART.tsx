@@ -8,10 +8,10 @@ export const departForm: StepFormSpec = {
     {
       fields: [
         { path: 'departedOn', kind: 'date', label: msg`Departed on` },
-        { path: 'trackingNo', kind: 'text', max: 100, label: msg`Tracking number` },
-        { path: 'remark', kind: 'textarea', max: 1000, span: 12, label: msg`Remark` },
+        { path: 'trackingNo', kind: 'text', label: msg`Tracking number` },
+        { path: 'remark', kind: 'textarea', span: 12, label: msg`Remark` },
         { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected` },
-        { path: 'conditionNote', kind: 'textarea', max: 2000, span: 12, label: msg`Condition notes` },
+        { path: 'conditionNote', kind: 'textarea', span: 12, label: msg`Condition notes` },
         { path: 'attachments', kind: 'files', purpose: 'image', span: 12, label: msg`Condition photographs` },
       ],
     },

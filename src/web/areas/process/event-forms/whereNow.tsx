@@ -16,11 +16,10 @@ export const whereNowForm: StepFormSpec = {
         {
           path: 'location',
           kind: 'text',
-          max: 300,
           label: msg`Or where they are now`,
           description: msg`A place in words, such as the shipper's depot.`,
         },
-        { path: 'conditionNote', kind: 'textarea', max: 2000, span: 12, label: msg`Condition notes` },
+        { path: 'conditionNote', kind: 'textarea', span: 12, label: msg`Condition notes` },
       ],
     },
   ],

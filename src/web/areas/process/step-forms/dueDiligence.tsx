@@ -1,39 +1,46 @@
 // BUY_ART · dueDiligence: the due-diligence report (src/shared/process-steps/purchase.ts): seller and
 // price, provenance, authenticity, condition, market survey, a recommendation, and the report as PDF.
+// Limits, required marks and the recommendation's values are the schema's.
+
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { RECOMMENDATIONS } from '../../../../shared/process-steps/purchase'
 import type { StepFormSpec } from '../field-spec'
+
+/** The recommendation's words; its values are the schema's (RECOMMENDATIONS). */
+export const RECOMMENDATION_LABELS: Record<(typeof RECOMMENDATIONS)[number], MessageDescriptor> = {
+  buy: msg`Buy`,
+  negotiate: msg`Negotiate further`,
+  decline: msg`Decline`,
+}
 
 export const dueDiligenceForm: StepFormSpec = {
   sections: [
     {
       title: msg`Seller and price`,
       fields: [
-        { path: 'seller', kind: 'text', max: 200, label: msg`Seller`, required: true },
+        { path: 'seller', kind: 'text', label: msg`Seller` },
         { path: 'sellerCountry', kind: 'country', label: msg`Seller's country or region` },
-        { path: 'price', kind: 'money', label: msg`Asking price`, required: true },
-        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
+        { path: 'price', kind: 'money', label: msg`Asking price` },
+        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency` },
       ],
     },
     {
       title: msg`Findings`,
       fields: [
-        { path: 'provenance', kind: 'textarea', max: 5000, span: 12, label: msg`Provenance`, required: true },
+        { path: 'provenance', kind: 'textarea', span: 12, label: msg`Provenance` },
         {
           path: 'authenticity',
           kind: 'textarea',
-          max: 5000,
           span: 12,
           label: msg`Authenticity`,
-          required: true,
         },
-        { path: 'condition', kind: 'textarea', max: 5000, span: 12, label: msg`Condition`, required: true },
+        { path: 'condition', kind: 'textarea', span: 12, label: msg`Condition` },
         {
           path: 'marketSurvey',
           kind: 'textarea',
-          max: 5000,
           span: 12,
           label: msg`Market survey`,
-          required: true,
         },
       ],
     },
@@ -45,14 +52,9 @@ export const dueDiligenceForm: StepFormSpec = {
           kind: 'choice',
           span: 12,
           label: msg`Recommendation`,
-          required: true,
-          options: [
-            { value: 'buy', label: msg`Buy` },
-            { value: 'negotiate', label: msg`Negotiate further` },
-            { value: 'decline', label: msg`Decline` },
-          ],
+          labels: RECOMMENDATION_LABELS,
         },
-        { path: 'recommendationNote', kind: 'textarea', max: 2000, span: 12, label: msg`Reasons` },
+        { path: 'recommendationNote', kind: 'textarea', span: 12, label: msg`Reasons` },
         {
           path: 'attachments',
           kind: 'files',
@@ -60,7 +62,6 @@ export const dueDiligenceForm: StepFormSpec = {
           span: 12,
           label: msg`Report and evidence (PDF)`,
           description: msg`PDF files only. The report itself is required.`,
-          required: true,
         },
       ],
     },

@@ -2,11 +2,17 @@
 // method asks for its own fields (cheque, T/T, online banking, other); the amount is split into payment
 // details (a paying company and an amount each) that add up to it; and it never exceeds the contract's
 // amount, which the form shows above it. The rules are the shared schema's (payment.ts), as the runtime's.
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, CloseButton, Group, Input, Select, Stack, Table, Text } from '@mantine/core'
 import type { ProcessContext } from '../../../../../machines/types'
-import { DOMESTIC_CODE_COUNTRIES } from '../../../../shared/process-steps/payment'
+import {
+  DOMESTIC_CODE_COUNTRIES,
+  METHOD_FIELDS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '../../../../shared/process-steps/payment'
 import { addMoney, MONEY_RE } from '../../../../shared/validation'
 import { MoneyInput } from '../../../forms/MoneyInput'
 import { formatMoneyDisplay } from '../../../forms/money'
@@ -15,12 +21,17 @@ import type { FormApi } from '../../../forms/use-form'
 import type { StepFormSpec, Values } from '../field-spec'
 import { useEnterpriseLabel, useEnterpriseOptions } from '../reference-options'
 
-export const PAYMENT_METHOD_OPTIONS = [
-  { value: 'cheque', label: msg`Cheque` },
-  { value: 'tt', label: msg`T/T` },
-  { value: 'online_banking', label: msg`Online banking` },
-  { value: 'other', label: msg`Other` },
-]
+/** The payment methods' words; the values are the schema's (PAYMENT_METHODS). */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {
+  cheque: msg`Cheque`,
+  tt: msg`T/T`,
+  online_banking: msg`Online banking`,
+  other: msg`Other`,
+}
+export const PAYMENT_METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({
+  value,
+  label: PAYMENT_METHOD_LABELS[value],
+}))
 
 interface Detail {
   payingCompany: string
@@ -33,6 +44,9 @@ const method =
   (...methods: string[]) =>
   (v: Values) =>
     methods.includes(String(v.method ?? ''))
+/** Shown, and required when shown, for the methods the schema says need it (METHOD_FIELDS). */
+const neededBy = (field: string) => (v: Values) =>
+  (METHOD_FIELDS[v.method as PaymentMethod] as readonly string[] | undefined)?.includes(field) ?? false
 
 /** The rows as the form edits them (a submitted row leaves out an empty note). */
 function detailsOf(value: unknown): Detail[] {
@@ -199,18 +213,16 @@ export const paymentForm: StepFormSpec = {
           kind: 'dict',
           dict: 'PAYMENT_PROPERTY',
           label: msg`Payment type`,
-          required: true,
         },
-        { path: 'amount', kind: 'money', label: msg`Amount`, required: true },
-        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
-        { path: 'payerCompany', kind: 'enterprise', label: msg`Paying company`, required: true },
-        { path: 'relatedEvent', kind: 'dict', dict: 'EVENT_TYPE', label: msg`Related event`, required: true },
+        { path: 'amount', kind: 'money', label: msg`Amount` },
+        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency` },
+        { path: 'payerCompany', kind: 'enterprise', label: msg`Paying company` },
+        { path: 'relatedEvent', kind: 'dict', dict: 'EVENT_TYPE', label: msg`Related event` },
         {
           path: 'costAttribution',
           kind: 'dict',
           dict: 'FIN_FEE_ATTRIBUTION',
           label: msg`Cost attribution`,
-          required: true,
         },
         { path: 'dueDate', kind: 'date', label: msg`Due date` },
       ],
@@ -221,36 +233,31 @@ export const paymentForm: StepFormSpec = {
         {
           path: 'payeeAccountName',
           kind: 'text',
-          max: 200,
           label: msg`Payee account name`,
           description: msg`Outside mainland China the payee's name is written in English.`,
-          required: true,
         },
-        { path: 'payeeCountry', kind: 'country', label: msg`Payee's country or region`, required: true },
+        { path: 'payeeCountry', kind: 'country', label: msg`Payee's country or region` },
         {
           path: 'method',
           kind: 'choice',
           span: 12,
-          options: PAYMENT_METHOD_OPTIONS,
+          labels: PAYMENT_METHOD_LABELS,
           label: msg`Payment method`,
-          required: true,
         },
         // cheque
         {
           path: 'chequePayableTo',
           kind: 'text',
-          max: 200,
           label: msg`Cheque payable to`,
           required: true,
-          when: method('cheque'),
+          when: neededBy('chequePayableTo'),
         },
         {
           path: 'mailingAddress',
           kind: 'text',
-          max: 300,
           label: msg`Mailing address`,
           required: true,
-          when: method('cheque'),
+          when: neededBy('mailingAddress'),
         },
         {
           path: 'chequeAttachments',
@@ -259,53 +266,47 @@ export const paymentForm: StepFormSpec = {
           span: 12,
           label: msg`Cheque copy`,
           required: true,
-          when: method('cheque'),
+          when: neededBy('chequeAttachments'),
         },
         // T/T and online banking
         {
           path: 'payeeAccount',
           kind: 'text',
-          max: 64,
           label: msg`Bank account`,
           required: true,
-          when: method('tt', 'online_banking'),
+          when: neededBy('payeeAccount'),
         },
         {
           path: 'payeeAddress',
           kind: 'text',
-          max: 300,
           label: msg`Payee address`,
           required: true,
-          when: method('tt'),
+          when: neededBy('payeeAddress'),
         },
         {
           path: 'payeeBankName',
           kind: 'text',
-          max: 200,
           label: msg`Payee bank name`,
           required: true,
-          when: method('tt'),
+          when: neededBy('payeeBankName'),
         },
         {
           path: 'payeeBankAddress',
           kind: 'text',
-          max: 300,
           label: msg`Payee bank address`,
           required: true,
-          when: method('tt'),
+          when: neededBy('payeeBankAddress'),
         },
         {
           path: 'swiftBic',
           kind: 'text',
-          max: 11,
           label: msg`SWIFT/BIC`,
           required: true,
-          when: method('tt'),
+          when: neededBy('swiftBic'),
         },
         {
           path: 'domesticCode',
           kind: 'text',
-          max: 20,
           label: msg`Domestic T/T code (ABA/SORT code)`,
           required: true,
           when: (v) => method('tt')(v) && String(v.payeeCountry ?? '') in DOMESTIC_CODE_COUNTRIES,
@@ -313,20 +314,18 @@ export const paymentForm: StepFormSpec = {
         {
           path: 'depositBankName',
           kind: 'text',
-          max: 200,
           label: msg`Deposit bank name`,
           required: true,
-          when: method('online_banking'),
+          when: neededBy('depositBankName'),
         },
         // other
         {
           path: 'otherDescription',
           kind: 'textarea',
-          max: 1000,
           span: 12,
           label: msg`How the payment is made`,
           required: true,
-          when: method('other'),
+          when: neededBy('otherDescription'),
         },
         {
           path: 'otherAttachments',
@@ -335,7 +334,7 @@ export const paymentForm: StepFormSpec = {
           span: 12,
           label: msg`Supporting documents`,
           required: true,
-          when: method('other'),
+          when: neededBy('otherAttachments'),
         },
       ],
     },
@@ -366,9 +365,8 @@ export const paymentForm: StepFormSpec = {
           purpose: 'attachment',
           span: 12,
           label: msg`Invoice or payment request`,
-          required: true,
         },
-        { path: 'remark', kind: 'textarea', max: 2000, span: 12, label: msg`Remark` },
+        { path: 'remark', kind: 'textarea', span: 12, label: msg`Remark` },
       ],
     },
   ],

@@ -7,11 +7,11 @@ export const warehousingForm: StepFormSpec = {
   sections: [
     {
       fields: [
-        { path: 'roomId', kind: 'room', label: msg`Room`, required: true },
-        { path: 'warehousedOn', kind: 'date', label: msg`Warehoused on`, required: true },
-        { path: 'receivedBy', kind: 'text', max: 100, label: msg`Received by`, required: true },
-        { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected`, required: true },
-        { path: 'conditionNote', kind: 'textarea', max: 2000, span: 12, label: msg`Condition notes` },
+        { path: 'roomId', kind: 'room', label: msg`Room` },
+        { path: 'warehousedOn', kind: 'date', label: msg`Warehoused on` },
+        { path: 'receivedBy', kind: 'text', label: msg`Received by` },
+        { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected` },
+        { path: 'conditionNote', kind: 'textarea', span: 12, label: msg`Condition notes` },
         {
           path: 'attachments',
           kind: 'files',

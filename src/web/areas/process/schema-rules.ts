@@ -1,0 +1,149 @@
+// What a step's zod schema says about each of its fields, read from the schema itself (zod 4's `_zod.def`):
+// whether the field may be left out, its length limit (text) or largest value (counts), the values of a
+// fixed choice (z.enum). The step forms take their limits, required marks and choices from here, so a rule
+// lives once, in the schema the runtime applies (src/shared/process-steps/*).
+import type { z } from 'zod'
+
+export interface FieldRule {
+  /** The key cannot be left out (and a list needs at least one item). */
+  required: boolean
+  /** Longest text, in characters. */
+  maxLength?: number
+  /** Largest number. */
+  maximum?: number
+  /** The values a fixed choice allows. */
+  values?: string[]
+}
+
+interface Check {
+  _zod: { def: { check?: string; maximum?: number; minimum?: number; value?: number; inclusive?: boolean } }
+}
+
+interface Def {
+  type: string
+  checks?: Check[]
+  innerType?: z.ZodType
+  in?: z.ZodType
+  out?: z.ZodType
+  options?: z.ZodType[]
+  element?: z.ZodType
+  shape?: Record<string, z.ZodType>
+  left?: z.ZodType
+  right?: z.ZodType
+  entries?: Record<string, string | number>
+  values?: unknown[]
+}
+
+function defOf(schema: z.ZodType): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def
+}
+
+const WRAPPERS = ['nullable', 'readonly', 'nonoptional', 'catch']
+const LEAVE_OUT = ['optional', 'default', 'prefault']
+
+/** The schema that says what a value is, and whether the value may be left out on the way there. */
+function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
+  let current = schema
+  let optional = false
+  for (let i = 0; i < 20; i++) {
+    const def = defOf(current)
+    if (LEAVE_OUT.includes(def.type)) {
+      optional = true
+      current = def.innerType as z.ZodType
+    } else if (WRAPPERS.includes(def.type)) {
+      current = def.innerType as z.ZodType
+    } else if (def.type === 'pipe') {
+      // A transform's input is what the client sends; a preprocess hands its result to `out`.
+      const from = defOf(def.in as z.ZodType).type
+      current = (from === 'transform' ? def.out : def.in) as z.ZodType
+    } else break
+  }
+  return { inner: current, optional }
+}
+
+function checksOf(schema: z.ZodType): Check['_zod']['def'][] {
+  return (defOf(schema).checks ?? []).map((c) => c._zod.def)
+}
+
+function ruleOf(schema: z.ZodType): FieldRule {
+  const { inner, optional } = unwrap(schema)
+  const def = defOf(inner)
+  const checks = checksOf(inner)
+  const rule: FieldRule = { required: !optional }
+  if (def.type === 'string') {
+    for (const c of checks)
+      if (c.check === 'max_length' && typeof c.maximum === 'number')
+        rule.maxLength = Math.min(rule.maxLength ?? c.maximum, c.maximum)
+  } else if (def.type === 'number') {
+    for (const c of checks)
+      if (c.check === 'less_than' && typeof c.value === 'number')
+        rule.maximum = Math.min(rule.maximum ?? c.value, c.inclusive ? c.value : c.value - 1)
+  } else if (def.type === 'array') {
+    const min = checks.find((c) => c.check === 'min_length')?.minimum ?? 0
+    rule.required = !optional && min > 0
+  } else if (def.type === 'enum') {
+    rule.values = Object.values(def.entries ?? {}).map(String)
+  } else if (def.type === 'literal') {
+    rule.values = (def.values ?? []).map(String)
+  }
+  return rule
+}
+
+/** Every field of an object schema (or a union or intersection of objects, refined or not), by key. */
+function shapeOf(schema: z.ZodType, into = new Map<string, z.ZodType[]>()): Map<string, z.ZodType[]> {
+  const { inner } = unwrap(schema)
+  const def = defOf(inner)
+  if (def.type === 'object') {
+    for (const [key, field] of Object.entries(def.shape ?? {}))
+      into.set(key, [...(into.get(key) ?? []), field])
+  } else if (def.type === 'union') {
+    for (const option of def.options ?? []) shapeOf(option, into)
+  } else if (def.type === 'intersection') {
+    shapeOf(def.left as z.ZodType, into)
+    shapeOf(def.right as z.ZodType, into)
+  }
+  return into
+}
+
+/** One rule from the rules a key has in several options of a union: required only where all require it. */
+function merge(rules: FieldRule[]): FieldRule {
+  const [first, ...rest] = rules
+  return rest.reduce<FieldRule>(
+    (a, b) => ({
+      required: a.required && b.required,
+      maxLength:
+        a.maxLength === undefined || b.maxLength === undefined
+          ? undefined
+          : Math.max(a.maxLength, b.maxLength),
+      maximum:
+        a.maximum === undefined || b.maximum === undefined ? undefined : Math.max(a.maximum, b.maximum),
+      values: a.values && b.values ? [...new Set([...a.values, ...b.values])] : undefined,
+    }),
+    first,
+  )
+}
+
+const cache = new WeakMap<z.ZodType, Map<string, FieldRule>>()
+
+/**
+ * The rules of every field of a step's schema, by dotted path (`conditionReport.note` for a nested object's
+ * field). A schema that names no fields gives an empty map.
+ */
+export function schemaRules(schema: z.ZodType): Map<string, FieldRule> {
+  let rules = cache.get(schema)
+  if (rules) return rules
+  rules = new Map()
+  const walk = (s: z.ZodType, prefix: string, parentRequired: boolean) => {
+    for (const [key, schemas] of shapeOf(s)) {
+      const path = `${prefix}${key}`
+      const rule = merge(schemas.map(ruleOf))
+      rule.required = rule.required && parentRequired
+      rules?.set(path, rule)
+      if (schemas.length === 1 && defOf(unwrap(schemas[0]).inner).type === 'object')
+        walk(schemas[0], `${path}.`, rule.required)
+    }
+  }
+  walk(schema, '', true)
+  cache.set(schema, rules)
+  return rules
+}
