@@ -191,8 +191,19 @@ describe('sold works awaiting delivery', () => {
       soldAt: sale.finishedAt,
       delivery: null,
     })
+    const none = await data<SaleDeliveryPage>('/sale-deliveries?show=started&pageSize=200')
+    expect(none.list.some((i) => i.artwork.id === ids[0])).toBe(false)
+
+    // The delivery transport, named after the sale (the sale's follow-up may move its sold work).
+    const delivery = await f.start('operations', 'OPERATION_TRANS_ART', {
+      artworkIds: ids,
+      sourceProcessId: sale.id,
+    })
     const started = await data<SaleDeliveryPage>('/sale-deliveries?show=started&pageSize=200')
-    expect(started.list.some((i) => i.artwork.id === ids[0])).toBe(false)
+    expect(started.counts).toEqual({ awaiting: before.counts.awaiting, started: before.counts.started + 1 })
+    expect(started.list.find((i) => i.artwork.id === ids[0])).toMatchObject({
+      delivery: { id: delivery.id, type: 'OPERATION_TRANS_ART', status: 'draft' },
+    })
   })
 })
 
