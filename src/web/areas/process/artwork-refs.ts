@@ -49,8 +49,14 @@ export function useRoomArtworks(roomId: string | undefined) {
   }
 }
 
-/** Each id as an artwork (a room's list first, the remaining ids one by one); unknown ids are left out. */
-export function useArtworkRefs(ids: readonly string[], roomId?: string): Map<string, ArtworkRef> {
+/**
+ * Each id as an artwork (a room's list first, the remaining ids one by one); ids still loading are left out,
+ * ids the archive does not answer for (deleted, not visible) are in `unknown`.
+ */
+export function useArtworkRefs(
+  ids: readonly string[],
+  roomId?: string,
+): { refs: Map<string, ArtworkRef>; unknown: Set<string> } {
   const lang = useLang()
   const room = useRoomArtworks(roomId)
   const known = new Map(room.list.map((a) => [a.id, a]))
@@ -58,11 +64,15 @@ export function useArtworkRefs(ids: readonly string[], roomId?: string): Map<str
   const details = useQueries({
     queries: rest.map((id) => ({ ...artworkDetailQuery(id), staleTime: 60_000 })),
   })
-  const out = new Map<string, ArtworkRef>()
+  const refs = new Map<string, ArtworkRef>()
+  const unknown = new Set<string>()
   for (const id of ids) {
     const inRoom = known.get(id)
-    if (inRoom) out.set(id, inRoom)
+    if (inRoom) refs.set(id, inRoom)
   }
-  for (const d of details) if (d.data) out.set(d.data.id, refOf(d.data, lang))
-  return out
+  details.forEach((d, i) => {
+    if (d.data) refs.set(rest[i], refOf(d.data, lang))
+    else if (d.isError) unknown.add(rest[i])
+  })
+  return { refs, unknown }
 }

@@ -61,7 +61,7 @@ export function ArtworkChecklist({
   const { i18n } = useLingui()
   const room = useRoomArtworks(roomId)
   const rows = rowsOf([...room.list.map((a) => a.id), ...expected], marks)
-  const refs = useArtworkRefs(rows, roomId)
+  const { refs } = useArtworkRefs(rows, roomId)
   const links = useFileLinks([...refs.values()].map((a) => a.previewFileId))
   const markOf = (id: string): Mark | null =>
     marks.found.includes(id) ? 'found' : marks.missing.includes(id) ? 'missing' : null
@@ -97,7 +97,7 @@ export function ArtworkChecklist({
           return (
             <Paper key={id} withBorder radius="sm" p="xs" data-checklist-row={id} data-mark={value ?? ''}>
               <Group justify="space-between" wrap="wrap" gap="sm">
-                <ArtworkLine artwork={artwork} links={links} />
+                <ArtworkLine artwork={artwork} links={links} plain />
                 <Radio.Group
                   value={value}
                   onChange={(v) => onChange(mark(marks, id, v as Mark))}
