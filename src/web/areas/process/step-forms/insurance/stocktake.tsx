@@ -71,7 +71,10 @@ function RoomRecord({ ids }: { ids: string[] }) {
   return <RecordArtworks ids={ids} roomId={useStocktakeRoom()} />
 }
 
-/** The two lists: the first draws the checklist for both, the second only reads in the record. */
+/**
+ * The two lists: the first draws the checklist for both, the second only reads in the record. A row is
+ * `[data-checklist-row=<artwork id>]` with the radios `found` and `missing`.
+ */
 function lists(
   render: (props: { form: FieldsApi; values: Values }) => React.ReactNode,
   labels: { found: FieldSpec['label']; missing: FieldSpec['label'] },
@@ -93,7 +96,8 @@ function lists(
       span: 12,
       label: labels.missing,
       empty: [],
-      render: () => null,
+      // Marked on the first list's checklist; here only the place a walk looks the field up by.
+      render: () => <div hidden data-field="missingArtworkIds" data-kind="artwork-checklist" />,
       record: (values) => <RecordArtworks ids={idList(values.missingArtworkIds)} />,
       toPayload: idList,
     },
