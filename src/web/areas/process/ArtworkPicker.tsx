@@ -14,12 +14,17 @@ type Item = z.infer<typeof artworkListItem>
 
 const label = (a: Item) => `${a.title || a.titleZh || a.titleEn} · ${a.inventoryNo}`
 
-function useArtworkOptions(keyword: string, selected: string[]) {
+function useArtworkOptions(keyword: string, selected: string[], statuses?: readonly string[]) {
   const [debounced] = useDebouncedValue(keyword.trim(), 250)
+  const status = statuses?.join(',') ?? ''
   const search = useQuery({
-    queryKey: ['artworks', 'pick', debounced],
+    queryKey: ['artworks', 'pick', debounced, status],
     queryFn: ({ signal }) =>
-      api.get('artworks', { searchParams: { keyword: debounced, pageSize: 20 }, schema: page, signal }),
+      api.get('artworks', {
+        searchParams: { keyword: debounced, pageSize: 20, ...(status ? { status } : {}) },
+        schema: page,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   })
@@ -73,16 +78,19 @@ export function ArtworkMultiPicker({
   label: title,
   description,
   error,
+  statuses,
 }: {
   value: string[]
   onChange: (ids: string[]) => void
   label: string
   description?: string
   error?: string
+  /** Offer only artworks with these statuses (those a process type starts on). */
+  statuses?: readonly string[]
 }) {
   const { t } = useLingui()
   const [keyword, setKeyword] = useState('')
-  const data = useArtworkOptions(keyword, value)
+  const data = useArtworkOptions(keyword, value, statuses)
   return (
     <MultiSelect
       label={title}

@@ -1,5 +1,6 @@
-// /devOpsLinkPage: every process type this user may start, each linking to where it starts. Starting
-// needs the "Operations: Start processes" privilege; without it the page says so.
+// /devOpsLinkPage: every process type this user may start, each linking to where it starts (start-points.ts:
+// the start drawer of an operation's list, an insurance or stocktake start screen, the purchase screen).
+// Starting needs the "Operations: Start processes" privilege; without it the page says so.
 
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
@@ -11,7 +12,7 @@ import { useMe } from '../../session/use-session'
 import { IconLock, IconRoute } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
-import { START_GROUPS } from './start-points'
+import { START_GROUPS, startTarget } from './start-points'
 
 export function ProcessLauncherScreen() {
   const { i18n } = useLingui()
@@ -51,7 +52,8 @@ export function ProcessLauncherScreen() {
                     radius="md"
                     padding="md"
                     component={Link}
-                    to={point.path as never}
+                    to={startTarget(point).to as never}
+                    search={startTarget(point).search as never}
                     data-process-type={point.type}
                     style={{ textDecoration: 'none' }}
                   >

@@ -1,15 +1,49 @@
-// Where each process type starts in the app (the devOpsLinkPage lists them; later issues build the forms
-// at these routes), grouped as the office thinks of them.
+// Where each process type starts in the app (the devOpsLinkPage's cards, the archive's and mochaItom's
+// "start" buttons with `?artworkId=`), grouped as the office thinks of them: an operation starts in a drawer
+// of its list screen (`?start=1`), insurance on its own start screen, a stocktake on the stocktake screen,
+// a purchase on its own screen; a purchase's shipping is opened by the purchase itself. Which artworks a type
+// may start on is the machine's (`artworkStatuses`).
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { latest } from '../../../../machines/registry'
 import type { ProcessType } from '../../../shared/process-types'
 
 export interface StartPoint {
   type: ProcessType
   path: string
+  /** Search parameters that open the start there (`start=1`: the list screen's start drawer). */
+  search?: Record<string, string>
   /** What the process goes through (spec §4). */
   steps: MessageDescriptor
 }
+
+/** The start of a point, with an artwork named when given. */
+export function startTarget(point: StartPoint, artworkId?: string) {
+  return { to: point.path, search: { ...point.search, ...(artworkId ? { artworkId } : {}) } }
+}
+
+/** The same as a URL (for plain links). */
+export function startHref(point: StartPoint, artworkId?: string): string {
+  const { to, search } = startTarget(point, artworkId)
+  const query = new URLSearchParams(search).toString()
+  return query ? `${to}?${query}` : to
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** `?artworkId=` of a start screen (anything but an id is dropped). */
+export function validateStartSearch(search: Record<string, unknown>): { artworkId?: string } {
+  const id = search.artworkId
+  return typeof id === 'string' && UUID.test(id) ? { artworkId: id } : {}
+}
+
+/** Whether a type may start on an artwork of this status (the machine's `artworkStatuses`). */
+export function startsOn(type: ProcessType, status: string): boolean {
+  const allowed = latest(type).artworkStatuses
+  return !allowed || allowed.includes(status)
+}
+
+const START = { start: '1' }
 
 export interface StartGroup {
   title: MessageDescriptor
@@ -38,36 +72,43 @@ export const START_GROUPS: StartGroup[] = [
       {
         type: 'OPERATION_TRANS_ART',
         path: '/devOpsManage/transport',
+        search: START,
         steps: msg`Transport information, then the transport`,
       },
       {
         type: 'OPERATION_SHOT_ART',
         path: '/devOpsManage/shotFlow',
+        search: START,
         steps: msg`Shooting information, shooting, delivery of the results`,
       },
       {
         type: 'OPERATION_REPLICA_ART',
         path: '/devOpsManage/copyFlow',
+        search: START,
         steps: msg`Replication information, replication, delivery`,
       },
       {
         type: 'OPERATION_MOUNT_ART',
         path: '/devOpsManage/artMount',
+        search: START,
         steps: msg`Mounting information, transport of the artwork, delivery`,
       },
       {
         type: 'OPERATION_REPAIR_ART',
         path: '/devOpsManage/artRepair',
+        search: START,
         steps: msg`Repair information, transport of the artwork, delivery`,
       },
       {
         type: 'OPERATION_LOAN_EXHIBITION_ART',
         path: '/devOpsManage/artLoanExhibition',
+        search: START,
         steps: msg`Loan for an exhibition, then transport of the artwork`,
       },
       {
         type: 'OPERATION_SELL_ART',
         path: '/devOpsManage/artSell',
+        search: START,
         steps: msg`Market survey report, contract signing, collection of payment`,
       },
     ],

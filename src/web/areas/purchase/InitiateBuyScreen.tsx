@@ -1,7 +1,8 @@
 // /devOpsManage/initiateBuy: start a purchase (BUY_ART). The artworks to buy are described (title, artist)
 // or chosen from the archive; the seller, the asking price and its currency are entered here and kept as
-// the due-diligence report's draft, which opens next. The start input is checked with the machine's own
-// input schema, the seller and price with the report's own fields, as the server checks them.
+// the due-diligence report's draft, which opens next, in one idempotent call (POST /api/process with the
+// draft). The start input is checked with the machine's own input schema, the seller and price with the
+// report's own fields, as the server checks them.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Card, CloseButton, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
@@ -12,7 +13,7 @@ import { z } from 'zod'
 import { latest } from '../../../../machines/registry'
 import { dueDiligenceStep } from '../../../shared/process-steps/purchase'
 import { artistsQuery } from '../../api/queries/artworks'
-import { processKeys, sendProcessEvent, startProcess } from '../../api/queries/process'
+import { processKeys, startProcess } from '../../api/queries/process'
 import { showSuccess } from '../../forms/notify'
 import { SubmitButton } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
@@ -22,7 +23,7 @@ import { ArtworkMultiPicker } from '../process/ArtworkPicker'
 import { GuardedMoney, GuardedText, GuardedTextArea } from '../process/GuardedInputs'
 import { useLang } from '../process/machine-words'
 import { useCountryOptions, useDictOptions } from '../process/reference-options'
-import { idempotencyKeyOf } from '../process/use-process-event'
+import { startKey } from '../processes/StartProcess'
 
 interface Candidate {
   titleZh: string
@@ -116,6 +117,8 @@ export function InitiateBuyScreen() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const currencies = useDictOptions('CURRENCY')
+  // One key per screen and request: a double click (or a retry after a lost reply) starts one purchase.
+  const [nonce] = useState(() => Math.random().toString(36).slice(2, 10))
   const countries = useCountryOptions()
   const form = useForm({
     schema: startSchema,
@@ -139,14 +142,14 @@ export function InitiateBuyScreen() {
         noValidate
         data-testid="initiate-buy"
         onSubmit={form.onSubmit(async ({ input, draft }) => {
-          const view = await startProcess({ type: 'BUY_ART', input })
-          const saved = await sendProcessEvent(view.id, {
-            type: 'SAVE',
-            expectedVersion: view.version,
-            payload: draft,
-            idempotencyKey: idempotencyKeyOf(view, { type: 'SAVE', payload: draft }),
+          // One call: the purchase and the report's draft in one transaction; a repeat is the same start.
+          const view = await startProcess({
+            type: 'BUY_ART',
+            input,
+            draft,
+            idempotencyKey: startKey('BUY_ART', nonce, { input, draft }),
           })
-          queryClient.setQueryData(processKeys.detail(view.id), saved)
+          queryClient.setQueryData(processKeys.detail(view.id), view)
           void queryClient.invalidateQueries({ queryKey: processKeys.lists() })
           showSuccess(t`The purchase is started: fill in the due-diligence report.`)
           await navigate({ to: '/devOpsManage/dueDiligence', search: { process: view.id } })

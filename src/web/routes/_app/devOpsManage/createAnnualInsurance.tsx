@@ -1,9 +1,26 @@
-// /devOpsManage/createAnnualInsurance: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /devOpsManage/createAnnualInsurance: start INSURANCE_ANNUAL (insure the collection for a year); `?artworkId=` names the artwork.
 import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { StartScreen } from '../../../areas/processes/StartScreen'
+import { validateStartSearch } from '../../../areas/processes/start-points'
 
 export const Route = createFileRoute('/_app/devOpsManage/createAnnualInsurance')({
   staticData: { title: msg`New annual insurance`, privilege: 'devOpsManage:start' },
-  component: () => <PlannedScreen purpose={msg`Insure the collection for a year.`} />,
+  validateSearch: validateStartSearch,
+  component: function CreateAnnualInsurance() {
+    const { artworkId } = Route.useSearch()
+    return (
+      <StartScreen
+        type="INSURANCE_ANNUAL"
+        artworkId={artworkId}
+        description={
+          <Trans>
+            Insure artworks of the collection for a year: the quotation comes first, then the policy and its
+            premium.
+          </Trans>
+        }
+      />
+    )
+  },
 })

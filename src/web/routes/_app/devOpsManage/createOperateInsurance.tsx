@@ -1,11 +1,26 @@
-// /devOpsManage/createOperateInsurance: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /devOpsManage/createOperateInsurance: start INSURANCE_OPERATION (insure one operation); `?artworkId=` names the artwork.
 import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { StartScreen } from '../../../areas/processes/StartScreen'
+import { validateStartSearch } from '../../../areas/processes/start-points'
 
 export const Route = createFileRoute('/_app/devOpsManage/createOperateInsurance')({
   staticData: { title: msg`New operation insurance`, privilege: 'devOpsManage:start' },
-  component: () => (
-    <PlannedScreen purpose={msg`Insure the artworks of one transport, loan or other operation.`} />
-  ),
+  validateSearch: validateStartSearch,
+  component: function CreateOperateInsurance() {
+    const { artworkId } = Route.useSearch()
+    return (
+      <StartScreen
+        type="INSURANCE_OPERATION"
+        artworkId={artworkId}
+        description={
+          <Trans>
+            Insure the artworks of one transport, loan or other operation, for its period: the quotation, the
+            policy, the premium.
+          </Trans>
+        }
+      />
+    )
+  },
 })

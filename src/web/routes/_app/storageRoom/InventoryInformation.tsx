@@ -1,11 +1,15 @@
-// /storageRoom/InventoryInformation: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /storageRoom/InventoryInformation: start a stocktake of a room, above the stocktakes so far.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { processListQuery } from '../../../api/queries/process'
+import { StocktakeScreen } from '../../../areas/processes/StocktakeScreen'
 
 export const Route = createFileRoute('/_app/storageRoom/InventoryInformation')({
   staticData: { title: msg`Stocktake`, privilege: 'devOpsManage:view' },
-  component: () => (
-    <PlannedScreen purpose={msg`Stocktakes of the warehouses: completed and not yet completed.`} />
-  ),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(
+      processListQuery({ type: 'INVENTORY_CHECK', page: 1, pageSize: 10 }),
+    )
+  },
+  component: StocktakeScreen,
 })
