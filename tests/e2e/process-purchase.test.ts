@@ -135,7 +135,7 @@ describe('buying an artwork, end to end', () => {
   it('ships the artwork in: transport approved, departed, arrived, then warehoused into a room', async () => {
     const page = registrar.page
     await openProcess(page, purchaseId)
-    await page.getByTestId('open-shipping').click()
+    await page.getByTestId('followed-by-BUY_ART_TRANS').click()
     await page.waitForURL(
       (url) => url.pathname === '/devOpsManage/buyShipping' && url.searchParams.has('process'),
     )

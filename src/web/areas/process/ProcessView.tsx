@@ -1,5 +1,6 @@
 // The one view of a process, for every process type: a header (type, subject artworks, status, current
-// step, who started it, the buttons this user may press now), the step timeline, and three tabs — the
+// step, who started it, the buttons this user may press now, the processes it follows and is followed by
+// and the follow-ups to start, from the server's `links`), the step timeline, and three tabs — the
 // steps (the current step's form or each step's record), the history, and the machine's diagram with the
 // current state highlighted (Mermaid, loaded only when that tab opens).
 import { msg } from '@lingui/core/macro'
@@ -7,7 +8,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Alert,
   Badge,
+  Button,
   Card,
+  Drawer,
   EmptyState,
   Group,
   Loader,
@@ -20,15 +23,24 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
-import type { ProcessView as View } from '../../../shared/contracts/process'
+import type { ProcessLink, ProcessView as View } from '../../../shared/contracts/process'
 import { isApiError } from '../../api/api-error'
-import { processListQuery, processQuery } from '../../api/queries/process'
+import { processQuery } from '../../api/queries/process'
 import { formatDateTime } from '../../i18n/format'
 import { IconRoute } from '../../shell/icons'
+import { StartProcess } from '../processes/StartProcess'
 import { AnchorLink } from './AnchorLink'
 import { EventActions } from './EventActions'
 import { HistoryTab } from './HistoryTab'
-import { definitionFor, graphOf, leafLabel, stepLabel, typeLabel, useLang } from './machine-words'
+import {
+  definitionFor,
+  graphOf,
+  leafLabel,
+  statusLabel,
+  stepLabel,
+  typeLabel,
+  useLang,
+} from './machine-words'
 import { PROCESS_TABS, type ProcessTab } from './process-search'
 import { subjectOf } from './process-subject'
 import { StatusBadge } from './StatusBadge'
@@ -40,32 +52,72 @@ const MachineDiagram = lazy(() => import('../flows/MachineDiagram'))
 
 const TAB_LABELS = { steps: msg`Steps`, history: msg`History`, diagram: msg`Diagram` }
 
-function FollowUp({ view }: { view: View }) {
-  const subject = (view.context as ProcessContext).subject
-  const first = view.artworks[0]?.id
-  const shipping = useQuery({
-    ...processListQuery({ type: 'BUY_ART_TRANS', artworkId: first, pageSize: 1 }),
-    enabled: view.type === 'BUY_ART' && view.done && !!first,
-  })
-  if (view.type === 'BUY_ART_TRANS' && typeof subject.sourceProcessId === 'string')
-    return (
-      <AnchorLink to="/devOpsManage/index" search={{ process: subject.sourceProcessId }} fz="sm">
-        <Trans>Open the purchase this shipping follows</Trans>
-      </AnchorLink>
-    )
-  const next = shipping.data?.list[0]
-  if (view.type === 'BUY_ART' && next)
-    return (
-      <AnchorLink
-        to="/devOpsManage/buyShipping"
-        search={{ process: next.id }}
-        fz="sm"
-        data-testid="open-shipping"
+/** Where a process of a type opens (its own list screen where it has one, else the process screen). */
+const VIEW_ROUTE: Partial<Record<View['type'], string>> = { BUY_ART_TRANS: '/devOpsManage/buyShipping' }
+
+/**
+ * The processes this one follows and is followed by, and the follow-ups that may be started from it now:
+ * all from the server's `links` (the machines' followUps), none decided here.
+ */
+function Links({ view }: { view: View }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const [starting, setStarting] = useState<NonNullable<View['links']>['mayStart'][number] | null>(null)
+  const links = view.links
+  if (!links || links.follows.length + links.followedBy.length + links.mayStart.length === 0) return null
+  const linkTo = (l: ProcessLink, testId: string) => (
+    <AnchorLink
+      key={l.id}
+      to={VIEW_ROUTE[l.type] ?? '/devOpsManage/index'}
+      search={{ process: l.id }}
+      fz="sm"
+      data-testid={testId}
+    >
+      {typeLabel(l.type, lang)} · {statusLabel(l.status, lang)}
+    </AnchorLink>
+  )
+  return (
+    <Group gap="md" wrap="wrap" data-testid="process-links">
+      {links.follows.length > 0 ? (
+        <Group gap={6}>
+          <Text fz="sm" c="dimmed">
+            {t`Follows`}:
+          </Text>
+          {links.follows.map((l) => linkTo(l, `follows-${l.type}`))}
+        </Group>
+      ) : null}
+      {links.followedBy.length > 0 ? (
+        <Group gap={6}>
+          <Text fz="sm" c="dimmed">
+            {t`Followed by`}:
+          </Text>
+          {links.followedBy.map((l) => linkTo(l, `followed-by-${l.type}`))}
+        </Group>
+      ) : null}
+      {links.mayStart.map((m) => (
+        <Button
+          key={m.type}
+          size="compact-sm"
+          variant="light"
+          onClick={() => setStarting(m)}
+          data-testid={`start-follow-up-${m.type}`}
+        >
+          {t`Start: ${typeLabel(m.type, lang)}`}
+        </Button>
+      ))}
+      <Drawer
+        opened={starting !== null}
+        onClose={() => setStarting(null)}
+        position="right"
+        size="xl"
+        title={starting ? typeLabel(starting.type, lang) : ''}
       >
-        <Trans>Open the shipping that brings the artworks in</Trans>
-      </AnchorLink>
-    )
-  return null
+        {starting ? (
+          <StartProcess type={starting.type} input={starting.input} onCancel={() => setStarting(null)} />
+        ) : null}
+      </Drawer>
+    </Group>
+  )
 }
 
 function Header({
@@ -159,14 +211,12 @@ function Header({
             <Text fz="sm">
               <Trans>Finished on {formatDateTime(view.finishedAt, lang)}.</Trans>
             </Text>
-            <FollowUp view={view} />
           </Group>
         </Alert>
-      ) : (
-        <Group mt="sm">
-          <FollowUp view={view} />
-        </Group>
-      )}
+      ) : null}
+      <Group mt="sm">
+        <Links view={view} />
+      </Group>
     </Card>
   )
 }
