@@ -6,9 +6,10 @@ import { changeValueText, valuationHistory } from '../../../src/web/areas/archiv
 import { previewKindOf } from '../../../src/web/areas/archive/detail/MediaViewer'
 import { fileNameFromDisposition } from '../../../src/web/areas/archive/download'
 import { emptyValues, readinessOf } from '../../../src/web/areas/archive/form/form-values'
-import { startHref } from '../../../src/web/areas/archive/operations/ArtworkOperationsScreen'
+import { startGroupsFor } from '../../../src/web/areas/archive/operations/ArtworkOperationsScreen'
 import { barWidths } from '../../../src/web/areas/archive/summary/BarList'
 import { currenciesOf, searchFor } from '../../../src/web/areas/archive/summary/SummaryScreen'
+import { START_GROUPS, startHref } from '../../../src/web/areas/processes/start-points'
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
 const reference = {
@@ -140,8 +141,21 @@ describe('files', () => {
 })
 
 describe('starting a process for an artwork', () => {
-  it('names the artwork in the start screen address', () => {
-    expect(startHref('/devOpsManage/artRepair', 'a-1')).toBe('/devOpsManage/artRepair?artworkId=a-1')
+  const point = (type: string) => START_GROUPS.flatMap((g) => g.points).find((p) => p.type === type)
+  const types = (status: string) => startGroupsFor(status).flatMap((g) => g.points.map((p) => p.type))
+  it('names the artwork in the start address: the start drawer of a list, or a start screen', () => {
+    const repair = point('OPERATION_REPAIR_ART')
+    const annual = point('INSURANCE_ANNUAL')
+    if (!repair || !annual) throw new Error('start points lost')
+    expect(startHref(repair, 'a-1')).toBe('/devOpsManage/artRepair?start=1&artworkId=a-1')
+    expect(startHref(annual, 'a-1')).toBe('/devOpsManage/createAnnualInsurance?artworkId=a-1')
+  })
+
+  it("offers only what the artwork's status allows (the machines' artworkStatuses): only a claim when sold or missing", () => {
+    expect(types('in_collection')).toContain('OPERATION_REPAIR_ART')
+    expect(types('in_collection')).not.toContain('BUY_ART')
+    expect(types('sold')).toEqual(['INSURANCE_PAYOUT'])
+    expect(types('missing')).toEqual(['INSURANCE_PAYOUT'])
   })
 })
 

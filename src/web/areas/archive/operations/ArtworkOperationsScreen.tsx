@@ -19,6 +19,7 @@ import {
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { StepStatus } from '../../../../../machines/types'
+import { ARTWORK_STATUS_LABELS } from '../../../../shared/contracts/artworks'
 import type { ProcessView } from '../../../../shared/contracts/process'
 import type { ProcessType } from '../../../../shared/process-types'
 import { artworkDetailQuery } from '../../../api/queries/artworks'
@@ -30,7 +31,7 @@ import { PageHeader } from '../../../shell/PageHeader'
 import { hasPrivilege } from '../../../shell/route-meta'
 import { definitionFor, stepLabel, stepStatusLabel } from '../../process/machine-words'
 import { StatusBadge } from '../../process/StatusBadge'
-import { START_GROUPS } from '../../processes/start-points'
+import { START_GROUPS, startHref, startsOn } from '../../processes/start-points'
 import { StatusBadges, whereText } from '../ArtworkResults'
 import { ArtworkThumb, useFileLinks } from '../ArtworkThumb'
 import { IconMapPin } from '../archive-icons'
@@ -38,16 +39,22 @@ import { ProcessLink, processTypeLabel } from '../process-links'
 import { useArchiveReference } from '../reference-data'
 import { AnchorLink, ButtonLink, HrefButton } from '../router-links'
 
-/** Types started for artworks already in the archive (a purchase creates its artworks; a stocktake counts a room). */
+/**
+ * Types started for artworks already in the archive (a purchase creates its artworks and opens their
+ * shipping itself; a stocktake counts a room).
+ */
 export const PER_ARTWORK_TYPES: ReadonlySet<ProcessType> = new Set(
   START_GROUPS.flatMap((g) => g.points.map((p) => p.type)).filter(
-    (t) => t !== 'BUY_ART' && t !== 'INVENTORY_CHECK',
+    (t) => t !== 'BUY_ART' && t !== 'BUY_ART_TRANS' && t !== 'INVENTORY_CHECK',
   ),
 )
 
-/** The start screen of a type, with the artwork named. */
-export function startHref(path: string, artworkId: string): string {
-  return `${path}?${new URLSearchParams({ artworkId }).toString()}`
+/** The start points offered for an artwork of this status (the machines' `artworkStatuses`), by group. */
+export function startGroupsFor(status: string) {
+  return START_GROUPS.map((group) => ({
+    ...group,
+    points: group.points.filter((p) => PER_ARTWORK_TYPES.has(p.type) && startsOn(p.type, status)),
+  })).filter((group) => group.points.length > 0)
 }
 
 const STEP_COLORS: Partial<Record<StepStatus, string>> = {
@@ -149,6 +156,8 @@ export function ArtworkOperationsScreen({ artworkId, asTyped }: { artworkId: str
   const live = list.filter((p) => !p.done)
   const past = list.filter((p) => p.done)
 
+  const startGroups = data ? startGroupsFor(data.status) : []
+  const statusWords = data ? ARTWORK_STATUS_LABELS[data.status][lang] : ''
   if (artworkId !== '' && detail.isPending)
     return (
       <Stack gap="md">
@@ -158,18 +167,22 @@ export function ArtworkOperationsScreen({ artworkId, asTyped }: { artworkId: str
     )
   if (!data)
     return (
-      <Card withBorder radius="md" padding="xl" data-testid="artwork-missing">
-        <EmptyState
-          icon={<IconRoute size={26} />}
-          withIndicatorBackground
-          title={<Trans>This artwork cannot be shown</Trans>}
-          description={<Trans>It may have been removed, or the link is wrong.</Trans>}
-        >
-          <Text fz="sm" c="dimmed" data-testid="route-param">
-            <Trans>Artwork: {asTyped}</Trans>
-          </Text>
-        </EmptyState>
-      </Card>
+      // The page keeps its title (its h1) when the artwork cannot be shown.
+      <>
+        <PageHeader />
+        <Card withBorder radius="md" padding="xl" data-testid="artwork-missing">
+          <EmptyState
+            icon={<IconRoute size={26} />}
+            withIndicatorBackground
+            title={<Trans>This artwork cannot be shown</Trans>}
+            description={<Trans>It may have been removed, or the link is wrong.</Trans>}
+          >
+            <Text fz="sm" c="dimmed" data-testid="route-param">
+              <Trans>Artwork: {asTyped}</Trans>
+            </Text>
+          </EmptyState>
+        </Card>
+      </>
     )
 
   return (
@@ -286,41 +299,54 @@ export function ArtworkOperationsScreen({ artworkId, asTyped }: { artworkId: str
             <Title order={3} fz={16} mb={4}>
               <Trans>Start for this artwork</Trans>
             </Title>
-            {canStart ? (
+            {canStart && (data.status === 'sold' || data.status === 'missing' || startGroups.length === 0) ? (
+              <Text fz="sm" c="dimmed" mt="xs" data-testid="start-none">
+                {data.status === 'sold' ? (
+                  <Trans>
+                    This artwork is sold: no operation or cover can be started for it (only a claim under a
+                    policy that covered it). Its delivery to the buyer starts from the sale.
+                  </Trans>
+                ) : data.status === 'missing' ? (
+                  <Trans>
+                    This artwork is missing: no operation or cover can be started for it until a stocktake
+                    finds it again; a claim for its loss can.
+                  </Trans>
+                ) : (
+                  <Trans>This artwork is {statusWords}: no process can be started for it.</Trans>
+                )}
+              </Text>
+            ) : null}
+            {canStart && startGroups.length > 0 ? (
               <Stack gap="md" mt="sm">
-                {START_GROUPS.map((group) => {
-                  const points = group.points.filter((p) => PER_ARTWORK_TYPES.has(p.type))
-                  if (points.length === 0) return null
-                  return (
-                    <Stack key={group.points[0].type} gap={6}>
-                      <Text fz="xs" c="dimmed" fw={600} tt="uppercase">
-                        {i18n._(group.title)}
-                      </Text>
-                      {points.map((point) => (
-                        <Group key={point.type} justify="space-between" wrap="nowrap" gap="xs">
-                          <Stack gap={0} style={{ minWidth: 0 }}>
-                            <Text fz="sm" fw={500}>
-                              {processTypeLabel(point.type, lang)}
-                            </Text>
-                            <Text fz="xs" c="dimmed" lineClamp={1}>
-                              {i18n._(point.steps)}
-                            </Text>
-                          </Stack>
-                          <HrefButton
-                            href={startHref(point.path, data.id)}
-                            size="compact-sm"
-                            variant="light"
-                            data-testid={`start-${point.type}`}
-                          >
-                            <Trans>Start</Trans>
-                          </HrefButton>
-                        </Group>
-                      ))}
-                    </Stack>
-                  )
-                })}
+                {startGroups.map((group) => (
+                  <Stack key={group.points[0].type} gap={6}>
+                    <Text fz="xs" c="dimmed" fw={600} tt="uppercase">
+                      {i18n._(group.title)}
+                    </Text>
+                    {group.points.map((point) => (
+                      <Group key={point.type} justify="space-between" wrap="nowrap" gap="xs">
+                        <Stack gap={0} style={{ minWidth: 0 }}>
+                          <Text fz="sm" fw={500}>
+                            {processTypeLabel(point.type, lang)}
+                          </Text>
+                          <Text fz="xs" c="dimmed" lineClamp={1}>
+                            {i18n._(point.steps)}
+                          </Text>
+                        </Stack>
+                        <HrefButton
+                          href={startHref(point, data.id)}
+                          size="compact-sm"
+                          variant="light"
+                          data-testid={`start-${point.type}`}
+                        >
+                          <Trans>Start</Trans>
+                        </HrefButton>
+                      </Group>
+                    ))}
+                  </Stack>
+                ))}
               </Stack>
-            ) : (
+            ) : canStart ? null : (
               <Group gap="xs" mt="xs" wrap="nowrap">
                 <ThemeIcon variant="light" color="gray" size="sm">
                   <IconRoute size={12} />
