@@ -19,6 +19,7 @@ import { formatMoneyDisplay } from '../../../forms/money'
 import { TextField } from '../../../forms/TextField'
 import type { FormApi } from '../../../forms/use-form'
 import type { StepFormSpec, Values } from '../field-spec'
+import { currencyBeside, formatMoneyWith } from '../record-format'
 import { useEnterpriseLabel, useEnterpriseOptions } from '../reference-options'
 
 /** The payment methods' words; the values are the schema's (PAYMENT_METHODS). */
@@ -170,7 +171,7 @@ function DetailsRecord({ values }: { values: Values }) {
       {detailsOf(values.details).map((d, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
         <Text key={i} fz="sm">
-          {name(d.payingCompany)} · {formatMoneyDisplay(d.amount)}
+          {name(d.payingCompany)} · {formatMoneyWith(d.amount, currencyBeside('amount', values))}
           {d.note ? ` · ${d.note}` : ''}
         </Text>
       ))}
