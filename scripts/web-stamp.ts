@@ -24,6 +24,7 @@ const INPUTS = [
   'package.json',
   'package-lock.json',
   'scripts/web-stamp.ts',
+  'scripts/vite-first-catalog.ts',
 ]
 /** Written by the build itself from the route files (which are hashed). */
 const DERIVED = new Set(['src/web/routeTree.gen.ts'])

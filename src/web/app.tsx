@@ -1,52 +1,59 @@
-// The providers every screen relies on, outermost first: words (Lingui), look (Mantine, dates in the
-// language shown), toasts, data (TanStack Query), screens (TanStack Router).
-import { I18nProvider, useLingui } from '@lingui/react'
+// The providers every screen relies on, outermost first: words (Lingui), look (Mantine), toasts, data
+// (TanStack Query), screens (TanStack Router). Calendars in the language shown (LocalizedDates) come with
+// the signed-in layout, the only place with date pickers; `Providers` (the unit tests' wrapper) has them too.
+import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
-import { DatesProvider } from '@mantine/dates'
-import { Notifications } from '@mantine/notifications'
+import { useNotifications } from '@mantine/notifications/store'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-// Month and weekday names in Chinese for every calendar (English is built into dayjs).
-import 'dayjs/locale/zh-cn'
-import type { ReactNode } from 'react'
-import { DEFAULT_FIRST_DAY_OF_WEEK, pickerFirstDayOfWeek } from './forms/date-range'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { i18n } from './i18n/i18n'
+import { LocalizedDates } from './i18n/dates'
 import type { AppRouter } from './router'
 import { theme } from './theme'
 
-/** Mantine's calendars in the language shown; weeks start on the spec's default day (7, Sunday). */
-export function LocalizedDates({ children }: { children: ReactNode }) {
-  const { i18n: active } = useLingui()
-  return (
-    <DatesProvider
-      settings={{
-        locale: active.locale === 'en' ? 'en' : 'zh-cn',
-        firstDayOfWeek: pickerFirstDayOfWeek(DEFAULT_FIRST_DAY_OF_WEEK),
-        consistentWeeks: true,
-      }}
-    >
-      {children}
-    </DatesProvider>
-  )
+// Mantine's toast container (with its transitions) loads with the first toast, not with the first screen.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({
+    default: () => <m.Notifications position="top-center" limit={4} />,
+  })),
+)
+
+function Toasts() {
+  const { notifications, queue } = useNotifications()
+  const [needed, setNeeded] = useState(false)
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true)
+  return needed ? (
+    <Suspense fallback={null}>
+      <Notifications />
+    </Suspense>
+  ) : null
 }
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme}>
-        <LocalizedDates>
-          <Notifications position="top-center" limit={4} />
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </LocalizedDates>
+        <Toasts />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nProvider>
   )
 }
 
+/** Everything a screen sees in the app, calendars included (for rendering a component alone). */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <LocalizedDates>{children}</LocalizedDates>
+    </AppProviders>
+  )
+}
+
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
-    <Providers queryClient={queryClient}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </Providers>
+    </AppProviders>
   )
 }

@@ -6,6 +6,11 @@ declare module '*.po' {
   export const messages: Messages
 }
 
+/** The toast store alone (an alias in vite.config.ts), so the first download skips the toast container. */
+declare module '@mantine/notifications/store' {
+  export { notifications, useNotifications } from '@mantine/notifications'
+}
+
 /** The package version and build time, fixed by vite.config.ts at build. */
 declare const __VITRINE_VERSION__: string
 declare const __VITRINE_BUILT_AT__: string

@@ -5,12 +5,12 @@ import '@mantine/dates/styles.css'
 import '@mantine/notifications/styles.css'
 import './styles/app.css'
 import { createRoot } from 'react-dom/client'
-import { z } from 'zod'
+import { config as configureZod } from 'zod/v4/core'
 import { createApiErrorHandler } from './api/api-error-handler'
 import { createQueryClient } from './api/query-client'
 import { App } from './app'
 import { showError } from './forms/notify'
-import { activateLanguage, DEFAULT_LANG } from './i18n/i18n'
+import { activateLanguage, CATALOG_LOADERS, DEFAULT_LANG } from './i18n/i18n'
 import { type AppRouter, createAppRouter } from './router'
 import { session } from './session/session-store'
 import { devtoolsBlockingEnabled, installDevtoolsGuard } from './shell/devtools-guard'
@@ -18,8 +18,9 @@ import { installImageFallback } from './shell/image-fallback'
 import { installRootFont } from './shell/root-font'
 
 // The Content-Security-Policy allows no eval: zod must not even probe for it (the probe is reported as a
-// violation), so it parses without its compiled fast path.
-z.config({ jitless: true })
+// violation), so it parses without its compiled fast path. Set on zod's core, so that zod itself comes with
+// the first screen that uses it rather than with the entry.
+configureZod({ jitless: true })
 installRootFont()
 installImageFallback()
 if (devtoolsBlockingEnabled(import.meta.env)) installDevtoolsGuard()
@@ -48,6 +49,7 @@ router = appRouter
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root')
 const root = createRoot(container)
-void activateLanguage(session.language() ?? DEFAULT_LANG).then(() =>
-  root.render(<App router={appRouter} queryClient={queryClient} />),
-)
+const lang = session.language() ?? DEFAULT_LANG
+// A signed-in visit needs the whole catalog before its first screen: start fetching it now.
+if (session.token()) void CATALOG_LOADERS[lang]().catch(() => undefined)
+void activateLanguage(lang).then(() => root.render(<App router={appRouter} queryClient={queryClient} />))

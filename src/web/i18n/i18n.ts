@@ -1,7 +1,10 @@
-// Lingui wiring (DESIGN.md § Web): Chinese is the default and is bundled with the app, so it is always there
-// to fall back to; English is loaded on demand. If a catalog fails to load, Chinese is used (spec §8).
+// Lingui wiring (DESIGN.md § Web): Chinese is the default and the fallback. The first download carries only
+// the Chinese messages of the pages shown before signing in (`messages.po?first`, cut by the build from the
+// chunk graph: scripts/vite-first-catalog.ts); the whole catalog of the language shown loads before the
+// first signed-in screen (`loadWholeCatalog`, awaited by the signed-in layout), and every language chosen
+// after that loads whole. English is loaded on demand. If a catalog fails to load, Chinese is used (spec §8).
 import { type I18n, i18n, type Messages } from '@lingui/core'
-import { messages as zhMessages } from '../../../locales/zh-CN/messages.po'
+import { messages as zhFirst } from '../../../locales/zh-CN/messages.po?first'
 import type { Lang } from '../../shared/errors'
 
 export const DEFAULT_LANG: Lang = 'zh-CN'
@@ -13,14 +16,23 @@ export const LANGUAGE_OPTIONS: readonly { value: Lang; label: string }[] = [
 ]
 
 export type CatalogLoader = () => Promise<{ messages: Messages }>
+/** Every message of each language. */
 export const CATALOG_LOADERS: Record<Lang, CatalogLoader> = {
-  'zh-CN': async () => ({ messages: zhMessages }),
+  'zh-CN': () => import('../../../locales/zh-CN/messages.po'),
   en: () => import('../../../locales/en/messages.po'),
+}
+/** The messages of the pages before sign-in (the whole catalog in development and tests). */
+export const FIRST_LOADERS: Record<Lang, CatalogLoader> = {
+  'zh-CN': async () => ({ messages: zhFirst }),
+  en: () => import('../../../locales/en/messages.po?first'),
 }
 
 export type CatalogState = 'loaded' | 'failed' | 'notLoaded'
-/** What the diagnostics page reports (Chinese is part of the bundle, so it is there from the start). */
-export const catalogStates: Record<Lang, CatalogState> = { 'zh-CN': 'loaded', en: 'notLoaded' }
+/** What the diagnostics page reports: whether each language's whole catalog is here. */
+export const catalogStates: Record<Lang, CatalogState> = { 'zh-CN': 'notLoaded', en: 'notLoaded' }
+
+/** Once a signed-in screen was shown, every language is loaded whole. */
+let whole = false
 
 export function isLang(value: unknown): value is Lang {
   return value === 'zh-CN' || value === 'en'
@@ -37,24 +49,42 @@ export function currentLanguage(target: I18n = i18n): Lang {
  */
 export async function activateLanguage(
   lang: Lang,
-  loaders: Record<Lang, CatalogLoader> = CATALOG_LOADERS,
+  loaders: Record<Lang, CatalogLoader> = whole ? CATALOG_LOADERS : FIRST_LOADERS,
   target: I18n = i18n,
 ): Promise<Lang> {
+  const complete = loaders !== FIRST_LOADERS
   let shown: Lang = lang
   try {
     const { messages } = await loaders[lang]()
     target.load(lang, messages)
-    catalogStates[lang] = 'loaded'
+    if (complete) catalogStates[lang] = 'loaded'
   } catch (error) {
     console.warn(`Catalog ${lang} failed to load; showing ${DEFAULT_LANG}`, error)
     catalogStates[lang] = 'failed'
     shown = DEFAULT_LANG
-    target.load(DEFAULT_LANG, zhMessages)
-    catalogStates[DEFAULT_LANG] = 'loaded'
+    target.load(DEFAULT_LANG, zhFirst)
+    if (complete && lang !== DEFAULT_LANG) {
+      try {
+        target.load(DEFAULT_LANG, (await CATALOG_LOADERS[DEFAULT_LANG]()).messages)
+        catalogStates[DEFAULT_LANG] = 'loaded'
+      } catch {
+        catalogStates[DEFAULT_LANG] = 'failed'
+      }
+    }
   }
   target.activate(shown)
   if (typeof document !== 'undefined') document.documentElement.lang = shown
   return shown
+}
+
+/**
+ * The whole catalog of the language shown, and of every language chosen from now on: awaited before the
+ * first signed-in screen renders (cheap once loaded).
+ */
+export async function loadWholeCatalog(target: I18n = i18n): Promise<void> {
+  whole = true
+  const lang = currentLanguage(target)
+  if (catalogStates[lang] === 'notLoaded') await activateLanguage(lang, CATALOG_LOADERS, target)
 }
 
 export { i18n }
