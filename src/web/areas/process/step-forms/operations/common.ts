@@ -6,19 +6,18 @@ import type { FieldSpec } from '../../field-spec'
 
 /** The vendor (photographer, framer, restorer, print lab): `vendor`, with `vendorId` when one is chosen. */
 export function vendorField(label: MessageDescriptor): FieldSpec {
-  return { path: 'vendor', kind: 'vendor', max: 200, idPath: 'vendorId', label, required: true }
+  return { path: 'vendor', kind: 'vendor', idPath: 'vendorId', label }
 }
 
 /** What the work costs and in which currency. */
 export const costFields: FieldSpec[] = [
-  { path: 'cost', kind: 'money', label: msg`Cost`, required: true },
-  { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
+  { path: 'cost', kind: 'money', label: msg`Cost` },
+  { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency` },
 ]
 
 export const remarkField: FieldSpec = {
   path: 'remark',
   kind: 'textarea',
-  max: 2000,
   span: 12,
   label: msg`Remark`,
 }

@@ -13,19 +13,18 @@ export const loanForm: StepFormSpec = {
     {
       title: msg`The exhibition`,
       fields: [
-        { path: 'borrower', kind: 'text', max: 200, label: msg`Borrower`, required: true },
-        { path: 'exhibitionName', kind: 'text', max: 200, label: msg`Exhibition`, required: true },
-        { path: 'venue', kind: 'text', max: 300, label: msg`Venue`, required: true },
-        { path: 'purpose', kind: 'dict', dict: 'EX_PURPOSE', label: msg`Exhibition purpose`, required: true },
-        { path: 'city', kind: 'text', max: 100, label: msg`City` },
-        { path: 'country', kind: 'country', label: msg`Country or region`, required: true },
-        { path: 'startDate', kind: 'date', label: msg`Loan starts`, required: true },
+        { path: 'borrower', kind: 'text', label: msg`Borrower` },
+        { path: 'exhibitionName', kind: 'text', label: msg`Exhibition` },
+        { path: 'venue', kind: 'text', label: msg`Venue` },
+        { path: 'purpose', kind: 'dict', dict: 'EX_PURPOSE', label: msg`Exhibition purpose` },
+        { path: 'city', kind: 'text', label: msg`City` },
+        { path: 'country', kind: 'country', label: msg`Country or region` },
+        { path: 'startDate', kind: 'date', label: msg`Loan starts` },
         {
           path: 'endDate',
           kind: 'date',
           label: msg`Loan ends`,
           description: msg`The artworks are due back by this date.`,
-          required: true,
         },
       ],
     },
@@ -39,7 +38,6 @@ export const loanForm: StepFormSpec = {
           kind: 'boolean',
           label: msg`Needs insurance`,
           description: msg`The cover itself is an insurance process of its own.`,
-          required: true,
         },
         {
           path: 'agreementFileIds',
@@ -47,7 +45,6 @@ export const loanForm: StepFormSpec = {
           purpose: 'pdf',
           span: 12,
           label: msg`Signed loan agreement (PDF)`,
-          required: true,
         },
         remarkField,
       ],
@@ -69,16 +66,15 @@ export const loanReturnForm: StepFormSpec = {
   sections: [
     {
       fields: [
-        { path: 'returnedOn', kind: 'date', label: msg`Returned on`, required: true },
+        { path: 'returnedOn', kind: 'date', label: msg`Returned on` },
         {
           path: 'roomId',
           kind: 'room',
           label: msg`Back into the room`,
           description: msg`The artworks are recorded in this room and are no longer on loan.`,
-          required: true,
         },
-        { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected`, required: true },
-        { path: 'conditionNote', kind: 'textarea', max: 2000, span: 12, label: msg`Condition notes` },
+        { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected` },
+        { path: 'conditionNote', kind: 'textarea', span: 12, label: msg`Condition notes` },
         {
           path: 'attachments',
           kind: 'files',

@@ -12,22 +12,18 @@ export const repairInfoForm: StepFormSpec = {
       title: msg`The repair`,
       fields: [
         vendorField(msg`Restorer`),
-        { path: 'plannedCompletion', kind: 'date', label: msg`Planned completion`, required: true },
+        { path: 'plannedCompletion', kind: 'date', label: msg`Planned completion` },
         {
           path: 'conditionIssues',
           kind: 'textarea',
-          max: 5000,
           span: 12,
           label: msg`Condition issues`,
-          required: true,
         },
         {
           path: 'treatmentPlan',
           kind: 'textarea',
-          max: 5000,
           span: 12,
           label: msg`Treatment plan`,
-          required: true,
         },
         {
           path: 'conditionReportFileIds',

@@ -11,18 +11,17 @@ export const replicaInfoForm: StepFormSpec = {
     {
       title: msg`The replicas`,
       fields: [
-        { path: 'replicaType', kind: 'dict', dict: 'REPLICA_TYPE', label: msg`Replica type`, required: true },
+        { path: 'replicaType', kind: 'dict', dict: 'REPLICA_TYPE', label: msg`Replica type` },
         vendorField(msg`Made by`),
-        { path: 'quantity', kind: 'count', max: 10000, label: msg`Quantity`, required: true },
+        { path: 'quantity', kind: 'count', label: msg`Quantity` },
         {
           path: 'size',
           kind: 'text',
-          max: 200,
           label: msg`Size`,
           description: msg`Such as 60 × 80 cm.`,
         },
-        { path: 'purpose', kind: 'text', max: 500, label: msg`Purpose`, required: true },
-        { path: 'plannedCompletion', kind: 'date', label: msg`Planned completion`, required: true },
+        { path: 'purpose', kind: 'text', label: msg`Purpose` },
+        { path: 'plannedCompletion', kind: 'date', label: msg`Planned completion` },
       ],
     },
     {
@@ -47,13 +46,11 @@ export const replicationForm: StepFormSpec = {
   sections: [
     {
       fields: [
-        { path: 'completedOn', kind: 'date', label: msg`Completed on`, required: true },
+        { path: 'completedOn', kind: 'date', label: msg`Completed on` },
         {
           path: 'producedQuantity',
           kind: 'count',
-          max: 10000,
           label: msg`Quantity made`,
-          required: true,
         },
         {
           path: 'proofFileIds',
@@ -73,16 +70,14 @@ export const replicaDeliveryForm: StepFormSpec = {
   sections: [
     {
       fields: [
-        { path: 'deliveredOn', kind: 'date', label: msg`Delivered on`, required: true },
+        { path: 'deliveredOn', kind: 'date', label: msg`Delivered on` },
         {
           path: 'deliveredQuantity',
           kind: 'count',
-          max: 10000,
           label: msg`Quantity delivered`,
-          required: true,
         },
-        { path: 'storage', kind: 'text', max: 300, label: msg`Kept at`, required: true },
-        { path: 'receivedBy', kind: 'text', max: 100, label: msg`Received by`, required: true },
+        { path: 'storage', kind: 'text', label: msg`Kept at` },
+        { path: 'receivedBy', kind: 'text', label: msg`Received by` },
         {
           path: 'attachments',
           kind: 'files',

@@ -2,6 +2,7 @@
 // recommendation, the report), the sale contract (the purchase's contract form, starting at the asking
 // price) and the collection of the price: who pays, into which of the family's accounts, how and when,
 // never more than the contract, in its currency (src/shared/process-steps/operations.ts, payment.ts).
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'
@@ -15,29 +16,29 @@ import { contractForm } from '../contract'
 import { PAYMENT_METHOD_OPTIONS } from '../payment'
 import { remarkField } from './common'
 
-const CHANNELS: { value: (typeof SALE_CHANNELS)[number]; label: ReturnType<typeof msg> }[] = [
-  { value: 'auction', label: msg`At auction` },
-  { value: 'private', label: msg`Private sale` },
-  { value: 'gallery', label: msg`Through a gallery` },
-  { value: 'other', label: msg`Other` },
-]
+/** The words of each sale channel (the values are the schema's SALE_CHANNELS). */
+const CHANNELS: Record<(typeof SALE_CHANNELS)[number], MessageDescriptor> = {
+  auction: msg`At auction`,
+  private: msg`Private sale`,
+  gallery: msg`Through a gallery`,
+  other: msg`Other`,
+}
 
 export const marketSurveyForm: StepFormSpec = {
   sections: [
     {
       title: msg`Estimate and price`,
       fields: [
-        { path: 'estimateLow', kind: 'money', label: msg`Low estimate`, required: true },
-        { path: 'estimateHigh', kind: 'money', label: msg`High estimate`, required: true },
-        { path: 'askingPrice', kind: 'money', label: msg`Asking price`, required: true },
-        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
+        { path: 'estimateLow', kind: 'money', label: msg`Low estimate` },
+        { path: 'estimateHigh', kind: 'money', label: msg`High estimate` },
+        { path: 'askingPrice', kind: 'money', label: msg`Asking price` },
+        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency` },
         {
           path: 'channel',
           kind: 'choice',
           span: 12,
-          options: CHANNELS,
+          labels: CHANNELS,
           label: msg`Sale channel`,
-          required: true,
         },
       ],
     },
@@ -47,18 +48,14 @@ export const marketSurveyForm: StepFormSpec = {
         {
           path: 'comparables',
           kind: 'textarea',
-          max: 5000,
           span: 12,
           label: msg`Comparable sales`,
-          required: true,
         },
         {
           path: 'recommendation',
           kind: 'textarea',
-          max: 5000,
           span: 12,
           label: msg`Sale recommendation`,
-          required: true,
         },
         {
           path: 'attachments',
@@ -66,7 +63,6 @@ export const marketSurveyForm: StepFormSpec = {
           purpose: 'pdf',
           span: 12,
           label: msg`Survey report and evidence (PDF)`,
-          required: true,
         },
       ],
     },
@@ -152,19 +148,17 @@ export const saleCollectionForm: StepFormSpec = {
           kind: 'dict',
           dict: 'PAYMENT_PROPERTY',
           label: msg`Payment type`,
-          required: true,
         },
-        { path: 'amount', kind: 'money', label: msg`Amount`, required: true },
-        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
-        { path: 'payerCompany', kind: 'text', max: 200, label: msg`Paid by (buyer)`, required: true },
-        { path: 'expectedDate', kind: 'date', label: msg`Expected on`, required: true },
+        { path: 'amount', kind: 'money', label: msg`Amount` },
+        { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency` },
+        { path: 'payerCompany', kind: 'text', label: msg`Paid by (buyer)` },
+        { path: 'expectedDate', kind: 'date', label: msg`Expected on` },
         {
           path: 'method',
           kind: 'choice',
           span: 12,
           options: PAYMENT_METHOD_OPTIONS,
           label: msg`Payment method`,
-          required: true,
         },
       ],
     },
@@ -176,9 +170,8 @@ export const saleCollectionForm: StepFormSpec = {
           kind: 'enterprise',
           label: msg`Receiving company`,
           description: msg`The family company that receives the money.`,
-          required: true,
         },
-        { path: 'payeeAccount', kind: 'text', max: 64, label: msg`Bank account`, required: true },
+        { path: 'payeeAccount', kind: 'text', label: msg`Bank account` },
         remittanceField,
         remarkField,
       ],

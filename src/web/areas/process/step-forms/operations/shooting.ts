@@ -11,17 +11,15 @@ export const shootingInfoForm: StepFormSpec = {
       title: msg`The shoot`,
       fields: [
         vendorField(msg`Photographer`),
-        { path: 'shootDate', kind: 'date', label: msg`Shooting date`, required: true },
-        { path: 'location', kind: 'text', max: 300, label: msg`Place of the shoot`, required: true },
-        { path: 'purpose', kind: 'text', max: 500, label: msg`Purpose`, required: true },
+        { path: 'shootDate', kind: 'date', label: msg`Shooting date` },
+        { path: 'location', kind: 'text', label: msg`Place of the shoot` },
+        { path: 'purpose', kind: 'text', label: msg`Purpose` },
         {
           path: 'shotList',
           kind: 'textarea',
-          max: 2000,
           span: 12,
           label: msg`Shot list`,
           description: msg`The views and details to photograph, such as front, back, signature.`,
-          required: true,
         },
       ],
     },
@@ -33,8 +31,8 @@ export const shootingForm: StepFormSpec = {
   sections: [
     {
       fields: [
-        { path: 'shotOn', kind: 'date', label: msg`Shot on`, required: true },
-        { path: 'photoCount', kind: 'count', max: 100000, label: msg`Number of photographs`, required: true },
+        { path: 'shotOn', kind: 'date', label: msg`Shot on` },
+        { path: 'photoCount', kind: 'count', label: msg`Number of photographs` },
         remarkField,
       ],
     },
@@ -45,8 +43,8 @@ export const shootingDeliveryForm: StepFormSpec = {
   sections: [
     {
       fields: [
-        { path: 'deliveredOn', kind: 'date', label: msg`Delivered on`, required: true },
-        { path: 'receivedBy', kind: 'text', max: 100, label: msg`Received by`, required: true },
+        { path: 'deliveredOn', kind: 'date', label: msg`Delivered on` },
+        { path: 'receivedBy', kind: 'text', label: msg`Received by` },
         {
           path: 'fileIds',
           kind: 'files',
@@ -54,7 +52,6 @@ export const shootingDeliveryForm: StepFormSpec = {
           span: 12,
           label: msg`Finished photographs and video`,
           description: msg`JPG, PNG or MP4 files.`,
-          required: true,
         },
         remarkField,
       ],

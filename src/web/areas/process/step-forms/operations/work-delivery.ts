@@ -10,16 +10,15 @@ export function workDeliveryForm(report: MessageDescriptor): StepFormSpec {
     sections: [
       {
         fields: [
-          { path: 'completedOn', kind: 'date', label: msg`Completed on`, required: true },
+          { path: 'completedOn', kind: 'date', label: msg`Completed on` },
           {
             path: 'roomId',
             kind: 'room',
             label: msg`Back into the room`,
             description: msg`Approving the delivery puts the artworks in this room.`,
-            required: true,
           },
-          { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected`, required: true },
-          { path: 'report', kind: 'textarea', max: 5000, span: 12, label: report, required: true },
+          { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected` },
+          { path: 'report', kind: 'textarea', span: 12, label: report },
           {
             path: 'attachments',
             kind: 'files',
