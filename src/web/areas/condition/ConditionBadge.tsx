@@ -1,6 +1,7 @@
 // The condition of one report as a coloured badge with an icon (as expected / not / not recorded), so
-// the colour is never the only sign.
+// the colour is never the only sign; and the badge of a report awaiting approval.
 import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { Badge, type BadgeProps } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck, IconHelpCircle } from '@tabler/icons-react'
 import type { ConditionReport } from '../../../shared/contracts/condition'
@@ -21,13 +22,24 @@ export function ConditionBadge({
   return (
     <Badge
       color={CONDITION_COLORS[word]}
-      variant="light"
+      // Outlined with the darkest shade as text: the light variant is too pale for WCAG AA contrast.
+      c={`${CONDITION_COLORS[word]}.9`}
+      variant="outline"
       size={size}
       radius="sm"
       leftSection={<Icon size={14} aria-hidden />}
       data-condition={word}
     >
       {i18n._(CONDITION_LABELS[word])}
+    </Badge>
+  )
+}
+
+/** A step's report not yet approved (it takes effect when approved). */
+export function AwaitingApprovalBadge({ size = 'md' }: { size?: BadgeProps['size'] }) {
+  return (
+    <Badge color="yellow" c="dark.6" variant="outline" size={size} radius="sm">
+      <Trans>Awaiting approval</Trans>
     </Badge>
   )
 }

@@ -3,19 +3,7 @@
 // photographs; each opens beside the previous report (ReportCompare).
 import { useLingui } from '@lingui/react'
 import { Plural, Trans, useLingui as useMacroLingui } from '@lingui/react/macro'
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core'
+import { Alert, Button, Card, EmptyState, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck, IconClipboardCheck, IconHelpCircle } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -23,7 +11,7 @@ import type { ConditionReport } from '../../../shared/contracts/condition'
 import type { Lang } from '../../../shared/errors'
 import { conditionReportsQuery } from '../../api/queries/condition'
 import { formatDate } from '../../i18n/format'
-import { ConditionBadge } from './ConditionBadge'
+import { AwaitingApprovalBadge, ConditionBadge } from './ConditionBadge'
 import { ReportCompare } from './ReportCompare'
 import { Route } from './ReportFacts'
 import { CONDITION_COLORS, conditionOf, HANDOVER_LABELS, reportDate } from './words'
@@ -38,11 +26,7 @@ function Entry({ report, lang, onOpen }: { report: ConditionReport; lang: Lang; 
     <Stack gap={4} pb="xs" data-testid="condition-entry" data-kind={report.kind}>
       <Group gap="xs">
         <ConditionBadge report={report} size="sm" />
-        {report.standing === 'awaitingApproval' ? (
-          <Badge color="yellow" variant="light" radius="sm" size="sm">
-            <Trans>Awaiting approval</Trans>
-          </Badge>
-        ) : null}
+        {report.standing === 'awaitingApproval' ? <AwaitingApprovalBadge size="sm" /> : null}
       </Group>
       <Text fz="sm" c="dimmed">
         {formatDate(reportDate(report), lang)} · {report.byName}
@@ -124,7 +108,8 @@ export function ConditionPanel({
           }
         />
       ) : (
-        <Timeline bulletSize={24} lineWidth={2} data-testid="condition-timeline">
+        // Every item "active", so each bullet takes its report's condition colour.
+        <Timeline bulletSize={24} lineWidth={2} active={reports.length - 1} data-testid="condition-timeline">
           {reports.map((r, i) => {
             const word = conditionOf(r)
             const Bullet = BULLETS[word]

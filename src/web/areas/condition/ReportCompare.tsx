@@ -1,6 +1,7 @@
 // One condition report opened beside the previous report of the same artwork — what insurers and lenders
 // ask for: the condition then and now, the notes and photographs side by side, and whether the condition
 // changed. Older / newer step through the artwork's reports without closing.
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Alert, Button, Divider, Grid, Group, Modal, Stack, Text } from '@mantine/core'
@@ -63,6 +64,7 @@ export function ReportCompare({
       opened={current !== undefined}
       onClose={() => onIndex(null)}
       size="72rem"
+      closeButtonProps={{ 'aria-label': i18n._(msg`Close`) }}
       title={
         current ? (
           <Text fw={600} component="span">

@@ -2,14 +2,14 @@
 // approved it), where from and where to, the notes, the photographs and the process it belongs to.
 import { useLingui } from '@lingui/react'
 import { Plural, Trans } from '@lingui/react/macro'
-import { Badge, Group, Stack, Text, Title } from '@mantine/core'
+import { Group, Stack, Text, Title } from '@mantine/core'
 import { IconArrowRight } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import type { ConditionReport } from '../../../shared/contracts/condition'
 import type { Lang } from '../../../shared/errors'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { ProcessLink, processTypeLabel } from '../archive/process-links'
-import { ConditionBadge } from './ConditionBadge'
+import { AwaitingApprovalBadge, ConditionBadge } from './ConditionBadge'
 import { ReportPhotos } from './ReportPhotos'
 import { HANDOVER_LABELS, reportDate } from './words'
 
@@ -63,11 +63,7 @@ export function ReportFacts({
       </Stack>
       <Group gap="xs">
         <ConditionBadge report={report} />
-        {report.standing === 'awaitingApproval' ? (
-          <Badge color="yellow" variant="light" radius="sm">
-            <Trans>Awaiting approval</Trans>
-          </Badge>
-        ) : null}
+        {report.standing === 'awaitingApproval' ? <AwaitingApprovalBadge /> : null}
       </Group>
       <Fact label={<Trans>Notes</Trans>}>
         {report.note ? (
