@@ -188,7 +188,7 @@ function RoomSelect(props: { value: string; onChange: (v: string) => void; error
 function useRefusedArtwork(artworkId: string | undefined, allowed: readonly string[] | undefined) {
   const lang = useLang()
   const artwork = useQuery({
-    queryKey: ['artworks', 'picked', artworkId],
+    queryKey: ['artworks', 'start-check', artworkId],
     queryFn: ({ signal }) => api.get(`artworks/${artworkId}`, { schema: artworkListItem, signal }),
     enabled: !!artworkId,
     staleTime: 60_000,
