@@ -1,6 +1,7 @@
 // Condition reports (GET /api/artworks/{id}/condition-reports) on a real database: a transport driven through
 // DEPART and ARRIVE with condition, notes and photographs, a repair whose delivery is submitted then
-// approved, a loan's return; each artwork's reports newest first with who, when, places in words and the
+// approved, a loan's return, warehousing after a purchase shipping and the delivery back from mounting; each
+// artwork's reports newest first with who, when, places in words and the
 // photographs' facts; the privilege of the artwork detail; bad and unknown ids refused in both languages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConditionReport, ConditionReportList } from '../../src/shared/contracts/condition'
@@ -27,11 +28,15 @@ afterAll(async () => {
 })
 
 async function reports(id: string, user = 'viewer', lang = 'en') {
-  return f.t.call<ConditionReportList & { fieldErrors: Record<string, string> }>('GET', `/api/artworks/${id}/condition-reports`, {
-    token: f.tokens[user],
-    lang,
-    headers: { 'x-system-name': 'artworkArchive' },
-  })
+  return f.t.call<ConditionReportList & { fieldErrors: Record<string, string> }>(
+    'GET',
+    `/api/artworks/${id}/condition-reports`,
+    {
+      token: f.tokens[user],
+      lang,
+      headers: { 'x-system-name': 'artworkArchive' },
+    },
+  )
 }
 async function itemsOf(id: string, lang = 'en'): Promise<ConditionReport[]> {
   const res = await reports(id, 'viewer', lang)
@@ -141,7 +146,7 @@ describe('a transport: departure and arrival reports', () => {
   })
 })
 
-describe('back from repair and from a loan', () => {
+describe('back from repair, mounting and a loan; into the warehouse', () => {
   it('lists the delivery once approved (awaiting approval before, gone when rejected)', async () => {
     const ids = await f.artworks(1)
     const s = f.samples('OPERATION_REPAIR_ART', ids)
@@ -172,6 +177,58 @@ describe('back from repair and from a loan', () => {
     expect(items[0].approvedBy?.name).toBeTruthy()
     // The DEPART and ARRIVE without a report still count as hand-overs, condition not recorded.
     expect(items[1]).toMatchObject({ conditionOk: null, note: '' })
+  })
+
+  it('lists warehousing after a purchase shipping, and the delivery back from mounting', async () => {
+    const ids = await f.artworks(1)
+    const t = f.samples('BUY_ART_TRANS', ids)
+    let p = await f.start('operations', 'BUY_ART_TRANS', { artworkIds: ids })
+    p = await f.pass(p, t.transport[0], 'operations')
+    p = await f.send('operations', p, 'DEPART')
+    p = await f.send('operations', p, 'ARRIVE')
+    p = await f.pass(
+      p,
+      {
+        ...t.warehousing[0],
+        conditionOk: false,
+        conditionNote: 'Corner of the crate dented',
+        attachments: photos,
+      },
+      'operations',
+    )
+    expect(p.status).toBe('completed')
+    const [stored] = await itemsOf(ids[0])
+    expect(stored).toMatchObject({
+      kind: 'warehousing',
+      standing: 'approved',
+      conditionOk: false,
+      note: 'Corner of the crate dented',
+      receivedBy: t.warehousing[0].receivedBy,
+      on: t.warehousing[0].warehousedOn,
+      to: await roomName(f.room),
+      processType: 'BUY_ART_TRANS',
+    })
+    expect(stored.photos.map((x) => x.fileId)).toEqual(photos)
+
+    const m = f.samples('OPERATION_MOUNT_ART', ids)
+    let q = await f.start('operations', 'OPERATION_MOUNT_ART', { artworkIds: ids })
+    q = await f.pass(q, m.mountingInfo[0], 'operations')
+    q = await f.pass(q, m.artworkTransport[0], 'operations')
+    q = await f.send('operations', q, 'DEPART', {
+      payload: { conditionOk: false, conditionNote: 'Dent as before' },
+    })
+    q = await f.send('operations', q, 'ARRIVE')
+    q = await f.pass(q, m.delivery[0], 'operations')
+    const items = await itemsOf(ids[0])
+    expect(items.map((r) => r.kind)).toEqual([
+      'mountingDone',
+      'arrival',
+      'departure',
+      'warehousing',
+      'arrival',
+      'departure',
+    ])
+    expect(items[0]).toMatchObject({ conditionOk: true, from: 'Rongbaozhai Mounting', standing: 'approved' })
   })
 
   it('lists a loan return with the exhibition it came back from', async () => {
