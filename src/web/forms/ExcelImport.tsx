@@ -1,17 +1,13 @@
-// Excel import (spec §5, §9): one file at a time, .xlsx or .xls, at most 3 MB, checked before sending; the
-// file is uploaded with progress (purpose `excel`) and handed to the screen's import call. Refusals use the
-// spec's words: "Only one file may be selected at a time", "Incorrect file format", "Import failed".
+// Excel import (spec §5, §9): the kit's upload control taking one .xlsx or .xls of at most 3 MB (checked
+// before sending, in the spec's words: "Only one file may be selected at a time", "Incorrect file format"),
+// uploaded with progress (purpose `excel`) and handed to the screen's import call; a failure that is not the
+// server's own refusal is "Import failed".
 import { Trans } from '@lingui/react/macro'
-import { Box, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
 import type { UploadResponse } from '../../shared/contracts/files'
-import { PURPOSE_ACCEPT } from '../../shared/file-types'
 import { isApiError } from '../api/api-error'
-import { IconUpload } from '../shell/icons'
-import { checkExcelSelection, headFits } from './file-checks'
+import { FileUpload } from './FileUpload'
 import { notifyMessage } from './notify'
-import { useFileUpload } from './use-file-upload'
 import type { UploadTracker } from './use-form'
 
 export interface ExcelImportProps<R> {
@@ -23,26 +19,9 @@ export interface ExcelImportProps<R> {
 }
 
 export function ExcelImport<R>({ onUploaded, onImported, uploads, disabled }: ExcelImportProps<R>) {
-  const [dragging, setDragging] = useState(false)
-  const upload = useFileUpload(uploads)
   const importing = useMutation({ mutationFn: onUploaded })
-  const busy = upload.uploading || importing.isPending
 
-  async function take(files: File[]) {
-    if (busy || disabled || files.length === 0) return
-    const problem = checkExcelSelection(files)
-    if (problem) {
-      if (problem.key === 'fileTooLarge') notifyMessage('fileTooLarge', { limit: problem.limit })
-      else notifyMessage(problem.key)
-      return
-    }
-    const file = files[0]
-    if (!(await headFits(file, 'excel'))) {
-      notifyMessage('incorrectFileFormat')
-      return
-    }
-    const stored = await upload.start(file, { purpose: 'excel' })
-    if (!stored) return
+  async function run(stored: UploadResponse) {
     try {
       const result = await importing.mutateAsync(stored)
       onImported?.(result)
@@ -53,52 +32,16 @@ export function ExcelImport<R>({ onUploaded, onImported, uploads, disabled }: Ex
   }
 
   return (
-    <Box
+    <FileUpload
+      purpose="excel"
+      single
+      uploads={uploads}
+      disabled={disabled}
+      onUploaded={run}
+      hint={<Trans>Drop an Excel file here, or choose one (.xlsx or .xls, at most 3 MB).</Trans>}
+      busy={importing.isPending ? <Trans>Importing…</Trans> : undefined}
+      buttonLabel={<Trans>Choose an Excel file</Trans>}
       data-testid="excel-import"
-      p="md"
-      style={{
-        border: `1px dashed var(--mantine-color-${dragging ? 'ink-6' : 'gray-4'})`,
-        borderRadius: 6,
-        background: dragging ? 'var(--mantine-color-ink-0)' : 'var(--mantine-color-white)',
-      }}
-      onDragOver={(event) => {
-        event.preventDefault()
-        setDragging(true)
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault()
-        setDragging(false)
-        void take(Array.from(event.dataTransfer.files))
-      }}
-    >
-      <Stack gap="xs" align="center">
-        <Text fz="sm" c="dimmed" ta="center">
-          <Trans>Drop an Excel file here, or choose one (.xlsx or .xls, at most 3 MB).</Trans>
-        </Text>
-        {busy ? (
-          <Stack gap={4} w="100%" maw={320}>
-            <Progress value={upload.progress?.percent ?? 100} animated size="sm" />
-            <Text fz="xs" c="dimmed" ta="center">
-              {upload.uploading ? <Trans>Uploading…</Trans> : <Trans>Importing…</Trans>}
-            </Text>
-          </Stack>
-        ) : (
-          <Group>
-            <FileButton
-              onChange={(file) => void take(file ? [file] : [])}
-              accept={PURPOSE_ACCEPT.excel}
-              disabled={disabled}
-            >
-              {(props) => (
-                <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />}>
-                  <Trans>Choose an Excel file</Trans>
-                </Button>
-              )}
-            </FileButton>
-          </Group>
-        )}
-      </Stack>
-    </Box>
+    />
   )
 }

@@ -20,7 +20,7 @@ import {
   emptyEntry,
   RecordListEditor,
 } from '../../../src/web/areas/archive/form/RecordListEditor'
-import { MultiFileUpload } from '../../../src/web/forms/MultiFileUpload'
+import { FileUpload } from '../../../src/web/forms/FileUpload'
 import { useForm } from '../../../src/web/forms/use-form'
 import { render } from './render'
 
@@ -200,10 +200,10 @@ function UploadHarness({
   const form = useForm({ schema: z.object({}), initialValues: {} })
   onCount(form.uploading)
   return (
-    <MultiFileUpload
+    <FileUpload
       purpose={purpose}
       extensions={extensions}
-      label="Add"
+      buttonLabel="Add"
       uploads={form.uploads}
       onUploaded={onUploaded}
       send={send}
@@ -211,7 +211,7 @@ function UploadHarness({
   )
 }
 
-describe('MultiFileUpload', () => {
+describe('FileUpload of several files', () => {
   it('uploads every acceptable file, holding submit until each one ends, and refuses the others', async () => {
     const pending: { file: File; fields: UploadFields; resolve: (r: UploadResponse) => void }[] = []
     const send = vi.fn(
@@ -244,7 +244,7 @@ describe('MultiFileUpload', () => {
     expect(pending.map((p) => p.file.name)).toEqual(['front.png', 'back.png'])
     expect(pending[0].fields).toEqual({ purpose: 'image' })
     await waitFor(() => expect(uploading).toBe(2))
-    expect(screen.getAllByTestId('multi-upload-progress')).toHaveLength(2)
+    expect(screen.getAllByTestId('upload-progress')).toHaveLength(2)
     // The GIF and the MP4 among images were refused in the spec's words.
     await waitFor(() => expect(screen.getAllByText('文件格式不正确').length).toBeGreaterThan(0))
     pending[0].resolve(storedAs('front.png', '00000000-0000-4000-8000-000000000001'))
@@ -252,7 +252,7 @@ describe('MultiFileUpload', () => {
     pending[1].resolve(storedAs('back.png', '00000000-0000-4000-8000-000000000002'))
     await waitFor(() => expect(uploading).toBe(0))
     expect(uploaded).toEqual(['front.png', 'back.png'])
-    expect(screen.queryAllByTestId('multi-upload-progress')).toHaveLength(0)
+    expect(screen.queryAllByTestId('upload-progress')).toHaveLength(0)
   })
 
   it('says "Uploading failed" when the network drops and lets the form go on', async () => {

@@ -11,7 +11,6 @@ import { ExcelImport } from '../../../src/web/forms/ExcelImport'
 import { FileUpload } from '../../../src/web/forms/FileUpload'
 import { SubmitButton } from '../../../src/web/forms/SubmitButton'
 import { useForm } from '../../../src/web/forms/use-form'
-import { VideoUpload } from '../../../src/web/forms/VideoUpload'
 import { render } from './render'
 
 interface PendingUpload {
@@ -78,10 +77,11 @@ function ArtworkForm({ onSave }: { onSave: (values: unknown) => void }) {
     <form onSubmit={form.onSubmit(onSave)}>
       <FileUpload
         purpose="image"
+        single
         label="作品图片"
-        value={null}
+        value={form.values.imageId ? [form.values.imageId] : []}
         uploads={form.uploads}
-        onChange={(file) => form.setFieldValue('imageId', file?.id ?? '')}
+        onChange={(ids) => form.setFieldValue('imageId', ids[0] ?? '')}
         error={form.errors.imageId}
       />
       <SubmitButton form={form}>保存</SubmitButton>
@@ -170,11 +170,11 @@ describe('ExcelImport', () => {
   })
 })
 
-describe('VideoUpload', () => {
+describe('FileUpload of a video', () => {
   it('sends the cover frame, width and height with the video', async () => {
-    const onChange = vi.fn()
+    const onUploaded = vi.fn()
     const capture = vi.fn(async () => ({ width: 1920, height: 1080, cover: 'data:image/jpeg;base64,AAAA' }))
-    await render(<VideoUpload value={null} onChange={onChange} capture={capture} label="视频" />)
+    await render(<FileUpload purpose="video" onUploaded={onUploaded} capture={capture} label="视频" />)
     pick(fileInput(), [new File([MP4_HEAD], 'tour.mp4', { type: 'video/mp4' })])
     await waitFor(() => expect(uploads).toHaveLength(1))
     expect(uploads[0].fields).toEqual({
@@ -185,21 +185,14 @@ describe('VideoUpload', () => {
     })
     expect(screen.getByTestId('video-cover').getAttribute('src')).toBe('data:image/jpeg;base64,AAAA')
     await act(async () => uploads[0].resolve(stored('tour.mp4', 'mp4')))
-    await waitFor(() =>
-      expect(onChange).toHaveBeenCalledWith({
-        file: stored('tour.mp4', 'mp4'),
-        width: 1920,
-        height: 1080,
-        cover: 'data:image/jpeg;base64,AAAA',
-      }),
-    )
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(stored('tour.mp4', 'mp4')))
   })
 
   it('uploads a video it cannot decode without a cover and says its preview is unavailable', async () => {
     const capture = vi.fn(async () => {
       throw new Error('the video cannot be decoded')
     })
-    await render(<VideoUpload value={null} onChange={() => {}} capture={capture} />)
+    await render(<FileUpload purpose="video" onUploaded={() => {}} capture={capture} />)
     pick(fileInput(), [new File([MP4_HEAD], 'odd.mp4', { type: 'video/mp4' })])
     expect(await screen.findByText('该格式不支持预览')).toBeTruthy()
     await waitFor(() => expect(uploads).toHaveLength(1))

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react'
 import { Autocomplete, Grid, Input, SegmentedControl, Select, Title, TreeSelect } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { DateField } from '../../forms/DateField'
-import { FileListUpload } from '../../forms/FileListUpload'
+import { FileUpload } from '../../forms/FileUpload'
 import type { FormApi } from '../../forms/use-form'
 import { choiceOptions, type FieldSpec, type StepFormSpec, type Values } from './field-spec'
 import { GuardedDigits, GuardedMoney, GuardedText, GuardedTextArea } from './GuardedInputs'
@@ -215,7 +215,7 @@ function FieldInput(props: FieldProps): ReactNode {
       return <VendorField {...props} field={field} />
     case 'files':
       return (
-        <FileListUpload
+        <FileUpload
           purpose={field.purpose}
           label={i18n._(field.label)}
           description={field.description ? i18n._(field.description) : undefined}

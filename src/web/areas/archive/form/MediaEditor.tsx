@@ -18,16 +18,12 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core'
-import { useState } from 'react'
 import { ARTWORK_LIMITS, type MediaItem } from '../../../../shared/artwork-rules'
 import type { FileView, UploadResponse } from '../../../../shared/contracts/files'
-import { KIND_MIME } from '../../../../shared/file-types'
 import { FileUpload } from '../../../forms/FileUpload'
 import { formatBytes } from '../../../forms/file-checks'
-import { MultiFileUpload } from '../../../forms/MultiFileUpload'
 import { clampLength } from '../../../forms/money'
 import type { UploadTracker } from '../../../forms/use-form'
-import { VideoUpload } from '../../../forms/VideoUpload'
 import { IconFile } from '../../../shell/icons'
 import { ArtworkThumb, useFileLinks } from '../ArtworkThumb'
 import { IconPlay, IconTrash } from '../archive-icons'
@@ -64,27 +60,6 @@ export function factsOf(file: UploadResponse | FileView): FileFacts {
 
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png'] as const
 const L = ARTWORK_LIMITS
-
-/** The kit's single-file control wants a FileView: enough of one from what the form knows. */
-function asFileView(f: FileFacts): FileView {
-  const kind = (Object.entries(KIND_MIME).find(([, mime]) => mime === f.mime)?.[0] ??
-    'zip') as FileView['kind']
-  return {
-    id: f.id,
-    name: f.name,
-    mime: f.mime,
-    kind,
-    size: f.size,
-    sha256: '',
-    purpose: 'archive',
-    width: f.width,
-    height: f.height,
-    coverFileId: f.coverFileId,
-    hasThumbnail: false,
-    uploadedBy: '',
-    createdAt: '',
-  }
-}
 
 export interface MediaEditorProps {
   media: MediaInput[]
@@ -128,7 +103,6 @@ export function MediaEditor({
   disabled,
 }: MediaEditorProps) {
   const { t } = useLingui()
-  const [videoSlot, setVideoSlot] = useState(0)
   const links = useFileLinks(media.map((m) => m.fileId))
   const indexed = media.map((m, index) => ({ m, index }))
   const images = indexed.filter(({ m }) => m.kind === 'image')
@@ -157,7 +131,6 @@ export function MediaEditor({
   }
   const previewIndex = media.findIndex((m) => m.kind === 'image' && m.isPreview)
   const mediaError = errors.media
-  const zipFacts = zipFileId ? facts.get(zipFileId) : undefined
 
   return (
     <Stack gap="lg" data-testid="media-editor">
@@ -252,13 +225,14 @@ export function MediaEditor({
             })}
           </SimpleGrid>
         </Radio.Group>
-        <MultiFileUpload
+        <FileUpload
           purpose="image"
           extensions={IMAGE_EXTENSIONS}
-          label={<Trans>Add images</Trans>}
+          buttonLabel={<Trans>Add images</Trans>}
           uploads={uploads}
           onUploaded={(file) => add(file, 'image')}
           disabled={disabled || media.length >= L.media}
+          data-testid="multi-upload-image"
         />
       </Box>
 
@@ -318,16 +292,11 @@ export function MediaEditor({
             )
           })}
         </Stack>
-        <VideoUpload
-          key={videoSlot}
-          value={null}
+        <FileUpload
+          purpose="video"
           uploads={uploads}
           disabled={disabled || media.length >= L.media}
-          onChange={(video) => {
-            if (!video) return
-            add(video.file, 'video')
-            setVideoSlot((s) => s + 1)
-          }}
+          onUploaded={(file) => add(file, 'video')}
         />
       </Box>
 
@@ -339,14 +308,13 @@ export function MediaEditor({
         </SectionTitle>
         <FileUpload
           purpose="archive"
-          value={zipFacts ? asFileView(zipFacts) : null}
+          single
+          value={zipFileId ? [zipFileId] : []}
+          onChange={(ids) => onZip(ids[0] ?? null)}
+          onUploaded={(file) => onFacts([factsOf(file)])}
           uploads={uploads}
           disabled={disabled}
           error={errors.zipFileId}
-          onChange={(file) => {
-            if (file) onFacts([factsOf(file)])
-            onZip(file ? file.id : null)
-          }}
         />
       </Box>
 
@@ -390,12 +358,13 @@ export function MediaEditor({
             )
           })}
         </Stack>
-        <MultiFileUpload
+        <FileUpload
           purpose="attachment"
-          label={<Trans>Add files</Trans>}
+          buttonLabel={<Trans>Add files</Trans>}
           uploads={uploads}
           onUploaded={(file) => add(file, 'other')}
           disabled={disabled || media.length >= L.media}
+          data-testid="multi-upload-attachment"
         />
       </Box>
     </Stack>
