@@ -207,6 +207,35 @@ describe('sold works awaiting delivery', () => {
   })
 })
 
+describe('the process list by phase', () => {
+  it('puts a terminated process with the ended ones, not under way, though it may be restarted', async () => {
+    const list = async (q: string) =>
+      (
+        await f.t.call<{ list: ProcessView[] }>(
+          'GET',
+          `/api/process?type=OPERATION_MOUNT_ART&pageSize=200&${q}`,
+          {
+            token: f.tokens.operations,
+          },
+        )
+      ).data.list.map((p) => p.id)
+    const running = await f.start('operations', 'OPERATION_MOUNT_ART', { artworkIds: await f.artworks(1) })
+    let stopped = await f.start('operations', 'OPERATION_MOUNT_ART', { artworkIds: await f.artworks(1) })
+    stopped = await f.send('operations', stopped, 'TERMINATE', { comment: 'Not needed' })
+    expect(stopped).toMatchObject({ status: 'terminated', done: false })
+    const active = await list('phase=active')
+    const ended = await list('phase=ended')
+    expect(active).toContain(running.id)
+    expect(active).not.toContain(stopped.id)
+    expect(ended).toContain(stopped.id)
+    expect(ended).not.toContain(running.id)
+    // `live=1` still means "not in a final state": the terminated one is there.
+    expect(await list('live=1')).toContain(stopped.id)
+    const bad = await f.t.call('GET', '/api/process?phase=paused', { token: f.tokens.operations })
+    expect(bad.status).toBe(400)
+  })
+})
+
 describe('counts', () => {
   it('counts processes per type and status, a new one included', async () => {
     const key = (c: OperationCounts) =>

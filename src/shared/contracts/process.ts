@@ -68,6 +68,11 @@ export const processListQuery = pageQuery
     to: isoDate.optional(),
     /** `1`: only processes still running (not in a final state). */
     live: z.enum(['0', '1']).optional(),
+    /**
+     * `active`: under way (not in a final state and not terminated); `ended`: completed or terminated (a
+     * terminated process is not final — it may be restarted — but its work has stopped).
+     */
+    phase: z.enum(['active', 'ended'], { message: 'invalidValue' }).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'endBeforeStart', path: ['to'] })
 export type ProcessListQuery = z.input<typeof processListQuery>

@@ -2,7 +2,7 @@
 // the per-state counts analysts see on the diagrams (and the counts per machine version), and the approver's
 // inbox (waiting for my decision, or my submission came back rejected), decided by the machines' own
 // nextEvents.
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../../../machines/types'
 import type { InboxView, ProcessListQuery, ProcessStatsView } from '../../../shared/contracts/process'
 import type { ProcessType } from '../../../shared/process-types'
@@ -31,6 +31,8 @@ export async function listProcesses(db: Db, catalog: ProcessCatalog, q: ListFilt
   if (q.to) where.push(lt(processes.createdAt, nextDay(q.to)))
   if (q.live === '1') where.push(eq(processes.done, false))
   if (q.live === '0') where.push(eq(processes.done, true))
+  if (q.phase === 'active') where.push(eq(processes.done, false), ne(processes.status, 'terminated'))
+  if (q.phase === 'ended') where.push(or(eq(processes.done, true), eq(processes.status, 'terminated')) as SQL)
   if (q.artworkId) {
     where.push(
       inArray(

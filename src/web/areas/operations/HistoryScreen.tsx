@@ -22,7 +22,7 @@ type Ending = 'all' | 'completed' | 'terminated'
 
 export function historyFilters(search: HistorySearch): ProcessListFilters {
   const { process: _p, tab: _t, page, ...filters } = search
-  return { ...filters, live: '0', page: page ?? 1, pageSize: PAGE_SIZE }
+  return { ...filters, phase: 'ended', page: page ?? 1, pageSize: PAGE_SIZE }
 }
 
 export function HistoryScreen({
@@ -38,7 +38,7 @@ export function HistoryScreen({
   const counts = useQuery(operationCountsQuery())
   const list = useQuery({ ...processListQuery(historyFilters(search)), enabled: !process })
   const types: readonly ProcessType[] = search.type ? [search.type] : PROCESS_TYPES
-  const n = (statuses: ('completed' | 'terminated')[]) =>
+  const n = (statuses: ('completed' | 'terminated' | 'uncompleted')[]) =>
     counts.data ? countOf(counts.data, types, statuses) : undefined
   const set = (patch: Partial<HistorySearch>) =>
     onSearch({ ...rest, ...patch, page: undefined }, { replace: true })
@@ -58,7 +58,11 @@ export function HistoryScreen({
           value={search.status ?? 'all'}
           onChange={(v) => set({ status: v === 'all' ? undefined : v })}
           tabs={[
-            { value: 'all', label: <Trans>All finished</Trans>, count: n(['completed', 'terminated']) },
+            {
+              value: 'all',
+              label: <Trans>All finished</Trans>,
+              count: n(['completed', 'terminated', 'uncompleted']),
+            },
             { value: 'completed', label: <Trans>Completed</Trans>, count: n(['completed']) },
             { value: 'terminated', label: <Trans>Terminated</Trans>, count: n(['terminated']) },
           ]}

@@ -32,7 +32,7 @@ export interface TransportHistorySearch {
 
 export const finishedTransportFilters = (search: TransportHistorySearch): ProcessListFilters => ({
   type: 'OPERATION_TRANS_ART',
-  live: '0',
+  phase: 'ended',
   ...(search.artworkId ? { artworkId: search.artworkId } : {}),
   ...(search.from ? { from: search.from } : {}),
   ...(search.to ? { to: search.to } : {}),

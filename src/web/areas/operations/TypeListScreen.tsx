@@ -28,9 +28,11 @@ type Status = OperationCounts[number]['status']
 
 /** The statuses a process of this type can be in while under way, in the machine's order. */
 export function liveStatuses(type: ProcessType): Status[] {
+  const nodes = graphOf(definitionFor(type)).nodes
+  const ended = new Set<string>(['terminated'])
+  for (const n of nodes) if (n.type === 'final' && n.status) ended.add(n.status)
   const seen = new Set<Status>()
-  for (const node of graphOf(definitionFor(type)).nodes)
-    if (node.status && !(FINAL as readonly string[]).includes(node.status)) seen.add(node.status)
+  for (const node of nodes) if (node.status && !ended.has(node.status)) seen.add(node.status)
   return [...seen]
 }
 
@@ -40,9 +42,9 @@ export function typeListFilters(type: ProcessType, search: TypeListSearch): Proc
   return {
     type,
     ...(show === 'live'
-      ? { live: '1' as const }
+      ? { phase: 'active' as const }
       : show === 'done'
-        ? { live: '0' as const }
+        ? { phase: 'ended' as const }
         : { status: show }),
     ...(search.artworkId ? { artworkId: search.artworkId } : {}),
     ...(search.from ? { from: search.from } : {}),

@@ -207,54 +207,50 @@ export function OpList<T>({
   return (
     <Card withBorder radius="md" padding={0}>
       <Stack gap={0} hiddenFrom="sm" data-testid={`${testId}-cards`}>
-        {rows.map((row) => {
-          const body = (
-            <>
-              {primary.cell(row)}
-              <Stack gap={2} mt="xs">
-                {rest.map((c) => (
-                  <Group key={c.key} gap="xs" wrap="nowrap" align="flex-start">
-                    <Text fz="xs" c="dimmed" w={96} style={{ flexShrink: 0 }}>
-                      {c.header}
-                    </Text>
-                    <div
-                      style={{
-                        minWidth: 0,
-                        overflowWrap: 'anywhere',
-                        fontSize: 'var(--mantine-font-size-sm)',
-                      }}
-                    >
-                      {c.cell(row)}
-                    </div>
-                  </Group>
-                ))}
-              </Stack>
-            </>
-          )
-          const style = { borderBottom: '1px solid var(--mantine-color-default-border)' }
-          return onOpen ? (
-            <UnstyledButton
-              key={rowKey(row)}
-              component="div"
-              role="button"
-              tabIndex={0}
-              onClick={() => onOpen(row)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') onOpen(row)
-              }}
-              px="md"
-              py="sm"
-              style={style}
-              data-card={rowKey(row)}
-            >
-              {body}
-            </UnstyledButton>
-          ) : (
-            <div key={rowKey(row)} style={{ ...style, padding: '12px 16px' }} data-card={rowKey(row)}>
-              {body}
-            </div>
-          )
-        })}
+        {rows.map((row) => (
+          // The card opens on a click anywhere; its headline is the one button (a keyboard opens it there),
+          // so the links and buttons of other lines are not nested inside another control.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the headline button is the keyboard's way in
+          // biome-ignore lint/a11y/noStaticElementInteractions: as above
+          <div
+            key={rowKey(row)}
+            onClick={onOpen ? () => onOpen(row) : undefined}
+            style={{
+              borderBottom: '1px solid var(--mantine-color-default-border)',
+              padding: '12px 16px',
+              cursor: onOpen ? 'pointer' : undefined,
+            }}
+            data-card={rowKey(row)}
+          >
+            {onOpen ? (
+              <UnstyledButton
+                onClick={(e) => {
+                  e.stopPropagation()
+                  onOpen(row)
+                }}
+                style={{ display: 'block', width: '100%', textAlign: 'left' }}
+              >
+                {primary.cell(row)}
+              </UnstyledButton>
+            ) : (
+              primary.cell(row)
+            )}
+            <Stack gap={2} mt="xs">
+              {rest.map((c) => (
+                <Group key={c.key} gap="xs" wrap="nowrap" align="flex-start">
+                  <Text fz="xs" c="dimmed" w={96} style={{ flexShrink: 0 }}>
+                    {c.header}
+                  </Text>
+                  <div
+                    style={{ minWidth: 0, overflowWrap: 'anywhere', fontSize: 'var(--mantine-font-size-sm)' }}
+                  >
+                    {c.cell(row)}
+                  </div>
+                </Group>
+              ))}
+            </Stack>
+          </div>
+        ))}
       </Stack>
       <Table.ScrollContainer minWidth={860} visibleFrom="sm">
         <Table highlightOnHover={!!onOpen} verticalSpacing="sm" horizontalSpacing="md" data-testid={testId}>
