@@ -127,7 +127,7 @@ const cache = new WeakMap<z.ZodType, Map<string, FieldRule>>()
 
 /**
  * The rules of every field of a step's schema, by dotted path (`conditionReport.note` for a nested object's
- * field). A schema that names no fields gives an empty map.
+ * field, `details.*.note` for a field of a list's rows). A schema that names no fields gives an empty map.
  */
 export function schemaRules(schema: z.ZodType): Map<string, FieldRule> {
   let rules = cache.get(schema)
@@ -139,8 +139,16 @@ export function schemaRules(schema: z.ZodType): Map<string, FieldRule> {
       const rule = merge(schemas.map(ruleOf))
       rule.required = rule.required && parentRequired
       rules?.set(path, rule)
-      if (schemas.length === 1 && defOf(unwrap(schemas[0]).inner).type === 'object')
-        walk(schemas[0], `${path}.`, rule.required)
+      if (schemas.length !== 1) continue
+      const inner = defOf(unwrap(schemas[0]).inner)
+      if (inner.type === 'object') walk(schemas[0], `${path}.`, rule.required)
+      // The fields of a list's rows, as `details.*.note` (required within their row).
+      else if (
+        inner.type === 'array' &&
+        inner.element &&
+        defOf(unwrap(inner.element).inner).type === 'object'
+      )
+        walk(inner.element, `${path}.*.`, true)
     }
   }
   walk(schema, '', true)

@@ -12,6 +12,7 @@ import {
   METHOD_FIELDS,
   PAYMENT_METHODS,
   type PaymentMethod,
+  paymentFields,
 } from '../../../../shared/process-steps/payment'
 import { addMoney, MONEY_RE } from '../../../../shared/validation'
 import { MoneyInput } from '../../../forms/MoneyInput'
@@ -21,6 +22,7 @@ import type { FormApi } from '../../../forms/use-form'
 import type { StepFormSpec, Values } from '../field-spec'
 import { currencyBeside, formatMoneyWith } from '../record-format'
 import { useEnterpriseLabel, useEnterpriseOptions } from '../reference-options'
+import { schemaRules } from '../schema-rules'
 
 /** The payment methods' words; the values are the schema's (PAYMENT_METHODS). */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {
@@ -39,6 +41,9 @@ interface Detail {
   amount: string
   note: string
 }
+
+/** A detail's note limit, the schema's. */
+const DETAIL_NOTE_MAX = schemaRules(paymentFields).get('details.*.note')?.maxLength
 
 const emptyDetail = (): Detail => ({ payingCompany: '', amount: '', note: '' })
 const method =
@@ -128,7 +133,7 @@ function PaymentDetails({ form, values }: { form: FormApi; values: Values }) {
               <Table.Td>
                 <TextField
                   value={d.note}
-                  maxLength={500}
+                  maxLength={DETAIL_NOTE_MAX}
                   onChange={(v) => set(details.map((x, j) => (j === i ? { ...x, note: v } : x)))}
                   aria-label={t`Note`}
                 />
