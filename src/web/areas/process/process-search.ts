@@ -41,11 +41,13 @@ export function validateProcessOpenSearch(search: Record<string, unknown>): Proc
   return clean({ process, tab: process ? tab : undefined })
 }
 
+function isStatus(value: unknown): value is (typeof PROCESS_STATUSES)[number] {
+  return (PROCESS_STATUSES as readonly unknown[]).includes(value)
+}
+
 export function validateProcessListSearch(search: Record<string, unknown>): ProcessListSearch {
   const type = PROCESS_TYPES.includes(search.type as ProcessType) ? (search.type as ProcessType) : undefined
-  const status = PROCESS_STATUSES.includes(search.status as never)
-    ? (search.status as ProcessListSearch['status'])
-    : undefined
+  const status = isStatus(search.status) ? search.status : undefined
   const step =
     typeof search.step === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(search.step)
       ? search.step
