@@ -365,7 +365,7 @@ export function StepPanel({
             </Trans>
           </Text>
           {record.approvals.map((a) => (
-            <Text key={a.by + a.at} fz="sm" c="teal.8">
+            <Text key={a.by + a.at} fz="sm" c="teal">
               <Trans>
                 Approved by {nameOf(a.by)} on {formatDateTime(a.at, lang)}
               </Trans>
