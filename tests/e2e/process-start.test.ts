@@ -1,7 +1,8 @@
 // Journey, in English: a registrar starts a non-purchase process from an artwork's operations page
 // (mochaItom): the page offers the processes the artwork's status allows, the start screen opens with the
 // artwork chosen, one click starts it (one call) and the process view opens on it. A sold work is offered
-// no operation or cover, and the page says why; its start screen refuses it in words.
+// no operation or cover, and the page says why; its start screen refuses it in words; a claim for it starts
+// with the first step's draft in the same call.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, type RunningServer, shot, startApp } from './harness'
@@ -94,5 +95,32 @@ describe('starting a process from an artwork', () => {
     await page.getByTestId('start-refused-artwork').waitFor()
     expect(await page.getByTestId('start-refused-artwork').textContent()).toContain('Sold')
     expect(await page.getByTestId('submit').isDisabled()).toBe(true)
+  })
+
+  it("claims for a sold work with the incident's draft, in one call", async () => {
+    const page = registrar.page
+    const sold = (await artworks('sold')).find((a) => !a.activeProcessId)
+    if (!sold) throw new Error('the demo has no free sold artwork')
+    await page.goto(`/devOpsManage/mochaItom/${sold.id}`)
+    await page.getByTestId('start-INSURANCE_PAYOUT').click()
+    await page.waitForURL((url) => url.pathname === '/devOpsManage/createPayoutInsurance')
+    const form = page.getByTestId('start-process')
+    await form.waitFor()
+    expect(await page.getByTestId('start-refused-artwork').count()).toBe(0)
+    await form.locator('input[data-field="policyNo"]').fill('POL-E2E-1')
+    await form.getByTestId('start-with-draft').check({ force: true })
+    await form.getByTestId('start-draft').locator('[data-field="place"]').first().fill('Gallery 3')
+    await form.getByTestId('submit').click()
+    await page.waitForURL((url) => url.pathname === '/devOpsManage/index' && url.searchParams.has('process'))
+    const id = new URL(page.url()).searchParams.get('process') as string
+    await page.locator(`[data-testid="process-view"][data-process-id="${id}"]`).waitFor()
+    const view = await apiCall<{ version: number; history: { type: string }[]; context: any }>(
+      page,
+      'GET',
+      `process/${id}`,
+    )
+    expect(view.history.map((h) => h.type)).toEqual(['CREATE', 'SAVE'])
+    expect(view.context.subject.policyNo).toBe('POL-E2E-1')
+    expect(view.context.steps.incident.draft.place).toBe('Gallery 3')
   })
 })
