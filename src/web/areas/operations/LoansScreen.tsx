@@ -46,7 +46,7 @@ export function LoansScreen({
   const columns: Column<LoanItem>[] = [
     {
       key: 'artworks',
-      header: <Trans>Artworks</Trans>,
+      header: <Trans>Artworks concerned</Trans>,
       primary: true,
       miw: 220,
       cell: (l) => <ArtworksCell artworks={l.artworks} links={links} />,

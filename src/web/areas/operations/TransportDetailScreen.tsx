@@ -275,7 +275,7 @@ export function TransportDetailScreen({ id }: { id?: string }) {
       </Grid>
       <Card withBorder radius="md" padding="md">
         <Title order={2} fz="md" mb="sm">
-          <Trans>Artworks</Trans>
+          <Trans>Artworks concerned</Trans>
         </Title>
         {artworks.data ? (
           <Table.ScrollContainer minWidth={0}>

@@ -73,13 +73,13 @@ function Movements({
     { key: 'kind', header: <Trans>Movement</Trans>, cell: (m) => i18n._(MOVEMENT_KIND_WORDS[m.kind]) },
     {
       key: 'route',
-      header: <Trans>From → to</Trans>,
+      header: <Trans>Route</Trans>,
       miw: 220,
       cell: (m) => `${placeText(m.from, lang) || '—'} → ${placeText(m.to, lang) || '—'}`,
     },
     {
       key: 'process',
-      header: <Trans>By</Trans>,
+      header: <Trans>Process and person</Trans>,
       cell: (m) => (
         <Stack gap={0}>
           <Text fz="sm">{m.processType ? typeLabel(m.processType, lang) : '—'}</Text>

@@ -56,7 +56,7 @@ export function useTransportColumns(showType: boolean): Column<ProcessView>[] {
   return [
     {
       key: 'artworks',
-      header: <Trans>Artworks</Trans>,
+      header: <Trans>Artworks concerned</Trans>,
       primary: true,
       miw: 200,
       cell: (p) => (

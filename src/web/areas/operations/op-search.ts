@@ -2,9 +2,8 @@
 // exactly what it names: the process view opened over a list (`process`, `tab`), the start drawer
 // (`start=1`, with `artworkId` preselected as the archive's start buttons send it), which tab of a list
 // (`show`), its filters and page. Anything invalid is dropped rather than refused.
-import { PROCESS_STATUSES } from '../../../shared/contracts/process'
+import { isRealDate, PROCESS_STATUSES } from '../../../shared/constants'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
-import { isRealDate } from '../../../shared/validation'
 import { type ProcessOpenSearch, validateProcessOpenSearch } from '../process/process-search'
 
 type ProcessStatus = (typeof PROCESS_STATUSES)[number]
