@@ -22,7 +22,8 @@ export function conditionOf(report: Pick<ConditionReport, 'conditionOk'>): Condi
 }
 
 export const CONDITION_LABELS: Record<ConditionWord, MessageDescriptor> = {
-  ok: msg`Condition as expected`,
+  // A statement here (the forms ask it as a question: "品相是否完好").
+  ok: msg({ context: 'condition report', message: 'Condition as expected' }),
   notOk: msg`Condition not as expected`,
   unknown: msg`Condition not recorded`,
 }
