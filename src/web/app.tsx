@@ -10,7 +10,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { i18n } from './i18n/i18n'
 import { LocalizedDates } from './i18n/dates'
 import type { AppRouter } from './router'
-import { theme } from './theme'
+import { cssVariablesResolver, theme } from './theme'
 
 // Mantine's toast container (with its transitions) loads with the first toast, not with the first screen.
 const Notifications = lazy(() =>
@@ -33,7 +33,7 @@ function Toasts() {
 function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Toasts />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

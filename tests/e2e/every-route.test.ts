@@ -1,9 +1,9 @@
 // Journey: the administrator walks every route of spec §2 in both languages: each opens (redirects land on
-// their index or home), shows its title and breadcrumbs, and neither the shell nor a planned screen shows
-// words of the other language.
+// their index or home), shows its title (the page's one h1) and breadcrumbs, neither the shell nor a planned
+// screen shows words of the other language, and axe-core finds no critical or serious WCAG 2.1 AA violation.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { axeProblems, launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
 
 let app: RunningServer
 let browser: Browser
@@ -120,10 +120,24 @@ async function shellText(page: Page): Promise<string> {
   })
 }
 
+/** Wait (briefly) until no loader or skeleton shows: axe judges the screen with its data. */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !!document.querySelector('main h1') &&
+        !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined)
+}
+
 const ALLOWED_LATIN = /\b(Vitrine|Node\.js|embedded|postgres|disk|ms|px|MB|KB|v?\d[\w.-]*|A-0001|HTTP)\b/g
 
 async function walk(page: Page, lang: 'zh-CN' | 'en') {
   const problems: string[] = []
+  const access: string[] = []
   for (const [from, to] of REDIRECTS) {
     await page.goto(from)
     await page.waitForURL((url) => url.pathname === to)
@@ -144,26 +158,33 @@ async function walk(page: Page, lang: 'zh-CN' | 'en') {
     } else if (/[\u4e00-\u9fff]/.test(text)) {
       problems.push(`${path}: Chinese in English: ${text.match(/[^\n]*[\u4e00-\u9fff][^\n]*/)?.[0]}`)
     }
+    // Once what the screen loads has arrived: one h1 (the route's title), and WCAG 2.1 AA.
+    await settled(page)
+    const h1 = await page.locator('h1').count()
+    if (h1 !== 1) problems.push(`${path}: ${h1} h1 headings`)
+    access.push(...(await axeProblems(page, path)))
   }
-  return problems
+  return { problems, access }
 }
 
 describe('every route', () => {
-  it('opens in Chinese with titles and breadcrumbs, and no English on screen', async () => {
+  it('opens in Chinese with titles and breadcrumbs, and no English on screen', {
+    timeout: 400_000,
+  }, async () => {
     const { context, page } = await newPage(browser, app.baseUrl)
     await signIn(page, 'admin')
-    expect(await walk(page, 'zh-CN')).toEqual([])
+    expect(await walk(page, 'zh-CN')).toEqual({ problems: [], access: [] })
     await page.goto('/financeManage/payment_history')
     await page.getByTestId('breadcrumbs').waitFor()
     await shot(page, 'planned-zh')
     await context.close()
   })
 
-  it('opens in English with no Chinese on screen', async () => {
+  it('opens in English with no Chinese on screen', { timeout: 400_000 }, async () => {
     const { context, page } = await newPage(browser, app.baseUrl)
     await page.addInitScript(() => localStorage.setItem('vitrine.language', 'en'))
     await signIn(page, 'admin')
-    expect(await walk(page, 'en')).toEqual([])
+    expect(await walk(page, 'en')).toEqual({ problems: [], access: [] })
     await page.goto('/devOpsLinkPage')
     await page.getByTestId('launcher').waitFor()
     expect(await page.locator('[data-process-type]').count()).toBe(14)

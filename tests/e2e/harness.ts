@@ -235,3 +235,26 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true })
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false })
 }
+
+/** WCAG 2.0/2.1 A and AA, as axe-core tags them. */
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/** One line per critical or serious violation axe-core finds on the page as it stands (WCAG 2.1 AA). */
+export async function axeProblems(page: Page, where: string): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  const result = await new AxeBuilder({ page })
+    .withTags(WCAG_AA)
+    .options({ resultTypes: ['violations'] })
+    .analyze()
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 3)
+        .map(
+          (n) =>
+            `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})` : ''}`,
+        )
+      return `${where}: ${v.impact} ${v.id} ×${v.nodes.length}: ${nodes.join('; ')}`
+    })
+}

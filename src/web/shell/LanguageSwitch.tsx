@@ -17,7 +17,8 @@ export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'd
           color="gray"
           size="compact-sm"
           leftSection={<IconGlobe size={16} />}
-          aria-label={t`Language`}
+          // The name starts with what the button shows (WCAG 2.5.3), then says what it is for.
+          aria-label={`${current.label} · ${t`Language`}`}
           data-testid="language-switch"
         >
           {current.label}

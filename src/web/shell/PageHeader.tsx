@@ -1,4 +1,5 @@
-// The top of every screen: its title (from the route) and, optionally, a line of explanation and actions.
+// The top of every screen: its title (from the route, the page's one h1) and, optionally, a line of explanation
+// and actions.
 import { useLingui } from '@lingui/react'
 import { Group, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
@@ -19,7 +20,7 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap" gap="sm">
       <Stack gap={4}>
-        <Title order={2} fz={22} data-testid="page-title">
+        <Title order={1} fz={22} data-testid="page-title">
           {title ?? (last ? i18n._(last.title) : null)}
         </Title>
         {description ? (

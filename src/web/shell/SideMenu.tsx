@@ -42,9 +42,13 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?:
             />
           )
         }
+        // A group opens and closes in place: a button (a link without an address can be neither focused nor
+        // say it is expanded).
         return (
           <NavLink
             key={entry.key}
+            component="button"
+            type="button"
             label={pickLabel(entry, lang)}
             leftSection={Icon ? <Icon /> : null}
             defaultOpened={inArea}

@@ -116,12 +116,12 @@ function SortHeader({
 }) {
   const active = sort === column
   return (
-    <Table.Th style={{ textAlign: align }}>
-      <UnstyledButton
-        onClick={() => onSort(column)}
-        data-testid={`sort-${column}`}
-        aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      >
+    // The column header says how it is sorted (a button may not).
+    <Table.Th
+      style={{ textAlign: align }}
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <UnstyledButton onClick={() => onSort(column)} data-testid={`sort-${column}`}>
         <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : undefined}>
           <Text fz="sm" fw={600} c={active ? 'ink.8' : undefined}>
             {children}

@@ -158,7 +158,7 @@ export function HomeScreen() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4}>
-          <Title order={2} fz={24} data-testid="greeting">
+          <Title order={1} fz={24} data-testid="greeting">
             <Greeting name={me.user.displayName} />
           </Title>
           <Text c="dimmed" fz="sm">

@@ -112,20 +112,24 @@ export function ArtworkDetailScreen({
     )
   if (!data)
     return (
-      <Card withBorder radius="md" padding="xl" data-testid="artwork-missing">
-        <EmptyState
-          icon={<IconRoute size={26} />}
-          withIndicatorBackground
-          title={<Trans>This artwork cannot be shown</Trans>}
-          description={<Trans>It may have been removed, or the link is wrong.</Trans>}
-        >
-          <EmptyState.Actions>
-            <ButtonLink to="/artworkArchive/index" variant="default">
-              <Trans>Back to the archive</Trans>
-            </ButtonLink>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Card>
+      // The page keeps its title (its h1) when the artwork cannot be shown.
+      <>
+        <PageHeader />
+        <Card withBorder radius="md" padding="xl" data-testid="artwork-missing">
+          <EmptyState
+            icon={<IconRoute size={26} />}
+            withIndicatorBackground
+            title={<Trans>This artwork cannot be shown</Trans>}
+            description={<Trans>It may have been removed, or the link is wrong.</Trans>}
+          >
+            <EmptyState.Actions>
+              <ButtonLink to="/artworkArchive/index" variant="default">
+                <Trans>Back to the archive</Trans>
+              </ButtonLink>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      </>
     )
 
   const lockedByOther = data.lock !== null && !data.lock.mine

@@ -35,7 +35,6 @@ function BarRow({ item, width, color }: { item: BarItem; width: number; color: s
       py={5}
       px={4}
       style={{ borderRadius: 4 }}
-      role="listitem"
       data-testid="bar-row"
       data-key={item.key}
     >
@@ -97,9 +96,12 @@ function BarEntry({
 export function BarList({ items, color = 'var(--mantine-color-ink-6)', onSelect, testId }: BarListProps) {
   const widths = barWidths(items.map((i) => i.value))
   return (
-    <Box data-testid={testId} role="list">
+    <Box component="ul" data-testid={testId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {items.map((item, i) => (
-        <BarEntry key={item.key} item={item} width={widths[i]} color={color} onSelect={onSelect} />
+        // The list's items are its direct children (whatever wraps the row: a button, a tooltip).
+        <li key={item.key}>
+          <BarEntry item={item} width={widths[i]} color={color} onSelect={onSelect} />
+        </li>
       ))}
     </Box>
   )
