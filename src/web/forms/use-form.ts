@@ -61,6 +61,8 @@ export interface BoundInputProps {
 export type FieldsApi = FormApi
 
 export interface FormApi<V extends FormShape = FormValues, Out = unknown> {
+  /** The schema the values are checked with (renderers read field rules from it). */
+  schema: z.ZodType
   values: V
   errors: FieldErrors
   setErrors: (errors: FieldErrors | ((prev: FieldErrors) => FieldErrors)) => void
@@ -156,6 +158,7 @@ export function useForm<V extends FormShape, Out>({
   }
 
   return {
+    schema,
     values: form.values,
     errors,
     setErrors,
@@ -207,6 +210,8 @@ export function scopedForm(form: FormApi<FormShape, unknown>, prefix: string): F
     }))) as FormApi['setValues']
   return {
     ...form,
+    // What the scope's values must meet is part of the whole form's rule: the scope reads no rules of its own.
+    schema: z.unknown(),
     values,
     errors: own(form.errors),
     setErrors: (next) =>

@@ -159,3 +159,17 @@ describe('every registered form against its schema', () => {
     })
   }
 })
+
+describe('the rules of a form checked through its payload', () => {
+  it('are read through the pipe that turns the values into the payload', async () => {
+    const { z } = await import('zod')
+    const { buyArtV1 } = await import('../../../machines/buy-art')
+    const target = buyArtV1.payloads.contract as z.ZodType<unknown, Record<string, unknown>>
+    const form = z
+      .custom<Record<string, unknown>>()
+      .transform((v) => v)
+      .pipe(target)
+    expect(schemaRules(form).get('subject')).toEqual(schemaRules(target).get('subject'))
+    expect(schemaRules(form).get('copies')?.maximum).toBe(99)
+  })
+})

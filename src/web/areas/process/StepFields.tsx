@@ -1,6 +1,7 @@
-// Draws a step's form from its field list (field-spec.ts) with the form kit: text with a length limit,
-// money, whole numbers, dates, choices from reference data, PDF attachments. A key press the field
-// refuses (a letter in a number, text beyond the limit) says why at the field, in the catalogue's words.
+// Draws a step's form from its field list (field-spec.ts), the rules it does not state filled from the
+// form's schema, with the form kit: text with a length limit, money, whole numbers, dates, choices from
+// reference data, attachments. A key press the field refuses (a letter in a number, text beyond the limit)
+// says why at the field, in the catalogue's words.
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Autocomplete, Grid, Input, SegmentedControl, Select, Title, TreeSelect } from '@mantine/core'
@@ -8,7 +9,7 @@ import type { ReactNode } from 'react'
 import { DateField } from '../../forms/DateField'
 import { FileUpload } from '../../forms/FileUpload'
 import type { FormApi } from '../../forms/use-form'
-import { choiceOptions, type FieldSpec, type StepFormSpec, type Values } from './field-spec'
+import { choiceOptions, type FieldSpec, resolveSpec, type StepFormSpec, type Values } from './field-spec'
 import { GuardedDigits, GuardedMoney, GuardedText, GuardedTextArea } from './GuardedInputs'
 import {
   useCountryOptions,
@@ -236,8 +237,10 @@ function FieldInput(props: FieldProps): ReactNode {
 }
 
 /** Every section of a step's form, on a 12-column grid. */
-export function StepFields({ spec, form }: { spec: StepFormSpec; form: FormApi }) {
+export function StepFields({ spec: ownSpec, form }: { spec: StepFormSpec; form: FormApi }) {
   const { i18n } = useLingui()
+  // Limits, required marks and choices the form does not state come from the schema it is checked with.
+  const spec = resolveSpec(ownSpec, form.schema)
   const values = form.values
   return (
     <>

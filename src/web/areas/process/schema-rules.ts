@@ -40,6 +40,8 @@ function defOf(schema: z.ZodType): Def {
 
 const WRAPPERS = ['nullable', 'readonly', 'nonoptional', 'catch']
 const LEAVE_OUT = ['optional', 'default', 'prefault']
+/** Schemas that say nothing of a value's shape. */
+const OPAQUE = ['transform', 'custom', 'any', 'unknown']
 
 /** The schema that says what a value is, and whether the value may be left out on the way there. */
 function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
@@ -53,9 +55,12 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
     } else if (WRAPPERS.includes(def.type)) {
       current = def.innerType as z.ZodType
     } else if (def.type === 'pipe') {
-      // A transform's input is what the client sends; a preprocess hands its result to `out`.
-      const from = defOf(def.in as z.ZodType).type
-      current = (from === 'transform' ? def.out : def.in) as z.ZodType
+      // The side that says what the value is: a transform's input is what the client sends, a preprocess
+      // hands its result to `out`, and a form's values turned into the payload (`custom → transform → step
+      // schema`) are described by the step schema.
+      current = (
+        OPAQUE.includes(defOf(unwrap(def.in as z.ZodType).inner).type) ? def.out : def.in
+      ) as z.ZodType
     } else break
   }
   return { inner: current, optional }
