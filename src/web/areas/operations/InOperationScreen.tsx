@@ -69,7 +69,12 @@ export function InOperationScreen({
         )
       },
     },
-    { key: 'status', header: <Trans>Status</Trans>, cell: (i) => <StatusBadge status={i.process.status} /> },
+    {
+      key: 'status',
+      header: <Trans>Status</Trans>,
+      miw: 120,
+      cell: (i) => <StatusBadge status={i.process.status} />,
+    },
     {
       key: 'where',
       header: <Trans>Where</Trans>,

@@ -83,7 +83,12 @@ export function LoansScreen({
           formatDate(l.endDate, lang) || '—'
         ),
     },
-    { key: 'status', header: <Trans>Status</Trans>, cell: (l) => <StatusBadge status={l.process.status} /> },
+    {
+      key: 'status',
+      header: <Trans>Status</Trans>,
+      miw: 120,
+      cell: (l) => <StatusBadge status={l.process.status} />,
+    },
   ]
   return (
     <OpenProcess process={process} tab={tab} onNavigate={(next) => onSearch({ ...rest, ...next })}>

@@ -66,7 +66,14 @@ export function useTransportColumns(showType: boolean): Column<ProcessView>[] {
       ),
     },
     ...(showType
-      ? [{ key: 'type', header: <Trans>Process</Trans>, cell: (p: ProcessView) => typeLabel(p.type, lang) }]
+      ? [
+          {
+            key: 'type',
+            header: <Trans>Process</Trans>,
+            miw: 110,
+            cell: (p: ProcessView) => typeLabel(p.type, lang),
+          },
+        ]
       : []),
     {
       key: 'route',
@@ -100,10 +107,16 @@ export function useTransportColumns(showType: boolean): Column<ProcessView>[] {
         )
       },
     },
-    { key: 'status', header: <Trans>Status</Trans>, cell: (p) => <StatusBadge status={p.status} /> },
+    {
+      key: 'status',
+      header: <Trans>Status</Trans>,
+      miw: 120,
+      cell: (p) => <StatusBadge status={p.status} style={{ overflow: 'visible' }} />,
+    },
     {
       key: 'details',
       header: <Trans>Details</Trans>,
+      miw: 110,
       cell: (p) => (
         <AnchorLink
           to="/devOpsManage/transportFlowDetail"
