@@ -3,8 +3,10 @@
 import { z } from 'zod'
 import { compareMoney, money, nonNegativeMoney, optionalText } from '../validation'
 
-/** A record id (artworks, rooms, vendors, processes are uuids). */
-export const recordId = z.uuid({ message: 'invalidValue' })
+/** A record id (artworks, rooms, vendors, processes are uuids): "required" when left out, else "invalid". */
+export const recordId = z.uuid({
+  error: (issue) => (issue.input === undefined || issue.input === '' ? 'required' : 'invalidValue'),
+})
 /** A stored file's id (files module). */
 export const fileId = z.uuid({ message: 'invalidValue' })
 /** Files of a form field; `min` 1 where the spec says an attachment is required. */
