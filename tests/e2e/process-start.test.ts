@@ -2,11 +2,12 @@
 // (mochaItom): the page offers the processes the artwork's status allows, the start screen opens with the
 // artwork chosen, one click starts it (one call) and the process view opens on it. A sold work is offered
 // no operation or cover, and the page says why; its start screen refuses it in words; a claim for it starts
-// with the first step's draft in the same call.
+// with the first step's draft in the same call. A follow-up (a transport's insurance) starts from the view
+// of the process it follows, and each view links to the other.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, type RunningServer, shot, startApp } from './harness'
-import { apiCall, type UserPage, userPage } from './process-driver'
+import { apiCall, openProcess, type UserPage, userPage } from './process-driver'
 
 let app: RunningServer
 let browser: Browser
@@ -122,5 +123,36 @@ describe('starting a process from an artwork', () => {
     expect(view.history.map((h) => h.type)).toEqual(['CREATE', 'SAVE'])
     expect(view.context.subject.policyNo).toBe('POL-E2E-1')
     expect(view.context.steps.incident.draft.place).toBe('Gallery 3')
+  })
+
+  it("starts a transport's insurance from the transport's view, linked both ways", async () => {
+    const page = registrar.page
+    const art = (await artworks('in_collection')).find((a) => !a.activeProcessId)
+    if (!art) throw new Error('the demo has no free artwork in the collection')
+    const transport = await apiCall<{ id: string }>(page, 'POST', 'process', {
+      type: 'OPERATION_TRANS_ART',
+      input: { artworkIds: [art.id] },
+    })
+    await openProcess(page, transport.id)
+    await page.getByTestId('start-follow-up-INSURANCE_OPERATION').click()
+    const drawer = page.locator('.mantine-Drawer-content')
+    const form = drawer.getByTestId('start-process')
+    await form.waitFor()
+    // The artwork and the transport are filled in, in words.
+    await expect
+      .poll(async () => form.locator('[data-field="operationProcessId"]').inputValue())
+      .toContain('Transport')
+    await form.getByTestId('submit').click()
+    await page.waitForURL((url) => {
+      const id = url.searchParams.get('process')
+      return url.pathname === '/devOpsManage/index' && !!id && id !== transport.id
+    })
+    const cover = new URL(page.url()).searchParams.get('process') as string
+    await page.locator(`[data-testid="process-view"][data-process-id="${cover}"]`).waitFor()
+    await page.getByTestId('follows-OPERATION_TRANS_ART').click()
+    await page.locator(`[data-testid="process-view"][data-process-id="${transport.id}"]`).waitFor()
+    await page.getByTestId('followed-by-INSURANCE_OPERATION').waitFor()
+    // Started once: not offered again.
+    expect(await page.getByTestId('start-follow-up-INSURANCE_OPERATION').count()).toBe(0)
   })
 })

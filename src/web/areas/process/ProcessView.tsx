@@ -21,6 +21,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
 import type { ProcessLink, ProcessView as View } from '../../../shared/contracts/process'
@@ -62,6 +63,7 @@ const VIEW_ROUTE: Partial<Record<View['type'], string>> = { BUY_ART_TRANS: '/dev
 function Links({ view }: { view: View }) {
   const { t } = useLingui()
   const lang = useLang()
+  const navigate = useNavigate()
   const [starting, setStarting] = useState<NonNullable<View['links']>['mayStart'][number] | null>(null)
   const links = view.links
   if (!links || links.follows.length + links.followedBy.length + links.mayStart.length === 0) return null
@@ -113,7 +115,15 @@ function Links({ view }: { view: View }) {
         title={starting ? typeLabel(starting.type, lang) : ''}
       >
         {starting ? (
-          <StartProcess type={starting.type} input={starting.input} onCancel={() => setStarting(null)} />
+          <StartProcess
+            type={starting.type}
+            input={starting.input}
+            onCancel={() => setStarting(null)}
+            onStarted={(started) => {
+              setStarting(null)
+              void navigate({ to: '/devOpsManage/index', search: { process: started.id } })
+            }}
+          />
         ) : null}
       </Drawer>
     </Group>
