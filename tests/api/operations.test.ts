@@ -146,6 +146,14 @@ describe('exhibition loans', () => {
       overdue: false,
       artworks: [{ id: ids[0] }],
     })
+    // A loan called off is not upcoming (though it could be restarted).
+    let off = await f.start('operations', 'OPERATION_LOAN_EXHIBITION_ART', {
+      artworkIds: await f.artworks(1),
+    })
+    off = await f.send('operations', off, 'TERMINATE', { comment: 'Called off' })
+    const afterOff = await data<LoanPage>('/loans?show=upcoming&pageSize=200')
+    expect(afterOff.list.some((l) => l.process.id === off.id)).toBe(false)
+    expect(afterOff.counts.upcoming).toBe(before.counts.upcoming + 1)
     p = await f.pass(p, s.artworkTransport[0], 'operations')
     p = await f.send('operations', p, 'DEPART', { payload: s.DEPART[0] })
     p = await f.send('operations', p, 'ARRIVE', { payload: s.ARRIVE[0] })

@@ -1,7 +1,21 @@
 // Reads of the operations screens that the process list cannot answer: counts per type and status, the
 // movement ledger (with the history row — the batch — that moved each artwork), one batch, the artworks held
 // by a live process with since when, exhibition loans by due date, and sold works awaiting delivery.
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type {
   ArtworkBrief,
@@ -322,7 +336,7 @@ const loanEnd = sql<string | null>`coalesce(
 function loanFilter(show: LoanShow, today: string): SQL | undefined {
   switch (show) {
     case 'upcoming':
-      return and(eq(processes.done, false), ne(processes.status, 'onLoan'))
+      return and(eq(processes.done, false), notInArray(processes.status, ['onLoan', 'terminated']))
     case 'onLoan':
       return eq(processes.status, 'onLoan')
     case 'overdue':
