@@ -95,7 +95,8 @@ export async function choose(page: Page, field: Locator, value: string): Promise
 
 export interface FillContext {
   page: Page
-  files: { pdf: string }
+  /** A PDF, and an image for the fields that take photographs. */
+  files: { pdf: string; png?: string }
 }
 
 async function kindOf(locator: Locator): Promise<string> {
@@ -147,8 +148,11 @@ export async function fillField(
     case 'files': {
       const wanted = Array.isArray(value) ? value.length : 1
       const have = await field.getByTestId('stored-file').count()
+      // A PDF where the field takes one, else the image (photographs, finished shots).
+      const accept = (await field.locator('input[type="file"]').getAttribute('accept')) ?? ''
+      const file = /pdf/i.test(accept) || !accept || !ctx.files.png ? ctx.files.pdf : ctx.files.png
       for (let i = have; i < wanted; i++) {
-        await field.locator('input[type="file"]').setInputFiles(ctx.files.pdf)
+        await field.locator('input[type="file"]').setInputFiles(file)
         await field.getByTestId('stored-file').nth(i).waitFor({ timeout: 20_000 })
       }
       return
@@ -163,6 +167,21 @@ export async function fillField(
         await amount.fill('')
         await amount.fill(d.amount)
         await amount.press('Tab')
+      }
+      return
+    }
+    case 'artwork-checklist': {
+      // The stocktake's checklist: each artwork of the list marked on its row (found or missing).
+      const mark = key === 'missingArtworkIds' ? 'missing' : 'found'
+      for (const id of value as string[]) {
+        const row = scope.locator(`[data-checklist-row="${id}"]`)
+        await row.waitFor({ timeout: 10_000 })
+        await row.locator(`input[value="${mark}"]`).check()
+        await page.waitForFunction(
+          ({ id, mark }) =>
+            document.querySelector(`[data-checklist-row="${id}"]`)?.getAttribute('data-mark') === mark,
+          { id, mark },
+        )
       }
       return
     }
@@ -188,8 +207,9 @@ export interface UiEvent {
 }
 
 /**
- * Send an event through the screen: SAVE and SUBMIT from the step's form (filled from the payload), any
- * other from its button and dialog. Resolves when the view shows the next version.
+ * Send an event through the screen: SAVE and SUBMIT from the step's form (filled from the payload), a step's
+ * own event (DEPART, ARRIVE, RETURN, CONFIRM_PAYMENT) from its small form in the step when the step offers
+ * one, any other from its button and dialog. Resolves when the view shows the next version.
  */
 export async function act(ctx: FillContext, event: UiEvent): Promise<void> {
   const { page } = ctx
@@ -199,6 +219,11 @@ export async function act(ctx: FillContext, event: UiEvent): Promise<void> {
     await form.waitFor()
     if (event.payload) await fillForm(ctx, form, event.payload)
     await form.locator(`[data-event="${event.type}"]`).click()
+  } else if (!event.comment && (await page.locator(`[data-event-form="${event.type}"]`).count()) > 0) {
+    // A step waiting for its own event offers that event's small form in the step: filled there.
+    const form = page.locator(`[data-event-form="${event.type}"]`)
+    if (event.payload) await fillForm(ctx, form, event.payload)
+    await form.locator(`[data-step-event="${event.type}"]`).click()
   } else {
     await page.locator(`[data-testid="process-actions"] [data-event="${event.type}"]`).click()
     const dialog = page.locator(`[data-event-dialog="${event.type}"]`)

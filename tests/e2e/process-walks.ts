@@ -185,6 +185,17 @@ const REVISED: Record<string, string> = {
   payment: 'remark',
   transport: 'remark',
   warehousing: 'conditionNote',
+  transportInfo: 'shipper',
+  shootingInfo: 'purpose',
+  replicaInfo: 'purpose',
+  mountingInfo: 'mountingType',
+  repairInfo: 'treatmentPlan',
+  loan: 'exhibitionName',
+  marketSurvey: 'comparables',
+  quotation: 'coverage',
+  renewal: 'coverage',
+  incident: 'description',
+  counting: 'counters',
 }
 
 async function check(ctx: WalkContext, page: UserPage, who: ActorName, s: AnyMachineSnapshot, where: string) {
@@ -260,4 +271,162 @@ export async function walk(
     previous = event
   }
   return s
+}
+
+/** The order a walk takes the kinds of event in when several not yet taken are offered at once. */
+const KIND_ORDER = [
+  'SAVE',
+  // Ended and started again on the first form (its draft kept): the cheapest place for the pair.
+  'TERMINATE',
+  'RESTART',
+  'SUBMIT',
+  'REJECT',
+  'APPROVE',
+  'PAYMENT_FAILED',
+  'RETRY_PAYMENT',
+  'DEPART',
+  'ARRIVE',
+  'RETURN',
+  'CONFIRM_PAYMENT',
+]
+
+export interface KindPlan {
+  walks: ConcreteEvent[][]
+  /** Every kind of event the machine's transitions take. */
+  kinds: string[]
+  /** Every step with a form (a payload for SAVE / SUBMIT). */
+  forms: string[]
+  /** Kinds, forms (`form:<step>`) and the correction after a rejection (`fix`) no walk takes (none). */
+  untaken: string[]
+}
+
+/** What an event does for the kind plan: its kind, and the form it fills when it submits one. */
+function itemsOf(definition: ProcessDefinition, s: AnyMachineSnapshot, e: ConcreteEvent): string[] {
+  const items = [e.type]
+  const [step, leaf] = statePath(s).split('.')
+  if (e.type === 'SUBMIT' && definition.payloads[step]) items.push(`form:${step}`)
+  // A rejected form corrected and sent again (the walk changes a field: REVISED).
+  if (e.type === 'SUBMIT' && leaf === 'rejected') items.push('fix')
+  return items
+}
+
+/**
+ * Walks that fill every step form and take every kind of event at least once, chosen greedily on the
+ * machine: in each state an offered event of a kind (or a form) not yet taken, in KIND_ORDER (among its
+ * payload variants, the one after which what remains is nearest); otherwise the shortest way to the
+ * nearest state offering something not yet taken, or, when nothing more is reachable, to an ending. A
+ * second walk from the start only if something remains.
+ */
+export function planKindWalks(definition: ProcessDefinition, refs: SampleRefs): KindPlan {
+  const offered = eventsFor(definition, refs)
+  const options = (s: AnyMachineSnapshot) => offered(s).map((e) => concrete(definition, e))
+  const kinds = [...new Set(allTransitions(definition).map((t) => t.event))].filter(
+    (k) => !k.startsWith('xstate.'),
+  )
+  const forms = definition.steps.map((d) => d.key).filter((k) => definition.payloads[k])
+  const untaken = new Set([
+    ...kinds,
+    ...forms.map((f) => `form:${f}`),
+    ...(kinds.includes('REJECT') ? ['fix'] : []),
+  ])
+  const fresh = (s: AnyMachineSnapshot, e: ConcreteEvent, left = untaken) =>
+    itemsOf(definition, s, e).filter((i) => left.has(i))
+
+  /** Shortest events from `s` to a state where `goal` holds for an offered event (or the state is done). */
+  function route(
+    s: AnyMachineSnapshot,
+    goal: (s: AnyMachineSnapshot, e: ConcreteEvent) => boolean,
+    toEnd = false,
+  ): ConcreteEvent[] | null {
+    const seen = new Set([coarseKey(s)])
+    let frontier: { s: AnyMachineSnapshot; path: ConcreteEvent[] }[] = [{ s, path: [] }]
+    for (let depth = 0; depth < 16 && frontier.length; depth++) {
+      const next: typeof frontier = []
+      for (const node of frontier)
+        for (const e of options(node.s)) {
+          if (goal(node.s, e)) return [...node.path, e]
+          const after = apply(definition, node.s, e)
+          if (after.status === 'done') {
+            if (toEnd) return [...node.path, e]
+            continue
+          }
+          const k = coarseKey(after)
+          if (seen.has(k)) continue
+          seen.add(k)
+          next.push({ s: after, path: [...node.path, e] })
+        }
+      frontier = next
+    }
+    return null
+  }
+
+  /** How far each of `left` is from `s`, summed (one not reachable counts as far). */
+  const distance = (s: AnyMachineSnapshot, left: Set<string>) => {
+    const far = 100
+    const found = new Map<string, number>()
+    const seen = new Set([coarseKey(s)])
+    let frontier: AnyMachineSnapshot[] = s.status === 'active' ? [s] : []
+    for (let depth = 1; depth <= 16 && frontier.length && found.size < left.size; depth++) {
+      const next: AnyMachineSnapshot[] = []
+      for (const x of frontier)
+        for (const e of options(x)) {
+          for (const i of fresh(x, e, left)) if (!found.has(i)) found.set(i, depth)
+          const after = apply(definition, x, e)
+          const k = coarseKey(after)
+          if (after.status !== 'active' || seen.has(k)) continue
+          seen.add(k)
+          next.push(after)
+        }
+      frontier = next
+    }
+    return [...left].reduce((sum, i) => sum + (found.get(i) ?? far), 0)
+  }
+  const rank = (e: ConcreteEvent) => {
+    const i = KIND_ORDER.indexOf(e.type)
+    return i < 0 ? KIND_ORDER.length : i
+  }
+
+  const walks: ConcreteEvent[][] = []
+  while (untaken.size > 0) {
+    let s = start(definition, refs)
+    const events: ConcreteEvent[] = []
+    const take = (e: ConcreteEvent) => {
+      for (const i of itemsOf(definition, s, e)) untaken.delete(i)
+      s = apply(definition, s, e)
+      events.push(e)
+    }
+    while (s.status === 'active' && events.length < 80) {
+      const here = options(s).filter((e) => fresh(s, e).length > 0)
+      if (here.length > 0) {
+        const best = Math.min(...here.map(rank))
+        const scored = here
+          .filter((e) => rank(e) === best)
+          .map((e) => {
+            const left = new Set(untaken)
+            for (const i of fresh(s, e)) left.delete(i)
+            return { e, d: distance(apply(definition, s, e), left) }
+          })
+          .sort((a, b) => a.d - b.d)
+        take(scored[0].e)
+        continue
+      }
+      // Nothing new here: the event after which what remains is nearest, else the shortest way to an ending.
+      const far = 100 * untaken.size
+      const toward = options(s)
+        .map((e) => ({ e, d: distance(apply(definition, s, e), untaken) }))
+        .filter((x) => x.d < far)
+        .sort((a, b) => a.d - b.d)[0]
+      if (toward) {
+        take(toward.e)
+        continue
+      }
+      const steps = route(s, () => false, true)
+      if (!steps?.length) break
+      for (const e of steps) take(e)
+    }
+    if (events.length === 0 || walks.some((w) => JSON.stringify(w) === JSON.stringify(events))) break
+    walks.push(events)
+    if (walks.length > 4) break
+  }
+  return { walks, kinds, forms, untaken: [...untaken] }
 }
