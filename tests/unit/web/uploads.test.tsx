@@ -3,6 +3,7 @@
 // form's submit is held while it runs; Excel import takes one .xlsx/.xls of at most 3 MB and says so in the
 // spec's words; a video goes up with its cover, width and height.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { UploadResponse } from '../../../src/shared/contracts/files'
@@ -197,5 +198,55 @@ describe('FileUpload of a video', () => {
     expect(await screen.findByText('该格式不支持预览')).toBeTruthy()
     await waitFor(() => expect(uploads).toHaveLength(1))
     expect(uploads[0].fields).toEqual({ purpose: 'video' })
+  })
+})
+
+/** A field holding the ids of its stored files. */
+function StoredField({ onChange }: { onChange: (ids: string[]) => void }) {
+  const [ids, setIds] = useState<string[]>([])
+  return (
+    <FileUpload
+      purpose="image"
+      value={ids}
+      onChange={(next) => {
+        onChange(next)
+        setIds(next)
+      }}
+    />
+  )
+}
+
+describe('FileUpload cancel and remove', () => {
+  it('cancels a running upload: nothing is stored, no failure is said, and submit is free again', async () => {
+    const onSave = vi.fn()
+    await render(<ArtworkForm onSave={onSave} />)
+    pick(fileInput(), [new File([PNG], '秋山图.png', { type: 'image/png' })])
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    const { ApiError } = await import('../../../src/web/api/api-error')
+    uploads[0].options.signal?.addEventListener('abort', () =>
+      uploads[0].reject(new ApiError('aborted', 0, 'aborted')),
+    )
+    expect((screen.getByTestId('submit') as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: '取消' }))
+    await waitFor(() => expect((screen.getByTestId('submit') as HTMLButtonElement).disabled).toBe(false))
+    expect(uploads[0].options.signal?.aborted).toBe(true)
+    expect(screen.queryByTestId('upload-progress')).toBeNull()
+    expect(screen.queryByTestId('stored-file')).toBeNull()
+    expect(screen.queryByText('上传失败')).toBeNull()
+  })
+
+  it('lists the stored file with its picture and removes it from the field', async () => {
+    const onChange = vi.fn()
+    await render(<StoredField onChange={onChange} />)
+    pick(fileInput(), [new File([PNG], 'front.png', { type: 'image/png' })])
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    await act(async () => uploads[0].resolve(stored('front.png')))
+    await waitFor(() => expect(screen.getAllByTestId('stored-file')).toHaveLength(1))
+    expect(onChange).toHaveBeenLastCalledWith([stored('x').id])
+    expect(screen.getByText('front.png')).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'front.png' }).getAttribute('src')).toBe('blob:preview')
+    fireEvent.click(screen.getByRole('button', { name: '移除文件' }))
+    await waitFor(() => expect(screen.queryAllByTestId('stored-file')).toHaveLength(0))
+    expect(onChange).toHaveBeenLastCalledWith([])
   })
 })
