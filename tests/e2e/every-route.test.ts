@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems, launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { DEVOPS } from './routes'
 
 let app: RunningServer
 let browser: Browser
@@ -30,40 +31,6 @@ const REDIRECTS: [string, string][] = [
   ['/dynamicManage', '/dynamicManage/index'],
   ['/messageCenter', '/messageCenter/index'],
 ]
-
-const DEVOPS = [
-  'index',
-  'home',
-  'dueDiligence',
-  'buyShipping',
-  'initiateBuy',
-  'storeHouse',
-  'storehouse/StoreHouse',
-  'warehouseSummary',
-  'valueManage',
-  'mochaItom/A-0001',
-  'insurance',
-  'resumeInsurance',
-  'createAnnualInsurance',
-  'createOperateInsurance',
-  'payoutInsurance',
-  'createPayoutInsurance',
-  'historyInsurance',
-  'transport',
-  'transportFlow',
-  'transportFlowDetail',
-  'copyFlow',
-  'devOpsHistory',
-  'shotFlow',
-  'artMount',
-  'artRepair',
-  'artLoanExhibition',
-  'artSell',
-  'artSellDelivery',
-  'transport/transportHistory/index',
-  'batchDetail',
-  'devOpsIngArt',
-].map((c) => `/devOpsManage/${c}`)
 
 const SCREENS = [
   '/',

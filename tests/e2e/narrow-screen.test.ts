@@ -1,8 +1,13 @@
 // Journey: at 991 px wide or less a notice says the page is best viewed on a computer; wider, it does not.
 // On a 375 px phone the home page stays usable: the side menu folds behind a burger, nothing overflows.
-import type { Browser } from 'playwright-core'
+// At 390 px every screen the spec treats as usable on mobile (devOpsManage's, insurance, transport,
+// warehouse, value management), and a process with its step form open, fit the width: no sideways scroll,
+// neither of the page nor of a part of it (tables fold into cards).
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newPage, PHONE, type RunningServer, shot, signIn, startApp } from './harness'
+import { apiCall } from './process-driver'
+import { MOBILE_SCREENS } from './routes'
 
 let app: RunningServer
 let browser: Browser
@@ -61,4 +66,80 @@ describe('narrow screens', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('16px')
     await context.close()
   })
+
+  it('fit the mobile screens into 390 px, in both languages', { timeout: 300_000 }, async () => {
+    const width = 390
+    const { context, page } = await newPage(browser, app.baseUrl, { width, height: 844 })
+    await signIn(page, 'admin')
+    const artworks = await apiCall<{ list: { id: string }[] }>(page, 'GET', 'artworks?pageSize=1')
+    const started = await apiCall<{ id: string }>(page, 'POST', 'process', {
+      type: 'BUY_ART',
+      input: { artworks: [{ titleZh: '窄屏测试', titleEn: 'Narrow test' }] },
+    })
+    const screens = [
+      ...MOBILE_SCREENS.map((p) =>
+        p.includes('mochaItom') ? `/devOpsManage/mochaItom/${artworks.list[0].id}` : p,
+      ),
+      `/devOpsManage/index?process=${started.id}`,
+    ]
+    const wide: string[] = []
+    for (const lang of ['zh-CN', 'en'] as const) {
+      await page.evaluate((l) => localStorage.setItem('vitrine.language', l), lang)
+      for (const path of screens) {
+        await page.goto(path)
+        await page.locator('main [data-testid="breadcrumbs"]').waitFor()
+        await settled(page)
+        const over = await overflow(page, width)
+        if (over) wide.push(`${lang} ${path}: ${over}`)
+      }
+    }
+    await page.goto(`/devOpsManage/index?process=${started.id}`)
+    await page.getByTestId('step-form').waitFor()
+    await shot(page, 'step-form-390')
+    expect(wide).toEqual([])
+    await context.close()
+  })
 })
+
+/** Until the screen's data has arrived (no loader, no skeleton), at most a few seconds. */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !!document.querySelector('main h1') &&
+        !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined)
+}
+
+/**
+ * What does not fit a window `width` wide: the page wider than the window (and the first element of the
+ * screen that sticks out), or a part of the screen that scrolls sideways inside it (a table that should
+ * have folded into cards). Empty when everything fits.
+ */
+async function overflow(page: Page, width: number): Promise<string> {
+  return page.evaluate((w) => {
+    const name = (el: HTMLElement) => {
+      const id = el.getAttribute('data-testid') ?? el.className.toString().split(' ').slice(0, 2).join('.')
+      return `${el.tagName.toLowerCase()}${id ? `[${id}]` : ''}`
+    }
+    const problems: string[] = []
+    const scroll = document.documentElement.scrollWidth
+    if (scroll > w) {
+      const culprit = [...document.querySelectorAll<HTMLElement>('main *')].find(
+        (el) => el.getBoundingClientRect().right > w + 1,
+      )
+      problems.push(
+        `page ${scroll} px wide${culprit ? `; ${name(culprit)} ends at ${Math.round(culprit.getBoundingClientRect().right)}` : ''}`,
+      )
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+      const { overflowX } = getComputedStyle(el)
+      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1)
+        problems.push(`${name(el)} scrolls sideways (${el.scrollWidth} px in ${el.clientWidth})`)
+    }
+    return problems.join('; ')
+  }, width)
+}

@@ -1,0 +1,45 @@
+// The routes of spec §2 the browser suites walk: the devOpsManage screens (every one usable on a phone),
+// the warehouse and value-management screens beside them.
+
+export const DEVOPS = [
+  'index',
+  'home',
+  'dueDiligence',
+  'buyShipping',
+  'initiateBuy',
+  'storeHouse',
+  'storehouse/StoreHouse',
+  'warehouseSummary',
+  'valueManage',
+  'mochaItom/A-0001',
+  'insurance',
+  'resumeInsurance',
+  'createAnnualInsurance',
+  'createOperateInsurance',
+  'payoutInsurance',
+  'createPayoutInsurance',
+  'historyInsurance',
+  'transport',
+  'transportFlow',
+  'transportFlowDetail',
+  'copyFlow',
+  'devOpsHistory',
+  'shotFlow',
+  'artMount',
+  'artRepair',
+  'artLoanExhibition',
+  'artSell',
+  'artSellDelivery',
+  'transport/transportHistory/index',
+  'batchDetail',
+  'devOpsIngArt',
+].map((c) => `/devOpsManage/${c}`)
+
+/** Screens the spec treats as usable on mobile, besides home and the archive (spec §2: devOpsManage's,
+ * insurance, transport, warehouse, value management). */
+export const MOBILE_SCREENS = [
+  ...DEVOPS,
+  '/storageRoom/InventoryInformation',
+  '/storageRoom/batcheEnterInventory',
+  '/valueManage/index',
+]
