@@ -157,7 +157,7 @@ function EventForm({
         <Title order={4} fz={14} mb="xs">
           {eventLabel(type, lang)}
         </Title>
-        <StepFields spec={spec} form={form as never} />
+        <StepFields spec={spec} form={form} />
         <Group justify="flex-end" mt="md">
           <Button
             type="submit"

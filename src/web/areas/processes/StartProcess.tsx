@@ -204,7 +204,7 @@ export function StartProcess({ type, artworkId, input: given, onStarted, onCance
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const definition = latest(type)
-  const keys = inputKeys(definition.input)
+  const keys = useMemo(() => inputKeys(definition.input), [definition])
   const firstStep = definition.steps[0]?.key ?? null
   const stepSpec = stepFormOf(type, firstStep)
   const allowed = definition.artworkStatuses
@@ -230,19 +230,18 @@ export function StartProcess({ type, artworkId, input: given, onStarted, onCance
         .pipe(definition.input as z.ZodType<Record<string, unknown>, Record<string, unknown>>),
     [keys, definition],
   )
-  const form = useForm({ schema, initialValues: start as never })
-  const values = form.values as unknown as InputValues
+  const form = useForm({ schema, initialValues: start })
+  const values = form.values
   const draftForm = useForm({
     schema: z.custom<Values>(),
-    initialValues: (stepSpec ? initialValues(stepSpec, undefined) : {}) as never,
+    initialValues: stepSpec ? initialValues(stepSpec, undefined) : {},
   })
   const refusedPicked = refused && values.artworkIds.includes(artwork?.id ?? '')
   const locked = new Set(Object.keys(given ?? {}))
-  const set = (key: string, value: unknown) =>
-    (form.setFieldValue as (k: string, v: unknown) => void)(key, value)
+  const set = (key: string, value: unknown) => form.setFieldValue(key, value)
 
   async function submit(startInput: Record<string, unknown>) {
-    const draft = withDraft && stepSpec ? toDraft(stepSpec, draftForm.values as unknown as Values) : undefined
+    const draft = withDraft && stepSpec ? toDraft(stepSpec, draftForm.values) : undefined
     const body = { type, input: startInput, ...(draft ? { draft } : {}) }
     const idempotencyKey = startKey(type, nonce, body)
     try {
@@ -382,9 +381,7 @@ export function StartProcess({ type, artworkId, input: given, onStarted, onCance
               data-testid="start-with-draft"
             />
             <Collapse expanded={withDraft}>
-              <Stack mt="md">
-                {withDraft ? <StepFields spec={stepSpec} form={draftForm as never} /> : null}
-              </Stack>
+              <Stack mt="md">{withDraft ? <StepFields spec={stepSpec} form={draftForm} /> : null}</Stack>
             </Collapse>
           </Card>
         ) : null}
