@@ -325,7 +325,13 @@ export function FileUpload({
                 <Text fz="sm" truncate>
                   {r.name}
                 </Text>
-                <Progress value={r.percent} size="sm" animated data-testid="upload-progress" />
+                <Progress
+                  value={r.percent}
+                  size="sm"
+                  animated
+                  aria-label={r.name}
+                  data-testid="upload-progress"
+                />
                 <Text fz="xs" c="dimmed">
                   <Trans>Uploading… {r.percent}%</Trans>
                 </Text>
