@@ -27,8 +27,15 @@ export interface KindWalkType {
   lang: Lang
   /** The start input (POST /api/process) of one walk. */
   input: (env: WalkEnv) => Promise<Record<string, unknown>> | Record<string, unknown>
-  /** Payload ids of the samples in this database's terms, beyond rooms and companies (a room's artworks). */
-  localise?: (payload: Record<string, unknown>, env: WalkEnv) => Record<string, unknown>
+  /**
+   * The samples in this database's terms beyond rooms and paying companies (a room's artworks, a receiving
+   * company): given the payload as localised for rooms and companies, and the sample itself.
+   */
+  localise?: (
+    payload: Record<string, unknown>,
+    env: WalkEnv,
+    sample: Record<string, unknown>,
+  ) => Record<string, unknown>
   /** What the database must show once a walk has ended (optional). */
   after?: (env: WalkEnv, processId: string) => Promise<void>
 }
@@ -134,8 +141,8 @@ export function describeKindWalks(title: string, types: KindWalkType[]): void {
               files,
               route: '/devOpsManage/index',
               localise: (payload) => {
-                const own = t.localise ? t.localise(payload, env) : payload
-                return localise(own, env.local)
+                const general = localise(payload, env.local)
+                return t.localise ? t.localise(general, env, payload) : general
               },
               onStep: ({ event, transitions }) => {
                 tally.events += 1
