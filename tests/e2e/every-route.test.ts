@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems, launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { apiCall } from './process-driver'
 import { DEVOPS } from './routes'
 
 let app: RunningServer
@@ -102,6 +103,8 @@ async function settled(page: Page): Promise<void> {
 
 const ALLOWED_LATIN = /\b(Vitrine|Node\.js|embedded|postgres|disk|ms|px|MB|KB|v?\d[\w.-]*|A-0001|HTTP)\b/g
 
+const WHOLE_PAGE = new Set(['/', '/devOpsManage/index'])
+
 async function walk(page: Page, lang: 'zh-CN' | 'en') {
   const problems: string[] = []
   const access: string[] = []
@@ -129,8 +132,19 @@ async function walk(page: Page, lang: 'zh-CN' | 'en') {
     await settled(page)
     const h1 = await page.locator('h1').count()
     if (h1 !== 1) problems.push(`${path}: ${h1} h1 headings`)
-    access.push(...(await axeProblems(page, path)))
+    // The whole page where the menu is closed and where a group is open (the header, the menu and the
+    // breadcrumbs are the same elsewhere), then each screen.
+    access.push(...(await axeProblems(page, path, WHOLE_PAGE.has(path) ? undefined : 'main')))
   }
+  // A process opened over its list, its step form showing.
+  const process = await apiCall<{ id: string }>(page, 'POST', 'process', {
+    type: 'BUY_ART',
+    input: { artworks: [{ titleZh: '无障碍检查', titleEn: 'Accessibility check' }] },
+  })
+  await page.goto(`/devOpsManage/index?process=${process.id}`)
+  await page.getByTestId('step-form').waitFor()
+  await settled(page)
+  access.push(...(await axeProblems(page, 'process view')))
   return { problems, access }
 }
 

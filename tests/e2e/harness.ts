@@ -239,13 +239,14 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** WCAG 2.0/2.1 A and AA, as axe-core tags them. */
 export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
-/** One line per critical or serious violation axe-core finds on the page as it stands (WCAG 2.1 AA). */
-export async function axeProblems(page: Page, where: string): Promise<string[]> {
+/**
+ * One line per critical or serious violation axe-core finds on the page as it stands (WCAG 2.1 AA); within
+ * `include` only when given (a walk that has checked the shell once checks each screen's `main`).
+ */
+export async function axeProblems(page: Page, where: string, include?: string): Promise<string[]> {
   const { default: AxeBuilder } = await import('@axe-core/playwright')
-  const result = await new AxeBuilder({ page })
-    .withTags(WCAG_AA)
-    .options({ resultTypes: ['violations'] })
-    .analyze()
+  const builder = new AxeBuilder({ page }).withTags(WCAG_AA).options({ resultTypes: ['violations'] })
+  const result = await (include ? builder.include(include) : builder).analyze()
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => {
