@@ -18,7 +18,10 @@ interface Entry {
   comment: string
 }
 
-function WholeRecord({ view, step }: { view: ProcessView; step: string }) {
+/** What of the process view the note reads. */
+type Viewed = Pick<ProcessView, 'id' | 'version' | 'people' | 'stepTotals'>
+
+function WholeRecord({ view, step }: { view: Viewed; step: string }) {
   const { t } = useLingui()
   const lang = useLang()
   const query = useQuery(processStepQuery(view.id, step, view.version))
@@ -70,7 +73,7 @@ function WholeRecord({ view, step }: { view: ProcessView; step: string }) {
 }
 
 /** "The latest 10 of 37 entries are shown" and the button that opens all of them; nothing for a short step. */
-export function StepEntriesNote({ view, step }: { view: ProcessView; step: string }) {
+export function StepEntriesNote({ view, step }: { view: Viewed; step: string }) {
   const { t } = useLingui()
   const [opened, { open, close }] = useDisclosure(false)
   const totals = view.stepTotals[step]

@@ -25,6 +25,7 @@ import { formatDateTime } from '../../i18n/format'
 import { initialValues, type StepFormSpec, toPayload, type Values } from './field-spec'
 import { EVENT_FORMS, stepFormOf } from './form-registry'
 import { eventLabel, eventSchema, stepLabel, useLang } from './machine-words'
+import { StepEntriesNote } from './StepEntries'
 import { StepFields } from './StepFields'
 import { StepForm } from './StepForm'
 import { NoFormRecord, StepRecord } from './StepRecord'
@@ -381,6 +382,7 @@ export function StepPanel({
       {shown ? spec ? <StepRecord spec={spec} data={shown} /> : <NoFormRecord data={shown} /> : null}
       {planned}
       <StepEvents record={record} nameOf={nameOf} />
+      <StepEntriesNote view={view} step={step} />
     </Stack>
   )
 }
