@@ -12,7 +12,7 @@ import type { ActorName } from '../model/graph-paths'
 import { MODEL_REFS } from '../model/samples'
 import { launchBrowser, newPage, type RunningServer, signIn, startApp } from './harness'
 import { apiCall, type Lang, localise, sampleFiles, sampleRefs, type UserPage } from './process-driver'
-import { type KindPlan, planKindWalks, walk } from './process-walks'
+import { type KindPlan, kindItems, planKindWalks, walk } from './process-walks'
 
 /** What a walk file knows of the database it runs on. */
 export interface WalkEnv {
@@ -144,13 +144,12 @@ export function describeKindWalks(title: string, types: KindWalkType[]): void {
                 const general = localise(payload, env.local)
                 return t.localise ? t.localise(general, env, payload) : general
               },
-              onStep: ({ event, transitions }) => {
+              onStep: ({ event, from }) => {
                 tally.events += 1
-                tally.kinds.add(event.type)
-                const [source] = transitions[0]?.split(':') ?? ['']
-                const [step, leaf] = source.split('.')
-                if (event.type === 'SUBMIT' && t.definition.payloads[step]) tally.forms.add(step)
-                if (event.type === 'SUBMIT' && leaf === 'rejected') tally.fixes += 1
+                for (const item of kindItems(t.definition, from, event))
+                  if (item.startsWith('form:')) tally.forms.add(item.slice(5))
+                  else if (item === 'fix') tally.fixes += 1
+                  else tally.kinds.add(item)
               },
             },
             view.id,

@@ -10,7 +10,7 @@ import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
 import { toGraph } from '../../machines/diagram'
 import { PROCESS_STATUS_LABELS } from '../../machines/labels'
 import type { ProcessDefinition } from '../../machines/types'
-import { describe as describeState, nextEvents, statePath } from '../../machines/view'
+import { describe as describeState, nextEvents, payloadKeyAt, statePath } from '../../machines/view'
 import {
   type ActorName,
   allTransitions,
@@ -175,7 +175,7 @@ export interface WalkContext {
   /** Make the payload of an event concrete for this database (rooms, companies). */
   localise: (payload: Record<string, unknown>) => Record<string, unknown>
   /** Called with each stop's description, for the coverage and the log. */
-  onStep?: (info: { event: ConcreteEvent; transitions: string[]; state: string }) => void
+  onStep?: (info: { event: ConcreteEvent; transitions: string[]; state: string; from: string }) => void
 }
 
 /** The field a "fix" after a rejection changes, per step. */
@@ -259,6 +259,7 @@ export async function walk(
       await shot(user.page, `failed-${definition.type}-${i}-${event.type}`)
       throw new Error(`${where}: ${(error as Error).message}`)
     }
+    const from = statePath(s)
     s = apply(definition, s, event)
     await check(ctx, user, who, s, `${where} (after)`)
     if (event.type === 'TERMINATE')
@@ -267,7 +268,7 @@ export async function walk(
       expect(await user.page.getByTestId('payment-failure-note').textContent(), where).toContain(
         event.comment,
       )
-    ctx.onStep?.({ event, transitions, state: statePath(s) })
+    ctx.onStep?.({ event, transitions, state: statePath(s), from })
     previous = event
   }
   return s
@@ -294,17 +295,23 @@ export interface KindPlan {
   walks: ConcreteEvent[][]
   /** Every kind of event the machine's transitions take. */
   kinds: string[]
-  /** Every step with a form (a payload for SAVE / SUBMIT). */
+  /** Every step with a form (a payload for SAVE / SUBMIT), and every payload a state asks for (whereNow). */
   forms: string[]
   /** Kinds, forms (`form:<step>`) and the correction after a rejection (`fix`) no walk takes (none). */
   untaken: string[]
 }
 
-/** What an event does for the kind plan: its kind, and the form it fills when it submits one. */
-function itemsOf(definition: ProcessDefinition, s: AnyMachineSnapshot, e: ConcreteEvent): string[] {
+/**
+ * What an event sent in a state does for the kind plan: its kind; the step form it fills when it submits
+ * one; the form of a payload a state asks for of a shared event (TERMINATE in transit: `form:whereNow`).
+ */
+export function kindItems(definition: ProcessDefinition, state: string, e: ConcreteEvent): string[] {
   const items = [e.type]
-  const [step, leaf] = statePath(s).split('.')
+  const [step, leaf] = state.split('.')
   if (e.type === 'SUBMIT' && definition.payloads[step]) items.push(`form:${step}`)
+  const key = payloadKeyAt(definition, state, e.type)
+  if (e.payload && key && key !== e.type && key !== step && definition.payloads[key])
+    items.push(`form:${key}`)
   // A rejected form corrected and sent again (the walk changes a field: REVISED).
   if (e.type === 'SUBMIT' && leaf === 'rejected') items.push('fix')
   return items
@@ -323,14 +330,19 @@ export function planKindWalks(definition: ProcessDefinition, refs: SampleRefs): 
   const kinds = [...new Set(allTransitions(definition).map((t) => t.event))].filter(
     (k) => !k.startsWith('xstate.'),
   )
-  const forms = definition.steps.map((d) => d.key).filter((k) => definition.payloads[k])
+  const steps = definition.steps.map((d) => d.key)
+  // Step forms, and the forms of payloads a state asks for (not a step's, not an event type's own).
+  const forms = [
+    ...steps.filter((k) => definition.payloads[k]),
+    ...Object.keys(definition.payloads).filter((k) => !steps.includes(k) && !/^[A-Z_]+$/.test(k)),
+  ]
   const untaken = new Set([
     ...kinds,
     ...forms.map((f) => `form:${f}`),
     ...(kinds.includes('REJECT') ? ['fix'] : []),
   ])
   const fresh = (s: AnyMachineSnapshot, e: ConcreteEvent, left = untaken) =>
-    itemsOf(definition, s, e).filter((i) => left.has(i))
+    kindItems(definition, statePath(s), e).filter((i) => left.has(i))
 
   /** Shortest events from `s` to a state where `goal` holds for an offered event (or the state is done). */
   function route(
@@ -391,7 +403,7 @@ export function planKindWalks(definition: ProcessDefinition, refs: SampleRefs): 
     let s = start(definition, refs)
     const events: ConcreteEvent[] = []
     const take = (e: ConcreteEvent) => {
-      for (const i of itemsOf(definition, s, e)) untaken.delete(i)
+      for (const i of kindItems(definition, statePath(s), e)) untaken.delete(i)
       s = apply(definition, s, e)
       events.push(e)
     }
