@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { parseAsync } from '@babel/core'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
@@ -36,23 +37,59 @@ function buildStamp(): Plugin {
   }
 }
 
+/** Where each call in the initializers of a module's top-level constants starts (not inside functions). */
+async function initializerCalls(code: string, filename: string): Promise<number[]> {
+  const ast = await parseAsync(code, {
+    filename,
+    babelrc: false,
+    configFile: false,
+    parserOpts: { plugins: ['typescript', ...(filename.endsWith('x') ? (['jsx'] as const) : [])] },
+  })
+  const starts: number[] = []
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item)
+      return
+    }
+    const n = node as { type?: string; start?: number }
+    if (typeof n.type !== 'string') return
+    if (/Function|ClassMethod|ObjectMethod/.test(n.type)) return
+    if (/^(Call|New|OptionalCall)Expression$/.test(n.type) && typeof n.start === 'number')
+      starts.push(n.start)
+    for (const [key, value] of Object.entries(n))
+      if (!['loc', 'leadingComments', 'trailingComments', 'innerComments'].includes(key)) walk(value)
+  }
+  for (const statement of ast?.program.body ?? []) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
+    if (declaration?.type === 'VariableDeclaration') walk(declaration.declarations.map((d) => d.init))
+  }
+  return starts
+}
+
 /**
- * Marks every zod schema built in our own sources pure (`z.object(…)` → `/* @__PURE__ *\/ z.object(…)`), so
- * a chunk that imports a constant from a module of schemas (a status list from a contract) does not carry
- * the schemas, nor zod when nothing else there uses it. Our sources never call `z.…` for a side effect.
+ * Marks what our modules build at load time pure, so a chunk that imports a constant from a module of
+ * schemas (a status list from a contract) does not carry the schemas, nor zod when nothing else there uses
+ * them: every `z.…(…)` call in our sources, and in `src/shared` and `machines` (data and rules, nothing
+ * done at load for its effect) every call in a top-level constant's initializer.
  */
 function pureSchemas(): Plugin {
+  const zodCall = /(?<![\w$.])z\.(?=[A-Za-z_$][\w$]*\s*\()/g
   return {
     name: 'vitrine-pure-schemas',
     enforce: 'pre',
     apply: 'build',
     transform: {
-      filter: { id: /\/(src\/web|src\/shared|machines)\/.*\.tsx?$/, code: /(?<![\w$.])z\./ },
-      handler(code) {
-        return {
-          code: code.replace(/(?<![\w$.])z\.(?=[A-Za-z_$][\w$]*\s*\()/g, '/* @__PURE__ */ z.'),
-          map: null,
+      filter: { id: /\/(src\/web|src\/shared|machines)\/.*\.tsx?$/ },
+      async handler(code, id) {
+        if (!/\/(src\/shared|machines)\//.test(id)) {
+          const out = code.replace(zodCall, '/* @__PURE__ */ z.')
+          return out === code ? null : { code: out, map: null }
         }
+        const starts = [...new Set(await initializerCalls(code, id))].sort((x, y) => y - x)
+        let out = code
+        for (const at of starts) out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`
+        return starts.length ? { code: out, map: null } : null
       },
     },
   }
@@ -74,7 +111,12 @@ const PUBLIC_ROUTES = /\/src\/web\/routes\/(__root|login|loginFail)\.tsx\?tsr-sp
 export default defineConfig({
   plugins: [
     pureSchemas(),
-    firstCatalog({ publicRoutes: PUBLIC_ROUTES }),
+    firstCatalog({
+      publicRoutes: PUBLIC_ROUTES,
+      // Their titles show once signed in, after the whole catalog has loaded (src/web/routes/_app.tsx).
+      afterSignIn: /\/src\/web\/routes\/_app\//,
+      budgetKB: 180,
+    }),
     tanstackRouter({
       ...ROUTER_FILES,
       autoCodeSplitting: true,

@@ -5,9 +5,12 @@
 // and what they import. The chunk graph decides, after bundling, so a message can never be missing from the
 // part: the set follows the code. The whole catalog (`messages.po`) loads before the first signed-in screen
 // (src/web/i18n/i18n.ts). In development and tests `?first` is the whole catalog.
+// The same chunk set is the first download: every build warns when its JavaScript passes the budget (gzip),
+// naming the largest modules in it, so a screen or zod imported by a route file shows at once.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 import type { Plugin } from 'vite'
@@ -25,12 +28,8 @@ interface ChunkInfo {
   dynamicImports: string[]
 }
 
-/** The source files (relative to `root`) in the chunks loaded before sign-in. */
-function firstScreenFiles(
-  chunks: Record<string, ChunkInfo>,
-  publicRoutes: RegExp,
-  root: string,
-): Set<string> {
+/** The chunks loaded before sign-in: the entry and its imports, the public routes' chunks and theirs. */
+function firstChunks(chunks: Record<string, ChunkInfo>, publicRoutes: RegExp): Set<string> {
   const seen = new Set<string>()
   const visit = (name: string, followDynamic: boolean) => {
     if (seen.has(name) || !chunks[name]) return
@@ -42,14 +41,30 @@ function firstScreenFiles(
     if (chunk.isEntry && !chunk.isDynamicEntry) visit(name, false)
     else if (chunk.facadeModuleId && publicRoutes.test(chunk.facadeModuleId)) visit(name, true)
   }
+  return seen
+}
+
+/** The source files (relative to `root`) in the chunks loaded before sign-in. */
+function firstScreenFiles(
+  chunks: Record<string, ChunkInfo>,
+  publicRoutes: RegExp,
+  root: string,
+): Set<string> {
   const files = new Set<string>()
-  for (const name of seen)
+  for (const name of firstChunks(chunks, publicRoutes))
     for (const id of chunks[name].moduleIds)
       files.add(path.relative(root, id.split('?')[0]).split(path.sep).join('/'))
   return files
 }
 
-export function firstCatalog(options: { publicRoutes: RegExp }): Plugin {
+export function firstCatalog(options: {
+  /** The chunks of the pages shown before sign-in. */
+  publicRoutes: RegExp
+  /** Files in the first download whose words show only after sign-in (the signed-in routes' titles). */
+  afterSignIn: RegExp
+  /** The first download's JavaScript, KB gzip: a build over it warns. */
+  budgetKB: number
+}): Plugin {
   let root = process.cwd()
   let build = false
   const catalogFor = async (locale: string) => {
@@ -84,6 +99,7 @@ export function firstCatalog(options: { publicRoutes: RegExp }): Plugin {
     async renderChunk(code, chunk, _options, meta) {
       if (!chunk.moduleIds.some((id) => FIRST.test(id))) return null
       const files = firstScreenFiles(meta.chunks as Record<string, ChunkInfo>, options.publicRoutes, root)
+      for (const file of files) if (options.afterSignIn.test(`/${file}`)) files.delete(file)
       const replacements = new Map<string, string>()
       for (const match of code.matchAll(PLACEHOLDER_RE)) {
         const locale = match[2]
@@ -101,6 +117,28 @@ export function firstCatalog(options: { publicRoutes: RegExp }): Plugin {
         replacements.set(locale, JSON.stringify(source))
       }
       return code.replace(PLACEHOLDER_RE, (_all, _quote, locale: string) => replacements.get(locale) ?? _all)
+    },
+    generateBundle(_options, bundle) {
+      const chunks: Record<
+        string,
+        ChunkInfo & { code: string; modules: Record<string, { renderedLength: number }> }
+      > = {}
+      for (const [name, item] of Object.entries(bundle)) if (item.type === 'chunk') chunks[name] = item
+      const first = [...firstChunks(chunks, options.publicRoutes)]
+      const kb = first.reduce((sum, name) => sum + gzipSync(chunks[name].code).length, 0) / 1024
+      if (kb <= options.budgetKB) return
+      const modules = first
+        .flatMap((name) => Object.entries(chunks[name].modules))
+        .sort((a, b) => b[1].renderedLength - a[1].renderedLength)
+        .slice(0, 12)
+        .map(
+          ([id, m]) =>
+            `${path.relative(root, id).replace(/^.*node_modules\//, '')} ${(m.renderedLength / 1024).toFixed(0)} KB`,
+        )
+      this.warn(
+        `JavaScript before sign-in is ${kb.toFixed(1)} KB gzip, over the budget of ${options.budgetKB} KB ` +
+          `(docs/decisions.md, "Start and first download"). Largest modules (minified): ${modules.join(', ')}`,
+      )
     },
   }
 }

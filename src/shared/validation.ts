@@ -1,7 +1,11 @@
 // Zod helpers shared by server and web: field-error mapping (messages are keys of the error catalogue,
 // worded in the reader's language), paging, money and date primitives.
 import { z } from 'zod'
+import { isRealDate, MONEY_RE } from './constants'
 import { formatMessage, type Lang, MESSAGES, type MessageKey } from './errors'
+
+// Defined without zod (the web app's first download reads them).
+export { isRealDate, MONEY_RE }
 
 function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && value in MESSAGES
@@ -64,7 +68,6 @@ export const optionalText = (max: number) =>
     .refine((v) => isCleanText(v), { message: 'invalidText' })
 
 /** Money: a decimal string with at most two places, optionally negative; normalised to two places. */
-export const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/
 export const money = z
   .string()
   .trim()
@@ -108,12 +111,6 @@ export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' })
   .refine(isRealDate, { message: 'invalidDate' })
-
-export function isRealDate(v: string): boolean {
-  const [y, m, d] = v.split('-').map(Number)
-  const date = new Date(Date.UTC(y, m - 1, d))
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
-}
 
 /** Digits only (numeric fields). */
 export const digits = (max: number) => z.string().trim().max(max).regex(/^\d*$/, { message: 'digitsOnly' })

@@ -5,7 +5,6 @@ import '@mantine/dates/styles.css'
 import '@mantine/notifications/styles.css'
 import './styles/app.css'
 import { createRoot } from 'react-dom/client'
-import { config as configureZod } from 'zod/v4/core'
 import { createApiErrorHandler } from './api/api-error-handler'
 import { createQueryClient } from './api/query-client'
 import { App } from './app'
@@ -18,9 +17,11 @@ import { installImageFallback } from './shell/image-fallback'
 import { installRootFont } from './shell/root-font'
 
 // The Content-Security-Policy allows no eval: zod must not even probe for it (the probe is reported as a
-// violation), so it parses without its compiled fast path. Set on zod's core, so that zod itself comes with
-// the first screen that uses it rather than with the entry.
-configureZod({ jitless: true })
+// violation), so it parses without its compiled fast path. Written where `z.config({ jitless: true })`
+// writes it, zod's global configuration, which zod reads when it loads: zod itself then comes with the first
+// screen that uses it rather than with the entry (docs/decisions.md, "Start and first download").
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> }
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true }
 installRootFont()
 installImageFallback()
 if (devtoolsBlockingEnabled(import.meta.env)) installDevtoolsGuard()

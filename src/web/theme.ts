@@ -9,7 +9,7 @@ import {
   luminance,
   type MantineColorsTuple,
   type MantineTheme,
-  Pagination,
+  type PaginationProps,
 } from '@mantine/core'
 import { i18n } from './i18n/i18n'
 
@@ -52,10 +52,11 @@ export const theme = createTheme({
   // The starting value before root-font.ts measures the window (100 px root at the 1440 design width).
   scale: 0.16,
   components: {
-    // The arrows of every pager say where they go (read at render, so in the language shown).
-    Pagination: Pagination.extend({
+    // The arrows of every pager say where they go (read at render, so in the language shown). A plain
+    // object, not Pagination.extend(…): the theme is in the first download, the pager is not.
+    Pagination: {
       defaultProps: {
-        getControlProps: (control) => ({
+        getControlProps: (control: Parameters<NonNullable<PaginationProps['getControlProps']>>[0]) => ({
           'aria-label': i18n._(
             {
               first: msg`First page`,
@@ -65,8 +66,8 @@ export const theme = createTheme({
             }[control],
           ),
         }),
-      },
-    }),
+      } satisfies Partial<PaginationProps>,
+    },
   },
 })
 

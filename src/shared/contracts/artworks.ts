@@ -14,22 +14,11 @@ import { MONEY_RE } from '../validation'
 
 export { artworkRecord, createArtworkInput, updateArtworkInput }
 
-/** `missing`: not found at a stocktake and not accounted for since (spec §4 stocktake; issue 10). */
-export const ARTWORK_STATUSES = ['purchased', 'in_collection', 'on_loan', 'sold', 'missing'] as const
-export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number]
-export const TRANSPORT_STATUSES = ['none', 'to_be_transported', 'transporting'] as const
-export const INSURANCE_STATUSES = ['to_be_insured', 'covered'] as const
-export const ARTWORK_SORTS = [
-  'updatedAt',
-  'createdAt',
-  'inventoryNo',
-  'titleZh',
-  'titleEn',
-  'buyYear',
-  'latestValuation',
-  'valuationDate',
-] as const
-export type ArtworkSort = (typeof ARTWORK_SORTS)[number]
+import { ARTWORK_SORTS, ARTWORK_STATUSES, INSURANCE_STATUSES, TRANSPORT_STATUSES } from '../constants'
+
+export type { ArtworkSort, ArtworkStatus } from '../constants'
+// Defined without zod (the web app's first download reads them for the archive's URL).
+export { ARTWORK_SORTS, ARTWORK_STATUSES, INSURANCE_STATUSES, TRANSPORT_STATUSES }
 /** The most artworks one export writes (the browser asks the user to narrow the search beyond). */
 export const EXPORT_MAX_ROWS = 100_000
 

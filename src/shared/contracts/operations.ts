@@ -3,23 +3,11 @@
 // (the artworks one event moved together), the artworks in an operation now, exhibition loans with their due
 // dates, and sold works awaiting delivery. The server validates and documents with them, the web parses.
 import { z } from 'zod'
+import { LOAN_SHOWS, MOVEMENT_KINDS, SALE_DELIVERY_SHOWS } from '../constants'
 import { isoDate, pageQuery } from '../validation'
 import { processStatusSchema, processTypeSchema } from './process'
 
-/** Every kind of movement row (src/server/db/schema/artworks.ts movement_kind, same order). */
-export const MOVEMENT_KINDS = [
-  'created',
-  'warehousing',
-  'transport_start',
-  'transport_arrive',
-  'transport_aborted',
-  'loan_out',
-  'loan_return',
-  'sold',
-  'stocktake_found',
-  'stocktake_missing',
-  'manual',
-] as const
+export { MOVEMENT_KINDS } // defined without zod (src/shared/constants.ts): the web app's first download reads it
 export type MovementKind = (typeof MOVEMENT_KINDS)[number]
 
 const uuid = z.uuid({ message: 'invalidValue' })
@@ -131,7 +119,7 @@ export type InOperationItem = z.infer<typeof inOperationItem>
  * GET /api/operations/loans: `upcoming` not yet with the borrower, `onLoan` with the borrower (overdue ones
  * included, flagged), `overdue` with the borrower after the loan's end date, `returned` back (completed).
  */
-export const LOAN_SHOWS = ['upcoming', 'onLoan', 'overdue', 'returned'] as const
+export { LOAN_SHOWS } // defined without zod (src/shared/constants.ts): the web app's first download reads it
 export type LoanShow = (typeof LOAN_SHOWS)[number]
 export const loanListQuery = pageQuery.extend({
   show: z.enum(LOAN_SHOWS, { message: 'invalidValue' }).optional(),
@@ -165,7 +153,7 @@ export const loanPage = z.object({
 export type LoanPage = z.infer<typeof loanPage>
 
 /** GET /api/operations/sale-deliveries: sold works, `awaiting` a delivery transport or with one `started`. */
-export const SALE_DELIVERY_SHOWS = ['awaiting', 'started'] as const
+export { SALE_DELIVERY_SHOWS } // defined without zod (src/shared/constants.ts)
 export type SaleDeliveryShow = (typeof SALE_DELIVERY_SHOWS)[number]
 export const saleDeliveryQuery = pageQuery.extend({
   show: z.enum(SALE_DELIVERY_SHOWS, { message: 'invalidValue' }).optional(),

@@ -1,14 +1,12 @@
 // Sign-in, sign-out and the signed-in user: query options and keys (STYLE.md: a factory per resource, the
 // key exported for invalidation).
 import { queryOptions } from '@tanstack/react-query'
-import {
-  type ChangePasswordRequest,
-  changePasswordResponse,
-  type LoginRequest,
-  loginResponse,
-  meResponse,
-} from '../../../shared/contracts/auth'
+import type { ChangePasswordRequest, LoginRequest } from '../../../shared/contracts/auth'
 import { api } from '../http'
+
+// The reply contracts (and zod with them) load with the first call that reads one, not with the sign-in
+// page: it is the whole first download (docs/decisions.md, "Start and first download").
+const contracts = () => import('../../../shared/contracts/auth')
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -18,13 +16,15 @@ export const authKeys = {
 export const meQuery = () =>
   queryOptions({
     queryKey: authKeys.me(),
-    queryFn: ({ signal }) => api.get('auth/me', { schema: meResponse, signal, shell: true }),
+    queryFn: async ({ signal }) =>
+      api.get('auth/me', { schema: (await contracts()).meResponse, signal, shell: true }),
     staleTime: 5 * 60_000,
     meta: { localized: true },
   })
 
-export const signIn = (body: LoginRequest) => api.post('auth/login', { json: body, schema: loginResponse })
+export const signIn = async (body: LoginRequest) =>
+  api.post('auth/login', { json: body, schema: (await contracts()).loginResponse })
 export const signOut = () => api.post('auth/logout', { shell: true })
 /** Change my own password; my other sessions end (sent as a shell call: it belongs to no system). */
-export const changePassword = (body: ChangePasswordRequest) =>
-  api.post('auth/password', { json: body, schema: changePasswordResponse, shell: true })
+export const changePassword = async (body: ChangePasswordRequest) =>
+  api.post('auth/password', { json: body, schema: (await contracts()).changePasswordResponse, shell: true })

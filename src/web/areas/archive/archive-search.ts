@@ -2,89 +2,131 @@
 // search can be bookmarked and shared): every filter of the API, the sort, the page and the view. A value
 // the URL gets wrong is dropped, never an error page. `toApiParams` writes the API's query string from it
 // (lists joined by commas), so the list, the export and the summary ask for exactly what the URL says.
-import { z } from 'zod'
+// Read by hand rather than with zod: every route file is in the first download, which must not carry zod
+// (docs/decisions.md, "Start and first download"); the rules are those of the API's artworkListQuery.
 import {
   ARTWORK_SORTS,
   ARTWORK_STATUSES,
+  type ArtworkSort,
+  type ArtworkStatus,
   INSURANCE_STATUSES,
+  MONEY_RE,
   TRANSPORT_STATUSES,
-} from '../../../shared/contracts/artworks'
-import { MONEY_RE } from '../../../shared/validation'
+} from '../../../shared/constants'
 import type { QueryParams } from '../../api/client'
 
 export const PAGE_SIZES = [20, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 20
 
-/** An array in the URL; also read from one value or a comma list (hand-written links). */
-function listOf<T extends z.ZodType>(item: T) {
-  return z
-    .preprocess((v) => {
-      if (v === undefined || v === null || v === '') return undefined
-      if (Array.isArray(v)) return v
-      if (typeof v === 'string')
-        return v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      return [v]
-    }, z.array(item).min(1).max(50).optional())
-    .catch(undefined)
+export interface ArchiveSearch {
+  view?: 'table' | 'gallery'
+  keyword?: string
+  artistId?: string
+  mediumTagId?: number[]
+  periodTagId?: number[]
+  investMarketTagId?: number[]
+  incomeStageTagId?: number[]
+  labelTagId?: number[]
+  artistStageTagId?: number[]
+  packagingType?: string[]
+  status?: ArtworkStatus[]
+  transportStatus?: (typeof TRANSPORT_STATUSES)[number][]
+  insuranceStatus?: (typeof INSURANCE_STATUSES)[number][]
+  roomId?: string[]
+  inWarehouse?: boolean
+  inOperation?: boolean
+  missingPreview?: boolean
+  buyYearFrom?: number
+  buyYearTo?: number
+  valuationCurrency?: string
+  valuationMin?: string
+  valuationMax?: string
+  sort?: ArtworkSort
+  order?: 'asc' | 'desc'
+  page?: number
+  pageSize?: number
 }
-const idList = listOf(z.coerce.number().int().positive())
-const uuidList = listOf(z.uuid())
-const boolFlag = z
-  .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional())
-  .catch(undefined)
-const year = z.coerce.number().int().min(1000).max(2200).optional().catch(undefined)
-const moneyText = z
-  .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().regex(MONEY_RE).optional())
-  .catch(undefined)
 
-export const archiveSearchSchema = z.object({
-  view: z.enum(['table', 'gallery']).optional().catch(undefined),
-  keyword: z
-    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().max(100).optional())
-    .catch(undefined),
-  artistId: z.uuid().optional().catch(undefined),
-  mediumTagId: idList,
-  periodTagId: idList,
-  investMarketTagId: idList,
-  incomeStageTagId: idList,
-  labelTagId: idList,
-  artistStageTagId: idList,
-  packagingType: listOf(z.string().max(64)),
-  status: listOf(z.enum(ARTWORK_STATUSES)),
-  transportStatus: listOf(z.enum(TRANSPORT_STATUSES)),
-  insuranceStatus: listOf(z.enum(INSURANCE_STATUSES)),
-  roomId: uuidList,
-  inWarehouse: boolFlag,
-  inOperation: boolFlag,
-  missingPreview: boolFlag,
-  buyYearFrom: year,
-  buyYearTo: year,
-  valuationCurrency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional()
-    .catch(undefined),
-  valuationMin: moneyText,
-  valuationMax: moneyText,
-  sort: z.enum(ARTWORK_SORTS).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .optional()
-    .catch(undefined),
-})
-export type ArchiveSearch = z.infer<typeof archiveSearchSchema>
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Route `validateSearch`: keeps only what is set, so the URL stays short. */
+/** A value read as text (numbers too), trimmed. */
+const textOf = (v: unknown) =>
+  typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : undefined
+/** An integer within bounds (a number, or text of one). */
+function intOf(v: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const n = typeof v === 'number' || typeof v === 'string' ? Number(v) : Number.NaN
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined
+}
+const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined =>
+  values.includes(v as T) ? (v as T) : undefined
+/** An id in the URL (`?id=` of an artwork, a room, an artist), or undefined. */
+export const uuidOf = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : undefined)
+const flagOf = (v: unknown) =>
+  v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined
+
+/**
+ * An array in the URL, also read from one value or a comma list (hand-written links): 1 to 50 items, every
+ * one of them valid, or the whole filter is dropped.
+ */
+function listOf<T>(v: unknown, item: (x: unknown) => T | undefined): T[] | undefined {
+  if (v === undefined || v === null || v === '') return undefined
+  const raw = Array.isArray(v)
+    ? v
+    : typeof v === 'string'
+      ? v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [v]
+  const items = raw.map(item)
+  if (items.length === 0 || items.length > 50 || items.some((x) => x === undefined)) return undefined
+  return items as T[]
+}
+const idList = (v: unknown) => listOf(v, (x) => intOf(x, 1))
+
+/** Route `validateSearch`: what the URL gets wrong is dropped; only what is set is kept (a short URL). */
 export function validateArchiveSearch(input: Record<string, unknown>): ArchiveSearch {
-  const parsed = archiveSearchSchema.parse(input)
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as ArchiveSearch
+  const keyword = textOf(input.keyword)
+  const money = (v: unknown) => {
+    const t = textOf(v)
+    return t !== undefined && MONEY_RE.test(t) ? t : undefined
+  }
+  const search: ArchiveSearch = {
+    view: oneOf(['table', 'gallery'], input.view),
+    keyword: keyword !== undefined && keyword.length <= 100 ? keyword : undefined,
+    artistId: uuidOf(input.artistId),
+    mediumTagId: idList(input.mediumTagId),
+    periodTagId: idList(input.periodTagId),
+    investMarketTagId: idList(input.investMarketTagId),
+    incomeStageTagId: idList(input.incomeStageTagId),
+    labelTagId: idList(input.labelTagId),
+    artistStageTagId: idList(input.artistStageTagId),
+    packagingType: listOf(input.packagingType, (x) =>
+      typeof x === 'string' && x.length <= 64 ? x : undefined,
+    ),
+    status: listOf(input.status, (x) => oneOf(ARTWORK_STATUSES, x)),
+    transportStatus: listOf(input.transportStatus, (x) => oneOf(TRANSPORT_STATUSES, x)),
+    insuranceStatus: listOf(input.insuranceStatus, (x) => oneOf(INSURANCE_STATUSES, x)),
+    roomId: listOf(input.roomId, uuidOf),
+    inWarehouse: flagOf(input.inWarehouse),
+    inOperation: flagOf(input.inOperation),
+    missingPreview: flagOf(input.missingPreview),
+    buyYearFrom: intOf(input.buyYearFrom, 1000, 2200),
+    buyYearTo: intOf(input.buyYearTo, 1000, 2200),
+    valuationCurrency:
+      typeof input.valuationCurrency === 'string' && /^[A-Z]{3}$/.test(input.valuationCurrency)
+        ? input.valuationCurrency
+        : undefined,
+    valuationMin: money(input.valuationMin),
+    valuationMax: money(input.valuationMax),
+    sort: oneOf(ARTWORK_SORTS, input.sort),
+    order: oneOf(['asc', 'desc'], input.order),
+    page: intOf(input.page, 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(intOf(input.pageSize, 1) ?? 0)
+      ? intOf(input.pageSize, 1)
+      : undefined,
+  }
+  return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as ArchiveSearch
 }
 
 /** The search keys that narrow which artworks are shown (not the sort, page or view). */

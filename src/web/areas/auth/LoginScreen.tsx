@@ -1,14 +1,20 @@
 // Sign-in (/login): username and password; a wrong pair is shown at the password field; a locked or
 // disabled account goes to /loginFail, which says why; success returns to where the user was.
+// Two fields held in React state rather than the form kit (or @mantine/form): this page is the whole first
+// download, 180 KB gzip at most, and the kit brings zod and Mantine's form. Its only rule is "required"
+// (worded by the shared catalogue); the lengths are the inputs' maxLength; the server checks the request
+// against `loginRequest`, and its refusals land at the fields (docs/decisions.md, "Start and first download").
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { type LoginRequest, loginRequest } from '../../../shared/contracts/auth'
-import { isApiError } from '../../api/api-error'
+import { type ChangeEvent, type FormEvent, useState } from 'react'
+import type { LoginRequest } from '../../../shared/contracts/auth'
+import { formatMessage } from '../../../shared/errors'
+import { type ApiError, isApiError } from '../../api/api-error'
 import { describeError } from '../../api/describe-error'
 import { authKeys, signIn } from '../../api/queries/auth'
-import { useForm } from '../../forms/use-form'
+import { currentLanguage } from '../../i18n/i18n'
 import { session } from '../../session/session-store'
 import { AuthFrame } from './AuthFrame'
 import type { LoginFailReason } from './login-search'
@@ -17,10 +23,35 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const router = useRouter()
   const queryClient = useQueryClient()
-  const form = useForm({ schema: loginRequest, initialValues: { username: '', password: '' } })
+  const [values, setValues] = useState<LoginRequest>({ username: '', password: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [submitting, setSubmitting] = useState(false)
+  const [failure, setFailure] = useState<ApiError | null>(null)
   const mutation = useMutation({ mutationFn: (body: LoginRequest) => signIn(body), meta: { silent: true } })
 
-  const submit = form.onSubmit(async (values) => {
+  /** A field's props: its value, its error (cleared as the user types). */
+  const field = (name: keyof LoginRequest) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value
+      setValues((v) => ({ ...v, [name]: value }))
+      setErrors(({ [name]: _cleared, ...rest }) => rest)
+    },
+  })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const required = formatMessage('required', currentLanguage(i18n))
+    const missing: Record<string, string> = {
+      ...(values.username.trim() ? {} : { username: required }),
+      ...(values.password ? {} : { password: required }),
+    }
+    setErrors(missing)
+    if (Object.keys(missing).length > 0) return
+    setFailure(null)
+    setSubmitting(true)
     try {
       const reply = await mutation.mutateAsync(values)
       session.signIn(reply.token, reply.user)
@@ -35,11 +66,15 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
           return
         }
       }
-      throw error
+      // Toasted or redirected above the client already; here it lands at the fields or shows on the form.
+      if (!isApiError(error)) throw error
+      setFailure(error)
+      if (error.fieldErrors) setErrors(error.fieldErrors)
+    } finally {
+      setSubmitting(false)
     }
-  })
+  }
 
-  const failure = form.submitError
   const offline = failure && (failure.kind === 'network' || failure.kind === 'timeout')
   const otherFailure = failure && !offline && !failure.fieldErrors ? describeError(failure, i18n) : null
   return (
@@ -69,18 +104,16 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
             autoFocus
             required
             maxLength={64}
-            name="username"
-            {...form.getInputProps('username')}
+            {...field('username')}
           />
           <PasswordInput
             label={t`Password`}
             autoComplete="current-password"
             required
             maxLength={200}
-            name="password"
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
-          <Button type="submit" fullWidth loading={form.submitting} mt="xs" data-testid="login-submit">
+          <Button type="submit" fullWidth loading={submitting} mt="xs" data-testid="login-submit">
             <Trans>Sign in</Trans>
           </Button>
         </Stack>

@@ -16,32 +16,12 @@ import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import type { ProcessOpenSearch } from '../process/process-search'
 import { StatusBadge } from '../process/StatusBadge'
-import { pageParam, uuidParam } from './op-search'
+import type { SaleDeliverySearch } from './op-search'
 import { ArtworksCell, type Column, CountTabs, OpList, placeText, StartDrawer, useThumbs } from './parts'
 import { PAGE_SIZE } from './TypeListScreen'
 
-export interface SaleDeliverySearch extends ProcessOpenSearch {
-  show?: SaleDeliveryShow
-  page?: number
-  /** The drawer starting the delivery of this sold artwork. */
-  deliver?: string
-  /** The sale it delivers (named in the transport's start input). */
-  sale?: string
-}
-
-export function validateSaleDeliverySearch(
-  search: Record<string, unknown>,
-): Omit<SaleDeliverySearch, keyof ProcessOpenSearch> {
-  const deliver = uuidParam(search.deliver)
-  return Object.fromEntries(
-    Object.entries({
-      show: search.show === 'started' ? ('started' as const) : undefined,
-      page: pageParam(search.page),
-      deliver,
-      sale: deliver ? uuidParam(search.sale) : undefined,
-    }).filter(([, v]) => v !== undefined),
-  )
-}
+// Validated at the route, so kept with the other light search helpers (op-search.ts).
+export { type SaleDeliverySearch, validateSaleDeliverySearch } from './op-search'
 
 export const saleDeliveryFilters = (search: SaleDeliverySearch): SaleDeliveryFilters => ({
   show: search.show ?? 'awaiting',

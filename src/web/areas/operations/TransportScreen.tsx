@@ -19,13 +19,13 @@ import type { ProcessOpenSearch } from '../process/process-search'
 import { subjectLine, subjectOf } from '../process/process-subject'
 import { useRoomOptions } from '../process/reference-options'
 import { StatusBadge } from '../process/StatusBadge'
-import type { StartSearch } from './op-search'
+import type { StartSearch, TransportShow } from './op-search'
 import { type Column, CountTabs, OpList, StartDrawer } from './parts'
 import { countOf, PAGE_SIZE, StartButton } from './TypeListScreen'
 import { transportFacts } from './transport-facts'
 
-export const TRANSPORT_SHOWS = ['toBeTransported', 'transporting', 'arrived'] as const
-export type TransportShow = (typeof TRANSPORT_SHOWS)[number]
+// Validated at the route, so kept with the other light search helpers (op-search.ts).
+export { TRANSPORT_SHOWS, type TransportShow } from './op-search'
 export interface TransportSearch extends ProcessOpenSearch, StartSearch {
   show?: TransportShow
   page?: number

@@ -2,7 +2,9 @@
 // exactly what it names: the process view opened over a list (`process`, `tab`), the start drawer
 // (`start=1`, with `artworkId` preselected as the archive's start buttons send it), which tab of a list
 // (`show`), its filters and page. Anything invalid is dropped rather than refused.
+
 import { isRealDate, PROCESS_STATUSES } from '../../../shared/constants'
+import type { SaleDeliveryShow } from '../../../shared/contracts/operations'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import { type ProcessOpenSearch, validateProcessOpenSearch } from '../process/process-search'
 
@@ -83,4 +85,32 @@ export function validateHistorySearch(search: Record<string, unknown>): HistoryS
     ...dateRange(search),
     page: pageParam(search.page),
   })
+}
+
+/** The transports screen's tabs. */
+export const TRANSPORT_SHOWS = ['toBeTransported', 'transporting', 'arrived'] as const
+export type TransportShow = (typeof TRANSPORT_SHOWS)[number]
+
+/** Sold works awaiting delivery: the tab, the page, the drawer starting one's delivery and its sale. */
+export interface SaleDeliverySearch extends ProcessOpenSearch {
+  show?: SaleDeliveryShow
+  page?: number
+  /** The drawer starting the delivery of this sold artwork. */
+  deliver?: string
+  /** The sale it delivers (named in the transport's start input). */
+  sale?: string
+}
+
+export function validateSaleDeliverySearch(
+  search: Record<string, unknown>,
+): Omit<SaleDeliverySearch, keyof ProcessOpenSearch> {
+  const deliver = uuidParam(search.deliver)
+  return Object.fromEntries(
+    Object.entries({
+      show: search.show === 'started' ? ('started' as const) : undefined,
+      page: pageParam(search.page),
+      deliver,
+      sale: deliver ? uuidParam(search.sale) : undefined,
+    }).filter(([, v]) => v !== undefined),
+  )
 }

@@ -2,9 +2,8 @@
 // exactly what it names: `process` (the process view opened over a list) and `tab`; on the list of
 // every process also its filters (type, status, step, artwork, who, date range, page). Anything invalid
 // is dropped rather than refused: a stale bookmark still opens the list.
-import { PROCESS_STATUSES } from '../../../shared/contracts/process'
+import { isRealDate, PROCESS_STATUSES } from '../../../shared/constants'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
-import { isRealDate } from '../../../shared/validation'
 
 export const PROCESS_TABS = ['steps', 'history', 'diagram'] as const
 export type ProcessTab = (typeof PROCESS_TABS)[number]

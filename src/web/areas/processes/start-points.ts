@@ -29,14 +29,6 @@ export function startHref(point: StartPoint, artworkId?: string): string {
   return query ? `${to}?${query}` : to
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** `?artworkId=` of a start screen (anything but an id is dropped). */
-export function validateStartSearch(search: Record<string, unknown>): { artworkId?: string } {
-  const id = search.artworkId
-  return typeof id === 'string' && UUID.test(id) ? { artworkId: id } : {}
-}
-
 /** Whether a type may start on an artwork of this status (the machine's `artworkStatuses`). */
 export function startsOn(type: ProcessType, status: string): boolean {
   const allowed = latest(type).artworkStatuses

@@ -2,7 +2,7 @@
 // returned — with counts; a row opens the process view (`?process=<id>`), Start a new loan (`?start=1`).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { LOAN_SHOWS } from '../../../../shared/contracts/operations'
+import { LOAN_SHOWS } from '../../../../shared/constants'
 import { loansQuery } from '../../../api/queries/operations'
 import { type LoanSearch, LoansScreen, loanFilters } from '../../../areas/operations/LoansScreen'
 import { clean, oneOf, pageParam, validateStartSearch } from '../../../areas/operations/op-search'

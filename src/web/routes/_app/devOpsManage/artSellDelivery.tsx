@@ -3,12 +3,8 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { saleDeliveriesQuery } from '../../../api/queries/operations'
-import {
-  SaleDeliveryScreen,
-  type SaleDeliverySearch,
-  saleDeliveryFilters,
-  validateSaleDeliverySearch,
-} from '../../../areas/operations/SaleDeliveryScreen'
+import { type SaleDeliverySearch, validateSaleDeliverySearch } from '../../../areas/operations/op-search'
+import { SaleDeliveryScreen, saleDeliveryFilters } from '../../../areas/operations/SaleDeliveryScreen'
 import { validateProcessOpenSearch } from '../../../areas/process/process-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/artSellDelivery')({

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { StartScreen } from '../../../areas/processes/StartScreen'
-import { validateStartSearch } from '../../../areas/processes/start-points'
+import { validateStartSearch } from '../../../areas/processes/start-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/createPayoutInsurance')({
   staticData: { title: msg`New claim`, privilege: 'devOpsManage:start' },

@@ -4,9 +4,13 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { operationCountsQuery } from '../../../../api/queries/operations'
 import { processListQuery } from '../../../../api/queries/process'
-import { oneOf, pageParam, validateStartSearch } from '../../../../areas/operations/op-search'
 import {
+  oneOf,
+  pageParam,
   TRANSPORT_SHOWS,
+  validateStartSearch,
+} from '../../../../areas/operations/op-search'
+import {
   TransportScreen,
   type TransportSearch,
   transportListFilters,

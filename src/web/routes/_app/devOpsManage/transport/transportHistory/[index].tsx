@@ -2,7 +2,7 @@
 // view, kind, artwork, dates and page in the URL.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MOVEMENT_KINDS } from '../../../../../../shared/contracts/operations'
+import { MOVEMENT_KINDS } from '../../../../../../shared/constants'
 import { movementsQuery } from '../../../../../api/queries/operations'
 import { processListQuery } from '../../../../../api/queries/process'
 import { clean, dateRange, oneOf, pageParam, uuidParam } from '../../../../../areas/operations/op-search'

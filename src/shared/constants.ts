@@ -1,0 +1,52 @@
+// Values and checks without zod, for code in the web app's first download (the routes' search validation:
+// route files are all in it). The contracts and validation.ts re-export them; a module that imports zod must
+// not be imported from a route file's search, before-load or static data (docs/decisions.md, "Start and
+// first download").
+export { PROCESS_STATUS_VALUES as PROCESS_STATUSES } from '../../machines/types'
+
+/** `missing`: not found at a stocktake and not accounted for since (spec §4 stocktake; issue 10). */
+export const ARTWORK_STATUSES = ['purchased', 'in_collection', 'on_loan', 'sold', 'missing'] as const
+export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number]
+export const TRANSPORT_STATUSES = ['none', 'to_be_transported', 'transporting'] as const
+export const INSURANCE_STATUSES = ['to_be_insured', 'covered'] as const
+export const ARTWORK_SORTS = [
+  'updatedAt',
+  'createdAt',
+  'inventoryNo',
+  'titleZh',
+  'titleEn',
+  'buyYear',
+  'latestValuation',
+  'valuationDate',
+] as const
+export type ArtworkSort = (typeof ARTWORK_SORTS)[number]
+
+/** Every kind of movement row (src/server/db/schema/artworks.ts movement_kind, same order). */
+export const MOVEMENT_KINDS = [
+  'created',
+  'warehousing',
+  'transport_start',
+  'transport_arrive',
+  'transport_aborted',
+  'loan_out',
+  'loan_return',
+  'sold',
+  'stocktake_found',
+  'stocktake_missing',
+  'manual',
+] as const
+
+/** The loans list's tabs (GET /api/operations/loans): see contracts/operations.ts. */
+export const LOAN_SHOWS = ['upcoming', 'onLoan', 'overdue', 'returned'] as const
+/** The sale deliveries' tabs (GET /api/operations/sale-deliveries). */
+export const SALE_DELIVERY_SHOWS = ['awaiting', 'started'] as const
+
+/** Money as text: up to 16 digits, 2 decimals, optionally negative. */
+export const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/
+
+/** A yyyy-MM-dd that exists in the calendar. */
+export function isRealDate(v: string): boolean {
+  const [y, m, d] = v.split('-').map(Number)
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
