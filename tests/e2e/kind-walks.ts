@@ -20,6 +20,8 @@ export interface WalkEnv {
   local: Awaited<ReturnType<typeof sampleRefs>>
   /** The next artwork of the demo collection no process holds (each walk takes its own). */
   freeArtwork: () => string
+  /** The artworks taken so far, in order (the last is the current walk's). */
+  picked: string[]
 }
 
 export interface KindWalkType {
@@ -71,7 +73,7 @@ export function describeKindWalks(title: string, types: KindWalkType[]): void {
   let browser: Browser
   const users: Record<string, UserPage> = {}
   let files: { pdf: string; png: string }
-  const env = { users } as WalkEnv
+  const env = { users, picked: [] as string[] } as WalkEnv
   const tallies = new Map<string, Tally>()
   const plans = new Map<string, KindPlan>()
   for (const t of types) {
@@ -94,6 +96,7 @@ export function describeKindWalks(title: string, types: KindWalkType[]): void {
     env.freeArtwork = () => {
       const id = free.shift()
       if (!id) throw new Error('no free artwork left in the demo collection')
+      env.picked.push(id)
       return id
     }
   })

@@ -4,16 +4,36 @@
 // transport's departure and arrival, a loan's return, a sale's payment failed, retried and confirmed by
 // finance — with the screen checked against the machine at every stop. Repair and sale in Chinese, the loan
 // in English.
+
+import { expect } from 'vitest'
 import { operationLoanExhibitionArtV1 } from '../../machines/operation-loan-exhibition-art'
 import { operationRepairArtV1 } from '../../machines/operation-repair-art'
 import { operationSellArtV1 } from '../../machines/operation-sell-art'
-import { describeKindWalks } from './kind-walks'
+import { describeKindWalks, type WalkEnv } from './kind-walks'
+import { apiCall } from './process-driver'
 
-const artworks = (env: { freeArtwork: () => string }) => ({ artworkIds: [env.freeArtwork()] })
+const artworks = (env: WalkEnv) => ({ artworkIds: [env.freeArtwork()] })
+
+/** The walk's artwork as the archive answers for it now. */
+const artworkOf = (env: WalkEnv) =>
+  apiCall<{ roomId: string | null; status: string; activeProcessId: string | null }>(
+    env.users.registrar.page,
+    'GET',
+    `artworks/${env.picked.at(-1)}`,
+  )
 
 describeKindWalks('operations (repair, loan, sale)', [
   { definition: operationRepairArtV1, lang: 'zh-CN', input: artworks },
-  { definition: operationLoanExhibitionArtV1, lang: 'en', input: artworks },
+  {
+    definition: operationLoanExhibitionArtV1,
+    lang: 'en',
+    input: artworks,
+    // Returned: the artwork is back in the room the return named, no longer held.
+    after: async (env) => {
+      const artwork = await artworkOf(env)
+      expect(artwork).toMatchObject({ roomId: env.local.roomId, activeProcessId: null })
+    },
+  },
   {
     definition: operationSellArtV1,
     lang: 'zh-CN',
@@ -23,5 +43,7 @@ describeKindWalks('operations (repair, loan, sale)', [
       'payeeAccountName' in payload
         ? { ...payload, payerCompany: sample.payerCompany, payeeAccountName: env.local.company }
         : payload,
+    // Paid: the artwork is sold.
+    after: async (env) => expect((await artworkOf(env)).status).toBe('sold'),
   },
 ])
