@@ -213,6 +213,18 @@ async function check(ctx: WalkContext, page: UserPage, who: ActorName, s: AnyMac
   expect((await page.page.getByTestId('process-status').textContent())?.trim(), where).toBe(want.statusWords)
 }
 
+/** The step form shows a saved draft's words (its text fields; other kinds show values in their own format). */
+async function expectDraft(page: UserPage['page'], draft: Record<string, unknown>, where: string) {
+  const form = page.getByTestId('step-form')
+  await form.waitFor()
+  for (const [key, value] of Object.entries(draft)) {
+    const field = form.locator(`[data-field="${key}"]`).first()
+    const kind = await field.getAttribute('data-kind')
+    if (kind === 'text' || kind === 'textarea' || kind === 'vendor')
+      expect(await field.inputValue(), `${where}: draft field ${key}`).toBe(String(value))
+  }
+}
+
 /** Walk one planned path on a new process, asserting each stop for the user acting and the next one. */
 export async function walk(
   ctx: WalkContext,
@@ -224,6 +236,8 @@ export async function walk(
   let s = start(definition, refs)
   let previous: ConcreteEvent | undefined
   let lastUser: ActorName | undefined
+  /** Per step, the draft last saved and not submitted since. */
+  const saved = new Map<string, Record<string, unknown>>()
   for (const [i, planned] of events.entries()) {
     const who = planned.actor
     const user = ctx.users[who]
@@ -260,8 +274,13 @@ export async function walk(
       throw new Error(`${where}: ${(error as Error).message}`)
     }
     const from = statePath(s)
+    if (event.type === 'SAVE' && event.payload) saved.set(leaf[0], ctx.localise(event.payload))
+    else if (event.type === 'SUBMIT') saved.delete(leaf[0])
     s = apply(definition, s, event)
     await check(ctx, user, who, s, `${where} (after)`)
+    // Restarted on a form whose draft was saved (and not sent since): the form shows that draft again.
+    const draft = event.type === 'RESTART' ? saved.get(statePath(s).split('.')[0]) : undefined
+    if (draft) await expectDraft(user.page, draft, where)
     if (event.type === 'TERMINATE')
       expect(await user.page.getByTestId('terminated-note').textContent(), where).toContain(event.comment)
     if (event.type === 'PAYMENT_FAILED')
