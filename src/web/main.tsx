@@ -8,7 +8,6 @@ import { createRoot } from 'react-dom/client'
 import { createApiErrorHandler } from './api/api-error-handler'
 import { createQueryClient } from './api/query-client'
 import { App } from './app'
-import { showError } from './forms/notify'
 import { activateLanguage, CATALOG_LOADERS, DEFAULT_LANG } from './i18n/i18n'
 import { type AppRouter, createAppRouter } from './router'
 import { session } from './session/session-store'
@@ -41,7 +40,8 @@ const queryClient = createQueryClient(
     goToLogin(redirect) {
       void router?.navigate({ to: '/login', search: { redirect }, replace: true })
     },
-    showError,
+    // Loaded with the first error shown: the toasts' words (the shared catalogue) are not in the entry.
+    showError: (message) => void import('./forms/notify').then((toasts) => toasts.showError(message)),
   }),
 )
 const appRouter = createAppRouter({ queryClient })

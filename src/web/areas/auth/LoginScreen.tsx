@@ -10,7 +10,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { type ChangeEvent, type FormEvent, useState } from 'react'
 import type { LoginRequest } from '../../../shared/contracts/auth'
-import { formatMessage } from '../../../shared/errors'
 import { type ApiError, isApiError } from '../../api/api-error'
 import { describeError } from '../../api/describe-error'
 import { authKeys, signIn } from '../../api/queries/auth'
@@ -43,13 +42,15 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const required = formatMessage('required', currentLanguage(i18n))
-    const missing: Record<string, string> = {
-      ...(values.username.trim() ? {} : { username: required }),
-      ...(values.password ? {} : { password: required }),
+    const empty = [...(values.username.trim() ? [] : ['username']), ...(values.password ? [] : ['password'])]
+    if (empty.length > 0) {
+      // The shared catalogue's word, loaded when first needed (it is not part of the first download).
+      const { formatMessage } = await import('../../../shared/errors')
+      const required = formatMessage('required', currentLanguage(i18n))
+      setErrors(Object.fromEntries(empty.map((name) => [name, required])))
+      return
     }
-    setErrors(missing)
-    if (Object.keys(missing).length > 0) return
+    setErrors({})
     setFailure(null)
     setSubmitting(true)
     try {
