@@ -3,7 +3,7 @@
 // in pages, so a large export keeps memory flat and an exported file imports back unchanged.
 import { PassThrough } from 'node:stream'
 import { and, asc, eq, getTableColumns } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { RECORD_KINDS, type RecordKind } from '../../../shared/artwork-rules'
 import type { ArtworkFilters, ArtworkSort } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
@@ -192,7 +192,9 @@ async function writeRecordSheet(
 export async function workbookResponse(req: WorkbookRequest): Promise<Response> {
   const refs = await loadReferences(req.db)
   const pass = new PassThrough()
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // exceljs loads with the first export rather than with the server (most of a second of a start).
+  const excel = (await import('exceljs')).default
+  const wb = new excel.stream.xlsx.WorkbookWriter({
     stream: pass,
     useStyles: true,
     useSharedStrings: false,

@@ -6,7 +6,7 @@
 
 import { Readable } from 'node:stream'
 import { and, eq, getTableColumns, gt, inArray, ne, or, sql } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import type { z } from 'zod'
 import {
   type ArtworkRecord,
@@ -131,8 +131,12 @@ export async function readWorkbookText(bytes: Buffer): Promise<SheetText[]> {
   }
 }
 
+/** exceljs, loaded with the first import rather than with the server (most of a second of a start). */
+const exceljs = async () => (await import('exceljs')).default
+
 async function loadWorkbookText(bytes: Buffer): Promise<SheetText[]> {
-  const wb = new ExcelJS.Workbook()
+  const excel = await exceljs()
+  const wb = new excel.Workbook()
   await wb.xlsx.load(bytes as unknown as ArrayBuffer)
   return wb.worksheets.map((ws) => {
     const sheet: SheetText = { name: ws.name, header: [], rows: [] }
@@ -149,7 +153,8 @@ async function loadWorkbookText(bytes: Buffer): Promise<SheetText[]> {
 }
 
 async function streamWorkbookText(bytes: Buffer): Promise<SheetText[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const excel = await exceljs()
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
