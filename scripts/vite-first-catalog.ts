@@ -83,11 +83,10 @@ export function firstCatalog(options: {
     load(id) {
       const match = FIRST.exec(id)
       if (!match) return null
-      const whole = JSON.stringify(id.slice(0, -'?first'.length))
       // Filled in renderChunk, once the chunk graph says which messages the first screens use.
       if (build)
         return `export const messages = JSON.parse(${JSON.stringify(PLACEHOLDER(match[1]))}).messages`
-      return `export { messages } from ${whole}`
+      return `export { messages } from './messages.po'`
     },
     augmentChunkHash(chunk) {
       if (!chunk.moduleIds.some((id) => FIRST.test(id))) return
