@@ -245,7 +245,12 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  */
 export async function axeProblems(page: Page, where: string, include?: string): Promise<string[]> {
   const { default: AxeBuilder } = await import('@axe-core/playwright')
-  const builder = new AxeBuilder({ page }).withTags(WCAG_AA).options({ resultTypes: ['violations'] })
+  // Legacy mode: axe.run in the page itself. The default finishes every run in a new blank page (a page
+  // opened and closed per check: most of the time), which only pages with cross-origin frames need.
+  const builder = new AxeBuilder({ page })
+    .withTags(WCAG_AA)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
   const result = await (include ? builder.include(include) : builder).analyze()
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
