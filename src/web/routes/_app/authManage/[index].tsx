@@ -1,9 +1,24 @@
-// /authManage/index: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /authManage/index: the same screen as /authManage/home (DESIGN.md § Web: `home` and `index` are one screen):
+// the staff accounts, with the keyword and page in the URL (anything invalid is dropped, not refused).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { usersQuery } from '../../../api/queries/admin'
+import { UsersScreen } from '../../../areas/admin/UsersScreen'
+import { validateUserSearch } from '../../../areas/admin/user-search'
 
 export const Route = createFileRoute('/_app/authManage/index')({
   staticData: { title: msg`Users`, privilege: 'authManage:view' },
-  component: () => <PlannedScreen purpose={msg`Staff accounts, their roles and their own privileges.`} />,
+  validateSearch: validateUserSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(usersQuery(deps)),
+  component: function Users() {
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return (
+      <UsersScreen
+        search={search}
+        onSearch={(next, o) => void navigate({ search: next, replace: o?.replace })}
+      />
+    )
+  },
 })
