@@ -4,14 +4,14 @@
 // rows an event writes carry its instant.
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import { Card, EmptyState, Group, Skeleton, Stack, Text } from '@mantine/core'
+import { Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { MovementView } from '../../../shared/contracts/operations'
 import { batchQuery } from '../../api/queries/operations'
 import { formatDateTime } from '../../i18n/format'
-import { IconList } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { ButtonLink } from '../archive/router-links'
+import { ListEmpty } from '../process/list-parts'
 import { eventLabel, typeLabel, useLang } from '../process/machine-words'
 import { StatusBadge } from '../process/StatusBadge'
 import { MOVEMENT_KIND_WORDS } from './movement-words'
@@ -26,22 +26,16 @@ export function BatchScreen({ processId, seq }: { processId?: string; seq?: numb
     return (
       <>
         <PageHeader />
-        <Card withBorder radius="md" padding="xl">
-          <EmptyState
-            icon={<IconList size={24} />}
-            title={<Trans>No batch to show</Trans>}
-            description={
-              <Trans>Open a batch from a transport's movements or from the movement history.</Trans>
-            }
-            data-testid="batch-missing"
-          >
-            <EmptyState.Actions>
-              <ButtonLink to="/devOpsManage/transport/transportHistory/index" variant="default">
-                <Trans>Movement history</Trans>
-              </ButtonLink>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Card>
+        <ListEmpty
+          title={<Trans>No batch to show</Trans>}
+          description={<Trans>Open a batch from a transport's movements or from the movement history.</Trans>}
+          testId="batch-missing"
+          actions={
+            <ButtonLink to="/devOpsManage/transport/transportHistory/index" variant="default">
+              <Trans>Movement history</Trans>
+            </ButtonLink>
+          }
+        />
       </>
     )
   if (!batch.data) return <Skeleton h={320} radius="md" />

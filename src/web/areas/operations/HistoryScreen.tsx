@@ -2,16 +2,14 @@
 // operations staff run (purchases, shippings, transports, the operations on artworks, insurance,
 // stocktakes), filtered by type, ending, artwork and start date, all in the URL; a row opens the process
 // view in place with its whole history.
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Card, Grid, Select, Skeleton, Stack } from '@mantine/core'
+import { Trans } from '@lingui/react/macro'
+import { Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import { operationCountsQuery } from '../../api/queries/operations'
 import { type ProcessListFilters, processListQuery } from '../../api/queries/process'
-import { DateRangePicker } from '../../forms/DateRangePicker'
 import { PageHeader } from '../../shell/PageHeader'
-import { ArtworkFilter } from '../process/ArtworkPicker'
-import { typeLabel, useLang } from '../process/machine-words'
+import { ArtworkDateFilters, FilterCard, pageParam, TypeFilter } from '../process/list-parts'
 import { OpenProcess } from '../process/OpenProcess'
 import { ProcessTable } from '../process/ProcessTable'
 import type { HistorySearch } from './op-search'
@@ -19,6 +17,7 @@ import { CountTabs } from './parts'
 import { countOf, PAGE_SIZE } from './TypeListScreen'
 
 type Ending = 'all' | 'completed' | 'terminated'
+const SPAN = { base: 12, sm: 4 }
 
 export function historyFilters(search: HistorySearch): ProcessListFilters {
   const { process: _p, tab: _t, page, ...filters } = search
@@ -32,8 +31,6 @@ export function HistoryScreen({
   search: HistorySearch
   onSearch: (next: HistorySearch, options?: { replace?: boolean }) => void
 }) {
-  const { t } = useLingui()
-  const lang = useLang()
   const { process, tab, ...rest } = search
   const counts = useQuery(operationCountsQuery())
   const list = useQuery({ ...processListQuery(historyFilters(search)), enabled: !process })
@@ -67,45 +64,17 @@ export function HistoryScreen({
             { value: 'terminated', label: <Trans>Terminated</Trans>, count: n(['terminated']) },
           ]}
         />
-        <Card withBorder radius="md" padding="md">
-          <Grid gap="sm" align="flex-end">
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Select
-                label={t`Type`}
-                placeholder={t`Any type`}
-                clearable
-                searchable
-                data={PROCESS_TYPES.map((type) => ({ value: type, label: typeLabel(type, lang) }))}
-                value={search.type ?? null}
-                onChange={(v) => set({ type: (v as ProcessType) ?? undefined })}
-                data-testid="filter-type"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <ArtworkFilter
-                label={t`Artwork`}
-                value={search.artworkId}
-                onChange={(id) => set({ artworkId: id })}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <DateRangePicker
-                label={t`Started between`}
-                placeholder={t`Any time`}
-                value={[search.from ?? null, search.to ?? null]}
-                onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
-                data-testid="filter-dates"
-              />
-            </Grid.Col>
-          </Grid>
-        </Card>
+        <FilterCard>
+          <TypeFilter span={SPAN} value={search.type} onChange={(type) => set({ type })} />
+          <ArtworkDateFilters span={SPAN} search={search} set={set} />
+        </FilterCard>
         {list.data ? (
           <ProcessTable
             list={list.data.list}
             total={list.data.total}
             page={search.page ?? 1}
             pageSize={PAGE_SIZE}
-            onPage={(p) => onSearch({ ...rest, page: p > 1 ? p : undefined })}
+            onPage={(p) => onSearch({ ...rest, page: pageParam(p) })}
             onOpen={(id) => onSearch({ ...rest, process: id })}
             empty={<Trans>No finished process matches these filters.</Trans>}
           />

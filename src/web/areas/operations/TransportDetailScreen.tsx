@@ -4,7 +4,7 @@
 // made them (each group a batch). The process view (steps, events, history) is one click away.
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import { Badge, Card, EmptyState, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Badge, Card, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { MovementView } from '../../../shared/contracts/operations'
@@ -12,10 +12,10 @@ import { movementsQuery, processArtworksQuery } from '../../api/queries/operatio
 import { processQuery } from '../../api/queries/process'
 import { formatMoneyDisplay } from '../../forms/money'
 import { formatDate, formatDateTime } from '../../i18n/format'
-import { IconList } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { FileNames } from '../process/FileNames'
+import { ListEmpty } from '../process/list-parts'
 import { definitionFor, eventLabel, leafLabel, typeLabel, useLang } from '../process/machine-words'
 import { useDictOptions } from '../process/reference-options'
 import { StatusBadge } from '../process/StatusBadge'
@@ -174,20 +174,16 @@ export function TransportDetailScreen({ id }: { id?: string }) {
     return (
       <>
         <PageHeader />
-        <Card withBorder radius="md" padding="xl">
-          <EmptyState
-            icon={<IconList size={24} />}
-            title={<Trans>No transport to show</Trans>}
-            description={<Trans>Open a transport from the list of transports.</Trans>}
-            data-testid="transport-detail-missing"
-          >
-            <EmptyState.Actions>
-              <ButtonLink to="/devOpsManage/transport" variant="default">
-                <Trans>All transports</Trans>
-              </ButtonLink>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Card>
+        <ListEmpty
+          title={<Trans>No transport to show</Trans>}
+          description={<Trans>Open a transport from the list of transports.</Trans>}
+          testId="transport-detail-missing"
+          actions={
+            <ButtonLink to="/devOpsManage/transport" variant="default">
+              <Trans>All transports</Trans>
+            </ButtonLink>
+          }
+        />
       </>
     )
   if (!view.data) return <Skeleton h={360} radius="md" />

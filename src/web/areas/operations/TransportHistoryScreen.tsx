@@ -3,17 +3,16 @@
 // whereabouts, newest first, by kind, artwork and date — each row opening the batch it was moved in.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Card, Grid, Select, Skeleton, Stack, Text } from '@mantine/core'
+import { Grid, Select, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { MOVEMENT_KINDS, type MovementKind, type MovementView } from '../../../shared/contracts/operations'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { type MovementFilters, movementsQuery } from '../../api/queries/operations'
 import { type ProcessListFilters, processListQuery } from '../../api/queries/process'
-import { DateRangePicker } from '../../forms/DateRangePicker'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
-import { ArtworkFilter } from '../process/ArtworkPicker'
+import { ArtworkDateFilters, FilterCard, pageParam } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
 import { MOVEMENT_KIND_WORDS } from './movement-words'
 import { ArtworksCell, type Column, CountTabs, OpList, placeText, useThumbs } from './parts'
@@ -105,7 +104,7 @@ function Movements({
       total={page.data.total}
       page={search.page ?? 1}
       pageSize={PAGE_SIZE}
-      onPage={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
+      onPage={(p) => onSearch({ ...search, page: pageParam(p) })}
       empty={<Trans>No movement matches these filters.</Trans>}
     />
   )
@@ -132,7 +131,7 @@ function FinishedTransports({
       total={list.data.total}
       page={search.page ?? 1}
       pageSize={PAGE_SIZE}
-      onPage={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
+      onPage={(p) => onSearch({ ...search, page: pageParam(p) })}
       empty={<Trans>No transport has finished yet.</Trans>}
     />
   )
@@ -170,39 +169,27 @@ export function TransportHistoryScreen({
             { value: 'movements', label: <Trans>Movements</Trans> },
           ]}
         />
-        <Card withBorder radius="md" padding="md">
-          <Grid gap="sm" align="flex-end">
-            {view === 'movements' ? (
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <Select
-                  label={t`Movement`}
-                  placeholder={t`Any movement`}
-                  clearable
-                  data={MOVEMENT_KINDS.map((k) => ({ value: k, label: i18n._(MOVEMENT_KIND_WORDS[k]) }))}
-                  value={search.kind ?? null}
-                  onChange={(v) => set({ kind: (v as MovementKind) ?? undefined })}
-                  data-testid="filter-kind"
-                />
-              </Grid.Col>
-            ) : null}
+        <FilterCard>
+          {view === 'movements' ? (
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <ArtworkFilter
-                label={t`Artwork`}
-                value={search.artworkId}
-                onChange={(id) => set({ artworkId: id })}
+              <Select
+                label={t`Movement`}
+                placeholder={t`Any movement`}
+                clearable
+                data={MOVEMENT_KINDS.map((k) => ({ value: k, label: i18n._(MOVEMENT_KIND_WORDS[k]) }))}
+                value={search.kind ?? null}
+                onChange={(v) => set({ kind: (v as MovementKind) ?? undefined })}
+                data-testid="filter-kind"
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <DateRangePicker
-                label={view === 'movements' ? t`Moved between` : t`Started between`}
-                placeholder={t`Any time`}
-                value={[search.from ?? null, search.to ?? null]}
-                onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
-                data-testid="filter-dates"
-              />
-            </Grid.Col>
-          </Grid>
-        </Card>
+          ) : null}
+          <ArtworkDateFilters
+            span={{ base: 12, sm: 4 }}
+            search={search}
+            set={set}
+            dateLabel={view === 'movements' ? t`Moved between` : undefined}
+          />
+        </FilterCard>
         {view === 'movements' ? (
           <Movements search={search} onSearch={onSearch} />
         ) : (

@@ -2,20 +2,19 @@
 // processes): tabs for under way, each status the type's machine can be in, and finished, each with its
 // count; filtered by artwork and start date; all in the URL. A row opens the process view in place
 // (`?process=<id>`); "Start" opens the type's start in a drawer (`?start=1`, keeping `artworkId`).
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Card, Grid, Skeleton, Stack } from '@mantine/core'
+import { Trans } from '@lingui/react/macro'
+import { Button, Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { OperationCounts } from '../../../shared/contracts/operations'
 import type { ProcessType } from '../../../shared/process-types'
 import { operationCountsQuery } from '../../api/queries/operations'
 import { type ProcessListFilters, processListQuery } from '../../api/queries/process'
-import { DateRangePicker } from '../../forms/DateRangePicker'
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
-import { ArtworkFilter } from '../process/ArtworkPicker'
+import { ArtworkDateFilters, FilterCard, pageParam } from '../process/list-parts'
 import { definitionFor, graphOf, statusLabel, useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import { ProcessTable } from '../process/ProcessTable'
@@ -88,7 +87,6 @@ export function TypeListScreen({
   onSearch: (next: TypeListSearch, options?: { replace?: boolean }) => void
   empty?: ReactNode
 }) {
-  const { t } = useLingui()
   const lang = useLang()
   const { process, tab, start, ...rest } = search
   const counts = useQuery(operationCountsQuery())
@@ -128,26 +126,9 @@ export function TypeListScreen({
           onChange={(v) => set({ show: v === 'live' ? undefined : v })}
           testId="type-list-tabs"
         />
-        <Card withBorder radius="md" padding="md">
-          <Grid gap="sm" align="flex-end">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <ArtworkFilter
-                label={t`Artwork`}
-                value={search.artworkId}
-                onChange={(id) => set({ artworkId: id })}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <DateRangePicker
-                label={t`Started between`}
-                placeholder={t`Any time`}
-                value={[search.from ?? null, search.to ?? null]}
-                onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
-                data-testid="filter-dates"
-              />
-            </Grid.Col>
-          </Grid>
-        </Card>
+        <FilterCard>
+          <ArtworkDateFilters span={{ base: 12, sm: 6 }} search={search} set={set} />
+        </FilterCard>
         {list.data ? (
           <ProcessTable
             list={list.data.list}
@@ -155,7 +136,7 @@ export function TypeListScreen({
             page={search.page ?? 1}
             pageSize={PAGE_SIZE}
             showType={false}
-            onPage={(p) => onSearch({ ...rest, page: p > 1 ? p : undefined })}
+            onPage={(p) => onSearch({ ...rest, page: pageParam(p) })}
             onOpen={(id) => onSearch({ ...rest, process: id })}
             empty={empty}
           />

@@ -2,26 +2,14 @@
 // with counts, the start drawer (StartProcess of the screen's type, `?start=1`), and a list that is a
 // table on a desk and folds into cards on a phone (below `sm`), so the page never scrolls sideways.
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import {
-  Badge,
-  Card,
-  Drawer,
-  EmptyState,
-  Group,
-  Pagination,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  UnstyledButton,
-} from '@mantine/core'
+import { Badge, Card, Drawer, Group, Stack, Table, Tabs, Text, UnstyledButton } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { ArtworkBrief, PlaceView } from '../../../shared/contracts/operations'
 import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import { formatNumber } from '../../i18n/format'
-import { IconList } from '../../shell/icons'
 import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
+import { ListEmpty, ListFooter } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
 import { StartProcess } from '../processes/StartProcess'
 
@@ -190,18 +178,8 @@ export function OpList<T>({
   empty: ReactNode
   testId: string
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize))
   if (rows.length === 0)
-    return (
-      <Card withBorder radius="md" padding="xl">
-        <EmptyState
-          icon={<IconList size={24} />}
-          title={<Trans>Nothing here</Trans>}
-          description={empty}
-          data-testid={`${testId}-empty`}
-        />
-      </Card>
-    )
+    return <ListEmpty title={<Trans>Nothing here</Trans>} description={empty} testId={`${testId}-empty`} />
   const primary = columns.find((c) => c.primary) ?? columns[0]
   const rest = columns.filter((c) => c !== primary)
   return (
@@ -281,12 +259,14 @@ export function OpList<T>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" px="md" py="sm">
-        <Text fz="sm" c="dimmed" data-testid={`${testId}-total`}>
-          <Plural value={total} one="# row" other="# rows" />
-        </Text>
-        {pages > 1 ? <Pagination total={pages} value={page} onChange={onPage} size="sm" /> : null}
-      </Group>
+      <ListFooter
+        count={<Plural value={total} one="# row" other="# rows" />}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        onPage={onPage}
+        testId={`${testId}-total`}
+      />
     </Card>
   )
 }

@@ -2,25 +2,25 @@
 // artwork, who started it and when — every filter kept in the URL, so a filtered list can be bookmarked
 // and shared — and each one a click from its process view (`?process=<id>` on the same route).
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Card, Grid, Select, Skeleton, Stack } from '@mantine/core'
+import { Button, Grid, Select, Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { PROCESS_STATUSES } from '../../../shared/contracts/process'
-import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
+import { PROCESS_TYPES } from '../../../shared/process-types'
 import { processListQuery } from '../../api/queries/process'
-import { DateRangePicker } from '../../forms/DateRangePicker'
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
-import { ArtworkFilter } from './ArtworkPicker'
-import { allSteps, statusLabel, typeLabel, useLang } from './machine-words'
+import { ArtworkColumn, DatesColumn, FilterCard, pageParam, TypeFilter } from './list-parts'
+import { allSteps, statusLabel, useLang } from './machine-words'
 import { OpenProcess } from './OpenProcess'
 import { ProcessTable } from './ProcessTable'
 import type { ProcessListSearch } from './process-search'
 import { usersQuery } from './reference-queries'
 
 const PAGE_SIZE = 20
+const SPAN = { base: 6, lg: 2 }
 
 function Filters({
   search,
@@ -35,87 +35,64 @@ function Filters({
   const set = (patch: Partial<ProcessListSearch>) => onSearch({ ...search, ...patch, page: undefined })
   const any = Object.entries(search).some(([k, v]) => k !== 'page' && v !== undefined)
   return (
-    <Card withBorder radius="md" padding="md" data-testid="process-filters">
-      <Grid gap="sm" align="flex-end">
-        <Grid.Col span={{ base: 6, lg: 2 }}>
-          <Select
-            label={t`Type`}
-            placeholder={t`Any type`}
-            clearable
-            searchable
-            data={PROCESS_TYPES.map((type) => ({ value: type, label: typeLabel(type, lang) }))}
-            value={search.type ?? null}
-            onChange={(v) => set({ type: (v as ProcessType) ?? undefined, step: undefined })}
-            data-testid="filter-type"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
-          <Select
-            label={t`Status`}
-            placeholder={t`Any status`}
-            clearable
-            data={PROCESS_STATUSES.map((s) => ({ value: s, label: statusLabel(s, lang) }))}
-            value={search.status ?? null}
-            onChange={(v) => set({ status: (v as ProcessListSearch['status']) ?? undefined })}
-            data-testid="filter-status"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
-          <Select
-            label={t`Step`}
-            placeholder={t`Any step`}
-            clearable
-            searchable
-            data={allSteps(search.type, PROCESS_TYPES, lang)}
-            value={search.step ?? null}
-            onChange={(v) => set({ step: v ?? undefined })}
-            data-testid="filter-step"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
-          <ArtworkFilter
-            label={t`Artwork`}
-            value={search.artworkId}
-            onChange={(id) => set({ artworkId: id })}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
-          <Select
-            label={t`Started by`}
-            placeholder={t`Anyone`}
-            clearable
-            searchable
-            data={(users.data ?? []).map((u) => ({
-              value: u.id,
-              label: u.displayName || u.username || u.id,
-            }))}
-            value={search.createdBy ?? null}
-            onChange={(v) => set({ createdBy: v ?? undefined })}
-            data-testid="filter-user"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
-          <DateRangePicker
-            label={t`Started between`}
-            placeholder={t`Any time`}
-            value={[search.from ?? null, search.to ?? null]}
-            onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
-            data-testid="filter-dates"
-          />
-        </Grid.Col>
-      </Grid>
-      {any ? (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          mt="sm"
-          onClick={() => onSearch({})}
-          data-testid="clear-filters"
-        >
-          <Trans>Clear the filters</Trans>
-        </Button>
-      ) : null}
-    </Card>
+    <FilterCard
+      testId="process-filters"
+      footer={
+        any ? (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            mt="sm"
+            onClick={() => onSearch({})}
+            data-testid="clear-filters"
+          >
+            <Trans>Clear the filters</Trans>
+          </Button>
+        ) : null
+      }
+    >
+      <TypeFilter span={SPAN} value={search.type} onChange={(type) => set({ type, step: undefined })} />
+      <Grid.Col span={SPAN}>
+        <Select
+          label={t`Status`}
+          placeholder={t`Any status`}
+          clearable
+          data={PROCESS_STATUSES.map((s) => ({ value: s, label: statusLabel(s, lang) }))}
+          value={search.status ?? null}
+          onChange={(v) => set({ status: (v as ProcessListSearch['status']) ?? undefined })}
+          data-testid="filter-status"
+        />
+      </Grid.Col>
+      <Grid.Col span={SPAN}>
+        <Select
+          label={t`Step`}
+          placeholder={t`Any step`}
+          clearable
+          searchable
+          data={allSteps(search.type, PROCESS_TYPES, lang)}
+          value={search.step ?? null}
+          onChange={(v) => set({ step: v ?? undefined })}
+          data-testid="filter-step"
+        />
+      </Grid.Col>
+      <ArtworkColumn span={SPAN} search={search} set={set} />
+      <Grid.Col span={SPAN}>
+        <Select
+          label={t`Started by`}
+          placeholder={t`Anyone`}
+          clearable
+          searchable
+          data={(users.data ?? []).map((u) => ({
+            value: u.id,
+            label: u.displayName || u.username || u.id,
+          }))}
+          value={search.createdBy ?? null}
+          onChange={(v) => set({ createdBy: v ?? undefined })}
+          data-testid="filter-user"
+        />
+      </Grid.Col>
+      <DatesColumn span={SPAN} search={search} set={set} />
+    </FilterCard>
   )
 }
 
@@ -133,7 +110,7 @@ export function ProcessListScreen({
     <OpenProcess
       process={process}
       tab={tab}
-      onNavigate={(next) => onSearch({ ...filters, page: page > 1 ? page : undefined, ...next })}
+      onNavigate={(next) => onSearch({ ...filters, page: pageParam(page), ...next })}
     >
       <PageHeader
         description={
@@ -156,7 +133,7 @@ export function ProcessListScreen({
             total={list.data.total}
             page={page}
             pageSize={PAGE_SIZE}
-            onPage={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
+            onPage={(p) => onSearch({ ...search, page: pageParam(p) })}
             onOpen={(id) => onSearch({ ...search, process: id })}
           />
         ) : null}

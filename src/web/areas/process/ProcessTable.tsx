@@ -2,10 +2,10 @@
 // change. A row opens the process view (the caller decides where: a search parameter of its route). On a
 // phone (below `sm`) the rows fold into cards, so the page never scrolls sideways.
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Card, EmptyState, Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core'
+import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { formatDateTime } from '../../i18n/format'
-import { IconList } from '../../shell/icons'
+import { ListEmpty, ListFooter } from './list-parts'
 import { definitionFor, leafLabel, stepLabel, typeLabel, useLang } from './machine-words'
 import { subjectLine, subjectOf } from './process-subject'
 import { StatusBadge } from './StatusBadge'
@@ -31,17 +31,13 @@ export function ProcessTable({
 }) {
   const { t } = useLingui()
   const lang = useLang()
-  const pages = Math.max(1, Math.ceil(total / pageSize))
   if (list.length === 0)
     return (
-      <Card withBorder radius="md" padding="xl">
-        <EmptyState
-          icon={<IconList size={24} />}
-          title={<Trans>No processes</Trans>}
-          description={empty ?? <Trans>Nothing matches these filters.</Trans>}
-          data-testid="process-list-empty"
-        />
-      </Card>
+      <ListEmpty
+        title={<Trans>No processes</Trans>}
+        description={empty ?? <Trans>Nothing matches these filters.</Trans>}
+        testId="process-list-empty"
+      />
     )
   const where = (p: ProcessView) => {
     const definition = definitionFor(p.type, p.definitionVersion)
@@ -147,12 +143,14 @@ export function ProcessTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" px="md" py="sm">
-        <Text fz="sm" c="dimmed" data-testid="process-total">
-          <Plural value={total} one="# process" other="# processes" />
-        </Text>
-        {pages > 1 ? <Pagination total={pages} value={page} onChange={onPage} size="sm" /> : null}
-      </Group>
+      <ListFooter
+        count={<Plural value={total} one="# process" other="# processes" />}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        onPage={onPage}
+        testId="process-total"
+      />
     </Card>
   )
 }
