@@ -5,16 +5,15 @@
 // process started through the API for each walk, every event then clicked and typed on the process view by
 // the user the model names, the screen checked against the machine at every stop. Each type prints its
 // transition coverage.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import type { ProcessDefinition } from '../../machines/types'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { type ActorName, allTransitions, coverageTable } from '../model/graph-paths'
 import { MODEL_REFS } from '../model/samples'
-import { launchBrowser, newPage, type RunningServer, signIn, startApp } from './harness'
-import { apiCall, type Lang, localise, sampleFiles, sampleRefs, type UserPage } from './process-driver'
+import { apiCall, type Lang, localise, type sampleRefs, type UserPage } from './process-driver'
 import { planWalks, walk } from './process-walks'
+import { setUpWalkWorld, switchLanguage } from './walk-setup'
 
 /** What a walk file knows of the database it runs on. */
 export interface GraphWalkEnv {
@@ -46,42 +45,14 @@ export function describeGraphWalks(
   /** Settings the server starts with (a second-approval limit the samples are written against). */
   serverEnv: Record<string, string> = {},
 ): void {
-  let app: RunningServer
-  let browser: Browser
-  const users: Record<string, UserPage> = {}
-  let files: { pdf: string; png: string }
-  const env = { users } as GraphWalkEnv
+  const world = setUpWalkWorld({ users: USERS, freeArtworks: 40, serverEnv })
+  const env: GraphWalkEnv = world
+  const { users } = world
   const plans = new Map(types.map((t) => [t.definition.type, planWalks(t.definition, MODEL_REFS)]))
   const taken = new Map(types.map((t) => [t.definition.type, new Set<string>()]))
   const events = new Map(types.map((t) => [t.definition.type, 0]))
 
-  beforeAll(async () => {
-    Object.assign(process.env, serverEnv)
-    app = await startApp()
-    browser = await launchBrowser()
-    for (const name of USERS) {
-      const { context, page } = await newPage(browser, app.baseUrl)
-      await signIn(page, name)
-      users[name] = { name, context, page }
-    }
-    files = await sampleFiles()
-    env.local = await sampleRefs(users.registrar.page)
-    const free = await apiCall<{ list: { id: string; activeProcessId: string | null }[] }>(
-      users.registrar.page,
-      'GET',
-      'artworks?inOperation=false&status=in_collection&pageSize=40',
-    )
-    const ids = free.list.filter((a) => !a.activeProcessId).map((a) => a.id)
-    env.freeArtwork = () => {
-      const id = ids.shift()
-      if (!id) throw new Error('no free artwork left in the demo collection')
-      return id
-    }
-  })
-  afterAll(async () => {
-    for (const key of Object.keys(serverEnv)) delete process.env[key]
-    await browser?.close()
-    await app?.stop()
+  afterAll(() => {
     const rows = types.map((t) => {
       const all = allTransitions(t.definition).map((x) => x.id)
       const got = taken.get(t.definition.type) as Set<string>
@@ -108,9 +79,7 @@ export function describeGraphWalks(
 
       for (const [i, path] of plan.walks.entries()) {
         it(`walk ${i + 1}: ${path.map((e) => `${e.actor}:${e.type}`).join(' → ')}`, async () => {
-          // The language each page shows from its next load on (every walk opens the process first).
-          for (const u of Object.values(users))
-            await u.page.evaluate((l) => window.localStorage.setItem('vitrine.language', l), t.lang)
+          await switchLanguage(users, t.lang)
           const input = t.input(env)
           const view = await apiCall<ProcessView>(users.registrar.page, 'POST', 'process', { type, input })
           const end = await walk(
@@ -118,7 +87,7 @@ export function describeGraphWalks(
               definition: t.definition,
               lang: t.lang,
               users,
-              files,
+              files: world.files,
               route: t.route,
               localise: (payload) => localise(payload, env.local),
               onStep: ({ transitions }) => {

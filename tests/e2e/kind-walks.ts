@@ -4,15 +4,14 @@
 // types), a process started through the API for each walk, then every event clicked and typed on the
 // process view by the user the model names, the screen checked against the machine at every stop. Each
 // type prints one coverage line: the kinds of event taken in the browser and the forms filled.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { ProcessDefinition } from '../../machines/types'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import type { ActorName } from '../model/graph-paths'
 import { MODEL_REFS } from '../model/samples'
-import { launchBrowser, newPage, type RunningServer, signIn, startApp } from './harness'
-import { apiCall, type Lang, localise, sampleFiles, sampleRefs, type UserPage } from './process-driver'
+import { apiCall, type Lang, localise, type sampleRefs, type UserPage } from './process-driver'
 import { type KindPlan, kindItems, planKindWalks, walk } from './process-walks'
+import { setUpWalkWorld, switchLanguage } from './walk-setup'
 
 /** What a walk file knows of the database it runs on. */
 export interface WalkEnv {
@@ -44,22 +43,6 @@ export interface KindWalkType {
 
 const USERS: ActorName[] = ['registrar', 'approver', 'finance']
 
-/** A signed-in page whose language the walk sets before it opens a process (kept in local storage). */
-async function signedIn(browser: Browser, baseUrl: string, name: string): Promise<UserPage> {
-  const { context, page } = await newPage(browser, baseUrl)
-  await context.addInitScript(() => {
-    if (!window.localStorage.getItem('vitrine.language'))
-      window.localStorage.setItem('vitrine.language', 'zh-CN')
-  })
-  await signIn(page, name)
-  return { name, context, page }
-}
-
-async function useLanguage(users: Record<string, UserPage>, lang: Lang): Promise<void> {
-  for (const u of Object.values(users))
-    await u.page.evaluate((l) => window.localStorage.setItem('vitrine.language', l), lang)
-}
-
 interface Tally {
   kinds: Set<string>
   forms: Set<string>
@@ -69,11 +52,9 @@ interface Tally {
 
 /** One describe per type: the plan's own test, then one test per walk. */
 export function describeKindWalks(title: string, types: KindWalkType[]): void {
-  let app: RunningServer
-  let browser: Browser
-  const users: Record<string, UserPage> = {}
-  let files: { pdf: string; png: string }
-  const env = { users, picked: [] as string[] } as WalkEnv
+  const world = setUpWalkWorld({ users: USERS, freeArtworks: 60, chineseFirst: true })
+  const env: WalkEnv = world
+  const { users } = world
   const tallies = new Map<string, Tally>()
   const plans = new Map<string, KindPlan>()
   for (const t of types) {
@@ -81,28 +62,7 @@ export function describeKindWalks(title: string, types: KindWalkType[]): void {
     tallies.set(t.definition.type, { kinds: new Set(), forms: new Set(), fixes: 0, events: 0 })
   }
 
-  beforeAll(async () => {
-    app = await startApp()
-    browser = await launchBrowser()
-    for (const name of USERS) users[name] = await signedIn(browser, app.baseUrl, name)
-    files = await sampleFiles()
-    env.local = await sampleRefs(users.registrar.page)
-    const page = await apiCall<{ list: { id: string; activeProcessId: string | null }[] }>(
-      users.registrar.page,
-      'GET',
-      'artworks?inOperation=false&status=in_collection&pageSize=60',
-    )
-    const free = page.list.filter((a) => !a.activeProcessId).map((a) => a.id)
-    env.freeArtwork = () => {
-      const id = free.shift()
-      if (!id) throw new Error('no free artwork left in the demo collection')
-      env.picked.push(id)
-      return id
-    }
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await app?.stop()
+  afterAll(() => {
     const lines = types.map((t) => {
       const plan = plans.get(t.definition.type) as KindPlan
       const tally = tallies.get(t.definition.type) as Tally
@@ -130,7 +90,7 @@ export function describeKindWalks(title: string, types: KindWalkType[]): void {
       for (const [i, path] of plan.walks.entries()) {
         const summary = path.map((e) => `${e.actor}:${e.type}`).join(' → ')
         it(`walk ${i + 1}: ${summary}`, { timeout: 240_000 }, async () => {
-          await useLanguage(users, t.lang)
+          await switchLanguage(users, t.lang)
           const view = await apiCall<ProcessView>(users.registrar.page, 'POST', 'process', {
             type,
             input: await t.input(env),
@@ -141,7 +101,7 @@ export function describeKindWalks(title: string, types: KindWalkType[]): void {
               definition: t.definition,
               lang: t.lang,
               users,
-              files,
+              files: world.files,
               route: '/devOpsManage/index',
               localise: (payload) => {
                 const general = localise(payload, env.local)
