@@ -3,6 +3,7 @@
 // fixed choice (z.enum). The step forms take their limits, required marks and choices from here, so a rule
 // lives once, in the schema the runtime applies (src/shared/process-steps/*).
 import type { z } from 'zod'
+import { checksOf, defOf, fieldsOf, maxLengthOf, unwrapWith } from '../../../shared/zod-walk'
 
 export interface FieldRule {
   /** The key cannot be left out (and a list needs at least one item). */
@@ -15,59 +16,19 @@ export interface FieldRule {
   values?: string[]
 }
 
-interface Check {
-  _zod: { def: { check?: string; maximum?: number; minimum?: number; value?: number; inclusive?: boolean } }
-}
-
-interface Def {
-  type: string
-  checks?: Check[]
-  innerType?: z.ZodType
-  in?: z.ZodType
-  out?: z.ZodType
-  options?: z.ZodType[]
-  element?: z.ZodType
-  shape?: Record<string, z.ZodType>
-  left?: z.ZodType
-  right?: z.ZodType
-  entries?: Record<string, string | number>
-  values?: unknown[]
-}
-
-function defOf(schema: z.ZodType): Def {
-  return (schema as unknown as { _zod: { def: Def } })._zod.def
-}
-
-const WRAPPERS = ['nullable', 'readonly', 'nonoptional', 'catch']
-const LEAVE_OUT = ['optional', 'default', 'prefault']
 /** Schemas that say nothing of a value's shape. */
 const OPAQUE = ['transform', 'custom', 'any', 'unknown']
 
 /** The schema that says what a value is, and whether the value may be left out on the way there. */
 function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
-  let current = schema
-  let optional = false
-  for (let i = 0; i < 20; i++) {
-    const def = defOf(current)
-    if (LEAVE_OUT.includes(def.type)) {
-      optional = true
-      current = def.innerType as z.ZodType
-    } else if (WRAPPERS.includes(def.type)) {
-      current = def.innerType as z.ZodType
-    } else if (def.type === 'pipe') {
-      // The side that says what the value is: a transform's input is what the client sends, a preprocess
-      // hands its result to `out`, and a form's values turned into the payload (`custom → transform → step
-      // schema`) are described by the step schema.
-      current = (
-        OPAQUE.includes(defOf(unwrap(def.in as z.ZodType).inner).type) ? def.out : def.in
-      ) as z.ZodType
-    } else break
-  }
-  return { inner: current, optional }
-}
-
-function checksOf(schema: z.ZodType): Check['_zod']['def'][] {
-  return (defOf(schema).checks ?? []).map((c) => c._zod.def)
+  // The side of a pipe that says what the value is: a transform's input is what the client sends, a
+  // preprocess hands its result to `out`, and a form's values turned into the payload (`custom → transform
+  // → step schema`) are described by the step schema.
+  return unwrapWith(
+    schema,
+    (pipe) =>
+      (OPAQUE.includes(defOf(unwrap(pipe.in as z.ZodType).inner).type) ? pipe.out : pipe.in) as z.ZodType,
+  )
 }
 
 function ruleOf(schema: z.ZodType): FieldRule {
@@ -76,9 +37,8 @@ function ruleOf(schema: z.ZodType): FieldRule {
   const checks = checksOf(inner)
   const rule: FieldRule = { required: !optional }
   if (def.type === 'string') {
-    for (const c of checks)
-      if (c.check === 'max_length' && typeof c.maximum === 'number')
-        rule.maxLength = Math.min(rule.maxLength ?? c.maximum, c.maximum)
+    const max = maxLengthOf(inner)
+    if (max !== undefined) rule.maxLength = max
   } else if (def.type === 'number') {
     for (const c of checks)
       if (c.check === 'less_than' && typeof c.value === 'number')
@@ -95,20 +55,7 @@ function ruleOf(schema: z.ZodType): FieldRule {
 }
 
 /** Every field of an object schema (or a union or intersection of objects, refined or not), by key. */
-function shapeOf(schema: z.ZodType, into = new Map<string, z.ZodType[]>()): Map<string, z.ZodType[]> {
-  const { inner } = unwrap(schema)
-  const def = defOf(inner)
-  if (def.type === 'object') {
-    for (const [key, field] of Object.entries(def.shape ?? {}))
-      into.set(key, [...(into.get(key) ?? []), field])
-  } else if (def.type === 'union') {
-    for (const option of def.options ?? []) shapeOf(option, into)
-  } else if (def.type === 'intersection') {
-    shapeOf(def.left as z.ZodType, into)
-    shapeOf(def.right as z.ZodType, into)
-  }
-  return into
-}
+const shapeOf = (schema: z.ZodType) => fieldsOf(schema, (s) => unwrap(s).inner)
 
 /** One rule from the rules a key has in several options of a union: required only where all require it. */
 function merge(rules: FieldRule[]): FieldRule {
