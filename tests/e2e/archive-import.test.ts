@@ -2,23 +2,12 @@
 // exactly which (sheet, row, column, reason) before anything is written, imports only the valid rows, finds
 // them, and exports the search back to Excel with the template's columns.
 import ExcelJS from 'exceljs'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MAIN_COLUMNS } from '../../src/server/modules/artworks/excel-columns'
 import { fileInput } from './archive-steps'
-import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { appPerFile, newPage, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 const PREFIX = `IMPE2E-${Date.now().toString(36).toUpperCase()}`
 
@@ -59,7 +48,7 @@ async function sheet(): Promise<Buffer> {
 
 describe('Excel import', () => {
   it('lists every bad row before importing, then imports only the valid ones and exports them back', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'registrar')
     await page.goto('/artworkArchive/index')
     await page.getByTestId('import-button').click()

@@ -2,23 +2,13 @@
 // is missing, finds the artwork by a tag filter and by search, edits it while a colleague who tries to edit
 // it too is told the record is locked, then reads the history and restores the first version.
 import { readFile } from 'node:fs/promises'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { docx, pdf, unzip } from '../fixtures/file-samples'
 import { artworkJpeg, choose, fileInput, recordMp4, uploadsSettled } from './archive-steps'
-import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { appPerFile, newPage, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 const INVENTORY = `E2E-${Date.now().toString(36).toUpperCase()}`
 const TITLE_ZH = '晨雾中的远山'
@@ -33,7 +23,7 @@ async function artworkIdFromUrl(page: Page): Promise<string> {
 
 describe('registering an artwork', () => {
   it('creates it with an image and a video, finds it, edits it under the lock, and restores the first version', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'registrar')
 
     // --- the form refuses a record without its preview image, in the browser, before anything is sent
@@ -171,7 +161,7 @@ describe('registering an artwork', () => {
     await page.getByTestId('edit-artwork').click()
     await page.waitForURL((url) => url.pathname === '/artworkArchive/add')
     expect((await locked).status()).toBe(200)
-    const other = await newPage(browser, app.baseUrl)
+    const other = await newPage(run.browser, run.app.baseUrl)
     await signIn(other.page, 'admin')
     await other.page.goto(`/artworkArchive/add?id=${id}`)
     await other.page.getByTestId('form-lock-notice').waitFor()

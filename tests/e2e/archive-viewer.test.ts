@@ -1,24 +1,14 @@
 // Journey: a viewer reads the archive in either language — the list in both views, an artwork's detail,
 // the collection summary, the artwork's operations — and is offered nothing they may not do: no add,
 // import, export, edit, restore or start buttons; typing the add address gets "no access".
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 async function viewerPage(lang: 'zh-CN' | 'en'): Promise<Page> {
-  const { context, page } = await newPage(browser, app.baseUrl)
+  const { context, page } = await newPage(run.browser, run.app.baseUrl)
   await context.addInitScript((l) => window.localStorage.setItem('vitrine.language', l), lang)
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message))
   await signIn(page, 'viewer')

@@ -1,24 +1,13 @@
 // Journey: in the production build the context menu, F12, Ctrl+S, Ctrl+U and Ctrl+Shift+I are blocked (their
 // default action prevented), while ordinary typing is untouched.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, startApp } from './harness'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 describe('blocked shortcuts in production', () => {
   it('prevents the context menu and the developer shortcuts, not other keys', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await page.goto('/login')
     await page.getByTestId('login-form').waitFor()
     // Listen after the app's own listeners (bubbling on window): record whether the default was prevented.
@@ -46,7 +35,7 @@ describe('blocked shortcuts in production', () => {
   })
 
   it('marks the prevented default on the events themselves', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await page.goto('/login')
     await page.getByTestId('login-form').waitFor()
     const prevented = await page.evaluate(() => {

@@ -1,21 +1,11 @@
 // Journey: a user changes their own password from the user menu. A wrong current password, a commonly
 // used new one and a repeat that differs are each refused at their field; a good one is accepted, this
 // session stays signed in, the user's other session is signed out, and the new password signs in.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, passwordOf, type RunningServer, shot, signIn, startApp } from './harness'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, passwordOf, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 /** The error shown under a field of the form (empty when none). */
 async function fieldError(page: Page, testId: string): Promise<string> {
@@ -33,9 +23,9 @@ async function fill(page: Page, current: string, next: string, repeat = next) {
 
 describe('changing one’s own password', () => {
   it('refuses at each field what the policy refuses, then changes it and ends the other session', async () => {
-    const other = await newPage(browser, app.baseUrl)
+    const other = await newPage(run.browser, run.app.baseUrl)
     await signIn(other.page, 'viewer')
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'viewer')
     await page.getByTestId('user-menu').click()
     await page.getByTestId('change-password-link').click()

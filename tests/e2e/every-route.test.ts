@@ -2,25 +2,15 @@
 // their index or home), shows its title (the page's one h1) and breadcrumbs, neither the shell nor a planned
 // screen shows words of the other language, and axe-core finds no critical or serious WCAG 2.1 AA violation
 // there nor on a process of each type opened with its first step's form.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { MODEL_REFS, sampleInput } from '../model/samples'
-import { axeProblems, launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { appPerFile, axeProblems, newPage, shot, signIn } from './harness'
 import { apiCall } from './process-driver'
 import { DEVOPS } from './routes'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 /** [address typed, address it must end on] */
 const REDIRECTS: [string, string][] = [
@@ -185,7 +175,7 @@ describe('every route', () => {
   it('opens in Chinese with titles and breadcrumbs, and no English on screen', {
     timeout: 400_000,
   }, async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'admin')
     expect(await walk(page, 'zh-CN')).toEqual({ problems: [], access: [] })
     await page.goto('/financeManage/payment_history')
@@ -195,7 +185,7 @@ describe('every route', () => {
   })
 
   it('opens in English with no Chinese on screen', { timeout: 400_000 }, async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await page.addInitScript(() => localStorage.setItem('vitrine.language', 'en'))
     await signIn(page, 'admin')
     expect(await walk(page, 'en')).toEqual({ problems: [], access: [] })

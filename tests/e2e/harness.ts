@@ -18,6 +18,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const WEB_DIR = path.join(ROOT, '.tmp/e2e-web')
@@ -196,6 +197,36 @@ export async function startApp(): Promise<RunningServer> {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+}
+
+/** What a test file runs against: its server and its browser, there once the file's beforeAll has run. */
+export interface AppUnderTest {
+  readonly app: RunningServer
+  readonly browser: Browser
+}
+
+/** One server and one browser for a whole test file: started before its tests, both stopped after them. */
+export function appPerFile(): AppUnderTest {
+  let app: RunningServer | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    app = await startApp()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+  })
+  return {
+    get app() {
+      if (!app) throw new Error('the app is not started yet (use it inside a test)')
+      return app
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched yet (use it inside a test)')
+      return browser
+    },
+  }
 }
 
 export interface Viewport {

@@ -1,24 +1,13 @@
 // Journey: a broken image falls back to the picture shipped with the app: the default artwork, avatar or
 // auction image, picked by the image's data-fallback; a fallback that is itself missing does not loop.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, signIn, startApp } from './harness'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 describe('image fallback', () => {
   it('replaces broken images with the shipped defaults', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'viewer')
     await page.evaluate(() => {
       for (const kind of ['artwork', 'avatar', 'auction', '', 'none']) {

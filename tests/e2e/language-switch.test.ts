@@ -1,24 +1,13 @@
 // Journey: switching to English re-renders in place (no reload), requests carry accept-language: en, and
 // the choice survives a reload; switching back gives Chinese again.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 describe('language switch', () => {
   it('switches without a reload and keeps the choice across a reload', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'approver')
     const menu = page.getByTestId('side-menu')
     expect(await menu.textContent()).toContain('投后运维')
@@ -54,7 +43,7 @@ describe('language switch', () => {
   })
 
   it('falls back to Chinese when the English catalog cannot be loaded', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await page.addInitScript(() => localStorage.setItem('vitrine.language', 'en'))
     // The English catalog is its own chunk; make every request for it fail.
     await page.route(/\/assets\/messages-.*\.js$/, async (route) => {

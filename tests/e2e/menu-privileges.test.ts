@@ -1,20 +1,9 @@
 // Journey: a user sees only the menus their privileges cover. The viewer has no roles-and-privileges menu
 // and, typing its address, gets "no access" instead of the screen; the administrator sees it.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 const menuKeys = (page: import('playwright-core').Page) =>
   page
@@ -23,7 +12,7 @@ const menuKeys = (page: import('playwright-core').Page) =>
 
 describe('menu by privilege', () => {
   it('hides authManage from the viewer and refuses its screen', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'viewer')
     const keys = await menuKeys(page)
     expect(keys).toContain('artworkArchive')
@@ -41,7 +30,7 @@ describe('menu by privilege', () => {
   })
 
   it('shows authManage and the diagnostics to the administrator', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'admin')
     const keys = await menuKeys(page)
     expect(keys).toContain('authManage')

@@ -3,27 +3,17 @@
 // At 390 px every screen the spec treats as usable on mobile (devOpsManage's, insurance, transport,
 // warehouse, value management), and a process with its step form open, fit the width: no sideways scroll,
 // neither of the page nor of a part of it (tables fold into cards).
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, PHONE, type RunningServer, shot, signIn, startApp } from './harness'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, PHONE, shot, signIn } from './harness'
 import { apiCall } from './process-driver'
 import { MOBILE_SCREENS } from './routes'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 describe('narrow screens', () => {
   it('show the notice at 991 px and not at 992 px', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { width: 991, height: 800 })
+    const { context, page } = await newPage(run.browser, run.app.baseUrl, { width: 991, height: 800 })
     await page.goto('/login')
     await page.getByTestId('narrow-screen-notice').waitFor()
     expect(await page.getByTestId('narrow-screen-notice').textContent()).toContain(
@@ -35,7 +25,7 @@ describe('narrow screens', () => {
   })
 
   it('keep the home page usable on a 375 px phone', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, PHONE)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl, PHONE)
     await page.goto('/login')
     await page.getByTestId('narrow-screen-notice').waitFor()
     await shot(page, 'login-phone')
@@ -56,7 +46,7 @@ describe('narrow screens', () => {
   })
 
   it('scale the root font with the window on a desktop and stop at 100 px', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { width: 1200, height: 800 })
+    const { context, page } = await newPage(run.browser, run.app.baseUrl, { width: 1200, height: 800 })
     await page.goto('/login')
     await page.getByTestId('login-form').waitFor()
     const root = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)
@@ -69,7 +59,7 @@ describe('narrow screens', () => {
 
   it('fit the mobile screens into 390 px, in both languages', { timeout: 300_000 }, async () => {
     const width = 390
-    const { context, page } = await newPage(browser, app.baseUrl, { width, height: 844 })
+    const { context, page } = await newPage(run.browser, run.app.baseUrl, { width, height: 844 })
     await signIn(page, 'admin')
     const artworks = await apiCall<{ list: { id: string }[] }>(page, 'GET', 'artworks?pageSize=1')
     const started = await apiCall<{ id: string }>(page, 'POST', 'process', {

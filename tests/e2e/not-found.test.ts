@@ -1,24 +1,13 @@
 // Journey: an unknown path shows the 404 page (signed in or not), with a way home; unknown paths inside an
 // area are 404 too, not an empty screen.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 describe('unknown paths', () => {
   it('show the 404 page before signing in', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await page.goto('/no/such/screen')
     await page.getByTestId('not-found').waitFor()
     expect(await page.getByTestId('not-found').textContent()).toContain('页面不存在')
@@ -28,7 +17,7 @@ describe('unknown paths', () => {
   })
 
   it('show the 404 page when signed in, also below a known area, and lead home', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'viewer')
     await page.goto('/artworkArchive/nothing-here')
     await page.getByTestId('not-found').waitFor()

@@ -1,21 +1,11 @@
 // Journey: a request answered 403 (the session is gone) clears the stored token, user and language and lands
 // on /login carrying the path and query to return to, both on a full page load (the sign-in guard) and on a
 // call made from a screen already open (the one error handler above the client).
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, signIn, startApp } from './harness'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 /** End the session on the server behind the page's back (as an expiry or another sign-out would). */
 async function revokeSession(page: Page): Promise<void> {
@@ -36,7 +26,7 @@ const stored = (page: Page) =>
 
 describe('a 403 answer', () => {
   it('on a page load goes to /login with the path and query, clearing token, user and language', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'registrar')
     await page.evaluate(() => localStorage.setItem('vitrine.language', 'zh-CN'))
     await revokeSession(page)
@@ -53,7 +43,7 @@ describe('a 403 answer', () => {
   })
 
   it('on a call from an open screen goes to /login with that screen as the return path', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'admin')
     await page.evaluate(() => localStorage.setItem('vitrine.language', 'en'))
     await revokeSession(page)

@@ -1,24 +1,13 @@
 // Journey: a registrar opens the app, is sent to sign in, signs in, lands where they were headed, walks into
 // an area (redirected to its index, breadcrumbs, view scrolled to the top) and signs out.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 describe('signing in', () => {
   it('sends a visitor to /login carrying the path, then back there after signing in', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await page.goto('/devOpsManage/transport?tab=2')
     await page.waitForURL(/\/login\?/)
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/devOpsManage/transport?tab=2')
@@ -35,7 +24,7 @@ describe('signing in', () => {
   })
 
   it('shows home with greeting and shortcuts, opens an area at its index and scrolls to the top', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { width: 1440, height: 500 })
+    const { context, page } = await newPage(run.browser, run.app.baseUrl, { width: 1440, height: 500 })
     await signIn(page, 'registrar')
     await expect(page.getByTestId('greeting').textContent()).resolves.toMatch(/好，/)
     expect(await page.locator('[data-shortcut="addArtwork"]').count()).toBe(1)
@@ -60,7 +49,7 @@ describe('signing in', () => {
   })
 
   it('signs out: the token is gone and the app is back at /login', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'viewer')
     await page.getByTestId('user-menu').click()
     await page.getByTestId('sign-out').click()

@@ -1,21 +1,11 @@
 // Journey: a colleague mistypes their password until sign-in locks; the administrator finds them on the
 // users screen (in Chinese, the default), sees until when they are locked, lifts the lock with "解锁", and
 // the colleague signs in with the right password at once.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, passwordOf, type RunningServer, shot, signIn, startApp } from './harness'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, passwordOf, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 /** One sign-in attempt through the API from the page's address; the answer's code. */
 async function attempt(page: Page, username: string, password: string): Promise<number> {
@@ -34,7 +24,7 @@ async function attempt(page: Page, username: string, password: string): Promise<
 
 describe('lifting a sign-in lock from the users screen', () => {
   it('shows the lock until when, and the administrator’s unlock lets the right password in', async () => {
-    const colleague = await newPage(browser, app.baseUrl)
+    const colleague = await newPage(run.browser, run.app.baseUrl)
     await colleague.page.goto('/login')
     const codes: number[] = []
     for (let i = 0; i < 6; i++) codes.push(await attempt(colleague.page, 'finance', `wrong-password-${i}`))
@@ -42,7 +32,7 @@ describe('lifting a sign-in lock from the users screen', () => {
     expect(codes.at(-1)).toBe(429)
     expect(await attempt(colleague.page, 'finance', passwordOf('finance'))).toBe(429)
 
-    const { page } = await newPage(browser, app.baseUrl)
+    const { page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'admin')
     await page.goto('/authManage/home?keyword=finance')
     const card = page.locator('[data-testid="user-card"][data-username="finance"]')

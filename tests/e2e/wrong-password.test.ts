@@ -1,24 +1,13 @@
 // Journey: a wrong password is refused in place (at the password field, in the language shown); nothing is
 // stored and the user stays on /login; then the right password gets in.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, shot, signIn, startApp } from './harness'
+import { describe, expect, it } from 'vitest'
+import { appPerFile, newPage, shot, signIn } from './harness'
 
-let app: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  app = await startApp()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const run = appPerFile()
 
 describe('wrong password', () => {
   it('is shown at the password field and signs nobody in', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await page.goto('/login')
     await page.locator('input[name="username"]').fill('finance')
     await page.locator('input[name="password"]').fill('not-the-password-1')
@@ -42,7 +31,7 @@ describe('wrong password', () => {
   })
 
   it('says what is missing when the form is sent empty, without asking the server', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl)
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
     let loginCalls = 0
     page.on('request', (r) => {
       if (r.url().endsWith('/api/auth/login')) loginCalls++
