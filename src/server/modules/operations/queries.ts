@@ -128,6 +128,20 @@ const place = (roomId: string | null, zh: string | null, en: string | null, loca
   location,
 })
 
+/** An artwork's whereabouts as selected (its room joined), and as a place in words. */
+const whereColumns = {
+  roomId: artworks.roomId,
+  roomZh: rooms.nameZh,
+  roomEn: rooms.nameEn,
+  locationText: artworks.locationText,
+}
+const whereOf = (r: {
+  roomId: string | null
+  roomZh: string | null
+  roomEn: string | null
+  locationText: string
+}): PlaceView => place(r.roomId, r.roomZh, r.roomEn, r.locationText)
+
 export async function operationCounts(db: Db): Promise<OperationCounts> {
   const rows = await db
     .select({ type: processes.type, status: processes.status, n: count() })
@@ -247,10 +261,7 @@ export async function artworksOfProcess(db: Db, processId: string): Promise<Proc
   const rows = await db
     .select({
       artwork: artworkColumns,
-      roomId: artworks.roomId,
-      roomZh: rooms.nameZh,
-      roomEn: rooms.nameEn,
-      locationText: artworks.locationText,
+      ...whereColumns,
       transportStatus: artworks.transportStatus,
     })
     .from(processArtworks)
@@ -260,7 +271,7 @@ export async function artworksOfProcess(db: Db, processId: string): Promise<Proc
     .orderBy(asc(artworks.inventoryNo))
   return rows.map((r) => ({
     artwork: r.artwork,
-    where: place(r.roomId, r.roomZh, r.roomEn, r.locationText),
+    where: whereOf(r),
     transportStatus: r.transportStatus,
   }))
 }
@@ -284,10 +295,7 @@ export async function inOperation(db: Db, q: Paged<InOperationQuery>) {
     db
       .select({
         artwork: artworkColumns,
-        roomId: artworks.roomId,
-        roomZh: rooms.nameZh,
-        roomEn: rooms.nameEn,
-        locationText: artworks.locationText,
+        ...whereColumns,
         transportStatus: artworks.transportStatus,
         process: processColumns,
         since,
@@ -304,7 +312,7 @@ export async function inOperation(db: Db, q: Paged<InOperationQuery>) {
   const list = rows.map(
     (r): InOperationItem => ({
       artwork: r.artwork,
-      where: place(r.roomId, r.roomZh, r.roomEn, r.locationText),
+      where: whereOf(r),
       transportStatus: r.transportStatus,
       process: briefOf(r.process),
       since: iso(r.since ?? r.process.createdAt),
@@ -416,10 +424,7 @@ export async function listSaleDeliveries(
   const sold = await db
     .select({
       artwork: artworkColumns,
-      roomId: artworks.roomId,
-      roomZh: rooms.nameZh,
-      roomEn: rooms.nameEn,
-      locationText: artworks.locationText,
+      ...whereColumns,
       saleId: processes.id,
       soldAt: processes.finishedAt,
       buyer: sql<string | null>`${processes.snapshot} #>> '{context,steps,contract,data,counterparty}'`,
@@ -477,7 +482,7 @@ export async function listSaleDeliveries(
     return [
       {
         artwork: w.artwork,
-        where: place(w.roomId, w.roomZh, w.roomEn, w.locationText),
+        where: whereOf(w),
         sale,
         buyer: w.buyer ?? '',
         soldAt: iso(w.soldAt ?? sale.updatedAt),
