@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { MODEL_REFS, sampleInput } from '../model/samples'
-import { appPerFile, axeProblems, newPage, shot, signIn } from './harness'
+import { appPerFile, axeProblems, newPage, settled, shot, signIn } from './harness'
 import { apiCall } from './process-driver'
 import { DEVOPS } from './routes'
 
@@ -79,19 +79,6 @@ async function shellText(page: Page): Promise<string> {
     }
     return text
   })
-}
-
-/** Wait (briefly) until no loader or skeleton shows: axe judges the screen with its data. */
-async function settled(page: Page): Promise<void> {
-  await page
-    .waitForFunction(
-      () =>
-        !!document.querySelector('main h1') &&
-        !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined)
 }
 
 const ALLOWED_LATIN = /\b(Vitrine|Node\.js|embedded|postgres|disk|ms|px|MB|KB|v?\d[\w.-]*|A-0001|HTTP)\b/g

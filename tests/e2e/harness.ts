@@ -229,6 +229,19 @@ export function appPerFile(): AppUnderTest {
   }
 }
 
+/** Until the screen's data has arrived (a title, no loader, no skeleton), at most a few seconds. */
+export async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !!document.querySelector('main h1') &&
+        !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined)
+}
+
 export interface Viewport {
   width: number
   height: number

@@ -5,7 +5,7 @@
 // neither of the page nor of a part of it (tables fold into cards).
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appPerFile, newPage, PHONE, shot, signIn } from './harness'
+import { appPerFile, newPage, PHONE, settled, shot, signIn } from './harness'
 import { apiCall } from './process-driver'
 import { MOBILE_SCREENS } from './routes'
 
@@ -90,19 +90,6 @@ describe('narrow screens', () => {
     await context.close()
   })
 })
-
-/** Until the screen's data has arrived (no loader, no skeleton), at most a few seconds. */
-async function settled(page: Page): Promise<void> {
-  await page
-    .waitForFunction(
-      () =>
-        !!document.querySelector('main h1') &&
-        !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined)
-}
 
 /**
  * What does not fit a window `width` wide: the page wider than the window (and the first element of the
