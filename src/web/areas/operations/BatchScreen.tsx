@@ -2,7 +2,6 @@
 // (a transport's departure or arrival, a warehousing, a loan going out or coming back, a sale), with where
 // each came from and went to, who recorded it and when. A batch is (process, history row): the movement
 // rows an event writes carry its instant.
-import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -14,14 +13,12 @@ import { ButtonLink } from '../archive/router-links'
 import { ListEmpty } from '../process/list-parts'
 import { eventLabel, typeLabel, useLang } from '../process/machine-words'
 import { StatusBadge } from '../process/StatusBadge'
-import { MOVEMENT_KIND_WORDS } from './movement-words'
-import { ArtworksCell, type Column, OpList, placeText, useThumbs } from './parts'
+import { type Column, OpList, placeText, useMovementColumns } from './parts'
 
 export function BatchScreen({ processId, seq }: { processId?: string; seq?: number }) {
-  const { i18n } = useLingui()
   const lang = useLang()
   const batch = useQuery({ ...batchQuery(processId ?? '', seq ?? 0), enabled: !!processId && !!seq })
-  const links = useThumbs((batch.data?.movements ?? []).map((m) => m.artwork))
+  const [artworkColumn, kindColumn] = useMovementColumns(batch.data?.movements ?? [])
   if (!processId || !seq || batch.isError)
     return (
       <>
@@ -41,14 +38,8 @@ export function BatchScreen({ processId, seq }: { processId?: string; seq?: numb
   if (!batch.data) return <Skeleton h={320} radius="md" />
   const b = batch.data
   const columns: Column<MovementView>[] = [
-    {
-      key: 'artwork',
-      header: <Trans>Artwork</Trans>,
-      primary: true,
-      miw: 220,
-      cell: (m) => <ArtworksCell artworks={[m.artwork]} links={links} />,
-    },
-    { key: 'kind', header: <Trans>Movement</Trans>, cell: (m) => i18n._(MOVEMENT_KIND_WORDS[m.kind]) },
+    artworkColumn,
+    kindColumn,
     { key: 'from', header: <Trans>From</Trans>, cell: (m) => placeText(m.from, lang) || '—' },
     { key: 'to', header: <Trans>To</Trans>, cell: (m) => placeText(m.to, lang) || '—' },
     { key: 'note', header: <Trans>Notes</Trans>, cell: (m) => m.note || '—' },

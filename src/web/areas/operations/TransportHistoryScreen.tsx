@@ -15,7 +15,7 @@ import { PageHeader } from '../../shell/PageHeader'
 import { ArtworkDateFilters, FilterCard, pageParam } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
 import { MOVEMENT_KIND_WORDS } from './movement-words'
-import { ArtworksCell, type Column, CountTabs, OpList, placeText, useThumbs } from './parts'
+import { type Column, CountTabs, OpList, placeText, useMovementColumns } from './parts'
 import { useTransportColumns } from './TransportScreen'
 import { PAGE_SIZE } from './TypeListScreen'
 
@@ -55,21 +55,14 @@ function Movements({
   search: TransportHistorySearch
   onSearch: (next: TransportHistorySearch) => void
 }) {
-  const { i18n } = useLinguiCore()
   const lang = useLang()
   const navigate = useNavigate()
   const page = useQuery(movementsQuery(movementFilters(search)))
-  const links = useThumbs((page.data?.list ?? []).map((m) => m.artwork))
+  const [artworkColumn, kindColumn] = useMovementColumns(page.data?.list ?? [])
   const columns: Column<MovementView>[] = [
     { key: 'at', header: <Trans>When</Trans>, cell: (m) => formatDateTime(m.at, lang) },
-    {
-      key: 'artwork',
-      header: <Trans>Artwork</Trans>,
-      primary: true,
-      miw: 220,
-      cell: (m) => <ArtworksCell artworks={[m.artwork]} links={links} />,
-    },
-    { key: 'kind', header: <Trans>Movement</Trans>, cell: (m) => i18n._(MOVEMENT_KIND_WORDS[m.kind]) },
+    artworkColumn,
+    kindColumn,
     {
       key: 'route',
       header: <Trans>Route</Trans>,

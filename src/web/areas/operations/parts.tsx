@@ -1,10 +1,11 @@
 // Pieces every operations screen shares: artworks as thumbnails with their names, a place in words, tabs
 // with counts, the start drawer (StartProcess of the screen's type, `?start=1`), and a list that is a
 // table on a desk and folds into cards on a phone (below `sm`), so the page never scrolls sideways.
+import { useLingui as useLinguiCore } from '@lingui/react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Card, Drawer, Group, Stack, Table, Tabs, Text, UnstyledButton } from '@mantine/core'
 import type { ReactNode } from 'react'
-import type { ArtworkBrief, PlaceView } from '../../../shared/contracts/operations'
+import type { ArtworkBrief, MovementView, PlaceView } from '../../../shared/contracts/operations'
 import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import { formatNumber } from '../../i18n/format'
@@ -12,6 +13,7 @@ import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { ListEmpty, ListFooter } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
 import { StartProcess } from '../processes/StartProcess'
+import { MOVEMENT_KIND_WORDS } from './movement-words'
 
 export const artworkTitle = (a: Pick<ArtworkBrief, 'titleZh' | 'titleEn' | 'inventoryNo'>, lang: Lang) =>
   (lang === 'en' ? a.titleEn || a.titleZh : a.titleZh || a.titleEn) || a.inventoryNo
@@ -152,6 +154,22 @@ export interface Column<T> {
   /** The card's headline on a phone (the first such column); the others show as labelled lines. */
   primary?: boolean
   miw?: number
+}
+
+/** The artwork (its thumbnail and name, the list's headline) and kind columns of a list of movements. */
+export function useMovementColumns(rows: MovementView[]): [Column<MovementView>, Column<MovementView>] {
+  const { i18n } = useLinguiCore()
+  const links = useThumbs(rows.map((m) => m.artwork))
+  return [
+    {
+      key: 'artwork',
+      header: <Trans>Artwork</Trans>,
+      primary: true,
+      miw: 220,
+      cell: (m) => <ArtworksCell artworks={[m.artwork]} links={links} />,
+    },
+    { key: 'kind', header: <Trans>Movement</Trans>, cell: (m) => i18n._(MOVEMENT_KIND_WORDS[m.kind]) },
+  ]
 }
 
 /** A page of rows: a table from `sm` up, cards below; a row (or card) opens what `onOpen` says. */
