@@ -3,14 +3,14 @@
 // table on a desk and folds into cards on a phone (below `sm`), so the page never scrolls sideways.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Card, Drawer, Group, Stack, Table, Tabs, Text, UnstyledButton } from '@mantine/core'
+import { Badge, Drawer, Group, Stack, Table, Tabs, Text, UnstyledButton } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { ArtworkBrief, MovementView, PlaceView } from '../../../shared/contracts/operations'
 import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import { formatNumber } from '../../i18n/format'
 import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
-import { ListEmpty, ListFooter } from '../process/list-parts'
+import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
 import { StartProcess } from '../processes/StartProcess'
 import { MOVEMENT_KIND_WORDS } from './movement-words'
@@ -201,55 +201,60 @@ export function OpList<T>({
   const primary = columns.find((c) => c.primary) ?? columns[0]
   const rest = columns.filter((c) => c !== primary)
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Stack gap={0} hiddenFrom="sm" data-testid={`${testId}-cards`}>
-        {rows.map((row) => (
-          // The card opens on a click anywhere; its headline is the one button (a keyboard opens it there),
-          // so the links and buttons of other lines are not nested inside another control.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the headline button is the keyboard's way in
-          // biome-ignore lint/a11y/noStaticElementInteractions: as above
-          <div
-            key={rowKey(row)}
-            onClick={onOpen ? () => onOpen(row) : undefined}
-            style={{
-              borderBottom: '1px solid var(--mantine-color-default-border)',
-              padding: '12px 16px',
-              cursor: onOpen ? 'pointer' : undefined,
-            }}
-            data-card={rowKey(row)}
-          >
-            {onOpen ? (
-              <UnstyledButton
-                onClick={(e) => {
-                  e.stopPropagation()
-                  onOpen(row)
-                }}
-                style={{ display: 'block', width: '100%', textAlign: 'left' }}
-              >
-                {primary.cell(row)}
-              </UnstyledButton>
-            ) : (
-              primary.cell(row)
-            )}
-            <Stack gap={2} mt="xs">
-              {rest.map((c) => (
-                <Group key={c.key} gap="xs" wrap="nowrap" align="flex-start">
-                  <Text fz="xs" c="dimmed" w={96} style={{ flexShrink: 0 }}>
-                    {c.header}
-                  </Text>
-                  <div
-                    style={{ minWidth: 0, overflowWrap: 'anywhere', fontSize: 'var(--mantine-font-size-sm)' }}
-                  >
-                    {c.cell(row)}
-                  </div>
-                </Group>
-              ))}
-            </Stack>
-          </div>
-        ))}
-      </Stack>
-      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-        <Table highlightOnHover={!!onOpen} verticalSpacing="sm" horizontalSpacing="md" data-testid={testId}>
+    <FoldedList
+      cardsTestId={`${testId}-cards`}
+      tableTestId={testId}
+      highlight={!!onOpen}
+      cards={rows.map((row) => (
+        // The card opens on a click anywhere; its headline is the one button (a keyboard opens it there),
+        // so the links and buttons of other lines are not nested inside another control.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the headline button is the keyboard's way in
+        // biome-ignore lint/a11y/noStaticElementInteractions: as above
+        <div
+          key={rowKey(row)}
+          onClick={onOpen ? () => onOpen(row) : undefined}
+          style={{
+            borderBottom: '1px solid var(--mantine-color-default-border)',
+            padding: '12px 16px',
+            cursor: onOpen ? 'pointer' : undefined,
+          }}
+          data-card={rowKey(row)}
+        >
+          {onOpen ? (
+            <UnstyledButton
+              onClick={(e) => {
+                e.stopPropagation()
+                onOpen(row)
+              }}
+              style={{ display: 'block', width: '100%', textAlign: 'left' }}
+            >
+              {primary.cell(row)}
+            </UnstyledButton>
+          ) : (
+            primary.cell(row)
+          )}
+          <Stack gap={2} mt="xs">
+            {rest.map((c) => (
+              <Group key={c.key} gap="xs" wrap="nowrap" align="flex-start">
+                <Text fz="xs" c="dimmed" w={96} style={{ flexShrink: 0 }}>
+                  {c.header}
+                </Text>
+                <div
+                  style={{
+                    minWidth: 0,
+                    overflowWrap: 'anywhere',
+                    fontSize: 'var(--mantine-font-size-sm)',
+                  }}
+                >
+                  {c.cell(row)}
+                </div>
+              </Group>
+            ))}
+          </Stack>
+        </div>
+      ))}
+      table={
+        <>
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
@@ -275,16 +280,18 @@ export function OpList<T>({
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListFooter
-        count={<Plural value={total} one="# row" other="# rows" />}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        onPage={onPage}
-        testId={`${testId}-total`}
-      />
-    </Card>
+        </>
+      }
+      footer={
+        <ListFooter
+          count={<Plural value={total} one="# row" other="# rows" />}
+          total={total}
+          page={page}
+          pageSize={pageSize}
+          onPage={onPage}
+          testId={`${testId}-total`}
+        />
+      }
+    />
   )
 }

@@ -2,10 +2,10 @@
 // change. A row opens the process view (the caller decides where: a search parameter of its route). On a
 // phone (below `sm`) the rows fold into cards, so the page never scrolls sideways.
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core'
+import { Group, Table, Text, UnstyledButton } from '@mantine/core'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { formatDateTime } from '../../i18n/format'
-import { ListEmpty, ListFooter } from './list-parts'
+import { FoldedList, ListEmpty, ListFooter } from './list-parts'
 import { definitionFor, leafLabel, stepLabel, typeLabel, useLang } from './machine-words'
 import { subjectLine, subjectOf } from './process-subject'
 import { StatusBadge } from './StatusBadge'
@@ -46,35 +46,35 @@ export function ProcessTable({
       : leafLabel(definition, p.state, lang)
   }
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Stack gap={0} hiddenFrom="sm" data-testid="process-cards">
-        {list.map((p) => (
-          <UnstyledButton
-            key={p.id}
-            onClick={() => onOpen(p.id)}
-            px="md"
-            py="sm"
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-            data-process-card={p.id}
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <Text fz="sm" fw={500} c="ink.8" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {subjectLine(subjectOf(p, lang), (n) => t`and ${n} more`) || '—'}
-              </Text>
-              <StatusBadge status={p.status} style={{ flexShrink: 0 }} />
-            </Group>
-            <Text fz="xs" c="dimmed" mt={4}>
-              {showType ? `${typeLabel(p.type, lang)} · ` : ''}
-              {where(p)}
+    <FoldedList
+      cardsTestId="process-cards"
+      tableTestId="process-list"
+      cards={list.map((p) => (
+        <UnstyledButton
+          key={p.id}
+          onClick={() => onOpen(p.id)}
+          px="md"
+          py="sm"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          data-process-card={p.id}
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Text fz="sm" fw={500} c="ink.8" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {subjectLine(subjectOf(p, lang), (n) => t`and ${n} more`) || '—'}
             </Text>
-            <Text fz="xs" c="dimmed">
-              {p.createdByName} · {formatDateTime(p.updatedAt, lang)}
-            </Text>
-          </UnstyledButton>
-        ))}
-      </Stack>
-      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid="process-list">
+            <StatusBadge status={p.status} style={{ flexShrink: 0 }} />
+          </Group>
+          <Text fz="xs" c="dimmed" mt={4}>
+            {showType ? `${typeLabel(p.type, lang)} · ` : ''}
+            {where(p)}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {p.createdByName} · {formatDateTime(p.updatedAt, lang)}
+          </Text>
+        </UnstyledButton>
+      ))}
+      table={
+        <>
           <Table.Thead>
             <Table.Tr>
               {showType ? (
@@ -141,16 +141,18 @@ export function ProcessTable({
               )
             })}
           </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListFooter
-        count={<Plural value={total} one="# process" other="# processes" />}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        onPage={onPage}
-        testId="process-total"
-      />
-    </Card>
+        </>
+      }
+      footer={
+        <ListFooter
+          count={<Plural value={total} one="# process" other="# processes" />}
+          total={total}
+          page={page}
+          pageSize={pageSize}
+          onPage={onPage}
+          testId="process-total"
+        />
+      }
+    />
   )
 }

@@ -1,8 +1,9 @@
 // Pieces every list of processes, movements and rows shares (the process list, the operations screens,
 // their histories): the filter card with its type, artwork and date-range filters kept in the URL, the
-// "nothing here" card, and the footer with the row count and the pager.
+// "nothing here" card, the frame of a table that folds into cards on a phone, and the footer with the row
+// count and the pager.
 import { useLingui } from '@lingui/react/macro'
-import { Card, EmptyState, Grid, Group, Pagination, Select, Text } from '@mantine/core'
+import { Card, EmptyState, Grid, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import { DateRangePicker } from '../../forms/DateRangePicker'
@@ -156,5 +157,44 @@ export function ListFooter({
       </Text>
       {pages > 1 ? <Pagination total={pages} value={page} onChange={onPage} size="sm" /> : null}
     </Group>
+  )
+}
+
+/**
+ * A list that is a table on a desk and folds into cards on a phone (below `sm`), so the page never scrolls
+ * sideways: `cards` are the phone's rows, `table` the table's head and body, `footer` below both.
+ */
+export function FoldedList({
+  cards,
+  cardsTestId,
+  table,
+  tableTestId,
+  highlight = true,
+  footer,
+}: {
+  cards: ReactNode
+  cardsTestId: string
+  table: ReactNode
+  tableTestId: string
+  highlight?: boolean
+  footer: ReactNode
+}) {
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Stack gap={0} hiddenFrom="sm" data-testid={cardsTestId}>
+        {cards}
+      </Stack>
+      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
+        <Table
+          highlightOnHover={highlight}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          data-testid={tableTestId}
+        >
+          {table}
+        </Table>
+      </Table.ScrollContainer>
+      {footer}
+    </Card>
   )
 }
