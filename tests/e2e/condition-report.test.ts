@@ -3,11 +3,10 @@
 // Condition tab lists both, newest first, and opens the arrival beside the departure with the change
 // called out and the photographs in the viewer — in Chinese, and in English for a viewer. axe-core finds no
 // critical or serious violation in the tab or the comparison.
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleStepData } from '../model/samples'
-import { launchBrowser, type RunningServer, shot, startApp, WCAG_AA } from './harness'
+import { axeProblems, launchBrowser, type RunningServer, shot, startApp } from './harness'
 import { apiCall, fillField, openProcess, sampleFiles, type UserPage, userPage } from './process-driver'
 
 let app: RunningServer
@@ -24,12 +23,8 @@ afterAll(async () => {
   await app?.stop()
 })
 
-async function a11y(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).withTags(WCAG_AA).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)
-}
+/** Critical and serious axe findings (WCAG 2.1 AA) inside one part of the page. */
+const a11y = (page: Page, selector: string) => axeProblems(page, selector, selector)
 
 interface ProcessRef {
   id: string

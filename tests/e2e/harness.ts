@@ -289,6 +289,8 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  */
 export async function axeProblems(page: Page, where: string, include?: string): Promise<string[]> {
   const { default: AxeBuilder } = await import('@axe-core/playwright')
+  // A dialog or drawer fading in has half-transparent text: measure colours once transitions have ended.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
   // Legacy mode: axe.run in the page itself. The default finishes every run in a new blank page (a page
   // opened and closed per check: most of the time), which only pages with cross-origin frames need.
   const builder = new AxeBuilder({ page })

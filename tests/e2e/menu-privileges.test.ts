@@ -37,7 +37,7 @@ describe('menu by privilege', () => {
     expect(keys).toContain('systemLog')
     await page.goto('/authManage')
     await page.waitForURL((url) => url.pathname === '/authManage/home')
-    await page.getByTestId('planned-screen').waitFor()
+    await page.getByTestId('user-list').waitFor()
     await page.goto('/test')
     await page.getByTestId('server-version').waitFor()
     expect(await page.getByTestId('database-mode').textContent()).toBe('embedded')

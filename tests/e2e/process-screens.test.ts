@@ -67,7 +67,8 @@ describe('process screens', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'approvalOngoing')
     await page.reload()
     const rows = page.getByTestId('process-list').locator('[data-process-row]')
-    await expect.poll(() => rows.count()).toBe(1)
+    // After the reload the list is fetched anew: wait for it, not for a fixed second.
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1)
     expect(await rows.first().getAttribute('data-state')).toBe('dueDiligence.submitted')
     expect(await page.getByTestId('filter-type').inputValue()).toBe('Purchase')
     await shot(page, 'process-list-filtered-en')
