@@ -72,7 +72,8 @@ export async function linksOf(
     followsIds.length === 0
       ? Promise.resolve([])
       : db.select(linkColumns).from(processes).where(inArray(processes.id, followsIds)),
-    mine.length === 0
+    // Followers are found through the artworks they share: none held (a purchase before it completes), none to find.
+    mine.length === 0 || p.artworkIds.length === 0
       ? Promise.resolve([])
       : db
           .selectDistinct(linkColumns)
