@@ -21,7 +21,7 @@ export const ARTWORK_SORTS = [
 ] as const
 export type ArtworkSort = (typeof ARTWORK_SORTS)[number]
 
-/** Every kind of movement row (src/server/db/schema/artworks.ts movement_kind, same order). */
+/** Every kind of movement row (the database's movement_kind enum is made from this list). */
 export const MOVEMENT_KINDS = [
   'created',
   'warehousing',

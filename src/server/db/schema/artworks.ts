@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { Dimensions } from '../../../shared/artwork-rules'
+import { MOVEMENT_KINDS } from '../../../shared/constants'
 import { ARTWORK_STATUSES } from '../../../shared/contracts/artworks'
 import { files } from './files'
 import { tags } from './reference'
@@ -132,20 +133,9 @@ export const artworks = pgTable(
   ],
 )
 
-export const movementKind = pgEnum('movement_kind', [
-  'created',
-  'warehousing',
-  'transport_start',
-  'transport_arrive',
-  /** A transport terminated in transit: where the artworks were found to be (issue 10 compensation). */
-  'transport_aborted',
-  'loan_out',
-  'loan_return',
-  'sold',
-  'stocktake_found',
-  'stocktake_missing',
-  'manual',
-])
+/** Every kind of movement row, listed once in src/shared/constants.ts (`transport_aborted`: a transport terminated
+ * in transit, where the artworks were found to be — issue 10 compensation). */
+export const movementKind = pgEnum('movement_kind', MOVEMENT_KINDS)
 
 /** Every change of an artwork's whereabouts, so its location is known at any date. */
 export const artworkMovements = pgTable(
