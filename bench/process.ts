@@ -162,6 +162,7 @@ function floorRun(bdb: BenchDb, procs: FloorProcess[], userId: string, draft: un
           createdBy: p.row.createdBy,
           definitionVersion: p.row.definitionVersion,
           allowedBy: 'allPrivileges',
+          onBehalfOf: null,
         },
         cached: { rows: [{ seq: p.version } as HistoryRow], authors: new Set([userId]) },
         withArtworks: true,

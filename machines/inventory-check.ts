@@ -22,7 +22,7 @@ export const inventoryCheckV1 = defineProcess({
   artworkStatuses: [],
   steps: [
     formStep(
-      { key: 'counting', labelZh: '盘点', labelEn: 'Counting' },
+      { key: 'counting', labelZh: '盘点', labelEn: 'Counting', task: 'count' },
       {
         next: [
           { to: 'completed', when: 'countMatches', effects: [fx('stocktakeRecorded', 'counting')] },

@@ -25,6 +25,17 @@ export const EVENT_LABELS = {
 } as const satisfies Record<string, Words>
 export type EventType = keyof typeof EVENT_LABELS
 
+/** What a task waits for (machines/tasks.ts TaskKind). */
+export const TASK_KIND_LABELS = {
+  fill: { labelZh: '填写', labelEn: 'Fill in' },
+  approve: { labelZh: '审批', labelEn: 'Approve' },
+  confirmPayment: { labelZh: '确认付款/收款', labelEn: 'Confirm payment' },
+  depart: { labelZh: '确认起运', labelEn: 'Record departure' },
+  arrive: { labelZh: '确认到达', labelEn: 'Record arrival' },
+  return: { labelZh: '确认归还', labelEn: 'Record return' },
+  count: { labelZh: '盘点', labelEn: 'Count' },
+} as const satisfies Record<import('./tasks').TaskKind, Words>
+
 /** Events whose `comment` is required (the reason or the approver's remark). */
 export const COMMENT_REQUIRED: ReadonlySet<string> = new Set(['REJECT', 'TERMINATE', 'PAYMENT_FAILED'])
 

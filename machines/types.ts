@@ -11,6 +11,13 @@ export interface Actor {
   id: string
   privileges: string[]
   allPrivileges: boolean
+  /** The keys of the user's roles (an approval rule may ask for one: a director above a band). */
+  roles?: string[]
+  /**
+   * A delegate acting for an absent user (issue 13): `privileges`, `allPrivileges` and `roles` are then
+   * that user's, `id` stays the delegate's, and neither of them may approve their own submission.
+   */
+  onBehalfOf?: string
 }
 
 /** Every event a process machine receives. `at` (ISO instant) keeps machines free of clocks. */
@@ -117,6 +124,10 @@ export interface StepDef {
   labelEn: string
   /** A step that pays or collects money: it can fail and be retried. */
   money?: boolean
+  /** Filling this step's form is a count (a stocktake), shown as such in the task lists. */
+  task?: 'count'
+  /** Due times of this step's tasks in working days, by task kind, where the defaults (machines/tasks.ts) do not fit. */
+  due?: Partial<Record<import('./tasks').TaskKind, number>>
 }
 
 /** One version of one process type. The registry keeps every version running processes use. */

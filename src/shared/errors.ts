@@ -112,6 +112,22 @@ export const MESSAGES = {
     'zh-CN': '新密码不能与当前密码相同',
     en: 'The new password must differ from the current one',
   },
+  separationOfDuties: {
+    'zh-CN': '职责分离：提交该款项的人不能确认款项已付出或已到账',
+    en: 'Separation of duties: whoever submitted this payment cannot confirm that the money moved',
+  },
+  ownSubmission: {
+    'zh-CN': '不能审批自己提交的内容（委托审批也不可以）',
+    en: 'You cannot approve your own submission (nor on behalf of someone else)',
+  },
+  taskClaimed: {
+    'zh-CN': '该任务已由 {name} 认领',
+    en: 'This task has been claimed by {name}',
+  },
+  notDelegated: {
+    'zh-CN': '今天没有该用户对此类流程的有效委托',
+    en: 'No delegation from this user covers this process type today',
+  },
   internal: {
     'zh-CN': '系统繁忙，请稍后再试（日志编号 {logId}）',
     en: 'Something went wrong; try again later (log id {logId})',
@@ -127,6 +143,24 @@ export const MESSAGES = {
   invalidDate: { 'zh-CN': '日期格式应为 yyyy-MM-dd', en: 'Dates are written yyyy-MM-dd' },
   invalidValue: { 'zh-CN': '取值无效', en: 'Invalid value' },
   unknownField: { 'zh-CN': '不允许的字段', en: 'Field not allowed' },
+  mustBePositive: { 'zh-CN': '必须大于零', en: 'Must be greater than zero' },
+  bandsOverlap: {
+    'zh-CN': '金额区间重叠：每个区间须从上一个区间的上限开始',
+    en: 'The amount bands overlap: each band starts where the one before ends',
+  },
+  bandsSkip: {
+    'zh-CN': '金额区间有缺口：须从 0.00 起连续，最后一个区间不设上限',
+    en: 'The amount bands leave a gap: they start at 0.00, follow on, and the last has no upper end',
+  },
+  tooFewCandidates: {
+    'zh-CN': '所需审批人数超过了可审批的人数（{count} 人）',
+    en: 'More approvals than there are people who may approve ({count})',
+  },
+  delegateToSelf: { 'zh-CN': '不能委托给自己', en: 'You cannot delegate to yourself' },
+  delegationOverlaps: {
+    'zh-CN': '与已有的委托时间重叠',
+    en: 'This overlaps a delegation already in place',
+  },
   endBeforeStart: {
     'zh-CN': '结束日期不能早于开始日期',
     en: 'The end date cannot be earlier than the start date',
@@ -250,6 +284,22 @@ export const MESSAGES = {
   msgRestarted: { 'zh-CN': '流程已重新发起：{process}', en: 'Restarted: {process}' },
   msgProcessOpened: { 'zh-CN': '新流程：{process}', en: 'New process: {process}' },
   msgNotice: { 'zh-CN': '流程动态：{process}·{step}', en: 'Process update: {process}, {step}' },
+  msgTaskAssigned: {
+    'zh-CN': '新任务：{process}·{step}（{task}）',
+    en: 'New task: {process}, {step} ({task})',
+  },
+  msgTaskDueSoon: {
+    'zh-CN': '任务即将到期：{process}·{step}（{task}），截止 {due}',
+    en: 'Task due soon: {process}, {step} ({task}), due {due}',
+  },
+  msgTaskOverdue: {
+    'zh-CN': '任务已逾期：{process}·{step}（{task}），截止 {due}',
+    en: 'Task overdue: {process}, {step} ({task}), was due {due}',
+  },
+  msgTaskEscalated: {
+    'zh-CN': '逾期任务上报：{process}·{step}（{task}），截止 {due}',
+    en: 'Overdue task escalated to you: {process}, {step} ({task}), was due {due}',
+  },
   msgBodyBy: { 'zh-CN': '{by} 留言：{comment}', en: '{by} wrote: {comment}' },
   msgReminderInsurance: {
     'zh-CN': '保险即将到期：{policy}（{date}），请安排续保',

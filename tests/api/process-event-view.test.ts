@@ -281,6 +281,7 @@ describe('the process cache', () => {
       files: [],
       definitionVersion: 1,
       allowedBy: 'devOpsManage:start',
+      onBehalfOf: null,
     }))
   const history = (n: number) => ({ rows: rows(n), authors: new Set(rows(n).map((r) => r.by)) })
   const held = (version: number) => ({ row: { version } as never, snapshot: {} as never })

@@ -112,6 +112,8 @@ export const processHistoryItem = z.object({
   definitionVersion: z.number(),
   /** What allowed it: a privilege, 'allPrivileges', 'starter' (machines/allowed-by.ts), or 'unrecorded'. */
   allowedBy: z.string(),
+  /** The user a delegate acted for (their name is in the view's `people`); null when acting for oneself. */
+  onBehalfOf: z.string().nullable(),
 })
 export type ProcessHistoryItem = z.infer<typeof processHistoryItem>
 
@@ -290,6 +292,10 @@ export const MESSAGE_KINDS = [
   'processOpened',
   'reminder',
   'notice',
+  'taskAssigned',
+  'taskDueSoon',
+  'taskOverdue',
+  'taskEscalated',
 ] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 

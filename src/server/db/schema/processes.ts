@@ -94,9 +94,10 @@ export const processHistory = pgTable(
     eventType: text().notNull(),
     fromState: text(),
     toState: text().notNull(),
-    byUserId: uuid()
-      .notNull()
-      .references(() => users.id),
+    /** Who acted; null for the scheduler's own rows (a task escalated). */
+    byUserId: uuid().references(() => users.id),
+    /** The user a delegate acted for ("approved by B on behalf of A"). */
+    onBehalfOf: uuid().references(() => users.id),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     comment: text().notNull().default(''),
     payload: jsonb(),

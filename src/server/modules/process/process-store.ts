@@ -56,6 +56,8 @@ export interface EventWrite {
   /** The machine version the event is applied on, and what allowed it (history columns). */
   definitionVersion: number
   allowedBy: string
+  /** The user a delegate acts for (history `on_behalf_of`). */
+  onBehalfOf: string | null
 }
 
 export interface WriteArgs {
@@ -114,6 +116,7 @@ export function applyEventSql(w: WriteArgs) {
   const people = new Set(w.cached.authors)
   people.add(e.byUserId)
   people.add(e.createdBy)
+  if (e.onBehalfOf) people.add(e.onBehalfOf)
   return sql`
     select o_updated as updated, o_newer as newer, o_names as names, o_artworks as artworks
       from process_apply_event(${e.id}::uuid, ${e.expectedVersion}::int,
@@ -121,10 +124,23 @@ export function applyEventSql(w: WriteArgs) {
         ${d.status}::process_status, ${d.currentStep}::text, ${d.done}::boolean, ${e.at.toISOString()}::timestamptz,
         ${e.eventType}::text, ${e.fromState}::text, ${e.byUserId}::uuid, ${e.comment}::text, ${e.payloadJson}::jsonb,
         ${known}::int, ${uuidArray(people)}::uuid[], ${w.withArtworks}::boolean,
-        ${e.definitionVersion}::int, ${e.allowedBy}::text, ${w.claim?.key ?? null}::text, ${w.claim?.hash ?? null}::text)`
+        ${e.definitionVersion}::int, ${e.allowedBy}::text, ${w.claim?.key ?? null}::text, ${w.claim?.hash ?? null}::text,
+        ${e.onBehalfOf}::uuid)`
 }
 
-type HistoryTuple = [number, string, string | null, string, string, string, string, unknown, number, string]
+type HistoryTuple = [
+  number,
+  string,
+  string | null,
+  string,
+  string | null,
+  string,
+  string,
+  unknown,
+  number,
+  string,
+  string | null,
+]
 
 /**
  * Apply an event's writes in one statement: claim the idempotency key (when there is one), update the
@@ -151,23 +167,29 @@ export async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | Not
       payload,
       definitionVersion,
       allowedBy,
+      onBehalfOf,
     ]): HistoryRow => ({
       seq,
       type,
       fromState,
       toState,
-      by,
+      by: by ?? '',
       at: new Date(rowAt).toISOString(),
       comment,
       files: payloadFiles(payload),
       definitionVersion,
       allowedBy,
+      onBehalfOf: onBehalfOf ?? null,
     }),
   )
   const history = [...w.cached.rows, ...newer]
   const authors = new Set(w.cached.authors)
-  for (const h of newer) authors.add(h.by)
+  for (const h of newer) {
+    if (h.by) authors.add(h.by)
+    if (h.onBehalfOf) authors.add(h.onBehalfOf)
+  }
   authors.add(e.byUserId)
+  if (e.onBehalfOf) authors.add(e.onBehalfOf)
   history.push({
     seq: e.expectedVersion + 1,
     type: e.eventType,
@@ -179,6 +201,7 @@ export async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | Not
     files: e.files,
     definitionVersion: e.definitionVersion,
     allowedBy: e.allowedBy,
+    onBehalfOf: e.onBehalfOf,
   })
   return {
     history,

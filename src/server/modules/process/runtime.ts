@@ -303,6 +303,7 @@ function eventWrite({ row, definition, actor, comment, payload }: Decided, s: St
     createdBy: row.createdBy,
     definitionVersion: definition.version,
     allowedBy: s.allowedBy,
+    onBehalfOf: actor.onBehalfOf ?? null,
   }
 }
 

@@ -3,7 +3,7 @@
 // artworks with their titles. Views of a page are built with one query per table, not one per process;
 // the event path (runtime.ts) reads its parts in the event's own statement and assembles with viewOf. A view
 // carries the latest HISTORY_IN_VIEW history rows; historyPage pages through all of them.
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import type { AnyMachineSnapshot } from 'xstate'
 import type { Actor, ProcessContext, ProcessDefinition, StepRecord } from '../../../../machines/types'
 import { describe, nextEvents } from '../../../../machines/view'
@@ -134,14 +134,21 @@ const historyColumns = {
   payload: processHistory.payload,
   definitionVersion: processHistory.definitionVersion,
   allowedBy: processHistory.allowedBy,
+  onBehalfOf: processHistory.onBehalfOf,
 }
 
+/** A history row for the views: the scheduler's own rows (a task escalated) have no author (`by` ''). */
 function historyItem({
   at,
   payload,
+  by,
+  byName,
   ...h
-}: { at: Date; payload: unknown } & Omit<ProcessHistoryItem, 'at' | 'files'>): ProcessHistoryItem {
-  return { ...h, at: at.toISOString(), files: payloadFiles(payload) }
+}: { at: Date; payload: unknown; by: string | null; byName: string | null } & Omit<
+  ProcessHistoryItem,
+  'at' | 'files' | 'by' | 'byName'
+>): ProcessHistoryItem {
+  return { ...h, by: by ?? '', byName: byName ?? '', at: at.toISOString(), files: payloadFiles(payload) }
 }
 
 export async function buildViews(
@@ -156,7 +163,7 @@ export async function buildViews(
     db
       .select({ processId: processHistory.processId, ...historyColumns })
       .from(processHistory)
-      .innerJoin(users, eq(users.id, processHistory.byUserId))
+      .leftJoin(users, eq(users.id, processHistory.byUserId))
       .innerJoin(processes, eq(processes.id, processHistory.processId))
       .where(
         and(
@@ -183,7 +190,10 @@ export async function buildViews(
     db
       .selectDistinct({ processId: processHistory.processId, id: users.id, name: users.displayName })
       .from(processHistory)
-      .innerJoin(users, eq(users.id, processHistory.byUserId))
+      .innerJoin(
+        users,
+        or(eq(users.id, processHistory.byUserId), eq(users.id, processHistory.onBehalfOf)),
+      )
       .where(inArray(processHistory.processId, ids)),
     db
       .select({ processId: processes.id, id: users.id, name: users.displayName })
@@ -221,7 +231,7 @@ export async function historyPage(db: DbOrTx, id: string, page: number, pageSize
   const rows = await db
     .select(historyColumns)
     .from(processHistory)
-    .innerJoin(users, eq(users.id, processHistory.byUserId))
+    .leftJoin(users, eq(users.id, processHistory.byUserId))
     .where(eq(processHistory.processId, id))
     .orderBy(desc(processHistory.seq))
     .limit(pageSize)

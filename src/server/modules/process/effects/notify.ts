@@ -19,6 +19,10 @@ const TITLE_KEYS = {
   processOpened: 'msgProcessOpened',
   reminder: 'msgNotice',
   notice: 'msgNotice',
+  taskAssigned: 'msgTaskAssigned',
+  taskDueSoon: 'msgTaskDueSoon',
+  taskOverdue: 'msgTaskOverdue',
+  taskEscalated: 'msgTaskEscalated',
 } as const satisfies Record<MessageKind, MessageKey>
 
 const PAY_PRIVILEGE = 'financeManage:pay'
@@ -39,7 +43,7 @@ async function participants(ctx: EffectContext): Promise<string[]> {
     .selectDistinct({ id: processHistory.byUserId })
     .from(processHistory)
     .where(eq(processHistory.processId, ctx.process.id))
-  return [ctx.process.createdBy, ...rows.map((r) => r.id)]
+  return [ctx.process.createdBy, ...rows.flatMap((r) => (r.id ? [r.id] : []))]
 }
 
 async function recipients(ctx: EffectContext, to: unknown, step: string | undefined): Promise<string[]> {
