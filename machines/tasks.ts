@@ -4,7 +4,7 @@
 // probe), grouped by what they wait for, and a task's candidates are the privileges that suffice alone for
 // one of its events (each privilege probed on its own, as allowed-by.ts does). Due times default here and
 // per step (`StepDef.due`); an administrator's settings override them on the server.
-import type { AnyMachineSnapshot } from 'xstate'
+import type { AnyMachineSnapshot, AnyStateNode } from 'xstate'
 import { PRIVILEGES } from '../src/shared/privileges'
 import type { Actor, ProcessDefinition, StepDef } from './types'
 import { eventTypes, leafOf, metaOf, statePath } from './view'
@@ -121,4 +121,33 @@ function deriveTasks(definition: ProcessDefinition, snapshot: AnyMachineSnapshot
     byKind.set(kind, task)
   }
   return [...byKind.values()]
+}
+
+/**
+ * Every (step, kind) task a machine can wait for, in step order, from its structure alone (each leaf
+ * state's events): what the settings screen lists and the flow pages describe.
+ */
+export function taskCatalog(definition: ProcessDefinition): { step: string; kind: TaskKind }[] {
+  const found = new Map<string, { step: string; kind: TaskKind }>()
+  const walk = (node: AnyStateNode) => {
+    const children = Object.values(node.states) as AnyStateNode[]
+    if (children.length === 0) {
+      const meta = metaOf(node)
+      if (!meta.step || meta.status === 'terminated' || node.type === 'final') return
+      const stepDef = definition.steps.find((s) => s.key === meta.step)
+      for (const type of node.transitions.keys()) {
+        const base = TASK_OF_EVENT[type]
+        if (!base) continue
+        const kind: TaskKind = base === 'fill' && stepDef?.task === 'count' ? 'count' : base
+        found.set(`${meta.step}:${kind}`, { step: meta.step, kind })
+      }
+      return
+    }
+    for (const child of children) walk(child)
+  }
+  walk(definition.machine.root)
+  const order = (s: string) => definition.steps.findIndex((d) => d.key === s)
+  return [...found.values()].sort(
+    (a, b) => order(a.step) - order(b.step) || TASK_KINDS.indexOf(a.kind) - TASK_KINDS.indexOf(b.kind),
+  )
 }

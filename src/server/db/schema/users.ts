@@ -22,6 +22,8 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     enabled: boolean().notNull().default(true),
     organizationId: integer(),
+    /** The language of what reaches the user outside the app (emails): 'zh-CN' or 'en'. */
+    language: text().notNull().default('zh-CN'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
