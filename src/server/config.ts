@@ -45,6 +45,8 @@ export interface Config {
    * own currency needs a second, different approver; a currency without a limit always needs one.
    */
   secondApprovalAbove: Record<string, string>
+  /** The office's time zone (IANA): working days and due times of tasks are counted in it. */
+  timeZone: string
   /** Files in an S3-compatible store instead of DATA_DIR/files (unset: the folder). */
   s3?: S3Config
 }
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 512) * 1024 * 1024,
     webDir: path.resolve(env.WEB_DIR ?? './dist'),
     secondApprovalAbove: secondApprovalLimits(env),
+    timeZone: timeZoneSetting(env.VITRINE_TIME_ZONE),
     s3: s3Settings(env),
   }
 }
@@ -131,4 +134,15 @@ function moneySetting(name: string, value: string | undefined, fallback: string)
   if (!MONEY_RE.test(v) || v.startsWith('-'))
     throw new Error(`${name} must be a non-negative amount like 1000000.00`)
   return normaliseMoney(v)
+}
+
+/** VITRINE_TIME_ZONE: an IANA zone the runtime knows (default Asia/Shanghai); anything else stops the start. */
+function timeZoneSetting(value: string | undefined): string {
+  const zone = value?.trim() || 'Asia/Shanghai'
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+  } catch {
+    throw new Error(`VITRINE_TIME_ZONE: ${zone} is not a time zone`)
+  }
+  return zone
 }
