@@ -5,6 +5,7 @@
 // the contract with the runtime. State configs are typed by the one `setup()` every machine shares, so
 // guard and action names are checked where a block names them.
 import { and, assign, setup } from 'xstate'
+import { type ApprovalNeed, approvalNeedOf } from '../src/shared/approval-bands'
 import type { ArtworkStatus } from '../src/shared/contracts/artworks'
 import type { MessageKey } from '../src/shared/errors'
 import { approvePrivilege } from '../src/shared/privileges'
@@ -114,14 +115,56 @@ function patch(context: ProcessContext, step: string, change: (r: StepRecord) =>
   return { steps: { ...context.steps, [step]: change(record(context, step)) } }
 }
 
+/** The person acting and, for a delegate, the person they act for: neither may approve their own work. */
+function peopleOf(actor: Actor): string[] {
+  return actor.onBehalfOf ? [actor.id, actor.onBehalfOf] : [actor.id]
+}
+
 function mayApprove(type: ProcessType, context: ProcessContext, actor: Actor, step: string): boolean {
   const r = record(context, step)
+  const people = peopleOf(actor)
   return (
     holds(actor, approvePrivilege(type)) &&
     r.submittedBy !== undefined &&
-    r.submittedBy !== actor.id &&
-    !r.approvals.some((a) => a.by === actor.id)
+    !people.includes(r.submittedBy) &&
+    !r.approvals.some(
+      (a) => people.includes(a.by) || (a.onBehalfOf !== undefined && people.includes(a.onBehalfOf)),
+    )
   )
+}
+
+/**
+ * The approvals a money step needs: from the rules the process started with (N of M by amount bands per
+ * currency), else, for processes started before those rules, the single limit of the step's currency.
+ */
+export function approvalNeed(context: ProcessContext, step: string): ApprovalNeed {
+  const amount = stepAmount(context, step)
+  if (amount === undefined) return { approvals: 1, roleKey: null }
+  const currency = stepCurrency(context, step) ?? ''
+  const rule = context.approvalRules?.[step]
+  if (rule) return approvalNeedOf(rule.bands, amount, currency)
+  // Snapshots from before limits per currency hold one CNY string; a currency without a limit needs two.
+  const limits: Record<string, string> | string = context.secondApprovalAbove
+  const byCurrency = typeof limits === 'string' ? { CNY: limits } : limits
+  const limit = Object.hasOwn(byCurrency, currency) ? byCurrency[currency] : undefined
+  return { approvals: limit === undefined || compareMoney(amount, limit) > 0 ? 2 : 1, roleKey: null }
+}
+
+/**
+ * Whether whoever submitted a money step that is approved and not yet paid is this actor (or the user
+ * they act for): separation of duties, they may not confirm that its money moved.
+ */
+function submittedUnpaid(context: ProcessContext, moneySteps: readonly string[], actor: Actor): boolean {
+  const people = peopleOf(actor)
+  return moneySteps.some((key) => {
+    const r = context.steps[key]
+    return (
+      r?.submittedBy !== undefined &&
+      people.includes(r.submittedBy) &&
+      r.approvals.length > 0 &&
+      !(r.events ?? []).some((e) => e.type === 'CONFIRM_PAYMENT')
+    )
+  })
 }
 
 /**
@@ -129,7 +172,11 @@ function mayApprove(type: ProcessType, context: ProcessContext, actor: Actor, st
  * context, never the payload, so `snapshot.can` with a probe event answers "may this user send it now")
  * and named actions (context updates, and the `effect` action the runtime executes).
  */
-export function processSetup(type: ProcessType, conditions: Conditions = {}) {
+export function processSetup(
+  type: ProcessType,
+  conditions: Conditions = {},
+  moneySteps: readonly string[] = [],
+) {
   const condition =
     (name: ConditionName) =>
     ({ context }: { context: ProcessContext }) =>
@@ -146,22 +193,24 @@ export function processSetup(type: ProcessType, conditions: Conditions = {}) {
       mayFillMoney: ({ event }) => holds(event.actor, START_PRIVILEGE) || holds(event.actor, PAY_PRIVILEGE),
       mayApprove: ({ context, event }, params: { step: string }) =>
         mayApprove(type, context, event.actor, params.step),
+      /**
+       * This approval is not the last the step needs: fewer than N so far with it, or none yet from the role
+       * the band asks for. (The name is v1's, when N was at most two: renaming would change every money
+       * machine's fingerprint for no change of graph.)
+       */
       awaitsSecondApproval: ({ context, event }, params: { step: string }) => {
         if (!mayApprove(type, context, event.actor, params.step)) return false
-        const amount = stepAmount(context, params.step)
-        if (record(context, params.step).approvals.length !== 0 || amount === undefined) return false
-        // Only the limit of the step's own currency applies; a currency without one needs a second approval
-        // for any amount (docs/decisions.md). Snapshots from before limits per currency hold one CNY string.
-        const currency = record(context, params.step).data?.currency
-        const limits: Record<string, string> | string = context.secondApprovalAbove
-        const byCurrency = typeof limits === 'string' ? { CNY: limits } : limits
-        const limit =
-          typeof currency === 'string' && Object.hasOwn(byCurrency, currency)
-            ? byCurrency[currency]
-            : undefined
-        return limit === undefined || compareMoney(amount, limit) > 0
+        const need = approvalNeed(context, params.step)
+        const approvals = record(context, params.step).approvals
+        const roleMet =
+          need.roleKey === null ||
+          (event.actor.roles ?? []).includes(need.roleKey) ||
+          approvals.some((a) => a.roles?.includes(need.roleKey as string))
+        return approvals.length + 1 < need.approvals || !roleMet
       },
-      mayPay: ({ event }) => holds(event.actor, PAY_PRIVILEGE),
+      /** Finance staff, but never whoever submitted the money step now waiting (separation of duties). */
+      mayPay: ({ context, event }) =>
+        holds(event.actor, PAY_PRIVILEGE) && !submittedUnpaid(context, moneySteps, event.actor),
       mayOperate: ({ event }) => holds(event.actor, START_PRIVILEGE),
       mayTerminate: ({ context, event }) =>
         event.actor.id === context.startedBy || holds(event.actor, approvePrivilege(type)),
@@ -187,7 +236,15 @@ export function processSetup(type: ProcessType, conditions: Conditions = {}) {
       recordApproval: assign(({ context, event }, params: { step: string }) =>
         patch(context, params.step, (r) => ({
           ...r,
-          approvals: [...r.approvals, { by: event.actor.id, at: event.at }],
+          approvals: [
+            ...r.approvals,
+            {
+              by: event.actor.id,
+              at: event.at,
+              ...(event.actor.onBehalfOf ? { onBehalfOf: event.actor.onBehalfOf } : {}),
+              ...(event.actor.roles?.length ? { roles: event.actor.roles } : {}),
+            },
+          ],
         })),
       ),
       rejectStep: assign(({ context, event }, params: { step: string }) =>
@@ -659,7 +716,8 @@ export function buildMachine(spec: FlowSpec) {
   const check = fx('checkArtworks', undefined, { statuses: [...spec.artworkStatuses] })
   const hold = spec.holdsArtworks ? [check, fx('holdArtworks')] : [check]
   const release = spec.holdsArtworks ? [fx('releaseArtworks')] : []
-  const machineSetup = processSetup(spec.type, spec.conditions)
+  const moneySteps = spec.steps.filter((s) => s.def.money).map((s) => s.def.key)
+  const machineSetup = processSetup(spec.type, spec.conditions, moneySteps)
   const terminated: StateConfig = {
     meta: { ...TERMINATED },
     entry: [...release, fx('remindersCancelled')],
@@ -682,6 +740,7 @@ export function buildMachine(spec: FlowSpec) {
       subject: input.subject,
       steps: Object.fromEntries(spec.steps.map((s) => [s.def.key, { approvals: [] }])),
       secondApprovalAbove: input.secondApprovalAbove,
+      ...(input.approvalRules ? { approvalRules: input.approvalRules } : {}),
       restarts: 0,
       startedBy: input.startedBy,
     }),

@@ -44,14 +44,17 @@ export const GUARD_LABELS = {
   mayFill: { labelZh: '有发起流程权限', labelEn: 'holds the start privilege' },
   mayFillMoney: { labelZh: '有发起流程或付款权限', labelEn: 'holds the start or pay privilege' },
   mayApprove: {
-    labelZh: '有该流程审批权限且不是提交人、未审批过',
-    labelEn: 'approver of this type, not the submitter, not yet approved',
+    labelZh: '有该流程审批权限且不是提交人、未审批过（委托审批同样适用）',
+    labelEn: 'approver of this type, not the submitter, not yet approved (on delegation too)',
   },
   awaitsSecondApproval: {
-    labelZh: '金额超过双人审批额度，且尚无审批',
-    labelEn: 'amount above the second-approval limit and no approval yet',
+    labelZh: '按金额区间还需更多审批（N 人中的 M 人，或指定角色）',
+    labelEn: 'the amount band needs more approvals after this one (N of M, or the named role)',
   },
-  mayPay: { labelZh: '有付款权限', labelEn: 'holds the pay privilege' },
+  mayPay: {
+    labelZh: '有付款权限，且不是该款项的提交人',
+    labelEn: 'holds the pay privilege, did not submit this payment',
+  },
   mayOperate: { labelZh: '有发起流程权限', labelEn: 'holds the start privilege' },
   mayTerminate: { labelZh: '发起人或该流程审批人', labelEn: 'the starter or an approver of this type' },
   countMatches: { labelZh: '盘点无差异', labelEn: 'the count has no discrepancy' },

@@ -4,7 +4,14 @@
 // pure transition, and executes the declared effects in the same database transaction.
 import type { AnyStateMachine } from 'xstate'
 import type { ZodType } from 'zod'
+import type { ApprovalBand } from '../src/shared/contracts/tasks'
 import type { ProcessType } from '../src/shared/process-types'
+
+/** One version of the approval rule of a money step (src/shared/approval-bands.ts reads it). */
+export interface ApprovalRule {
+  version: number
+  bands: ApprovalBand[]
+}
 
 /** Who sends an event. Filled in by the server from the session, never by the browser. */
 export interface Actor {
@@ -35,7 +42,8 @@ export interface StepRecord {
   data?: Record<string, unknown>
   submittedBy?: string
   submittedAt?: string
-  approvals: { by: string; at: string }[]
+  /** `onBehalfOf`: a delegate approved for that user; `roles`: the approver's role keys (N-of-M rules). */
+  approvals: { by: string; at: string; onBehalfOf?: string; roles?: string[] }[]
   rejection?: { by: string; at: string; comment: string }
   paymentFailures?: { by: string; at: string; comment: string }[]
   /** A step's own events after approval (DEPART, ARRIVE, CONFIRM_PAYMENT, RETURN, ...), with their payloads. */
@@ -52,6 +60,12 @@ export interface ProcessContext {
    * currency, or in a currency without a limit, needs a second, different approver.
    */
   secondApprovalAbove: Record<string, string>
+  /**
+   * The approval rules the process started with (issue 13), per money step: N of M by amount bands per
+   * currency, and the rule's version. When present they replace `secondApprovalAbove`; a running approval
+   * keeps them, whatever an administrator changes later.
+   */
+  approvalRules?: Record<string, ApprovalRule>
   /** `fromState`: the step terminated in; `leaf`: the state within it (`transport.transporting`). */
   terminated?: { by: string; at: string; reason: string; fromState: string; leaf?: string }
   restarts: number
@@ -65,6 +79,8 @@ export interface ProcessInput {
   subject: Record<string, unknown> & { artworkIds?: string[] }
   /** From the server's configuration: second-approval limits by currency (see ProcessContext). */
   secondApprovalAbove: Record<string, string>
+  /** The approval rules in force at the start, per money step (see ProcessContext). */
+  approvalRules?: Record<string, ApprovalRule>
   /** The user who starts the process (from the session). */
   startedBy: string
 }

@@ -12,6 +12,8 @@ export interface AuthUser {
   displayName: string
   allPrivileges: boolean
   privileges: Set<string>
+  /** The keys of the user's enabled roles. */
+  roles: string[]
   sessionHash: string
 }
 

@@ -73,13 +73,14 @@ export function authRoutes(deps: Deps) {
       if (!user.enabled) throw new AppError(4031, 'userDisabled')
       await clearPair(db, keys)
       const session = await createSession(db, deps.config, user.id, { ip, userAgent })
-      const { allPrivileges, privileges } = await privilegesOf(db, user.id)
+      const { allPrivileges, privileges, roles } = await privilegesOf(db, user.id)
       c.set('user', {
         id: user.id,
         username: user.username,
         displayName: user.displayName,
         allPrivileges,
         privileges,
+        roles,
         sessionHash: '',
       })
       return ok(c, {

@@ -216,6 +216,7 @@ export async function authenticate(
     last_seen_at: Date | string
     all_privileges: boolean | null
     privileges: string[] | null
+    role_keys: string[] | null
   }>(sql`
     select u.id as user_id, u.username, u.display_name, u.enabled, s.expires_at, s.revoked_at, s.last_seen_at,
            ${privilegeColumns(sql`u.id`)}
@@ -249,6 +250,7 @@ export async function authenticate(
     displayName: row.displayName,
     allPrivileges: found.all_privileges === true,
     privileges: new Set<string>((found.privileges as string[] | null) ?? []),
+    roles: ((found.role_keys as string[] | null) ?? []).sort(),
     sessionHash: tokenHash,
   }
   const session = { user, expiresAt: row.expiresAt.getTime(), lastSeenAt, heldUntil: now + SESSION_CACHE_MS }
@@ -268,18 +270,28 @@ function privilegeColumns(userId: SQL) {
                      join ${rolePrivileges} rp on rp.role_id = r.id where ur.user_id = ${userId}
                    union
                    select up.${sql.identifier('privilege')} from ${userPrivileges} up
-                    where up.user_id = ${userId}) as privileges`
+                    where up.user_id = ${userId}) as privileges,
+             array(select r.key from ${userRoles} ur join ${roles} r on r.id = ur.role_id and r.enabled
+                    where ur.user_id = ${userId}) as role_keys`
 }
 
 /** What a user may do (sign-in and signed links, where no session row is read). */
 export async function privilegesOf(
   db: Db,
   userId: string,
-): Promise<{ allPrivileges: boolean; privileges: Set<string> }> {
+): Promise<{ allPrivileges: boolean; privileges: Set<string>; roles: string[] }> {
   const result = await db.execute(sql`select ${privilegeColumns(sql`${userId}::uuid`)}`)
   const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
-  const row = rows[0] as { all_privileges: boolean | null; privileges: string[] | null }
-  return { allPrivileges: row.all_privileges === true, privileges: new Set(row.privileges ?? []) }
+  const row = rows[0] as {
+    all_privileges: boolean | null
+    privileges: string[] | null
+    role_keys: string[] | null
+  }
+  return {
+    allPrivileges: row.all_privileges === true,
+    privileges: new Set(row.privileges ?? []),
+    roles: (row.role_keys ?? []).sort(),
+  }
 }
 
 /** End every session of a user (password change, account disabled). */

@@ -59,11 +59,12 @@ async function linkUser(deps: Deps, userId: string): Promise<AuthUser | null> {
   if (!z.uuid().safeParse(userId).success) return null
   const [row] = await deps.database.db.select().from(users).where(eq(users.id, userId)).limit(1)
   if (!row?.enabled) return null
-  const { allPrivileges, privileges } = await privilegesOf(deps.database.db, row.id)
+  const { allPrivileges, privileges, roles } = await privilegesOf(deps.database.db, row.id)
   return {
     id: row.id,
     username: row.username,
     displayName: row.displayName,
+    roles,
     allPrivileges,
     privileges,
     sessionHash: '',
