@@ -1,0 +1,123 @@
+// What the task engine reads of the administrators' settings (issue 13): the timing and candidates of each
+// step's task (the machine's defaults where none is set), the approval rules of each money step (latest
+// version; the configured limits as version 0 until an administrator sets one) and the delegations in
+// force. The routes that edit them are in settings-routes.ts and delegation-routes.ts.
+import { and, desc, eq, gte, isNull, lte, or } from 'drizzle-orm'
+import { defaultDue, type TaskKind, taskCatalog } from '../../../../machines/tasks'
+import type { ApprovalRule, ProcessDefinition } from '../../../../machines/types'
+import { bandsFromLimits } from '../../../shared/approval-bands'
+import type { ApprovalBand } from '../../../shared/contracts/tasks'
+import type { ProcessType } from '../../../shared/process-types'
+import type { Config } from '../../config'
+import type { DbOrTx } from '../../db/client'
+import { approvalRules, delegations, taskSettings } from '../../db/schema'
+
+export interface TaskTiming {
+  dueDays: number
+  remindBeforeHours: number
+  escalateAfterDays: number
+  managerRoleId: string | null
+  candidateRoleId: string | null
+  candidateUserIds: string[] | null
+  /** False: the machine's defaults. */
+  custom: boolean
+}
+
+export const timingKey = (step: string, kind: TaskKind) => `${step}:${kind}`
+
+/** The timing of every task a definition can wait for, by `timingKey`. */
+export async function taskTimingsOf(
+  db: DbOrTx,
+  definition: ProcessDefinition,
+): Promise<Map<string, TaskTiming>> {
+  const rows = await db.select().from(taskSettings).where(eq(taskSettings.type, definition.type))
+  const set = new Map(rows.map((r) => [timingKey(r.step, r.kind), r]))
+  const out = new Map<string, TaskTiming>()
+  for (const { step, kind } of taskCatalog(definition)) {
+    const row = set.get(timingKey(step, kind))
+    const defaults = defaultDue(
+      definition.steps.find((s) => s.key === step),
+      kind,
+    )
+    out.set(
+      timingKey(step, kind),
+      row
+        ? {
+            dueDays: row.dueDays,
+            remindBeforeHours: row.remindBeforeHours,
+            escalateAfterDays: row.escalateAfterDays,
+            managerRoleId: row.managerRoleId,
+            candidateRoleId: row.candidateRoleId,
+            candidateUserIds: row.candidateUserIds,
+            custom: true,
+          }
+        : {
+            ...defaults,
+            managerRoleId: null,
+            candidateRoleId: null,
+            candidateUserIds: null,
+            custom: false,
+          },
+    )
+  }
+  return out
+}
+
+/** The money steps of a definition (those an approval rule applies to). */
+export function moneySteps(definition: ProcessDefinition): string[] {
+  return definition.steps.filter((s) => s.money).map((s) => s.key)
+}
+
+/**
+ * The rule in force for each money step of a type: the latest version an administrator saved, else version
+ * 0, the configured limits per currency (up to the limit one approver, above it two).
+ */
+export async function approvalRulesOf(
+  db: DbOrTx,
+  config: Pick<Config, 'secondApprovalAbove'>,
+  definition: ProcessDefinition,
+): Promise<Record<string, ApprovalRule>> {
+  const steps = moneySteps(definition)
+  if (steps.length === 0) return {}
+  const rows = await db
+    .select()
+    .from(approvalRules)
+    .where(eq(approvalRules.type, definition.type))
+    .orderBy(desc(approvalRules.version))
+  const out: Record<string, ApprovalRule> = {}
+  for (const step of steps) {
+    const latest = rows.find((r) => r.step === step)
+    out[step] = latest
+      ? { version: latest.version, bands: latest.bands as ApprovalBand[] }
+      : { version: 0, bands: bandsFromLimits(config.secondApprovalAbove) }
+  }
+  return out
+}
+
+/** Delegations to `userId` in force on `day` (yyyy-MM-dd in the office's zone), for a type or for all. */
+export async function delegationsTo(db: DbOrTx, userId: string, day: string, type?: ProcessType) {
+  return db
+    .select({ fromUserId: delegations.fromUserId, processType: delegations.processType })
+    .from(delegations)
+    .where(
+      and(
+        eq(delegations.toUserId, userId),
+        isNull(delegations.cancelledAt),
+        lte(delegations.startsOn, day),
+        gte(delegations.endsOn, day),
+        type ? or(isNull(delegations.processType), eq(delegations.processType, type)) : undefined,
+      ),
+    )
+}
+
+/** Whether `fromUserId` has handed tasks of `type` to `toUserId` on `day`. */
+export async function delegationCovers(
+  db: DbOrTx,
+  fromUserId: string,
+  toUserId: string,
+  type: ProcessType,
+  day: string,
+): Promise<boolean> {
+  const rows = await delegationsTo(db, toUserId, day, type)
+  return rows.some((r) => r.fromUserId === fromUserId)
+}
