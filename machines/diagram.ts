@@ -1,8 +1,9 @@
 // A machine drawn for people, from the machine itself: the graph the API serves (nodes, edges), a Mermaid
 // state diagram, and the tables of states, events, guards and effects in both languages that make up
 // docs/flows/<TYPE>.md. Pure functions: the diagrams script, the server and the web app all call them.
-import type { AnyStateNode } from 'xstate'
+import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate'
 import { MESSAGES } from '../src/shared/errors'
+import { PRIVILEGES } from '../src/shared/privileges'
 import { PROCESS_TYPE_LABELS } from '../src/shared/process-types'
 import {
   EFFECT_LABELS,
@@ -10,10 +11,12 @@ import {
   GUARD_LABELS,
   PROCESS_STATUS_LABELS,
   RECIPIENT_LABELS,
+  TASK_KIND_LABELS,
   type Words,
 } from './labels'
-import type { Effect, ProcessDefinition, ProcessStatus } from './types'
-import { metaOf, pathOfNode } from './view'
+import { defaultDue, type TaskKind, type TaskSpec, tasksOf } from './tasks'
+import type { Effect, ProcessContext, ProcessDefinition, ProcessStatus } from './types'
+import { metaOf, PROBE_AT, pathOfNode } from './view'
 
 export interface GraphNode extends Words {
   /** XState's node id (`BUY_ART.payment.submitted`). */
@@ -268,6 +271,132 @@ export function flowTable(definition: ProcessDefinition): string {
   return out.join('\n')
 }
 
+/** A leaf state's path as a state value: `['payment', 'submitted']` → `{ payment: 'submitted' }`. */
+function stateValueOf(path: readonly string[]): StateValue {
+  return path.length === 1 ? path[0] : { [path[0]]: stateValueOf(path.slice(1)) }
+}
+
+const DOC_SUBMITTER = '\u0000docs:submitter'
+const DOC_APPROVER = '\u0000docs:approver'
+
+/**
+ * A snapshot resting in one leaf state, as the machine's guards need it to answer who may act there: every
+ * step submitted by one person and approved once by another (neither of them a probe), with no amount (so
+ * no further approval is pending) and no money moved yet. Guards read the acting user and these records
+ * only; conditions of a step's exits fall back to an unconditioned exit, so what may be sent in the state
+ * does not depend on the data.
+ */
+function restingSnapshot(definition: ProcessDefinition, leaf: AnyStateNode): AnyMachineSnapshot {
+  const context: ProcessContext = {
+    subject: {},
+    steps: Object.fromEntries(
+      definition.steps.map((s) => [
+        s.key,
+        { data: {}, submittedBy: DOC_SUBMITTER, approvals: [{ by: DOC_APPROVER, at: PROBE_AT }] },
+      ]),
+    ),
+    secondApprovalAbove: {},
+    restarts: 0,
+    startedBy: DOC_SUBMITTER,
+  }
+  return definition.machine.resolveState({ value: stateValueOf(leaf.path), context })
+}
+
+/** One row of the tasks table: a (step, kind) with the leaf states it waits in and its candidates' privileges. */
+export interface TaskRow extends TaskSpec {
+  states: string[]
+  /** The machine refuses the step's submitter (holding every privilege) this task in every state it waits in. */
+  notSubmitter: boolean
+}
+
+/**
+ * Every task a machine can wait for, each with the states it waits in and the privileges that make a user a
+ * candidate (the union over those states, in the order of PRIVILEGES), from `tasksOf` on a snapshot resting
+ * in each leaf state; in the order the machine reaches them (its steps in order, each step's states in order).
+ */
+export function taskRows(definition: ProcessDefinition): TaskRow[] {
+  const rows = new Map<string, TaskRow>()
+  walk(definition.machine.root, (node) => {
+    if (children(node).length > 0 || node.type === 'final' || node === definition.machine.root) return
+    const meta = metaOf(node)
+    if (!meta.step || meta.status === 'terminated') return
+    const snapshot = restingSnapshot(definition, node)
+    const submitter = { id: DOC_SUBMITTER, privileges: [], allPrivileges: true }
+    for (const task of tasksOf(definition, snapshot)) {
+      const key = `${task.step}:${task.kind}`
+      const row = rows.get(key) ?? { ...task, events: [], privileges: [], states: [], notSubmitter: true }
+      row.states.push(pathOfNode(node))
+      if (task.events.some((type) => snapshot.can({ type, actor: submitter, at: PROBE_AT })))
+        row.notSubmitter = false
+      for (const e of task.events) if (!row.events.includes(e)) row.events.push(e)
+      for (const p of task.privileges) if (!row.privileges.includes(p)) row.privileges.push(p)
+      rows.set(key, row)
+    }
+  })
+  return [...rows.values()].map((r) => ({
+    ...r,
+    privileges: PRIVILEGES.map((p) => p.key).filter((k) => r.privileges.includes(k)),
+  }))
+}
+
+function privilegeWords(key: string): string {
+  const p = PRIVILEGES.find((d) => d.key === key)
+  return p ? `${p.labelZh} / ${p.labelEn}` : `\`${key}\``
+}
+
+/** Who may do a task, in both languages: the privileges that suffice, administrators, and approval's rules. */
+function whoCell(definition: ProcessDefinition, row: TaskRow): string {
+  const lines = row.privileges.map(privilegeWords)
+  lines.push('管理员 / administrators')
+  if (row.notSubmitter) lines.push('不能是提交人 / not the submitter')
+  if (row.kind === 'approve' && definition.steps.find((s) => s.key === row.step)?.money)
+    lines.push(
+      '资金步骤：按金额区间由 M 人中的 N 人审批（或指定角色），由管理员设置 / money step: N of M by amount bands (or a named role), set by an administrator',
+    )
+  return lines.join('<br>')
+}
+
+const kindWords = (kind: TaskKind) => `${TASK_KIND_LABELS[kind].labelZh} / ${TASK_KIND_LABELS[kind].labelEn}`
+const workingDays = (n: number) => `${n} working day${n === 1 ? '' : 's'}`
+const days = (n: number) => `${n} 个工作日 / ${workingDays(n)}`
+
+/** The tasks each step waits for (who, when due), from the machine: `taskRows` and `defaultDue`. */
+export function taskTable(definition: ProcessDefinition): string {
+  const rows = taskRows(definition)
+  const out = [
+    '### Tasks 任务',
+    '',
+    'Each state that waits for a person is a task: who may do it (any one of the privileges, or an administrator), and when it is due by default. Due times count working days (Monday to Friday, Asia/Shanghai) from when the task opens; a reminder goes before it is due, and a task still open the escalation time after it was due goes to the managers. An administrator may change these per step in the settings.',
+    '',
+  ]
+  if (rows.length === 0) return [...out, 'No task: nothing in this flow waits for a person.'].join('\n')
+  out.push(
+    '| step 步骤 | task 任务 | waits in 所在状态 | who 办理人 | due 期限 | reminder 提醒 | escalation 升级 |',
+    '|---|---|---|---|---|---|---|',
+  )
+  for (const row of rows) {
+    const step = definition.steps.find((s) => s.key === row.step)
+    const due = defaultDue(step, row.kind)
+    const escalate = due.escalateAfterDays
+    out.push(
+      [
+        '',
+        `\`${row.step}\` ${step?.labelZh ?? ''} / ${step?.labelEn ?? ''}`,
+        `${kindWords(row.kind)}<br>${row.events.map((e) => `\`${e}\``).join(', ')}`,
+        row.states.map((s) => `\`${s}\``).join(', '),
+        cell(whoCell(definition, row)),
+        days(due.dueDays),
+        `到期前 ${due.remindBeforeHours} 小时 / ${due.remindBeforeHours} h before due`,
+        `逾期 ${escalate} 个工作日后上报主管 / to the managers ${workingDays(escalate)} late`,
+        '',
+      ]
+        .join(' | ')
+        .trim(),
+    )
+  }
+  return out.join('\n')
+}
+
 /** The whole docs/flows/<TYPE>.md page. */
 export function flowDoc(definition: ProcessDefinition): string {
   const names = PROCESS_TYPE_LABELS[definition.type]
@@ -286,6 +415,8 @@ export function flowDoc(definition: ProcessDefinition): string {
     '```',
     '',
     flowTable(definition),
+    '',
+    taskTable(definition),
     '',
     '## Decisions 设计说明',
     '',
