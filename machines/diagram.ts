@@ -366,7 +366,7 @@ export function taskTable(definition: ProcessDefinition): string {
   const out = [
     '### Tasks 任务',
     '',
-    'Each state that waits for a person is a task: who may do it (any one of the privileges, or an administrator), and when it is due by default. Due times count working days (Monday to Friday, Asia/Shanghai) from when the task opens; a reminder goes before it is due, and a task still open the escalation time after it was due goes to the managers. An administrator may change these per step in the settings.',
+    'Each state that waits for a person is a task: who may do it (any one of the privileges, or an administrator), and when it is due by default. Due times count working days (Monday to Friday in the office time zone, Asia/Shanghai unless configured) from when the task opens; a reminder goes before it is due, and a task still open the escalation time after it was due goes to the managers. An administrator may change these per step in the settings.',
     '',
   ]
   if (rows.length === 0) return [...out, 'No task: nothing in this flow waits for a person.'].join('\n')
