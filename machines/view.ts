@@ -151,6 +151,18 @@ export function checkEvent(
 }
 
 /**
+ * Why an event is `forbidden` to this actor: `privilege` (someone holding more could send it) or `identity`
+ * (the same person holding every privilege still could not: their own submission, separation of duties).
+ */
+export function forbiddenBecause(
+  snapshot: AnyMachineSnapshot,
+  type: string,
+  actor: Actor,
+): 'privilege' | 'identity' {
+  return snapshot.can(probe(type, { ...actor, allPrivileges: true })) ? 'privilege' : 'identity'
+}
+
+/**
  * The key in the definition's `payloads` of an event's payload in the current state: the state's own
  * (`eventPayloads`: TERMINATE in transit → `whereNow`), the current step's form for SAVE / SUBMIT, else
  * the event type.

@@ -43,6 +43,8 @@ export const processEventInput = z.strictObject({
   expectedVersion: z.number({ message: 'required' }).int().min(1),
   payload: z.record(z.string(), z.unknown()).optional(),
   comment: z.string().trim().max(2000).optional(),
+  /** A delegate acting for this user (a delegation of theirs must cover the type today). */
+  onBehalfOf: z.uuid({ message: 'invalidValue' }).optional(),
   idempotencyKey: z
     .string()
     .trim()

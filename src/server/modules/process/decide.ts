@@ -3,14 +3,16 @@
 // may send this event now, and its payload validated. Every refusal is thrown here, before anything is
 // written: 409 stale version, 4031 forbidden, 400 eventNotEnabled or field errors.
 import type { ZodType } from 'zod'
+import { TASK_OF_EVENT } from '../../../../machines/tasks'
 import type { Actor, ProcessDefinition } from '../../../../machines/types'
-import { checkEvent, nextEvents, refusalOf, validateEvent } from '../../../../machines/view'
+import { checkEvent, forbiddenBecause, nextEvents, refusalOf, validateEvent } from '../../../../machines/view'
 import type { ProcessEventInput } from '../../../shared/contracts/process'
 import type { Lang, MessageKey } from '../../../shared/errors'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { Db } from '../../db/client'
 import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
 import type { AuthUser } from '../../http/context'
+import { actingActor, assertNotClaimedByOther } from '../tasks/acting'
 import { assertAttachments } from './attachments'
 import type { ProcessCatalog } from './catalog'
 import { type HeldRow, processCacheOf } from './process-cache'
@@ -18,11 +20,28 @@ import { loadProcess } from './process-store'
 import { type PersistedSnapshot, rehydrate } from './snapshot'
 import type { ProcessRow } from './views'
 
-export type User = Pick<AuthUser, 'id' | 'privileges' | 'allPrivileges'>
+export type User = Pick<AuthUser, 'id' | 'privileges' | 'allPrivileges'> & { roles?: string[] }
 
 /** The acting user as machines see it, built from the session (never from the request body). */
 export function actorOf(user: User): Actor {
-  return { id: user.id, privileges: [...user.privileges].sort(), allPrivileges: user.allPrivileges }
+  return {
+    id: user.id,
+    privileges: [...user.privileges].sort(),
+    allPrivileges: user.allPrivileges,
+    ...(user.roles?.length ? { roles: user.roles } : {}),
+  }
+}
+
+/**
+ * 4031 for an event this actor may not send now: its own message when no privilege would help (a step's
+ * submitter approving it, or confirming that its money moved), else the generic one.
+ */
+function refusedFor(snapshot: HeldRow['snapshot'], type: string, actor: Actor): AppError {
+  if (forbiddenBecause(snapshot, type, actor) === 'privilege') return forbidden()
+  const kind = TASK_OF_EVENT[type]
+  if (kind === 'confirmPayment') return new AppError(4031, 'separationOfDuties')
+  if (kind === 'approve') return new AppError(4031, 'ownSubmission')
+  return forbidden()
 }
 
 /** Parse with a definition's schema; failures become 400 with field errors under `prefix` (`payload.amount`). */
@@ -74,12 +93,13 @@ async function decideOn(
   user: User,
   request: ProcessEventInput,
   lang: Lang,
+  timeZone: string,
 ): Promise<Decided> {
   const definition = definitionFor(catalog, row)
   if (request.expectedVersion !== row.version) throw conflict()
-  const actor = actorOf(user)
+  const actor = await actingActor(db, user, request.onBehalfOf, row.type, timeZone)
   const check = checkEvent(snapshot, request.type, actor)
-  if (check === 'forbidden') throw forbidden()
+  if (check === 'forbidden') throw refusedFor(snapshot, request.type, actor)
   if (check === 'notEnabled')
     throw notEnabled(
       row.state,
@@ -89,6 +109,7 @@ async function decideOn(
   const comment = request.comment?.trim() ?? ''
   const valid = validateEvent(definition, snapshot, { type: request.type, payload: request.payload, comment })
   if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
+  await assertNotClaimedByOther(db, row.id, request.type, actor)
   await assertAttachments(db, row.currentStep, valid.payload)
   return { row, snapshot, definition, actor, comment, payload: valid.payload }
 }
@@ -105,12 +126,13 @@ export async function decide(
   user: User,
   request: ProcessEventInput,
   lang: Lang,
+  timeZone = 'Asia/Shanghai',
 ): Promise<Decided> {
   const held = processCacheOf(db).row(id, request.expectedVersion)
   try {
-    return await decideOn(db, catalog, held ?? (await loaded(db, catalog, id)), user, request, lang)
+    return await decideOn(db, catalog, held ?? (await loaded(db, catalog, id)), user, request, lang, timeZone)
   } catch (error) {
     if (!held || !(error instanceof AppError)) throw error
-    return decideOn(db, catalog, await loaded(db, catalog, id), user, request, lang)
+    return decideOn(db, catalog, await loaded(db, catalog, id), user, request, lang, timeZone)
   }
 }

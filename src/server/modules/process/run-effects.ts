@@ -16,6 +16,8 @@ import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
+import { approvalRulesOf } from '../tasks/settings'
+import { syncTasks } from '../tasks/sync'
 import type { ProcessCatalog } from './catalog'
 import { validate } from './decide'
 import { EFFECTS } from './effects'
@@ -113,6 +115,7 @@ export async function createInTx(
   const input: ProcessInput = {
     subject,
     secondApprovalAbove: env.config.secondApprovalAbove,
+    approvalRules: await approvalRulesOf(tx, env.config, definition),
     startedBy: createdBy,
   }
   const [snapshot, actions] = initialTransition(definition.machine, input)
@@ -168,5 +171,16 @@ export async function createInTx(
     },
     actions as Action[],
   )
+  await syncTasks(tx, {
+    processId: id,
+    type: definition.type,
+    definition,
+    snapshot,
+    createdBy,
+    at,
+    by: actor.id,
+    event: CREATE_EVENT,
+    timeZone: env.config.timeZone,
+  })
   return id
 }

@@ -28,6 +28,7 @@ import type { ProcessType } from '../../../shared/process-types'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { DbOrTx, Tx } from '../../db/client'
 import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
+import { syncTasks, tasksMayChange } from '../tasks/sync'
 import { assertAttachments } from './attachments'
 import { actorOf, type Decided, decide, definitionFor, notEnabled, type User, validate } from './decide'
 import {
@@ -227,7 +228,7 @@ export async function applyEvent(
   // either way its attempt fails and orFirstResult answers with the first result (or refuses a mismatch).
   const claim = eventClaim(user.id, id, request)
   return orFirstResult(env.db, claim, async () => {
-    const decided = await decide(env.db, env.catalog, id, user, request, lang) // load → decide
+    const decided = await decide(env.db, env.catalog, id, user, request, lang, env.config.timeZone) // load → decide
     const step = transitionOf(decided, request.type) // → transition
     return write(env, decided, step, claim, lang) // → write (with the view's links)
   })
@@ -335,8 +336,10 @@ async function write(env: RuntimeEnv, d: Decided, s: Step, claim: KeyClaim | und
   const hold = (written: Written) =>
     cache.hold(row.id, { rows: written.history, authors: written.authors }, current)
 
-  // The common case (no effects, no idempotency key) is one statement: atomic without a transaction.
-  if (!s.effects && !claim) {
+  const tasks = tasksMayChange(row.state, s.described.state, s.event.type)
+  // The common case (a SAVE: no effects, no idempotency key, no task moves) is one statement: atomic
+  // without a transaction.
+  if (!s.effects && !claim && !tasks) {
     const written = await writeEvent(env.db, args)
     if (typeof written === 'string') throw conflict()
     hold(written)
@@ -364,6 +367,18 @@ async function write(env: RuntimeEnv, d: Decided, s: Step, claim: KeyClaim | und
       },
       s.actions,
     )
+    if (tasks)
+      await syncTasks(tx, {
+        processId: row.id,
+        type: row.type,
+        definition: d.definition,
+        snapshot: s.next,
+        createdBy: row.createdBy,
+        at: s.at,
+        by: d.actor.id,
+        event: s.event.type,
+        timeZone: env.config.timeZone,
+      })
     // Effects may link or create artworks: the view reads them after the effects.
     const bare = viewFrom(written, s.effects ? await readArtworks(tx, row.id) : written.artworks)
     // The links too are read in the transaction: a repeat of a keyed request answers the same view.

@@ -4,6 +4,7 @@
 // without a new version number stops the server, as does a process on a version the code no longer has.
 // And an administrator's explicit migration of one running process to a newer version, along a state
 // mapping declared in machines/migrations.ts, in one transaction with a MIGRATE history row.
+
 import { and, eq, sql } from 'drizzle-orm'
 import type { StateValue } from 'xstate'
 import { ALLOWED_BY_ALL } from '../../../../machines/allowed-by'
@@ -17,6 +18,7 @@ import type { ProcessType } from '../../../shared/process-types'
 import type { Db, DbOrTx } from '../../db/client'
 import { processDefinitionVersions, processes, processHistory } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../http/app-error'
+import { closeAllTasks, syncTasks } from '../tasks/sync'
 import type { ProcessCatalog } from './catalog'
 import { type PersistedSnapshot, persist, rehydrate } from './snapshot'
 import { buildViews } from './views'
@@ -124,7 +126,7 @@ function stateExists(definition: ProcessDefinition, path: string): boolean {
  * written, in one transaction; any refusal leaves the process as it was.
  */
 export async function migrateProcess(
-  env: { db: Db; catalog: ProcessCatalog },
+  env: { db: Db; catalog: ProcessCatalog; config?: { timeZone: string } },
   actor: Actor,
   id: string,
   input: ProcessMigrateInput,
@@ -187,6 +189,19 @@ export async function migrateProcess(
       payload: { fromVersion: row.definitionVersion, toVersion: target.version },
       definitionVersion: target.version,
       allowedBy: actor.privileges.includes(MIGRATE_PRIVILEGE) ? MIGRATE_PRIVILEGE : ALLOWED_BY_ALL,
+    })
+    // The tasks follow the new version's state: those of the old one close, the new one's open.
+    await closeAllTasks(q, id, at, actor.id, MIGRATE_EVENT)
+    await syncTasks(q, {
+      processId: id,
+      type: row.type,
+      definition: target,
+      snapshot: next,
+      createdBy: row.createdBy,
+      at,
+      by: actor.id,
+      event: MIGRATE_EVENT,
+      timeZone: env.config?.timeZone ?? 'Asia/Shanghai',
     })
     const [view] = await buildViews(q, env.catalog, [updated], actor)
     return view

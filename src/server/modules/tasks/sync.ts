@@ -1,0 +1,178 @@
+// Task rows kept in step with a process's snapshot (issue 13), inside the transaction of the event (or the
+// start) that moved it: the tasks the machine says the new state waits for (machines/tasks.ts) are opened
+// with their due times, candidates and approvals needed; open tasks of a state left behind are closed by
+// the event that left it. An approval that does not yet complete its step (N of M) keeps the task open and
+// counts it. Nothing here knows a process type.
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { AnyMachineSnapshot } from 'xstate'
+import { approvalNeed } from '../../../../machines/blocks'
+import { TASK_KIND_LABELS as TASK_KIND_WORDS } from '../../../../machines/labels'
+import { type TaskKind, type TaskSpec, tasksOf } from '../../../../machines/tasks'
+import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
+import { statePath } from '../../../../machines/view'
+import type { ProcessType } from '../../../shared/process-types'
+import { addWorkingDays } from '../../../shared/working-days'
+import type { DbOrTx } from '../../db/client'
+import { processTasks } from '../../db/schema'
+import { bothLanguages, sendMessages, typeLabel } from '../process/messages'
+import { type TaskTiming, taskTimingsOf, timingKey } from './settings'
+
+/** Work someone in particular is on (the starter, or whoever submitted the step): claimed for them at once. */
+const WORK_KINDS: ReadonlySet<TaskKind> = new Set(['fill', 'count', 'depart', 'arrive', 'return'])
+/** Decisions: a claim is a lock (others may not decide while someone holds it, see decide.ts). */
+export const DECISION_KINDS: ReadonlySet<TaskKind> = new Set(['approve', 'confirmPayment'])
+
+export interface TaskSync {
+  processId: string
+  type: ProcessType
+  definition: ProcessDefinition
+  /** The snapshot after the event (or the start). */
+  snapshot: AnyMachineSnapshot
+  createdBy: string
+  at: Date
+  /** Who moved it and by which event (null for the start of a process). */
+  by: string | null
+  event: string
+  timeZone: string
+}
+
+/** Whether an event may change the tasks: it left the state, or it counted an approval in it. */
+export function tasksMayChange(fromState: string, toState: string, event: string): boolean {
+  return fromState !== toState || event === 'APPROVE'
+}
+
+const keyOf = (t: { step: string; kind: string; state: string }) => `${t.state}|${t.step}|${t.kind}`
+
+/** The people a step's task never counts among its candidates: its submitter and whoever approved it. */
+function excludedOf(context: ProcessContext, task: TaskSpec): string[] {
+  if (!DECISION_KINDS.has(task.kind)) return []
+  const r = context.steps[task.step]
+  const out = new Set<string>()
+  if (r?.submittedBy) out.add(r.submittedBy)
+  for (const a of r?.approvals ?? []) {
+    out.add(a.by)
+    if (a.onBehalfOf) out.add(a.onBehalfOf)
+  }
+  return [...out]
+}
+
+/** Who a work task is for: whoever submitted its step last, else whoever started the process. */
+function ownerOf(context: ProcessContext, task: TaskSpec, createdBy: string): string | null {
+  if (!WORK_KINDS.has(task.kind)) return null
+  return context.steps[task.step]?.submittedBy ?? context.startedBy ?? createdBy
+}
+
+function newRow(s: TaskSync, state: string, task: TaskSpec, timing: TaskTiming | undefined) {
+  const context = s.snapshot.context as ProcessContext
+  const need =
+    task.kind === 'approve' && s.definition.steps.find((d) => d.key === task.step)?.money
+      ? approvalNeed(context, task.step)
+      : { approvals: 1, roleKey: null }
+  const dueAt = timing ? addWorkingDays(s.at, timing.dueDays, s.timeZone) : null
+  const remindAt =
+    dueAt && timing && timing.remindBeforeHours > 0
+      ? new Date(dueAt.getTime() - timing.remindBeforeHours * 3_600_000)
+      : null
+  const owner = ownerOf(context, task, s.createdBy)
+  return {
+    processId: s.processId,
+    type: s.type,
+    step: task.step,
+    kind: task.kind,
+    state,
+    privileges: task.privileges,
+    candidateRoleId: timing?.candidateRoleId ?? null,
+    candidateUserIds: timing?.candidateUserIds ?? null,
+    excludedUserIds: excludedOf(context, task),
+    approvalsNeeded: need.approvals,
+    approvalsDone: DECISION_KINDS.has(task.kind) ? (context.steps[task.step]?.approvals.length ?? 0) : 0,
+    approvalRoleKey: need.roleKey,
+    claimedBy: owner,
+    claimedAt: owner ? s.at : null,
+    createdAt: s.at,
+    dueAt,
+    remindAt: remindAt && remindAt > s.at ? remindAt : null,
+    escalateAt: dueAt,
+    managerRoleId: timing?.managerRoleId ?? null,
+  }
+}
+
+/**
+ * Bring the process's task rows in line with its snapshot, in the caller's transaction. Tasks for someone
+ * other than the one who moved the process (a fill task back to its submitter, the next step's form to the
+ * starter) tell them with a `taskAssigned` message.
+ */
+export async function syncTasks(tx: DbOrTx, s: TaskSync): Promise<void> {
+  const state = statePath(s.snapshot)
+  const wanted = tasksOf(s.definition, s.snapshot)
+  const open = await tx
+    .select({
+      id: processTasks.id,
+      step: processTasks.step,
+      kind: processTasks.kind,
+      state: processTasks.state,
+    })
+    .from(processTasks)
+    .where(and(eq(processTasks.processId, s.processId), isNull(processTasks.closedAt)))
+  const wantedKeys = new Set(wanted.map((t) => keyOf({ ...t, state })))
+  const openKeys = new Set(open.map(keyOf))
+  const closing = open.filter((t) => !wantedKeys.has(keyOf(t))).map((t) => t.id)
+  if (closing.length > 0)
+    await tx
+      .update(processTasks)
+      .set({ closedAt: s.at, closedBy: s.by, closedByEvent: s.event })
+      .where(inArray(processTasks.id, closing))
+
+  const context = s.snapshot.context as ProcessContext
+  // An approval that did not complete its step: the task stays, with its count and who may no longer approve.
+  for (const t of open) {
+    if (!wantedKeys.has(keyOf(t)) || !DECISION_KINDS.has(t.kind)) continue
+    const task = wanted.find((w) => w.step === t.step && w.kind === t.kind)
+    if (!task) continue
+    await tx
+      .update(processTasks)
+      .set({
+        excludedUserIds: excludedOf(context, task),
+        approvalsDone: context.steps[t.step]?.approvals.length ?? 0,
+      })
+      .where(eq(processTasks.id, t.id))
+  }
+
+  const opening = wanted.filter((t) => !openKeys.has(keyOf({ ...t, state })))
+  if (opening.length === 0) return
+  const timings = await taskTimingsOf(tx, s.definition)
+  const rows = opening.map((t) => newRow(s, state, t, timings.get(timingKey(t.step, t.kind))))
+  await tx.insert(processTasks).values(rows)
+  for (const row of rows) {
+    if (!row.claimedBy || row.claimedBy === s.by || s.by === null) continue
+    const stepLabel = (lang: 'zh-CN' | 'en') => {
+      const d = s.definition.steps.find((x) => x.key === row.step)
+      return (lang === 'en' ? d?.labelEn : d?.labelZh) ?? row.step
+    }
+    await sendMessages(tx, [row.claimedBy], {
+      kind: 'taskAssigned',
+      processId: s.processId,
+      senderId: s.by,
+      title: bothLanguages('msgTaskAssigned', (lang) => ({
+        process: typeLabel(s.type, lang),
+        step: stepLabel(lang),
+        task: taskKindLabel(row.kind, lang),
+      })),
+      at: s.at,
+    })
+  }
+}
+
+/** A task kind in words. */
+export function taskKindLabel(kind: TaskKind, lang: 'zh-CN' | 'en'): string {
+  const words = TASK_KIND_WORDS[kind]
+  return lang === 'en' ? words.labelEn : words.labelZh
+}
+
+/** Close every open task of a process (an administrator moved it to another machine version). */
+export async function closeAllTasks(tx: DbOrTx, processId: string, at: Date, by: string, event: string) {
+  await tx
+    .update(processTasks)
+    .set({ closedAt: at, closedBy: by, closedByEvent: event })
+    .where(and(eq(processTasks.processId, processId), isNull(processTasks.closedAt)))
+}
