@@ -241,3 +241,45 @@ export const delegationListQuery = pageQuery.extend({
   /** `mine`: given by or to me; `all`: everyone's (administrators). */
   scope: z.enum(['mine', 'all']).default('mine'),
 })
+
+// ---------------------------------------------------------------------------------------------------
+// The settings screen (GET /api/tasks/settings): every type's tasks and money steps, labels and names
+// worded in the request's language.
+
+/** One (step, kind) task of a type with its timing, and the words the screen shows for it. */
+export const taskSettingRow = taskSettingView.extend({
+  stepLabel: z.string(),
+  kindLabel: z.string(),
+  /** The machine's own timing (what "back to defaults" returns to). */
+  defaults: z.object({
+    dueDays: z.number(),
+    remindBeforeHours: z.number(),
+    escalateAfterDays: z.number(),
+  }),
+  managerRoleName: z.string().nullable(),
+  candidateRoleName: z.string().nullable(),
+  candidateUserNames: z.array(z.string()),
+  updatedAt: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+})
+export type TaskSettingRow = z.infer<typeof taskSettingRow>
+
+/** An approval rule as the screen shows it: the band's role named, the step labelled. */
+export const approvalRuleRow = approvalRuleView.extend({
+  stepLabel: z.string(),
+  roleNames: z.array(z.string().nullable()),
+})
+export type ApprovalRuleRow = z.infer<typeof approvalRuleRow>
+
+export const taskSettingsOfType = z.object({
+  type: processTypeSchema,
+  typeLabel: z.string(),
+  definitionVersion: z.number(),
+  tasks: z.array(taskSettingRow),
+  approvalRules: z.array(approvalRuleRow),
+})
+export type TaskSettingsOfType = z.infer<typeof taskSettingsOfType>
+
+/** Someone a task may be delegated to, or a candidate named in the settings (enabled users). */
+export const personOption = z.object({ id: z.string(), name: z.string() })
+export type PersonOption = z.infer<typeof personOption>

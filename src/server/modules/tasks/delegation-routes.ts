@@ -1,0 +1,202 @@
+// Delegations (issue 13): a user away from the office hands their tasks — of every type or of one — to
+// another user for a range of dates (inclusive, in the office's time zone). Anyone signed in keeps their own
+// (given by or to them); an authManage:edit holder may set one up for someone else or cancel any, and
+// authManage:view lists everyone's. Refused, storing nothing: to oneself, to an unknown or disabled user, an
+// end before the start, and one overlapping a live delegation of the same delegator in type and dates.
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, asc, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import {
+  delegationInput,
+  delegationListQuery,
+  delegationView,
+  personOption,
+} from '../../../shared/contracts/tasks'
+import { dayIn } from '../../../shared/working-days'
+import type { DbOrTx } from '../../db/client'
+import { delegations, users } from '../../db/schema'
+import { access, currentUser } from '../../http/access'
+import { forbidden, invalid, notFound } from '../../http/app-error'
+import { type Deps, hasPrivilege } from '../../http/context'
+import { ok, okResponse, pageOf } from '../../http/envelope'
+import { moduleRouter } from '../../http/router'
+
+const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
+const json = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+})
+
+const fromUser = alias(users, 'delegation_from')
+const toUser = alias(users, 'delegation_to')
+
+async function listDelegations(db: DbOrTx, where: SQL | undefined, today: string, page = 1, pageSize = 200) {
+  const [{ n }] = await db.select({ n: count() }).from(delegations).where(where)
+  const rows = await db
+    .select({
+      d: delegations,
+      fromName: fromUser.displayName,
+      toName: toUser.displayName,
+    })
+    .from(delegations)
+    .innerJoin(fromUser, eq(fromUser.id, delegations.fromUserId))
+    .innerJoin(toUser, eq(toUser.id, delegations.toUserId))
+    .where(where)
+    .orderBy(
+      sql`${delegations.cancelledAt} is not null`,
+      desc(delegations.startsOn),
+      desc(delegations.createdAt),
+    )
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  const list = rows.map(({ d, fromName, toName }) => ({
+    id: d.id,
+    fromUserId: d.fromUserId,
+    fromName,
+    toUserId: d.toUserId,
+    toName,
+    processType: d.processType,
+    startsOn: d.startsOn,
+    endsOn: d.endsOn,
+    note: d.note,
+    active: d.cancelledAt === null && d.startsOn <= today && today <= d.endsOn,
+    cancelledAt: d.cancelledAt?.toISOString() ?? null,
+  }))
+  return { list, total: Number(n), page, pageSize }
+}
+
+export function delegationRoutes(deps: Deps) {
+  const app = moduleRouter()
+  const { db } = deps.database
+  const tags = ['tasks: delegations']
+  const today = () => dayIn(new Date(), deps.config.timeZone)
+  const one = async (id: string) => (await listDelegations(db, eq(delegations.id, id), today())).list[0]
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/delegations',
+      tags,
+      summary: 'Delegations given by or to me (scope=mine), or everyone’s (scope=all, authManage:view)',
+      ...access(deps, 'signedIn'),
+      request: { query: delegationListQuery },
+      responses: okResponse(pageOf(delegationView)),
+    }),
+    async (c) => {
+      const user = currentUser(c)
+      const { scope, page, pageSize } = c.req.valid('query')
+      if (scope === 'all' && !hasPrivilege(user, 'authManage:view')) throw forbidden()
+      const where =
+        scope === 'all'
+          ? undefined
+          : or(eq(delegations.fromUserId, user.id), eq(delegations.toUserId, user.id))
+      return ok(c, await listDelegations(db, where, today(), page, pageSize))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/delegations/people',
+      tags,
+      summary: 'The enabled users one may delegate to, by name',
+      ...access(deps, 'signedIn'),
+      responses: okResponse(z.array(personOption)),
+    }),
+    async (c) => {
+      const rows = await db
+        .select({ id: users.id, name: users.displayName })
+        .from(users)
+        .where(eq(users.enabled, true))
+        .orderBy(asc(users.displayName))
+      return ok(c, rows)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/delegations',
+      tags,
+      summary:
+        'Delegate my tasks (all, or of one type) to another user for a range of dates; authManage:edit may name another delegator',
+      ...access(deps, 'signedIn'),
+      request: { body: json(delegationInput) },
+      responses: okResponse(delegationView),
+    }),
+    async (c) => {
+      const user = currentUser(c)
+      const input = c.req.valid('json')
+      const from = input.fromUserId ?? user.id
+      if (from !== user.id && !hasPrivilege(user, 'authManage:edit')) throw forbidden()
+      if (input.toUserId === from) throw invalid({ toUserId: 'delegateToSelf' })
+      if (input.endsOn < input.startsOn) throw invalid({ endsOn: 'endBeforeStart' })
+      const id = await db.transaction(async (tx) => {
+        // One delegator's delegations are written one at a time, so two overlapping ones cannot both pass.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vitrine:delegations:${from}`}))`)
+        const [fromRow] = await tx.select().from(users).where(eq(users.id, from))
+        if (!fromRow?.enabled) throw invalid({ fromUserId: 'invalidValue' })
+        const [toRow] = await tx.select().from(users).where(eq(users.id, input.toUserId))
+        if (!toRow?.enabled) throw invalid({ toUserId: 'invalidValue' })
+        const [clash] = await tx
+          .select({ id: delegations.id })
+          .from(delegations)
+          .where(
+            and(
+              eq(delegations.fromUserId, from),
+              isNull(delegations.cancelledAt),
+              lte(delegations.startsOn, input.endsOn),
+              gte(delegations.endsOn, input.startsOn),
+              input.processType === null
+                ? undefined
+                : or(isNull(delegations.processType), eq(delegations.processType, input.processType)),
+            ),
+          )
+          .limit(1)
+        if (clash) throw invalid({ startsOn: 'delegationOverlaps' })
+        const [row] = await tx
+          .insert(delegations)
+          .values({
+            fromUserId: from,
+            toUserId: input.toUserId,
+            processType: input.processType,
+            startsOn: input.startsOn,
+            endsOn: input.endsOn,
+            note: input.note,
+            createdBy: user.id,
+          })
+          .returning({ id: delegations.id })
+        return row.id
+      })
+      c.set('operationType', 'DELEGATION_CREATE')
+      return ok(c, await one(id))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/delegations/{id}/cancel',
+      tags,
+      summary: 'Cancel a delegation (its delegator, or authManage:edit)',
+      ...access(deps, 'signedIn'),
+      request: { params: idParam },
+      responses: okResponse(delegationView),
+    }),
+    async (c) => {
+      const user = currentUser(c)
+      const { id } = c.req.valid('param')
+      const [row] = await db.select().from(delegations).where(eq(delegations.id, id))
+      if (!row) throw notFound()
+      if (row.fromUserId !== user.id && !hasPrivilege(user, 'authManage:edit')) throw forbidden()
+      await db
+        .update(delegations)
+        .set({ cancelledAt: new Date() })
+        .where(and(eq(delegations.id, id), isNull(delegations.cancelledAt)))
+      c.set('operationType', 'DELEGATION_CANCEL')
+      return ok(c, await one(id))
+    },
+  )
+
+  return app
+}
