@@ -49,6 +49,18 @@ export interface Config {
   timeZone: string
   /** Files in an S3-compatible store instead of DATA_DIR/files (unset: the folder). */
   s3?: S3Config
+  /** Base of the links in emails (VITRINE_PUBLIC_URL; default http://localhost:<port>), without a trailing slash. */
+  publicUrl: string
+  /** Notifications by email: on only when both SMTP_URL and SMTP_FROM are set (unset: nothing is queued). */
+  smtp?: SmtpConfig
+}
+
+/** Where emails are sent from. `url` holds the password: never log it (`smtpUrlForLog`). */
+export interface SmtpConfig {
+  /** smtp://user:pass@host:port (STARTTLS when the server offers it) or smtps:// (TLS from the start). */
+  url: string
+  /** The sender, `Vitrine <noreply@example.com>` or a bare address. */
+  from: string
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +88,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secondApprovalAbove: secondApprovalLimits(env),
     timeZone: timeZoneSetting(env.VITRINE_TIME_ZONE),
     s3: s3Settings(env),
+    publicUrl: publicUrlSetting(env.VITRINE_PUBLIC_URL, Number(env.PORT ?? 8080)),
+    smtp: smtpSettings(env),
+  }
+}
+
+/** VITRINE_PUBLIC_URL: an http(s) URL (its trailing slashes dropped); anything else stops the start. */
+function publicUrlSetting(value: string | undefined, port: number): string {
+  const v = value?.trim()
+  if (!v) return `http://localhost:${port}`
+  if (!/^https?:\/\/[^/]/.test(v) || !URL.canParse(v))
+    throw new Error('VITRINE_PUBLIC_URL must be an http(s) URL like https://vitrine.example.com')
+  return v.replace(/\/+$/, '')
+}
+
+/**
+ * SMTP_URL and SMTP_FROM: email is on only with both. A malformed URL or sender stops the start (the
+ * message never repeats the URL, which may hold a password).
+ */
+function smtpSettings(env: NodeJS.ProcessEnv): SmtpConfig | undefined {
+  const url = env.SMTP_URL?.trim()
+  const from = env.SMTP_FROM?.trim()
+  if (!url || !from) return undefined
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(url)
+  } catch {
+    parsed = undefined
+  }
+  if (!parsed || (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') || !parsed.hostname)
+    throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465')
+  if (!/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(from))
+    throw new Error('SMTP_FROM must be an address like noreply@example.com or Vitrine <noreply@example.com>')
+  return { url, from }
+}
+
+/** The SMTP URL with its password masked, for logs and the diagnostics. */
+export function smtpUrlForLog(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return '(unreadable SMTP_URL)'
   }
 }
 

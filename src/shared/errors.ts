@@ -301,6 +301,12 @@ export const MESSAGES = {
     en: 'Overdue task escalated to you: {process}, {step} ({task}), was due {due}',
   },
   msgBodyBy: { 'zh-CN': '{by} 留言：{comment}', en: '{by} wrote: {comment}' },
+  // emails (modules/notifications): the link under a message, and why the user receives it
+  emailOpenLink: { 'zh-CN': '在 Vitrine 中查看：{link}', en: 'Open it in Vitrine: {link}' },
+  emailFooter: {
+    'zh-CN': '您收到这封邮件，是因为您选择通过邮件接收此类通知。更改设置：{link}',
+    en: 'You get this email because you chose to receive this kind of notification by email. Change your choices: {link}',
+  },
   msgReminderInsurance: {
     'zh-CN': '保险即将到期：{policy}（{date}），请安排续保',
     en: 'Insurance ends soon: {policy} ({date}); arrange the renewal',

@@ -8,6 +8,7 @@ import { approvePrivilege } from '../../../shared/privileges'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
 import { messages, processReminders } from '../../db/schema'
+import { queueEmails } from '../notifications/outbox'
 
 type Params = Record<string, string | number>
 
@@ -32,19 +33,24 @@ export interface NewMessage {
 export async function sendMessages(db: DbOrTx, recipients: Iterable<string>, message: NewMessage) {
   const to = [...new Set(recipients)]
   if (to.length === 0) return
-  await db.insert(messages).values(
-    to.map((recipientId) => ({
-      recipientId,
-      kind: message.kind,
-      processId: message.processId,
-      senderId: message.senderId,
-      titleZh: message.title.zh,
-      titleEn: message.title.en,
-      bodyZh: message.body?.zh ?? '',
-      bodyEn: message.body?.en ?? '',
-      createdAt: message.at ?? new Date(),
-    })),
-  )
+  const written = await db
+    .insert(messages)
+    .values(
+      to.map((recipientId) => ({
+        recipientId,
+        kind: message.kind,
+        processId: message.processId,
+        senderId: message.senderId,
+        titleZh: message.title.zh,
+        titleEn: message.title.en,
+        bodyZh: message.body?.zh ?? '',
+        bodyEn: message.body?.en ?? '',
+        createdAt: message.at ?? new Date(),
+      })),
+    )
+    .returning({ id: messages.id, recipientId: messages.recipientId })
+  // The same messages by email, to those who chose them, queued in this transaction (issue 13).
+  await queueEmails(db, written, message)
 }
 
 /** Enabled users who hold the approval privilege of a process type (through a role, their own, or all). */

@@ -9,6 +9,8 @@ import os from 'node:os'
 import { and, eq, lt, lte } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { processIdempotencyKeys, scheduledJobs } from '../../db/schema'
+import { deliverEmails } from '../notifications/outbox'
+import { emailSettings } from '../notifications/settings'
 import { applyCoverDates } from './effects/insurance'
 import { deliverDueReminders } from './messages'
 
@@ -41,6 +43,7 @@ export const JOBS = {
   reminders: 'reminder-delivery',
   idempotencyPurge: 'idempotency-key-purge',
   insuranceCover: 'insurance-cover-dates',
+  emails: 'email-delivery',
 } as const
 
 /** Lock the job's row if it is due at `at` and no other server holds it (inside a transaction). */
@@ -125,6 +128,10 @@ export function startProcessScheduler(db: DbOrTx, options: SchedulerOptions = {}
       run('idempotency key purge', () =>
         runJobOnce(db, JOBS.idempotencyPurge, at, next, (tx) => purgeIdempotencyKeys(tx, at)),
       ),
+      // Emails (issue 13): the job once per tick across servers, each outbox row claimed once (outbox.ts).
+      run('email delivery', async () => {
+        if (emailSettings() && (await claimJob(db, JOBS.emails, at, next))) await deliverEmails(db, now)
+      }),
       run('insurance cover dates', () =>
         runJobOnce(db, JOBS.insuranceCover, at, nextUtcDay(at), (tx) => dailyInsuranceCover(tx, at)),
       ),

@@ -1,0 +1,216 @@
+// The email outbox (issue 13). Queueing: `sendMessages` calls `queueEmails` in the transaction that
+// writes the bell's messages, so an email is queued exactly when its message is written (and rolled back
+// with it). Delivery: the scheduler's job calls `deliverEmails`, which claims one row at a time with one
+// statement (FOR UPDATE SKIP LOCKED, then `next_attempt_at` moved a lease ahead and `attempts` counted),
+// sends it outside any transaction, and marks it sent, or due again after a backoff, or given up, each in
+// a statement of its own. A server that dies while sending leaves the row to come due again when the lease
+// ends; another server never takes a row while its lease runs.
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { EMAIL_DEFAULT, isEmailKind } from '../../../shared/contracts/notifications'
+import { formatMessage, type Lang } from '../../../shared/errors'
+import type { DbOrTx } from '../../db/client'
+import { emailOutbox, notificationPreferences, users } from '../../db/schema'
+import type { NewMessage } from '../process/messages'
+import {
+  describeSendError,
+  type EmailSettings,
+  emailSettings,
+  emailTransport,
+  preferencesLink,
+  processLink,
+} from './settings'
+
+/** How long a claimed row stays with the server sending it (well beyond the SMTP timeouts of one mail). */
+export const EMAIL_LEASE_MS = 5 * 60_000
+/** Attempts before a row is given up (`failed_at`): with the backoff below, about fourteen hours. */
+export const EMAIL_MAX_ATTEMPTS = 10
+/** Most mails one run sends; the rest wait for the next run (here or on another server). */
+export const EMAIL_RUN_LIMIT = 200
+
+/** The wait after the n-th failed attempt: 1, 2, 4 … minutes, at most six hours. */
+export function emailBackoffMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000)
+}
+
+export function langOf(language: string): Lang {
+  return language === 'en' ? 'en' : 'zh-CN'
+}
+
+/** Subject and text of one message's email in one language. */
+export function emailText(
+  settings: EmailSettings,
+  message: Pick<NewMessage, 'processId' | 'title' | 'body'>,
+  lang: Lang,
+): { subject: string; text: string } {
+  const pick = (words: { zh: string; en: string }) => (lang === 'en' ? words.en : words.zh)
+  const subject = pick(message.title).replace(/\s+/g, ' ').trim()
+  const body = message.body ? pick(message.body).trim() : ''
+  const text = [
+    subject,
+    ...(body ? ['', body] : []),
+    '',
+    formatMessage('emailOpenLink', lang, { link: processLink(settings, message.processId) }),
+    '',
+    '-- ',
+    formatMessage('emailFooter', lang, { link: preferencesLink(settings) }),
+    '',
+  ].join('\n')
+  return { subject, text }
+}
+
+/**
+ * Queue the emails of messages just written (inside the caller's transaction): for an emailable kind, to
+ * each enabled recipient with an email address who has not turned the kind off, worded in their language.
+ * Nothing when this server sends no email.
+ */
+export async function queueEmails(
+  db: DbOrTx,
+  written: { id: string; recipientId: string }[],
+  message: NewMessage,
+): Promise<number> {
+  const settings = emailSettings()
+  if (!settings || !isEmailKind(message.kind) || written.length === 0) return 0
+  const recipients = await db
+    .select({
+      id: users.id,
+      address: users.email,
+      language: users.language,
+      chosen: notificationPreferences.email,
+    })
+    .from(users)
+    .leftJoin(
+      notificationPreferences,
+      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, message.kind)),
+    )
+    .where(
+      and(
+        inArray(
+          users.id,
+          written.map((w) => w.recipientId),
+        ),
+        eq(users.enabled, true),
+        isNotNull(users.email),
+        ne(sql`trim(${users.email})`, ''),
+      ),
+    )
+  const byId = new Map(recipients.map((r) => [r.id, r]))
+  const at = message.at ?? new Date()
+  const rows = written.flatMap(({ id, recipientId }) => {
+    const r = byId.get(recipientId)
+    if (!r?.address || !(r.chosen ?? EMAIL_DEFAULT)) return []
+    const lang = langOf(r.language)
+    const { subject, text } = emailText(settings, message, lang)
+    return [
+      {
+        messageId: id,
+        recipientId,
+        toAddress: r.address.trim(),
+        subject,
+        bodyText: text,
+        lang,
+        createdAt: at,
+        nextAttemptAt: at,
+      },
+    ]
+  })
+  if (rows.length > 0) await db.insert(emailOutbox).values(rows)
+  return rows.length
+}
+
+interface ClaimedRow {
+  id: string
+  to_address: string
+  subject: string
+  body_text: string
+  attempts: number
+}
+
+/** Claim the row due longest ago for this server: attempts counted, leased until now + EMAIL_LEASE_MS. */
+async function claimNext(db: DbOrTx, now: Date): Promise<ClaimedRow | undefined> {
+  const lease = new Date(now.getTime() + EMAIL_LEASE_MS)
+  const result = await db.execute(sql`
+    update email_outbox set attempts = attempts + 1, next_attempt_at = ${lease.toISOString()}
+    where id = (
+      select id from email_outbox
+      where sent_at is null and failed_at is null and next_attempt_at <= ${now.toISOString()}
+      order by next_attempt_at, created_at
+      limit 1
+      for update skip locked)
+      and sent_at is null and failed_at is null
+    returning id, to_address, subject, body_text, attempts`)
+  const rows = (Array.isArray(result) ? result : (result as { rows?: ClaimedRow[] }).rows) ?? []
+  return rows[0] as ClaimedRow | undefined
+}
+
+/** Still this server's claim: not sent, not given up, and no later claim counted an attempt since. */
+function stillClaimed(row: ClaimedRow) {
+  return and(
+    eq(emailOutbox.id, row.id),
+    eq(emailOutbox.attempts, row.attempts),
+    sql`${emailOutbox.sentAt} is null and ${emailOutbox.failedAt} is null`,
+  )
+}
+
+function refusedThisMailOnly(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code
+  return code === 'EENVELOPE' || code === 'EMESSAGE'
+}
+
+export interface DeliveryResult {
+  sent: number
+  failed: number
+  gaveUp: number
+}
+
+/**
+ * Send the due emails (up to EMAIL_RUN_LIMIT), one claimed row at a time. `now` is the clock (tests move
+ * it). Does nothing when this server sends no email: the rows wait for a server that does.
+ */
+export async function deliverEmails(
+  db: DbOrTx,
+  now: () => Date = () => new Date(),
+  settings: EmailSettings | undefined = emailSettings(),
+): Promise<DeliveryResult> {
+  const result: DeliveryResult = { sent: 0, failed: 0, gaveUp: 0 }
+  if (!settings) return result
+  const transport = emailTransport(settings)
+  for (let i = 0; i < EMAIL_RUN_LIMIT; i++) {
+    const row = await claimNext(db, now())
+    if (!row) break
+    let error: unknown
+    try {
+      await transport.sendMail({
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body_text,
+        // The same Message-ID on every attempt: a mail sent twice (a server lost between the SMTP reply and
+        // marking the row) is recognisably one message.
+        messageId: `<${row.id}@vitrine>`,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      })
+    } catch (e) {
+      error = e ?? new Error('unknown SMTP failure')
+    }
+    const at = now()
+    if (error === undefined) {
+      await db.update(emailOutbox).set({ sentAt: at, lastError: null }).where(stillClaimed(row))
+      result.sent++
+      continue
+    }
+    const lastError = describeSendError(error, settings)
+    if (row.attempts >= EMAIL_MAX_ATTEMPTS) {
+      await db.update(emailOutbox).set({ failedAt: at, lastError }).where(stillClaimed(row))
+      result.gaveUp++
+      console.error(`email ${row.id} given up after ${row.attempts} attempts: ${lastError}`)
+    } else {
+      const nextAttemptAt = new Date(at.getTime() + emailBackoffMs(row.attempts))
+      await db.update(emailOutbox).set({ nextAttemptAt, lastError }).where(stillClaimed(row))
+      result.failed++
+      console.warn(`email ${row.id} not sent (attempt ${row.attempts}): ${lastError}`)
+    }
+    // A refusal of this one mail (its recipient, its content) lets the others go on; a server that cannot be
+    // reached or refuses us would refuse them all: they wait for the next run.
+    if (!refusedThisMailOnly(error)) break
+  }
+  return result
+}
