@@ -17,6 +17,7 @@ import { artworkRoutes } from './modules/artworks/routes'
 import { authRoutes } from './modules/auth/routes'
 import { conditionRoutes } from './modules/condition/routes'
 import { fileRoutes } from './modules/files/routes'
+import { notificationRoutes } from './modules/notifications/routes'
 import { operationsRoutes } from './modules/operations/routes'
 import { messageRoutes } from './modules/process/message-routes'
 import { processRoutes } from './modules/process/routes'
@@ -36,6 +37,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/file', fileRoutes],
   ['/process', processRoutes],
   ['/message', messageRoutes],
+  ['/notifications', notificationRoutes],
   ['/artworks', artworkRoutes],
   ['/artworks', conditionRoutes],
   ['/operations', operationsRoutes],
