@@ -5,7 +5,7 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { MeResponse } from '../../shared/contracts/auth'
 import { useSignOut } from '../session/use-session'
-import { IconGauge, IconLock, IconLogout, IconRoute } from './icons'
+import { IconGauge, IconLock, IconLogout, IconMail, IconRoute } from './icons'
 import { hasPrivilege } from './route-meta'
 
 export function initials(name: string): string {
@@ -77,6 +77,14 @@ export function UserMenu({ me }: { me: MeResponse }) {
           data-testid="change-password-link"
         >
           <Trans>Change password</Trans>
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to="/notifications"
+          leftSection={<IconMail size={16} />}
+          data-testid="notifications-link"
+        >
+          <Trans>Email notifications</Trans>
         </Menu.Item>
         <Menu.Item
           color="red"
