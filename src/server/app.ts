@@ -1,6 +1,7 @@
 // The API application: envelope, language, request log, body limits, the input rule at the edge,
 // security headers and every module mounted under /api. Built by a factory so tests run the same app
 // object against a fresh database.
+
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { langFromHeader } from '../shared/errors'
@@ -25,6 +26,9 @@ import { referenceAdminRoutes } from './modules/reference/admin-routes'
 import { referenceCallRoutes } from './modules/reference/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
 import { systemLogRoutes } from './modules/system-log/routes'
+import { delegationRoutes } from './modules/tasks/delegation-routes'
+import { taskRoutes } from './modules/tasks/routes'
+import { taskSettingsRoutes } from './modules/tasks/settings-routes'
 
 /** Each module and where it is mounted. A new area adds one line here. */
 const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
@@ -35,12 +39,15 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/', referenceCallRoutes],
   ['/reference', referenceAdminRoutes],
   ['/file', fileRoutes],
+  ['/process', taskRoutes],
   ['/process', processRoutes],
   ['/message', messageRoutes],
   ['/notifications', notificationRoutes],
   ['/artworks', artworkRoutes],
   ['/artworks', conditionRoutes],
   ['/operations', operationsRoutes],
+  ['/tasks', taskSettingsRoutes],
+  ['/tasks', delegationRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -186,7 +186,7 @@ describe('sold works awaiting delivery', () => {
     let sale = await f.start('registrar', 'OPERATION_SELL_ART', { artworkIds: ids })
     sale = await f.pass(sale, s.marketSurvey[0])
     sale = await f.pass(sale, s.contract[0])
-    sale = await f.pass(sale, s.collection[0], 'finance')
+    sale = await f.pass(sale, s.collection[0], 'registrar')
     expect((await data<SaleDeliveryPage>('/sale-deliveries')).counts).toEqual(before.counts)
     sale = await f.send('finance', sale, 'CONFIRM_PAYMENT', {
       payload: { paidOn: day(0), bankReference: 'S-1' },

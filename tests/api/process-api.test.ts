@@ -196,7 +196,7 @@ describe('approval rules', () => {
     p = await send('approver', p, 'APPROVE')
     p = await send('registrar', p, 'SUBMIT', { payload: contract('3000000.00') })
     p = await send('approver', p, 'APPROVE')
-    p = await send('finance', p, 'SUBMIT', { payload: payment('2500000.00') })
+    p = await send('registrar', p, 'SUBMIT', { payload: payment('2500000.00') })
     p = await send('approver', p, 'APPROVE')
     expect(p).toMatchObject({ state: 'payment.submitted', status: 'approvalOngoing' })
     expect(p.nextEvents).not.toContain('APPROVE') // the same approver cannot give the second approval

@@ -107,7 +107,7 @@ describe('the view an event returns', () => {
     )
     expect(p.createdByName).toBe('Renamed Registrar')
     p = await send('approver', p, 'APPROVE')
-    p = await send('finance', p, 'SUBMIT', { payload: payment() })
+    p = await send('registrar', p, 'SUBMIT', { payload: payment() })
     p = await send('approver', p, 'APPROVE')
     p = await send('finance', p, 'CONFIRM_PAYMENT', {
       payload: { paidOn: '2025-03-10', bankReference: 'TT-0001' },
@@ -215,7 +215,7 @@ describe('a step retried many times', () => {
     p = await send('approver', p, 'APPROVE')
     p = await send('registrar', p, 'SUBMIT', { payload: contract() })
     p = await send('approver', p, 'APPROVE')
-    p = await send('finance', p, 'SUBMIT', { payload: payment() })
+    p = await send('registrar', p, 'SUBMIT', { payload: payment() })
     p = await send('approver', p, 'APPROVE')
     const rounds = STEP_ENTRIES_IN_VIEW + 3
     for (let i = 1; i <= rounds; i++) {

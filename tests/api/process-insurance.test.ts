@@ -211,7 +211,7 @@ async function paidClaim(artworkId: string, number: string): Promise<ProcessView
   let p = await f.start('registrar', 'INSURANCE_PAYOUT', { artworkIds: [artworkId] })
   p = await f.pass(p, { ...s.incident[0], incidentDate: day(-1) })
   p = await f.pass(p, { ...s.claim[0], policyNo: number })
-  p = await f.pass(p, s.payout[0], 'finance')
+  p = await f.pass(p, s.payout[0], 'registrar')
   p = await f.send('finance', p, 'CONFIRM_PAYMENT', { payload: { paidOn: day(0), bankReference: 'X-1' } })
   expect(p.status).toBe('completed')
   return p
@@ -295,7 +295,7 @@ describe('a sale ends cover', () => {
     let sale = await f.start('registrar', 'OPERATION_SELL_ART', { artworkIds: [ids[0]] })
     sale = await f.pass(sale, s.marketSurvey[0])
     sale = await f.pass(sale, s.contract[0])
-    sale = await f.pass(sale, s.collection[0], 'finance')
+    sale = await f.pass(sale, s.collection[0], 'registrar')
     sale = await f.send('finance', sale, 'CONFIRM_PAYMENT', {
       payload: { paidOn: day(0), bankReference: 'S-1' },
     })

@@ -41,7 +41,7 @@ const confirm = { payload: { paidOn: day(0), bankReference: 'TT-9' } }
 describe('direction of the money', () => {
   it('records a purchase payment as outgoing', async () => {
     let p = await purchaseToPayment('CNY', '900000.00')
-    p = await f.pass(p, pay('CNY', '880000.00'), 'finance')
+    p = await f.pass(p, pay('CNY', '880000.00'), 'registrar')
     p = await f.send('finance', p, 'CONFIRM_PAYMENT', confirm)
     expect(await paymentRows(p.id)).toEqual([
       { direction: 'outgoing', status: 'paid', amount: '880000.00', currency: 'CNY' },
@@ -66,7 +66,7 @@ describe('direction of the money', () => {
     let p = await f.start('registrar', 'OPERATION_SELL_ART', { artworkIds: ids })
     p = await f.pass(p, s.marketSurvey[0])
     p = await f.pass(p, s.contract[0])
-    p = await f.pass(p, s.collection[0], 'finance')
+    p = await f.pass(p, s.collection[0], 'registrar')
     p = await f.send('finance', p, 'CONFIRM_PAYMENT', confirm)
     expect(await paymentRows(p.id)).toEqual([
       { direction: 'incoming', status: 'paid', amount: '50000.00', currency: 'CNY' },
@@ -79,7 +79,7 @@ describe('direction of the money', () => {
     let p = await f.start('registrar', 'INSURANCE_PAYOUT', { artworkIds: ids })
     p = await f.pass(p, s.incident[0])
     p = await f.pass(p, s.claim[0])
-    p = await f.pass(p, s.payout[0], 'finance')
+    p = await f.pass(p, s.payout[0], 'registrar')
     p = await f.send('finance', p, 'PAYMENT_FAILED', { comment: 'Not received' })
     p = await f.send('finance', p, 'RETRY_PAYMENT')
     p = await f.send('finance', p, 'CONFIRM_PAYMENT', confirm)
@@ -93,7 +93,7 @@ describe('direction of the money', () => {
 describe('currency of a payment', () => {
   it('refuses a JPY payment against a USD contract of the same figure (payload.currency)', async () => {
     const p = await purchaseToPayment('USD', '100000.00')
-    const res = await f.post('finance', p, { type: 'SUBMIT', payload: pay('JPY', '100000.00') })
+    const res = await f.post('registrar', p, { type: 'SUBMIT', payload: pay('JPY', '100000.00') })
     expect(res.status).toBe(400)
     expect(res.data.fieldErrors).toEqual({
       'payload.currency': 'The currency must be the currency of the contract (or of the amount due)',
@@ -102,12 +102,12 @@ describe('currency of a payment', () => {
     const same = await f.t.call<ProcessView>('GET', `/api/process/${p.id}`, { token: f.tokens.finance })
     expect(same.data.version).toBe(p.version)
     // A bigger figure in another currency is refused for its currency, never compared with the contract's.
-    const big = await f.post('finance', p, { type: 'SUBMIT', payload: pay('JPY', '15000000.00') })
+    const big = await f.post('registrar', p, { type: 'SUBMIT', payload: pay('JPY', '15000000.00') })
     expect(Object.keys(big.data.fieldErrors)).toEqual(['payload.currency'])
     // In the contract's currency it goes through; above the contract it is refused for its amount.
-    const over = await f.post('finance', p, { type: 'SUBMIT', payload: pay('USD', '100000.01') })
+    const over = await f.post('registrar', p, { type: 'SUBMIT', payload: pay('USD', '100000.01') })
     expect(Object.keys(over.data.fieldErrors)).toEqual(['payload.amount'])
-    const ok = await f.send('finance', p, 'SUBMIT', { payload: pay('USD', '100000.00') })
+    const ok = await f.send('registrar', p, 'SUBMIT', { payload: pay('USD', '100000.00') })
     expect(ok.state).toBe('payment.submitted')
   })
 
@@ -127,10 +127,10 @@ describe('currency of a payment', () => {
     let claim = await f.start('registrar', 'INSURANCE_PAYOUT', { artworkIds: ids })
     claim = await f.pass(claim, c.incident[0])
     claim = await f.pass(claim, { ...c.claim[0], currency: 'EUR' })
-    const payout = await f.post('finance', claim, { type: 'SUBMIT', payload: c.payout[0] })
+    const payout = await f.post('registrar', claim, { type: 'SUBMIT', payload: c.payout[0] })
     expect(payout.status).toBe(400)
     expect(Object.keys(payout.data.fieldErrors)).toEqual(['payload.currency'])
-    const eur = await f.send('finance', claim, 'SUBMIT', { payload: { ...c.payout[0], currency: 'EUR' } })
+    const eur = await f.send('registrar', claim, 'SUBMIT', { payload: { ...c.payout[0], currency: 'EUR' } })
     expect(eur.state).toBe('payout.submitted')
   })
 
@@ -150,7 +150,7 @@ describe('currency of a payment', () => {
 
   it("refuses again inside the transaction when the contract's currency changed after the approval", async () => {
     let p = await purchaseToPayment('USD', '100000.00')
-    p = await f.send('finance', p, 'SUBMIT', { payload: pay('USD', '100000.00') })
+    p = await f.send('registrar', p, 'SUBMIT', { payload: pay('USD', '100000.00') })
     p = await f.send('approver', p, 'APPROVE')
     p = await f.send('admin', p, 'APPROVE')
     expect(p.state).toBe('payment.awaitingPayment')
@@ -198,7 +198,7 @@ describe('second-approval limit per currency', () => {
       ]
       for (const [currency, amount, approvals] of cases) {
         let p = await purchaseToPayment(currency, '2000000.00')
-        p = await f.send('finance', p, 'SUBMIT', { payload: pay(currency, amount) })
+        p = await f.send('registrar', p, 'SUBMIT', { payload: pay(currency, amount) })
         p = await f.send('approver', p, 'APPROVE')
         const afterOne = p.state
         if (approvals === 2) p = await f.send('admin', p, 'APPROVE')

@@ -94,7 +94,7 @@ describe('purchase through the API', () => {
     })
     expect(over.status).toBe(400)
     expect(over.data.fieldErrors['payload.amount']).toBe('The paid amount cannot exceed the contract amount')
-    p = await send('finance', p, 'SUBMIT', { payload: payment() })
+    p = await send('registrar', p, 'SUBMIT', { payload: payment() })
     p = await send('approver', p, 'APPROVE')
     p = await send('finance', p, 'CONFIRM_PAYMENT', {
       payload: { paidOn: '2025-03-05', bankReference: 'TT-1' },

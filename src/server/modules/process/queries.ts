@@ -2,14 +2,13 @@
 // the per-state counts analysts see on the diagrams (and the counts per machine version), and the approver's
 // inbox (waiting for my decision, or my submission came back rejected), decided by the machines' own
 // nextEvents.
-import { and, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm'
 import type { Actor } from '../../../../machines/types'
-import type { InboxView, ProcessListQuery, ProcessStatsView } from '../../../shared/contracts/process'
+import type { ProcessListQuery, ProcessStatsView } from '../../../shared/contracts/process'
 import type { ProcessType } from '../../../shared/process-types'
 import type { Db } from '../../db/client'
-import { processArtworks, processes, processHistory } from '../../db/schema'
+import { processArtworks, processes } from '../../db/schema'
 import type { ProcessCatalog } from './catalog'
-import { enabledEvents } from './runtime'
 import { buildViews } from './views'
 
 type ListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & { page: number; pageSize: number }
@@ -116,52 +115,5 @@ export async function processStats(
     states: live,
     statuses: statuses.map((s) => ({ status: s.status, count: Number(s.n) })),
     byVersion: countsByVersion(catalog.versionsOf(type), versions),
-  }
-}
-
-/** At most this many inbox items are returned (newest first). */
-export const INBOX_LIMIT = 200
-
-export async function inbox(db: Db, catalog: ProcessCatalog, actor: Actor): Promise<InboxView> {
-  // Waiting for a decision: live processes with a step under approval where this user may APPROVE.
-  const underApproval = await db
-    .select()
-    .from(processes)
-    .where(and(eq(processes.done, false), eq(processes.status, 'approvalOngoing')))
-    .orderBy(desc(processes.updatedAt))
-  const waiting = underApproval.filter((row) => enabledEvents(catalog, row, actor).includes('APPROVE'))
-
-  // Came back: rejected processes whose latest submission was this user's.
-  const lastSubmitter = sql`(select ${processHistory.byUserId} from ${processHistory}
-    where ${processHistory.processId} = ${processes.id} and ${processHistory.eventType} = 'SUBMIT'
-    order by ${processHistory.seq} desc limit 1)`
-  const rejected = await db
-    .select()
-    .from(processes)
-    .where(
-      and(eq(processes.done, false), eq(processes.status, 'rejected'), sql`${lastSubmitter} = ${actor.id}`),
-    )
-    .orderBy(desc(processes.updatedAt))
-
-  const items = [
-    ...waiting.map((row) => ({ kind: 'approve' as const, row })),
-    ...rejected.map((row) => ({ kind: 'rejected' as const, row })),
-  ]
-    .sort((a, b) => b.row.updatedAt.getTime() - a.row.updatedAt.getTime())
-    .slice(0, INBOX_LIMIT)
-  const views = await buildViews(
-    db,
-    catalog,
-    items.map((i) => i.row),
-    actor,
-  )
-  return {
-    waiting: waiting.length,
-    rejected: rejected.length,
-    list: items.map((item, i) => ({
-      kind: item.kind,
-      at: item.row.updatedAt.toISOString(),
-      process: views[i],
-    })),
   }
 }

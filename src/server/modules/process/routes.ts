@@ -4,7 +4,6 @@
 // authManage:edit; who may send which event is decided by the machines' guards.
 import { createRoute, z } from '@hono/zod-openapi'
 import {
-  inboxView,
   processCreateInput,
   processDefinitionView,
   processEventInput,
@@ -25,7 +24,7 @@ import { moduleRouter } from '../../http/router'
 import type { ProcessCatalog } from './catalog'
 import { definitionViews } from './definitions'
 import { machineCatalog } from './machine-catalog'
-import { inbox, listProcesses, processStats } from './queries'
+import { listProcesses, processStats } from './queries'
 import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
 import { MIGRATE_PRIVILEGE, migrateProcess } from './versions'
 import { historyPage, stepRecord } from './views'
@@ -81,18 +80,6 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/inbox',
-      tags,
-      summary: "The current user's inbox: processes waiting for their approval, their submissions rejected",
-      ...access(deps, 'signedIn'),
-      responses: okResponse(inboxView),
-    }),
-    async (c) => ok(c, await inbox(env.db, catalog, actorOf(currentUser(c)))),
-  )
-
-  app.openapi(
-    createRoute({
       method: 'post',
       path: '/',
       tags,
@@ -138,12 +125,14 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       method: 'get',
       path: '/{id}',
       tags,
-      summary: 'One process, with the events the current user may send now',
+      summary:
+        'One process, with the events the current user may send now (or may send for `onBehalfOf`, who delegated to them)',
       ...access(deps, 'devOpsManage:view'),
-      request: { params: idParam },
+      request: { params: idParam, query: z.object({ onBehalfOf: z.uuid().optional() }) },
       responses: okResponse(processView),
     }),
-    async (c) => ok(c, await viewProcess(env, currentUser(c), c.req.valid('param').id)),
+    async (c) =>
+      ok(c, await viewProcess(env, currentUser(c), c.req.valid('param').id, c.req.valid('query').onBehalfOf)),
   )
 
   app.openapi(

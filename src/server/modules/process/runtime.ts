@@ -28,6 +28,7 @@ import type { ProcessType } from '../../../shared/process-types'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { DbOrTx, Tx } from '../../db/client'
 import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
+import { actingActor } from '../tasks/acting'
 import { syncTasks, tasksMayChange } from '../tasks/sync'
 import { assertAttachments } from './attachments'
 import { actorOf, type Decided, decide, definitionFor, notEnabled, type User, validate } from './decide'
@@ -178,9 +179,10 @@ async function saveFirstDraft(
   )
 }
 
-export async function viewProcess(env: RuntimeEnv, user: User, id: string) {
+/** One process as this user sees it, or as a delegate of `onBehalfOf` sees it (4031 without such a delegation). */
+export async function viewProcess(env: RuntimeEnv, user: User, id: string, onBehalfOf?: string) {
   const row = await loadProcess(env.db, id)
-  const actor = actorOf(user)
+  const actor = await actingActor(env.db, user, onBehalfOf, row.type, env.config.timeZone)
   const [view] = await buildViews(env.db, env.catalog, [row], actor)
   return withLinksOf(env.db, env.catalog, row, view, actor)
 }
