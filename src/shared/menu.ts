@@ -84,6 +84,8 @@ export const MENU: MenuItem[] = [
     children: [
       item('authManage', 'index', '用户', 'Users'),
       item('authManage', 'roleManage', '角色', 'Roles'),
+      item('authManage', 'taskSettings', '任务设置', 'Task settings'),
+      item('authManage', 'delegations', '委托', 'Delegations'),
     ],
   },
   {

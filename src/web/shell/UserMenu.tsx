@@ -5,7 +5,7 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { MeResponse } from '../../shared/contracts/auth'
 import { useSignOut } from '../session/use-session'
-import { IconGauge, IconLock, IconLogout, IconMail, IconRoute } from './icons'
+import { IconCalendar, IconGauge, IconLock, IconLogout, IconMail, IconRoute } from './icons'
 import { hasPrivilege } from './route-meta'
 
 export function initials(name: string): string {
@@ -70,6 +70,14 @@ export function UserMenu({ me }: { me: MeResponse }) {
             <Trans>Diagnostics</Trans>
           </Menu.Item>
         ) : null}
+        <Menu.Item
+          component={Link}
+          to="/outOfOffice"
+          leftSection={<IconCalendar size={16} />}
+          data-testid="out-of-office-link"
+        >
+          <Trans>Out of office</Trans>
+        </Menu.Item>
         <Menu.Item
           component={Link}
           to="/password"
