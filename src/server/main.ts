@@ -19,7 +19,7 @@ if (seedResult.generated.length > 0) {
   console.log('')
 }
 
-const scheduler = startProcessScheduler(deps.database.db)
+const scheduler = startProcessScheduler(deps.database.db, { timeZone: deps.config.timeZone })
 const app = createApp(deps)
 const webRoot = path.relative(process.cwd(), config.webDir) || '.'
 app.use('/*', serveStatic({ root: webRoot }))

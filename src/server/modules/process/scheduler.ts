@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client'
 import { processIdempotencyKeys, scheduledJobs } from '../../db/schema'
 import { deliverEmails } from '../notifications/outbox'
 import { emailSettings } from '../notifications/settings'
+import { runTaskTimers } from '../tasks/timers'
 import { applyCoverDates } from './effects/insurance'
 import { deliverDueReminders } from './messages'
 
@@ -44,6 +45,7 @@ export const JOBS = {
   idempotencyPurge: 'idempotency-key-purge',
   insuranceCover: 'insurance-cover-dates',
   emails: 'email-delivery',
+  taskTimers: 'task-timers',
 } as const
 
 /** Lock the job's row if it is due at `at` and no other server holds it (inside a transaction). */
@@ -104,6 +106,8 @@ export interface SchedulerOptions {
   intervalMs?: number
   /** The clock (tests pass a fixed or moving one). */
   now?: () => Date
+  /** The office's time zone: working days of task escalation are counted in it. */
+  timeZone?: string
 }
 
 /**
@@ -113,7 +117,7 @@ export interface SchedulerOptions {
  * once and resolves when it is done (tests).
  */
 export function startProcessScheduler(db: DbOrTx, options: SchedulerOptions = {}) {
-  const { intervalMs = 60_000, now = () => new Date() } = options
+  const { intervalMs = 60_000, now = () => new Date(), timeZone = 'Asia/Shanghai' } = options
   // Due again a little before the next tick, so that a timer firing late still finds its job due.
   const period = intervalMs - Math.min(1_000, intervalMs / 10)
   const run = (name: string, task: () => Promise<unknown>) =>
@@ -124,6 +128,10 @@ export function startProcessScheduler(db: DbOrTx, options: SchedulerOptions = {}
     await Promise.all([
       run('reminder delivery', async () => {
         if (await claimJob(db, JOBS.reminders, at, next)) await deliverDueReminders(db, at)
+      }),
+      // Tasks (issue 13): due-soon reminders, overdue, escalation; each task row claimed once (tasks/timers.ts).
+      run('task timers', async () => {
+        if (await claimJob(db, JOBS.taskTimers, at, next)) await runTaskTimers(db, timeZone, at)
       }),
       run('idempotency key purge', () =>
         runJobOnce(db, JOBS.idempotencyPurge, at, next, (tx) => purgeIdempotencyKeys(tx, at)),

@@ -1,0 +1,204 @@
+// The timers of tasks (issue 13), run by the scheduler: a reminder before a task is due, then once it is
+// overdue the candidates are told again (escalation 1), then, when it is still open some working days
+// later, the managers' role (escalation 2). Each timer is a column of the task row; due rows are claimed with
+// FOR UPDATE SKIP LOCKED, so with several servers each timer fires once, and each task's messages, its row
+// and, for an escalation, the process's history row are written in one transaction.
+import { and, eq, isNull, lte, sql } from 'drizzle-orm'
+import { latest } from '../../../../machines/registry'
+import type { Lang } from '../../../shared/errors'
+import type { ProcessType } from '../../../shared/process-types'
+import { addWorkingDays } from '../../../shared/working-days'
+import type { DbOrTx } from '../../db/client'
+import { processes, processHistory, processTasks } from '../../db/schema'
+import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../process/messages'
+import { taskTimingsOf, timingKey } from './settings'
+import { taskKindLabel } from './sync'
+
+/** Tasks handled per transaction. */
+export const TIMER_BATCH = 100
+
+/** The history row's event type for an escalation, and what allowed it. */
+export const ESCALATE_EVENT = 'ESCALATE'
+export const ALLOWED_BY_SCHEDULER = 'scheduler'
+
+type Task = typeof processTasks.$inferSelect
+
+/** The users a task waits for now: its claimer, else every candidate (privileges, role, named users, not excluded). */
+export async function candidateUsers(tx: DbOrTx, task: Task): Promise<string[]> {
+  if (task.claimedBy) return [task.claimedBy]
+  const rows = await tx.execute<{ id: string }>(sql`
+    select u.id from users u where u.enabled
+      and not (u.id = any(${`{${task.excludedUserIds.join(',')}}`}::uuid[]))
+      and (exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
+                   where ur.user_id = u.id and r.all_privileges)
+           or exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
+                      join role_privileges rp on rp.role_id = r.id
+                      where ur.user_id = u.id and rp.privilege = any(${`{${task.privileges.join(',')}}`}::text[]))
+           or exists (select 1 from user_privileges up where up.user_id = u.id
+                      and up.privilege = any(${`{${task.privileges.join(',')}}`}::text[])))
+      ${task.candidateRoleId ? sql`and exists (select 1 from user_roles ur where ur.user_id = u.id and ur.role_id = ${task.candidateRoleId}::uuid)` : sql``}
+      ${task.candidateUserIds ? sql`and u.id = any(${`{${task.candidateUserIds.join(',')}}`}::uuid[])` : sql``}`)
+  return rowsOf<{ id: string }>(rows).map((r) => r.id)
+}
+
+/** The managers an escalation goes to: the holders of the configured role, else the administrators. */
+async function managers(tx: DbOrTx, task: Task): Promise<string[]> {
+  const rows = await tx.execute<{ id: string }>(
+    task.managerRoleId
+      ? sql`select u.id from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+            where u.enabled and r.enabled and r.id = ${task.managerRoleId}::uuid`
+      : sql`select u.id from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+            where u.enabled and r.enabled and r.all_privileges`,
+  )
+  return rowsOf<{ id: string }>(rows).map((r) => r.id)
+}
+
+function wording(task: Task, timeZone: string) {
+  const step = latest(task.type as ProcessType).steps.find((s) => s.key === task.step)
+  const due = (lang: Lang) =>
+    task.dueAt
+      ? new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', {
+          timeZone,
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }).format(task.dueAt)
+      : ''
+  return (lang: Lang) => ({
+    process: typeLabel(task.type as ProcessType, lang),
+    step: (lang === 'en' ? step?.labelEn : step?.labelZh) ?? task.step,
+    task: taskKindLabel(task.kind, lang),
+    due: due(lang),
+  })
+}
+
+/** Append the scheduler's history row to the task's process (its row version moves on, as every history row's does). */
+async function escalationHistory(tx: DbOrTx, task: Task, level: number, at: Date, to: string[]) {
+  const [moved] = await tx
+    .update(processes)
+    .set({ version: sql`${processes.version} + 1` })
+    .where(eq(processes.id, task.processId))
+    .returning({
+      version: processes.version,
+      state: processes.state,
+      definitionVersion: processes.definitionVersion,
+    })
+  if (!moved) return
+  await tx.insert(processHistory).values({
+    processId: task.processId,
+    seq: moved.version,
+    eventType: ESCALATE_EVENT,
+    fromState: moved.state,
+    toState: moved.state,
+    byUserId: null,
+    at,
+    comment: '',
+    payload: {
+      step: task.step,
+      task: task.kind,
+      level,
+      dueAt: task.dueAt?.toISOString() ?? null,
+      notified: to.length,
+    },
+    definitionVersion: moved.definitionVersion,
+    allowedBy: ALLOWED_BY_SCHEDULER,
+  })
+}
+
+/** One batch of one timer: claim the due rows, act on each, in one transaction; how many were handled. */
+async function batch(
+  db: DbOrTx,
+  due: ReturnType<typeof and>,
+  act: (tx: DbOrTx, task: Task) => Promise<void>,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(processTasks)
+      .where(and(isNull(processTasks.closedAt), due))
+      .limit(TIMER_BATCH)
+      .for('update', { skipLocked: true })
+    for (const task of rows) await act(tx, task)
+    return rows.length
+  })
+}
+
+async function drain(
+  db: DbOrTx,
+  due: ReturnType<typeof and>,
+  act: (tx: DbOrTx, task: Task) => Promise<void>,
+) {
+  let total = 0
+  for (;;) {
+    const n = await batch(db, due, act)
+    total += n
+    if (n < TIMER_BATCH) return total
+  }
+}
+
+export interface TimerRun {
+  reminded: number
+  overdue: number
+  escalated: number
+}
+
+/**
+ * Run every task timer due by `now`: "due soon" reminders, "overdue" to the candidates again (escalation 1,
+ * and the next escalation planned), "escalated" to the managers (escalation 2). Safe on several servers at
+ * once; a task's timer fires once.
+ */
+export async function runTaskTimers(db: DbOrTx, timeZone: string, now = new Date()): Promise<TimerRun> {
+  const reminded = await drain(db, and(lte(processTasks.remindAt, now)), async (tx, task) => {
+    await sendMessages(tx, await candidateUsers(tx, task), {
+      kind: 'taskDueSoon',
+      processId: task.processId,
+      senderId: null,
+      title: bothLanguages('msgTaskDueSoon', wording(task, timeZone)),
+      at: now,
+    })
+    await tx.update(processTasks).set({ remindAt: null }).where(eq(processTasks.id, task.id))
+  })
+
+  const overdue = await drain(
+    db,
+    and(eq(processTasks.escalation, 0), lte(processTasks.escalateAt, now)),
+    async (tx, task) => {
+      const to = await candidateUsers(tx, task)
+      await sendMessages(tx, to, {
+        kind: 'taskOverdue',
+        processId: task.processId,
+        senderId: null,
+        title: bothLanguages('msgTaskOverdue', wording(task, timeZone)),
+        at: now,
+      })
+      const definition = latest(task.type as ProcessType)
+      const timing = (await taskTimingsOf(tx, definition)).get(timingKey(task.step, task.kind))
+      const next = addWorkingDays(task.dueAt ?? now, timing?.escalateAfterDays ?? 1, timeZone)
+      await tx
+        .update(processTasks)
+        .set({ escalation: 1, escalateAt: next, remindAt: null })
+        .where(eq(processTasks.id, task.id))
+      await escalationHistory(tx, task, 1, now, to)
+    },
+  )
+
+  const escalated = await drain(
+    db,
+    and(eq(processTasks.escalation, 1), lte(processTasks.escalateAt, now)),
+    async (tx, task) => {
+      const to = await managers(tx, task)
+      await sendMessages(tx, to, {
+        kind: 'taskEscalated',
+        processId: task.processId,
+        senderId: null,
+        title: bothLanguages('msgTaskEscalated', wording(task, timeZone)),
+        at: now,
+      })
+      await tx
+        .update(processTasks)
+        .set({ escalation: 2, escalateAt: null })
+        .where(eq(processTasks.id, task.id))
+      await escalationHistory(tx, task, 2, now, to)
+    },
+  )
+  return { reminded, overdue, escalated }
+}
