@@ -17,7 +17,11 @@ import { createApp } from '../../src/server/app'
 import { boot } from '../../src/server/boot'
 import { loadConfig } from '../../src/server/config'
 import { openDatabase } from '../../src/server/db/client'
-import { deliverEmails, EMAIL_LEASE_MS } from '../../src/server/modules/notifications/outbox'
+import {
+  deliverEmails,
+  EMAIL_LEASE_MS,
+  EMAIL_MAX_ATTEMPTS,
+} from '../../src/server/modules/notifications/outbox'
 import { configureEmail, emailSettings } from '../../src/server/modules/notifications/settings'
 import { startProcessScheduler } from '../../src/server/modules/process/scheduler'
 import { EMAIL_KINDS } from '../../src/shared/contracts/notifications'
@@ -29,6 +33,7 @@ import { dueDiligence, makePdf } from './process-helpers'
 // The SMTP server: accepts mail for a signed-in sender, or refuses it while `refuse` is set.
 
 interface Mail {
+  from: string
   to: string[]
   subject: string
   text: string
@@ -67,7 +72,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The headers and the text of a single-part mail as nodemailer writes it. */
-function parseMail(raw: string, to: string[]): Mail {
+function parseMail(raw: string, from: string, to: string[]): Mail {
   const split = raw.indexOf('\r\n\r\n')
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
   const headers = new Map<string, string>()
@@ -80,6 +85,7 @@ function parseMail(raw: string, to: string[]): Mail {
   if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body)
   else if (encoding === 'base64') body = Buffer.from(body, 'base64').toString('utf8')
   return {
+    from,
     to,
     subject: decodeHeader(headers.get('subject') ?? ''),
     text: body.replace(/\r\n/g, '\n'),
@@ -107,7 +113,8 @@ async function startSmtp(): Promise<number> {
           return
         }
         const to = session.envelope.rcptTo.map((r) => r.address)
-        received.push(parseMail(Buffer.concat(chunks).toString('utf8'), to))
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
+        received.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to))
         callback()
       })
     },
@@ -338,6 +345,7 @@ describe('notifications by email', () => {
     expect(received).toHaveLength(1)
     const [mail] = received
     expect(mail.to).toEqual(['registrar@example.org'])
+    expect(mail.from).toBe('noreply@vitrine.example.org')
     expect(mail.subject).toBe('Rejected: Purchase, Due-diligence report')
     expect(mail.text).toContain('Price too high')
     expect(mail.text).toContain(`${PUBLIC_URL}/devOpsManage/index?process=${p.id}`)
@@ -407,6 +415,31 @@ describe('notifications by email', () => {
     later()
     await scheduler.tick()
     expect(received).toHaveLength(1)
+  })
+
+  it('gives a mail up after the last attempt fails, and never tries it again', async () => {
+    received.length = 0
+    const p = await rejectedPurchase()
+    await rows(
+      `update email_outbox set attempts = $2
+        where message_id in (select id from messages where process_id = $1 and kind = 'rejected')`,
+      [p.id, EMAIL_MAX_ATTEMPTS - 1],
+    )
+    refuse = true
+    try {
+      later()
+      await scheduler.tick()
+    } finally {
+      refuse = false
+    }
+    const [row] = await outboxOf(p.id)
+    expect(row).toMatchObject({ attempts: EMAIL_MAX_ATTEMPTS, sent_at: null })
+    expect(row.failed_at).not.toBeNull()
+    expect(row.last_error).toMatch(/451/)
+    later()
+    await scheduler.tick()
+    expect(received).toHaveLength(0)
+    expect((await outboxOf(p.id))[0].attempts).toBe(EMAIL_MAX_ATTEMPTS)
   })
 
   it('sends nothing of a kind the user turned off', async () => {
