@@ -15,6 +15,7 @@ import { addWorkingDays } from '../../../shared/working-days'
 import type { DbOrTx } from '../../db/client'
 import { processTasks } from '../../db/schema'
 import { bothLanguages, sendMessages, typeLabel } from '../process/messages'
+import { noticeTasksChanged } from './notice'
 import { type TaskTiming, taskTimingsOf, timingKey } from './settings'
 
 /** Work someone in particular is on (the starter, or whoever submitted the step): claimed for them at once. */
@@ -103,6 +104,8 @@ function newRow(s: TaskSync, state: string, task: TaskSpec, timing: TaskTiming |
  * starter) tell them with a `taskAssigned` message.
  */
 export async function syncTasks(tx: DbOrTx, s: TaskSync): Promise<void> {
+  // The open inbox streams read their counts again when this transaction commits (stream.ts).
+  await noticeTasksChanged(tx)
   const state = statePath(s.snapshot)
   const wanted = tasksOf(s.definition, s.snapshot)
   const open = await tx
@@ -143,6 +146,8 @@ export async function syncTasks(tx: DbOrTx, s: TaskSync): Promise<void> {
   const timings = await taskTimingsOf(tx, s.definition)
   const rows = opening.map((t) => newRow(s, state, t, timings.get(timingKey(t.step, t.kind))))
   await tx.insert(processTasks).values(rows)
+  // A rejection already tells its submitter (the machine's `rejected` message): one message, not two.
+  if (s.event === 'REJECT') return
   for (const row of rows) {
     if (!row.claimedBy || row.claimedBy === s.by || s.by === null) continue
     const stepLabel = (lang: 'zh-CN' | 'en') => {
