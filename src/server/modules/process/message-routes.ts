@@ -11,6 +11,7 @@ import { notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { noticeTasksChanged } from '../tasks/notice'
 import { deliverDueReminders } from './messages'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
@@ -107,6 +108,7 @@ export function messageRoutes(deps: Deps) {
         .set({ readAt: new Date() })
         .where(and(eq(messages.recipientId, currentUser(c).id), isNull(messages.readAt)))
         .returning({ id: messages.id })
+      if (done.length > 0) await noticeTasksChanged(db)
       return ok(c, { count: done.length })
     },
   )
@@ -128,7 +130,10 @@ export function messageRoutes(deps: Deps) {
         .from(messages)
         .where(and(eq(messages.id, id), eq(messages.recipientId, currentUser(c).id)))
       if (!row) throw notFound()
-      if (!row.readAt) await db.update(messages).set({ readAt: new Date() }).where(eq(messages.id, id))
+      if (!row.readAt) {
+        await db.update(messages).set({ readAt: new Date() }).where(eq(messages.id, id))
+        await noticeTasksChanged(db)
+      }
       return ok(c, { id, read: true })
     },
   )

@@ -9,6 +9,7 @@ import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-t
 import type { DbOrTx } from '../../db/client'
 import { messages, processReminders } from '../../db/schema'
 import { queueEmails } from '../notifications/outbox'
+import { noticeTasksChanged } from '../tasks/notice'
 
 type Params = Record<string, string | number>
 
@@ -51,6 +52,8 @@ export async function sendMessages(db: DbOrTx, recipients: Iterable<string>, mes
     .returning({ id: messages.id, recipientId: messages.recipientId })
   // The same messages by email, to those who chose them, queued in this transaction (issue 13).
   await queueEmails(db, written, message)
+  // The recipients' open inbox streams read their unread count again at commit (tasks/stream.ts).
+  await noticeTasksChanged(db)
 }
 
 /** Enabled users who hold the approval privilege of a process type (through a role, their own, or all). */
@@ -232,6 +235,7 @@ async function deliverBatch(db: DbOrTx, now: Date, limit: number, id?: string): 
         createdAt: now,
       })),
     )
+    await noticeTasksChanged(tx)
     await tx
       .update(processReminders)
       .set({ deliveredAt: now })

@@ -9,6 +9,8 @@ import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { actorOf } from '../process/decide'
 import { claimTask, countsOf, inboxOf, openTasksOf, releaseTask } from './inbox'
+import { noticeTasksChanged } from './notice'
+import { inboxStreamRoute } from './stream'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
 const taskParam = z.object({
@@ -47,6 +49,9 @@ export function taskRoutes(deps: Deps) {
     async (c) => ok(c, await countsOf(db, actorOf(currentUser(c)), timeZone)),
   )
 
+  // Server-sent events: the counts above, again whenever they change (stream.ts).
+  inboxStreamRoute(app, deps)
+
   app.openapi(
     createRoute({
       method: 'get',
@@ -72,7 +77,9 @@ export function taskRoutes(deps: Deps) {
     }),
     async (c) => {
       c.set('operationType', 'TASK_CLAIM')
-      return ok(c, await claimTask(db, actorOf(currentUser(c)), c.req.valid('param').taskId, timeZone))
+      const task = await claimTask(db, actorOf(currentUser(c)), c.req.valid('param').taskId, timeZone)
+      await noticeTasksChanged(db)
+      return ok(c, task)
     },
   )
 
@@ -88,7 +95,9 @@ export function taskRoutes(deps: Deps) {
     }),
     async (c) => {
       c.set('operationType', 'TASK_RELEASE')
-      return ok(c, await releaseTask(db, actorOf(currentUser(c)), c.req.valid('param').taskId))
+      const task = await releaseTask(db, actorOf(currentUser(c)), c.req.valid('param').taskId)
+      await noticeTasksChanged(db)
+      return ok(c, task)
     },
   )
 
