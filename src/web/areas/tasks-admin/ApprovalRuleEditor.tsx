@@ -179,6 +179,7 @@ export function ApprovalRuleEditor({ rule, canEdit }: { rule: ApprovalRuleRow; c
                         min={1}
                         max={10}
                         allowDecimal={false}
+                        clampBehavior="none"
                         onChange={(v) =>
                           form.setFieldValue(`bands.${i}.approvals`, v === '' ? '' : Number(v))
                         }

@@ -95,7 +95,13 @@ export function DelegationsScreen({ admin }: { admin: boolean }) {
           </SimpleGrid>
         )}
       </Stack>
-      <Modal opened={creating} onClose={() => setCreating(false)} title={t`New delegation`} size="lg">
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title={t`New delegation`}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t`Close` }}
+      >
         {creating ? <DelegationForm mayPickFrom={mayEditAll} onDone={() => setCreating(false)} /> : null}
       </Modal>
     </>

@@ -159,6 +159,7 @@ function TimingTable({ entry, canEdit }: { entry: TaskSettingsOfType; canEdit: b
                 key={`${row.step}:${row.kind}`}
                 data-testid="task-setting-row"
                 data-task={`${row.step}:${row.kind}`}
+                data-custom={row.custom}
               >
                 <Table.Td>{row.stepLabel}</Table.Td>
                 <Table.Td>{row.kindLabel}</Table.Td>
@@ -222,6 +223,7 @@ function TimingTable({ entry, canEdit }: { entry: TaskSettingsOfType; canEdit: b
         onClose={() => setEditing(null)}
         title={editing ? `${entry.typeLabel} · ${editing.stepLabel} · ${editing.kindLabel}` : ''}
         size="lg"
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         {editing ? <TimingForm row={editing} onDone={() => setEditing(null)} /> : null}
       </Modal>
@@ -252,6 +254,7 @@ function TimingForm({ row, onDone }: { row: TaskSettingRow; onDone: () => void }
     onChange: (v: number | string) => form.setFieldValue(field, v === '' ? '' : Number(v)),
     error: form.errors[field],
     allowDecimal: false,
+    clampBehavior: 'none' as const,
     name: field,
   })
   const submit = form.onSubmit(async (data) => {
