@@ -22,6 +22,7 @@ import { applyEventSql, loadProcess, type WriteArgs } from '../src/server/module
 import type { PersistedSnapshot } from '../src/server/modules/process/snapshot'
 import { sampleDraft, sampleStepData } from '../src/server/seed/process-samples'
 import type { ProcessView } from '../src/shared/contracts/process'
+import { benchInbox } from './inbox'
 import { type BenchDb, benchDatabase, kinds, stats } from './lib'
 
 const PASSWORD = 'Bench-password-1'
@@ -58,7 +59,7 @@ function mainThreadCpu(): number {
   }
 }
 
-async function runClients(bdb: BenchDb, run: () => Promise<number[]>) {
+export async function runClients(bdb: BenchDb, run: () => Promise<number[]>) {
   const serverBefore = await backendCpu(bdb)
   const cpu0 = mainThreadCpu()
   const all0 = process.cpuUsage()
@@ -111,7 +112,7 @@ async function clientWorker(data: {
   }
 }
 
-const line = (r: Awaited<ReturnType<typeof runClients>>) =>
+export const line = (r: Awaited<ReturnType<typeof runClients>>) =>
   `${r.perSecond.toFixed(0)} events/s  p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  ` +
   `CPU/event ${r.nodeCpu.toFixed(2)} ms node${r.serverCpu ? ` + ${r.serverCpu.toFixed(2)} ms server` : ''}` +
   ` (other threads ${r.otherCpu.toFixed(2)} ms)`
@@ -188,6 +189,13 @@ const loadavg = () =>
     .join(' ')
 
 export async function benchProcess(): Promise<void> {
+  // BENCH_PART=events runs the SAVE events only, BENCH_PART=inbox the inbox and the events with task rows only.
+  if (process.env.BENCH_PART !== 'inbox') await benchEvents()
+  // Issue 13: the inbox of 10,000 open processes, and events that move task rows (bench/inbox.ts).
+  if (process.env.BENCH_PART !== 'events') await benchInbox()
+}
+
+async function benchEvents(): Promise<void> {
   // BENCH_DRIVER=embedded|postgres runs one driver only.
   for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
     const bdb = await benchDatabase(kind)

@@ -16,7 +16,7 @@ import { delegationsTo } from './settings'
 import { taskKindLabel } from './sync'
 
 /** Someone the inbox reads for: the user, or a user who delegated to them (with the types delegated). */
-interface Candidate {
+export interface Candidate {
   id: string
   privileges: string[]
   allPrivileges: boolean
@@ -39,7 +39,12 @@ function candidateSql(c: Candidate, actingId: string): SQL {
 }
 
 /** The user and everyone whose tasks they hold today by delegation. */
-async function candidatesOf(db: DbOrTx, actor: Actor, timeZone: string, now: Date): Promise<Candidate[]> {
+export async function candidatesOf(
+  db: DbOrTx,
+  actor: Actor,
+  timeZone: string,
+  now: Date,
+): Promise<Candidate[]> {
   const me: Candidate = {
     id: actor.id,
     privileges: actor.privileges,
@@ -159,6 +164,32 @@ const TASK_COLUMNS = sql`t.id, t.process_id, t.type, t.step, t.kind, t.state, t.
   t.claimed_by, cu.display_name as claimed_by_name, t.approvals_needed, t.approvals_done, t.approval_role_key,
   t.privileges, t.candidate_role_id, t.candidate_user_ids`
 
+/** The inbox's one query, for these candidates (the benchmark sends it straight to the driver as its floor). */
+export function inboxSql(
+  candidates: Candidate[],
+  actingId: string,
+  query: { page: number; pageSize: number; claimed: 'mine' | 'all' } & Pick<InboxQuery, 'type' | 'kind'>,
+  now: Date,
+): SQL {
+  const filters = [
+    query.type ? sql`and t.type = ${query.type}::process_type` : sql``,
+    query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``,
+  ]
+  return sql`
+    select ${TASK_COLUMNS}, ${onBehalfSql(candidates, actingId)} as on_behalf_of,
+           p.definition_version, p.status, p.current_step, p.version, p.created_by, p.updated_at,
+           cr.display_name as created_by_name,
+           count(*) over () as total,
+           count(*) filter (where t.due_at < ${now.toISOString()}::timestamptz) over () as overdue
+      from process_tasks t
+      join processes p on p.id = t.process_id
+      join users cr on cr.id = p.created_by
+      left join users cu on cu.id = t.claimed_by
+     where t.closed_at is null and (${whoSql(candidates, actingId, query.claimed)}) ${filters[0]} ${filters[1]}
+     order by t.due_at asc nulls last, t.created_at asc, t.id
+     limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`
+}
+
 /** GET /api/process/inbox: the open tasks this user may do now, overdue first, then by due date. */
 export async function inboxOf(
   db: DbOrTx,
@@ -168,23 +199,7 @@ export async function inboxOf(
   now = new Date(),
 ): Promise<InboxView> {
   const candidates = await candidatesOf(db, actor, timeZone, now)
-  const filters = [
-    query.type ? sql`and t.type = ${query.type}::process_type` : sql``,
-    query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``,
-  ]
-  const result = await db.execute(sql`
-    select ${TASK_COLUMNS}, ${onBehalfSql(candidates, actor.id)} as on_behalf_of,
-           p.definition_version, p.status, p.current_step, p.version, p.created_by, p.updated_at,
-           cr.display_name as created_by_name,
-           count(*) over () as total,
-           count(*) filter (where t.due_at < ${now.toISOString()}::timestamptz) over () as overdue
-      from process_tasks t
-      join processes p on p.id = t.process_id
-      join users cr on cr.id = p.created_by
-      left join users cu on cu.id = t.claimed_by
-     where t.closed_at is null and (${whoSql(candidates, actor.id, query.claimed)}) ${filters[0]} ${filters[1]}
-     order by t.due_at asc nulls last, t.created_at asc, t.id
-     limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`)
+  const result = await db.execute(inboxSql(candidates, actor.id, query, now))
   type Row = TaskRow & {
     definition_version: number
     status: InboxView['list'][number]['process']['status']
