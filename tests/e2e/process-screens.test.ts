@@ -5,7 +5,8 @@
 // reloaded, a double click sending one event, and the inbox telling a registrar what came back.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { InboxView, ProcessStatsView, ProcessView } from '../../src/shared/contracts/process'
+import type { ProcessStatsView, ProcessView } from '../../src/shared/contracts/process'
+import type { InboxCounts } from '../../src/shared/contracts/tasks'
 import { mermaidId } from '../../src/web/areas/flows/mermaid-text'
 import { sampleInput, sampleStepData } from '../model/samples'
 import { launchBrowser, type RunningServer, shot, startApp } from './harness'
@@ -185,13 +186,16 @@ describe('process screens', () => {
     await act({ page: approver.page, files }, { type: 'REJECT', comment: 'Add the exhibition history' })
     const page = registrar.page
     await page.goto('/')
-    const item = page.getByTestId('panel-activity').locator(`[data-inbox-item="${v.id}"]`)
+    // The step came back to the registrar as a task of theirs (overdue first, then by due date), and the
+    // rejection as a message among the recent activity; the bell counts both.
+    const item = page.getByTestId('panel-approvals').locator(`[data-inbox-item="${v.id}"]`)
     await item.waitFor()
-    expect(await item.getAttribute('data-inbox-kind')).toBe('rejected')
-    const inbox = await apiCall<InboxView>(page, 'GET', 'process/inbox')
+    expect(await item.getAttribute('data-inbox-kind')).toBe('fill')
+    await page.getByTestId('panel-activity').locator(`[data-inbox-item="${v.id}"]`).first().waitFor()
+    const counts = await apiCall<InboxCounts>(page, 'GET', 'process/inbox/counts')
     await expect
       .poll(async () => Number((await page.getByTestId('message-count').textContent()) || 0))
-      .toBe(inbox.waiting + inbox.rejected)
+      .toBe(counts.openTasks + counts.unreadMessages)
     await shot(page, 'home-inbox-en')
     await item.click()
     await page.getByTestId('rejection-note').waitFor()

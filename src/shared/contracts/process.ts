@@ -270,19 +270,6 @@ export const processMigrateInput = z.strictObject({
 })
 export type ProcessMigrateInput = z.infer<typeof processMigrateInput>
 
-export const inboxItem = z.object({
-  /** `approve`: waiting for this user's decision; `rejected`: this user's submission came back. */
-  kind: z.enum(['approve', 'rejected']),
-  at: z.string(),
-  process: processView,
-})
-export const inboxView = z.object({
-  waiting: z.number(),
-  rejected: z.number(),
-  list: z.array(inboxItem),
-})
-export type InboxView = z.infer<typeof inboxView>
-
 export const MESSAGE_KINDS = [
   'approvalRequested',
   'approved',

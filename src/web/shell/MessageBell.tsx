@@ -1,38 +1,214 @@
-// The message bell: how many processes wait for this user (approvals to decide, own submissions sent back),
-// from the process inbox. Until the process API is deployed the inbox answers 404 and the bell says so.
+// The bell (issue 13): its badge counts the open tasks and the unread messages, kept fresh by the server's
+// push (the inbox stream, read while the bell is mounted; a slow poll stands in while it is down). Its
+// popover has two sections: the first tasks of the inbox (what, due when, overdue, on behalf of whom,
+// claimed) and the latest unread messages, each opening its process; links to the whole inbox and to the
+// message centre.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Anchor, Badge, Divider, Group, Indicator, Popover, Stack, Text } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Divider,
+  Group,
+  Indicator,
+  Popover,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { inboxQuery } from '../api/queries/process'
-import { InboxLink, inboxTitle } from '../areas/process/InboxLink'
+import type { MessageView } from '../../shared/contracts/process'
+import {
+  inboxCountsQuery,
+  inboxQuery,
+  latestMessagesQuery,
+  markMessageRead,
+  taskKeys,
+  useInboxStream,
+} from '../api/queries/tasks'
+import { InboxLink } from '../areas/process/InboxLink'
+import { useLang } from '../areas/process/machine-words'
+import { TaskDue, TaskMarks } from '../areas/tasks/TaskParts'
+import { taskLine } from '../areas/tasks/task-words'
 import { formatDateTime } from '../i18n/format'
+import { useMe } from '../session/use-session'
 import { IconBell } from './icons'
 
+const TASKS_SHOWN = 5
+const MESSAGES_SHOWN = 4
+
+function TasksSection({ canOpenTasks, close }: { canOpenTasks: boolean; close: () => void }) {
+  const lang = useLang()
+  const inbox = useQuery(inboxQuery({ pageSize: TASKS_SHOWN }))
+  return (
+    <Stack gap={6} data-testid="bell-tasks">
+      <Group justify="space-between">
+        <Text fw={600} fz="sm">
+          <Trans>Tasks</Trans>
+        </Text>
+        {inbox.data && inbox.data.overdue > 0 ? (
+          <Badge size="xs" color="red" variant="light">
+            <Trans>{inbox.data.overdue} overdue</Trans>
+          </Badge>
+        ) : null}
+      </Group>
+      {inbox.isPending ? (
+        <Text c="dimmed" fz="sm">
+          <Trans>Loading…</Trans>
+        </Text>
+      ) : inbox.isError ? (
+        <Text c="dimmed" fz="sm">
+          <Trans>The tasks could not be loaded.</Trans>
+        </Text>
+      ) : inbox.data.list.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          <Trans>Nothing is waiting for you.</Trans>
+        </Text>
+      ) : (
+        inbox.data.list.map((task) => (
+          <InboxLink key={task.id} item={task} onClick={close}>
+            <Stack gap={2} py={2}>
+              <Text fz="sm" truncate>
+                {taskLine(task, lang)}
+              </Text>
+              <Group gap={6} wrap="wrap">
+                <TaskDue task={task} size="xs" />
+                <TaskMarks task={task} />
+              </Group>
+            </Stack>
+          </InboxLink>
+        ))
+      )}
+      {canOpenTasks && inbox.data ? (
+        <Anchor
+          component={Link}
+          to="/devOpsManage/inbox"
+          fz="sm"
+          onClick={close}
+          data-testid="bell-all-tasks"
+        >
+          {inbox.data.total > inbox.data.list.length ? (
+            <Trans>All {inbox.data.total} tasks</Trans>
+          ) : (
+            <Trans>Open my tasks</Trans>
+          )}
+        </Anchor>
+      ) : null}
+    </Stack>
+  )
+}
+
+function MessageRow({ message, close }: { message: MessageView; close: () => void }) {
+  const lang = useLang()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const open = () => {
+    close()
+    void markMessageRead(message.id)
+      .then(() => {
+        void queryClient.invalidateQueries({ queryKey: taskKeys.messages() })
+        void queryClient.invalidateQueries({ queryKey: taskKeys.counts() })
+      })
+      .catch(() => undefined)
+    if (message.processId)
+      void navigate({ to: '/devOpsManage/index', search: { process: message.processId } })
+  }
+  return (
+    <UnstyledButton
+      onClick={open}
+      className="vitrine-inbox-link"
+      style={{ display: 'block', borderRadius: 6 }}
+      data-message-id={message.id}
+    >
+      <Stack gap={0} py={2}>
+        <Text fz="sm" truncate>
+          {message.title}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {message.senderName ? `${message.senderName} · ` : ''}
+          {formatDateTime(message.createdAt, lang)}
+        </Text>
+      </Stack>
+    </UnstyledButton>
+  )
+}
+
+function MessagesSection({
+  unread,
+  canOpenMessages,
+  close,
+}: {
+  unread: number
+  canOpenMessages: boolean
+  close: () => void
+}) {
+  const messages = useQuery(latestMessagesQuery(true, MESSAGES_SHOWN))
+  return (
+    <Stack gap={6} data-testid="bell-messages">
+      <Group justify="space-between">
+        <Text fw={600} fz="sm">
+          <Trans>Messages</Trans>
+        </Text>
+        {unread > 0 ? (
+          <Badge size="xs" variant="light" data-testid="bell-unread">
+            <Trans>{unread} unread</Trans>
+          </Badge>
+        ) : null}
+      </Group>
+      {messages.isPending ? (
+        <Text c="dimmed" fz="sm">
+          <Trans>Loading…</Trans>
+        </Text>
+      ) : messages.isError ? (
+        <Text c="dimmed" fz="sm">
+          <Trans>The messages could not be loaded.</Trans>
+        </Text>
+      ) : messages.data.list.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          <Trans>No unread messages.</Trans>
+        </Text>
+      ) : (
+        messages.data.list.map((m) => <MessageRow key={m.id} message={m} close={close} />)
+      )}
+      {canOpenMessages ? (
+        <Anchor component={Link} to="/messageCenter/index" fz="sm" onClick={close}>
+          <Trans>Open the message centre</Trans>
+        </Anchor>
+      ) : null}
+    </Stack>
+  )
+}
+
 export function MessageBell({ canOpenMessages }: { canOpenMessages: boolean }) {
-  const { t, i18n } = useLingui()
-  const lang = i18n.locale === 'en' ? 'en' : 'zh-CN'
-  const inbox = useQuery(inboxQuery())
+  const { t } = useLingui()
+  const me = useMe()
+  useInboxStream(me.user.id)
+  const counts = useQuery(inboxCountsQuery())
   const [opened, setOpened] = useState(false)
-  const count = inbox.data ? inbox.data.waiting + inbox.data.rejected : 0
+  const count = counts.data ? counts.data.openTasks + counts.data.unreadMessages : 0
+  const overdue = counts.data?.overdueTasks ?? 0
+  const canOpenTasks = me.allPrivileges || me.privileges.includes('devOpsManage:view')
+  const close = () => setOpened(false)
   return (
     // The count sits outside the popover's target, so the popover's ARIA lands on the button itself.
     <Indicator
       label={count > 99 ? '99+' : count}
       size={16}
-      color="red"
+      color={overdue > 0 ? 'red' : 'ink'}
       disabled={count === 0}
       offset={4}
       data-testid="message-count"
+      data-count={count}
     >
-      <Popover position="bottom-end" width={320} shadow="md" withArrow opened={opened} onChange={setOpened}>
+      <Popover position="bottom-end" width={360} shadow="md" withArrow opened={opened} onChange={setOpened}>
         <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={t`Messages`}
+            aria-label={count > 0 ? t`Tasks and messages: ${count} waiting` : t`Tasks and messages`}
             data-testid="message-bell"
             onClick={() => setOpened((o) => !o)}
           >
@@ -40,57 +216,16 @@ export function MessageBell({ canOpenMessages }: { canOpenMessages: boolean }) {
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p="sm">
-          <Text fw={600} fz="sm" mb="xs">
-            <Trans>Waiting for you</Trans>
-          </Text>
-          {inbox.isPending ? (
-            <Text c="dimmed" fz="sm">
-              <Trans>Loading…</Trans>
-            </Text>
-          ) : inbox.isError ? (
-            <Text c="dimmed" fz="sm">
-              <Trans>The inbox could not be loaded.</Trans>
-            </Text>
-          ) : inbox.data === null ? (
-            <Text c="dimmed" fz="sm" data-testid="inbox-unavailable">
-              <Trans>The process inbox is not available yet.</Trans>
-            </Text>
-          ) : inbox.data.list.length === 0 ? (
-            <Text c="dimmed" fz="sm">
-              <Trans>Nothing is waiting for you.</Trans>
-            </Text>
-          ) : (
-            <Stack gap={6}>
-              {inbox.data.list.slice(0, 6).map((item) => (
-                <InboxLink
-                  key={`${item.kind}-${item.process.id}`}
-                  item={item}
-                  onClick={() => setOpened(false)}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text fz="sm" truncate>
-                        {inboxTitle(item, lang)}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {formatDateTime(item.at, lang)}
-                      </Text>
-                    </Stack>
-                    <Badge size="xs" variant="light" color={item.kind === 'approve' ? 'ink' : 'orange'}>
-                      {item.kind === 'approve' ? <Trans>To approve</Trans> : <Trans>Sent back</Trans>}
-                    </Badge>
-                  </Group>
-                </InboxLink>
-              ))}
+          {opened ? (
+            <Stack gap="xs">
+              <TasksSection canOpenTasks={canOpenTasks} close={close} />
+              <Divider />
+              <MessagesSection
+                unread={counts.data?.unreadMessages ?? 0}
+                canOpenMessages={canOpenMessages}
+                close={close}
+              />
             </Stack>
-          )}
-          {canOpenMessages ? (
-            <>
-              <Divider my="xs" />
-              <Anchor component={Link} to="/messageCenter/index" fz="sm" onClick={() => setOpened(false)}>
-                <Trans>Open the message centre</Trans>
-              </Anchor>
-            </>
           ) : null}
         </Popover.Dropdown>
       </Popover>

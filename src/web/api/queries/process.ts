@@ -1,11 +1,9 @@
 // The process API (DESIGN.md § Processes) as query options and calls: definitions and per-state counts
-// (analysts' diagrams), the filtered list, one process view, start and send an event, and the inbox (the
-// bell's count and the home page's panels). Until the process API is deployed the inbox endpoint answers
-// 404: that query then resolves to null and the screens say the inbox is not available, without a toast.
+// (analysts' diagrams), the filtered list, one process view (as the user sees it, or as a delegate acting for
+// someone sees it), start and send an event. The inbox of tasks is in tasks.ts.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
-  inboxView,
   type ProcessCreateInput,
   type ProcessEventInput,
   type ProcessListQuery,
@@ -16,7 +14,6 @@ import {
   processView,
 } from '../../../shared/contracts/process'
 import type { ProcessType } from '../../../shared/process-types'
-import { isApiError } from '../api-error'
 import { api } from '../http'
 
 /** The list's filters as the URL keeps them (every one optional; page from 1). */
@@ -27,33 +24,20 @@ export type ProcessListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & {
 
 export const processKeys = {
   all: ['process'] as const,
-  inbox: () => [...processKeys.all, 'inbox'] as const,
   definitions: () => [...processKeys.all, 'definitions'] as const,
   stats: (type: ProcessType) => [...processKeys.all, 'stats', type] as const,
   lists: () => [...processKeys.all, 'list'] as const,
   list: (filters: ProcessListFilters) => [...processKeys.lists(), filters] as const,
   details: () => [...processKeys.all, 'detail'] as const,
   detail: (id: string) => [...processKeys.details(), id] as const,
+  /** The view as a delegate acting for `onBehalfOf` sees it (under the process's key: invalidated with it). */
+  detailAs: (id: string, onBehalfOf?: string) =>
+    onBehalfOf ? ([...processKeys.detail(id), 'onBehalfOf', onBehalfOf] as const) : processKeys.detail(id),
   history: (id: string, version: number, page: number) =>
     [...processKeys.detail(id), 'history', version, page] as const,
   step: (id: string, step: string, version: number) =>
     [...processKeys.detail(id), 'step', step, version] as const,
 }
-
-export const inboxQuery = () =>
-  queryOptions({
-    queryKey: processKeys.inbox(),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.get('process/inbox', { schema: inboxView, signal, shell: true })
-      } catch (error) {
-        if (isApiError(error) && error.kind === 'api' && error.code === 404) return null
-        throw error
-      }
-    },
-    refetchInterval: 60_000,
-    meta: { silent: true, localized: true },
-  })
 
 /** Every process type with its steps and graph; the machines change only with a release. */
 export const definitionsQuery = () =>
@@ -89,10 +73,12 @@ export const processListQuery = (filters: ProcessListFilters) =>
     staleTime: 5_000,
   })
 
-export const processQuery = (id: string) =>
+/** One process; with `onBehalfOf`, as the delegate acting for that user sees it (their buttons). */
+export const processQuery = (id: string, onBehalfOf?: string) =>
   queryOptions({
-    queryKey: processKeys.detail(id),
-    queryFn: ({ signal }) => api.get(`process/${id}`, { schema: processView, signal }),
+    queryKey: processKeys.detailAs(id, onBehalfOf),
+    queryFn: ({ signal }) =>
+      api.get(`process/${id}`, { searchParams: { onBehalfOf }, schema: processView, signal }),
     staleTime: 0,
     // The view is worded from the machines' bilingual labels in the browser, but names come from the server.
     meta: { localized: true },

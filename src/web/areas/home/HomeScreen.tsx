@@ -1,10 +1,10 @@
-// Home (/): a greeting, the user's shortcuts (by privilege), and the two panels the process issues fill:
-// approvals waiting for this user and recent activity, both from the process inbox. Until that exists the
-// panels say so instead of showing made-up rows.
+// Home (/): a greeting, the user's shortcuts (by privilege), and two panels: the tasks waiting for this
+// user (the task inbox, overdue first, with due dates and marks) and recent activity (the latest messages).
 
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import {
+  Anchor,
   Badge,
   Card,
   EmptyState,
@@ -21,14 +21,16 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { InboxView } from '../../../shared/contracts/process'
-import { inboxQuery } from '../../api/queries/process'
+import type { InboxTask } from '../../../shared/contracts/tasks'
+import { inboxQuery, latestMessagesQuery } from '../../api/queries/tasks'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
 import { hasPrivilege } from '../../shell/route-meta'
-import { InboxLink, inboxTitle } from '../process/InboxLink'
+import { InboxLink } from '../process/InboxLink'
+import { TaskDue, TaskMarks } from '../tasks/TaskParts'
+import { taskLine } from '../tasks/task-words'
 import { SHORTCUTS } from './shortcuts'
 
 function Greeting({ name }: { name: string }) {
@@ -64,38 +66,34 @@ function Panel({
   )
 }
 
-function InboxRows({ items, lang }: { items: InboxView['list']; lang: 'zh-CN' | 'en' }) {
+function TaskRows({ items, lang }: { items: InboxTask[]; lang: 'zh-CN' | 'en' }) {
   return (
     <Stack gap="xs">
-      {items.map((item) => (
-        <InboxLink key={`${item.kind}-${item.process.id}`} item={item}>
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fz="sm" fw={500} truncate>
-                {inboxTitle(item, lang)}
-              </Text>
+      {items.map((task) => (
+        <InboxLink key={task.id} item={task}>
+          <Stack gap={2}>
+            <Text fz="sm" fw={500} truncate>
+              {taskLine(task, lang)}
+            </Text>
+            <Group gap={6} wrap="wrap">
+              <TaskDue task={task} size="xs" />
+              <TaskMarks task={task} />
               <Text fz="xs" c="dimmed">
-                {item.process.createdByName} · {formatDateTime(item.at, lang)}
+                {task.process.createdByName}
               </Text>
-            </Stack>
-            <Badge
-              variant="light"
-              color={item.kind === 'approve' ? 'ink' : 'orange'}
-              style={{ flexShrink: 0 }}
-            >
-              {item.kind === 'approve' ? <Trans>To approve</Trans> : <Trans>Sent back</Trans>}
-            </Badge>
-          </Group>
+            </Group>
+          </Stack>
         </InboxLink>
       ))}
     </Stack>
   )
 }
 
-function InboxPanel({ kind }: { kind: 'approvals' | 'activity' }) {
+/** The first tasks of the inbox, as the server orders them (overdue first, then by due date). */
+function TasksPanel() {
   const { i18n } = useLingui()
   const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
-  const inbox = useQuery(inboxQuery())
+  const inbox = useQuery(inboxQuery({ pageSize: 8 }))
   if (inbox.isPending) return <Loader size="sm" />
   if (inbox.isError)
     return (
@@ -103,50 +101,79 @@ function InboxPanel({ kind }: { kind: 'approvals' | 'activity' }) {
         <Trans>The inbox could not be loaded. It will be tried again shortly.</Trans>
       </Text>
     )
-  if (inbox.data === null)
+  if (inbox.data.list.length === 0)
     return (
       <EmptyState
         size="sm"
-        title={<Trans>Not available yet</Trans>}
-        description={
-          kind === 'approvals' ? (
-            <Trans>
-              Approvals waiting for you will be listed here once the process engine is in service.
-            </Trans>
-          ) : (
-            <Trans>
-              What happened to your processes will be listed here once the process engine is in service.
-            </Trans>
-          )
-        }
-        data-testid="inbox-unavailable"
+        title={<Trans>Nothing waits for your approval</Trans>}
+        description={<Trans>When someone submits a step you may approve, it appears here.</Trans>}
       />
     )
-  const items =
-    kind === 'approvals'
-      ? inbox.data.list.filter((i) => i.kind === 'approve')
-      : [...inbox.data.list].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 8)
-  if (items.length === 0)
+  return (
+    <Stack gap="sm">
+      <TaskRows items={inbox.data.list} lang={lang} />
+      {inbox.data.total > inbox.data.list.length ? (
+        <Anchor component={Link} to="/devOpsManage/inbox" fz="sm" data-testid="home-all-tasks">
+          <Trans>All {inbox.data.total} tasks</Trans>
+        </Anchor>
+      ) : null}
+    </Stack>
+  )
+}
+
+/** The latest messages (read or not), each opening its process. */
+function ActivityPanel() {
+  const { i18n } = useLingui()
+  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const messages = useQuery(latestMessagesQuery(false, 8))
+  if (messages.isPending) return <Loader size="sm" />
+  if (messages.isError)
+    return (
+      <Text c="dimmed" fz="sm">
+        <Trans>The messages could not be loaded.</Trans>
+      </Text>
+    )
+  if (messages.data.list.length === 0)
     return (
       <EmptyState
         size="sm"
-        title={
-          kind === 'approvals' ? (
-            <Trans>Nothing waits for your approval</Trans>
-          ) : (
-            <Trans>No recent activity</Trans>
-          )
-        }
-        description={
-          kind === 'approvals' ? (
-            <Trans>When someone submits a step you may approve, it appears here.</Trans>
-          ) : (
-            <Trans>Your processes have had no news lately.</Trans>
-          )
-        }
+        title={<Trans>No recent activity</Trans>}
+        description={<Trans>Your processes have had no news lately.</Trans>}
       />
     )
-  return <InboxRows items={items} lang={lang} />
+  return (
+    <Stack gap="xs">
+      {messages.data.list.map((m) => (
+        <UnstyledButton
+          key={m.id}
+          component={Link}
+          to="/devOpsManage/index"
+          search={(m.processId ? { process: m.processId } : {}) as never}
+          className="vitrine-inbox-link"
+          style={{ display: 'block', borderRadius: 6 }}
+          data-message-id={m.id}
+          data-inbox-item={m.processId ?? undefined}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fz="sm" fw={m.read ? 400 : 600} truncate>
+                {m.title}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {m.senderName ? `${m.senderName} · ` : ''}
+                {formatDateTime(m.createdAt, lang)}
+              </Text>
+            </Stack>
+            {m.read ? null : (
+              <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+                <Trans>New</Trans>
+              </Badge>
+            )}
+          </Group>
+        </UnstyledButton>
+      ))}
+    </Stack>
+  )
 }
 
 export function HomeScreen() {
@@ -213,12 +240,12 @@ export function HomeScreen() {
             icon={<IconCheck size={16} />}
             testId="panel-approvals"
           >
-            <InboxPanel kind="approvals" />
+            <TasksPanel />
           </Panel>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Panel title={<Trans>Recent activity</Trans>} icon={<IconList size={16} />} testId="panel-activity">
-            <InboxPanel kind="activity" />
+            <ActivityPanel />
           </Panel>
         </Grid.Col>
       </Grid>

@@ -12,6 +12,28 @@ import { formatDateTime } from '../../i18n/format'
 import { FileNames } from './FileNames'
 import { eventLabel, stateLabel, useLang } from './machine-words'
 
+type HistoryItem = ProcessView['history'][number]
+
+/** Who did it: the user; "B on behalf of A" for a delegate; the system for its own rows (no user). */
+function Who({ item, people }: { item: HistoryItem; people: ProcessView['people'] }) {
+  if (!item.by)
+    return (
+      <Text span fz="sm" c="dimmed">
+        <Trans>System</Trans>
+      </Text>
+    )
+  if (!item.onBehalfOf) return <span style={{ whiteSpace: 'nowrap' }}>{item.byName}</span>
+  const delegate = item.byName
+  const delegator = people[item.onBehalfOf] ?? ''
+  return (
+    <span data-on-behalf-of={item.onBehalfOf}>
+      <Trans>
+        {delegate} on behalf of {delegator}
+      </Trans>
+    </span>
+  )
+}
+
 export function HistoryTab({ view, definition }: { view: ProcessView; definition: ProcessDefinition }) {
   const lang = useLang()
   const [page, setPage] = useState(1)
@@ -30,7 +52,7 @@ export function HistoryTab({ view, definition }: { view: ProcessView; definition
               <Table.Th w={160}>
                 <Trans>When</Trans>
               </Table.Th>
-              <Table.Th w={120}>
+              <Table.Th w={160}>
                 <Trans>Who</Trans>
               </Table.Th>
               <Table.Th w={150}>
@@ -52,14 +74,16 @@ export function HistoryTab({ view, definition }: { view: ProcessView; definition
                   <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(h.at, lang)}
                   </Table.Td>
-                  <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {h.byName}
+                  <Table.Td fz="sm" data-testid="history-who">
+                    <Who item={h} people={view.people} />
                   </Table.Td>
                   <Table.Td fz="sm" fw={500}>
                     {h.type === 'CREATE' ? (
                       <Trans>Process started</Trans>
                     ) : h.type === 'MIGRATE' ? (
                       <Trans>Moved to another machine version</Trans>
+                    ) : h.type === 'ESCALATE' && !h.by ? (
+                      <Trans>Escalated by the system</Trans>
                     ) : (
                       eventLabel(h.type, lang)
                     )}

@@ -1,22 +1,10 @@
-// An item of the approver's inbox (home page panels, message bell) as one click to its process view, with a
-// line saying what it is: the process type, what it is about, and the step waiting.
+// A task of the inbox (home page panel, message bell) as one click to its process view, opened from the
+// inbox screen: a delegated task opens as the delegator sees it (`onBehalfOf`), so its buttons are theirs.
 import { UnstyledButton, type UnstyledButtonProps } from '@mantine/core'
 import { createLink } from '@tanstack/react-router'
 import { forwardRef, type ReactNode } from 'react'
-import type { InboxView } from '../../../shared/contracts/process'
-import type { Lang } from '../../../shared/errors'
-import { definitionFor, stepLabel, typeLabel } from './machine-words'
-import { subjectOf } from './process-subject'
-
-type InboxItem = InboxView['list'][number]
-
-/** `采购 · 山水图 · 尽调报告` / `Purchase · Landscape · Due-diligence report`. */
-export function inboxTitle(item: InboxItem, lang: Lang): string {
-  const p = item.process
-  const subject = subjectOf(p, lang)[0]?.title
-  const step = stepLabel(definitionFor(p.type, p.definitionVersion), p.currentStep, lang)
-  return [typeLabel(p.type, lang), subject, step].filter(Boolean).join(' · ')
-}
+import type { InboxTask } from '../../../shared/contracts/tasks'
+import { taskSearch } from '../tasks/task-words'
 
 const Button = forwardRef<HTMLAnchorElement, UnstyledButtonProps & React.ComponentPropsWithoutRef<'a'>>(
   (props, ref) => <UnstyledButton component="a" ref={ref} {...props} />,
@@ -28,17 +16,18 @@ export function InboxLink({
   children,
   onClick,
 }: {
-  item: InboxItem
+  item: InboxTask
   children: ReactNode
   onClick?: () => void
 }) {
   return (
     <ButtonLink
-      to="/devOpsManage/index"
-      search={{ process: item.process.id }}
+      to="/devOpsManage/inbox"
+      search={taskSearch(item)}
       onClick={onClick}
       data-inbox-item={item.process.id}
       data-inbox-kind={item.kind}
+      data-overdue={item.overdue ? 'true' : undefined}
       style={{ display: 'block', borderRadius: 6 }}
       className="vitrine-inbox-link"
     >

@@ -20,16 +20,19 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
 import type { ProcessLink, ProcessView as View } from '../../../shared/contracts/process'
+import type { InboxView } from '../../../shared/contracts/tasks'
 import { isApiError } from '../../api/api-error'
 import { processQuery } from '../../api/queries/process'
+import { taskKeys } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
 import { IconRoute } from '../../shell/icons'
 import { StartProcess } from '../processes/StartProcess'
+import { ProcessTasksPanel } from '../tasks/ProcessTasksPanel'
 import { AnchorLink } from './AnchorLink'
 import { EventActions } from './EventActions'
 import { HistoryTab } from './HistoryTab'
@@ -44,6 +47,7 @@ import {
 } from './machine-words'
 import { PROCESS_TABS, type ProcessTab } from './process-search'
 import { subjectOf } from './process-subject'
+import { usersQuery } from './reference-queries'
 import { StatusBadge } from './StatusBadge'
 import { namesOf, StepPanel } from './StepPanel'
 import { StepTimeline } from './StepTimeline'
@@ -231,18 +235,51 @@ function Header({
   )
 }
 
-function Loaded({ view, tab, onTab }: { view: View; tab: ProcessTab; onTab: (tab: ProcessTab) => void }) {
+/** The delegator's name: from the history's people, the inbox already read, or the list of users. */
+function useDelegatorName(view: View, onBehalfOf?: string): string {
+  const queryClient = useQueryClient()
+  const known = onBehalfOf ? view.people[onBehalfOf] : undefined
+  const fromInbox = onBehalfOf
+    ? queryClient
+        .getQueriesData<InboxView>({ queryKey: taskKeys.inboxes() })
+        .flatMap(([, data]) => data?.list ?? [])
+        .find((task) => task.onBehalfOf === onBehalfOf)?.onBehalfOfName
+    : undefined
+  const users = useQuery({ ...usersQuery(), enabled: Boolean(onBehalfOf && !known && !fromInbox) })
+  if (!onBehalfOf) return ''
+  const listed = users.data?.find((u) => u.id === onBehalfOf)
+  return known ?? fromInbox ?? listed?.displayName ?? listed?.username ?? ''
+}
+
+function Loaded({
+  view,
+  tab,
+  onTab,
+  onBehalfOf,
+}: {
+  view: View
+  tab: ProcessTab
+  onTab: (tab: ProcessTab) => void
+  onBehalfOf?: string
+}) {
   const { i18n } = useLingui()
   const lang = useLang()
   const definition = definitionFor(view.type, view.definitionVersion)
-  const events = useProcessEvent(view)
+  const events = useProcessEvent(view, onBehalfOf)
+  const delegator = useDelegatorName(view, onBehalfOf)
   const fallbackStep = view.currentStep ?? view.steps[view.steps.length - 1]?.key ?? ''
   const [selected, setSelected] = useState(fallbackStep)
   // A step moves on: show the new current step.
   useEffect(() => setSelected(fallbackStep), [fallbackStep])
   return (
     <Stack gap="md" data-testid="process-view" data-process-id={view.id}>
+      {onBehalfOf ? (
+        <Alert color="grape" variant="light" data-testid="acting-on-behalf">
+          <Trans>You act on behalf of {delegator}: what you do here is recorded as done for them.</Trans>
+        </Alert>
+      ) : null}
       <Header view={view} definition={definition} events={events} />
+      <ProcessTasksPanel view={view} acting={Boolean(onBehalfOf)} />
       <Card withBorder radius="md" padding="lg">
         <StepTimeline view={view} definition={definition} selected={selected} onSelect={setSelected} />
       </Card>
@@ -283,14 +320,17 @@ export function ProcessView({
   tab = 'steps',
   onTab,
   back,
+  onBehalfOf,
 }: {
   id: string
   tab?: ProcessTab
   onTab: (tab: ProcessTab) => void
+  /** A delegate acts for this user (from a delegated task): the view and the events sent are theirs. */
+  onBehalfOf?: string
   /** The way back to the list the view was opened from. */
   back?: React.ReactNode
 }) {
-  const query = useQuery(processQuery(id))
+  const query = useQuery(processQuery(id, onBehalfOf))
   return (
     <Stack gap="md">
       {back}
@@ -315,7 +355,7 @@ export function ProcessView({
           />
         </Card>
       ) : (
-        <Loaded view={query.data} tab={tab} onTab={onTab} />
+        <Loaded view={query.data} tab={tab} onTab={onTab} onBehalfOf={onBehalfOf} />
       )}
     </Stack>
   )

@@ -7,6 +7,7 @@ import { useRef } from 'react'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { ApiError, isApiError } from '../../api/api-error'
 import { processKeys, sendProcessEvent } from '../../api/queries/process'
+import { invalidateTasks } from '../../api/queries/tasks'
 
 export interface EventRequest {
   type: string
@@ -48,7 +49,8 @@ export function withoutPayloadPrefix(error: unknown): unknown {
   )
 }
 
-export function useProcessEvent(view: ProcessView) {
+/** `onBehalfOf`: a delegate acts for that user (the history row records both). */
+export function useProcessEvent(view: ProcessView, onBehalfOf?: string) {
   const queryClient = useQueryClient()
   const busy = useRef(false)
   const mutation = useMutation({
@@ -58,17 +60,24 @@ export function useProcessEvent(view: ProcessView) {
         expectedVersion: view.version,
         ...(request.payload ? { payload: request.payload } : {}),
         ...(request.comment ? { comment: request.comment } : {}),
+        ...(onBehalfOf ? { onBehalfOf } : {}),
         idempotencyKey: idempotencyKeyOf(view, request),
       }),
     onSuccess: (next) => {
-      queryClient.setQueryData(processKeys.detail(view.id), next)
+      queryClient.setQueryData(processKeys.detailAs(view.id, onBehalfOf), next)
+      // The other ways of seeing it (as oneself, as a delegate) are read again when shown.
+      void queryClient.invalidateQueries({
+        queryKey: processKeys.detail(view.id),
+        predicate: (q) =>
+          JSON.stringify(q.queryKey) !== JSON.stringify(processKeys.detailAs(view.id, onBehalfOf)),
+      })
       void queryClient.invalidateQueries({ queryKey: processKeys.lists() })
-      void queryClient.invalidateQueries({ queryKey: processKeys.inbox() })
+      invalidateTasks(queryClient, view.id)
       void queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'stats'] })
     },
     onError: (error) => {
       if (isApiError(error) && error.kind === 'api' && (error.code === 409 || error.code === 404))
-        void queryClient.invalidateQueries({ queryKey: processKeys.detail(view.id) })
+        void queryClient.invalidateQueries({ queryKey: processKeys.detailAs(view.id, onBehalfOf) })
     },
   })
 

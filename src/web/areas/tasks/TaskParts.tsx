@@ -1,0 +1,91 @@
+// Small pieces every task list shows (the bell, the home page, the inbox, a process's open tasks): the due
+// date with its overdue mark, the "on behalf of" and "claimed" marks, and the claim / release buttons.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Badge, Button, Group, Text } from '@mantine/core'
+import type { TaskView } from '../../../shared/contracts/tasks'
+import { useTaskClaim } from '../../api/queries/tasks'
+import { formatDateTime } from '../../i18n/format'
+import { useMe } from '../../session/use-session'
+import { useLang } from '../process/machine-words'
+
+/** The due date (or that it has none), red with an "overdue" mark once past. */
+export function TaskDue({ task, size = 'sm' }: { task: TaskView; size?: 'xs' | 'sm' }) {
+  const lang = useLang()
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="task-due" data-overdue={task.overdue ? 'true' : 'false'}>
+      <Text fz={size} c={task.overdue ? 'red.7' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+        {task.dueAt ? <Trans>Due {formatDateTime(task.dueAt, lang)}</Trans> : <Trans>No due date</Trans>}
+      </Text>
+      {task.overdue ? (
+        <Badge size="xs" color="red" variant="filled" data-testid="task-overdue">
+          {task.escalation >= 2 ? <Trans>Overdue, escalated</Trans> : <Trans>Overdue</Trans>}
+        </Badge>
+      ) : null}
+    </Group>
+  )
+}
+
+/** "On behalf of X" for a delegated task; "claimed by Y" (or "claimed by you") for a claimed one. */
+export function TaskMarks({ task }: { task: TaskView }) {
+  const me = useMe()
+  const name = task.onBehalfOfName ?? ''
+  const claimer = task.claimedByName ?? ''
+  return (
+    <>
+      {task.onBehalfOf ? (
+        <Badge size="xs" color="grape" variant="light" data-testid="task-on-behalf">
+          <Trans>On behalf of {name}</Trans>
+        </Badge>
+      ) : null}
+      {task.claimedBy ? (
+        <Badge size="xs" color="gray" variant="light" data-testid="task-claimed">
+          {task.claimedBy === me.user.id ? (
+            <Trans>Claimed by you</Trans>
+          ) : (
+            <Trans>Claimed by {claimer}</Trans>
+          )}
+        </Badge>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * Claim (or take over) and release. Shown to those who may be among the candidates: holders of one of the
+ * task's privileges, or a delegate acting for someone; the server has the last word (4031, worded).
+ */
+export function ClaimButtons({ task, acting = false }: { task: TaskView; acting?: boolean }) {
+  const { t } = useLingui()
+  const me = useMe()
+  const claim = useTaskClaim(task.processId)
+  const mine = task.claimedBy === me.user.id
+  const privileged =
+    acting ||
+    task.onBehalfOf !== null ||
+    me.allPrivileges ||
+    task.privileges.some((p) => me.privileges.includes(p))
+  if (!privileged && !mine) return null
+  const busy = claim.isPending
+  return mine ? (
+    <Button
+      size="compact-xs"
+      variant="default"
+      loading={busy}
+      onClick={() => claim.mutate({ taskId: task.id, action: 'release' })}
+      data-testid="task-release"
+      aria-label={t`Release the task`}
+    >
+      <Trans>Release</Trans>
+    </Button>
+  ) : (
+    <Button
+      size="compact-xs"
+      variant="light"
+      loading={busy}
+      onClick={() => claim.mutate({ taskId: task.id, action: 'claim' })}
+      data-testid="task-claim"
+    >
+      {task.claimedBy ? <Trans>Take over</Trans> : <Trans>Claim</Trans>}
+    </Button>
+  )
+}
