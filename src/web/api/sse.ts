@@ -2,7 +2,8 @@
 // fetch — so the request carries the x-auth-token header like every other call, and no token sits in a URL.
 // Text goes in as it arrives, in pieces cut anywhere; each complete event comes out once its blank line has
 // come. Lines end in LF, CRLF or CR; `:` lines are comments (heartbeats); `data` lines join with LF; an
-// event without data is not dispatched; `id` and `retry` are kept as given.
+// event without data is not dispatched; the last `id` stays with the events after it, `retry` comes with the
+// event it was sent in.
 
 export interface SseEvent {
   /** `message` when the event names none. */
@@ -39,6 +40,7 @@ export function createSseParser(onEvent: (event: SseEvent) => void): SseParser {
     event = ''
     data = []
     hasData = false
+    retry = undefined
   }
 
   const line = (text: string) => {
