@@ -104,6 +104,21 @@ describe('N of M approvals by amount bands per currency', () => {
     expect(p.state).toBe('payment.awaitingPayment')
   })
 
+  it('starts counting again after a rejection: earlier approvers may approve the resubmission', async () => {
+    let p = await paymentSubmitted('CNY', '2000000.00')
+    p = await f.send('approver', p, 'APPROVE')
+    p = await f.send('approver2', p, 'REJECT', { comment: 'Wrong account' })
+    expect(await openTasks(p)).toMatchObject([{ kind: 'fill', claimedBy: ids.registrar }])
+    p = await f.send('registrar', p, 'SUBMIT', { payload: pay('CNY', '2000000.00') })
+    const [task] = await openTasks(p)
+    expect(task).toMatchObject({ kind: 'approve', approvalsNeeded: 2, approvalsDone: 0 })
+    expect(await inboxIds('approver')).toContain(task.id)
+    p = await f.send('approver', p, 'APPROVE')
+    expect(p.state).toBe('payment.submitted')
+    p = await f.send('approver2', p, 'APPROVE')
+    expect(p.state).toBe('payment.awaitingPayment')
+  })
+
   it('needs three above CNY 5,000,000.00, one of them an administrator', async () => {
     // Three approvers who are not administrators do not complete it.
     let p = await paymentSubmitted('CNY', '6000000.00')
@@ -131,6 +146,11 @@ describe('N of M approvals by amount bands per currency', () => {
   it('reads the bands of the payment’s own currency; a currency without bands needs two', async () => {
     // [currency, amount, approvals]
     const cases: [string, string, number][] = [
+      // The upper end of a band is in it.
+      ['CNY', '1000000.00', 1],
+      ['CNY', '1000000.01', 2],
+      ['CNY', '5000000.00', 2],
+      ['USD', '100000.00', 1],
       ['USD', '150000.00', 2],
       ['USD', '90000.00', 1],
       ['EUR', '10000.00', 2],
