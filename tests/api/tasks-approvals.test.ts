@@ -318,6 +318,16 @@ describe('delegation', () => {
     expect(p.people[ids.operations]).toBe('周启航 Zhou Qihang')
   })
 
+  it('counts the delegated tasks in the delegate’s bell', async () => {
+    const counts = async () =>
+      (await f.t.call('GET', '/api/process/inbox/counts', { token: f.tokens.operations })).data.openTasks
+    const before = await counts()
+    const p = await submitted()
+    expect(await counts()).toBe(before + 1)
+    await f.send('operations', p, 'APPROVE', { onBehalfOf: ids.approver })
+    expect(await counts()).toBe(before)
+  })
+
   it('does not cover another type', async () => {
     const artworks = await f.artworks(1)
     const s = f.samples('OPERATION_SELL_ART', artworks)

@@ -214,6 +214,16 @@ describe('task rows follow the process', () => {
     await assertOneOpenPerKey()
   })
 
+  it('gives the first step back to the starter when someone else restarts, telling them', async () => {
+    let p = await purchase()
+    p = await f.send('admin', p, 'TERMINATE', { comment: 'Wrong seller' })
+    expect(await openOf(p.id)).toEqual([])
+    p = await f.send('admin', p, 'RESTART')
+    expect(await openOf(p.id)).toMatchObject([{ kind: 'fill', claimed_by: ids.registrar }])
+    expect(await recipients(p.id, 'taskAssigned')).toEqual([ids.registrar])
+    await assertOneOpenPerKey()
+  })
+
   it('keeps a draft saved in the step without opening another task', async () => {
     let p = await purchase()
     const [fill] = await openOf(p.id)
@@ -386,6 +396,9 @@ describe('claims', () => {
     expect((await claim('admin')).data.claimedBy).toBe(ids.admin)
     const approved = await f.send('admin', p, 'APPROVE')
     expect(approved.state).toBe('contract.draft')
+    // The next step's form is the starter's, who is told.
+    expect(await openOf(p.id)).toMatchObject([{ kind: 'fill', step: 'contract', claimed_by: ids.registrar }])
+    expect(await recipients(p.id, 'taskAssigned')).toEqual([ids.approver, ids.registrar])
     // A closed task is no longer claimed or released.
     expect((await claim('admin')).code).toBe(400)
     expect(
