@@ -12,6 +12,7 @@ import { listenForAuthChanges } from './modules/auth/sessions'
 import type { ProcessCatalog } from './modules/process/catalog'
 import { machineCatalog } from './modules/process/machine-catalog'
 import { checkDefinitionVersions } from './modules/process/versions'
+import { backfillTasks } from './modules/tasks/sync'
 import { type SeedResult, seed } from './seed'
 import { openStorage, type Storage } from './storage'
 
@@ -39,6 +40,8 @@ export async function boot(
   }
   if (!config.linkSecret) config.linkSecret = randomBytes(32).toString('hex')
   const seedResult = await database.db.transaction((tx) => seed(tx as unknown as Db, config))
+  // Processes that ran before tasks existed get theirs (issue 13); none on a database that always had them.
+  await backfillTasks(database.db, options.catalog ?? machineCatalog, config.timeZone)
   let storage: Storage
   try {
     storage = await openStorage(config)

@@ -71,6 +71,22 @@ const CHECKS: { rule: string; sql: string }[] = [
       from process_reminders r join processes p on p.id = r.process_id
       where r.delivered_at is null and r.cancelled_at is null and p.status = 'terminated'`,
   },
+  {
+    rule: 'an open task of a process that has ended, or of a state it has left',
+    sql: `select p.type::text || ' ' || p.id as who, t.id, t.kind::text || ' in ' || t.state || ' (now ' || p.state || ')' as what
+      from process_tasks t join processes p on p.id = t.process_id
+      where t.closed_at is null and (not ${LIVE} or t.state <> p.state)`,
+  },
+  {
+    rule: 'a live process waiting for a person with no open task',
+    sql: `select p.type::text || ' ' || p.id as who, p.id, p.state as what from processes p
+      where ${LIVE} and not exists (select 1 from process_tasks t where t.process_id = p.id and t.closed_at is null)`,
+  },
+  {
+    rule: 'two open tasks of one kind on one step of a process',
+    sql: `select t.process_id::text as who, t.process_id as id, t.step || ' ' || t.kind::text as what
+      from process_tasks t where t.closed_at is null group by t.process_id, t.step, t.kind having count(*) > 1`,
+  },
 ]
 
 export interface WorldProblem {

@@ -118,13 +118,17 @@ describe('workflow runtime', () => {
 
     p = await send(approver, p, 'APPROVE')
     expect(p).toMatchObject({ currentStep: 'pay', status: 'draft' })
-    p = await send(finance, p, 'SUBMIT', {
+    p = await send(registrar, p, 'SUBMIT', {
       payload: { amount: '1200.5', currency: 'CNY', payerCompany: 'Family Office Ltd' },
     })
     expect(p.context).toMatchObject({ steps: { pay: { data: { amount: '1200.50' } } } })
     p = await send(approver, p, 'APPROVE')
     expect(p.state).toBe('pay.awaitingPayment')
     expect(p.nextEvents).toEqual(['TERMINATE']) // the approver may stop it, not pay
+    // Separation of duties: whoever submitted the payment may not confirm that the money moved, even holding
+    // every privilege; finance may.
+    const own = await refused(send({ ...registrar, allPrivileges: true }, p, 'CONFIRM_PAYMENT'))
+    expect(own).toMatchObject({ code: 4031, messageKey: 'separationOfDuties' })
     p = await send(finance, p, 'PAYMENT_FAILED', { comment: 'bank refused' })
     expect(p.status).toBe('paymentFailed')
     p = await send(finance, p, 'RETRY_PAYMENT')

@@ -119,7 +119,7 @@ describe('links between processes', () => {
     const s = f.samples('BUY_ART', [])
     p = await f.pass(p, { ...dueDiligence(), attachments: [f.pdfId] })
     p = await f.pass(p, s.contract[0])
-    p = await f.pass(p, s.payment[0], 'finance')
+    p = await f.pass(p, s.payment[0], 'registrar')
     if (p.state === 'payment.submitted') p = await f.send('admin', p, 'APPROVE') // above the second-approval limit
     p = await f.send('finance', p, 'CONFIRM_PAYMENT', { payload: { paidOn: day(0), bankReference: 'TT-1' } })
     expect(p.done).toBe(true)
@@ -171,7 +171,7 @@ describe('links between processes', () => {
     sale = await f.pass(sale, s.marketSurvey[0])
     sale = await f.pass(sale, s.contract[0])
     expect(sale.links?.mayStart).toEqual([])
-    sale = await f.pass(sale, s.collection[0], 'finance')
+    sale = await f.pass(sale, s.collection[0], 'registrar')
     sale = await f.send('finance', sale, 'CONFIRM_PAYMENT', {
       payload: { paidOn: day(0), bankReference: 'TT-2' },
     })

@@ -3,7 +3,7 @@
 // with their due times, candidates and approvals needed; open tasks of a state left behind are closed by
 // the event that left it. An approval that does not yet complete its step (N of M) keeps the task open and
 // counts it. Nothing here knows a process type.
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { AnyMachineSnapshot } from 'xstate'
 import { approvalNeed } from '../../../../machines/blocks'
 import { TASK_KIND_LABELS as TASK_KIND_WORDS } from '../../../../machines/labels'
@@ -12,9 +12,11 @@ import type { ProcessContext, ProcessDefinition } from '../../../../machines/typ
 import { statePath } from '../../../../machines/view'
 import type { ProcessType } from '../../../shared/process-types'
 import { addWorkingDays } from '../../../shared/working-days'
-import type { DbOrTx } from '../../db/client'
-import { processTasks } from '../../db/schema'
+import type { Db, DbOrTx } from '../../db/client'
+import { processes, processTasks } from '../../db/schema'
+import type { ProcessCatalog } from '../process/catalog'
 import { bothLanguages, sendMessages, typeLabel } from '../process/messages'
+import { type PersistedSnapshot, rehydrate } from '../process/snapshot'
 import { noticeTasksChanged } from './notice'
 import { type TaskTiming, taskTimingsOf, timingKey } from './settings'
 
@@ -180,4 +182,44 @@ export async function closeAllTasks(tx: DbOrTx, processId: string, at: Date, by:
     .update(processTasks)
     .set({ closedAt: at, closedBy: by, closedByEvent: event })
     .where(and(eq(processTasks.processId, processId), isNull(processTasks.closedAt)))
+}
+
+/**
+ * At boot: live processes that have never had a task row (they ran before tasks existed) get the tasks their
+ * state waits for, due from now. Idempotent: a process with any task row, open or closed, is left alone.
+ */
+export async function backfillTasks(
+  db: Db,
+  catalog: ProcessCatalog,
+  timeZone: string,
+  now = new Date(),
+): Promise<number> {
+  const rows = await db
+    .select()
+    .from(processes)
+    .where(
+      and(
+        eq(processes.done, false),
+        sql`${processes.status} <> 'terminated'`,
+        sql`not exists (select 1 from ${processTasks} t where t.process_id = ${processes.id})`,
+      ),
+    )
+  for (const row of rows) {
+    const definition = catalog.definitionOf(row.type, row.definitionVersion)
+    if (!definition) continue
+    await db.transaction(async (tx) =>
+      syncTasks(tx, {
+        processId: row.id,
+        type: row.type,
+        definition,
+        snapshot: rehydrate(definition.machine, row.snapshot as PersistedSnapshot),
+        createdBy: row.createdBy,
+        at: now,
+        by: null,
+        event: 'BACKFILL',
+        timeZone,
+      }),
+    )
+  }
+  return rows.length
 }
