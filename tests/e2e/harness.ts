@@ -176,13 +176,19 @@ async function templateDataDir(webDir: string): Promise<string> {
   return dir
 }
 
-/** Build (if needed), then start the real server on a free port with its own copy of a seeded database. */
-export async function startApp(): Promise<RunningServer> {
+/**
+ * Build (if needed), then start the real server on a free port with its own copy of a seeded database
+ * (`prepare` may change that copy before the server opens it, e.g. a due date in the past).
+ */
+export async function startApp(
+  options: { prepare?: (dataDir: string) => Promise<void> } = {},
+): Promise<RunningServer> {
   const webDir = buildWeb()
   const template = await templateDataDir(webDir)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'))
   cpSync(template, dataDir, { recursive: true })
   rmSync(path.join(dataDir, 'ready'), { force: true })
+  await options.prepare?.(dataDir)
   const port = await freePort()
   const { child } = await startServer(dataDir, port, webDir)
   return {
