@@ -25,6 +25,7 @@ import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { allowedBy } from '../machines/allowed-by'
 import type { ProcessDefinition, ProcessEvent } from '../machines/types'
 import { describe } from '../machines/view'
@@ -251,6 +252,36 @@ async function shapeBy(bdb: BenchDb, where: string, params: unknown[] = []) {
   )) as { state: string; processes: number; history: number; tasks: number; open_tasks: string }[]
 }
 
+/**
+ * An experiment beside the floor, not the stack's query: the same text reshaped so that the page is taken
+ * from the task rows first (their filter, order and limit), the joins run for the page's rows only, and the
+ * counts are read from the task rows alone — the stack's query joins every matching row before its window
+ * counts and its limit. Same parameters, same answer (checked).
+ */
+function pageFirst(query: ReturnType<typeof inboxSql>): { text: string; params: unknown[] } {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query)
+  const where = /\n\s*where ([\s\S]*?)\n\s*order by/.exec(text)?.[1]
+  const overdue = /count\(\*\) filter \(where t\.due_at < (\$\d+)::timestamptz\) over \(\) as overdue/.exec(
+    text,
+  )
+  const limit = /limit (\$\d+) offset (\$\d+)\s*$/.exec(text)
+  const select = /select ([\s\S]*?)count\(\*\) over \(\) as total,/.exec(text)?.[1]
+  if (!where || !overdue || !limit || !select) throw new Error('inbox bench: the inbox query changed shape')
+  return {
+    text: `with m as materialized (select t.id, t.due_at, t.created_at from process_tasks t where ${where}),
+      page as (select id from m order by due_at asc nulls last, created_at asc, id limit ${limit[1]} offset ${limit[2]}),
+      counts as (select count(*) as total, count(*) filter (where due_at < ${overdue[1]}::timestamptz) as overdue from m)
+      select ${select} counts.total, counts.overdue
+        from page join process_tasks t on t.id = page.id
+        join processes p on p.id = t.process_id
+        join users cr on cr.id = p.created_by
+        left join users cu on cu.id = t.claimed_by
+        cross join counts
+       order by t.due_at asc nulls last, t.created_at asc, t.id`,
+    params,
+  }
+}
+
 /** A SUBMIT or REJECT as the runtime would write it, computed once from a process's snapshot. */
 interface Template {
   type: string
@@ -414,6 +445,20 @@ export async function benchInbox(): Promise<void> {
     console.log(
       `floor: inboxSql straight through the driver    ${fmt3(floor)}  (total ${floorRows[0]?.total})`,
     )
+    const variant = pageFirst(query)
+    const variantRows = (await bdb.database.raw(variant.text, variant.params)) as {
+      id: string
+      total: string
+    }[]
+    const same =
+      JSON.stringify(variantRows.map((r) => [r.id, Number(r.total)])) ===
+      JSON.stringify(
+        rowsOf<{ id: string; total: string }>(await db.execute(query)).map((r) => [r.id, Number(r.total)]),
+      )
+    const pageFirstTimes = await timeCalls(() => bdb.database.raw(variant.text, variant.params))
+    console.log(
+      `experiment: the page first, then its joins     ${fmt3(pageFirstTimes)}  (${same ? 'same rows and total' : 'DIFFERENT rows'})`,
+    )
     console.log(
       `ratio HTTP/floor: p50 ${(http.p50 / floor.p50).toFixed(2)}×, p95 ${(http.p95 / floor.p95).toFixed(2)}×; ` +
         `p95 target ${bdb.database.mode === 'postgres' ? '30' : '100'} ms: ${http.p95 < (bdb.database.mode === 'postgres' ? 30 : 100) ? 'met' : 'NOT met'}`,
@@ -424,176 +469,200 @@ export async function benchInbox(): Promise<void> {
       ).map((r) => Object.values(r)[0])
       console.log('EXPLAIN (ANALYZE, BUFFERS) of the inbox query:')
       for (const l of plan) console.log(`  ${l}`)
+      const plan2 = (
+        (await bdb.database.raw(`explain (analyze, buffers) ${variant.text}`, variant.params)) as Record<
+          string,
+          string
+        >[]
+      ).map((r) => Object.values(r)[0])
+      console.log('EXPLAIN (ANALYZE, BUFFERS) of the experiment:')
+      for (const l of plan2) console.log(`  ${l}`)
     }
 
-    // 2. Events with task rows: SUBMIT → REJECT in turn, beside SAVE only, and the floor.
-    const registrarToken = await tokenOf('registrar')
-    const samples = sampleStepData('BUY_ART', { artworkIds: ['', ''], roomId: '', fileId })
-    const dd = samples.dueDiligence[0]
-    const draft = sampleDraft(samples.dueDiligence)
-    const comment = 'Please add the provenance documents.'
-    const fresh = async () => {
-      const ids: string[] = []
-      for (let i = 0; i < CLIENTS; i++)
-        ids.push(
-          (
-            await call(
-              'POST',
-              '/process',
-              { type: 'BUY_ART', input: { artworks: [{ titleZh: `基准${i}`, titleEn: `Bench ${i}` }] } },
-              registrarToken,
-            )
-          ).id,
-        )
-      return ids
-    }
-    const versionsOf = async (ids: string[]) =>
-      Promise.all(ids.map(async (id) => (await loadProcess(db, id)).version))
-    console.log(
-      `\n## Events with task rows on ${bdb.label} (${CLIENTS} clients × ${EVENTS} events; load average ${loadavg()})`,
-    )
-    const saveIds = await fresh()
-    const saves = await runClients(
-      bdb,
-      await clientWorker({
-        base,
-        ids: saveIds,
-        versions: await versionsOf(saveIds),
-        events: EVENTS,
-        round: [{ type: 'SAVE', token: registrarToken, payload: draft }],
-      }),
-    )
-    console.log(`SAVE only (no task row moves), HTTP            ${line(saves)}`)
-    const ids = await fresh()
-    const tasks0 = (await bdb.database.raw(
-      `select count(*)::int as n from process_tasks where process_id = any($1::uuid[])`,
-      [ids],
-    )) as { n: number }[]
-    const cycles = await runClients(
-      bdb,
-      await clientWorker({
-        base,
-        ids,
-        versions: await versionsOf(ids),
-        events: EVENTS,
-        round: [
-          { type: 'SUBMIT', token: registrarToken, payload: dd },
-          { type: 'REJECT', token: approverToken, comment },
-        ],
-      }),
-    )
-    console.log(`SUBMIT → REJECT, HTTP                          ${line(cycles)}`)
-    const [check] = (await bdb.database.raw(
-      `select count(*)::int as tasks, count(*) filter (where closed_at is null)::int as open,
-              (select count(*)::int from process_history where process_id = any($1::uuid[])) as history
-         from process_tasks where process_id = any($1::uuid[])`,
-      [ids],
-    )) as { tasks: number; open: number; history: number }[]
-    const tasksOk = check.tasks === tasks0[0].n + CLIENTS * EVENTS && check.open === CLIENTS
-    console.log(
-      `task rows: ${check.tasks} (one per event more, ${check.open} open: ${tasksOk ? 'as expected' : 'MISMATCH'}); ` +
-        `history rows: ${check.history} (expected ${CLIENTS * (1 + EVENTS)})`,
-    )
-
-    // The floor: per event, BEGIN; the event's statement; the notify effect; syncTasks; COMMIT.
-    const definition = machineCatalog.latest('BUY_ART')
-    const plans = await Promise.all(
-      ids.map(async (id) => {
-        const row = await loadProcess(db, id)
-        const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
-        const submit = templateOf(definition, snapshot, row.state, 'SUBMIT', who.registrar, { payload: dd })
-        const reject = templateOf(definition, submit.next, submit.described.state, 'REJECT', who.approver, {
-          comment,
-        })
-        return { row, version: row.version, round: [submit, reject] }
-      }),
-    )
-    const floor2 = await runClients(bdb, async () => {
-      const all = await Promise.all(
-        plans.map(async (p) => {
-          const times: number[] = []
-          for (let k = 0; k < EVENTS; k++) {
-            const s = p.round[k % 2]
-            const at = new Date()
-            const t1 = performance.now()
-            await db.transaction(async (tx) => {
-              const result = rowsOf<{ updated: number }>(
-                await tx.execute(
-                  applyEventSql({
-                    event: {
-                      id: p.row.id,
-                      expectedVersion: p.version,
-                      persisted: s.persisted,
-                      described: s.described,
-                      at,
-                      eventType: s.type,
-                      fromState: s.fromState,
-                      byUserId: s.by.id,
-                      comment: s.comment,
-                      payloadJson: s.payload === undefined ? null : JSON.stringify(s.payload),
-                      files: [],
-                      createdBy: p.row.createdBy,
-                      definitionVersion: definition.version,
-                      allowedBy: s.allowed,
-                      onBehalfOf: null,
-                    },
-                    cached: {
-                      rows: [{ seq: p.version } as never],
-                      authors: new Set([who.registrar.id, who.approver.id]),
-                    },
-                    withArtworks: false,
-                  }),
-                ),
-              )
-              if (Number(result[0]?.updated) !== 1) throw new Error('floor: the event was not written')
-              await runEffects(
-                tx,
-                env,
-                {
-                  lang: 'en',
-                  id: p.row.id,
-                  type: 'BUY_ART',
-                  createdBy: p.row.createdBy,
-                  definition,
-                  context: s.next.context,
-                  event: { ...s.event, at: at.toISOString() },
-                  at,
-                  currentStep: s.described.currentStep,
-                  previousStep: p.row.currentStep,
-                  allowedBy: s.allowed,
-                },
-                s.actions,
-              )
-              await syncTasks(tx, {
-                processId: p.row.id,
-                type: 'BUY_ART',
-                definition,
-                snapshot: s.next,
-                createdBy: p.row.createdBy,
-                at,
-                by: s.by.id,
-                event: s.type,
-                timeZone: config.timeZone,
-              })
-            })
-            p.version += 1
-            times.push(performance.now() - t1)
-          }
-          return times
-        }),
-      )
-      return all.flat()
-    })
-    console.log(`floor: BEGIN; statement; notify; syncTasks; COMMIT ${line(floor2)}`)
-    const cpu = (r: typeof cycles) => r.nodeCpu + r.serverCpu
-    console.log(
-      `ratio SUBMIT/REJECT over HTTP to the floor: throughput ${(floor2.perSecond / cycles.perSecond).toFixed(2)}×, ` +
-        `p50 ${(cycles.p50 / floor2.p50).toFixed(2)}×, CPU per event ${(cpu(cycles) / cpu(floor2)).toFixed(2)}×; ` +
-        `to SAVE only: ${(cycles.perSecond / saves.perSecond).toFixed(2)}× the throughput, ${(cpu(cycles) / cpu(saves)).toFixed(2)}× the CPU`,
-    )
-
+    // 2. Events with task rows: SUBMIT → REJECT in turn, beside SAVE only, and the floor (BENCH_TASK_EVENTS=0: none).
+    if (EVENTS > 0) await eventsWithTasks()
     server.close()
     await booted.deps.logWriter.close()
     await bdb.dispose()
+
+    async function eventsWithTasks() {
+      const registrarToken = await tokenOf('registrar')
+      const samples = sampleStepData('BUY_ART', { artworkIds: ['', ''], roomId: '', fileId })
+      const dd = samples.dueDiligence[0]
+      const draft = sampleDraft(samples.dueDiligence)
+      const comment = 'Please add the provenance documents.'
+      const fresh = async () => {
+        const ids: string[] = []
+        for (let i = 0; i < CLIENTS; i++)
+          ids.push(
+            (
+              await call(
+                'POST',
+                '/process',
+                { type: 'BUY_ART', input: { artworks: [{ titleZh: `基准${i}`, titleEn: `Bench ${i}` }] } },
+                registrarToken,
+              )
+            ).id,
+          )
+        return ids
+      }
+      const versionsOf = async (ids: string[]) =>
+        Promise.all(ids.map(async (id) => (await loadProcess(db, id)).version))
+      console.log(
+        `\n## Events with task rows on ${bdb.label} (${CLIENTS} clients × ${EVENTS} events; load average ${loadavg()})`,
+      )
+      const saveIds = await fresh()
+      const saves = await runClients(
+        bdb,
+        await clientWorker({
+          base,
+          ids: saveIds,
+          versions: await versionsOf(saveIds),
+          events: EVENTS,
+          round: [{ type: 'SAVE', token: registrarToken, payload: draft }],
+        }),
+      )
+      console.log(`SAVE only (no task row moves), HTTP            ${line(saves)}`)
+      const ids = await fresh()
+      const tasks0 = (await bdb.database.raw(
+        `select count(*)::int as n from process_tasks where process_id = any($1::uuid[])`,
+        [ids],
+      )) as { n: number }[]
+      const cycles = await runClients(
+        bdb,
+        await clientWorker({
+          base,
+          ids,
+          versions: await versionsOf(ids),
+          events: EVENTS,
+          round: [
+            { type: 'SUBMIT', token: registrarToken, payload: dd },
+            { type: 'REJECT', token: approverToken, comment },
+          ],
+        }),
+      )
+      console.log(`SUBMIT → REJECT, HTTP                          ${line(cycles)}`)
+      const [check] = (await bdb.database.raw(
+        `select count(*)::int as tasks, count(*) filter (where closed_at is null)::int as open,
+              (select count(*)::int from process_history where process_id = any($1::uuid[])) as history
+         from process_tasks where process_id = any($1::uuid[])`,
+        [ids],
+      )) as { tasks: number; open: number; history: number }[]
+      const tasksOk = check.tasks === tasks0[0].n + CLIENTS * EVENTS && check.open === CLIENTS
+      console.log(
+        `task rows: ${check.tasks} (one per event more, ${check.open} open: ${tasksOk ? 'as expected' : 'MISMATCH'}); ` +
+          `history rows: ${check.history} (expected ${CLIENTS * (1 + EVENTS)})`,
+      )
+
+      // The floor: per event, BEGIN; the event's statement; the notify effect; syncTasks; COMMIT.
+      const definition = machineCatalog.latest('BUY_ART')
+      const plans = await Promise.all(
+        ids.map(async (id) => {
+          const row = await loadProcess(db, id)
+          const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
+          const submit = templateOf(definition, snapshot, row.state, 'SUBMIT', who.registrar, { payload: dd })
+          const reject = templateOf(definition, submit.next, submit.described.state, 'REJECT', who.approver, {
+            comment,
+          })
+          return { row, version: row.version, round: [submit, reject] }
+        }),
+      )
+      const parts = { statement: 0, effects: 0, syncTasks: 0 }
+      const floor2 = await runClients(bdb, async () => {
+        const all = await Promise.all(
+          plans.map(async (p) => {
+            const times: number[] = []
+            for (let k = 0; k < EVENTS; k++) {
+              const s = p.round[k % 2]
+              const at = new Date()
+              const t1 = performance.now()
+              await db.transaction(async (tx) => {
+                const ta = performance.now()
+                const result = rowsOf<{ updated: number }>(
+                  await tx.execute(
+                    applyEventSql({
+                      event: {
+                        id: p.row.id,
+                        expectedVersion: p.version,
+                        persisted: s.persisted,
+                        described: s.described,
+                        at,
+                        eventType: s.type,
+                        fromState: s.fromState,
+                        byUserId: s.by.id,
+                        comment: s.comment,
+                        payloadJson: s.payload === undefined ? null : JSON.stringify(s.payload),
+                        files: [],
+                        createdBy: p.row.createdBy,
+                        definitionVersion: definition.version,
+                        allowedBy: s.allowed,
+                        onBehalfOf: null,
+                      },
+                      cached: {
+                        rows: [{ seq: p.version } as never],
+                        authors: new Set([who.registrar.id, who.approver.id]),
+                      },
+                      withArtworks: false,
+                    }),
+                  ),
+                )
+                if (Number(result[0]?.updated) !== 1) throw new Error('floor: the event was not written')
+                const tb = performance.now()
+                parts.statement += tb - ta
+                await runEffects(
+                  tx,
+                  env,
+                  {
+                    lang: 'en',
+                    id: p.row.id,
+                    type: 'BUY_ART',
+                    createdBy: p.row.createdBy,
+                    definition,
+                    context: s.next.context,
+                    event: { ...s.event, at: at.toISOString() },
+                    at,
+                    currentStep: s.described.currentStep,
+                    previousStep: p.row.currentStep,
+                    allowedBy: s.allowed,
+                  },
+                  s.actions,
+                )
+                const tc = performance.now()
+                parts.effects += tc - tb
+                await syncTasks(tx, {
+                  processId: p.row.id,
+                  type: 'BUY_ART',
+                  definition,
+                  snapshot: s.next,
+                  createdBy: p.row.createdBy,
+                  at,
+                  by: s.by.id,
+                  event: s.type,
+                  timeZone: config.timeZone,
+                })
+                parts.syncTasks += performance.now() - tc
+              })
+              p.version += 1
+              times.push(performance.now() - t1)
+            }
+            return times
+          }),
+        )
+        return all.flat()
+      })
+      console.log(`floor: BEGIN; statement; notify; syncTasks; COMMIT ${line(floor2)}`)
+      const per = (ms: number) => `${(ms / (CLIENTS * EVENTS)).toFixed(2)} ms`
+      console.log(
+        `  floor's wall time per event (8 at once): the statement ${per(parts.statement)}, ` +
+          `the notify effect ${per(parts.effects)}, syncTasks ${per(parts.syncTasks)}, ` +
+          `the rest (BEGIN, COMMIT, waits) ${per(floor2.mean * CLIENTS * EVENTS - parts.statement - parts.effects - parts.syncTasks)}`,
+      )
+      const cpu = (r: typeof cycles) => r.nodeCpu + r.serverCpu
+      console.log(
+        `ratio SUBMIT/REJECT over HTTP to the floor: throughput ${(floor2.perSecond / cycles.perSecond).toFixed(2)}×, ` +
+          `p50 ${(cycles.p50 / floor2.p50).toFixed(2)}×, CPU per event ${(cpu(cycles) / cpu(floor2)).toFixed(2)}×; ` +
+          `to SAVE only: ${(cycles.perSecond / saves.perSecond).toFixed(2)}× the throughput, ${(cpu(cycles) / cpu(saves)).toFixed(2)}× the CPU`,
+      )
+    }
   }
 }
