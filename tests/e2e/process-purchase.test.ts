@@ -52,7 +52,10 @@ const shipping = sampleStepData('BUY_ART_TRANS')
 let purchaseId = ''
 let shippingId = ''
 
-/** The approver opens the decision from the home page's panel (or the bell) and approves it. */
+/**
+ * The approver opens the decision from the home page's panel of tasks, or from the bell through its link to
+ * the whole inbox (the bell lists only the first few, overdue first, then by due date), and approves it.
+ */
 async function approveFromInbox(via: 'home' | 'bell', id: string, name: string) {
   const page = approver.page
   await page.goto('/')
@@ -65,7 +68,10 @@ async function approveFromInbox(via: 'home' | 'bell', id: string, name: string) 
       .poll(async () => Number((await page.getByTestId('message-count').textContent()) || 0))
       .toBeGreaterThan(0)
     await page.getByTestId('message-bell').click()
-    await page.locator(`.mantine-Popover-dropdown [data-inbox-item="${id}"]`).click()
+    await page.getByTestId('bell-all-tasks').click()
+    await page.waitForURL((url) => url.pathname === '/devOpsManage/inbox')
+    const row = page.locator(`[data-testid="inbox-table"] tr[data-process-id="${id}"]`)
+    await row.locator('td').first().getByRole('button').first().click()
   }
   await page.waitForURL((url) => url.searchParams.get('process') === id)
   await page.locator(`[data-testid="process-view"][data-process-id="${id}"]`).waitFor()

@@ -97,6 +97,13 @@ describe('tasks in the browser', () => {
     expect(await page.locator('[data-testid="inbox-table"] [data-testid="task-overdue"]').count()).toBe(1)
     expect(await page.getByTestId('inbox-count').textContent()).toContain('1 overdue')
     await shot(page, 'tasks-inbox-overdue-en')
+    // Claimed, it is marked so and may be released again.
+    await first.getByTestId('task-claim').click()
+    await expect.poll(() => first.getByTestId('task-claimed').textContent()).toBe('Claimed by you')
+    await first.getByTestId('task-release').click()
+    await first.getByTestId('task-claim').waitFor()
+    expect(await first.getByTestId('task-claimed').count()).toBe(0)
+    expect(await first.getAttribute('data-process-id')).toBe(overdueProcess)
 
     await page.goto('/')
     const home = page.getByTestId('panel-approvals').locator('[data-inbox-item]').first()

@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Text } from '@mantine/core'
 import type { TaskView } from '../../../shared/contracts/tasks'
+import { approvePrivilege } from '../../../shared/privileges'
 import { useTaskClaim } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
@@ -52,19 +53,22 @@ export function TaskMarks({ task }: { task: TaskView }) {
 
 /**
  * Claim (or take over) and release. Shown to those who may be among the candidates: holders of one of the
- * task's privileges, or a delegate acting for someone; the server has the last word (4031, worded).
+ * task's privileges, or a delegate acting for someone; taking over a task someone else holds only to an
+ * approver of its type. The server has the last word (4031, worded).
  */
 export function ClaimButtons({ task, acting = false }: { task: TaskView; acting?: boolean }) {
   const { t } = useLingui()
   const me = useMe()
   const claim = useTaskClaim(task.processId)
   const mine = task.claimedBy === me.user.id
-  const privileged =
+  const candidate =
     acting ||
     task.onBehalfOf !== null ||
     me.allPrivileges ||
     task.privileges.some((p) => me.privileges.includes(p))
-  if (!privileged && !mine) return null
+  // A task someone else holds is taken over only by an approver of its type (as the server rules).
+  const approver = me.allPrivileges || me.privileges.includes(approvePrivilege(task.type))
+  if (!mine && (!candidate || (task.claimedBy !== null && !approver))) return null
   const busy = claim.isPending
   return mine ? (
     <Button
