@@ -120,6 +120,10 @@ export const MESSAGES = {
     'zh-CN': '不能审批自己提交的内容（委托审批也不可以）',
     en: 'You cannot approve your own submission (nor on behalf of someone else)',
   },
+  alreadyApproved: {
+    'zh-CN': '你已审批过这一步，须由另一位审批人审批',
+    en: 'You have already approved this step: another approver must approve it',
+  },
   taskClaimed: {
     'zh-CN': '该任务已由 {name} 认领',
     en: 'This task has been claimed by {name}',

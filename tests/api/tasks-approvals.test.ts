@@ -97,6 +97,7 @@ describe('N of M approvals by amount bands per currency', () => {
     // The same approver twice: refused, nothing written.
     const twice = await f.post('approver', p, { type: 'APPROVE' })
     expect(twice.code).toBe(4031)
+    expect(twice.msg).toBe('You have already approved this step: another approver must approve it')
     expect((await f.t.call('GET', `/api/process/${p.id}`, { token: f.tokens.viewer })).data.version).toBe(
       p.version,
     )

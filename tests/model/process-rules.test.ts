@@ -11,6 +11,7 @@ import {
   checkEvent,
   describe,
   eventTypes,
+  forbiddenBecause,
   nextEvents,
   payloadSchema,
   validateEvent,
@@ -103,13 +104,32 @@ group('who may do what', () => {
 
   it('payments are confirmed, failed and retried by holders of the pay privilege only', () => {
     let s = atPayment()
-    ;[s] = send(buyArt, s, 'SUBMIT', actors.finance, { payload: samples.payment[0] })
+    ;[s] = send(buyArt, s, 'SUBMIT', actors.registrar, { payload: samples.payment[0] })
     ;[s] = send(buyArt, s, 'APPROVE', actors.approver)
     expect(describe(buyArt, s).state).toBe('payment.awaitingPayment')
     expect(nextEvents(buyArt, s, actors.finance)).toEqual(
       expect.arrayContaining(['CONFIRM_PAYMENT', 'PAYMENT_FAILED']),
     )
     expect(checkEvent(s, 'CONFIRM_PAYMENT', actors.registrar)).toBe('forbidden')
+  })
+
+  it('separation of duties: whoever submitted a payment never confirms, fails or retries it', () => {
+    let s = atPayment()
+    ;[s] = send(buyArt, s, 'SUBMIT', actors.finance, { payload: samples.payment[0] })
+    ;[s] = send(buyArt, s, 'APPROVE', actors.approver)
+    const submitterWithAll = { ...actors.finance, allPrivileges: true }
+    for (const type of ['CONFIRM_PAYMENT', 'PAYMENT_FAILED']) {
+      expect(checkEvent(s, type, actors.finance)).toBe('forbidden')
+      expect(forbiddenBecause(s, type, actors.finance)).toBe('identity')
+      expect(checkEvent(s, type, submitterWithAll)).toBe('forbidden')
+    }
+    // Nor on someone else's behalf, nor someone acting for them.
+    const delegateOf = { ...actors.admin, id: 'user-delegate', onBehalfOf: actors.finance.id }
+    expect(checkEvent(s, 'CONFIRM_PAYMENT', delegateOf)).toBe('forbidden')
+    expect(checkEvent(s, 'CONFIRM_PAYMENT', actors.admin)).toBe('allowed')
+    ;[s] = send(buyArt, s, 'PAYMENT_FAILED', actors.admin, { comment: 'Account closed' })
+    expect(checkEvent(s, 'RETRY_PAYMENT', actors.finance)).toBe('forbidden')
+    expect(checkEvent(s, 'RETRY_PAYMENT', actors.admin)).toBe('allowed')
   })
 
   it('the starter or an approver of the type may terminate and restart; others may not', () => {
@@ -197,7 +217,7 @@ group('rejection, payment failure, termination and restart', () => {
 
   it('a failed payment is recorded, can be retried, or corrected and approved again', () => {
     let s = atPayment()
-    ;[s] = send(buyArt, s, 'SUBMIT', actors.finance, { payload: samples.payment[0] })
+    ;[s] = send(buyArt, s, 'SUBMIT', actors.registrar, { payload: samples.payment[0] })
     ;[s] = send(buyArt, s, 'APPROVE', actors.approver)
     const [failed, effects] = send(buyArt, s, 'PAYMENT_FAILED', actors.finance, { comment: 'Account closed' })
     s = failed

@@ -4,7 +4,7 @@
 // written: 409 stale version, 4031 forbidden, 400 eventNotEnabled or field errors.
 import type { ZodType } from 'zod'
 import { TASK_OF_EVENT } from '../../../../machines/tasks'
-import type { Actor, ProcessDefinition } from '../../../../machines/types'
+import type { Actor, ProcessContext, ProcessDefinition } from '../../../../machines/types'
 import { checkEvent, forbiddenBecause, nextEvents, refusalOf, validateEvent } from '../../../../machines/view'
 import type { ProcessEventInput } from '../../../shared/contracts/process'
 import type { Lang, MessageKey } from '../../../shared/errors'
@@ -36,11 +36,25 @@ export function actorOf(user: User): Actor {
  * 4031 for an event this actor may not send now: its own message when no privilege would help (a step's
  * submitter approving it, or confirming that its money moved), else the generic one.
  */
-function refusedFor(snapshot: HeldRow['snapshot'], type: string, actor: Actor): AppError {
+function refusedFor(
+  snapshot: HeldRow['snapshot'],
+  type: string,
+  actor: Actor,
+  step: string | null,
+): AppError {
   if (forbiddenBecause(snapshot, type, actor) === 'privilege') return forbidden()
   const kind = TASK_OF_EVENT[type]
   if (kind === 'confirmPayment') return new AppError(4031, 'separationOfDuties')
-  if (kind === 'approve') return new AppError(4031, 'ownSubmission')
+  if (kind === 'approve') {
+    const r = step ? (snapshot.context as ProcessContext).steps[step] : undefined
+    const people = [actor.id, actor.onBehalfOf]
+    const approvedAlready =
+      !people.includes(r?.submittedBy) &&
+      (r?.approvals ?? []).some(
+        (a) => people.includes(a.by) || (a.onBehalfOf !== undefined && people.includes(a.onBehalfOf)),
+      )
+    return new AppError(4031, approvedAlready ? 'alreadyApproved' : 'ownSubmission')
+  }
   return forbidden()
 }
 
@@ -99,7 +113,7 @@ async function decideOn(
   if (request.expectedVersion !== row.version) throw conflict()
   const actor = await actingActor(db, user, request.onBehalfOf, row.type, timeZone)
   const check = checkEvent(snapshot, request.type, actor)
-  if (check === 'forbidden') throw refusedFor(snapshot, request.type, actor)
+  if (check === 'forbidden') throw refusedFor(snapshot, request.type, actor, row.currentStep)
   if (check === 'notEnabled')
     throw notEnabled(
       row.state,

@@ -148,6 +148,9 @@ export interface TimerRun {
  */
 export async function runTaskTimers(db: DbOrTx, timeZone: string, now = new Date()): Promise<TimerRun> {
   const reminded = await drain(db, and(lte(processTasks.remindAt, now)), async (tx, task) => {
+    await tx.update(processTasks).set({ remindAt: null }).where(eq(processTasks.id, task.id))
+    // A reminder found only once the task is overdue says nothing: the overdue message below does.
+    if (task.dueAt && task.dueAt <= now) return
     await sendMessages(tx, await candidateUsers(tx, task), {
       kind: 'taskDueSoon',
       processId: task.processId,
@@ -155,7 +158,6 @@ export async function runTaskTimers(db: DbOrTx, timeZone: string, now = new Date
       title: bothLanguages('msgTaskDueSoon', wording(task, timeZone)),
       at: now,
     })
-    await tx.update(processTasks).set({ remindAt: null }).where(eq(processTasks.id, task.id))
   })
 
   const overdue = await drain(
