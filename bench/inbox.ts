@@ -191,33 +191,32 @@ async function copySample(bdb: BenchDb, ids: string[]): Promise<{ seconds: numbe
   const t0 = performance.now()
   const tables = (await processTables(bdb)).filter((t) => t.table_name !== 'processes')
   const used: string[] = []
-  const q = (text: string, params: unknown[] = []) => bdb.database.raw(text, params)
-  await q('begin')
-  try {
+  // Literal values only (the sample's uuids and counts): one connection, one transaction.
+  const idList = `'{${ids.join(',')}}'::uuid[]`
+  const list = (cols: string[]) => cols.map((c) => `"${c}"`).join(', ')
+  const pick = (cols: string[], key: string, ownId: boolean) =>
+    cols
+      .map((c) => (c === key ? 'm.new_id' : ownId && c === 'id' ? 'gen_random_uuid()' : `x."${c}"`))
+      .join(', ')
+  await bdb.database.db.transaction(async (tx) => {
+    const q = async (text: string) => rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(text)))
     await q(
       `create temp table bench_copy on commit drop as
          select s.id as old_id, gen_random_uuid() as new_id, g as round
-           from unnest($1::uuid[]) with ordinality as s(id, n) cross join generate_series(1, $2::int) g
-          where (g - 1) * $3::int + s.n <= $4::int`,
-      [ids, copies, ids.length, PROCESSES - ids.length],
+           from unnest(${idList}) with ordinality as s(id, n) cross join generate_series(1, ${copies}) g
+          where (g - 1) * ${ids.length} + s.n <= ${PROCESSES - ids.length}`,
     )
     const [{ columns: procColumns }] = (await q(
       `select array_agg(column_name::text order by ordinal_position) as columns from information_schema.columns
         where table_schema = 'public' and table_name = 'processes'`,
     )) as { columns: string[] }[]
-    const list = (cols: string[]) => cols.map((c) => `"${c}"`).join(', ')
-    const pick = (cols: string[], key: string, ownId: boolean) =>
-      cols
-        .map((c) => (c === key ? 'm.new_id' : ownId && c === 'id' ? 'gen_random_uuid()' : `x."${c}"`))
-        .join(', ')
     await q(
       `insert into processes (${list(procColumns)})
        select ${pick(procColumns, 'id', false)} from processes x join bench_copy m on m.old_id = x.id`,
     )
     for (const t of tables) {
       const [{ n }] = (await q(
-        `select count(*)::int as n from "${t.table_name}" where process_id = any($1::uuid[])`,
-        [ids],
+        `select count(*)::int as n from "${t.table_name}" where process_id = any(${idList})`,
       )) as { n: number }[]
       if (n === 0) continue
       used.push(`${t.table_name} (${n} rows in the sample)`)
@@ -226,12 +225,8 @@ async function copySample(bdb: BenchDb, ids: string[]): Promise<{ seconds: numbe
          select ${pick(t.columns, 'process_id', t.own_id)} from "${t.table_name}" x join bench_copy m on m.old_id = x.process_id`,
       )
     }
-    await q('commit')
-  } catch (error) {
-    await q('rollback')
-    throw error
-  }
-  await q('analyze')
+  })
+  await bdb.database.raw('analyze')
   return { seconds: (performance.now() - t0) / 1000, tables: used }
 }
 
