@@ -9,10 +9,10 @@
 //    contract record, …) copied under a new process id, new row ids, all else equal — the rows the runtime
 //    would have written had it run the same events at the same moments (checked after the copy: per
 //    state, the copies' task and history rows match the sample's). Then GET /api/process/inbox (page 1 of
-//    20) for the `approver` user over HTTP, BENCH_INBOX_N (300) calls after 50 of warm-up, beside
-//    `inboxOf` called in the server's thread (no HTTP, session or envelope) and beside the floor: the
-//    inbox's one query (`inboxSql` of tasks/inbox.ts, the same candidates and parameters) sent straight
-//    through the driver. On PostgreSQL also EXPLAIN (ANALYZE) of that query.
+//    20) for the `approver` user over HTTP (the client in a worker thread), BENCH_INBOX_N (300) calls
+//    after 50 of warm-up, beside `inboxOf` called in the server's thread (no HTTP, session or envelope)
+//    and beside the floor: the inbox's one query (`inboxSql` of tasks/inbox.ts, the same candidates and parameters) sent straight
+//    through the driver; and an experiment (`pageFirst`). On PostgreSQL also EXPLAIN (ANALYZE) of both.
 // 2. Events with task rows: BENCH_CLIENTS (8) HTTP clients, each on its own purchase in draft, send
 //    BENCH_TASK_EVENTS (150) events: SUBMIT (by the registrar, with the due-diligence form) and REJECT (by
 //    the approver, with a comment) in turn; each closes the open task and opens the next, and writes
@@ -323,6 +323,20 @@ function templateOf(
   }
 }
 
+/** GET the inbox from a worker thread (inbox-client.mjs), one call at a time; every timed call's milliseconds. */
+function inboxClient(data: { url: string; token: string; calls: number; warmup: number }) {
+  const worker = new Worker(new URL('./inbox-client.mjs', import.meta.url), { workerData: data })
+  return new Promise<number[]>((resolve, reject) => {
+    worker.once('online', () => worker.postMessage('go'))
+    worker.once('message', (m: { times?: number[]; error?: string }) => {
+      void worker.terminate()
+      if (m.error) reject(new Error(m.error))
+      else resolve(m.times ?? [])
+    })
+    worker.once('error', reject)
+  })
+}
+
 /** A worker thread of HTTP clients (task-event-clients.mjs); `go()` runs them and resolves with every sample. */
 async function clientWorker(data: {
   base: string
@@ -423,10 +437,10 @@ export async function benchInbox(): Promise<void> {
     const first = await call('GET', inboxPath, undefined, approverToken)
     console.log(`approver's inbox: ${first.total} open tasks, ${first.list.length} on page 1`)
     const approver = actorOf(who.approver)
-    const http = await timeCalls(async () => {
-      const res = await fetch(base + inboxPath, { headers: { 'x-auth-token': approverToken } })
-      await res.arrayBuffer()
-    })
+    // The client in a worker thread (inbox-client.mjs, node:http with keep-alive), as browsers run elsewhere.
+    const http = pct(
+      await inboxClient({ url: base + inboxPath, token: approverToken, calls: CALLS, warmup: WARMUP }),
+    )
     const direct = await timeCalls(() => inboxOf(db, approver, PAGE, config.timeZone))
     const now = new Date()
     const candidates = await candidatesOf(db, approver, config.timeZone, now)
