@@ -257,7 +257,7 @@ export function ApprovalRuleEditor({ rule, canEdit }: { rule: ApprovalRuleRow; c
               </Button>
             </Group>
             {canEdit ? (
-              <SubmitButton form={form} data-testid="approval-rule-save">
+              <SubmitButton form={form}>
                 <Trans>Save as a new version</Trans>
               </SubmitButton>
             ) : null}

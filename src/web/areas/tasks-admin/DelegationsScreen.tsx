@@ -131,15 +131,15 @@ function DelegationCard({ delegation: d, mayCancel }: { delegation: DelegationVi
             </Trans>
           </Text>
           {d.cancelledAt ? (
-            <Badge variant="light" color="gray" radius="sm">
+            <Badge variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }}>
               <Trans>Cancelled</Trans>
             </Badge>
           ) : d.active ? (
-            <Badge variant="light" color="teal" radius="sm">
+            <Badge variant="light" color="teal" radius="sm" style={{ flexShrink: 0 }}>
               <Trans>In force</Trans>
             </Badge>
           ) : (
-            <Badge variant="light" color="blue" radius="sm">
+            <Badge variant="light" color="blue" radius="sm" style={{ flexShrink: 0 }}>
               <Trans>Not in force today</Trans>
             </Badge>
           )}
