@@ -65,7 +65,9 @@ async function approveFromInbox(via: 'home' | 'bell', id: string, name: string) 
     await item.click()
   } else {
     await expect
-      .poll(async () => Number((await page.getByTestId('message-count').textContent()) || 0))
+      .poll(async () => Number(await page.getByTestId('message-count').getAttribute('data-count')), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(0)
     await page.getByTestId('message-bell').click()
     await page.getByTestId('bell-all-tasks').click()
@@ -183,7 +185,7 @@ describe('buying an artwork, end to end', () => {
     const page = registrar.page
     await page.goto(`/devOpsManage/index?artworkId=${artworkId}`)
     const rows = page.getByTestId('process-list').locator('[data-process-row]')
-    await expect.poll(() => rows.count()).toBe(2)
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2)
     expect(
       (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-process-type')))).sort(),
     ).toEqual(['BUY_ART', 'BUY_ART_TRANS'])

@@ -194,7 +194,9 @@ describe('process screens', () => {
     await page.getByTestId('panel-activity').locator(`[data-inbox-item="${v.id}"]`).first().waitFor()
     const counts = await apiCall<InboxCounts>(page, 'GET', 'process/inbox/counts')
     await expect
-      .poll(async () => Number((await page.getByTestId('message-count').textContent()) || 0))
+      .poll(async () => Number(await page.getByTestId('message-count').getAttribute('data-count')), {
+        timeout: 10_000,
+      })
       .toBe(counts.openTasks + counts.unreadMessages)
     await shot(page, 'home-inbox-en')
     await item.click()
