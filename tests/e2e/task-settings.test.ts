@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { appPerFile, axeProblems, newPage, settled, shot, signIn } from './harness'
 
 const run = appPerFile()
+/** Round trips through a shared, busy machine: a generous wait. */
+const SLOW = { timeout: 15_000 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/
 const mainText = (page: Page) => page.locator('main').innerText()
@@ -38,16 +40,16 @@ describe('task settings and delegations', () => {
     const due = form.getByTestId('task-setting-due-input')
     await due.fill('0')
     await form.getByTestId('submit').click()
-    await expect.poll(() => form.textContent()).toContain('必须大于零')
+    await expect.poll(() => form.textContent(), SLOW).toContain('必须大于零')
     await due.fill('4')
     await form.getByTestId('submit').click()
     await form.waitFor({ state: 'detached' })
-    await expect.poll(() => row.getByTestId('task-setting-due').textContent()).toBe('4')
+    await expect.poll(() => row.getByTestId('task-setting-due').textContent(), SLOW).toBe('4')
     expect(await row.getAttribute('data-custom')).toBe('true')
     expect(await row.textContent()).toContain('自定义')
     await shot(page, 'task-settings-custom')
     await row.getByTestId('task-setting-reset').click()
-    await expect.poll(() => row.getAttribute('data-custom')).toBe('false')
+    await expect.poll(() => row.getAttribute('data-custom'), SLOW).toBe('false')
     expect(await row.getByTestId('task-setting-due').textContent()).toBe(defaultDue)
 
     // The payment's approval rule: the defaults until a version is saved.
@@ -59,13 +61,15 @@ describe('task settings and delegations', () => {
     // More approvers than the two who may approve a purchase (the administrator and the approver).
     await last.getByTestId('band-approvals').fill('5')
     await rule.getByTestId('submit').click()
-    await expect.poll(() => last.textContent()).toContain('所需审批人数超过了可审批的人数（2 人）')
+    await expect.poll(() => last.textContent(), SLOW).toContain('所需审批人数超过了可审批的人数（2 人）')
     expect(await rule.getByTestId('approval-rule-version').textContent()).toBe('系统配置的默认规则')
     await last.getByTestId('band-approvals').fill('2')
     await rule.getByTestId('submit').click()
-    await expect.poll(() => rule.getByTestId('approval-rule-version').textContent()).toBe('版本 1')
+    await expect.poll(() => rule.getByTestId('approval-rule-version').textContent(), SLOW).toBe('版本 1')
     await rule.getByRole('button', { name: '历史版本' }).click()
-    await expect.poll(() => rule.getByTestId('approval-rule-versions').textContent()).toContain('第 1 版')
+    await expect
+      .poll(() => rule.getByTestId('approval-rule-versions').textContent(), SLOW)
+      .toContain('第 1 版')
     expect(await axeProblems(page, 'task settings with a rule', 'main')).toEqual([])
     const text = await mainText(page)
     expect(text).not.toMatch(UUID)
@@ -89,7 +93,7 @@ describe('task settings and delegations', () => {
     await form.waitFor()
     // Nothing chosen: the form says what is missing at the fields.
     await form.getByTestId('submit').click()
-    await expect.poll(() => form.locator('.mantine-InputWrapper-error').count()).toBeGreaterThan(0)
+    await expect.poll(() => form.locator('.mantine-InputWrapper-error').count(), SLOW).toBeGreaterThan(0)
     await form.getByTestId('delegation-to').click()
     await page.getByRole('option', { name: '周启航 Zhou Qihang' }).click()
     // Two days of this month in the calendar, then confirm.
@@ -118,7 +122,7 @@ describe('task settings and delegations', () => {
     await shot(page, 'out-of-office')
 
     await card.getByTestId('delegation-cancel').click()
-    await expect.poll(() => card.textContent()).toContain('已取消')
+    await expect.poll(() => card.textContent(), SLOW).toContain('已取消')
     await context.close()
   })
 })
