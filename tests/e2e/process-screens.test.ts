@@ -186,12 +186,11 @@ describe('process screens', () => {
     await act({ page: approver.page, files }, { type: 'REJECT', comment: 'Add the exhibition history' })
     const page = registrar.page
     await page.goto('/')
-    // The step came back to the registrar as a task of theirs (overdue first, then by due date), and the
-    // rejection as a message among the recent activity; the bell counts both.
-    const item = page.getByTestId('panel-approvals').locator(`[data-inbox-item="${v.id}"]`)
+    // The rejection is the newest message among the recent activity; the bell counts the registrar's open
+    // tasks and unread messages.
+    const item = page.getByTestId('panel-activity').locator('[data-message-id]').first()
     await item.waitFor()
-    expect(await item.getAttribute('data-inbox-kind')).toBe('fill')
-    await page.getByTestId('panel-activity').locator(`[data-inbox-item="${v.id}"]`).first().waitFor()
+    expect(await item.getAttribute('data-inbox-item')).toBe(v.id)
     const counts = await apiCall<InboxCounts>(page, 'GET', 'process/inbox/counts')
     await expect
       .poll(async () => Number(await page.getByTestId('message-count').getAttribute('data-count')), {
@@ -199,7 +198,12 @@ describe('process screens', () => {
       })
       .toBe(counts.openTasks + counts.unreadMessages)
     await shot(page, 'home-inbox-en')
-    await item.click()
+    // The step came back to the registrar as a task of theirs: in the inbox, one click from the process.
+    await page.goto('/devOpsManage/inbox?type=BUY_ART&kind=fill')
+    const task = page.locator(`[data-testid="inbox-table"] tr[data-process-id="${v.id}"]`)
+    await task.waitFor()
+    expect(await task.getByTestId('task-claimed').textContent()).toBe('Claimed by you')
+    await task.locator('td').first().getByRole('button').first().click()
     await page.getByTestId('rejection-note').waitFor()
     expect(await page.getByTestId('rejection-note').textContent()).toContain('Add the exhibition history')
     expect((await shown(page)).buttons).toEqual(['SAVE', 'SUBMIT', 'TERMINATE'])
