@@ -68,11 +68,15 @@ describe('purchase through the API', () => {
     const bell = await t.call('GET', '/api/message/unread-count', { token: tokens.approver })
     expect(bell.data.count).toBeGreaterThan(0)
 
-    // Reject, fix, resubmit: the registrar's inbox shows it came back.
+    // Reject, fix, resubmit: the registrar's inbox shows it came back (a fill task claimed for them).
     p = await send('approver', p, 'REJECT', { comment: 'Attach the condition report' })
     expect(p.status).toBe('rejected')
     const back = await t.call('GET', '/api/process/inbox', { token: tokens.registrar })
-    expect(back.data.list.map((i: any) => [i.kind, i.process.id])).toContainEqual(['rejected', p.id])
+    expect(back.data.list.map((i: any) => [i.kind, i.process.id, i.claimedBy !== null])).toContainEqual([
+      'fill',
+      p.id,
+      true,
+    ])
     p = await send('registrar', p, 'SUBMIT', { payload: dueDiligence() })
     p = await send('approver', p, 'APPROVE')
     expect(p.currentStep).toBe('contract')
