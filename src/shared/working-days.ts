@@ -2,20 +2,40 @@
 // them. A working day is Monday to Friday in that zone; public holidays are not known here (see
 // docs/decisions.md). Intl gives the zone's calendar date and weekday, so no time-zone library is needed.
 
+// A formatter costs far more to build than to use: one per zone and purpose, kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>()
+
+function formatOf(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: () => Intl.DateTimeFormat,
+) {
+  let format = cache.get(timeZone)
+  if (!format) {
+    format = make()
+    cache.set(timeZone, format)
+  }
+  return format
+}
+
 /** The calendar date (yyyy-MM-dd) of an instant in a time zone. */
 export function dayIn(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = formatOf(
+    dayFormats,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(at)
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).formatToParts(at)
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   return `${get('year')}-${get('month')}-${get('day')}`
 }
 
 function isWeekend(at: Date, timeZone: string): boolean {
-  const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(at)
+  const weekday = formatOf(
+    weekdayFormats,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }),
+  ).format(at)
   return weekday === 'Sat' || weekday === 'Sun'
 }
 
