@@ -105,7 +105,7 @@ describe('a task in words', () => {
       id: 'p1',
       type: 'BUY_ART',
       definitionVersion: 1,
-      status: 'submitted',
+      status: 'approvalOngoing',
       currentStep: 'dueDiligence',
       version: 2,
       createdBy: B,
