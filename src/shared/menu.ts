@@ -40,6 +40,7 @@ export const MENU: MenuItem[] = [
     privilege: 'devOpsManage:view',
     children: [
       item('devOpsManage', 'index', '全部流程', 'All processes'),
+      item('devOpsManage', 'inbox', '我的待办', 'My tasks'),
       item('devOpsManage', 'initiateBuy', '发起购买', 'Start a purchase', 'devOpsManage:start'),
       item('devOpsManage', 'dueDiligence', '尽职调查', 'Due diligence'),
       item('devOpsManage', 'buyShipping', '购买运输', 'Purchase shipping'),

@@ -4,6 +4,7 @@
 export const DEVOPS = [
   'index',
   'home',
+  'inbox',
   'dueDiligence',
   'buyShipping',
   'initiateBuy',
