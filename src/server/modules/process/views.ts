@@ -190,10 +190,7 @@ export async function buildViews(
     db
       .selectDistinct({ processId: processHistory.processId, id: users.id, name: users.displayName })
       .from(processHistory)
-      .innerJoin(
-        users,
-        or(eq(users.id, processHistory.byUserId), eq(users.id, processHistory.onBehalfOf)),
-      )
+      .innerJoin(users, or(eq(users.id, processHistory.byUserId), eq(users.id, processHistory.onBehalfOf)))
       .where(inArray(processHistory.processId, ids)),
     db
       .select({ processId: processes.id, id: users.id, name: users.displayName })
