@@ -12,7 +12,7 @@
 //    20) for the `approver` user over HTTP (the client in a worker thread), BENCH_INBOX_N (300) calls
 //    after 50 of warm-up, beside `inboxOf` called in the server's thread (no HTTP, session or envelope)
 //    and beside the floor: the inbox's one query (`inboxSql` of tasks/inbox.ts, the same candidates and parameters) sent straight
-//    through the driver; and an experiment (`pageFirst`). On PostgreSQL also EXPLAIN (ANALYZE) of both.
+//    through the driver. On PostgreSQL also its EXPLAIN (ANALYZE).
 // 2. Events with task rows: BENCH_CLIENTS (8) HTTP clients, each on its own purchase in draft, send
 //    BENCH_TASK_EVENTS (150) events: SUBMIT (by the registrar, with the due-diligence form) and REJECT (by
 //    the approver, with a comment) in turn; each closes the open task and opens the next, and writes
@@ -25,7 +25,6 @@ import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
 import { allowedBy } from '../machines/allowed-by'
 import type { ProcessDefinition, ProcessEvent } from '../machines/types'
 import { describe } from '../machines/view'
@@ -247,36 +246,6 @@ async function shapeBy(bdb: BenchDb, where: string, params: unknown[] = []) {
   )) as { state: string; processes: number; history: number; tasks: number; open_tasks: string }[]
 }
 
-/**
- * An experiment beside the floor, not the stack's query: the same text reshaped so that the page is taken
- * from the task rows first (their filter, order and limit), the joins run for the page's rows only, and the
- * counts are read from the task rows alone — the stack's query joins every matching row before its window
- * counts and its limit. Same parameters, same answer (checked).
- */
-function pageFirst(query: ReturnType<typeof inboxSql>): { text: string; params: unknown[] } {
-  const { sql: text, params } = new PgDialect().sqlToQuery(query)
-  const where = /\n\s*where ([\s\S]*?)\n\s*order by/.exec(text)?.[1]
-  const overdue = /count\(\*\) filter \(where t\.due_at < (\$\d+)::timestamptz\) over \(\) as overdue/.exec(
-    text,
-  )
-  const limit = /limit (\$\d+) offset (\$\d+)\s*$/.exec(text)
-  const select = /select ([\s\S]*?)count\(\*\) over \(\) as total,/.exec(text)?.[1]
-  if (!where || !overdue || !limit || !select) throw new Error('inbox bench: the inbox query changed shape')
-  return {
-    text: `with m as materialized (select t.id, t.due_at, t.created_at from process_tasks t where ${where}),
-      page as (select id from m order by due_at asc nulls last, created_at asc, id limit ${limit[1]} offset ${limit[2]}),
-      counts as (select count(*) as total, count(*) filter (where due_at < ${overdue[1]}::timestamptz) as overdue from m)
-      select ${select} counts.total, counts.overdue
-        from page join process_tasks t on t.id = page.id
-        join processes p on p.id = t.process_id
-        join users cr on cr.id = p.created_by
-        left join users cu on cu.id = t.claimed_by
-        cross join counts
-       order by t.due_at asc nulls last, t.created_at asc, t.id`,
-    params,
-  }
-}
-
 /** A SUBMIT or REJECT as the runtime would write it, computed once from a process's snapshot. */
 interface Template {
   type: string
@@ -454,20 +423,6 @@ export async function benchInbox(): Promise<void> {
     console.log(
       `floor: inboxSql straight through the driver    ${fmt3(floor)}  (total ${floorRows[0]?.total})`,
     )
-    const variant = pageFirst(query)
-    const variantRows = (await bdb.database.raw(variant.text, variant.params)) as {
-      id: string
-      total: string
-    }[]
-    const same =
-      JSON.stringify(variantRows.map((r) => [r.id, Number(r.total)])) ===
-      JSON.stringify(
-        rowsOf<{ id: string; total: string }>(await db.execute(query)).map((r) => [r.id, Number(r.total)]),
-      )
-    const pageFirstTimes = await timeCalls(() => bdb.database.raw(variant.text, variant.params))
-    console.log(
-      `experiment: the page first, then its joins     ${fmt3(pageFirstTimes)}  (${same ? 'same rows and total' : 'DIFFERENT rows'})`,
-    )
     console.log(
       `ratio HTTP/floor: p50 ${(http.p50 / floor.p50).toFixed(2)}×, p95 ${(http.p95 / floor.p95).toFixed(2)}×; ` +
         `p95 target ${bdb.database.mode === 'postgres' ? '30' : '100'} ms: ${http.p95 < (bdb.database.mode === 'postgres' ? 30 : 100) ? 'met' : 'NOT met'}`,
@@ -478,14 +433,6 @@ export async function benchInbox(): Promise<void> {
       ).map((r) => Object.values(r)[0])
       console.log('EXPLAIN (ANALYZE, BUFFERS) of the inbox query:')
       for (const l of plan) console.log(`  ${l}`)
-      const plan2 = (
-        (await bdb.database.raw(`explain (analyze, buffers) ${variant.text}`, variant.params)) as Record<
-          string,
-          string
-        >[]
-      ).map((r) => Object.values(r)[0])
-      console.log('EXPLAIN (ANALYZE, BUFFERS) of the experiment:')
-      for (const l of plan2) console.log(`  ${l}`)
     }
 
     // 2. Events with task rows: SUBMIT → REJECT in turn, beside SAVE only, and the floor (BENCH_TASK_EVENTS=0: none).

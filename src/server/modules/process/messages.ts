@@ -63,14 +63,29 @@ export async function approversOf(db: DbOrTx, type: ProcessType): Promise<string
 
 /** Enabled users who hold a privilege (through a role, their own, or all privileges). */
 export async function holdersOf(db: DbOrTx, key: string): Promise<string[]> {
+  return holdersOfAny(db, [key])
+}
+
+/**
+ * Enabled users who hold any of these privileges (through an enabled role, their own, or all privileges),
+ * optionally only members of one role: the one place this rule is written as a query over users (the
+ * session's own reading of one user is `privilegeColumns` in auth/sessions.ts).
+ */
+export async function holdersOfAny(
+  db: DbOrTx,
+  keys: readonly string[],
+  options: { roleId?: string | null } = {},
+): Promise<string[]> {
+  const list = `{${keys.map((k) => `"${k}"`).join(',')}}`
   const rows = await db.execute<{ id: string }>(sql`
     select u.id from users u where u.enabled and (
       exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
               where ur.user_id = u.id and r.all_privileges)
       or exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
                  join role_privileges rp on rp.role_id = r.id
-                 where ur.user_id = u.id and rp.privilege = ${key})
-      or exists (select 1 from user_privileges up where up.user_id = u.id and up.privilege = ${key}))`)
+                 where ur.user_id = u.id and rp.privilege = any(${list}::text[]))
+      or exists (select 1 from user_privileges up where up.user_id = u.id and up.privilege = any(${list}::text[])))
+      ${options.roleId ? sql`and exists (select 1 from user_roles ur where ur.user_id = u.id and ur.role_id = ${options.roleId}::uuid)` : sql``}`)
   return rowsOf<{ id: string }>(rows).map((r) => r.id)
 }
 

@@ -175,19 +175,29 @@ export function inboxSql(
     query.type ? sql`and t.type = ${query.type}::process_type` : sql``,
     query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``,
   ]
+  // The page is taken from the matching task rows first (their order and limit), and only its rows are
+  // joined with their processes and people; the counts read the matching task rows alone.
   return sql`
-    select ${TASK_COLUMNS}, ${onBehalfSql(candidates, actingId)} as on_behalf_of,
+    with m as materialized (
+      select t.id, t.due_at, t.created_at, ${onBehalfSql(candidates, actingId)} as on_behalf_of
+        from process_tasks t
+       where t.closed_at is null and (${whoSql(candidates, actingId, query.claimed)}) ${filters[0]} ${filters[1]}
+    ), page as (
+      select id, on_behalf_of from m order by due_at asc nulls last, created_at asc, id
+       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+    ), counts as (
+      select count(*) as total, count(*) filter (where due_at < ${now.toISOString()}::timestamptz) as overdue from m
+    )
+    select ${TASK_COLUMNS}, page.on_behalf_of,
            p.definition_version, p.status, p.current_step, p.version, p.created_by, p.updated_at,
-           cr.display_name as created_by_name,
-           count(*) over () as total,
-           count(*) filter (where t.due_at < ${now.toISOString()}::timestamptz) over () as overdue
-      from process_tasks t
+           cr.display_name as created_by_name, counts.total, counts.overdue
+      from page
+      join process_tasks t on t.id = page.id
       join processes p on p.id = t.process_id
       join users cr on cr.id = p.created_by
       left join users cu on cu.id = t.claimed_by
-     where t.closed_at is null and (${whoSql(candidates, actingId, query.claimed)}) ${filters[0]} ${filters[1]}
-     order by t.due_at asc nulls last, t.created_at asc, t.id
-     limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`
+      cross join counts
+     order by t.due_at asc nulls last, t.created_at asc, t.id`
 }
 
 /** GET /api/process/inbox: the open tasks this user may do now, overdue first, then by due date. */

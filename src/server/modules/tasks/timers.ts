@@ -10,7 +10,7 @@ import type { ProcessType } from '../../../shared/process-types'
 import { addWorkingDays } from '../../../shared/working-days'
 import type { DbOrTx } from '../../db/client'
 import { processes, processHistory, processTasks } from '../../db/schema'
-import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../process/messages'
+import { bothLanguages, holdersOfAny, rowsOf, sendMessages, typeLabel } from '../process/messages'
 import { taskTimingsOf, timingKey } from './settings'
 import { taskKindLabel } from './sync'
 
@@ -26,19 +26,11 @@ type Task = typeof processTasks.$inferSelect
 /** The users a task waits for now: its claimer, else every candidate (privileges, role, named users, not excluded). */
 export async function candidateUsers(tx: DbOrTx, task: Task): Promise<string[]> {
   if (task.claimedBy) return [task.claimedBy]
-  const rows = await tx.execute<{ id: string }>(sql`
-    select u.id from users u where u.enabled
-      and not (u.id = any(${`{${task.excludedUserIds.join(',')}}`}::uuid[]))
-      and (exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
-                   where ur.user_id = u.id and r.all_privileges)
-           or exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
-                      join role_privileges rp on rp.role_id = r.id
-                      where ur.user_id = u.id and rp.privilege = any(${`{${task.privileges.join(',')}}`}::text[]))
-           or exists (select 1 from user_privileges up where up.user_id = u.id
-                      and up.privilege = any(${`{${task.privileges.join(',')}}`}::text[])))
-      ${task.candidateRoleId ? sql`and exists (select 1 from user_roles ur where ur.user_id = u.id and ur.role_id = ${task.candidateRoleId}::uuid)` : sql``}
-      ${task.candidateUserIds ? sql`and u.id = any(${`{${task.candidateUserIds.join(',')}}`}::uuid[])` : sql``}`)
-  return rowsOf<{ id: string }>(rows).map((r) => r.id)
+  const holders = await holdersOfAny(tx, task.privileges, { roleId: task.candidateRoleId })
+  return holders.filter(
+    (id) =>
+      !task.excludedUserIds.includes(id) && (!task.candidateUserIds || task.candidateUserIds.includes(id)),
+  )
 }
 
 /** The managers an escalation goes to: the holders of the configured role, else the administrators. */

@@ -1,11 +1,11 @@
 // The `notify` effect: a message in the bell of the people concerned — approvers when a step is submitted,
 // the submitter when it is approved, rejected or its payment failed, finance when a payment is due, and
 // the participants when the process ends, is terminated or restarted. The sender never messages themself.
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { MESSAGE_KINDS, type MessageKind } from '../../../../shared/contracts/process'
 import type { MessageKey } from '../../../../shared/errors'
 import { processHistory, users } from '../../../db/schema'
-import { approversOf, bothLanguages, rowsOf, sendMessages, typeLabel } from '../messages'
+import { approversOf, bothLanguages, holdersOf, sendMessages, typeLabel } from '../messages'
 import type { EffectContext } from './types'
 
 const TITLE_KEYS = {
@@ -27,14 +27,8 @@ const TITLE_KEYS = {
 
 const PAY_PRIVILEGE = 'financeManage:pay'
 
-async function payers(ctx: EffectContext): Promise<string[]> {
-  const rows = await ctx.tx.execute<{ id: string }>(sql`
-    select u.id from users u where u.enabled and (
-      exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
-              left join role_privileges rp on rp.role_id = r.id
-              where ur.user_id = u.id and (r.all_privileges or rp.privilege = ${PAY_PRIVILEGE}))
-      or exists (select 1 from user_privileges up where up.user_id = u.id and up.privilege = ${PAY_PRIVILEGE}))`)
-  return rowsOf<{ id: string }>(rows).map((r) => r.id)
+function payers(ctx: EffectContext): Promise<string[]> {
+  return holdersOf(ctx.tx, PAY_PRIVILEGE)
 }
 
 /** The starter and everyone who has sent an event to the process. */
