@@ -14,6 +14,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { TASK_KINDS } from '../../../../machines/tasks'
@@ -64,7 +65,10 @@ export const processTasks = pgTable(
     closedByEvent: text(),
   },
   (t) => [
-    index('process_tasks_open_process_idx').on(t.processId).where(sql`${t.closedAt} is null`),
+    // One open task per state, step and kind of a process: a task opened twice is the same task.
+    uniqueIndex('process_tasks_open_uq')
+      .on(t.processId, t.state, t.step, t.kind)
+      .where(sql`${t.closedAt} is null`),
     index('process_tasks_open_due_idx').on(t.dueAt).where(sql`${t.closedAt} is null`),
     index('process_tasks_open_privileges_idx').using('gin', t.privileges).where(sql`${t.closedAt} is null`),
     index('process_tasks_remind_idx').on(t.remindAt).where(sql`${t.closedAt} is null`),

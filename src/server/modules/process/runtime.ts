@@ -378,6 +378,7 @@ async function write(env: RuntimeEnv, d: Decided, s: Step, claim: KeyClaim | und
         createdBy: row.createdBy,
         at: s.at,
         by: d.actor.id,
+        fromState: row.state,
         event: s.event.type,
         timeZone: env.config.timeZone,
       })

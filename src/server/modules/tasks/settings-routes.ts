@@ -27,7 +27,7 @@ import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { holdersOf } from '../process/messages'
-import { approvalRulesOf, moneySteps, taskTimingsOf, timingKey } from './settings'
+import { approvalRulesOf, forgetTaskTimings, moneySteps, taskTimingsOf, timingKey } from './settings'
 
 const pathParam = (name: string) => ({ param: { in: 'path' as const, name, required: true } })
 // Schemas of their own (not the shared ones): `.openapi()` exists only on schemas built after
@@ -309,6 +309,7 @@ export function taskSettingsRoutes(deps: Deps) {
           target: [taskSettings.type, taskSettings.step, taskSettings.kind],
           set: values,
         })
+      forgetTaskTimings()
       c.set('operationType', `TASK_SETTING ${type} ${step} ${kind}`)
       return ok(c, await oneTask(type, step, kind, c.get('lang')))
     },
@@ -330,6 +331,7 @@ export function taskSettingsRoutes(deps: Deps) {
       await db
         .delete(taskSettings)
         .where(and(eq(taskSettings.type, type), eq(taskSettings.step, step), eq(taskSettings.kind, kind)))
+      forgetTaskTimings()
       c.set('operationType', `TASK_SETTING_RESET ${type} ${step} ${kind}`)
       return ok(c, await oneTask(type, step, kind, c.get('lang')))
     },

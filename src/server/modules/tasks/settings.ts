@@ -3,6 +3,7 @@
 // version; the configured limits as version 0 until an administrator sets one) and the delegations in
 // force. The routes that edit them are in settings-routes.ts and delegation-routes.ts.
 import { and, desc, eq, gte, isNull, lte, or } from 'drizzle-orm'
+import { allDefinitions } from '../../../../machines/registry'
 import { defaultDue, type TaskKind, taskCatalog } from '../../../../machines/tasks'
 import type { ApprovalRule, ProcessDefinition } from '../../../../machines/types'
 import { bandsFromLimits } from '../../../shared/approval-bands'
@@ -25,11 +26,31 @@ export interface TaskTiming {
 
 export const timingKey = (step: string, kind: TaskKind) => `${step}:${kind}`
 
-/** The timing of every task a definition can wait for, by `timingKey`. */
+/**
+ * Timings read in the last few seconds, per definition: every event that opens a task needs them, and they
+ * change only when an administrator saves (this server forgets at once; another within TIMINGS_TTL_MS).
+ */
+const TIMINGS_TTL_MS = 5_000
+const heldTimings = new WeakMap<ProcessDefinition, { until: number; timings: Map<string, TaskTiming> }>()
+
+/** Forget the held timings (an administrator changed a setting). */
+export function forgetTaskTimings() {
+  for (const d of allDefinitions()) heldTimings.delete(d)
+}
+
+/** The timing of every task a definition can wait for, by `timingKey` (held a few seconds). */
 export async function taskTimingsOf(
   db: DbOrTx,
   definition: ProcessDefinition,
 ): Promise<Map<string, TaskTiming>> {
+  const held = heldTimings.get(definition)
+  if (held && held.until > Date.now()) return held.timings
+  const timings = await readTaskTimings(db, definition)
+  heldTimings.set(definition, { until: Date.now() + TIMINGS_TTL_MS, timings })
+  return timings
+}
+
+async function readTaskTimings(db: DbOrTx, definition: ProcessDefinition): Promise<Map<string, TaskTiming>> {
   const rows = await db.select().from(taskSettings).where(eq(taskSettings.type, definition.type))
   const set = new Map(rows.map((r) => [timingKey(r.step, r.kind), r]))
   const out = new Map<string, TaskTiming>()

@@ -3,7 +3,7 @@
 // with their due times, candidates and approvals needed; open tasks of a state left behind are closed by
 // the event that left it. An approval that does not yet complete its step (N of M) keeps the task open and
 // counts it. Nothing here knows a process type.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { AnyMachineSnapshot } from 'xstate'
 import { approvalNeed } from '../../../../machines/blocks'
 import { TASK_KIND_LABELS as TASK_KIND_WORDS } from '../../../../machines/labels'
@@ -35,6 +35,8 @@ export interface TaskSync {
   at: Date
   /** Who moved it and by which event (null for the start of a process). */
   by: string | null
+  /** The state it was in before (absent for a start, a restart from nothing, a migration or a backfill). */
+  fromState?: string
   event: string
   timeZone: string
 }
@@ -43,8 +45,6 @@ export interface TaskSync {
 export function tasksMayChange(fromState: string, toState: string, event: string): boolean {
   return fromState !== toState || event === 'APPROVE'
 }
-
-const keyOf = (t: { step: string; kind: string; state: string }) => `${t.state}|${t.step}|${t.kind}`
 
 /** The people a step's task never counts among its candidates: its submitter and whoever approved it. */
 function excludedOf(context: ProcessContext, task: TaskSpec): string[] {
@@ -110,44 +110,50 @@ export async function syncTasks(tx: DbOrTx, s: TaskSync): Promise<void> {
   await noticeTasksChanged(tx)
   const state = statePath(s.snapshot)
   const wanted = tasksOf(s.definition, s.snapshot)
-  const open = await tx
-    .select({
-      id: processTasks.id,
-      step: processTasks.step,
-      kind: processTasks.kind,
-      state: processTasks.state,
-    })
-    .from(processTasks)
-    .where(and(eq(processTasks.processId, s.processId), isNull(processTasks.closedAt)))
-  const wantedKeys = new Set(wanted.map((t) => keyOf({ ...t, state })))
-  const openKeys = new Set(open.map(keyOf))
-  const closing = open.filter((t) => !wantedKeys.has(keyOf(t))).map((t) => t.id)
-  if (closing.length > 0)
-    await tx
-      .update(processTasks)
-      .set({ closedAt: s.at, closedBy: s.by, closedByEvent: s.event })
-      .where(inArray(processTasks.id, closing))
-
   const context = s.snapshot.context as ProcessContext
-  // An approval that did not complete its step: the task stays, with its count and who may no longer approve.
-  for (const t of open) {
-    if (!wantedKeys.has(keyOf(t)) || !DECISION_KINDS.has(t.kind)) continue
-    const task = wanted.find((w) => w.step === t.step && w.kind === t.kind)
-    if (!task) continue
-    await tx
-      .update(processTasks)
-      .set({
-        excludedUserIds: excludedOf(context, task),
-        approvalsDone: context.steps[t.step]?.approvals.length ?? 0,
-      })
-      .where(eq(processTasks.id, t.id))
+
+  if (s.fromState === state) {
+    // An approval that did not complete its step: its task stays, with its count and who may no longer approve.
+    for (const task of wanted.filter((t) => DECISION_KINDS.has(t.kind)))
+      await tx
+        .update(processTasks)
+        .set({
+          excludedUserIds: excludedOf(context, task),
+          approvalsDone: context.steps[task.step]?.approvals.length ?? 0,
+        })
+        .where(
+          and(
+            eq(processTasks.processId, s.processId),
+            isNull(processTasks.closedAt),
+            eq(processTasks.state, state),
+            eq(processTasks.kind, task.kind),
+          ),
+        )
+    return
   }
 
-  const opening = wanted.filter((t) => !openKeys.has(keyOf({ ...t, state })))
-  if (opening.length === 0) return
+  // Every open task of the state left behind closes (one statement); the new state's open (one statement: a
+  // task already open for the same state, step and kind stays, by the partial unique index).
+  const kinds = wanted.map((t) => t.kind)
+  await tx
+    .update(processTasks)
+    .set({ closedAt: s.at, closedBy: s.by, closedByEvent: s.event })
+    .where(
+      and(
+        eq(processTasks.processId, s.processId),
+        isNull(processTasks.closedAt),
+        kinds.length > 0
+          ? sql`not (${processTasks.state} = ${state} and ${processTasks.kind}::text = any(${`{${kinds.join(',')}}`}::text[]))`
+          : undefined,
+      ),
+    )
+  if (wanted.length === 0) return
   const timings = await taskTimingsOf(tx, s.definition)
-  const rows = opening.map((t) => newRow(s, state, t, timings.get(timingKey(t.step, t.kind))))
-  await tx.insert(processTasks).values(rows)
+  const rows = await tx
+    .insert(processTasks)
+    .values(wanted.map((t) => newRow(s, state, t, timings.get(timingKey(t.step, t.kind)))))
+    .onConflictDoNothing()
+    .returning({ kind: processTasks.kind, step: processTasks.step, claimedBy: processTasks.claimedBy })
   // A rejection already tells its submitter (the machine's `rejected` message): one message, not two.
   if (s.event === 'REJECT') return
   for (const row of rows) {

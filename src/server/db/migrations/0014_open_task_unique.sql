@@ -1,0 +1,2 @@
+DROP INDEX "process_tasks_open_process_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "process_tasks_open_uq" ON "process_tasks" USING btree ("process_id","state","step","kind") WHERE "process_tasks"."closed_at" is null;
