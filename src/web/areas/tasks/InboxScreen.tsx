@@ -8,7 +8,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Card,
   Checkbox,
   Grid,
   Group,
@@ -24,7 +23,7 @@ import type { InboxTask } from '../../../shared/contracts/tasks'
 import { inboxQuery } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
-import { FilterCard, ListEmpty, ListFooter, pageParam, TypeFilter } from '../process/list-parts'
+import { FilterCard, FoldedList, ListEmpty, ListFooter, pageParam, TypeFilter } from '../process/list-parts'
 import { useLang } from '../process/machine-words'
 import { ProcessView } from '../process/ProcessView'
 import type { InboxSearch } from './inbox-search'
@@ -102,6 +101,32 @@ function TaskRow({ task, onOpen }: { task: InboxTask; onOpen: () => void }) {
   )
 }
 
+/** A task on a phone: the same words as a row, one under the other. */
+function TaskCard({ task, onOpen }: { task: InboxTask; onOpen: () => void }) {
+  const lang = useLang()
+  return (
+    <Stack
+      gap={6}
+      p="md"
+      data-task-card={task.id}
+      data-overdue={String(task.overdue)}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Anchor component="button" type="button" fz="sm" fw={500} ta="left" onClick={onOpen}>
+        {taskLine(task, lang)}
+      </Anchor>
+      <Group gap={6}>
+        <TaskMarks task={task} />
+      </Group>
+      <TaskDue task={task} />
+      <Text fz="xs" c="dimmed">
+        {task.process.createdByName} · {formatDateTime(task.createdAt, lang)}
+      </Text>
+      <ClaimButtons task={task} />
+    </Stack>
+  )
+}
+
 export function InboxScreen({
   search,
   onSearch,
@@ -136,6 +161,8 @@ export function InboxScreen({
         }
       />
     )
+  const open = (task: InboxTask) =>
+    onSearch({ ...search, process: task.processId, onBehalfOf: task.onBehalfOf ?? undefined })
   const data = inbox.data
   const total = data?.total ?? 0
   const overdue = data?.overdue ?? 0
@@ -163,9 +190,12 @@ export function InboxScreen({
         />
       ) : null}
       {data && data.list.length > 0 ? (
-        <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="inbox-table">
+        <FoldedList
+          cardsTestId="inbox-cards"
+          tableTestId="inbox-table"
+          cards={data.list.map((task) => <TaskCard key={task.id} task={task} onOpen={() => open(task)} />)}
+          table={
+            <>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>
@@ -182,40 +212,32 @@ export function InboxScreen({
               </Table.Thead>
               <Table.Tbody>
                 {data.list.map((task) => (
-                  <TaskRow
-                    key={task.id}
-                    task={task}
-                    onOpen={() =>
-                      onSearch({
-                        ...search,
-                        process: task.processId,
-                        onBehalfOf: task.onBehalfOf ?? undefined,
-                      })
-                    }
-                  />
+                  <TaskRow key={task.id} task={task} onOpen={() => open(task)} />
                 ))}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListFooter
-            testId="inbox-count"
-            count={
-              <>
-                <Plural value={total} one="# task" other="# tasks" />
-                {overdue > 0 ? (
-                  <>
-                    {' · '}
-                    <Trans>{overdue} overdue</Trans>
-                  </>
-                ) : null}
-              </>
-            }
-            total={total}
-            page={page}
-            pageSize={PAGE_SIZE}
-            onPage={(p) => onSearch({ ...search, page: pageParam(p) })}
-          />
-        </Card>
+            </>
+          }
+          footer={
+            <ListFooter
+              testId="inbox-count"
+              count={
+                <>
+                  <Plural value={total} one="# task" other="# tasks" />
+                  {overdue > 0 ? (
+                    <>
+                      {' · '}
+                      <Trans>{overdue} overdue</Trans>
+                    </>
+                  ) : null}
+                </>
+              }
+              total={total}
+              page={page}
+              pageSize={PAGE_SIZE}
+              onPage={(p) => onSearch({ ...search, page: pageParam(p) })}
+            />
+          }
+        />
       ) : null}
     </Stack>
   )
