@@ -70,7 +70,6 @@ export const processTasks = pgTable(
       .on(t.processId, t.state, t.step, t.kind)
       .where(sql`${t.closedAt} is null`),
     index('process_tasks_open_due_idx').on(t.dueAt).where(sql`${t.closedAt} is null`),
-    index('process_tasks_open_privileges_idx').using('gin', t.privileges).where(sql`${t.closedAt} is null`),
     index('process_tasks_remind_idx').on(t.remindAt).where(sql`${t.closedAt} is null`),
     index('process_tasks_escalate_idx').on(t.escalateAt).where(sql`${t.closedAt} is null`),
   ],

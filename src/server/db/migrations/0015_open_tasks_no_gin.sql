@@ -1,0 +1,1 @@
+DROP INDEX "process_tasks_open_privileges_idx";
