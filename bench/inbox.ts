@@ -404,7 +404,14 @@ export async function benchInbox(): Promise<void> {
     const approverToken = await tokenOf('approver')
     const inboxPath = `/process/inbox?page=${PAGE.page}&pageSize=${PAGE.pageSize}`
     const first = await call('GET', inboxPath, undefined, approverToken)
-    console.log(`approver's inbox: ${first.total} open tasks, ${first.list.length} on page 1`)
+    const approvals = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from process_tasks where closed_at is null and kind = 'approve'`,
+      ),
+    )[0]?.n
+    console.log(
+      `approver's inbox: ${approvals} open approval tasks; the list counts ${first.totalCapped ? `more than ${first.total} (capped)` : first.total}, ${first.list.length} on page 1`,
+    )
     const approver = actorOf(who.approver)
     // The client in a worker thread (inbox-client.mjs, node:http with keep-alive), as browsers run elsewhere.
     const http = pct(

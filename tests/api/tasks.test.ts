@@ -334,6 +334,37 @@ describe('the inbox and the bell', () => {
     await f.send('approver', sell, 'REJECT', { comment: 'Later' })
     expect((await inbox('approver')).data.total).toBe(0)
   })
+
+  it('counts at most 1,000 tasks and says there are more, listing the first by due date', async () => {
+    const { p, task } = await awaitingApproval()
+    // 1,004 more processes waiting for the same approval: copies of this one's row and of its open task.
+    const raw = f.t.deps.database.raw
+    await raw(
+      `insert into processes (type, definition_version, machine_id, state_value, state, snapshot, status,
+         current_step, done, version, created_by, created_at, updated_at)
+       select type, definition_version, machine_id, state_value, state, snapshot, status, current_step, done,
+              version, created_by, created_at, updated_at from processes, generate_series(1, 1004)
+        where id = $1`,
+      [p.id],
+    )
+    await raw(
+      `insert into process_tasks (process_id, type, step, kind, state, privileges, excluded_user_ids,
+         approvals_needed, approvals_done, created_at, due_at, escalate_at)
+       select c.id, t.type, t.step, t.kind, t.state, t.privileges, t.excluded_user_ids, t.approvals_needed,
+              t.approvals_done, t.created_at, t.due_at + interval '1 day', t.escalate_at
+         from process_tasks t cross join processes c
+        where t.id = $1 and c.state = t.state and c.id <> t.process_id
+          and not exists (select 1 from process_tasks x where x.process_id = c.id)`,
+      [task],
+    )
+    const capped = await inbox('approver', 'kind=approve')
+    expect(capped.data).toMatchObject({ total: 1000, totalCapped: true })
+    // The earliest due comes first: the original, due a day before its copies.
+    expect(capped.data.list[0].id).toBe(task)
+    const exact = await inbox('approver', 'kind=approve&type=OPERATION_SELL_ART')
+    expect(exact.data).toMatchObject({ total: 0, totalCapped: false })
+    await raw(`update process_tasks set closed_at = now() where closed_at is null and kind = 'approve'`)
+  })
 })
 
 describe('claims', () => {

@@ -75,7 +75,9 @@ export type InboxQuery = z.input<typeof inboxQuery>
 
 export const inboxView = z.object({
   list: z.array(inboxTask),
+  /** How many tasks wait, counted up to 1,000 (`totalCapped`: more than that). */
   total: z.number(),
+  totalCapped: z.boolean(),
   overdue: z.number(),
   page: z.number(),
   pageSize: z.number(),

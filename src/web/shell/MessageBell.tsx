@@ -89,7 +89,9 @@ function TasksSection({ canOpenTasks, close }: { canOpenTasks: boolean; close: (
           onClick={close}
           data-testid="bell-all-tasks"
         >
-          {inbox.data.total > inbox.data.list.length ? (
+          {inbox.data.totalCapped ? (
+            <Trans>All tasks (more than {inbox.data.total})</Trans>
+          ) : inbox.data.total > inbox.data.list.length ? (
             <Trans>All {inbox.data.total} tasks</Trans>
           ) : (
             <Trans>Open my tasks</Trans>

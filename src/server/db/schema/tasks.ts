@@ -69,7 +69,8 @@ export const processTasks = pgTable(
     uniqueIndex('process_tasks_open_uq')
       .on(t.processId, t.state, t.step, t.kind)
       .where(sql`${t.closedAt} is null`),
-    index('process_tasks_open_due_idx').on(t.dueAt).where(sql`${t.closedAt} is null`),
+    // The inbox's order (due date, then age): its page and its capped count stop early along it.
+    index('process_tasks_open_due_idx').on(t.dueAt, t.createdAt, t.id).where(sql`${t.closedAt} is null`),
     index('process_tasks_remind_idx').on(t.remindAt).where(sql`${t.closedAt} is null`),
     index('process_tasks_escalate_idx').on(t.escalateAt).where(sql`${t.closedAt} is null`),
   ],

@@ -117,17 +117,13 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 
 /** Role names by id and by key, and user names by id, for the rows' candidates. */
 async function namesFor(db: DbOrTx, rows: TaskRow[], extraUsers: string[] = []) {
-  const roleRows = await db
-    .select({ id: roles.id, key: roles.key, zh: roles.nameZh, en: roles.nameEn })
-    .from(roles)
   const userIds = [...new Set([...rows.flatMap((r) => r.candidate_user_ids ?? []), ...extraUsers])]
-  const userRows =
+  const [roleRows, userRows] = await Promise.all([
+    db.select({ id: roles.id, key: roles.key, zh: roles.nameZh, en: roles.nameEn }).from(roles),
     userIds.length === 0
-      ? []
-      : await db
-          .select({ id: users.id, name: users.displayName })
-          .from(users)
-          .where(inArray(users.id, userIds))
+      ? Promise.resolve([] as { id: string; name: string }[])
+      : db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, userIds)),
+  ])
   const roleById = new Map<string, Words>(roleRows.map((r) => [r.id, { zh: r.zh, en: r.en }]))
   const roleByKey = new Map<string, Words>(roleRows.map((r) => [r.key, { zh: r.zh, en: r.en }]))
   const userName = new Map(userRows.map((u) => [u.id, u.name]))
@@ -182,6 +178,8 @@ export function inboxSql(
       select t.id, t.due_at, t.created_at, ${onBehalfSql(candidates, actingId)} as on_behalf_of
         from process_tasks t
        where t.closed_at is null and (${whoSql(candidates, actingId, query.claimed)}) ${filters[0]} ${filters[1]}
+       order by t.due_at asc nulls last, t.created_at asc, t.id
+       limit ${INBOX_COUNT_CAP + 1}
     ), page as (
       select id, on_behalf_of from m order by due_at asc nulls last, created_at asc, id
        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
@@ -199,6 +197,13 @@ export function inboxSql(
       cross join counts
      order by t.due_at asc nulls last, t.created_at asc, t.id`
 }
+
+/**
+ * The inbox counts at most this many tasks (and pages through them): the open tasks are read in due order
+ * through their index and the reading stops there, so an approver with thousands of open tasks costs what
+ * one with a thousand does. Beyond it the list says "more than 1,000" (`totalCapped`).
+ */
+export const INBOX_COUNT_CAP = 1000
 
 /** GET /api/process/inbox: the open tasks this user may do now, overdue first, then by due date. */
 export async function inboxOf(
@@ -225,15 +230,18 @@ export async function inboxOf(
   const total =
     rows.length > 0 ? Number(rows[0].total) : await countOnly(db, candidates, actor.id, query, now)
   const overdue = rows.length > 0 ? Number(rows[0].overdue) : 0
-  const names = await namesFor(
-    db,
-    rows,
-    rows.flatMap((r) => (r.on_behalf_of ? [r.on_behalf_of] : [])),
-  )
-  const subjects = await subjectsOf(
-    db,
-    rows.map((r) => r.process_id),
-  )
+  // The page's look-ups at once (each its own round trip).
+  const [names, subjects] = await Promise.all([
+    namesFor(
+      db,
+      rows,
+      rows.flatMap((r) => (r.on_behalf_of ? [r.on_behalf_of] : [])),
+    ),
+    subjectsOf(
+      db,
+      rows.map((r) => r.process_id),
+    ),
+  ])
   return {
     list: rows.map((r) => ({
       ...taskViewOf(r, names, now),
@@ -251,7 +259,8 @@ export async function inboxOf(
         artworkCount: subjects.get(r.process_id)?.count ?? 0,
       },
     })),
-    total,
+    total: Math.min(total, INBOX_COUNT_CAP),
+    totalCapped: total > INBOX_COUNT_CAP,
     overdue,
     page: query.page,
     pageSize: query.pageSize,

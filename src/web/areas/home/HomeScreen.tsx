@@ -114,7 +114,11 @@ function TasksPanel() {
       <TaskRows items={inbox.data.list} lang={lang} />
       {inbox.data.total > inbox.data.list.length ? (
         <Anchor component={Link} to="/devOpsManage/inbox" fz="sm" data-testid="home-all-tasks">
-          <Trans>All {inbox.data.total} tasks</Trans>
+          {inbox.data.totalCapped ? (
+            <Trans>All tasks (more than {inbox.data.total})</Trans>
+          ) : (
+            <Trans>All {inbox.data.total} tasks</Trans>
+          )}
         </Anchor>
       ) : null}
     </Stack>

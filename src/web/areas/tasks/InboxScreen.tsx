@@ -222,7 +222,13 @@ export function InboxScreen({
               testId="inbox-count"
               count={
                 <>
-                  <Plural value={total} one="# task" other="# tasks" />
+                  {data.totalCapped ? (
+                    <Trans>
+                      More than {total} tasks (the first {total} by due date are listed)
+                    </Trans>
+                  ) : (
+                    <Plural value={total} one="# task" other="# tasks" />
+                  )}
                   {overdue > 0 ? (
                     <>
                       {' · '}

@@ -1,0 +1,2 @@
+DROP INDEX "process_tasks_open_due_idx";--> statement-breakpoint
+CREATE INDEX "process_tasks_open_due_idx" ON "process_tasks" USING btree ("due_at","created_at","id") WHERE "process_tasks"."closed_at" is null;
