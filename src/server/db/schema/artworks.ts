@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import type { Dimensions } from '../../../shared/artwork-rules'
 import { MOVEMENT_KINDS } from '../../../shared/constants'
 import { ARTWORK_STATUSES } from '../../../shared/contracts/artworks'
@@ -154,9 +155,16 @@ export const artworkMovements = pgTable(
     processId: uuid(),
     byUserId: uuid(),
     note: text().notNull().default(''),
+    /**
+     * When the artwork next moved ('infinity' while this is its latest movement): [at, until) is the period
+     * this row says where it was. Kept by the database (trigger of migration 0017), never written by code.
+     */
+    until: timestamp({ withTimezone: true }).notNull().default(sql`'infinity'`),
   },
   (t) => [
     index('artwork_movements_artwork_at_idx').on(t.artworkId, t.at),
+    /** What a room held at a date: rows into it whose period contains the date. */
+    index('artwork_movements_room_period_idx').on(t.toRoomId, t.until, t.at, t.artworkId),
     index('artwork_movements_process_idx').on(t.processId),
   ],
 )

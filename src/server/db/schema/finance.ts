@@ -170,6 +170,12 @@ export const insurancePolicyArtworks = pgTable(
       .notNull()
       .references(() => artworks.id, { onDelete: 'cascade' }),
     /**
+     * The artwork's agreed value on the policy's schedule of cover, in the policy's currency: the policy's
+     * insured amount shared out by the artworks' latest valuations when the policy is recorded, then
+     * adjusted by the insurance staff. Null on policies recorded before schedules existed.
+     */
+    insuredAmount: money(),
+    /**
      * The endorsement taking the artwork off the policy (a sale): from which date, why, by which process.
      * The row stays, so the policy still says what it covered; only rows without it cover.
      */

@@ -8,6 +8,7 @@ import {
   boolean,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   text,
@@ -185,6 +186,11 @@ export const rooms = pgTable(
     location: text().notNull(),
     /** How many artworks it holds; null when not set. */
     capacity: integer(),
+    /** Climate targets (°C and % relative humidity); null when not set. */
+    temperatureMin: numeric({ precision: 4, scale: 1 }),
+    temperatureMax: numeric({ precision: 4, scale: 1 }),
+    humidityMin: numeric({ precision: 4, scale: 1 }),
+    humidityMax: numeric({ precision: 4, scale: 1 }),
     sort: integer().notNull().default(0),
     enabled: boolean().notNull().default(true),
     ...stamps(),
