@@ -258,6 +258,17 @@ export const MESSAGES = {
     'zh-CN': '该作品不在盘亏清单中',
     en: 'This artwork is not among the missing ones of the count',
   },
+  notInBatch: { 'zh-CN': '该作品不在本批次中', en: 'This artwork is not in this batch' },
+  batchArtworkMissing: {
+    'zh-CN': '本批次的每件作品都须填写库房和到货状况',
+    en: 'Every artwork of the batch needs its room and condition on arrival',
+  },
+  conditionNoteRequired: {
+    'zh-CN': '状况与预期不符时须填写说明',
+    en: 'Describe the condition when it is not as expected',
+  },
+  roomDisabled: { 'zh-CN': '该库房已停用', en: 'This room is disabled' },
+  unknownRoom: { 'zh-CN': '没有这个库房', en: 'There is no such room' },
   commentRequired: { 'zh-CN': '请填写意见或原因', en: 'A comment or reason is required' },
   idempotencyKeyMismatch: {
     'zh-CN': '该幂等键已用于另一个不同的请求，未执行本次操作',
