@@ -146,6 +146,24 @@ export const MESSAGES = {
   },
   invalidDate: { 'zh-CN': '日期格式应为 yyyy-MM-dd', en: 'Dates are written yyyy-MM-dd' },
   invalidValue: { 'zh-CN': '取值无效', en: 'Invalid value' },
+  badPage: { 'zh-CN': '页码应为从 1 开始的整数', en: 'The page is a whole number from 1' },
+  badPageSize: {
+    'zh-CN': '每页条数应为 1 到 200 之间的整数',
+    en: 'The page size is a whole number from 1 to 200',
+  },
+  badShow: {
+    'zh-CN': '只能查看：有效、即将到期、已过期、已失效或全部保单',
+    en: 'Show one of: active, expiring, expired, lapsed or all policies',
+  },
+  badWithin: { 'zh-CN': '天数只能是 30、60 或 90', en: 'Within is 30, 60 or 90 days' },
+  badCover: {
+    'zh-CN': '只能查看已投保或待投保的艺术品',
+    en: 'Show covered or to-be-insured artworks',
+  },
+  badClaimStatus: {
+    'zh-CN': '理赔状态只能是：进行中、已赔付或已结束',
+    en: 'A claim is open, paid or closed',
+  },
   unknownField: { 'zh-CN': '不允许的字段', en: 'Field not allowed' },
   mustBePositive: { 'zh-CN': '必须大于零', en: 'Must be greater than zero' },
   bandsOverlap: {
@@ -341,6 +359,29 @@ export const MESSAGES = {
   unknownDictCode: { 'zh-CN': '未知的字典编码', en: 'Unknown dictionary code' },
   unknownParentTag: { 'zh-CN': '未知的上级标签', en: 'Unknown parent tag' },
   codeTaken: { 'zh-CN': '该编码已存在', en: 'This code is already in use' },
+  // warehouse: rooms and the movement ledger
+  invalidEmail: { 'zh-CN': '邮箱地址格式不正确', en: 'This is not an email address' },
+  minAboveMax: { 'zh-CN': '最低值不能高于最高值', en: 'The minimum cannot be above the maximum' },
+  roomCodeTaken: {
+    'zh-CN': '已有库房使用编码 {code}',
+    en: 'A room with the code {code} already exists',
+  },
+  capacityBelowContents: {
+    'zh-CN': '容量不能少于库房内现有的 {count} 件作品',
+    en: 'The capacity cannot be below the {count} artworks in the room now',
+  },
+  roomNotEmpty: {
+    'zh-CN': '库房内还有 {count} 件作品，请先移出再停用',
+    en: 'The room still holds {count} artworks: move them out before disabling it',
+  },
+  dateInFuture: {
+    'zh-CN': '不能查询未来的日期',
+    en: 'The date cannot be in the future',
+  },
+  invalidInstant: {
+    'zh-CN': '日期应写作 yyyy-MM-dd 或 ISO 8601 时间',
+    en: 'Write a date as yyyy-MM-dd or an ISO 8601 date-time',
+  },
   invalidParent: {
     'zh-CN': '上级无效：须属于同一字典，且不能是自身或其下级',
     en: 'Invalid parent: it must belong to the same list and cannot be the item itself or one below it',
