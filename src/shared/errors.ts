@@ -437,6 +437,32 @@ export const MESSAGES = {
     'zh-CN': '一次最多导出 {max} 件作品，请缩小查询范围',
     en: 'At most {max} artworks can be exported at once: narrow the search',
   },
+  labelsNothingChosen: {
+    'zh-CN': '请选择一个库房或要打印标签的作品',
+    en: 'Choose a room or the artworks to print labels for',
+  },
+  labelsRoomOrArtworks: {
+    'zh-CN': '请选择库房或作品其中之一，不能同时选择',
+    en: 'Choose either a room or artworks, not both',
+  },
+  labelsBadId: { 'zh-CN': '无法识别的作品标识：{value}', en: 'Not an artwork reference: {value}' },
+  labelsUnknownArtworks: {
+    'zh-CN': '所选作品中有 {count} 件不在档案中',
+    en: '{count} of the chosen artworks are not in the archive',
+  },
+  labelsRoomNotFound: { 'zh-CN': '库房不存在', en: 'No such room' },
+  labelsRoomEmpty: {
+    'zh-CN': '该库房目前没有作品，无需打印标签',
+    en: 'This room holds no artworks: there is nothing to print',
+  },
+  labelsTooMany: {
+    'zh-CN': '一次最多打印 {max} 张标签（本次为 {count} 张），请分批打印或减少所选作品',
+    en: 'At most {max} labels can be printed at once (this asks for {count}): print in parts or choose fewer artworks',
+  },
+  labelsFontMissing: {
+    'zh-CN': '找不到打印标签所需的中文字体（{path}）：请安装 fonts-noto-cjk，或用 VITRINE_PDF_FONT 指定字体文件',
+    en: 'The Chinese font for labels was not found ({path}): install fonts-noto-cjk or set VITRINE_PDF_FONT to a font file',
+  },
 } as const satisfies Record<string, Words>
 
 export type MessageKey = keyof typeof MESSAGES
