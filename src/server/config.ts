@@ -53,7 +53,15 @@ export interface Config {
   publicUrl: string
   /** Notifications by email: on only when both SMTP_URL and SMTP_FROM are set (unset: nothing is queued). */
   smtp?: SmtpConfig
+  /**
+   * The font of printed PDFs (label sheets), which must hold Chinese glyphs: a .ttf/.otf, or a .ttc with the
+   * face's PostScript name after `#` (VITRINE_PDF_FONT; default Debian's fonts-noto-cjk). Checked when a PDF
+   * is asked for, so a server without it still starts.
+   */
+  pdfFont: string
 }
+
+export const DEFAULT_PDF_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#NotoSansCJKsc-Regular'
 
 /** Where emails are sent from. `url` holds the password: never log it (`smtpUrlForLog`). */
 export interface SmtpConfig {
@@ -90,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     publicUrl: publicUrlSetting(env.VITRINE_PUBLIC_URL, Number(env.PORT ?? 8080)),
     smtp: smtpSettings(env),
+    pdfFont: env.VITRINE_PDF_FONT?.trim() || DEFAULT_PDF_FONT,
   }
 }
 
