@@ -1,5 +1,8 @@
 // Test projects: unit (pure code, web components), model (machine graphs), api (in-process server on a
 // fresh database), e2e (built app in Chromium). `npm test` runs them in that order via scripts/test-all.ts.
+// Two files at a time in every project (Vitest's default on a 2-core machine is one): each API file has its
+// own database and each browser file its own server, data folder and browser, so files never share state.
+// The browser suite's global setup builds the web app and the seeded data folder once, before the workers.
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
 
@@ -7,6 +10,7 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      maxWorkers: Number(process.env.VITRINE_TEST_WORKERS ?? 2),
       projects: [
         {
           extends: true,
@@ -32,7 +36,7 @@ export default mergeConfig(
             include: ['tests/e2e/**/*.test.ts'],
             testTimeout: 120_000,
             hookTimeout: 180_000,
-            fileParallelism: false,
+            globalSetup: ['tests/e2e/global-setup.ts'],
           },
         },
       ],

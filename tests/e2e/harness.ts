@@ -153,7 +153,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** A seeded data folder, made once per migration and seed version (a fresh start migrates and seeds: ~8 s). */
-async function templateDataDir(webDir: string): Promise<string> {
+export async function templateDataDir(webDir: string): Promise<string> {
   const hash = createHash('sha256')
   for (const dir of ['src/server/db/migrations', 'src/server/seed']) {
     const walk = (d: string) => {

@@ -1,16 +1,14 @@
-// Journey: the administrator walks every route of spec §2 in both languages: each opens (redirects land on
-// their index or home), shows its title (the page's one h1) and breadcrumbs, neither the shell nor a planned
-// screen shows words of the other language, and axe-core finds no critical or serious WCAG 2.1 AA violation
-// there nor on a process of each type opened with its first step's form.
+// The every-route walk (every-route-zh.test.ts, every-route-en.test.ts: one language a file, so the two run
+// side by side): the administrator walks every route of spec §2: each opens (redirects land on their index
+// or home), shows its title (the page's one h1) and breadcrumbs, neither the shell nor a planned screen shows
+// words of the other language, and axe-core finds no critical or serious WCAG 2.1 AA violation there nor on
+// a process of each type opened with its first step's form (half the types in each language).
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { MODEL_REFS, sampleInput } from '../model/samples'
-import { appPerFile, axeProblems, newPage, settled, shot, signIn } from './harness'
+import { axeProblems, settled } from './harness'
 import { apiCall } from './process-driver'
 import { DEVOPS } from './routes'
-
-const run = appPerFile()
 
 /** [address typed, address it must end on] */
 const REDIRECTS: [string, string][] = [
@@ -126,7 +124,7 @@ const SAME_SCREEN = new Set(['/index', '/authManage/index', '/systemLog/index'])
 
 const WHOLE_PAGE = new Set(['/', '/devOpsManage/index'])
 
-async function walk(page: Page, lang: 'zh-CN' | 'en') {
+export async function walk(page: Page, lang: 'zh-CN' | 'en') {
   const problems: string[] = []
   const access: string[] = []
   for (const [from, to] of REDIRECTS) {
@@ -161,29 +159,3 @@ async function walk(page: Page, lang: 'zh-CN' | 'en') {
   access.push(...(await processViews(page, lang)))
   return { problems, access }
 }
-
-describe('every route', () => {
-  it('opens in Chinese with titles and breadcrumbs, and no English on screen', {
-    timeout: 400_000,
-  }, async () => {
-    const { context, page } = await newPage(run.browser, run.app.baseUrl)
-    await signIn(page, 'admin')
-    expect(await walk(page, 'zh-CN')).toEqual({ problems: [], access: [] })
-    await page.goto('/financeManage/payment_history')
-    await page.getByTestId('breadcrumbs').waitFor()
-    await shot(page, 'planned-zh')
-    await context.close()
-  })
-
-  it('opens in English with no Chinese on screen', { timeout: 400_000 }, async () => {
-    const { context, page } = await newPage(run.browser, run.app.baseUrl)
-    await page.addInitScript(() => localStorage.setItem('vitrine.language', 'en'))
-    await signIn(page, 'admin')
-    expect(await walk(page, 'en')).toEqual({ problems: [], access: [] })
-    await page.goto('/devOpsLinkPage')
-    await page.getByTestId('launcher').waitFor()
-    expect(await page.locator('[data-process-type]').count()).toBe(14)
-    await shot(page, 'launcher-en')
-    await context.close()
-  })
-})

@@ -1,0 +1,7 @@
+// Before the browser suite's workers start: the production build and the seeded data folder, made once
+// (two workers starting together would otherwise both build into the same folder).
+import { buildWeb, templateDataDir } from './harness'
+
+export default async function setup(): Promise<void> {
+  await templateDataDir(buildWeb())
+}
