@@ -18,6 +18,7 @@ import { artworkRoutes } from './modules/artworks/routes'
 import { authRoutes } from './modules/auth/routes'
 import { conditionRoutes } from './modules/condition/routes'
 import { fileRoutes } from './modules/files/routes'
+import { insuranceRoutes } from './modules/insurance/routes'
 import { notificationRoutes } from './modules/notifications/routes'
 import { operationsRoutes } from './modules/operations/routes'
 import { messageRoutes } from './modules/process/message-routes'
@@ -46,8 +47,10 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/artworks', artworkRoutes],
   ['/artworks', conditionRoutes],
   ['/operations', operationsRoutes],
+  ['/insurance', insuranceRoutes],
   ['/tasks', taskSettingsRoutes],
   ['/tasks', delegationRoutes],
+  ['/warehouse', warehouseRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024
