@@ -146,6 +146,20 @@ export const MESSAGES = {
   },
   invalidDate: { 'zh-CN': '日期格式应为 yyyy-MM-dd', en: 'Dates are written yyyy-MM-dd' },
   invalidValue: { 'zh-CN': '取值无效', en: 'Invalid value' },
+  badRatio: {
+    'zh-CN': '比例应在 50% 到 150% 之间（0.5 至 1.5，最多三位小数）',
+    en: 'The ratio is from 50 % to 150 % (0.5 to 1.5, at most three decimals)',
+  },
+  positiveMoney: {
+    'zh-CN': '金额须大于零（最多两位小数）',
+    en: 'An amount above zero (at most two decimals)',
+  },
+  notOnPolicy: { 'zh-CN': '该作品不在此保单的承保清单上', en: "This artwork is not on the policy's schedule" },
+  duplicateArtwork: { 'zh-CN': '同一件作品只能出现一次', en: 'Each artwork may appear only once' },
+  policyNotEditable: {
+    'zh-CN': '保单已失效或作废，其承保清单不能再修改',
+    en: 'The policy has lapsed or is void: its schedule of cover can no longer be changed',
+  },
   badPage: { 'zh-CN': '页码应为从 1 开始的整数', en: 'The page is a whole number from 1' },
   badPageSize: {
     'zh-CN': '每页条数应为 1 到 200 之间的整数',
