@@ -1,0 +1,41 @@
+// The font of printed label sheets (VITRINE_PDF_FONT, config.ts): read once per server and handed to each
+// PDF, which embeds only the glyphs it uses (pdfkit subsets). A missing or unreadable font is reported when a
+// sheet is asked for, with a message that says what to install or set, and never stops the server.
+import { readFile } from 'node:fs/promises'
+import { AppError } from '../../http/app-error'
+
+export interface PdfFont {
+  /** The font file's bytes (a .ttc collection holds every face). */
+  data: Buffer
+  /** The face to use from a collection (its PostScript name), or undefined for a single-font file. */
+  face: string | undefined
+}
+
+const loaded = new Map<string, Promise<PdfFont>>()
+
+/** `path` or `path#Face` as VITRINE_PDF_FONT writes it. */
+export function parseFontSetting(setting: string): { path: string; face: string | undefined } {
+  const hash = setting.lastIndexOf('#')
+  if (hash <= 0) return { path: setting, face: undefined }
+  return { path: setting.slice(0, hash), face: setting.slice(hash + 1) || undefined }
+}
+
+export function loadPdfFont(setting: string): Promise<PdfFont> {
+  let font = loaded.get(setting)
+  if (!font) {
+    const { path, face } = parseFontSetting(setting)
+    font = readFile(path).then(
+      (data) => {
+        if (/\.ttc$/i.test(path) && !face) throw new AppError(500, 'labelsFontMissing', { path: setting })
+        return { data, face }
+      },
+      () => {
+        throw new AppError(500, 'labelsFontMissing', { path })
+      },
+    )
+    // A failure is not kept: the font may be installed while the server runs.
+    font.catch(() => loaded.delete(setting))
+    loaded.set(setting, font)
+  }
+  return font
+}
