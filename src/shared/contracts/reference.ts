@@ -330,19 +330,51 @@ function vendorRules(v: z.infer<z.ZodObject<typeof vendorShape>>, ctx: z.Refinem
 export const vendorEdit = z.strictObject(vendorShape).superRefine(vendorRules)
 export const vendorCreate = z.strictObject({ ...vendorShape, number: code(32) }).superRefine(vendorRules)
 
-export const roomEdit = z.strictObject({
+/** A climate target (°C or % relative humidity, one decimal), or null when not set. */
+const climate = (min: number, max: number) =>
+  z
+    .number({ message: 'invalidValue' })
+    .min(min, { message: 'invalidValue' })
+    .max(max, { message: 'invalidValue' })
+    .transform((v) => Math.round(v * 10) / 10)
+    .nullable()
+    .default(null)
+
+const roomShape = {
   nameZh: name,
   nameEn: name,
   liaison: z.string().trim().min(1, { message: 'required' }).max(100),
-  email: z.email().max(200),
+  email: z.email({ message: 'invalidEmail' }).max(200),
   countryCode,
   icon: z.enum(ROOM_ICONS),
   location: z.string().trim().min(1, { message: 'required' }).max(300),
   capacity: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  temperatureMin: climate(-50, 60),
+  temperatureMax: climate(-50, 60),
+  humidityMin: climate(0, 100),
+  humidityMax: climate(0, 100),
   sort,
   enabled,
-})
-export const roomCreate = roomEdit.extend({ code: code(32) })
+}
+
+/** A room's own rules beyond single fields (the rules that need the database are the server's: entities.ts). */
+function roomRules(v: z.infer<z.ZodObject<typeof roomShape>>, ctx: z.RefinementCtx) {
+  for (const [min, max] of [
+    ['temperatureMin', 'temperatureMax'],
+    ['humidityMin', 'humidityMax'],
+  ] as const) {
+    const low = v[min]
+    const high = v[max]
+    if (low !== null && high !== null && low > high)
+      ctx.addIssue({ code: 'custom', path: [min], message: 'minAboveMax' })
+  }
+}
+
+/** Rooms: the admin path (/api/reference/rooms) and the warehouse screens (/api/warehouse/rooms) share these. */
+export const roomEdit = z.strictObject(roomShape).superRefine(roomRules)
+export const roomCreate = z.strictObject({ ...roomShape, code: code(32) }).superRefine(roomRules)
+export type RoomEdit = z.input<typeof roomEdit>
+export type RoomCreate = z.input<typeof roomCreate>
 
 /** Admin list filters shared by every reference list (empty parameters count as absent). */
 export const adminListQuery = z.object({
@@ -433,5 +465,10 @@ export const roomView = z.object({
   icon: z.enum(ROOM_ICONS),
   location: z.string(),
   capacity: z.number().nullable(),
+  temperatureMin: z.number().nullable(),
+  temperatureMax: z.number().nullable(),
+  humidityMin: z.number().nullable(),
+  humidityMax: z.number().nullable(),
   ...stamps,
 })
+export type RoomView = z.infer<typeof roomView>

@@ -97,7 +97,7 @@ function briefOf(p: ProcessRow): ProcessBrief {
   }
 }
 
-async function processBriefs(db: Db, ids: string[]): Promise<Map<string, ProcessBrief>> {
+export async function processBriefs(db: Db, ids: string[]): Promise<Map<string, ProcessBrief>> {
   if (ids.length === 0) return new Map()
   const rows = await db
     .select(processColumns)
@@ -160,7 +160,7 @@ const toRoom = alias(rooms, 'to_room')
 const seqOf = sql<number | null>`(select max(h.seq) from ${processHistory} h
   where h.process_id = ${artworkMovements.processId} and h.at = ${artworkMovements.at})`
 
-async function movementRows(db: Db, where: SQL | undefined, limit: number, offset: number) {
+export async function movementRows(db: Db, where: SQL | undefined, limit: number, offset: number) {
   const rows = await db
     .select({
       id: artworkMovements.id,

@@ -11,57 +11,19 @@ import {
   dictionaryView,
   isDictCode,
 } from '../../../shared/contracts/reference'
-import type { Lang } from '../../../shared/errors'
-import type { DbOrTx } from '../../db/client'
 import { countries, dictItems } from '../../db/schema'
 import { access } from '../../http/access'
-import { AppError, invalid, notFound } from '../../http/app-error'
+import { AppError } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { keywordWhere, REFERENCE_ENTITIES, type ReferenceEntity } from './entities'
 import { nest } from './queries'
-import { isForeignKeyViolation, isReferenced, isUniqueViolation } from './usage'
+import { isForeignKeyViolation, isReferenced } from './usage'
+import { createRecord, editRecord, loadRow, setEnabled, viewOf } from './writes'
 
 const WRITE = 'authManage:referenceData' as const
 const inUse = () => new AppError(409, 'inUse')
-const codeTaken = (field: string) => invalid({ [field]: 'codeTaken' })
-
-async function loadRow(db: DbOrTx, entity: ReferenceEntity, id: unknown) {
-  const [row] = await db
-    .select()
-    .from(entity.table)
-    .where(eq(entity.idColumn, id as never))
-  if (!row) throw notFound()
-  return row as Record<string, any>
-}
-
-async function viewOf(db: DbOrTx, entity: ReferenceEntity, id: unknown, lang: Lang) {
-  const [view] = await entity.toViews(db, [await loadRow(db, entity, id)], lang)
-  return view
-}
-
-async function assertIdentityFree(db: DbOrTx, entity: ReferenceEntity, input: Record<string, any>) {
-  const value = input[entity.identity.field]
-  if (value === undefined || value === '' || value === null) return
-  const scope = entity.identity.scope?.(input)
-  const [taken] = await db
-    .select({ id: entity.idColumn })
-    .from(entity.table)
-    .where(and(eq(entity.identity.column, value), scope))
-    .limit(1)
-  if (taken) throw codeTaken(entity.identity.field)
-}
-
-async function assertChecks(
-  db: DbOrTx,
-  entity: ReferenceEntity,
-  input: Record<string, any>,
-  current?: object,
-) {
-  const problems = (await entity.check?.(db, input, current as never)) ?? {}
-  if (Object.keys(problems).length > 0) throw invalid(problems)
-}
 
 function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: ReferenceEntity) {
   const { db } = deps.database
@@ -130,20 +92,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       responses: okResponse(entity.view),
     }),
     async (c) => {
-      const input = c.req.valid('json') as Record<string, any>
-      await assertIdentityFree(db, entity, input)
-      await assertChecks(db, entity, input)
-      let id: unknown
-      try {
-        const [row] = await db
-          .insert(entity.table)
-          .values(entity.toRow ? entity.toRow(input) : input)
-          .returning({ id: entity.idColumn })
-        id = row.id
-      } catch (error) {
-        if (isUniqueViolation(error)) throw codeTaken(entity.identity.field)
-        throw error
-      }
+      const id = await createRecord(db, entity, c.req.valid('json') as Record<string, any>)
       return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
     },
   )
@@ -160,13 +109,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      const input = c.req.valid('json') as Record<string, any>
-      const current = await loadRow(db, entity, id)
-      await assertChecks(db, entity, input, current)
-      await db
-        .update(entity.table)
-        .set({ ...(entity.toRow ? entity.toRow(input) : input), updatedAt: new Date() })
-        .where(eq(entity.idColumn, id as never))
+      await editRecord(db, entity, id, c.req.valid('json') as Record<string, any>)
       return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
     },
   )
@@ -189,12 +132,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        const [row] = await db
-          .update(entity.table)
-          .set({ enabled, updatedAt: new Date() })
-          .where(eq(entity.idColumn, id as never))
-          .returning({ id: entity.idColumn })
-        if (!row) throw notFound()
+        await setEnabled(db, entity, id, enabled)
         return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
       },
     )

@@ -2,7 +2,7 @@
 // list filters, how a row becomes a view, and the checks that reach beyond one field (the parent is in
 // the same dictionary, the country exists, ...). admin-routes.ts turns each into the same set of routes.
 import { z } from '@hono/zod-openapi'
-import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import {
   countryCreate,
@@ -36,7 +36,17 @@ import {
 } from '../../../shared/contracts/reference'
 import type { Lang, MessageKey } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
-import { countries, dictItems, enterprises, organizations, rooms, tags, vendors } from '../../db/schema'
+import {
+  artworks,
+  countries,
+  dictItems,
+  enterprises,
+  organizations,
+  rooms,
+  tags,
+  vendors,
+} from '../../db/schema'
+import { AppError } from '../../http/app-error'
 import { pick } from './queries'
 import type { ReferenceEntityName } from './usage'
 
@@ -64,8 +74,12 @@ export interface ReferenceEntity {
   order: (PgColumn | SQL)[]
   /** Columns of a new or edited row from the validated input. */
   toRow?: (input: Row) => Row
-  /** Cross-record checks; `current` is the stored row when editing. */
+  /** Cross-record checks; `current` is the stored row when editing. May throw its own refusal (with params). */
   check?: (db: DbOrTx, input: Row, current?: Row) => Promise<FieldProblems>
+  /** Refuses disabling a record that must stay in use (a room that still holds artworks). */
+  beforeDisable?: (db: DbOrTx, current: Row) => Promise<void>
+  /** The refusal when the identity is taken (default: `codeTaken` at the identity's field). */
+  identityTaken?: (value: string) => AppError
   /** Rows to views, in the order of `rows`. */
   toViews: (db: DbOrTx, rows: Row[], lang: Lang) => Promise<Row[]>
   /** A self-reference: children block a delete. */
@@ -373,7 +387,18 @@ const vendorEntity: ReferenceEntity = {
   },
 }
 
-const roomEntity: ReferenceEntity = {
+const CLIMATE = ['temperatureMin', 'temperatureMax', 'humidityMin', 'humidityMax'] as const
+
+/** How many artworks stand in a room now (artworks.room_id, kept by the processes with the ledger). */
+export async function artworksInRoom(db: DbOrTx, roomId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(artworks).where(eq(artworks.roomId, roomId))
+  return Number(row?.n ?? 0)
+}
+
+const roomNotEmpty = (count: number) =>
+  new AppError(400, 'roomNotEmpty', { count }, { fieldErrors: { enabled: 'roomNotEmpty' } })
+
+export const roomEntity: ReferenceEntity = {
   name: 'rooms',
   segment: 'rooms',
   noun: 'room',
@@ -395,11 +420,38 @@ const roomEntity: ReferenceEntity = {
   keyword: [rooms.code, rooms.nameZh, rooms.nameEn, rooms.liaison, rooms.location],
   order: [asc(rooms.sort), asc(rooms.code)],
   usageKey: (r) => ({ key: r.id }),
-  async check(db, input): Promise<FieldProblems> {
-    return (await countryExists(db, input.countryCode)) ? {} : { countryCode: 'invalidValue' }
+  toRow: (input) => ({
+    ...input,
+    ...Object.fromEntries(
+      CLIMATE.filter((k) => k in input).map((k) => [k, input[k] === null ? null : String(input[k])]),
+    ),
+  }),
+  identityTaken: (code) =>
+    new AppError(400, 'roomCodeTaken', { code }, { fieldErrors: { code: 'roomCodeTaken' } }),
+  async check(db, input, current): Promise<FieldProblems> {
+    const problems: FieldProblems = (await countryExists(db, input.countryCode))
+      ? {}
+      : { countryCode: 'invalidValue' }
+    if (current) {
+      const held = await artworksInRoom(db, current.id)
+      if (input.capacity !== null && input.capacity < held)
+        throw new AppError(
+          400,
+          'capacityBelowContents',
+          { count: held },
+          { fieldErrors: { ...problems, capacity: 'capacityBelowContents' } },
+        )
+      if (input.enabled === false && current.enabled && held > 0) throw roomNotEmpty(held)
+    }
+    return problems
+  },
+  async beforeDisable(db, current) {
+    const held = await artworksInRoom(db, current.id)
+    if (held > 0) throw roomNotEmpty(held)
   },
   async toViews(db, rows, lang) {
     const countryName = await withCountryName(db, rows, lang)
+    const num = (v: string | null) => (v === null ? null : Number(v))
     return rows.map((r) => ({
       id: r.id,
       code: r.code,
@@ -411,6 +463,10 @@ const roomEntity: ReferenceEntity = {
       icon: r.icon,
       location: r.location,
       capacity: r.capacity,
+      temperatureMin: num(r.temperatureMin),
+      temperatureMax: num(r.temperatureMax),
+      humidityMin: num(r.humidityMin),
+      humidityMax: num(r.humidityMax),
       ...stamps(r),
     }))
   },

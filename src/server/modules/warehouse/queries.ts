@@ -1,0 +1,287 @@
+// Reads of the warehouse screens: rooms with how many artworks each holds now, and the movement ledger at a
+// moment. A movement row says where its artwork was during [at, until) (`until` kept by the database's
+// trigger, migration 0017), so "what was in room R at t" is the rows into R whose period contains t — read
+// through the index (to_room_id, until, at, artwork_id) — and "where was artwork A at t" is A's one row whose
+// period contains t.
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type {
+  ContentsItem,
+  ContentsPage,
+  PlaceAt,
+  RoomListQuery,
+  RoomSummary,
+  StocktakeItem,
+} from '../../../shared/contracts/warehouse'
+import type { Lang } from '../../../shared/errors'
+import type { Db } from '../../db/client'
+import { artists, artworkMovements, artworks, processes, rooms } from '../../db/schema'
+import { notFound } from '../../http/app-error'
+import { movementRows, processBriefs } from '../operations/queries'
+import { keywordWhere, roomEntity } from '../reference/entities'
+import type { Moment } from './at'
+
+type Paged<T> = Omit<T, 'page' | 'pageSize'> & { page: number; pageSize: number }
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+/** Artworks standing in each room now (artworks.room_id, which the processes keep with the ledger). */
+async function occupancy(db: Db, roomIds: string[]): Promise<Map<string, number>> {
+  if (roomIds.length === 0) return new Map()
+  const rows = await db
+    .select({ roomId: artworks.roomId, n: count() })
+    .from(artworks)
+    .where(inArray(artworks.roomId, roomIds))
+    .groupBy(artworks.roomId)
+  return new Map(rows.map((r) => [r.roomId as string, Number(r.n)]))
+}
+
+async function summaries(db: Db, rows: Record<string, any>[], lang: Lang): Promise<RoomSummary[]> {
+  const [views, counts] = await Promise.all([
+    roomEntity.toViews(db, rows, lang),
+    occupancy(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ])
+  return views.map((v) => ({ ...(v as RoomSummary), artworkCount: counts.get(v.id as string) ?? 0 }))
+}
+
+export async function listRooms(db: Db, q: Paged<RoomListQuery>, lang: Lang) {
+  const where = and(
+    keywordWhere(roomEntity, q.q),
+    q.enabled ? eq(rooms.enabled, q.enabled === 'true') : undefined,
+  )
+  const [[{ n }], rows] = await Promise.all([
+    db.select({ n: count() }).from(rooms).where(where),
+    db
+      .select()
+      .from(rooms)
+      .where(where)
+      .orderBy(desc(rooms.enabled), asc(rooms.sort), asc(rooms.code))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+  ])
+  return { list: await summaries(db, rows, lang), total: Number(n), page: q.page, pageSize: q.pageSize }
+}
+
+export async function roomSummary(db: Db, id: string, lang: Lang): Promise<RoomSummary> {
+  const [row] = await db.select().from(rooms).where(eq(rooms.id, id))
+  if (!row) throw notFound()
+  const [view] = await summaries(db, [row], lang)
+  return view
+}
+
+async function assertRoom(db: Db, id: string) {
+  const [row] = await db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, id))
+  if (!row) throw notFound()
+}
+
+const momentSql = (m: Moment) => sql`${m.sql}::timestamptz`
+
+/** The ledger's rows that put an artwork in `roomId` at the moment: the index's own condition. */
+export function inRoomAt(roomId: string, m: Moment): SQL {
+  return and(
+    eq(artworkMovements.toRoomId, roomId),
+    sql`${artworkMovements.until} > ${momentSql(m)}`,
+    sql`${artworkMovements.at} <= ${momentSql(m)}`,
+  ) as SQL
+}
+
+/** The contents query itself (one page, its total counted alongside); the bench sends its SQL raw. */
+export function contentsSelect(
+  db: Db,
+  roomId: string,
+  m: Moment,
+  q: { q?: string },
+  limit: number,
+  offset: number,
+) {
+  const keyword = q.q
+    ? or(
+        ilike(artworks.inventoryNo, likePattern(q.q)),
+        ilike(artworks.titleZh, likePattern(q.q)),
+        ilike(artworks.titleEn, likePattern(q.q)),
+      )
+    : undefined
+  return db
+    .select({
+      movementId: artworkMovements.id,
+      since: artworkMovements.at,
+      kind: artworkMovements.kind,
+      processId: artworkMovements.processId,
+      processType: processes.type,
+      id: artworks.id,
+      inventoryNo: artworks.inventoryNo,
+      titleZh: artworks.titleZh,
+      titleEn: artworks.titleEn,
+      previewFileId: artworks.previewFileId,
+      artistZh: artists.nameZh,
+      artistEn: artists.nameEn,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(artworkMovements)
+    .innerJoin(artworks, eq(artworks.id, artworkMovements.artworkId))
+    .leftJoin(artists, eq(artists.id, artworks.artistId))
+    .leftJoin(processes, eq(processes.id, artworkMovements.processId))
+    .where(and(inRoomAt(roomId, m), keyword))
+    .orderBy(asc(artworks.inventoryNo), asc(artworks.id))
+    .limit(limit)
+    .offset(offset)
+}
+
+export async function roomContents(
+  db: Db,
+  roomId: string,
+  m: Moment,
+  q: Paged<{ q?: string }>,
+): Promise<ContentsPage> {
+  await assertRoom(db, roomId)
+  const offset = (q.page - 1) * q.pageSize
+  const rows = await contentsSelect(db, roomId, m, q, q.pageSize, offset)
+  let total = rows[0]?.total ?? 0
+  if (rows.length === 0 && offset > 0) {
+    // A page past the end: the total still has to be told.
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(artworkMovements)
+      .innerJoin(artworks, eq(artworks.id, artworkMovements.artworkId))
+      .where(
+        and(
+          inRoomAt(roomId, m),
+          q.q
+            ? or(
+                ilike(artworks.inventoryNo, likePattern(q.q)),
+                ilike(artworks.titleZh, likePattern(q.q)),
+                ilike(artworks.titleEn, likePattern(q.q)),
+              )
+            : undefined,
+        ),
+      )
+    total = Number(n)
+  }
+  const list = rows.map(
+    (r): ContentsItem => ({
+      artwork: {
+        id: r.id,
+        inventoryNo: r.inventoryNo,
+        titleZh: r.titleZh,
+        titleEn: r.titleEn,
+        previewFileId: r.previewFileId,
+      },
+      artistZh: r.artistZh ?? '',
+      artistEn: r.artistEn ?? '',
+      since: r.since.toISOString(),
+      movementId: r.movementId,
+      kind: r.kind,
+      processId: r.processId,
+      processType: r.processType,
+    }),
+  )
+  return { at: m.iso, list, total, page: q.page, pageSize: q.pageSize }
+}
+
+export async function placeOf(db: Db, artworkId: string, m: Moment): Promise<PlaceAt> {
+  const [artwork] = await db
+    .select({
+      id: artworks.id,
+      inventoryNo: artworks.inventoryNo,
+      titleZh: artworks.titleZh,
+      titleEn: artworks.titleEn,
+      previewFileId: artworks.previewFileId,
+    })
+    .from(artworks)
+    .where(eq(artworks.id, artworkId))
+  if (!artwork) throw notFound()
+  // The one row of the artwork whose period holds the moment (read through (artwork_id, at)).
+  const [movement] = await movementRows(
+    db,
+    and(
+      eq(artworkMovements.artworkId, artworkId),
+      sql`${artworkMovements.at} <= ${momentSql(m)}`,
+      sql`${artworkMovements.until} > ${momentSql(m)}`,
+    ),
+    1,
+    0,
+  )
+  return {
+    at: m.iso,
+    artwork,
+    place: movement ? movement.to : null,
+    since: movement ? movement.at : null,
+    movement: movement ?? null,
+  }
+}
+
+export async function roomMovements(
+  db: Db,
+  roomId: string,
+  q: { direction: 'all' | 'in' | 'out'; page: number; pageSize: number },
+) {
+  await assertRoom(db, roomId)
+  const into = eq(artworkMovements.toRoomId, roomId)
+  const outOf = eq(artworkMovements.fromRoomId, roomId)
+  const where =
+    q.direction === 'in'
+      ? and(into, sql`${artworkMovements.fromRoomId} is distinct from ${roomId}`)
+      : q.direction === 'out'
+        ? and(outOf, sql`${artworkMovements.toRoomId} is distinct from ${roomId}`)
+        : or(into, outOf)
+  const [[{ n }], list] = await Promise.all([
+    db.select({ n: count() }).from(artworkMovements).where(where),
+    movementRows(db, where, q.pageSize, (q.page - 1) * q.pageSize),
+  ])
+  return { list, total: Number(n), page: q.page, pageSize: q.pageSize }
+}
+
+const stepIds = (steps: any, step: string, field: string): number => {
+  const list = steps?.[step]?.data?.[field]
+  return Array.isArray(list) ? list.length : 0
+}
+
+/** The INVENTORY_CHECK processes naming the room (its start input's roomId), newest first. */
+export async function roomStocktakes(db: Db, roomId: string, q: { page: number; pageSize: number }) {
+  await assertRoom(db, roomId)
+  const where = and(
+    eq(processes.type, 'INVENTORY_CHECK'),
+    sql`${processes.snapshot} -> 'context' -> 'subject' ->> 'roomId' = ${roomId}`,
+  )
+  const [[{ n }], rows] = await Promise.all([
+    db.select({ n: count() }).from(processes).where(where),
+    db
+      .select({
+        id: processes.id,
+        subject: sql<Record<string, unknown>>`${processes.snapshot} -> 'context' -> 'subject'`,
+        steps: sql<Record<string, unknown>>`${processes.snapshot} -> 'context' -> 'steps'`,
+      })
+      .from(processes)
+      .where(where)
+      .orderBy(desc(processes.createdAt), desc(processes.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+  ])
+  const briefs = await processBriefs(
+    db,
+    rows.map((r) => r.id),
+  )
+  const list = rows.flatMap((r): StocktakeItem[] => {
+    const process = briefs.get(r.id)
+    if (!process) return []
+    const steps = r.steps as any
+    const resolved = steps?.discrepancies?.data !== undefined
+    const countedOn = steps?.counting?.data?.countedOn
+    return [
+      {
+        process,
+        plannedOn: typeof r.subject?.plannedOn === 'string' ? r.subject.plannedOn : null,
+        countedOn: typeof countedOn === 'string' ? countedOn : null,
+        found:
+          stepIds(steps, 'counting', 'foundArtworkIds') +
+          (resolved ? stepIds(steps, 'discrepancies', 'foundArtworkIds') : 0),
+        missing: resolved
+          ? stepIds(steps, 'discrepancies', 'missingArtworkIds')
+          : stepIds(steps, 'counting', 'missingArtworkIds'),
+      },
+    ]
+  })
+  return { list, total: Number(n), page: q.page, pageSize: q.pageSize }
+}
