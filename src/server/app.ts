@@ -19,7 +19,6 @@ import { authRoutes } from './modules/auth/routes'
 import { conditionRoutes } from './modules/condition/routes'
 import { fileRoutes } from './modules/files/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
-import { insuranceScheduleRoutes } from './modules/insurance/schedule-routes'
 import { labelRoutes } from './modules/labels/routes'
 import { notificationRoutes } from './modules/notifications/routes'
 import { operationsRoutes } from './modules/operations/routes'
@@ -32,7 +31,6 @@ import { systemLogRoutes } from './modules/system-log/routes'
 import { delegationRoutes } from './modules/tasks/delegation-routes'
 import { taskRoutes } from './modules/tasks/routes'
 import { taskSettingsRoutes } from './modules/tasks/settings-routes'
-import { warehouseRoutes } from './modules/warehouse/routes'
 
 /** Each module and where it is mounted. A new area adds one line here. */
 const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
@@ -52,7 +50,6 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/operations', operationsRoutes],
   ['/labels', labelRoutes],
   ['/insurance', insuranceRoutes],
-  ['/insurance', insuranceScheduleRoutes],
   ['/tasks', taskSettingsRoutes],
   ['/tasks', delegationRoutes],
   ['/warehouse', warehouseRoutes],
