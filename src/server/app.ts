@@ -31,6 +31,7 @@ import { systemLogRoutes } from './modules/system-log/routes'
 import { delegationRoutes } from './modules/tasks/delegation-routes'
 import { taskRoutes } from './modules/tasks/routes'
 import { taskSettingsRoutes } from './modules/tasks/settings-routes'
+import { warehouseRoutes } from './modules/warehouse/routes'
 
 /** Each module and where it is mounted. A new area adds one line here. */
 const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
