@@ -155,7 +155,6 @@ export const MESSAGES = {
     en: 'An amount above zero (at most two decimals)',
   },
   notOnPolicy: { 'zh-CN': '该作品不在此保单的承保清单上', en: "This artwork is not on the policy's schedule" },
-  duplicateArtwork: { 'zh-CN': '同一件作品只能出现一次', en: 'Each artwork may appear only once' },
   policyNotEditable: {
     'zh-CN': '保单已失效或作废，其承保清单不能再修改',
     en: 'The policy has lapsed or is void: its schedule of cover can no longer be changed',
