@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes'
 import { conditionRoutes } from './modules/condition/routes'
 import { fileRoutes } from './modules/files/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
+import { insuranceScheduleRoutes } from './modules/insurance/schedule-routes'
 import { labelRoutes } from './modules/labels/routes'
 import { notificationRoutes } from './modules/notifications/routes'
 import { operationsRoutes } from './modules/operations/routes'
@@ -50,6 +51,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/artworks', conditionRoutes],
   ['/operations', operationsRoutes],
   ['/labels', labelRoutes],
+  ['/insurance', insuranceScheduleRoutes],
   ['/insurance', insuranceRoutes],
   ['/tasks', taskSettingsRoutes],
   ['/tasks', delegationRoutes],

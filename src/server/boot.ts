@@ -9,6 +9,7 @@ import { type Database, type Db, openDatabase } from './db/client'
 import type { Deps } from './http/context'
 import { LogWriter } from './http/request-log'
 import { listenForAuthChanges } from './modules/auth/sessions'
+import { backfillSchedules } from './modules/insurance/schedule'
 import type { ProcessCatalog } from './modules/process/catalog'
 import { machineCatalog } from './modules/process/machine-catalog'
 import { checkDefinitionVersions } from './modules/process/versions'
@@ -42,6 +43,8 @@ export async function boot(
   const seedResult = await database.db.transaction((tx) => seed(tx as unknown as Db, config))
   // Processes that ran before tasks existed get theirs (issue 13); none on a database that always had them.
   await backfillTasks(database.db, options.catalog ?? machineCatalog, config.timeZone)
+  // Policies recorded before schedules of cover existed get theirs (issue 14); none on a newer database.
+  await backfillSchedules(database.db)
   let storage: Storage
   try {
     storage = await openStorage(config)

@@ -10,6 +10,7 @@ import { MONEY_RE, normaliseMoney } from '../../../../shared/validation'
 import type { DbOrTx, Tx } from '../../../db/client'
 import { artworks, insuranceClaims, insurancePolicies, insurancePolicyArtworks } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
+import { recordSchedule } from '../../insurance/schedule'
 import { bothLanguages, cancelReminders, holdersOf, scheduleReminder, sendMessages } from '../messages'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
@@ -153,6 +154,10 @@ export async function insuranceCovered(ctx: EffectContext): Promise<void> {
       .insert(insurancePolicyArtworks)
       .values(ids.map((artworkId) => ({ policyId: policy.id, artworkId })))
       .onConflictDoNothing()
+  // The schedule of cover: the insured amount shared out over the artworks; a renewal follows the schedule
+  // of the policy it renews when that covered the same artworks (modules/insurance/schedule.ts).
+  const renewed = ctx.process.type === 'INSURANCE_RENEWAL' ? await renewedPolicy(ctx) : undefined
+  await recordSchedule(ctx.tx, policy.id, renewed?.id ?? null)
   // Covered from the start date to the end date: a policy not yet in force changes nothing today (the
   // daily job turns its cover on when it starts).
   await extendCover(ctx.tx, ids, dayOf(ctx.at))
@@ -169,7 +174,6 @@ export async function insuranceCovered(ctx: EffectContext): Promise<void> {
   })
   // A renewal's new policy is issued: the renewed policy needs no more reminding to renew.
   if (ctx.process.type === 'INSURANCE_RENEWAL') {
-    const renewed = await renewedPolicy(ctx)
     if (renewed?.processId && renewed.processId !== ctx.process.id)
       await cancelReminders(ctx.tx, renewed.processId, ctx.at, ['insuranceExpiry'])
   }

@@ -1,0 +1,203 @@
+// Under-insurance and schedules of cover (issue 14), mounted at /api/insurance beside the policy register:
+// the under-insured list (and what cannot be compared), the ratio setting, one policy's schedule, its
+// adjustment by the insurance approvers, and its Excel export. Every refusal stores nothing.
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import {
+  insuranceSettingsInput,
+  insuranceSettingsView,
+  policySchedule as policyScheduleSchema,
+  scheduleInput,
+  underInsuredPage,
+  underInsuredQuery,
+} from '../../../shared/contracts/insurance-schedule'
+import type { Lang } from '../../../shared/errors'
+import type { PrivilegeKey } from '../../../shared/privileges'
+import { insurancePolicies, insurancePolicyArtworks } from '../../db/schema'
+import { access, currentUser } from '../../http/access'
+import { AppError, invalid, notFound } from '../../http/app-error'
+import type { Deps } from '../../http/context'
+import { errorEnvelope, ok, okResponse } from '../../http/envelope'
+import { moduleRouter } from '../../http/router'
+import { contentDisposition } from '../files/serve'
+import { scheduleFileName, scheduleWorkbook } from './schedule-excel'
+import { writeSchedule } from './schedule'
+import { policySchedule, ratioSetting, saveRatio, underInsured } from './under-insurance'
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/**
+ * Who adjusts a schedule's agreed values: the approvers of annual policies. The values are the policy's
+ * terms, approved with it; letting whoever records the policy change them afterwards would go around that
+ * approval (the administrators hold it through full privilege).
+ */
+export const SCHEDULE_EDIT_PRIVILEGE: PrivilegeKey = 'devOpsManage:approve:INSURANCE_ANNUAL'
+/** Who sets the ratio: the administrators of settings, as for the task settings. */
+export const SETTINGS_EDIT_PRIVILEGE: PrivilegeKey = 'authManage:edit'
+
+const idParam = z.object({
+  id: z.uuid({ message: 'invalidValue' }).openapi({ param: { in: 'path', name: 'id', required: true } }),
+})
+const json = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+})
+
+export function insuranceScheduleRoutes(deps: Deps) {
+  const app = moduleRouter()
+  const { db } = deps.database
+  const tags = ['devOpsManage: under-insurance and schedules of cover']
+  const lang = (c: { get(key: 'lang'): Lang }) => c.get('lang')
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/under-insured',
+      tags,
+      summary:
+        'Covered artworks insured below the ratio of their latest valuation in the same currency (list=flagged), or that cannot be compared (list=notComparable)',
+      ...access(deps, 'devOpsManage:view'),
+      request: { query: underInsuredQuery },
+      responses: okResponse(underInsuredPage),
+    }),
+    async (c) => ok(c, await underInsured(db, c.req.valid('query'))),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/settings',
+      tags,
+      summary: 'The under-insurance ratio in force (0.90 unless set)',
+      ...access(deps, 'devOpsManage:view'),
+      responses: okResponse(insuranceSettingsView),
+    }),
+    async (c) => ok(c, await ratioSetting(db)),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/settings',
+      tags,
+      summary: 'Set the under-insurance ratio (0.5 to 1.5)',
+      ...access(deps, SETTINGS_EDIT_PRIVILEGE),
+      request: json(insuranceSettingsInput),
+      responses: okResponse(insuranceSettingsView),
+    }),
+    async (c) => {
+      const { underInsuranceRatio } = c.req.valid('json')
+      await saveRatio(db, underInsuranceRatio, currentUser(c).id)
+      c.set('operationType', `INSURANCE_SETTINGS underInsuranceRatio=${underInsuranceRatio}`)
+      return ok(c, await ratioSetting(db))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/policies/{id}/schedule',
+      tags,
+      summary: "A policy's schedule of cover: each artwork's agreed value against its latest valuation",
+      ...access(deps, 'devOpsManage:view'),
+      request: { params: idParam },
+      responses: okResponse(policyScheduleSchema),
+    }),
+    async (c) => {
+      const view = await policySchedule(db, c.req.valid('param').id, lang(c))
+      if (!view) throw notFound()
+      return ok(c, view)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/policies/{id}/schedule',
+      tags,
+      summary:
+        "Adjust agreed values on an active policy's schedule (artworks on the policy, amounts above zero); the total may then differ from the policy's",
+      ...access(deps, SCHEDULE_EDIT_PRIVILEGE),
+      request: { params: idParam, ...json(scheduleInput) },
+      responses: okResponse(policyScheduleSchema),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const { items } = c.req.valid('json')
+      const errors: Record<string, string> = {}
+      const seen = new Set<string>()
+      items.forEach((item, i) => {
+        if (seen.has(item.artworkId)) errors[`items.${i}.artworkId`] = 'duplicateArtwork'
+        seen.add(item.artworkId)
+      })
+      await db.transaction(async (tx) => {
+        const [policy] = await tx
+          .select({ status: insurancePolicies.status })
+          .from(insurancePolicies)
+          .where(eq(insurancePolicies.id, id))
+          .for('update')
+        if (!policy) throw notFound()
+        if (policy.status !== 'active') throw new AppError(400, 'policyNotEditable')
+        const onPolicy = await tx
+          .select({ artworkId: insurancePolicyArtworks.artworkId })
+          .from(insurancePolicyArtworks)
+          .where(
+            and(
+              eq(insurancePolicyArtworks.policyId, id),
+              isNull(insurancePolicyArtworks.removedOn),
+              inArray(
+                insurancePolicyArtworks.artworkId,
+                items.map((i) => i.artworkId),
+              ),
+            ),
+          )
+        const covered = new Set(onPolicy.map((r) => r.artworkId))
+        items.forEach((item, i) => {
+          if (!covered.has(item.artworkId)) errors[`items.${i}.artworkId`] ??= 'notOnPolicy'
+        })
+        if (Object.keys(errors).length > 0) throw invalid(errors)
+        await writeSchedule(
+          tx,
+          id,
+          items.map((i) => ({ id: i.artworkId, amount: i.insuredAmount })),
+        )
+      })
+      c.set('operationType', `INSURANCE_SCHEDULE ${id} (${items.length})`)
+      return ok(c, (await policySchedule(db, id, lang(c)))!)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/policies/{id}/schedule.xlsx',
+      tags,
+      summary: "A policy's schedule of cover as Excel (headings in the request's language)",
+      ...access(deps, 'devOpsManage:view'),
+      request: { params: idParam },
+      responses: {
+        200: {
+          description: 'The schedule of cover',
+          content: { [XLSX_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
+      },
+    }),
+    async (c) => {
+      const l = lang(c)
+      const view = await policySchedule(db, c.req.valid('param').id, l)
+      if (!view) throw notFound()
+      const body = await scheduleWorkbook(view, l)
+      return new Response(new Uint8Array(body), {
+        status: 200,
+        headers: {
+          'content-type': XLSX_MIME,
+          'content-disposition': contentDisposition('attachment', scheduleFileName(view.policy.policyNo, l)),
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'no-store',
+        },
+      })
+    },
+  )
+
+  return app
+}
