@@ -21,14 +21,19 @@ const pageSize = optionalParam(z.coerce.number({ message: 'digitsOnly' }).int().
  * date-time; absent means now. A moment in the future is refused by the server (`dateInFuture`).
  */
 export const AT_RE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2}))?$/
+/** A real calendar date (no 30 February) and a time the clock has. */
+function realMoment(v: string): boolean {
+  const date = v.slice(0, 10)
+  const midnight = Date.parse(`${date}T00:00:00Z`)
+  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== date) return false
+  return v.length === 10 || !Number.isNaN(Date.parse(v))
+}
 export const atParam = optionalParam(
   z
     .string()
     .trim()
     .regex(AT_RE, { message: 'invalidInstant' })
-    .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), {
-      message: 'invalidInstant',
-    }),
+    .refine(realMoment, { message: 'invalidInstant' }),
 )
 
 export const roomListQuery = z.object({
