@@ -6,13 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Alert,
-  Badge,
-  Button,
-  Card,
   Grid,
   Group,
-  List,
-  Modal,
   MultiSelect,
   Radio,
   Select,
@@ -20,39 +15,34 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Tabs,
   Text,
-  ThemeIcon,
-  Title,
 } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useBlocker, useNavigate } from '@tanstack/react-router'
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { z } from 'zod'
 import {
   ARTWORK_LIMITS,
   type CreateArtwork,
   createArtworkInput,
   DIMENSION_KINDS,
-  RECORD_KINDS,
   type RecordKind,
   updateArtworkInput,
 } from '../../../../shared/artwork-rules'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
-import { formatMessage } from '../../../../shared/errors'
 import { artworkDetailQuery, artworkKeys, createArtwork, saveArtwork } from '../../../api/queries/artworks'
 import { DigitsInput } from '../../../forms/DigitsInput'
 import { showSuccess, showWarning } from '../../../forms/notify'
 import { SubmitButton } from '../../../forms/SubmitButton'
 import { TextAreaField, TextField } from '../../../forms/TextField'
 import { useForm } from '../../../forms/use-form'
-import { formatDateTime } from '../../../i18n/format'
-import { IconCheck, IconLock } from '../../../shell/icons'
 import { PageHeader } from '../../../shell/PageHeader'
-import { DIMENSION_LABELS, RECORD_LIST_LABELS } from '../archive-labels'
+import { DIMENSION_LABELS } from '../archive-labels'
 import { useArchiveReference } from '../reference-data'
 import { ArtistPicker } from './ArtistPicker'
 import { DimensionField, sanitizeDecimal } from './DimensionField'
+import { FormSection } from './FormSection'
+import { EditNotices, FormChecklist, LeaveDialog } from './FormSideParts'
 import {
   type ArtworkFormValues,
   emptyValues,
@@ -62,56 +52,12 @@ import {
   valuesOf,
 } from './form-values'
 import { type FileFacts, MediaEditor } from './MediaEditor'
-import { type EditableEntry, RecordListEditor } from './RecordListEditor'
+import { RecordsSection } from './RecordsSection'
 import { useEditLock } from './use-edit-lock'
 
 const L = ARTWORK_LIMITS
 
 type UpdateArtwork = z.output<typeof updateArtworkInput>
-
-function FormSection({
-  title,
-  description,
-  children,
-  id,
-}: {
-  title: ReactNode
-  description?: ReactNode
-  children: ReactNode
-  id: string
-}) {
-  return (
-    <Card withBorder radius="md" padding="lg" id={id} data-testid={`section-${id}`}>
-      <Stack gap={2} mb="md">
-        <Title order={3} fz={15} fw={600}>
-          {title}
-        </Title>
-        {description ? (
-          <Text fz="xs" c="dimmed">
-            {description}
-          </Text>
-        ) : null}
-      </Stack>
-      {children}
-    </Card>
-  )
-}
-
-function CheckItem({ ok, children }: { ok: boolean; children: ReactNode }) {
-  return (
-    <List.Item
-      icon={
-        <ThemeIcon size={18} radius="xl" color={ok ? 'teal' : 'gray.4'} variant={ok ? 'filled' : 'light'}>
-          <IconCheck size={12} />
-        </ThemeIcon>
-      }
-    >
-      <Text fz="sm" c={ok ? 'dark.7' : 'dimmed'}>
-        {children}
-      </Text>
-    </List.Item>
-  )
-}
 
 export function ArtworkFormScreen({ id }: { id: string | null }) {
   const detail = useQuery({ ...artworkDetailQuery(id ?? ''), enabled: id !== null, staleTime: 0 })
@@ -276,81 +222,17 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
           }
         />
 
-        {lockState.status === 'locked' ? (
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconLock size={18} />}
-            title={lockState.message}
-            data-testid="form-lock-notice"
-          >
-            <Stack gap="xs">
-              <Text fz="sm">
-                {lockState.holder && lockState.expiresAt ? (
-                  <Trans>
-                    {lockState.holder} is editing this record. You can edit it once they save or leave it, at
-                    the latest {formatDateTime(lockState.expiresAt, lang)}.
-                  </Trans>
-                ) : (
-                  <Trans>Someone else is editing this record. Try again in a moment.</Trans>
-                )}
-              </Text>
-              <Group gap="xs">
-                <Button size="xs" variant="default" onClick={() => void lock.retry()}>
-                  <Trans>Try again</Trans>
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  onClick={() => void navigate({ to: '/artworkArchive/detail', search: { id: detail?.id } })}
-                >
-                  <Trans>Back to the artwork</Trans>
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        ) : null}
-        {lockState.status === 'failed' ? (
-          <Alert
-            color="red"
-            variant="light"
-            title={<Trans>The record could not be opened for editing</Trans>}
-          >
-            <Group gap="xs">
-              <Text fz="sm">{lockState.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void lock.retry()}>
-                <Trans>Try again</Trans>
-              </Button>
-            </Group>
-          </Alert>
-        ) : null}
-        {conflict ? (
-          <Alert
-            color="orange"
-            variant="light"
-            title={formatMessage('conflict', lang)}
-            data-testid="form-conflict"
-          >
-            <Group gap="xs">
-              <Text fz="sm">
-                <Trans>
-                  Someone saved this record after you opened it. Reload it to see their changes, then edit
-                  again.
-                </Trans>
-              </Text>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => {
-                  savedRef.current = true
-                  void onReload?.()
-                }}
-              >
-                <Trans>Reload</Trans>
-              </Button>
-            </Group>
-          </Alert>
-        ) : null}
+        <EditNotices
+          lockState={lockState}
+          lang={lang}
+          conflict={conflict}
+          onRetry={() => void lock.retry()}
+          onBack={() => void navigate({ to: '/artworkArchive/detail', search: { id: detail?.id } })}
+          onReload={() => {
+            savedRef.current = true
+            void onReload?.()
+          }}
+        />
 
         <Grid gap="md" align="flex-start">
           <Grid.Col span={{ base: 12, lg: 9 }}>
@@ -582,63 +464,16 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
                 </FormSection>
               ) : null}
 
-              <FormSection
-                id="records"
-                title={<Trans>Exhibitions, auctions, provenance and literature</Trans>}
-                description={
-                  <Trans>
-                    Dates as yyyy, yyyy-MM or yyyy-MM-dd: provenance is often known only to the year.
-                  </Trans>
-                }
-              >
-                <Tabs
-                  value={recordsTab}
-                  onChange={(x) => x && setRecordsTab(x as RecordKind)}
-                  variant="pills"
-                  radius="md"
-                >
-                  <Tabs.List mb="sm">
-                    {RECORD_KINDS.map((kind) => {
-                      const count = v[kind].length
-                      const bad = Object.keys(errors).some((k) => k.startsWith(`${kind}.`) || k === kind)
-                      return (
-                        <Tabs.Tab
-                          key={kind}
-                          value={kind}
-                          rightSection={
-                            count > 0 || bad ? (
-                              <Badge
-                                size="xs"
-                                circle
-                                color={bad ? 'red' : 'gray'}
-                                variant={bad ? 'filled' : 'light'}
-                              >
-                                {bad ? '!' : count}
-                              </Badge>
-                            ) : null
-                          }
-                          data-testid={`records-tab-${kind}`}
-                        >
-                          {i18n._(RECORD_LIST_LABELS[kind])}
-                        </Tabs.Tab>
-                      )
-                    })}
-                  </Tabs.List>
-                  {RECORD_KINDS.map((kind) => (
-                    <Tabs.Panel key={kind} value={kind}>
-                      <RecordListEditor
-                        kind={kind}
-                        value={v[kind] as EditableEntry[]}
-                        onChange={(list) => set(kind, list)}
-                        errors={errors}
-                        currencies={reference.dictOptions.CURRENCY}
-                        literatureTypes={reference.dictOptions.LITERATU_RECORD_TYPERE}
-                        disabled={readOnly}
-                      />
-                    </Tabs.Panel>
-                  ))}
-                </Tabs>
-              </FormSection>
+              <RecordsSection
+                values={v}
+                errors={errors}
+                tab={recordsTab}
+                onTab={setRecordsTab}
+                onChange={(kind, list) => set(kind, list)}
+                currencies={reference.dictOptions.CURRENCY}
+                literatureTypes={reference.dictOptions.LITERATU_RECORD_TYPERE}
+                disabled={readOnly}
+              />
 
               <FormSection id="media" title={<Trans>Images, video and files</Trans>}>
                 <MediaEditor
@@ -664,84 +499,28 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
           </Grid.Col>
 
           <Grid.Col span={{ base: 12, lg: 3 }} style={{ position: 'sticky', top: 72 }}>
-            <Card withBorder radius="md" padding="lg" data-testid="form-checklist">
-              <Stack gap="md">
-                <Title order={3} fz={15} fw={600}>
-                  <Trans>Before saving</Trans>
-                </Title>
-                <List spacing={6} size="sm" center>
-                  <CheckItem ok={ready.inventoryNo}>
-                    <Trans>Inventory number</Trans>
-                  </CheckItem>
-                  <CheckItem ok={ready.title}>
-                    <Trans>A title</Trans>
-                  </CheckItem>
-                  <CheckItem ok={ready.period}>
-                    <Trans>Period of creation</Trans>
-                  </CheckItem>
-                  <CheckItem ok={ready.signature}>
-                    <Trans>Signature information</Trans>
-                  </CheckItem>
-                  <CheckItem ok={ready.preview}>
-                    <Trans>A preview image</Trans>
-                  </CheckItem>
-                  <CheckItem ok={ready.picTypes}>
-                    <Trans>A picture type for every image</Trans>
-                  </CheckItem>
-                </List>
-                {errorCount > 0 ? (
-                  <Alert color="red" variant="light" py="xs" data-testid="form-error-summary">
-                    <Trans>{errorCount} fields need attention.</Trans>
-                  </Alert>
-                ) : null}
-                {form.isUploading ? (
-                  <Text fz="xs" c="dimmed">
-                    <Trans>Uploads are running: the record can be saved once they finish.</Trans>
-                  </Text>
-                ) : null}
-                <Group grow>
-                  <Button
-                    variant="default"
-                    onClick={() =>
-                      void navigate(
-                        detail
-                          ? { to: '/artworkArchive/detail', search: { id: detail.id } }
-                          : { to: '/artworkArchive/index' },
-                      )
-                    }
-                  >
-                    <Trans>Cancel</Trans>
-                  </Button>
-                  <SubmitButton form={form} disabled={readOnly || form.isUploading}>
-                    {editing ? <Trans>Save</Trans> : <Trans>Register</Trans>}
-                  </SubmitButton>
-                </Group>
-              </Stack>
-            </Card>
+            <FormChecklist
+              ready={ready}
+              errorCount={errorCount}
+              uploading={form.isUploading}
+              onCancel={() =>
+                void navigate(
+                  detail
+                    ? { to: '/artworkArchive/detail', search: { id: detail.id } }
+                    : { to: '/artworkArchive/index' },
+                )
+              }
+              submit={
+                <SubmitButton form={form} disabled={readOnly || form.isUploading}>
+                  {editing ? <Trans>Save</Trans> : <Trans>Register</Trans>}
+                </SubmitButton>
+              }
+            />
           </Grid.Col>
         </Grid>
       </Stack>
 
-      <Modal
-        opened={blocker.status === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={<Trans>Leave without saving?</Trans>}
-        centered
-      >
-        <Stack gap="md">
-          <Text fz="sm">
-            <Trans>The changes made here are not saved yet. Leaving drops them.</Trans>
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()}>
-              <Trans>Stay</Trans>
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()} data-testid="leave-anyway">
-              <Trans>Leave</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <LeaveDialog blocker={blocker} />
     </form>
   )
 }
