@@ -1,13 +1,29 @@
 // BUY_ART_TRANS: bringing purchased artworks in (spec §4: transport, warehousing). Opened by BUY_ART's
-// purchaseCompleted effect with the artworks it created; it holds them until they are in a room.
+// purchaseCompleted effect with the artworks it created; it holds them until they are in a room. Two
+// versions: v1 warehouses the whole shipment into one room with one condition; v2 (batch inbound) takes one
+// row per artwork — its own room and its condition on arrival — approved once. Processes started on v1
+// finish on v1 unless an administrator migrates them (machines/migrations.ts).
 import {
   arrival,
   buyArtTransInput,
   departure,
   transportStep as transportForm,
+  warehousingBatchShape,
+  warehousingBatchStep,
   warehousingStep,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, fx, IN_HAND, transportStep } from './blocks'
+import type { ProcessContext } from './types'
+
+const NOTES = [
+  'The transport step is a form (from the seller to the warehouse, shipper, dates, packaging, cost) that is approved before anything moves; once approved the artworks are "to be transported", DEPART makes them "transporting" and ARRIVE puts them at the destination (straight into a room when the form names one).',
+  "Terminating during transport releases the artworks where they are last known; their transport status is the runtime's to reset.",
+]
+
+function batchOf(context: ProcessContext): string[] {
+  const ids = context.subject?.artworkIds
+  return Array.isArray(ids) ? ids.filter((v): v is string => typeof v === 'string') : []
+}
 
 export const buyArtTransV1 = defineProcess({
   type: 'BUY_ART_TRANS',
@@ -27,8 +43,46 @@ export const buyArtTransV1 = defineProcess({
   input: buyArtTransInput,
   payloads: { transport: transportForm, warehousing: warehousingStep, DEPART: departure, ARRIVE: arrival },
   notes: [
-    'The transport step is a form (from the seller to the warehouse, shipper, dates, packaging, cost) that is approved before anything moves; once approved the artworks are "to be transported", DEPART makes them "transporting" and ARRIVE puts them at the destination (straight into a room when the form names one).',
-    'Warehousing is its own approved step: the registrar names the room and the condition on arrival; approving it puts the artworks in that room (status in the collection, in the warehouse) with a movement row.',
-    "Terminating during transport releases the artworks where they are last known; their transport status is the runtime's to reset.",
+    NOTES[0],
+    'v1: warehousing is its own approved step: the registrar names the room and the condition on arrival; approving it puts the artworks in that room (status in the collection, in the warehouse) with a movement row.',
+    NOTES[1],
+  ],
+})
+
+export const buyArtTransV2 = defineProcess({
+  type: 'BUY_ART_TRANS',
+  version: 2,
+  holdsArtworks: true,
+  artworkStatuses: IN_HAND,
+  steps: [
+    transportStep(
+      { key: 'transport', labelZh: '运输', labelEn: 'Transport' },
+      { next: { to: 'warehousing' } },
+    ),
+    formStep(
+      { key: 'warehousing', labelZh: '入库', labelEn: 'Warehousing' },
+      {
+        next: {
+          to: 'completed',
+          effects: [fx('warehoused', 'warehousing', { perArtwork: true })],
+        },
+      },
+    ),
+  ],
+  input: buyArtTransInput,
+  payloads: {
+    transport: transportForm,
+    warehousing: warehousingBatchShape,
+    DEPART: departure,
+    ARRIVE: arrival,
+  },
+  contextPayloads: {
+    /** Every artwork of the batch exactly once, and nothing else. */
+    warehousing: (context) => warehousingBatchStep(batchOf(context)),
+  },
+  notes: [
+    NOTES[0],
+    'v2 (batch inbound): warehousing is one approved form for the whole batch, one row per artwork with its own room and its condition on arrival (as expected, or a note saying why not); every artwork of the batch appears once and no other. Approving it puts each artwork into its room (status in the collection, in the warehouse) with a movement row carrying its condition note, all or nothing.',
+    NOTES[1],
   ],
 })

@@ -51,6 +51,13 @@ export const MIGRATIONS: readonly Migration[] = [
     states: sameStates('OPERATION_TRANS_ART', 1),
     note: 'v2 lets TERMINATE end a transport in transit, asking where the artworks are now; every state keeps its name.',
   },
+  {
+    type: 'BUY_ART_TRANS',
+    from: 1,
+    to: 2,
+    states: sameStates('BUY_ART_TRANS', 1),
+    note: 'v2 warehouses a batch artwork by artwork (each its own room and condition on arrival); every state keeps its name. A v1 warehousing already submitted (one room for all) is still applied as v1 would when approved on v2; a v1 draft is replaced by the per-artwork form.',
+  },
 ]
 
 /** The declared migration of a type from one version to another, if any. */

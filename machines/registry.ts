@@ -3,7 +3,7 @@
 // machine file plus one line below.
 import { PROCESS_TYPES, type ProcessType } from '../src/shared/process-types'
 import { buyArtV1 } from './buy-art'
-import { buyArtTransV1 } from './buy-art-trans'
+import { buyArtTransV1, buyArtTransV2 } from './buy-art-trans'
 import { insuranceAnnualV1 } from './insurance-annual'
 import { insuranceOperationV1 } from './insurance-operation'
 import { insurancePayoutV1 } from './insurance-payout'
@@ -21,7 +21,7 @@ import type { ProcessDefinition } from './types'
 /** Every definition version per type, oldest first. */
 export const REGISTRY: Record<ProcessType, readonly ProcessDefinition[]> = {
   BUY_ART: [buyArtV1],
-  BUY_ART_TRANS: [buyArtTransV1],
+  BUY_ART_TRANS: [buyArtTransV1, buyArtTransV2],
   OPERATION_TRANS_ART: [operationTransArtV1, operationTransArtV2],
   OPERATION_SHOT_ART: [operationShotArtV1],
   OPERATION_MOUNT_ART: [operationMountArtV1],

@@ -190,8 +190,15 @@ describe('back from repair, mounting and a loan; into the warehouse', () => {
       p,
       {
         ...t.warehousing[0],
-        conditionOk: false,
-        conditionNote: 'Corner of the crate dented',
+        // BUY_ART_TRANS v2: the condition is the artwork's own row of the batch.
+        artworks: [
+          {
+            artworkId: ids[0],
+            roomId: f.room,
+            conditionOk: false,
+            conditionNote: 'Corner of the crate dented',
+          },
+        ],
         attachments: photos,
       },
       'operations',

@@ -169,7 +169,12 @@ describe('purchase through the API', () => {
     s = await send('operations', s, 'ARRIVE', { payload: { conditionOk: true } })
     expect(s.currentStep).toBe('warehousing')
     s = await send('operations', s, 'SUBMIT', {
-      payload: { roomId: room, warehousedOn: '2025-03-15', receivedBy: 'Zhou Qihang', conditionOk: true },
+      // BUY_ART_TRANS v2: one row per artwork of the batch, each with its room and condition.
+      payload: {
+        warehousedOn: '2025-03-15',
+        receivedBy: 'Zhou Qihang',
+        artworks: ids.map((artworkId) => ({ artworkId, roomId: room, conditionOk: true })),
+      },
     })
     s = await send('approver', s, 'APPROVE')
     expect(s).toMatchObject({ status: 'completed', done: true })

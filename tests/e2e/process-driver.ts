@@ -170,6 +170,26 @@ export async function fillField(
       }
       return
     }
+    case 'batch-rooms': {
+      // A batch's warehousing: each artwork's row gets its room, its condition and its note.
+      const rows = value as {
+        artworkId: string
+        roomId: string
+        conditionOk?: boolean
+        conditionNote?: string
+      }[]
+      for (const r of rows) {
+        const row = scope.locator(`[data-batch-row="${r.artworkId}"]`)
+        await row.waitFor({ timeout: 10_000 })
+        await choose(page, row.locator('[data-field$=".roomId"]'), r.roomId)
+        if (typeof r.conditionOk === 'boolean') {
+          const input = row.locator(`input[value="${r.conditionOk ? 'ok' : 'note'}"]`)
+          await row.locator(`label[for="${await input.getAttribute('id')}"]`).click()
+        }
+        if (r.conditionNote) await row.locator('textarea[data-field$=".conditionNote"]').fill(r.conditionNote)
+      }
+      return
+    }
     case 'artwork-checklist': {
       // The stocktake's checklist: each artwork of the list marked on its row (found or missing).
       const mark = key === 'missingArtworkIds' ? 'missing' : 'found'
@@ -284,6 +304,11 @@ export function localise(payload: Record<string, unknown>, refs: { roomId: strin
   if ('roomId' in out) out.roomId = refs.roomId
   if ('toRoomId' in out) out.toRoomId = refs.roomId
   if ('payerCompany' in out) out.payerCompany = refs.company
+  // A batch's warehousing (BUY_ART_TRANS v2): each artwork's row names its room.
+  if (Array.isArray(out.artworks))
+    out.artworks = (out.artworks as Record<string, unknown>[]).map((a) =>
+      'roomId' in a ? { ...a, roomId: refs.roomId } : a,
+    )
   if (Array.isArray(out.details))
     out.details = (out.details as Record<string, unknown>[]).map((d) => ({
       ...d,

@@ -184,7 +184,7 @@ const REVISED: Record<string, string> = {
   contract: 'remark',
   payment: 'remark',
   transport: 'remark',
-  warehousing: 'conditionNote',
+  warehousing: 'receivedBy',
   transportInfo: 'shipper',
   shootingInfo: 'purpose',
   replicaInfo: 'purpose',

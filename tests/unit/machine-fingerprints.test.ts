@@ -192,6 +192,14 @@ describe('migrations', () => {
     expect(MIGRATIONS.some((m) => m.type === 'OPERATION_TRANS_ART' && m.from === 1 && m.to === 2)).toBe(true)
   })
 
+  it('BUY_ART_TRANS has a v1 (one room) and a v2 (batch inbound, per artwork) with different fingerprints', () => {
+    expect(REGISTRY.BUY_ART_TRANS.map((d) => d.version)).toEqual([1, 2])
+    const [v1, v2] = REGISTRY.BUY_ART_TRANS
+    expect(fingerprint(v2)).not.toBe(fingerprint(v1))
+    expect(canonicalText(v2)).toContain('perArtwork')
+    expect(MIGRATIONS.some((m) => m.type === 'BUY_ART_TRANS' && m.from === 1 && m.to === 2)).toBe(true)
+  })
+
   for (const m of MIGRATIONS)
     it(`${m.type} v${m.from} → v${m.to} maps every live state onto a live state of v${m.to}`, () => {
       const from = definitionOf(m.type, m.from)

@@ -168,6 +168,18 @@ export function sampleStepData(
       return {
         transport: [transport(refs, false)],
         warehousing: [
+          // v2 (batch inbound): one row per artwork of the batch, each with its room and condition.
+          {
+            warehousedOn: '2026-03-05',
+            receivedBy: 'Wang Fang',
+            artworks: [...new Set(refs.artworkIds)].map((artworkId, i) => ({
+              artworkId,
+              roomId: room,
+              conditionOk: i === 0,
+              ...(i === 0 ? {} : { conditionNote: 'Frame corner chipped in transit' }),
+            })),
+          },
+          // v1: the whole shipment into one room.
           { roomId: room, warehousedOn: '2026-03-05', receivedBy: 'Wang Fang', conditionOk: true },
         ],
         DEPART: [DEPART],

@@ -79,3 +79,50 @@ export const warehousingStep = z.strictObject({
   attachments: fileIds().optional(),
 })
 export type WarehousingData = z.output<typeof warehousingStep>
+
+/** One artwork of a batch on arrival (BUY_ART_TRANS v2): the room it goes into and its condition. */
+export const warehousingEntry = z.strictObject({
+  artworkId: recordId,
+  roomId: recordId,
+  conditionOk: z.boolean({ message: 'required' }),
+  conditionNote: note(2000),
+})
+export type WarehousingEntry = z.output<typeof warehousingEntry>
+
+const warehousingBatchFields = z.strictObject({
+  warehousedOn: isoDate,
+  receivedBy: text(100),
+  /** Every artwork of the batch, each with its own room and condition on arrival. */
+  artworks: z.array(warehousingEntry).min(1, { message: 'required' }).max(500),
+  attachments: fileIds().optional(),
+})
+
+/**
+ * BUY_ART_TRANS v2's warehousing (batch inbound): one form for the whole batch, one row per artwork. Checked
+ * against the batch (`batch`: the process's artworks) when known: no artwork twice, none outside the batch,
+ * none left out; a condition that is not as expected says why.
+ */
+export function warehousingBatchStep(batch?: readonly string[]) {
+  return warehousingBatchFields.superRefine((v, ctx) => {
+    const expected = batch ? new Set(batch) : undefined
+    const seen = new Set<string>()
+    v.artworks.forEach((row, i) => {
+      if (seen.has(row.artworkId))
+        ctx.addIssue({ code: 'custom', message: 'duplicateArtwork', path: ['artworks', i, 'artworkId'] })
+      else if (expected && !expected.has(row.artworkId))
+        ctx.addIssue({ code: 'custom', message: 'notInBatch', path: ['artworks', i, 'artworkId'] })
+      seen.add(row.artworkId)
+      if (row.conditionOk === false && !(row.conditionNote ?? '').trim())
+        ctx.addIssue({
+          code: 'custom',
+          message: 'conditionNoteRequired',
+          path: ['artworks', i, 'conditionNote'],
+        })
+    })
+    if (expected && [...expected].some((id) => !seen.has(id)))
+      ctx.addIssue({ code: 'custom', message: 'batchArtworkMissing', path: ['artworks'] })
+  })
+}
+/** Without the batch at hand (drafts, documentation, the condition reports): the shape only. */
+export const warehousingBatchShape = warehousingBatchFields
+export type WarehousingBatchData = z.output<typeof warehousingBatchFields>

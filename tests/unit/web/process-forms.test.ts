@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest'
 import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate'
 import { buyArtV1 } from '../../../machines/buy-art'
-import { buyArtTransV1 } from '../../../machines/buy-art-trans'
+import { buyArtTransV1, buyArtTransV2 } from '../../../machines/buy-art-trans'
 import type { ProcessDefinition } from '../../../machines/types'
 import { validateEvent } from '../../../machines/view'
 import { draftOf } from '../../../src/shared/process-steps/draft'
 import { issuesToFieldErrors } from '../../../src/shared/validation'
 import { fieldsOf, initialValues, toDraft, toPayload } from '../../../src/web/areas/process/field-spec'
-import { EVENT_FORMS, STEP_FORMS } from '../../../src/web/areas/process/form-registry'
+import { EVENT_FORMS, STEP_FORMS, stepFormOf } from '../../../src/web/areas/process/form-registry'
 import { stepSchema } from '../../../src/web/areas/process/machine-words'
 import { paymentForm } from '../../../src/web/areas/process/step-forms/payment'
 import { modelActors, modelInput, toMachineEvent } from '../../model/graph-paths'
@@ -21,14 +21,18 @@ function keysOf(schema: unknown): string[] {
   return Object.keys((draftOf(schema as never) as unknown as { shape: Record<string, unknown> }).shape)
 }
 
-function formKeys(definition: ProcessDefinition, key: string, spec = STEP_FORMS[definition.type]?.[key]) {
+function formKeys(
+  definition: ProcessDefinition,
+  key: string,
+  spec = stepFormOf(definition.type, key, definition.version),
+) {
   if (!spec) return []
   return fieldsOf(spec).flatMap((f) => (f.kind === 'vendor' && f.idPath ? [f.path, f.idPath] : [f.path]))
 }
 
 describe('forms and schemas', () => {
-  for (const definition of [buyArtV1, buyArtTransV1]) {
-    it(`${definition.type}: every step with a form has one that names exactly its schema's fields`, () => {
+  for (const definition of [buyArtV1, buyArtTransV1, buyArtTransV2]) {
+    it(`${definition.type} v${definition.version}: every step with a form has one that names exactly its schema's fields`, () => {
       for (const step of definition.steps) {
         const schema = definition.payloads[step.key]
         if (!schema) continue
@@ -36,7 +40,7 @@ describe('forms and schemas', () => {
       }
     })
 
-    it(`${definition.type}: every own event with a payload has a form naming its fields`, () => {
+    it(`${definition.type} v${definition.version}: every own event with a payload has a form naming its fields`, () => {
       for (const [type, schema] of Object.entries(definition.payloads)) {
         if (!/^[A-Z_]+$/.test(type)) continue
         const spec = EVENT_FORMS[type]

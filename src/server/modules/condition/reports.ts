@@ -12,7 +12,7 @@ import type {
   HandoverKind,
 } from '../../../shared/contracts/condition'
 import type { Lang } from '../../../shared/errors'
-import { warehousingStep, workDeliveryStep } from '../../../shared/process-steps'
+import { warehousingBatchShape, warehousingStep, workDeliveryStep } from '../../../shared/process-steps'
 import { payloadFiles } from '../../../shared/process-steps/files'
 import type { ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
@@ -29,7 +29,7 @@ const stepOf = (state: string | null) => (state ?? '').split('.')[0]
 /** The hand-over a step's submitted report records, when the step's form is a condition report. */
 function stepKind(type: ProcessType, version: number, step: string): HandoverKind | null {
   const schema = definitionOf(type, version)?.payloads[step]
-  if (schema === warehousingStep) return 'warehousing'
+  if (schema === warehousingStep || schema === warehousingBatchShape) return 'warehousing'
   if (schema === workDeliveryStep) return type === 'OPERATION_REPAIR_ART' ? 'repairDone' : 'mountingDone'
   return null
 }
@@ -171,17 +171,21 @@ export async function conditionReports(
         )
         if (outcome && outcome.eventType !== 'APPROVE') continue
         const work = kind === 'warehousing' ? {} : (dataWith(steps, step, 'vendor') ?? {})
+        // A batch's warehousing (BUY_ART_TRANS v2) has one row per artwork: this artwork's row.
+        const own = Array.isArray(payload.artworks)
+          ? ((payload.artworks as Payload[]).find((r) => r?.artworkId === artworkId) ?? {})
+          : payload
         drafts.push({
           ...common,
           kind,
-          conditionOk: typeof payload.conditionOk === 'boolean' ? payload.conditionOk : null,
-          note: str(kind === 'warehousing' ? payload.conditionNote : payload.report),
+          conditionOk: typeof own.conditionOk === 'boolean' ? own.conditionOk : null,
+          note: str(kind === 'warehousing' ? own.conditionNote : payload.report),
           on: str(kind === 'warehousing' ? payload.warehousedOn : payload.completedOn) || null,
           receivedBy: str(payload.receivedBy),
           standing: outcome ? 'approved' : 'awaitingApproval',
           approvedBy: outcome ? { name: outcome.byName, at: outcome.at.toISOString() } : null,
           from: { text: str(work.vendor) },
-          to: { roomId: str(payload.roomId) || undefined, text: '' },
+          to: { roomId: str(own.roomId) || undefined, text: '' },
         })
       }
     }

@@ -245,7 +245,7 @@ export function StepPanel({
   const lang = useLang()
   const context = view.context as ProcessContext
   const record: StepData = context.steps[step] ?? { approvals: [] }
-  const spec = stepFormOf(view.type, step)
+  const spec = stepFormOf(view.type, step, view.definitionVersion)
   const nameOf = namesOf(view)
   const current = view.currentStep === step && !view.done && view.status !== 'terminated'
   const leaf = current ? view.state.split('.').pop() : undefined
@@ -255,7 +255,7 @@ export function StepPanel({
   // A step without a form of its own (its definition takes no payload for it) acts on an earlier step's data.
   const formless = !definition.payloads[step]
   const source = formless ? sourceStepOf(definition, step) : undefined
-  const sourceSpec = source ? stepFormOf(view.type, source) : undefined
+  const sourceSpec = source ? stepFormOf(view.type, source, view.definitionVersion) : undefined
   const sourceData = source ? (context.steps[source]?.data as Values | undefined) : undefined
   const waiting = current && !editable ? waitingEvents(definition, view.state) : []
 

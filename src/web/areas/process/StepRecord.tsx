@@ -9,7 +9,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { FileNames } from './FileNames'
 import { choiceOptions, type FieldSpec, fieldsOf, type StepFormSpec, type Values } from './field-spec'
-import { EVENT_FORMS, STEP_FORMS } from './form-registry'
+import { EVENT_FORMS, OLDER_STEP_FORMS, STEP_FORMS } from './form-registry'
 import { currencyBeside, formatMoneyWith, formatRecordDate } from './record-format'
 import {
   type Option,
@@ -143,7 +143,9 @@ function keysOf(spec: StepFormSpec): Set<string> {
  */
 export function formReading(data: Values, step?: string): StepFormSpec | undefined {
   const keys = Object.keys(data)
-  const forms = Object.values(STEP_FORMS).flatMap((byStep) => Object.entries(byStep ?? {}))
+  const forms = [...Object.values(STEP_FORMS), ...Object.values(OLDER_STEP_FORMS)].flatMap((byStep) =>
+    Object.entries(byStep ?? {}),
+  )
   const candidates = [
     ...forms.filter(([key]) => key === step).map(([, spec]) => spec),
     ...forms.map(([, spec]) => spec),

@@ -13,7 +13,7 @@ import { INSURANCE_EVENT_FORMS, INSURANCE_STEP_FORMS } from './step-forms/insura
 import { OPERATION_EVENT_FORMS, OPERATION_STEP_FORMS } from './step-forms/operations'
 import { paymentForm } from './step-forms/payment'
 import { transportForm } from './step-forms/transport'
-import { warehousingForm } from './step-forms/warehousing'
+import { warehousingForm, warehousingFormV1 } from './step-forms/warehousing'
 
 export const STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec>>> = {
   BUY_ART: { dueDiligence: dueDiligenceForm, contract: contractForm, payment: paymentForm },
@@ -36,6 +36,20 @@ export const EVENT_FORMS: Record<string, StepFormSpec> = {
   ...INSURANCE_EVENT_FORMS,
 }
 
-export function stepFormOf(type: ProcessType, step: string | null): StepFormSpec | undefined {
-  return step ? STEP_FORMS[type]?.[step] : undefined
+/**
+ * Forms of older machine versions whose step schema differs from the latest's (`TYPE@version` → step → form):
+ * a process finishes on the version it started with, and so does its form.
+ */
+export const OLDER_STEP_FORMS: Record<string, Record<string, StepFormSpec>> = {
+  'BUY_ART_TRANS@1': { warehousing: warehousingFormV1 },
+}
+
+export function stepFormOf(
+  type: ProcessType,
+  step: string | null,
+  version?: number,
+): StepFormSpec | undefined {
+  if (!step) return undefined
+  const older = version === undefined ? undefined : OLDER_STEP_FORMS[`${type}@${version}`]?.[step]
+  return older ?? STEP_FORMS[type]?.[step]
 }

@@ -1,12 +1,12 @@
 // Effects that move artworks or change their standing: warehousing, transport (to be transported →
 // transporting → arrived), exhibition loans out and back, sale, stocktake. Each location change writes a
 // movement row through changeArtworks.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { artworkMovements, rooms } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
 import { endCoverOnSale } from './insurance'
 import { changeArtworks } from './movements'
-import { type EffectContext, field, targetArtworks, textField } from './types'
+import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -36,8 +36,17 @@ function move(ctx: EffectContext, kind: MoveKind) {
   }
 }
 
-/** The artworks go into the room of the step data, in the warehouse, in the collection. */
+/**
+ * The artworks go into the room of the step data, in the warehouse, in the collection. A batch form
+ * (BUY_ART_TRANS v2: `artworks`, one row per artwork) puts each into its own room with its condition note
+ * on its movement row; the one-room form (v1, and the deliveries back from mounting or repair) puts them all
+ * into one room.
+ */
 export async function warehoused(ctx: EffectContext): Promise<void> {
+  const rows = stepData(ctx).artworks
+  if (Array.isArray(rows)) return warehousedEach(ctx, rows)
+  if (ctx.effect.params?.perArtwork && field(ctx, 'roomId') === undefined)
+    throw invalid({ artworks: 'batchArtworkMissing' })
   const roomId = roomOf(ctx, 'roomId', 'toRoomId', 'warehouseRoomId')
   if (!roomId) throw invalid({ roomId: 'required' })
   await assertRoom(ctx, roomId, 'roomId')
@@ -53,6 +62,61 @@ export async function warehoused(ctx: EffectContext): Promise<void> {
     }),
     move(ctx, 'warehousing'),
   )
+}
+
+interface Entry {
+  artworkId: string
+  roomId: string
+  conditionOk?: boolean
+  conditionNote?: string
+}
+
+/** One row per artwork of the batch: every artwork exactly once, each into an enabled room. */
+async function warehousedEach(ctx: EffectContext, rows: unknown[]): Promise<void> {
+  const batch = new Set(targetArtworks(ctx))
+  const entries: Entry[] = rows.map((row, i) => {
+    const r = (row ?? {}) as Record<string, unknown>
+    if (typeof r.artworkId !== 'string' || !batch.has(r.artworkId))
+      throw invalid({ [`artworks.${i}.artworkId`]: 'notInBatch' })
+    if (typeof r.roomId !== 'string' || !UUID_RE.test(r.roomId))
+      throw invalid({ [`artworks.${i}.roomId`]: 'invalidValue' })
+    return {
+      artworkId: r.artworkId,
+      roomId: r.roomId,
+      conditionOk: typeof r.conditionOk === 'boolean' ? r.conditionOk : undefined,
+      conditionNote: typeof r.conditionNote === 'string' ? r.conditionNote.trim() : '',
+    }
+  })
+  const named = new Set(entries.map((e) => e.artworkId))
+  if (named.size !== entries.length || named.size !== batch.size)
+    throw invalid({ artworks: 'batchArtworkMissing' })
+  const roomIds = [...new Set(entries.map((e) => e.roomId))]
+  const found = await ctx.tx
+    .select({ id: rooms.id, enabled: rooms.enabled })
+    .from(rooms)
+    .where(inArray(rooms.id, roomIds))
+  const state = new Map(found.map((r) => [r.id, r.enabled]))
+  entries.forEach((e, i) => {
+    const enabled = state.get(e.roomId)
+    if (enabled === undefined) throw invalid({ [`artworks.${i}.roomId`]: 'unknownRoom' })
+    if (!enabled) throw invalid({ [`artworks.${i}.roomId`]: 'roomDisabled' })
+  })
+  // Artwork by artwork: its own room, its movement row with its condition note (all in this transaction).
+  const base = move(ctx, 'warehousing')
+  for (const e of entries) {
+    await changeArtworks(
+      ctx.tx,
+      [e.artworkId],
+      (a) => ({
+        roomId: e.roomId,
+        inWarehouse: true,
+        locationText: '',
+        transportStatus: 'none',
+        status: a.status === 'purchased' ? 'in_collection' : a.status,
+      }),
+      { ...base, note: [base.note, e.conditionNote].filter(Boolean).join(' — ') },
+    )
+  }
 }
 
 async function assertRoom(ctx: EffectContext, roomId: string, name: string) {
