@@ -27,6 +27,7 @@ import { messageRoutes } from './modules/process/message-routes'
 import { processRoutes } from './modules/process/routes'
 import { referenceAdminRoutes } from './modules/reference/admin-routes'
 import { referenceCallRoutes } from './modules/reference/routes'
+import { stocktakeRoutes } from './modules/stocktakes/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
 import { systemLogRoutes } from './modules/system-log/routes'
 import { delegationRoutes } from './modules/tasks/delegation-routes'
@@ -50,6 +51,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/artworks', artworkRoutes],
   ['/artworks', conditionRoutes],
   ['/operations', operationsRoutes],
+  ['/stocktakes', stocktakeRoutes],
   ['/labels', labelRoutes],
   ['/insurance', insuranceScheduleRoutes],
   ['/insurance', insuranceRoutes],
