@@ -590,7 +590,7 @@ describe('admin maintenance', () => {
       },
     })
     expect(room.data.fieldErrors).toMatchObject({
-      email: 'Invalid value',
+      email: 'This is not an email address',
       icon: 'Invalid value',
       location: 'Required',
       capacity: 'Invalid value',
