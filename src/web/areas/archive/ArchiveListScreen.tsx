@@ -33,6 +33,7 @@ import { useMe } from '../../session/use-session'
 import { IconFrame, IconPlus, IconUpload } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
+import { PrintLabelsButton } from '../labels/PrintLabelsButton'
 import { ActiveFilters, ArchiveFilters } from './ArchiveFilters'
 import { ArtworkGallery, ArtworkTable } from './ArtworkResults'
 import { useFileLinks } from './ArtworkThumb'
@@ -436,6 +437,7 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
         >
           <Trans>Download files (zip)</Trans>
         </Button>
+        <PrintLabelsButton artworkIds={[...selected.keys()]} variant="subtle" />
         <ActionBar.CloseButton aria-label={t`Clear the selection`} />
       </ActionBar>
 

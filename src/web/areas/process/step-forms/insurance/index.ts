@@ -1,15 +1,16 @@
 // The insurance types' step forms (INSURANCE_ANNUAL, _OPERATION, _RENEWAL, _PAYOUT) and the stocktake's
-// (INVENTORY_CHECK), by type and step key, and the forms of their own events (CONFIRM_PAYMENT, the only one,
+// (INVENTORY_CHECK: the count by scanning is ../counting.tsx), by type and step key, and the forms of their own events (CONFIRM_PAYMENT, the only one,
 // is every money step's: form-registry.ts).
 import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
+import { countingForm } from '../counting'
 import { claimForm, incidentForm } from './claim'
 import { payoutForm } from './collection'
 import { policyForm } from './policy'
 import { premiumPaymentForm } from './premium'
 import { quotationForm } from './quotation'
 import { renewalForm } from './renewal'
-import { countingForm, discrepanciesForm } from './stocktake'
+import { discrepanciesForm } from './stocktake'
 
 const cover = { policy: policyForm, premiumPayment: premiumPaymentForm }
 

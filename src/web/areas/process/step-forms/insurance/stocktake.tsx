@@ -1,7 +1,7 @@
-// INVENTORY_CHECK · counting and discrepancies. The count: when, by whom, and every artwork of the room
-// marked found or missing on a checklist of names, inventory numbers and thumbnails. The discrepancies:
-// each artwork missing at the count marked found since or still missing, with the explanation. Both keep
-// the step's two lists of artwork ids (inventory.ts), and their records list the artworks by name.
+// INVENTORY_CHECK · discrepancies: each artwork missing at the count marked found since or still missing,
+// with the explanation, on a checklist of names, inventory numbers and thumbnails; it keeps the step's two
+// lists of artwork ids (inventory.ts), and its record lists the artworks by name. The count itself (scanned
+// labels and the same checklist) is ../counting.tsx.
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import type { FieldsApi } from '../../../../forms/use-form'
@@ -10,8 +10,6 @@ import { RecordArtworks } from '../../RecordArtworks'
 import { ArtworkChecklist, idList, type Marks } from './ArtworkChecklist'
 import { useOpenProcessContext, useStocktakeRoom } from './open-process'
 
-const FOUND = msg`Found`
-const MISSING = msg`Missing`
 const FOUND_SINCE = msg`Found since`
 const STILL_MISSING = msg`Still missing`
 
@@ -30,23 +28,6 @@ function setMarks(form: FieldsApi, next: Marks) {
   form.setFieldValue('missingArtworkIds', next.missing)
   form.setErrors((prev) =>
     Object.fromEntries(Object.entries(prev).filter(([k]) => !/^(found|missing)ArtworkIds/.test(k))),
-  )
-}
-
-function CountChecklist({ form, values }: { form: FieldsApi; values: Values }) {
-  const { i18n } = useLingui()
-  const roomId = useStocktakeRoom()
-  return (
-    <ArtworkChecklist
-      roomId={roomId}
-      marks={marksOf(values)}
-      onChange={(next) => setMarks(form, next)}
-      label={i18n._(msg`Artworks of the room`)}
-      description={i18n._(msg`Mark each artwork found in the room or missing.`)}
-      error={listError(form.errors)}
-      foundLabel={FOUND}
-      missingLabel={MISSING}
-    />
   )
 }
 
@@ -102,22 +83,6 @@ function lists(
       toPayload: idList,
     },
   ]
-}
-
-export const countingForm: StepFormSpec = {
-  sections: [
-    {
-      fields: [
-        { path: 'countedOn', kind: 'date', label: msg`Counted on`, required: true },
-        { path: 'counters', kind: 'text', max: 200, label: msg`Counted by`, required: true },
-        ...lists((p) => <CountChecklist {...p} />, {
-          found: msg`Found in the room`,
-          missing: msg`Missing`,
-        }),
-        { path: 'remark', kind: 'textarea', max: 2000, span: 12, label: msg`Remark` },
-      ],
-    },
-  ],
 }
 
 export const discrepanciesForm: StepFormSpec = {

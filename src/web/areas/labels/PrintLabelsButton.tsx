@@ -1,0 +1,53 @@
+// "Print labels": downloads the PDF sheet of QR labels for a room (everything it holds now) or for chosen
+// artworks, saying while it streams how many labels it holds and how much has arrived. Shown only to users
+// who may read the operations system (the API's privilege); refusals (an empty room, too many) toast.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, type ButtonProps } from '@mantine/core'
+import { IconQrcode } from '@tabler/icons-react'
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useMe } from '../../session/use-session'
+import { hasPrivilege } from '../../shell/route-meta'
+import { downloadLabels, type LabelProgress } from './download-labels'
+
+export function PrintLabelsButton({
+  roomId,
+  artworkIds,
+  ...button
+}: { roomId?: string; artworkIds?: string[] } & Pick<ButtonProps, 'variant' | 'size' | 'fullWidth'>) {
+  const { t, i18n } = useLingui()
+  const me = useMe()
+  const [progress, setProgress] = useState<LabelProgress | null>(null)
+  const printing = useMutation({
+    mutationFn: () =>
+      downloadLabels(
+        { roomId, artworkIds },
+        `${i18n.locale === 'en' ? 'artwork-labels' : '作品标签'}.pdf`,
+        setProgress,
+      ),
+    onSettled: () => setProgress(null),
+  })
+  if (!hasPrivilege(me, 'devOpsManage:view')) return null
+  const nothing = !roomId && (artworkIds ?? []).length === 0
+  const kb = progress ? new Intl.NumberFormat(i18n.locale).format(Math.ceil(progress.bytes / 1024)) : '0'
+  const labels = progress?.labels ?? null
+  return (
+    <Button
+      variant="default"
+      {...button}
+      leftSection={<IconQrcode size={16} />}
+      disabled={nothing || printing.isPending}
+      onClick={() => printing.mutate()}
+      aria-busy={printing.isPending}
+      data-testid="print-labels"
+    >
+      {!printing.isPending ? (
+        <Trans>Print labels</Trans>
+      ) : labels === null ? (
+        <Trans>Preparing labels…</Trans>
+      ) : (
+        <span data-testid="print-labels-progress">{t`${labels} labels · ${kb} KB received`}</span>
+      )}
+    </Button>
+  )
+}
