@@ -34,6 +34,8 @@ export interface StartProcessProps {
   type: ProcessType
   /** Preselected artwork (the archive's "start" buttons, mochaItom). */
   artworkId?: string
+  /** Preselected artworks (several chosen on a list: the insurance screen's "Insure selected"). */
+  artworkIds?: string[]
   /** A start input to begin from: a follow-up offered by a process view's `links` (its artworks, the process it follows). */
   input?: Record<string, unknown>
   /** After the start; by default the process view opens. */
@@ -198,7 +200,14 @@ function useRefusedArtwork(artworkId: string | undefined, allowed: readonly stri
   return { artwork: a, refused: ARTWORK_STATUS_LABELS[a.status][lang] }
 }
 
-export function StartProcess({ type, artworkId, input: given, onStarted, onCancel }: StartProcessProps) {
+export function StartProcess({
+  type,
+  artworkId,
+  artworkIds,
+  input: given,
+  onStarted,
+  onCancel,
+}: StartProcessProps) {
   const { t, i18n } = useLingui()
   const lang = useLang()
   const navigate = useNavigate()
@@ -219,9 +228,10 @@ export function StartProcess({ type, artworkId, input: given, onStarted, onCance
     for (const [key, value] of Object.entries(given ?? {}))
       if (key === 'artworkIds' && Array.isArray(value)) v.artworkIds = value as string[]
       else if (typeof value === 'string') v[key] = value
+    if (artworkIds?.length && v.artworkIds.length === 0) v.artworkIds = [...artworkIds]
     if (artworkId && v.artworkIds.length === 0) v.artworkIds = [artworkId]
     return v
-  }, [keys, given, artworkId])
+  }, [keys, given, artworkId, artworkIds])
   const schema = useMemo(
     () =>
       z

@@ -1,4 +1,4 @@
-// /devOpsManage/createAnnualInsurance: start INSURANCE_ANNUAL (insure the collection for a year); `?artworkId=` names the artwork.
+// /devOpsManage/createAnnualInsurance: start INSURANCE_ANNUAL (insure the collection for a year); `?artworkId=` or `?artworkIds=` names the artworks.
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
@@ -9,11 +9,12 @@ export const Route = createFileRoute('/_app/devOpsManage/createAnnualInsurance')
   staticData: { title: msg`New annual insurance`, privilege: 'devOpsManage:start' },
   validateSearch: validateStartSearch,
   component: function CreateAnnualInsurance() {
-    const { artworkId } = Route.useSearch()
+    const { artworkId, artworkIds } = Route.useSearch()
     return (
       <StartScreen
         type="INSURANCE_ANNUAL"
         artworkId={artworkId}
+        artworkIds={artworkIds}
         description={
           <Trans>
             Insure artworks of the collection for a year: the quotation comes first, then the policy and its

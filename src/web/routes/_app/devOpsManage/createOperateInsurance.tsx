@@ -1,4 +1,4 @@
-// /devOpsManage/createOperateInsurance: start INSURANCE_OPERATION (insure one operation); `?artworkId=` names the artwork.
+// /devOpsManage/createOperateInsurance: start INSURANCE_OPERATION (insure one operation); `?artworkId=` or `?artworkIds=` names the artworks.
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
@@ -9,11 +9,12 @@ export const Route = createFileRoute('/_app/devOpsManage/createOperateInsurance'
   staticData: { title: msg`New operation insurance`, privilege: 'devOpsManage:start' },
   validateSearch: validateStartSearch,
   component: function CreateOperateInsurance() {
-    const { artworkId } = Route.useSearch()
+    const { artworkId, artworkIds } = Route.useSearch()
     return (
       <StartScreen
         type="INSURANCE_OPERATION"
         artworkId={artworkId}
+        artworkIds={artworkIds}
         description={
           <Trans>
             Insure the artworks of one transport, loan or other operation, for its period: the quotation, the

@@ -1,4 +1,4 @@
-// /devOpsManage/createPayoutInsurance: start INSURANCE_PAYOUT (claim under a policy); `?artworkId=` names the artwork.
+// /devOpsManage/createPayoutInsurance: start INSURANCE_PAYOUT (claim under a policy); `?artworkId=` or `?artworkIds=` names the artworks.
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
@@ -9,11 +9,12 @@ export const Route = createFileRoute('/_app/devOpsManage/createPayoutInsurance')
   staticData: { title: msg`New claim`, privilege: 'devOpsManage:start' },
   validateSearch: validateStartSearch,
   component: function CreatePayoutInsurance() {
-    const { artworkId } = Route.useSearch()
+    const { artworkId, artworkIds } = Route.useSearch()
     return (
       <StartScreen
         type="INSURANCE_PAYOUT"
         artworkId={artworkId}
+        artworkIds={artworkIds}
         description={
           <Trans>
             Claim for damage to or loss of insured artworks: the incident, the claim, then the payout.

@@ -1,19 +1,20 @@
-// /devOpsManage/resumeInsurance: start INSURANCE_RENEWAL (renew a policy); `?artworkId=` names the artwork.
+// /devOpsManage/resumeInsurance: start INSURANCE_RENEWAL (renew a policy); `?policyId=` (with
+// `?previousProcessId=`) names the policy being renewed, whose artworks are then chosen; `?artworkId=` or
+// `?artworkIds=` name artworks otherwise.
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { StartScreen } from '../../../areas/processes/StartScreen'
+import { RenewStart } from '../../../areas/insurance/RenewStart'
 import { validateStartSearch } from '../../../areas/processes/start-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/resumeInsurance')({
   staticData: { title: msg`Renew a policy`, privilege: 'devOpsManage:start' },
   validateSearch: validateStartSearch,
   component: function ResumeInsurance() {
-    const { artworkId } = Route.useSearch()
+    const search = Route.useSearch()
     return (
-      <StartScreen
-        type="INSURANCE_RENEWAL"
-        artworkId={artworkId}
+      <RenewStart
+        search={search}
         description={
           <Trans>
             Renew a policy that is about to end (or decide to let it lapse): the decision, then the new policy

@@ -1,0 +1,158 @@
+// Pieces the insurance screens share: money in its currency, a policy's standing as a badge, the register's
+// columns (policy, period, money, artworks, standing, its process, a renewal under way) and the search box.
+import { useLingui as useLinguiCore } from '@lingui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core'
+import { useDebouncedCallback } from '@mantine/hooks'
+import { IconSearch } from '@tabler/icons-react'
+import { useState } from 'react'
+import type { PolicyItem, PolicyStanding, ProcessRef } from '../../../shared/contracts/insurance'
+import { formatDate } from '../../i18n/format'
+import type { Column } from '../operations/parts'
+import { typeLabel, useLang } from '../process/machine-words'
+import { formatMoneyWith } from '../process/record-format'
+import { StatusBadge } from '../process/StatusBadge'
+import { KIND_WORDS, STANDING_COLORS, STANDING_WORDS } from './words'
+
+/** An amount with its currency (never added across currencies); a dash when there is none. */
+export const money = (amount: string | null | undefined, currency: string) =>
+  amount ? formatMoneyWith(amount, currency) : '—'
+
+export function StandingBadge({ standing }: { standing: PolicyStanding }) {
+  const { i18n } = useLinguiCore()
+  return (
+    <Badge color={STANDING_COLORS[standing]} variant="light" data-standing={standing}>
+      {i18n._(STANDING_WORDS[standing])}
+    </Badge>
+  )
+}
+
+/** A process named by its type and status; a click opens it (the row's own click does not fire). */
+export function ProcessLink({ process, onOpen }: { process: ProcessRef; onOpen: (id: string) => void }) {
+  const lang = useLang()
+  return (
+    <Group gap={6} wrap="wrap">
+      <Anchor
+        component="button"
+        type="button"
+        fz="sm"
+        onClick={(e) => {
+          e.stopPropagation()
+          onOpen(process.id)
+        }}
+        data-testid="open-process"
+      >
+        {typeLabel(process.type, lang)}
+      </Anchor>
+      <StatusBadge status={process.status} />
+    </Group>
+  )
+}
+
+/** The register's columns; `onProcess` opens a policy's process (or its renewal under way). */
+export function usePolicyColumns(onProcess: (id: string) => void): Column<PolicyItem>[] {
+  const { i18n } = useLinguiCore()
+  const lang = useLang()
+  return [
+    {
+      key: 'policy',
+      header: <Trans>Policy</Trans>,
+      primary: true,
+      miw: 200,
+      cell: (p) => (
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="policy-no">
+            {p.policyNo || '—'}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {[p.insurer, i18n._(KIND_WORDS[p.kind])].filter(Boolean).join(' · ')}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'period',
+      header: <Trans>Period</Trans>,
+      miw: 170,
+      cell: (p) => (
+        <Stack gap={0}>
+          <Text fz="sm">
+            {formatDate(p.startDate, lang)} – {formatDate(p.endDate, lang)}
+          </Text>
+          {p.standing === 'inForce' || p.standing === 'upcoming' ? (
+            <Text fz="xs" c={p.daysLeft <= 30 ? 'orange' : 'dimmed'}>
+              <Trans>{p.daysLeft} days left</Trans>
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'amounts',
+      header: <Trans>Insured / premium</Trans>,
+      miw: 170,
+      cell: (p) => (
+        <Stack gap={0}>
+          <Text fz="sm">{money(p.insuredAmount, p.currency)}</Text>
+          <Text fz="xs" c="dimmed">
+            <Trans>Premium {money(p.premium, p.currency)}</Trans>
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'artworks', header: <Trans>Artworks</Trans>, cell: (p) => String(p.artworkCount) },
+    {
+      key: 'standing',
+      header: <Trans>Status</Trans>,
+      cell: (p) => <StandingBadge standing={p.standing} />,
+    },
+    {
+      key: 'process',
+      header: <Trans>Process</Trans>,
+      miw: 180,
+      cell: (p) => (
+        <Stack gap={4}>
+          {p.process ? <ProcessLink process={p.process} onOpen={onProcess} /> : '—'}
+          {p.renewal ? (
+            <Group gap={4} data-testid="renewal-under-way">
+              <Text fz="xs" c="dimmed">
+                <Trans>Renewal under way:</Trans>
+              </Text>
+              <ProcessLink process={p.renewal} onOpen={onProcess} />
+            </Group>
+          ) : null}
+        </Stack>
+      ),
+    },
+  ]
+}
+
+/** A search box that changes the URL a moment after typing stops. */
+export function SearchBox({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value?: string
+  onChange: (q: string | undefined) => void
+  placeholder: string
+}) {
+  const { t } = useLingui()
+  const [typed, setTyped] = useState(value ?? '')
+  const commit = useDebouncedCallback((q: string) => onChange(q.trim() || undefined), 300)
+  return (
+    <TextInput
+      aria-label={t`Search`}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} />}
+      value={typed}
+      onChange={(e) => {
+        setTyped(e.currentTarget.value)
+        commit(e.currentTarget.value)
+      }}
+      maw={360}
+      w="100%"
+      data-testid="insurance-search"
+    />
+  )
+}
