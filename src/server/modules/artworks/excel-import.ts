@@ -4,9 +4,7 @@
 // all of them or none. A known inventory number updates that artwork (so an export, edited and imported
 // back, is a bulk edit); a new one creates it. Images cannot travel in a sheet and are left untouched.
 
-import { Readable } from 'node:stream'
 import { and, eq, getTableColumns, gt, inArray, ne, or, sql } from 'drizzle-orm'
-import type ExcelJS from 'exceljs'
 import type { z } from 'zod'
 import {
   type ArtworkRecord,
@@ -26,8 +24,6 @@ import { AppError, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
 import { mayReadFile } from '../files/file-access'
 import {
-  type ColumnDef,
-  columnOfHeader,
   headerOf,
   MAIN_COLUMNS,
   MAIN_SHEET,
@@ -37,6 +33,7 @@ import {
   splitList,
   yesNo,
 } from './excel-columns'
+import { readSheet, readWorkbookText, type SheetRows, type SheetText } from './excel-read'
 import { referenceErrors } from './record-checks'
 import { type ArtworkRow, insertArtworks, readSnapshots, type Snapshot, updateArtwork } from './record-store'
 import { dictValueByWord, loadReferences, roomByWord, tagByWord } from './reference-lookup'
@@ -75,133 +72,6 @@ interface Plan {
 const MAX_STORED_ERRORS = 5000
 /** A job untouched this long while running belongs to a server that stopped: reported failed. */
 const STALE_MS = 10 * 60_000
-
-// ---------------------------------------------------------------------------------------------------
-// reading cells
-
-function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10)
-}
-
-export function cellText(v: ExcelJS.CellValue | undefined): string {
-  if (v === null || v === undefined) return ''
-  if (typeof v === 'string') return v.trim()
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(6)))
-  if (typeof v === 'boolean') return v ? 'yes' : 'no'
-  if (v instanceof Date) return isoDay(v)
-  if (typeof v === 'object') {
-    if ('richText' in v && Array.isArray(v.richText))
-      return v.richText
-        .map((t) => t.text)
-        .join('')
-        .trim()
-    if ('formula' in v || 'sharedFormula' in v) return cellText((v as { result?: ExcelJS.CellValue }).result)
-    if ('text' in v) return cellText((v as { text: ExcelJS.CellValue }).text)
-    if ('error' in v) return ''
-  }
-  return String(v).trim()
-}
-
-interface SheetRows {
-  present: boolean
-  /** column key → column number */
-  columns: Map<string, number>
-  missing: ColumnDef[]
-  rows: { row: number; cells: Record<string, string> }[]
-}
-
-/** A sheet as plain text: the header row and the data rows, cell texts by column number. */
-export interface SheetText {
-  name: string
-  header: string[]
-  rows: { row: number; cells: string[] }[]
-}
-
-/**
- * Read a workbook with exceljs's streaming reader: rows become plain strings as they are parsed, so a
- * 3 MB file never exists as a full object model in memory.
- */
-export async function readWorkbookText(bytes: Buffer): Promise<SheetText[]> {
-  try {
-    return await streamWorkbookText(bytes)
-  } catch {
-    // exceljs's streaming reader fails on packages whose workbook part comes after the sheets (exceljs's
-    // own non-streaming writer makes such files); the whole-model reader takes them.
-    return loadWorkbookText(bytes)
-  }
-}
-
-/** exceljs, loaded with the first import rather than with the server (most of a second of a start). */
-const exceljs = async () => (await import('exceljs')).default
-
-async function loadWorkbookText(bytes: Buffer): Promise<SheetText[]> {
-  const excel = await exceljs()
-  const wb = new excel.Workbook()
-  await wb.xlsx.load(bytes as unknown as ArrayBuffer)
-  return wb.worksheets.map((ws) => {
-    const sheet: SheetText = { name: ws.name, header: [], rows: [] }
-    ws.eachRow({ includeEmpty: false }, (row, n) => {
-      const cells: string[] = []
-      row.eachCell((cell, c) => {
-        cells[c] = cellText(cell.value)
-      })
-      if (n === 1) sheet.header = cells
-      else if (cells.some(Boolean)) sheet.rows.push({ row: n, cells })
-    })
-    return sheet
-  })
-}
-
-async function streamWorkbookText(bytes: Buffer): Promise<SheetText[]> {
-  const excel = await exceljs()
-  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  })
-  const sheets: (SheetText & { id: number })[] = []
-  for await (const ws of reader) {
-    const sheet = {
-      id: Number((ws as unknown as { id: number }).id),
-      name: (ws as unknown as { name: string }).name,
-      header: [] as string[],
-      rows: [] as SheetText['rows'],
-    }
-    for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
-      const values = row.values as ExcelJS.CellValue[]
-      const cells: string[] = []
-      for (let c = 1; c < values.length; c++) cells[c] = cellText(values[c])
-      if (row.number === 1) sheet.header = cells
-      else if (cells.some(Boolean)) sheet.rows.push({ row: row.number, cells })
-    }
-    sheets.push(sheet)
-  }
-  return sheets.sort((a, b) => a.id - b.id)
-}
-
-function readSheet(ws: SheetText | undefined, defs: ColumnDef[]): SheetRows {
-  if (!ws) return { present: false, columns: new Map(), missing: [], rows: [] }
-  const columns = new Map<string, number>()
-  ws.header.forEach((text, col) => {
-    const def = text ? columnOfHeader(text, defs) : undefined
-    if (def && !columns.has(def.key)) columns.set(def.key, col)
-  })
-  const missing = defs.filter((d) => d.key === 'inventoryNo' || (d.zh.endsWith('*') && !d.readOnly))
-  const rows: SheetRows['rows'] = []
-  for (const r of ws.rows) {
-    const cells: Record<string, string> = {}
-    let any = false
-    for (const [key, col] of columns) {
-      const text = r.cells[col] ?? ''
-      cells[key] = text
-      if (text) any = true
-    }
-    if (any) rows.push({ row: r.row, cells })
-  }
-  return { present: true, columns, missing: missing.filter((d) => !columns.has(d.key)), rows }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // the check
