@@ -78,7 +78,8 @@ const WORDS = {
 export const moneyFormat = (currency: string | null) =>
   currency ? `#,##0.00 "${currency.replace(/"/g, '')}"` : '#,##0.00'
 
-const pctText = (ratio: number) => `${(ratio * 100).toFixed(ratio * 100 === Math.round(ratio * 100) ? 0 : 1)} %`
+const pctText = (ratio: number) =>
+  `${(ratio * 100).toFixed(ratio * 100 === Math.round(ratio * 100) ? 0 : 1)} %`
 
 /** The first row of the artwork table (1-based), after the particulars and a blank row. */
 export const TABLE_HEADER_ROW = 10
@@ -101,7 +102,11 @@ export async function scheduleWorkbook(schedule: PolicySchedule, lang: Lang): Pr
     [w.insurer, policy.insurer],
     [w.period, `${policy.startDate} – ${policy.endDate}`],
     [w.currency, policy.currency],
-    [w.total, policy.insuredAmount === null ? '' : Number(policy.insuredAmount), moneyFormat(policy.currency)],
+    [
+      w.total,
+      policy.insuredAmount === null ? '' : Number(policy.insuredAmount),
+      moneyFormat(policy.currency),
+    ],
     [
       w.scheduleTotal,
       schedule.scheduleTotal === null ? '' : Number(schedule.scheduleTotal),

@@ -20,8 +20,8 @@ import type { Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { contentDisposition } from '../files/serve'
-import { scheduleFileName, scheduleWorkbook } from './schedule-excel'
 import { writeSchedule } from './schedule'
+import { scheduleFileName, scheduleWorkbook } from './schedule-excel'
 import { policySchedule, ratioSetting, saveRatio, underInsured } from './under-insurance'
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -179,7 +179,10 @@ export function insuranceScheduleRoutes(deps: Deps) {
           description: 'The schedule of cover',
           content: { [XLSX_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
         },
-        default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
+        default: {
+          description: 'Error envelope',
+          content: { 'application/json': { schema: errorEnvelope } },
+        },
       },
     }),
     async (c) => {

@@ -7,10 +7,10 @@ import { eq, type SQL, sql } from 'drizzle-orm'
 import {
   DEFAULT_UNDER_INSURANCE_RATIO,
   type NotComparableReason,
+  type PolicySchedule,
   perMille,
   ratioSchema,
   UNDER_INSURANCE_RATIO_KEY,
-  type PolicySchedule,
   type UnderInsuredList,
   type UnderInsuredPage,
   type UnderInsuredRow,
@@ -120,7 +120,7 @@ export const LINE_COLUMNS = sql.raw(`artwork_id, insured_amount::text as insured
   insurer, currency, start_date, end_date, inventory_no, title_zh, title_en, preview_file_id,
   latest_valuation::text as latest_valuation, latest_valuation_currency, valuation_date, reason`)
 
-const money = (v: string | null) => (v === null ? null : fixed(v))
+const money = (v: string | null | undefined) => (v === null || v === undefined ? null : fixed(v))
 /** numeric text as two decimals (PostgreSQL gives "1200.00"; be sure of it). */
 function fixed(v: string): string {
   const [int, frac = ''] = v.split('.')
@@ -170,9 +170,7 @@ export async function underInsured(
   const where = q.list === 'flagged' ? m.flagged : sql`reason is not null`
   // Flagged: the largest shortfall first; not comparable: by reason, policy, inventory number.
   const order =
-    q.list === 'flagged'
-      ? sql`shortfall desc, inventory_no, policy_no`
-      : sql`reason, policy_no, inventory_no`
+    q.list === 'flagged' ? sql`${m.shortfall} desc, inventory_no, policy_no` : sql`reason, policy_no, inventory_no`
   const [page, counts, policies] = await Promise.all([
     db.execute(sql`select ${LINE_COLUMNS}, ${m.percent} as percent, ${m.shortfall}::text as shortfall
         from (${lines}) x where ${where} order by ${order}
@@ -224,7 +222,11 @@ export async function underInsured(
 }
 
 /** One policy's schedule of cover: its lines (artworks not taken off it) with their check at the ratio in force. */
-export async function policySchedule(db: DbOrTx, policyId: string, lang: Lang): Promise<PolicySchedule | null> {
+export async function policySchedule(
+  db: DbOrTx,
+  policyId: string,
+  lang: Lang,
+): Promise<PolicySchedule | null> {
   const [policy] = await db
     .select({
       id: insurancePolicies.id,
