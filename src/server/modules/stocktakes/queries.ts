@@ -300,13 +300,14 @@ export async function warehouseSummary(
       .from(processes)
       .where(and(eq(processes.type, TYPE), eq(processes.done, true)))
       .orderBy(roomOfSnapshot, desc(processes.finishedAt), desc(processes.updatedAt)),
-    // Missing now, by the room their latest "missing at a stocktake" movement left.
+    // Missing now, by the room their latest "missing at a stocktake" movement left (a still-missing
+    // verdict of the discrepancies writes a row from nowhere: not that one).
     db.execute<{ room_id: string | null; n: number }>(sql`
       select m.from_room_id as room_id, count(*)::int as n
       from ${artworks} a
       left join lateral (
         select from_room_id from ${artworkMovements} am
-        where am.artwork_id = a.id and am.kind = 'stocktake_missing'
+        where am.artwork_id = a.id and am.kind = 'stocktake_missing' and am.from_room_id is not null
         order by am.at desc limit 1
       ) m on true
       where a.status = 'missing'
