@@ -1,6 +1,7 @@
 // The web app's entry: page-wide behaviours first (root font, blocked shortcuts, image fallbacks), then the
 // language, then the one error handler wired between the query client and the router, then the app.
 import '@mantine/core/styles.css'
+import '@mantine/charts/styles.css'
 import '@mantine/dates/styles.css'
 import '@mantine/notifications/styles.css'
 import './styles/app.css'
