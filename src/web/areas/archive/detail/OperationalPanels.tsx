@@ -1,6 +1,7 @@
 // What happened to the artwork beyond its record, on the detail screen: its valuations (read from the
 // record's history, where every valuation change is kept), where it has been (the movement rows), the
-// processes it went through (each linking to the process view) and its insurance policies.
+// processes it went through (each linking to the process view) and its insurance policies. The location tab
+// also answers "where was it on <date>" from the movement ledger (warehouse/PlaceOnDate.tsx).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Card, EmptyState, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -9,6 +10,7 @@ import { artworkHistoryQuery } from '../../../api/queries/artworks'
 import { formatMoneyDisplay } from '../../../forms/money'
 import { formatDate, formatDateTime } from '../../../i18n/format'
 import { IconChart, IconRoute, IconShield, IconTruck } from '../../../shell/icons'
+import { PlaceOnDate } from '../../warehouse/PlaceOnDate'
 import { IconArrowRight, IconMapPin } from '../archive-icons'
 import { HISTORY_ACTION_LABELS, MOVEMENT_KIND_LABELS } from '../archive-labels'
 import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../process-links'
@@ -151,6 +153,7 @@ export function WhereaboutsPanel({
           </Stack>
         </Group>
       </Card>
+      <PlaceOnDate artworkId={detail.id} />
       <Section title={<Trans>Location history</Trans>} testId="location-history">
         {detail.movements.length === 0 ? (
           <EmptyState

@@ -1,0 +1,260 @@
+// /devOpsManage/storeHouse: the warehouses and rooms — icon and name in the language shown, country, liaison,
+// how full each is against its capacity, climate targets — a table on a desk, cards on a phone. Whoever holds
+// authManage:referenceData creates and edits rooms (a modal) and disables or enables them after a
+// confirmation; the server's refusal (a room that still holds artworks) is shown in its words. A row opens
+// the room's own screen. Search, "disabled too" and the page live in the URL.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core'
+import { useDebouncedCallback } from '@mantine/hooks'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { RoomSummary } from '../../../shared/contracts/warehouse'
+import { isApiError } from '../../api/api-error'
+import { type RoomFilters, roomsListQuery, setRoomEnabled, warehouseKeys } from '../../api/queries/warehouse'
+import { showSuccess } from '../../forms/notify'
+import { useMe } from '../../session/use-session'
+import { PageHeader } from '../../shell/PageHeader'
+import { hasPrivilege } from '../../shell/route-meta'
+import { type Column, OpList } from '../operations/parts'
+import { useLang } from '../process/machine-words'
+import { RoomFormModal } from './RoomForm'
+import { climateText, Occupancy, RoomHeadline, roomName } from './room-parts'
+
+export const ROOMS_PAGE_SIZE = 20
+export const ROOM_SCREEN_PATH = '/devOpsManage/storehouse/StoreHouse'
+
+export interface RoomsSearch {
+  q?: string
+  /** `1`: disabled rooms are listed too. */
+  all?: 1
+  page?: number
+}
+
+export const roomFilters = (s: RoomsSearch): RoomFilters => ({
+  ...(s.q ? { q: s.q } : {}),
+  ...(s.all ? {} : { enabled: 'true' as const }),
+  page: s.page ?? 1,
+  pageSize: ROOMS_PAGE_SIZE,
+})
+
+export function RoomsScreen({
+  search,
+  onSearch,
+}: {
+  search: RoomsSearch
+  onSearch: (next: RoomsSearch, options?: { replace?: boolean }) => void
+}) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const me = useMe()
+  const mayEdit = hasPrivilege(me, 'authManage:referenceData')
+  const navigate = useNavigate()
+  const rooms = useQuery(roomsListQuery(roomFilters(search)))
+  const [editing, setEditing] = useState<RoomSummary | null | undefined>(undefined)
+  const [toggling, setToggling] = useState<RoomSummary | null>(null)
+  const setQ = useDebouncedCallback(
+    (q: string) => onSearch({ ...search, q: q.trim() || undefined, page: undefined }, { replace: true }),
+    300,
+  )
+  const columns: Column<RoomSummary>[] = [
+    {
+      key: 'room',
+      header: <Trans>Room</Trans>,
+      primary: true,
+      miw: 200,
+      cell: (r) => <RoomHeadline room={r} lang={lang} />,
+    },
+    { key: 'country', header: <Trans>Country or region</Trans>, cell: (r) => r.countryName },
+    {
+      key: 'liaison',
+      header: <Trans>Liaison</Trans>,
+      cell: (r) => (
+        <Stack gap={0}>
+          <Text fz="sm">{r.liaison}</Text>
+          <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {r.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'occupancy',
+      header: <Trans>Artworks / capacity</Trans>,
+      miw: 140,
+      cell: (r) => <Occupancy room={r} lang={lang} />,
+    },
+    { key: 'climate', header: <Trans>Climate</Trans>, cell: (r) => climateText(r, lang) },
+    {
+      key: 'actions',
+      header: <Trans>Status</Trans>,
+      cell: (r) => (
+        // Buttons of a row act on the room; they do not open it.
+        // biome-ignore lint/a11y/noStaticElementInteractions: stops the row's click only
+        // biome-ignore lint/a11y/useKeyWithClickEvents: as above
+        <div onClick={(e) => e.stopPropagation()}>
+          <Group gap={6} wrap="wrap">
+            {r.enabled ? (
+              <Badge variant="light" color="teal" radius="sm">
+                <Trans>Enabled</Trans>
+              </Badge>
+            ) : (
+              <Badge variant="light" color="gray" radius="sm">
+                <Trans>Disabled</Trans>
+              </Badge>
+            )}
+            {mayEdit ? (
+              <>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => setEditing(r)}
+                  data-testid="room-edit"
+                >
+                  <Trans>Edit</Trans>
+                </Button>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color={r.enabled ? 'red' : 'teal'}
+                  onClick={() => setToggling(r)}
+                  data-testid={r.enabled ? 'room-disable' : 'room-enable'}
+                >
+                  {r.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+                </Button>
+              </>
+            ) : null}
+          </Group>
+        </div>
+      ),
+    },
+  ]
+  return (
+    <>
+      <PageHeader
+        description={
+          <Trans>
+            The warehouses and rooms where the collection is kept: who looks after each, how full it is and
+            the climate it keeps. Open a room to see what it holds now or held on any date.
+          </Trans>
+        }
+        actions={
+          mayEdit ? (
+            <Button onClick={() => setEditing(null)} data-testid="room-new">
+              <Trans>New room</Trans>
+            </Button>
+          ) : null
+        }
+      />
+      <Stack gap="md">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t`Search by code, name, liaison or location`}
+            defaultValue={search.q ?? ''}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            maxLength={100}
+            w={320}
+            maw="100%"
+            data-testid="room-search"
+          />
+          <Switch
+            label={t`Show disabled rooms`}
+            checked={!!search.all}
+            onChange={(e) =>
+              onSearch({ ...search, all: e.currentTarget.checked ? 1 : undefined, page: undefined })
+            }
+            data-testid="room-show-all"
+          />
+        </Group>
+        {rooms.isPending ? (
+          <Skeleton h={160} />
+        ) : rooms.isError ? (
+          <Text c="dimmed" fz="sm">
+            <Trans>The rooms could not be loaded. It will be tried again shortly.</Trans>
+          </Text>
+        ) : (
+          <OpList
+            rows={rooms.data.list}
+            rowKey={(r) => r.id}
+            columns={columns}
+            onOpen={(r) => void navigate({ to: ROOM_SCREEN_PATH, search: { id: r.id } })}
+            total={rooms.data.total}
+            page={search.page ?? 1}
+            pageSize={ROOMS_PAGE_SIZE}
+            onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+            empty={<Trans>No room matches. Create one with “New room”.</Trans>}
+            testId="room-list"
+          />
+        )}
+      </Stack>
+      <RoomFormModal
+        opened={editing !== undefined}
+        room={editing ?? null}
+        onClose={() => setEditing(undefined)}
+      />
+      <ToggleRoomModal room={toggling} onClose={() => setToggling(null)} />
+    </>
+  )
+}
+
+/** Disable or enable a room after a confirmation; a refusal stays in the dialog in the server's words. */
+export function ToggleRoomModal({ room, onClose }: { room: RoomSummary | null; onClose: () => void }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const queryClient = useQueryClient()
+  const toggle = useMutation({
+    mutationFn: (r: RoomSummary) => setRoomEnabled(r.id, !r.enabled),
+    meta: { silent: true },
+    onSuccess: async (saved) => {
+      showSuccess(
+        saved.enabled ? t`${roomName(saved, lang)} is enabled` : t`${roomName(saved, lang)} is disabled`,
+      )
+      await queryClient.invalidateQueries({ queryKey: warehouseKeys.all })
+      close()
+    },
+  })
+  const close = () => {
+    toggle.reset()
+    onClose()
+  }
+  const name = room ? roomName(room, lang) : ''
+  return (
+    <Modal
+      opened={room !== null}
+      onClose={close}
+      title={room?.enabled ? t`Disable ${name}?` : t`Enable ${name}?`}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
+      <Stack gap="sm" data-testid="room-toggle">
+        <Text fz="sm">
+          {room?.enabled ? (
+            <Trans>
+              Forms will stop offering this room. Its history stays. A room that still holds artworks cannot
+              be disabled.
+            </Trans>
+          ) : (
+            <Trans>Forms will offer this room again.</Trans>
+          )}
+        </Text>
+        {toggle.error ? (
+          <Alert color="red" data-testid="room-toggle-error">
+            {isApiError(toggle.error) ? toggle.error.message : t`The change could not be saved.`}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button
+            color={room?.enabled ? 'red' : 'teal'}
+            loading={toggle.isPending}
+            onClick={() => room && toggle.mutate(room)}
+            data-testid="room-toggle-confirm"
+          >
+            {room?.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}
