@@ -2,6 +2,7 @@
 // its own room and its condition on arrival (as expected, or a note), approved once; a table on a desktop,
 // cards on a phone, and "put all into room X" as a shortcut. v1: one room and one condition for the whole
 // shipment (src/shared/process-steps/transport.ts). Approving puts the artworks in their rooms.
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
@@ -67,7 +68,17 @@ function arrivalRoom(context: unknown): string {
   return text((context as ProcessContext | undefined)?.steps?.transport?.data?.toRoomId)
 }
 
-type T = ReturnType<typeof useLingui>['t']
+const W = {
+  chooseRoom: msg`Choose a room`,
+  room: msg`Room`,
+  asExpected: msg`As expected`,
+  notAsExpected: msg`Not as expected`,
+  condition: msg`Condition on arrival`,
+  whatIsWrong: msg`What is wrong`,
+  notesOptional: msg`Notes (optional)`,
+  notes: msg`Condition notes`,
+}
+type Translate = (d: MessageDescriptor) => string
 
 /** One row's three inputs (drawn in a table row or on a card). */
 function rowFields({
@@ -83,7 +94,7 @@ function rowFields({
   rooms: { value: string; label: string }[]
   errors: Record<string, string>
   onChange: (next: BatchRow) => void
-  t: T
+  t: Translate
 }) {
   const at = (key: string) => errors[`artworks.${index}.${key}`]
   return {
@@ -94,8 +105,8 @@ function rowFields({
         value={row.roomId || null}
         onChange={(v) => onChange({ ...row, roomId: v ?? '' })}
         error={at('roomId') ?? at('artworkId')}
-        placeholder={t`Choose a room`}
-        aria-label={t`Room`}
+        placeholder={t(W.chooseRoom)}
+        aria-label={t(W.room)}
         data-field={`artworks.${index}.roomId`}
         comboboxProps={{ withinPortal: true }}
       />
@@ -108,10 +119,10 @@ function rowFields({
           value={row.conditionOk === null ? '' : row.conditionOk ? 'ok' : 'note'}
           onChange={(v) => onChange({ ...row, conditionOk: v === 'ok' })}
           data={[
-            { value: 'ok', label: t`As expected` },
-            { value: 'note', label: t`Not as expected` },
+            { value: 'ok', label: t(W.asExpected) },
+            { value: 'note', label: t(W.notAsExpected) },
           ]}
-          aria-label={t`Condition on arrival`}
+          aria-label={t(W.condition)}
           data-field={`artworks.${index}.conditionOk`}
           data-value={row.conditionOk === null ? '' : row.conditionOk ? 'ok' : 'note'}
         />
@@ -125,8 +136,8 @@ function rowFields({
         value={row.conditionNote}
         onChange={(e) => onChange({ ...row, conditionNote: e.currentTarget.value })}
         error={at('conditionNote')}
-        placeholder={row.conditionOk === false ? t`What is wrong` : t`Notes (optional)`}
-        aria-label={t`Condition notes`}
+        placeholder={row.conditionOk === false ? t(W.whatIsWrong) : t(W.notesOptional)}
+        aria-label={t(W.notes)}
         data-field={`artworks.${index}.conditionNote`}
       />
     ),
@@ -216,7 +227,14 @@ function BatchRooms({ form, values }: { form: FormApi; values: Values }) {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row, i) => {
-                const f = rowFields({ row, index: i, rooms, errors: form.errors, onChange: change(i), t })
+                const f = rowFields({
+                  row,
+                  index: i,
+                  rooms,
+                  errors: form.errors,
+                  onChange: change(i),
+                  t: (d) => i18n._(d),
+                })
                 return (
                   <Table.Tr key={row.artworkId} data-batch-row={row.artworkId}>
                     <Table.Td>
@@ -233,7 +251,14 @@ function BatchRooms({ form, values }: { form: FormApi; values: Values }) {
         ) : (
           <Stack gap="xs" data-testid="batch-cards">
             {rows.map((row, i) => {
-              const f = rowFields({ row, index: i, rooms, errors: form.errors, onChange: change(i), t })
+              const f = rowFields({
+                row,
+                index: i,
+                rooms,
+                errors: form.errors,
+                onChange: change(i),
+                t: (d) => i18n._(d),
+              })
               return (
                 <Paper key={row.artworkId} withBorder radius="sm" p="xs" data-batch-row={row.artworkId}>
                   <Stack gap={6}>

@@ -1,11 +1,14 @@
-// /devOpsManage/warehouseSummary: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /devOpsManage/warehouseSummary: per warehouse room — artworks now, value per currency, last stocktake,
+// artworks missing, movements in and out per month (a bar chart).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { warehouseSummaryQuery } from '../../../api/queries/stocktakes'
+import { WarehouseSummaryScreen } from '../../../areas/stocktakes/WarehouseSummaryScreen'
 
 export const Route = createFileRoute('/_app/devOpsManage/warehouseSummary')({
   staticData: { title: msg`Warehouse summary`, privilege: 'devOpsManage:view' },
-  component: () => (
-    <PlannedScreen purpose={msg`How many artworks each warehouse holds and what they are worth.`} />
-  ),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(warehouseSummaryQuery())
+  },
+  component: WarehouseSummaryScreen,
 })
