@@ -193,7 +193,7 @@ describe('the under-insured list', () => {
 
   it('refuses a ratio outside 50–150 % or with more than three decimals, in the request language', async () => {
     for (const bad of ['0.49', '1.51', 'abc', '0.9005', '-1']) {
-      const res = await underInsured(`?ratio=${bad}`)
+      const res = await get<any>(`/api/insurance/under-insured?ratio=${bad}`)
       expect(res.status, bad).toBe(400)
       expect(res.data.fieldErrors.ratio, bad).toBe(
         'The ratio is from 50 % to 150 % (0.5 to 1.5, at most three decimals)',

@@ -4,8 +4,18 @@
 // and one policy's schedule with its adjustment. Codes travel (reason); the screens choose the words.
 import { z } from 'zod'
 import { MONEY_RE } from '../constants'
+import type { PrivilegeKey } from '../privileges'
 import { normaliseMoney } from '../validation'
 import { artworkBrief } from './operations'
+
+/**
+ * Who adjusts a schedule's agreed values: the approvers of annual policies. The values are the policy's
+ * terms, approved with it; letting whoever records the policy change them afterwards would go around that
+ * approval (the administrators hold it through full privilege).
+ */
+export const SCHEDULE_EDIT_PRIVILEGE: PrivilegeKey = 'devOpsManage:approve:INSURANCE_ANNUAL'
+/** Who sets the ratio: the administrators of settings, as for the task settings. */
+export const SETTINGS_EDIT_PRIVILEGE: PrivilegeKey = 'authManage:edit'
 
 /** The ratio below which an artwork is under-insured when no one has set it. */
 export const DEFAULT_UNDER_INSURANCE_RATIO = 0.9

@@ -7,12 +7,13 @@ import {
   insuranceSettingsInput,
   insuranceSettingsView,
   policySchedule as policyScheduleSchema,
+  SCHEDULE_EDIT_PRIVILEGE,
+  SETTINGS_EDIT_PRIVILEGE,
   scheduleInput,
   underInsuredPage,
   underInsuredQuery,
 } from '../../../shared/contracts/insurance-schedule'
 import type { Lang } from '../../../shared/errors'
-import type { PrivilegeKey } from '../../../shared/privileges'
 import { insurancePolicies, insurancePolicyArtworks } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError, invalid, notFound } from '../../http/app-error'
@@ -25,15 +26,6 @@ import { scheduleFileName, scheduleWorkbook } from './schedule-excel'
 import { policySchedule, ratioSetting, saveRatio, underInsured } from './under-insurance'
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-
-/**
- * Who adjusts a schedule's agreed values: the approvers of annual policies. The values are the policy's
- * terms, approved with it; letting whoever records the policy change them afterwards would go around that
- * approval (the administrators hold it through full privilege).
- */
-export const SCHEDULE_EDIT_PRIVILEGE: PrivilegeKey = 'devOpsManage:approve:INSURANCE_ANNUAL'
-/** Who sets the ratio: the administrators of settings, as for the task settings. */
-export const SETTINGS_EDIT_PRIVILEGE: PrivilegeKey = 'authManage:edit'
 
 const idParam = z.object({
   id: z.uuid({ message: 'invalidValue' }).openapi({ param: { in: 'path', name: 'id', required: true } }),

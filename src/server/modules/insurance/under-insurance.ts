@@ -170,7 +170,9 @@ export async function underInsured(
   const where = q.list === 'flagged' ? m.flagged : sql`reason is not null`
   // Flagged: the largest shortfall first; not comparable: by reason, policy, inventory number.
   const order =
-    q.list === 'flagged' ? sql`${m.shortfall} desc, inventory_no, policy_no` : sql`reason, policy_no, inventory_no`
+    q.list === 'flagged'
+      ? sql`${m.shortfall} desc, inventory_no, policy_no`
+      : sql`reason, policy_no, inventory_no`
   const [page, counts, policies] = await Promise.all([
     db.execute(sql`select ${LINE_COLUMNS}, ${m.percent} as percent, ${m.shortfall}::text as shortfall
         from (${lines}) x where ${where} order by ${order}
