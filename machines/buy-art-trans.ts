@@ -12,7 +12,8 @@ import {
   warehousingBatchStep,
   warehousingStep,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, IN_HAND, transportStep } from './blocks'
+import { defineProcess, formStep, IN_HAND, transportStep } from './blocks'
+import { fx } from './setup'
 import type { ProcessContext } from './types'
 
 const NOTES = [

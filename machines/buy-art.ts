@@ -9,7 +9,8 @@ import {
   paymentStep,
 } from '../src/shared/process-steps'
 import { buyArtInput } from '../src/shared/process-steps/purchase'
-import { defineProcess, formStep, fx, moneyStep, stepAmount } from './blocks'
+import { defineProcess, formStep, moneyStep } from './blocks'
+import { fx, stepAmount } from './setup'
 
 export const buyArtV1 = defineProcess({
   type: 'BUY_ART',

@@ -4,7 +4,8 @@
 
 import type { ArtworkStatus } from '../src/shared/contracts/artworks'
 import { currencyOf, paymentConfirmation, paymentStep, policyStep } from '../src/shared/process-steps'
-import { formStep, fx, IN_HAND, moneyStep, type StepBlock } from './blocks'
+import { formStep, IN_HAND, moneyStep, type StepBlock } from './blocks'
+import { fx } from './setup'
 import type { ProcessContext } from './types'
 
 /** Insurance may cover an artwork in the collection, on its way in, or out on loan (not sold or missing). */

@@ -8,8 +8,9 @@ import {
   insurancePayoutInput,
   paymentConfirmation,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, moneyStep } from './blocks'
+import { defineProcess, formStep, moneyStep } from './blocks'
 import { INSURABLE } from './insurance-cover'
+import { fx } from './setup'
 import type { ProcessContext } from './types'
 
 function claimedAmount(context: ProcessContext): string | undefined {

@@ -1,7 +1,7 @@
 // INSURANCE_RENEWAL: renewing a cover before it ends: the renewal decision (renew on quoted terms, or let
 // it lapse), then, when renewing, the new policy and its premium.
 import { insuranceRenewalInput, renewalStep } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx } from './blocks'
+import { defineProcess, formStep } from './blocks'
 import {
   COVER_NOTES,
   coverContextPayloads,
@@ -9,6 +9,7 @@ import {
   INSURABLE,
   policyAndPremium,
 } from './insurance-cover'
+import { fx } from './setup'
 
 export const insuranceRenewalV1 = defineProcess({
   type: 'INSURANCE_RENEWAL',

@@ -6,7 +6,8 @@ import {
   discrepanciesStep,
   inventoryCheckInput,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx } from './blocks'
+import { defineProcess, formStep } from './blocks'
+import { fx } from './setup'
 import type { ProcessContext } from './types'
 
 function ids(context: ProcessContext, step: string, field: string): string[] {

@@ -8,7 +8,8 @@ import {
   loanStep,
   transportStep as transportForm,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, IN_HAND, transportStep, waitStep } from './blocks'
+import { defineProcess, formStep, IN_HAND, transportStep, waitStep } from './blocks'
+import { fx } from './setup'
 
 export const operationLoanExhibitionArtV1 = defineProcess({
   type: 'OPERATION_LOAN_EXHIBITION_ART',

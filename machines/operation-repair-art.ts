@@ -7,7 +7,8 @@ import {
   transportStep as transportForm,
   workDeliveryStep,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, IN_HAND, transportStep } from './blocks'
+import { defineProcess, formStep, IN_HAND, transportStep } from './blocks'
+import { fx } from './setup'
 
 export const operationRepairArtV1 = defineProcess({
   type: 'OPERATION_REPAIR_ART',

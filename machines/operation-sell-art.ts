@@ -8,7 +8,8 @@ import {
   marketSurveyStep,
   paymentConfirmation,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, IN_HAND, moneyStep, stepAmount } from './blocks'
+import { defineProcess, formStep, IN_HAND, moneyStep } from './blocks'
+import { fx, stepAmount } from './setup'
 
 export const operationSellArtV1 = defineProcess({
   type: 'OPERATION_SELL_ART',

@@ -9,7 +9,8 @@ import {
   transportStep as transportForm,
   whereNow,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, fx, IN_HAND, movementStep, type TransportOptions } from './blocks'
+import { defineProcess, formStep, IN_HAND, movementStep, type TransportOptions } from './blocks'
+import { fx } from './setup'
 
 const NOTES = [
   "The transport step has no form of its own: it follows the approved transport information. DEPART and ARRIVE may carry a short report (date, tracking number, condition on arrival); without one the event's instant counts.",

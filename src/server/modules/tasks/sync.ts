@@ -5,8 +5,8 @@
 // counts it. Nothing here knows a process type.
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { AnyMachineSnapshot } from 'xstate'
-import { approvalNeed } from '../../../../machines/blocks'
 import { TASK_KIND_LABELS as TASK_KIND_WORDS } from '../../../../machines/labels'
+import { approvalNeed } from '../../../../machines/setup'
 import { type TaskKind, type TaskSpec, tasksOf } from '../../../../machines/tasks'
 import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
 import { statePath } from '../../../../machines/view'
