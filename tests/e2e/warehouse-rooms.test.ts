@@ -1,0 +1,138 @@
+// Journey, in Chinese then English: the administrator creates a room on the warehouses screen (a second room
+// with the same code is refused at the code field in the server's words), edits it, opens it (nothing in it
+// now), then opens a demo room that holds artworks: its contents now, and on an earlier date (before the
+// collection arrived: none). Both screens fit 390 px without sideways scrolling; after switching to English
+// the room screen speaks English.
+import { describe, expect, it } from 'vitest'
+import { ADMIN_PASSWORD, appPerFile, newPage, settled, shot, signIn } from './harness'
+
+const run = appPerFile()
+
+async function busiestRoom(baseUrl: string): Promise<{ id: string; artworkCount: number; code: string }> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  })
+  const token = ((await login.json()) as { data: { token: string } }).data.token
+  const res = await fetch(`${baseUrl}/api/warehouse/rooms?pageSize=200`, {
+    headers: { 'x-auth-token': token, 'x-system-name': 'devOpsManage' },
+  })
+  const rooms = ((await res.json()) as { data: { list: { id: string; artworkCount: number; code: string }[] } })
+    .data.list
+  return rooms.reduce((a, b) => (b.artworkCount > a.artworkCount ? b : a))
+}
+
+describe('rooms: create, edit, open, contents now and on a date', () => {
+  it('runs the journey in both languages, and fits a phone', async () => {
+    const { page } = await newPage(run.browser, run.app.baseUrl)
+    await signIn(page, 'admin')
+    await page.goto('/devOpsManage/storeHouse')
+    await settled(page)
+    const code = `E2E-${Date.now() % 1_000_000}`
+
+    // Create.
+    const fill = async (field: string, value: string) => page.getByTestId(`room-${field}`).fill(value)
+    await page.getByTestId('room-new').click()
+    const form = page.getByTestId('room-form')
+    await form.waitFor()
+    await fill('code', code)
+    await fill('nameZh', '测试温控库')
+    await fill('nameEn', 'Test climate room')
+    await fill('liaison', '王丽')
+    await fill('email', 'wang.li@example.com')
+    await page.getByTestId('room-country').click()
+    await page.getByRole('option').first().click()
+    await fill('location', '上海自贸区 3 号楼')
+    await page.getByTestId('room-capacity').fill('40')
+    await page.getByTestId('room-temperatureMin').fill('18')
+    await page.getByTestId('room-temperatureMax').fill('22')
+    await form.getByTestId('submit').click()
+    await form.waitFor({ state: 'detached' })
+    await page.getByTestId('room-search').fill(code)
+    const row = page.locator('[data-testid="room-list"] tbody tr').filter({ hasText: code })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('测试温控库')
+    expect(await row.textContent()).toContain('18–22 °C')
+
+    // The same code again: refused at the code field, in words.
+    await page.getByTestId('room-new').click()
+    await form.waitFor()
+    await fill('code', code)
+    await fill('nameZh', '重复')
+    await fill('nameEn', 'Duplicate')
+    await fill('liaison', '李')
+    await fill('email', 'li@example.com')
+    await page.getByTestId('room-country').click()
+    await page.getByRole('option').first().click()
+    await fill('location', '别处')
+    await form.getByTestId('submit').click()
+    await expect
+      .poll(() => form.textContent())
+      .toContain(`已有库房使用编码 ${code}`)
+    await shot(page, 'warehouse-room-duplicate')
+    await page.keyboard.press('Escape')
+    await form.waitFor({ state: 'detached' })
+
+    // Edit.
+    await row.getByTestId('room-edit').click()
+    await form.waitFor()
+    await fill('nameZh', '测试温控库（改）')
+    await form.getByTestId('submit').click()
+    await form.waitFor({ state: 'detached' })
+    await expect.poll(() => row.textContent()).toContain('测试温控库（改）')
+
+    // Open it: nothing in it now.
+    await row.getByTestId('room-name').click()
+    await page.waitForURL(/storehouse\/StoreHouse\?id=/)
+    await settled(page)
+    await expect.poll(() => page.getByTestId('room-contents-heading').textContent()).toBe('当前：0 件作品')
+    expect(await page.getByTestId('room-climate').textContent()).toBe('18–22 °C')
+
+    // A demo room that holds artworks: its contents now, then at the end of an earlier day.
+    const busy = await busiestRoom(run.app.baseUrl)
+    expect(busy.artworkCount).toBeGreaterThan(0)
+    await page.goto(`/devOpsManage/storehouse/StoreHouse?id=${busy.id}`)
+    await settled(page)
+    await expect
+      .poll(() => page.getByTestId('room-contents-heading').textContent())
+      .toBe(`当前：${busy.artworkCount} 件作品`)
+    const rows = page.locator('[data-testid="room-contents"] tbody tr')
+    expect(await rows.count()).toBe(Math.min(20, busy.artworkCount))
+    expect(await page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)
+    const date = page.getByTestId('room-contents-date')
+    await date.fill('2020-01-01')
+    await date.press('Tab')
+    await page.waitForURL(/at=2020-01-01/)
+    await expect
+      .poll(() => page.getByTestId('room-contents-heading').textContent())
+      .toMatch(/^2020.*：0 件作品$/)
+    await page.getByTestId('room-contents-empty').waitFor()
+
+    // At 390 px: neither screen scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`/devOpsManage/storehouse/StoreHouse?id=${busy.id}`)
+    await settled(page)
+    await page.getByTestId('room-contents-cards').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await shot(page, 'warehouse-room-phone')
+    await page.goto('/devOpsManage/storeHouse')
+    await settled(page)
+    await page.getByTestId('room-list-cards').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await shot(page, 'warehouse-rooms-phone')
+
+    // In English.
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto(`/devOpsManage/storehouse/StoreHouse?id=${busy.id}`)
+    await settled(page)
+    await page.getByTestId('language-switch').click()
+    await page.getByTestId('language-en').click()
+    await expect
+      .poll(() => page.getByTestId('room-contents-heading').textContent())
+      .toBe(`Now: ${busy.artworkCount} artworks`)
+    await page.getByTestId('room-tab-movements').click()
+    await page.getByTestId('room-movements-direction').waitFor()
+    expect(await page.locator('main').textContent()).toContain('Moved in')
+  }, 60_000)
+})
