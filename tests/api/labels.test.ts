@@ -77,42 +77,39 @@ const inventoryNos = async (list: string[]) =>
     ])) as { inventory_no: string }[]
   ).map((r) => r.inventory_no)
 
-/** The QR code of the first label (top left cell) of the PDF's first page. */
+/** The QR code of the first label (top left cell) of the PDF's first page, tried at a few resolutions. */
 async function firstQr(bytes: Buffer): Promise<string> {
   const file = path.join(tmp, 'qr.pdf')
   writeFileSync(file, bytes)
-  execFileSync('pdftoppm', [
-    '-r',
-    '200',
-    '-png',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    '-singlefile',
-    file,
-    path.join(tmp, 'page'),
-  ])
-  // The top-left cell at 200 dpi: 70 × 37 mm.
-  const cell = {
-    left: 0,
-    top: 0,
-    width: Math.round((70 / 25.4) * 200),
-    height: Math.round((37 / 25.4) * 200),
-  }
-  const { data, info } = await sharp(path.join(tmp, 'page.png'))
-    .extract(cell)
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  const source = new RGBLuminanceSource(new Uint8ClampedArray(data), info.width, info.height)
-  const hints = new Map([[DecodeHintType.TRY_HARDER, true]])
   let lastError: unknown
-  for (const Binarizer of [HybridBinarizer, GlobalHistogramBinarizer]) {
-    try {
-      return new QRCodeReader().decode(new BinaryBitmap(new Binarizer(source)), hints).getText()
-    } catch (error) {
-      lastError = error
+  for (const dpi of [150, 200, 300]) {
+    execFileSync('pdftoppm', [
+      '-r',
+      String(dpi),
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      path.join(tmp, 'page'),
+    ])
+    // The top-left label's code: the square at 4 mm from the cell's edges, cut with a margin.
+    const mm = (v: number) => Math.round((v / 25.4) * dpi)
+    const { data, info } = await sharp(path.join(tmp, 'page.png'))
+      .extract({ left: mm(1.5), top: mm(1.5), width: mm(34), height: mm(34) })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const source = new RGBLuminanceSource(new Uint8ClampedArray(data), info.width, info.height)
+    const hints = new Map([[DecodeHintType.TRY_HARDER, true]])
+    for (const Binarizer of [HybridBinarizer, GlobalHistogramBinarizer]) {
+      try {
+        return new QRCodeReader().decode(new BinaryBitmap(new Binarizer(source)), hints).getText()
+      } catch (error) {
+        lastError = error
+      }
     }
   }
   throw lastError
