@@ -518,3 +518,29 @@ describe('the schedule as Excel', () => {
     expect((await f.t.call('GET', `/api/insurance/policies/${P1.id}/schedule.xlsx`)).status).toBe(403)
   })
 })
+
+describe('the demo office', () => {
+  it('has under-insured artworks (revalued since their policy) and artworks that cannot be compared', async () => {
+    const { createTestContext } = await import('./helpers')
+    const t = await createTestContext({ collection: true })
+    try {
+      const token = await t.login('viewer')
+      const flagged = await t.call<UnderInsuredPage>('GET', '/api/insurance/under-insured', { token })
+      expect(flagged.data.counts.flagged).toBeGreaterThanOrEqual(2)
+      expect(flagged.data.list.every((r) => r.reason === null && Number(r.percent) < 90)).toBe(true)
+      // At 80 % the least under-insured of them is no longer flagged.
+      const at80 = await t.call<UnderInsuredPage>('GET', '/api/insurance/under-insured?ratio=0.8', { token })
+      expect(at80.data.counts.flagged).toBeLessThan(flagged.data.counts.flagged)
+      const other = await t.call<UnderInsuredPage>('GET', '/api/insurance/under-insured?list=notComparable', {
+        token,
+      })
+      expect(other.data.list.some((r) => r.reason === 'currency' && r.valuation?.currency !== 'CNY')).toBe(
+        true,
+      )
+      // Each annual policy's schedule adds up to its sum insured.
+      for (const p of flagged.data.policies) expect(p.scheduleTotal).toBe(p.insuredAmount)
+    } finally {
+      await t.close()
+    }
+  }, 120_000)
+})

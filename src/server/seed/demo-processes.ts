@@ -10,10 +10,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { ProcessView } from '../../shared/contracts/process'
 import { SEEDED_ROLES } from '../../shared/privileges'
 import type { ProcessType } from '../../shared/process-types'
+import { addMoney, fromCents, toCents } from '../../shared/validation'
 import type { Config } from '../config'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { artists, artworks, processes, rooms, users } from '../db/schema'
 import { AppError } from '../http/app-error'
+import { recordValuation } from '../modules/artworks/record-store'
 import { machineCatalog } from '../modules/process/machine-catalog'
 import { applyEvent, type RuntimeEnv, startProcess, viewProcess } from '../modules/process/runtime'
 import type { DemoPlan } from './demo-artworks'
@@ -303,6 +305,38 @@ const COMMENTS = {
  * Run the demo office. `plan` is the catalogue's: which artworks it wants on loan (by venue), away from
  * the vaults, insured under which annual policy; everything else stays at rest in its room.
  */
+/** A policy's sum insured in yuan: the yuan valuations of its artworks, 500,000 for each of the others. */
+async function sumInsured(db: Db, ids: string[]): Promise<string> {
+  const rows = await db
+    .select({ value: artworks.latestValuation, currency: artworks.latestValuationCurrency })
+    .from(artworks)
+    .where(inArray(artworks.id, ids))
+  const yuan = rows.filter((r) => r.currency === 'CNY' && r.value !== null).map((r) => r.value!)
+  const others = rows.length - yuan.length
+  return addMoney('0', ...yuan, ...Array.from({ length: others }, () => '500000.00'))
+}
+
+/** Three yuan-valued works revalued by 20 %, 35 % and 50 % (the valuations module's own write). */
+async function revalueInsured(db: Db, by: string, ids: string[], on: string): Promise<void> {
+  if (ids.length === 0) return
+  const rows = await db
+    .select({ id: artworks.id, value: artworks.latestValuation })
+    .from(artworks)
+    .where(and(inArray(artworks.id, ids), eq(artworks.latestValuationCurrency, 'CNY')))
+    .orderBy(artworks.inventoryNo)
+  for (const [i, rise] of [120n, 135n, 150n].entries()) {
+    const row = rows[i]
+    if (!row?.value) continue
+    const value = fromCents((toCents(row.value) * rise) / 100n)
+    await recordValuation(
+      db as unknown as Tx,
+      row.id,
+      { latestValuation: value, latestValuationCurrency: 'CNY', valuationDate: on },
+      by,
+    )
+  }
+}
+
 export async function seedDemoProcesses(
   db: Db,
   config: Config,
@@ -428,7 +462,10 @@ export async function seedDemoProcesses(
   ] as const) {
     const ids = insuredBy(policy)
     if (ids.length === 0) continue
-    const terms = { insurer, startDate: d(start), endDate: d(end) }
+    // The sum insured: each work valued in yuan at its valuation, 500,000 yuan for each of the others (their
+    // valuations are in other currencies, never converted): the schedule shares it out exactly so.
+    const sum = await sumInsured(db, ids)
+    const terms = { insurer, startDate: d(start), endDate: d(end), insuredAmount: sum, currency: 'CNY' }
     const p = await office.start(
       'INSURANCE_ANNUAL',
       'operations',
@@ -443,6 +480,9 @@ export async function seedDemoProcesses(
     )
     annual.push(await p.to('completed'))
   }
+  // Since then three works of the first policy were revalued upwards (the commonest way a collection ends up
+  // under-insured): the under-insurance check flags them against the schedule recorded with the policy.
+  await revalueInsured(db, who.approver.id, annual[0]?.view.artworks.map((a) => a.id) ?? [], d(-12))
   await (await office.start('INSURANCE_ANNUAL', 'operations', { artworkIds: take(2) })).to('policy.submitted')
   const quoted = await office.start('INSURANCE_ANNUAL', 'registrar', { artworkIds: take(2) })
   await (await quoted.to('quotation.submitted')).terminate(COMMENTS.terminate[3])
