@@ -8,6 +8,7 @@ const suites: [string, string, string][] = [
   ['process', './process.ts', 'benchProcess'],
   ['artworks', './artworks.ts', 'benchArtworks'],
   ['web', './web.ts', 'benchWeb'],
+  ['warehouse', './warehouse.ts', 'benchWarehouse'],
 ]
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue
