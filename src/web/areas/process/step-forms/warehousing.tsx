@@ -208,46 +208,48 @@ function BatchRooms({ form, values }: { form: FormApi; values: Values }) {
           </Button>
         </Group>
         {wide ? (
-          <Table withTableBorder verticalSpacing={6} horizontalSpacing="sm" data-testid="batch-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w="30%">
-                  <Trans>Artwork</Trans>
-                </Table.Th>
-                <Table.Th w="24%">
-                  <Trans>Room</Trans>
-                </Table.Th>
-                <Table.Th w="22%">
-                  <Trans>Condition on arrival</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Condition notes</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, i) => {
-                const f = rowFields({
-                  row,
-                  index: i,
-                  rooms,
-                  errors: form.errors,
-                  onChange: change(i),
-                  t: (d) => i18n._(d),
-                })
-                return (
-                  <Table.Tr key={row.artworkId} data-batch-row={row.artworkId}>
-                    <Table.Td>
-                      <ArtworkLine artwork={artworkOf(row.artworkId)} links={links} plain />
-                    </Table.Td>
-                    <Table.Td>{f.room}</Table.Td>
-                    <Table.Td>{f.condition}</Table.Td>
-                    <Table.Td>{f.note}</Table.Td>
-                  </Table.Tr>
-                )
-              })}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={640}>
+            <Table withTableBorder verticalSpacing={6} horizontalSpacing="sm" data-testid="batch-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w="30%">
+                    <Trans>Artwork</Trans>
+                  </Table.Th>
+                  <Table.Th w="24%">
+                    <Trans>Room</Trans>
+                  </Table.Th>
+                  <Table.Th w="22%">
+                    <Trans>Condition on arrival</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Condition notes</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row, i) => {
+                  const f = rowFields({
+                    row,
+                    index: i,
+                    rooms,
+                    errors: form.errors,
+                    onChange: change(i),
+                    t: (d) => i18n._(d),
+                  })
+                  return (
+                    <Table.Tr key={row.artworkId} data-batch-row={row.artworkId}>
+                      <Table.Td>
+                        <ArtworkLine artwork={artworkOf(row.artworkId)} links={links} plain />
+                      </Table.Td>
+                      <Table.Td>{f.room}</Table.Td>
+                      <Table.Td>{f.condition}</Table.Td>
+                      <Table.Td>{f.note}</Table.Td>
+                    </Table.Tr>
+                  )
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         ) : (
           <Stack gap="xs" data-testid="batch-cards">
             {rows.map((row, i) => {
