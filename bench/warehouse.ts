@@ -258,6 +258,19 @@ export async function benchWarehouse(): Promise<void> {
       console.log(plan.map((r) => Object.values(r)[0]).join('\n'))
     }
 
+    // Beside the targets: a room's movements in and out, page 1 (no index on from_room_id: see the report).
+    const moves = pct(
+      await httpClient({
+        urls: roomIds
+          .slice(0, 5)
+          .map((room) => `${base}/warehouse/rooms/${room}/movements?page=1&pageSize=20`),
+        token,
+        calls: 30,
+        warmup: 5,
+      }),
+    )
+    console.log(`a room's movements in and out (page 1 of 20), HTTP: ${fmt(moves)}`)
+
     if (existsSync(new URL('../src/server/modules/insurance/routes.ts', import.meta.url))) {
       const policySeconds = await seedPolicies(raw)
       console.log(`policies: ${POLICIES} covering the artworks, seeded in ${policySeconds.toFixed(1)} s`)

@@ -4,7 +4,7 @@
 // collection arrived: none). Both screens fit 390 px without sideways scrolling; after switching to English
 // the room screen speaks English.
 import { describe, expect, it } from 'vitest'
-import { ADMIN_PASSWORD, appPerFile, newPage, settled, shot, signIn } from './harness'
+import { ADMIN_PASSWORD, appPerFile, axeProblems, newPage, settled, shot, signIn } from './harness'
 
 const run = appPerFile()
 
@@ -18,8 +18,9 @@ async function busiestRoom(baseUrl: string): Promise<{ id: string; artworkCount:
   const res = await fetch(`${baseUrl}/api/warehouse/rooms?pageSize=200`, {
     headers: { 'x-auth-token': token, 'x-system-name': 'devOpsManage' },
   })
-  const rooms = ((await res.json()) as { data: { list: { id: string; artworkCount: number; code: string }[] } })
-    .data.list
+  const rooms = (
+    (await res.json()) as { data: { list: { id: string; artworkCount: number; code: string }[] } }
+  ).data.list
   return rooms.reduce((a, b) => (b.artworkCount > a.artworkCount ? b : a))
 }
 
@@ -30,6 +31,8 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
     await page.goto('/devOpsManage/storeHouse')
     await settled(page)
     const code = `E2E-${Date.now() % 1_000_000}`
+
+    expect(await axeProblems(page, 'rooms list', 'main')).toEqual([])
 
     // Create.
     const fill = async (field: string, value: string) => page.getByTestId(`room-${field}`).fill(value)
@@ -67,9 +70,7 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
     await page.getByRole('option').first().click()
     await fill('location', '别处')
     await form.getByTestId('submit').click()
-    await expect
-      .poll(() => form.textContent())
-      .toContain(`已有库房使用编码 ${code}`)
+    await expect.poll(() => form.textContent()).toContain(`已有库房使用编码 ${code}`)
     await shot(page, 'warehouse-room-duplicate')
     await page.keyboard.press('Escape')
     await form.waitFor({ state: 'detached' })
@@ -97,6 +98,7 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
     await expect
       .poll(() => page.getByTestId('room-contents-heading').textContent())
       .toBe(`当前：${busy.artworkCount} 件作品`)
+    expect(await axeProblems(page, 'room screen', 'main')).toEqual([])
     const rows = page.locator('[data-testid="room-contents"] tbody tr')
     expect(await rows.count()).toBe(Math.min(20, busy.artworkCount))
     expect(await page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)

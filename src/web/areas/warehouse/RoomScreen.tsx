@@ -90,12 +90,15 @@ export function RoomScreen({
   if (room.isPending) return <Skeleton h={240} />
   if (room.isError)
     return (
-      <Text c="dimmed" data-testid="room-missing">
-        <Trans>
-          This room could not be loaded. Go back to the{' '}
-          <AnchorLink to="/devOpsManage/storeHouse">list of rooms</AnchorLink>.
-        </Trans>
-      </Text>
+      <>
+        <PageHeader title={t`Room`} />
+        <Text c="dimmed" data-testid="room-missing">
+          <Trans>
+            This room could not be loaded. Go back to the{' '}
+            <AnchorLink to="/devOpsManage/storeHouse">list of rooms</AnchorLink>.
+          </Trans>
+        </Text>
+      </>
     )
   const tab = search.tab ?? 'contents'
   return (

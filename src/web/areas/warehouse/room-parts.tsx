@@ -37,7 +37,13 @@ export function RoomIconBadge({ icon, size = 36 }: { icon: RoomIcon; size?: numb
   const { i18n } = useLinguiCore()
   const Drawn = ROOM_ICON_WORDS[icon].icon
   return (
-    <ThemeIcon variant="light" size={size} radius="md" aria-label={i18n._(ROOM_ICON_WORDS[icon].label)}>
+    <ThemeIcon
+      variant="light"
+      size={size}
+      radius="md"
+      role="img"
+      aria-label={i18n._(ROOM_ICON_WORDS[icon].label)}
+    >
       <Drawn size={Math.round(size * 0.6)} stroke={1.7} aria-hidden />
     </ThemeIcon>
   )
