@@ -1,6 +1,7 @@
 // /devOpsManage/insurance: the policy register (in force, expiring within 30/60/90 days, expired, lapsed,
 // with counts), the covered and the to-be-insured artworks (rows chosen, then "Insure selected" or "Claim"
-// start those processes with them), and the renewals due (each starts its renewal with the policy chosen).
+// start those processes with them), the renewals due (each starts its renewal with the policy chosen) and
+// the under-insured artworks (UnderInsuredPanel).
 // A policy opens its screen (historyInsurance?id=); a process opens in place (`?process=`).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Checkbox, Group, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core'
@@ -21,6 +22,7 @@ import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import { type InsuranceSearch, type InsuranceTab, PAGE_SIZE, registerFilters } from './insurance-search'
 import { money, SearchBox, usePolicyColumns } from './parts'
+import { UnderInsuredPanel } from './UnderInsuredPanel'
 
 type Segment = Exclude<PolicyShow, 'all'>
 
@@ -71,7 +73,7 @@ function PolicyRegister({ search, onSearch }: { search: InsuranceSearch; onSearc
         {filters.show === 'expiring' ? (
           <WithinControl
             value={filters.within}
-            onChange={(v) => set({ within: v === '30' ? undefined : v })}
+            onChange={(v) => set({ within: v === '30' ? undefined : (Number(v) as 60 | 90) })}
           />
         ) : null}
       </Group>
@@ -276,7 +278,7 @@ function RenewalsDue({ search, onSearch }: { search: InsuranceSearch; onSearch: 
   const me = useMe()
   const mayStart = hasPrivilege(me, 'devOpsManage:start')
   const { process: _p, tab: _t, ...rest } = search
-  const within = search.within ?? '60'
+  const within = String(search.within ?? 60) as WithinDays
   const page = search.page ?? 1
   const due = useQuery(renewalsDueQuery({ within, page, pageSize: PAGE_SIZE }))
   const base = usePolicyColumns((id) => onSearch({ ...rest, process: id }))
@@ -317,7 +319,10 @@ function RenewalsDue({ search, onSearch }: { search: InsuranceSearch; onSearch: 
         <WithinControl
           value={within}
           onChange={(v) =>
-            onSearch({ ...rest, within: v === '60' ? undefined : v, page: undefined }, { replace: true })
+            onSearch(
+              { ...rest, within: v === '60' ? undefined : (Number(v) as 30 | 90), page: undefined },
+              { replace: true },
+            )
           }
         />
       </Group>
@@ -376,6 +381,9 @@ export function InsuranceScreen({ search, onSearch }: { search: InsuranceSearch;
           <Tabs.Tab value="renewals" data-tab="renewals">
             <Trans>Renewals due</Trans>
           </Tabs.Tab>
+          <Tabs.Tab value="underInsured" data-tab="underInsured">
+            <Trans>Under-insured</Trans>
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="policies">
           <PolicyRegister search={rest} onSearch={onSearch} />
@@ -388,6 +396,9 @@ export function InsuranceScreen({ search, onSearch }: { search: InsuranceSearch;
         </Tabs.Panel>
         <Tabs.Panel value="renewals">
           <RenewalsDue search={rest} onSearch={onSearch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="underInsured">
+          <UnderInsuredPanel />
         </Tabs.Panel>
       </Tabs>
     </OpenProcess>

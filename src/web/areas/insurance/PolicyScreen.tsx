@@ -26,6 +26,7 @@ import { isApiError } from '../../api/api-error'
 import { policyQuery } from '../../api/queries/insurance'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
+import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
 import { ArtworksCell, type Column, OpList, useThumbs } from '../operations/parts'
 import { FileNames } from '../process/FileNames'
@@ -259,6 +260,7 @@ export function PolicyScreen({
   if (policy.isError)
     return (
       <Stack>
+        <PageHeader />
         {back}
         <ListEmpty
           testId="policy-missing"
@@ -274,7 +276,13 @@ export function PolicyScreen({
       </Stack>
     )
   const p = policy.data
-  if (!p) return <Skeleton h={320} radius="md" />
+  if (!p)
+    return (
+      <>
+        <PageHeader />
+        <Skeleton h={320} radius="md" />
+      </>
+    )
   // Renewable while active and no renewal follows it (the chain holds only renewals not terminated).
   const renewedAfter = p.chain.length - 1 - p.chain.findIndex((l) => l.current)
   const mayRenew = hasPrivilege(me, 'devOpsManage:start') && p.status === 'active' && renewedAfter === 0
@@ -282,17 +290,15 @@ export function PolicyScreen({
     <OpenProcess process={process} tab={tab} onNavigate={onProcess}>
       <Stack gap="lg" data-testid="policy-screen">
         {back}
-        <Card withBorder radius="md" padding="lg">
-          <Group justify="space-between" align="flex-start" wrap="wrap" mb="md">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Title order={2} fz={20} style={{ overflowWrap: 'anywhere' }} data-testid="policy-title">
-                {p.policyNo || p.insurer}
-              </Title>
-              <Text c="dimmed" fz="sm">
-                {[p.insurer, i18n._(KIND_WORDS[p.kind])].filter(Boolean).join(' · ')}
-              </Text>
-            </Stack>
-            <Group gap="xs">
+        <PageHeader
+          title={
+            <span style={{ overflowWrap: 'anywhere' }} data-testid="policy-title">
+              {p.policyNo || p.insurer}
+            </span>
+          }
+          description={[p.insurer, i18n._(KIND_WORDS[p.kind])].filter(Boolean).join(' · ')}
+          actions={
+            <>
               <StandingBadge standing={p.standing} />
               {mayRenew ? (
                 <Button
@@ -310,8 +316,10 @@ export function PolicyScreen({
                   <Trans>Start renewal</Trans>
                 </Button>
               ) : null}
-            </Group>
-          </Group>
+            </>
+          }
+        />
+        <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="policy-facts">
             <Fact label={<Trans>Period</Trans>}>
               {formatDate(p.startDate, lang)} – {formatDate(p.endDate, lang)}

@@ -15,13 +15,16 @@ import { type ProcessOpenSearch, validateProcessOpenSearch } from '../process/pr
 export const INSURANCE_TABS = ['policies', 'covered', 'toBeInsured', 'renewals', 'underInsured'] as const
 export type InsuranceTab = (typeof INSURANCE_TABS)[number]
 
+const withinParam = (v: unknown) =>
+  WITHIN_DAYS.includes(String(v) as WithinDays) ? (Number(v) as 30 | 60 | 90) : undefined
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : undefined)
 
 export interface InsuranceSearch extends ProcessOpenSearch {
   /** The screen's tab (`tab` is the process view's). */
   view?: Exclude<InsuranceTab, 'policies'>
   show?: Exclude<PolicyShow, 'all'>
-  within?: WithinDays
+  /** Days ahead (a number in the URL: `within=90`). */
+  within?: 30 | 60 | 90
   q?: string
   page?: number
 }
@@ -37,7 +40,7 @@ export function validateInsuranceSearch(search: Record<string, unknown>): Insura
       POLICY_SHOWS.filter((s) => s !== 'all'),
       search.show,
     ),
-    within: oneOf(WITHIN_DAYS, search.within),
+    within: withinParam(search.within),
     q: text(search.q),
     page: pageParam(search.page),
   })
@@ -79,7 +82,7 @@ export const PAGE_SIZE = 20
 
 export const registerFilters = (search: InsuranceSearch) => ({
   show: search.show ?? ('active' as const),
-  within: search.within ?? ('30' as const),
+  within: String(search.within ?? 30) as WithinDays,
   q: search.q,
   page: search.page ?? 1,
   pageSize: PAGE_SIZE,
