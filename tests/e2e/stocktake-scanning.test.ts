@@ -265,10 +265,10 @@ describe('a stocktake counted by scanning printed labels', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(390)
-    const box = await input.boundingBox()
-    expect(box?.width ?? 0).toBeGreaterThan(250)
     await input.scrollIntoViewIfNeeded()
     await shot(page, 'stocktake-scanning-390')
+    const box = await input.boundingBox()
+    expect(box?.width ?? 0).toBeGreaterThan(250)
     await page.setViewportSize({ width: 1440, height: 900 })
 
     await fillField({ page, files: { pdf } }, form, 'countedOn', new Date().toISOString().slice(0, 10))
@@ -295,5 +295,34 @@ describe('a stocktake counted by scanning printed labels', () => {
     expect(approved.state).toContain('discrepancies')
     const artwork = await apiCall<{ status: string }>(page, 'GET', `artworks/${last.id}`)
     expect(artwork.status).toBe('missing')
+  })
+})
+
+describe('labels for artworks chosen in the archive', () => {
+  it('prints the selection from the archive list’s selection bar, which fits a phone', async () => {
+    const page = ops.page
+    await page.goto('/artworkArchive/index')
+    const rows = page.getByTestId('artwork-row')
+    await rows.first().waitFor()
+    const numbers: string[] = []
+    for (const i of [0, 1]) {
+      await rows.nth(i).getByRole('checkbox').check()
+      numbers.push(((await rows.nth(i).textContent()) ?? '').match(/VT-\d{4}-\d{4}/)?.[0] ?? '')
+    }
+    const bar = page.getByTestId('selection-bar')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bar.getByTestId('print-labels').click(),
+    ])
+    const pdf = path.join(tmp, 'chosen.pdf')
+    await download.saveAs(pdf)
+    const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })
+    for (const no of numbers) expect(text).toContain(no)
+    expect(text.match(/VT-\d{4}-\d{4}/g)?.length).toBe(2)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shot(page, 'archive-selection-labels-390')
+    const box = await bar.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box)).toBe(true)
+    await page.setViewportSize({ width: 1440, height: 900 })
   })
 })

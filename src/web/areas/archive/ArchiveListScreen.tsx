@@ -8,6 +8,7 @@ import {
   ActionBar,
   ActionIcon,
   Badge,
+  Box,
   Button,
   Card,
   Collapse,
@@ -434,10 +435,14 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
           loading={zipping.isPending}
           onClick={() => zipping.mutate([...selected.values()])}
           data-testid="batch-download"
+          aria-label={t`Download files (zip)`}
         >
-          <Trans>Download files (zip)</Trans>
+          {/* On a phone the bar holds icons only: the words stay for screen readers. */}
+          <Box component="span" visibleFrom="sm">
+            <Trans>Download files (zip)</Trans>
+          </Box>
         </Button>
-        <PrintLabelsButton artworkIds={[...selected.keys()]} variant="subtle" />
+        <PrintLabelsButton artworkIds={[...selected.keys()]} variant="subtle" compactOnPhone />
         <ActionBar.CloseButton aria-label={t`Clear the selection`} />
       </ActionBar>
 

@@ -2,7 +2,7 @@
 // artworks, saying while it streams how many labels it holds and how much has arrived. Shown only to users
 // who may read the operations system (the API's privilege); refusals (an empty room, too many) toast.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, type ButtonProps } from '@mantine/core'
+import { Box, Button, type ButtonProps } from '@mantine/core'
 import { IconQrcode } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -13,8 +13,14 @@ import { downloadLabels, type LabelProgress } from './download-labels'
 export function PrintLabelsButton({
   roomId,
   artworkIds,
+  compactOnPhone,
   ...button
-}: { roomId?: string; artworkIds?: string[] } & Pick<ButtonProps, 'variant' | 'size' | 'fullWidth'>) {
+}: {
+  roomId?: string
+  artworkIds?: string[]
+  /** On a phone, the icon alone (a crowded bar); the words stay for screen readers. */
+  compactOnPhone?: boolean
+} & Pick<ButtonProps, 'variant' | 'size' | 'fullWidth'>) {
   const { t, i18n } = useLingui()
   const me = useMe()
   const [progress, setProgress] = useState<LabelProgress | null>(null)
@@ -39,10 +45,13 @@ export function PrintLabelsButton({
       disabled={nothing || printing.isPending}
       onClick={() => printing.mutate()}
       aria-busy={printing.isPending}
+      aria-label={compactOnPhone && !printing.isPending ? t`Print labels` : undefined}
       data-testid="print-labels"
     >
       {!printing.isPending ? (
-        <Trans>Print labels</Trans>
+        <Box component="span" visibleFrom={compactOnPhone ? 'sm' : undefined}>
+          <Trans>Print labels</Trans>
+        </Box>
       ) : labels === null ? (
         <Trans>Preparing labels…</Trans>
       ) : (

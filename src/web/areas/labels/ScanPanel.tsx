@@ -5,7 +5,7 @@
 // artwork the archive places elsewhere, a code it does not know, text that is no code at all — goes to the
 // "unexpected" list with what was read and where the archive has it, never to an error.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Badge, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { IconCamera, IconScan } from '@tabler/icons-react'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -196,9 +196,9 @@ export function ScanPanel({
 
   return (
     <Stack gap="sm" data-testid="scan-panel">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Flex direction={{ base: 'column', sm: 'row' }} gap="sm" align={{ base: 'stretch', sm: 'flex-end' }}>
         <TextInput
-          style={{ flex: '1 1 16rem', minWidth: 0 }}
+          style={{ flex: 1, minWidth: 0 }}
           size="lg"
           label={t`Scan a label`}
           description={t`A USB scanner types here; or type an inventory number and press Enter.`}
@@ -228,12 +228,11 @@ export function ScanPanel({
           leftSection={<IconCamera size={20} />}
           onClick={() => setCameraOpen(true)}
           disabled={loading}
-          style={{ flex: '0 1 auto' }}
           data-testid="scan-camera"
         >
           <Trans>Scan with camera</Trans>
         </Button>
-      </Group>
+      </Flex>
 
       {feedback ? (
         <Alert
