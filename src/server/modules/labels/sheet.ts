@@ -25,7 +25,9 @@ export const LABELS_PER_PAGE = GRID.columns * GRID.rows
 
 /** The QR code as filled rectangles, one per run of dark modules in a row, with its 4-module quiet zone. */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  // One byte-mode segment and one fixed mask: searching the best segmentation and the best of eight masks
+  // was most of a label's time, and a URL gains next to nothing from either (any mask is valid).
+  const qr = QRCode.create([{ data: text, mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 2 })
   const n = qr.modules.size
   const unit = size / (n + 8)
   const x0 = x + 4 * unit
@@ -46,14 +48,12 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000')
 }
 
-/** The largest size (≤ `max`) at which `text` fits `width` on one line. */
+/** The largest size (≤ `max`, ≥ `min`) at which `text` fits `width` on one line (width grows with size). */
 function fittingSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number) {
-  let size = max
+  doc.fontSize(max)
+  const natural = doc.widthOfString(text)
+  const size = natural <= width ? max : Math.max(min, Math.floor(((max * width) / natural) * 2) / 2)
   doc.fontSize(size)
-  while (size > min && doc.widthOfString(text) > width) {
-    size -= 0.5
-    doc.fontSize(size)
-  }
   return size
 }
 
@@ -69,9 +69,8 @@ function drawLabel(doc: PDFKit.PDFDocument, font: string, label: LabelRow, cellX
   doc.text(label.inventoryNo, textX, y, { width, lineBreak: false })
   y += size * 1.35 + 2
   doc.fontSize(8.5)
-  const titleHeight = Math.min(doc.heightOfString(label.title || ' ', { width }), 8.5 * 1.3 * 3)
-  doc.text(label.title, textX, y, { width, height: titleHeight, ellipsis: true })
-  y += titleHeight + 2
+  doc.text(label.title, textX, y, { width, height: 8.5 * 1.3 * 3, ellipsis: true })
+  y = doc.y + 2
   if (label.artist && y + 9 < cellY + CELL.height - PAD) {
     doc.fontSize(7).fillColor('#555555')
     doc.text(label.artist, textX, y, { width, height: 9, ellipsis: true, lineBreak: false })
