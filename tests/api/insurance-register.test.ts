@@ -199,6 +199,14 @@ describe('one policy', () => {
     expect(p).toMatchObject({ standing: 'lapsed', artworkCount: 2, policyFileId: expect.any(String) })
     expect(p.artworks.map((a: any) => a.artwork.id).sort()).toEqual([...artworksOf.lapsed].sort())
     expect(p.artworks[0]).toMatchObject({ removedOn: null, removedBy: null })
+    expect(p).toMatchObject({ artworksTotal: 2, artworksPage: 1, artworksPageSize: 50 })
+    // The schedule comes a page at a time.
+    const second = (await get(`/api/insurance/policies/${policyIds.lapsed}?page=2&pageSize=1`)).data
+    expect(second).toMatchObject({ artworksTotal: 2, artworksPage: 2, artworksPageSize: 1 })
+    expect(second.artworks.map((a: any) => a.artwork.id)).toEqual([p.artworks[1].artwork.id])
+    expect(
+      (await get(`/api/insurance/policies/${policyIds.lapsed}?pageSize=0`)).data.fieldErrors.pageSize,
+    ).toBe('The page size is a whole number from 1 to 200')
     expect(p.chain).toHaveLength(2)
     expect(p.chain[0]).toMatchObject({
       current: true,

@@ -157,12 +157,24 @@ export type ChainLink = z.infer<typeof chainLink>
 export const policyDetail = policyItem.extend({
   policyFileId: z.string().nullable(),
   remark: z.string(),
+  /** One page of the schedule (`page`, `pageSize` of the request; on the policy first, then by inventory no.). */
   artworks: z.array(policyArtwork),
+  /** Every artwork the schedule lists, taken off or not. */
+  artworksTotal: z.number(),
+  artworksPage: z.number(),
+  artworksPageSize: z.number(),
   claims: z.array(claimItem),
   /** Oldest first: the covers this one renews, this one, then its renewals. */
   chain: z.array(chainLink),
 })
 export type PolicyDetail = z.infer<typeof policyDetail>
+
+/** GET /api/insurance/policies/{id}: the page of its schedule (50 artworks by default). */
+export const policyDetailQuery = z.object({
+  page: paging.shape.page,
+  pageSize: paging.shape.pageSize.unwrap().default(50),
+})
+export type PolicyDetailQuery = z.input<typeof policyDetailQuery>
 
 /** GET /api/insurance/artworks */
 export const coverListQuery = paging.extend({

@@ -290,7 +290,12 @@ async function subjectsOf(db: Db, ids: string[]): Promise<Map<string, ArtworkBri
   return out
 }
 
-export async function policyDetail(db: Db, id: string, today = todayUtc()): Promise<PolicyDetail> {
+export async function policyDetail(
+  db: Db,
+  id: string,
+  paging: { page: number; pageSize: number } = { page: 1, pageSize: 50 },
+  today = todayUtc(),
+): Promise<PolicyDetail> {
   const [row] = await db
     .select({ ...policyColumns, policyFileId: P.policyFileId, details: P.details })
     .from(P)
@@ -298,8 +303,9 @@ export async function policyDetail(db: Db, id: string, today = todayUtc()): Prom
     .where(eq(P.id, id))
   if (!row) throw notFound()
   const { policyFileId, details, ...rest } = row
-  const [[item], schedule, claims, chain] = await Promise.all([
+  const [[item], [{ n }], schedule, claims, chain] = await Promise.all([
     itemsOf(db, [rest as PolicyRow], today),
+    db.select({ n: count() }).from(insurancePolicyArtworks).where(eq(insurancePolicyArtworks.policyId, id)),
     db
       .select({
         artwork: artworkColumns,
@@ -311,7 +317,9 @@ export async function policyDetail(db: Db, id: string, today = todayUtc()): Prom
       .from(insurancePolicyArtworks)
       .innerJoin(artworks, eq(artworks.id, insurancePolicyArtworks.artworkId))
       .where(eq(insurancePolicyArtworks.policyId, id))
-      .orderBy(sql`${insurancePolicyArtworks.removedOn} is not null`, asc(artworks.inventoryNo)),
+      .orderBy(sql`${insurancePolicyArtworks.removedOn} is not null`, asc(artworks.inventoryNo))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
     claimsWhere(db, eq(insuranceClaims.policyId, id), 200, 0),
     renewalChain(db, rest as PolicyRow, today),
   ])
@@ -327,6 +335,9 @@ export async function policyDetail(db: Db, id: string, today = todayUtc()): Prom
       ...s,
       removedBy: removedByProcessId ? (removers.get(removedByProcessId) ?? null) : null,
     })),
+    artworksTotal: Number(n),
+    artworksPage: paging.page,
+    artworksPageSize: paging.pageSize,
     claims: claims.list,
     chain,
   }

@@ -8,6 +8,7 @@ import {
   coverListQuery,
   coverPage,
   policyDetail,
+  policyDetailQuery,
   policyListQuery,
   policyPage,
   renewalsDueQuery,
@@ -49,10 +50,10 @@ export function insuranceRoutes(deps: Deps) {
       tags,
       summary: 'One policy: its facts, the artworks it covers or covered, its claims and its renewal chain',
       ...view,
-      request: { params: idParam },
+      request: { params: idParam, query: policyDetailQuery },
       responses: okResponse(policyDetail),
     }),
-    async (c) => ok(c, await readPolicy(db, c.req.valid('param').id)),
+    async (c) => ok(c, await readPolicy(db, c.req.valid('param').id, c.req.valid('query'))),
   )
 
   app.openapi(

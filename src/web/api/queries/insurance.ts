@@ -26,7 +26,8 @@ export type ClaimFilters = Paged<ClaimListQuery>
 export const insuranceKeys = {
   all: ['insurance'] as const,
   policies: (q: PolicyFilters) => [...insuranceKeys.all, 'policies', q] as const,
-  policy: (id: string) => [...insuranceKeys.all, 'policy', id] as const,
+  policy: (id: string, page = 1, pageSize = 50) =>
+    [...insuranceKeys.all, 'policy', id, page, pageSize] as const,
   artworks: (q: CoverFilters) => [...insuranceKeys.all, 'artworks', q] as const,
   renewalsDue: (q: RenewalsDueFilters) => [...insuranceKeys.all, 'renewals-due', q] as const,
   claims: (q: ClaimFilters) => [...insuranceKeys.all, 'claims', q] as const,
@@ -48,11 +49,14 @@ export const policiesQuery = (q: PolicyFilters) =>
     ...LIST,
   })
 
-export const policyQuery = (id: string) =>
+/** One policy with a page of its schedule (50 artworks a page unless asked). */
+export const policyQuery = (id: string, page = 1, pageSize = 50) =>
   queryOptions({
-    queryKey: insuranceKeys.policy(id),
-    queryFn: ({ signal }) => api.get(`insurance/policies/${id}`, { schema: policyDetail, signal }),
+    queryKey: insuranceKeys.policy(id, page, pageSize),
+    queryFn: ({ signal }) =>
+      api.get(`insurance/policies/${id}`, { searchParams: { page, pageSize }, schema: policyDetail, signal }),
     staleTime: 5_000,
+    placeholderData: keepPreviousData,
   })
 
 export const coverQuery = (q: CoverFilters) =>

@@ -20,7 +20,7 @@ import {
 import { IconShieldCheck } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { ClaimItem, PolicyArtwork, PolicyDetail } from '../../../shared/contracts/insurance'
 import { isApiError } from '../../api/api-error'
 import { policyQuery } from '../../api/queries/insurance'
@@ -118,7 +118,15 @@ function ClaimArtworks({ claim }: { claim: ClaimItem }) {
   return <ArtworksCell artworks={claim.artworks} links={links} />
 }
 
-function ArtworkSchedule({ policy, onProcess }: { policy: PolicyDetail; onProcess: (id: string) => void }) {
+function ArtworkSchedule({
+  policy,
+  onProcess,
+  onPage,
+}: {
+  policy: PolicyDetail
+  onProcess: (id: string) => void
+  onPage: (page: number) => void
+}) {
   const { i18n } = useLinguiCore()
   const lang = useLang()
   const links = useThumbs(policy.artworks.map((a) => a.artwork))
@@ -163,10 +171,10 @@ function ArtworkSchedule({ policy, onProcess }: { policy: PolicyDetail; onProces
       rows={policy.artworks}
       rowKey={(a) => a.artwork.id}
       columns={columns}
-      total={policy.artworks.length}
-      page={1}
-      pageSize={Math.max(1, policy.artworks.length)}
-      onPage={() => {}}
+      total={policy.artworksTotal}
+      page={policy.artworksPage}
+      pageSize={policy.artworksPageSize}
+      onPage={onPage}
       empty={<Trans>No artwork is on this policy.</Trans>}
     />
   )
@@ -254,7 +262,8 @@ export function PolicyScreen({
   const lang = useLang()
   const navigate = useNavigate()
   const me = useMe()
-  const policy = useQuery(policyQuery(id))
+  const [schedulePage, setSchedulePage] = useState(1)
+  const policy = useQuery(policyQuery(id, schedulePage))
   const claimColumns = useClaimColumns((pid) => onProcess({ process: pid }))
   const open = (pid: string) => onProcess({ process: pid })
   if (policy.isError)
@@ -343,7 +352,7 @@ export function PolicyScreen({
           <Title order={3} fz={16}>
             <Trans>Artworks</Trans>
           </Title>
-          <ArtworkSchedule policy={p} onProcess={open} />
+          <ArtworkSchedule policy={p} onProcess={open} onPage={setSchedulePage} />
         </Stack>
         <Stack gap="xs">
           <Title order={3} fz={16}>

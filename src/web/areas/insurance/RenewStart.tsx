@@ -14,7 +14,11 @@ import { money, StandingBadge } from './parts'
 
 export function RenewStart({ search, description }: { search: StartSearch; description: ReactNode }) {
   const lang = useLang()
-  const policy = useQuery({ ...policyQuery(search.policyId ?? ''), enabled: !!search.policyId })
+  const policy = useQuery({
+    // Its schedule's first 200 artworks (the most a start carries), those on the policy first.
+    ...policyQuery(search.policyId ?? '', 1, 200),
+    enabled: !!search.policyId,
+  })
   const previousProcessId = policy.data?.process?.id ?? search.previousProcessId
   if (search.policyId && policy.isPending) return <Skeleton h={320} radius="md" />
   const p = policy.data
