@@ -459,10 +459,8 @@ export async function listCover(
       })
       .from(artworks)
       .where(and(text, q.cover === 'covered' ? covered : toBeInsured))
-      .orderBy(
-        q.cover === 'covered' ? asc(artworks.insuredUntil) : asc(artworks.inventoryNo),
-        asc(artworks.id),
-      )
+      // By inventory number (its unique index gives the first page at once, at any size of collection).
+      .orderBy(asc(artworks.inventoryNo))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
   ])
