@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { policyQuery } from '../../api/queries/insurance'
 import { formatDate } from '../../i18n/format'
+import { PageHeader } from '../../shell/PageHeader'
 import { useLang } from '../process/machine-words'
 import { StartScreen } from '../processes/StartScreen'
 import type { StartSearch } from '../processes/start-search'
@@ -20,7 +21,13 @@ export function RenewStart({ search, description }: { search: StartSearch; descr
     enabled: !!search.policyId,
   })
   const previousProcessId = policy.data?.process?.id ?? search.previousProcessId
-  if (search.policyId && policy.isPending) return <Skeleton h={320} radius="md" />
+  if (search.policyId && policy.isPending)
+    return (
+      <>
+        <PageHeader description={description} />
+        <Skeleton h={320} radius="md" />
+      </>
+    )
   const p = policy.data
   const artworkIds = p
     ? p.artworks.filter((a) => !a.removedOn).map((a) => a.artwork.id)
