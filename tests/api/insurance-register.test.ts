@@ -221,6 +221,29 @@ describe('one policy', () => {
     })
   })
 
+  it('keeps an artwork taken off by an endorsement, after those still on it, with its process', async () => {
+    // As a sale's endCoverOnSale writes it (the sale itself is driven in process-insurance.test.ts).
+    const [off, on] = artworksOf.lapsed
+    await f.t.deps.database.raw(
+      `update insurance_policy_artworks set removed_on = $1, removed_reason = 'sold', removed_by_process_id = $2
+        where policy_id = $3 and artwork_id = $4`,
+      [day(-1), processes.lapseRenewal.id, policyIds.lapsed, off],
+    )
+    const p = (await get(`/api/insurance/policies/${policyIds.lapsed}`)).data
+    expect(p.artworkCount).toBe(1)
+    expect(p.artworksTotal).toBe(2)
+    expect(p.artworks.map((a: any) => [a.artwork.id, a.removedOn, a.removedReason])).toEqual([
+      [on, null, ''],
+      [off, day(-1), 'sold'],
+    ])
+    expect(p.artworks[1].removedBy).toMatchObject({
+      id: processes.lapseRenewal.id,
+      type: 'INSURANCE_RENEWAL',
+    })
+    const row = (await register('lapsed')).list.find((x) => x.id === policyIds.lapsed)
+    expect(row.artworkCount).toBe(1)
+  })
+
   it('follows a renewal that issued a new policy both ways', async () => {
     const ids = artworksOf.ends31
     let renewal = await f.start('registrar', 'INSURANCE_RENEWAL', {
