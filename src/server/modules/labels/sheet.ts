@@ -27,7 +27,10 @@ export const LABELS_PER_PAGE = GRID.columns * GRID.rows
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
   // One byte-mode segment and one fixed mask: searching the best segmentation and the best of eight masks
   // was most of a label's time, and a URL gains next to nothing from either (any mask is valid).
-  const qr = QRCode.create([{ data: text, mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 2 })
+  const qr = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], {
+    errorCorrectionLevel: 'M',
+    maskPattern: 2,
+  })
   const n = qr.modules.size
   const unit = size / (n + 8)
   const x0 = x + 4 * unit
