@@ -245,6 +245,18 @@ describe('a stocktake counted by scanning printed labels', () => {
     await page.locator('[data-unexpected="unknown"]', { hasText: 'NOPE-0000-XYZ' }).waitFor()
     expect(await page.getByTestId('process-view').count()).toBe(1)
 
+    // An inventory number typed by hand (in lower case) of an artwork the archive places elsewhere: unexpected,
+    // with where the archive has it.
+    const other = (await apiCall<{ list: Item[] }>(page, 'GET', 'artworks?pageSize=50')).list.find(
+      (a) => a.roomId && a.roomId !== roomId,
+    )
+    if (!other) throw new Error('the demo has no artwork in another room')
+    await scan(other.inventoryNo.toLowerCase())
+    await expect.poll(() => page.getByTestId('count-unexpected').textContent()).toBe('2')
+    const elsewhere = page.locator('[data-unexpected="elsewhere"]', { hasText: other.inventoryNo })
+    await elsewhere.waitFor()
+    expect(await elsewhere.textContent()).toContain('The archive has it in:')
+
     // The camera: Chromium's fake device plays the second-last artwork's label.
     await page.getByTestId('scan-camera').click()
     await page.getByTestId('camera-scanner').waitFor()
@@ -257,6 +269,7 @@ describe('a stocktake counted by scanning printed labels', () => {
     expect(await page.evaluate(() => document.querySelectorAll('video').length)).toBe(0)
 
     expect(await page.getByTestId('count-not-found').textContent()).toBe('1')
+    expect(await page.getByTestId('count-unexpected').textContent()).toBe('2')
     const last = items[items.length - 1]
     expect(await page.locator(`[data-checklist-row="${last.id}"]`).getAttribute('data-mark')).toBe('missing')
 
