@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { z } from 'zod'
 import {
   type PolicySchedule as PolicyScheduleView,
@@ -82,7 +82,8 @@ export function PolicySchedule({ policyId }: { policyId: string }) {
         <Trans>The schedule of cover could not be loaded.</Trans>
       </Alert>
     )
-  return <ScheduleEditor schedule={schedule.data} />
+  // A new schedule from the server (saved, or changed elsewhere) starts the form again from its values.
+  return <ScheduleEditor key={schedule.dataUpdatedAt} schedule={schedule.data} />
 }
 
 function ScheduleEditor({ schedule }: { schedule: PolicyScheduleView }) {
@@ -97,8 +98,6 @@ function ScheduleEditor({ schedule }: { schedule: PolicyScheduleView }) {
     [lines],
   )
   const form = useForm<EditValues, EditValues>({ schema: editSchema, initialValues: initial })
-  const { setValues } = form
-  useEffect(() => setValues(initial), [initial, setValues])
   const links = useFileLinks(lines.map((l) => l.artwork.previewFileId))
   const save = useMutation({
     mutationFn: (items: { artworkId: string; insuredAmount: string }[]) =>
@@ -149,7 +148,8 @@ function ScheduleEditor({ schedule }: { schedule: PolicyScheduleView }) {
         rightSection={<Text fz={10}>{policy.currency}</Text>}
         rightSectionWidth={40}
         data-testid="schedule-amount"
-        {...form.getInputProps(`items.${i}.insuredAmount`)}
+        value={form.values.items[i]?.insuredAmount ?? ''}
+        error={form.errors[`items.${i}.insuredAmount`]}
         onChange={(v) => form.setFieldValue(`items.${i}.insuredAmount`, v)}
       />
     ) : (
@@ -303,7 +303,7 @@ function ScheduleEditor({ schedule }: { schedule: PolicyScheduleView }) {
             <Button variant="default" disabled={!changed} onClick={() => form.setValues(initial)}>
               <Trans>Undo changes</Trans>
             </Button>
-            <SubmitButton form={form} disabled={!changed} data-testid="schedule-save">
+            <SubmitButton form={form} disabled={!changed}>
               <Trans>Save schedule</Trans>
             </SubmitButton>
           </Group>

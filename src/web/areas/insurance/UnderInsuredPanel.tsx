@@ -139,7 +139,7 @@ function RatioCard() {
               <Button variant="default" size="xs" onClick={() => setEditing(false)}>
                 <Trans>Cancel</Trans>
               </Button>
-              <SubmitButton form={form} size="xs" data-testid="ratio-save">
+              <SubmitButton form={form} size="xs">
                 <Trans>Save</Trans>
               </SubmitButton>
             </Group>
@@ -403,8 +403,7 @@ export function UnderInsuredPanel() {
         opened={opened !== null}
         onClose={() => setOpened(null)}
         title={opened ? t`Schedule of cover: ${opened.policyNo || opened.insurer}` : ''}
-        size="xl"
-        fullScreen={false}
+        size="72rem"
         closeButtonProps={{ 'aria-label': t`Close` }}
       >
         {opened ? <PolicySchedule policyId={opened.id} /> : null}
