@@ -87,7 +87,11 @@ export function inRoomAt(roomId: string, m: Moment): SQL {
   ) as SQL
 }
 
-/** The contents query itself (one page, its total counted alongside); the bench sends its SQL raw. */
+/**
+ * The contents query itself, in two parts: the page is chosen from the index alone — the rows into the room
+ * whose period holds the moment, newest arrival first, with their total — and only its rows are joined with
+ * the movement's details, the artwork, its artist and process. The bench sends its SQL raw.
+ */
 export function contentsSelect(
   db: Db,
   roomId: string,
@@ -97,12 +101,32 @@ export function contentsSelect(
   offset: number,
 ) {
   const keyword = q.q
-    ? or(
-        ilike(artworks.inventoryNo, likePattern(q.q)),
-        ilike(artworks.titleZh, likePattern(q.q)),
-        ilike(artworks.titleEn, likePattern(q.q)),
+    ? inArray(
+        artworkMovements.artworkId,
+        db
+          .select({ id: artworks.id })
+          .from(artworks)
+          .where(
+            or(
+              ilike(artworks.inventoryNo, likePattern(q.q)),
+              ilike(artworks.titleZh, likePattern(q.q)),
+              ilike(artworks.titleEn, likePattern(q.q)),
+            ),
+          ),
       )
     : undefined
+  const page = db
+    .select({
+      artworkId: sql<string>`${artworkMovements.artworkId}`.as('page_artwork_id'),
+      at: sql<Date>`${artworkMovements.at}`.as('page_at'),
+      total: sql<number>`count(*) over ()`.as('page_total'),
+    })
+    .from(artworkMovements)
+    .where(and(inRoomAt(roomId, m), keyword))
+    .orderBy(desc(artworkMovements.at), asc(artworkMovements.artworkId))
+    .limit(limit)
+    .offset(offset)
+    .as('page')
   return db
     .select({
       movementId: artworkMovements.id,
@@ -117,16 +141,21 @@ export function contentsSelect(
       previewFileId: artworks.previewFileId,
       artistZh: artists.nameZh,
       artistEn: artists.nameEn,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: sql<number>`${page.total}`.mapWith(Number),
     })
-    .from(artworkMovements)
-    .innerJoin(artworks, eq(artworks.id, artworkMovements.artworkId))
+    .from(page)
+    .innerJoin(
+      artworkMovements,
+      and(
+        eq(artworkMovements.artworkId, page.artworkId),
+        eq(artworkMovements.at, page.at),
+        inRoomAt(roomId, m),
+      ),
+    )
+    .innerJoin(artworks, eq(artworks.id, page.artworkId))
     .leftJoin(artists, eq(artists.id, artworks.artistId))
     .leftJoin(processes, eq(processes.id, artworkMovements.processId))
-    .where(and(inRoomAt(roomId, m), keyword))
-    .orderBy(asc(artworks.inventoryNo), asc(artworks.id))
-    .limit(limit)
-    .offset(offset)
+    .orderBy(desc(page.at), asc(page.artworkId))
 }
 
 export async function roomContents(
