@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { appPerFile, newPage, settled, signIn } from './harness'
 
 const t = appPerFile()
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 
 /** A GET of the API as the signed-in user (the page's own token). */
 async function api<T = any>(page: Page, path: string): Promise<T> {
@@ -167,6 +168,9 @@ describe('insurance screens', () => {
           })
         const problem = await overflow(page)
         if (problem) wide.push(`${lang} ${url}: ${problem}`)
+        // No screen shows an id (the chosen artworks of a start show their names).
+        const ids = (await page.locator('main').textContent())?.match(UUID)
+        if (ids) wide.push(`${lang} ${url} shows ${ids[0]}`)
       }
       // The words follow the language.
       await page.goto('/devOpsManage/insurance?view=renewals')

@@ -350,7 +350,7 @@ export function PolicyScreen({
         </Card>
         <Stack gap="xs">
           <Title order={3} fz={16}>
-            <Trans>Artworks</Trans>
+            <Trans>Artworks on this policy</Trans>
           </Title>
           <ArtworkSchedule policy={p} onProcess={open} onPage={setSchedulePage} />
         </Stack>

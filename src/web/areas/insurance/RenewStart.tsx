@@ -32,11 +32,19 @@ export function RenewStart({ search, description }: { search: StartSearch; descr
   const artworkIds = p
     ? p.artworks.filter((a) => !a.removedOn).map((a) => a.artwork.id)
     : (search.artworkIds ?? [])
+  const onPolicy = (p?.artworks ?? []).filter((a) => !a.removedOn)
+  const artworkLabels = Object.fromEntries(
+    onPolicy.map(({ artwork: a }) => [
+      a.id,
+      `${(lang === 'en' ? a.titleEn || a.titleZh : a.titleZh || a.titleEn) || a.inventoryNo} · ${a.inventoryNo}`,
+    ]),
+  )
   return (
     <StartScreen
       type="INSURANCE_RENEWAL"
       artworkId={search.artworkId}
       artworkIds={artworkIds}
+      artworkLabels={artworkLabels}
       input={previousProcessId ? { previousProcessId } : undefined}
       description={description}
       above={

@@ -14,7 +14,12 @@ type Item = z.infer<typeof artworkListItem>
 
 const label = (a: Item) => `${a.title || a.titleZh || a.titleEn} · ${a.inventoryNo}`
 
-function useArtworkOptions(keyword: string, selected: string[], statuses?: readonly string[]) {
+function useArtworkOptions(
+  keyword: string,
+  selected: string[],
+  statuses?: readonly string[],
+  known?: Record<string, string>,
+) {
   const [debounced] = useDebouncedValue(keyword.trim(), 250)
   const status = statuses?.join(',') ?? ''
   const search = useQuery({
@@ -36,9 +41,11 @@ function useArtworkOptions(keyword: string, selected: string[], statuses?: reado
     enabled: selected.length > 0,
     staleTime: 60_000,
   })
-  const all = new Map<string, string>()
+  const all = new Map<string, string>(Object.entries(known ?? {}))
   for (const a of chosen.data ?? []) all.set(a.id, label(a))
   for (const a of search.data?.list ?? []) all.set(a.id, label(a))
+  // A chosen artwork whose name has not arrived yet never shows its id.
+  for (const id of selected) if (!all.has(id)) all.set(id, '…')
   return [...all].map(([value, text]) => ({ value, label: text }))
 }
 
@@ -79,6 +86,7 @@ export function ArtworkMultiPicker({
   description,
   error,
   statuses,
+  known,
 }: {
   value: string[]
   onChange: (ids: string[]) => void
@@ -87,10 +95,12 @@ export function ArtworkMultiPicker({
   error?: string
   /** Offer only artworks with these statuses (those a process type starts on). */
   statuses?: readonly string[]
+  /** Labels of chosen artworks already known to the screen (id → "title · inventory no."). */
+  known?: Record<string, string>
 }) {
   const { t } = useLingui()
   const [keyword, setKeyword] = useState('')
-  const data = useArtworkOptions(keyword, value, statuses)
+  const data = useArtworkOptions(keyword, value, statuses, known)
   return (
     <MultiSelect
       label={title}

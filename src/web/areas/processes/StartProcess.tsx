@@ -36,6 +36,8 @@ export interface StartProcessProps {
   artworkId?: string
   /** Preselected artworks (several chosen on a list: the insurance screen's "Insure selected"). */
   artworkIds?: string[]
+  /** Labels of preselected artworks the screen already has (id → "title · inventory no."). */
+  artworkLabels?: Record<string, string>
   /** A start input to begin from: a follow-up offered by a process view's `links` (its artworks, the process it follows). */
   input?: Record<string, unknown>
   /** After the start; by default the process view opens. */
@@ -204,6 +206,7 @@ export function StartProcess({
   type,
   artworkId,
   artworkIds,
+  artworkLabels,
   input: given,
   onStarted,
   onCancel,
@@ -308,6 +311,7 @@ export function StartProcess({
                   }
                   statuses={locked.has('artworkIds') ? undefined : allowed}
                   value={values.artworkIds}
+                  known={artworkLabels}
                   onChange={(ids) => set('artworkIds', ids)}
                   error={
                     form.errors.artworkIds ??

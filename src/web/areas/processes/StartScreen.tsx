@@ -10,6 +10,7 @@ export function StartScreen({
   type,
   artworkId,
   artworkIds,
+  artworkLabels,
   input,
   description,
   above,
@@ -17,6 +18,8 @@ export function StartScreen({
   type: ProcessType
   artworkId?: string
   artworkIds?: string[]
+  /** Labels of those artworks the screen already has. */
+  artworkLabels?: Record<string, string>
   /** Start input fields given (shown, not editable): the process a renewal renews. */
   input?: Record<string, unknown>
   description: ReactNode
@@ -28,7 +31,14 @@ export function StartScreen({
     <>
       <PageHeader description={description} />
       {above}
-      <StartProcess key={key} type={type} artworkId={artworkId} artworkIds={artworkIds} input={input} />
+      <StartProcess
+        key={key}
+        type={type}
+        artworkId={artworkId}
+        artworkIds={artworkIds}
+        artworkLabels={artworkLabels}
+        input={input}
+      />
     </>
   )
 }
