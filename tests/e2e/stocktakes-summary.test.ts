@@ -100,6 +100,7 @@ describe('stocktakes, the warehouse summary and batch inbound', () => {
     await result.locator('[data-testid="stocktake-artworks"] [data-result="foundLater"]').first().waitFor()
     await result.locator('[data-testid="stocktake-artworks"] [data-result="found"]').first().waitFor()
     expect(await result.locator('[data-testid="stocktake-artworks"] [data-row]').count()).toBeGreaterThan(0)
+    await shot(page, 'stocktake-result')
     await page.setViewportSize({ width: 390, height: 800 })
     await noSidewaysScroll(page, 'stocktake-result')
     await page.getByTestId('back-to-list').click()
@@ -116,6 +117,7 @@ describe('stocktakes, the warehouse summary and batch inbound', () => {
       .locator('[data-testid="total-values"] [data-currency]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-currency')))
     expect(new Set(currencies).size).toBe(currencies.length)
+    await shot(page, 'warehouse-summary')
     await page.setViewportSize({ width: 390, height: 800 })
     await page.getByTestId('room-summary-cards').waitFor()
     await noSidewaysScroll(page, 'warehouse-summary')
@@ -129,6 +131,8 @@ describe('stocktakes, the warehouse summary and batch inbound', () => {
     await form.locator('[data-testid="batch-cards"]').waitFor()
     await form.locator(`[data-batch-row="${ids[1]}"]`).waitFor()
     await noSidewaysScroll(page, 'batch-form')
+    await form.locator('[data-testid="batch-cards"]').scrollIntoViewIfNeeded()
+    await shot(page, 'batch-form-phone')
 
     // On a desk: a table; all into room A, then the second artwork into room B, not as expected.
     await page.setViewportSize({ width: 1440, height: 900 })
@@ -144,6 +148,8 @@ describe('stocktakes, the warehouse summary and batch inbound', () => {
     const ctx = { page, files: { pdf: '' } }
     await fillField(ctx, form, 'warehousedOn', '2026-03-05')
     await fillField(ctx, form, 'receivedBy', 'Wang Fang')
+    await form.locator('[data-testid="batch-table"]').scrollIntoViewIfNeeded()
+    await shot(page, 'batch-form-desk')
     await form.locator('[data-event="SUBMIT"]').click()
     await page.waitForFunction(
       () =>

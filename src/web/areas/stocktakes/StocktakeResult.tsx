@@ -31,9 +31,11 @@ export function StocktakeResult({
   const detail = useQuery(stocktakeDetailQuery(id))
   const links = useThumbs((detail.data?.artworks ?? []).map((a) => a.artwork))
   const back = (
-    <Anchor component="button" type="button" fz="sm" onClick={onBack} data-testid="back-to-list">
-      ← <Trans>Back to the list</Trans>
-    </Anchor>
+    <Group>
+      <Anchor component="button" type="button" fz="sm" onClick={onBack} data-testid="back-to-list">
+        ← <Trans>Back to the list</Trans>
+      </Anchor>
+    </Group>
   )
   if (detail.isError)
     return (
@@ -95,7 +97,8 @@ export function StocktakeResult({
         <Badge variant="light" color="ink" data-testid="stocktake-outcome">
           {i18n._(SHOW_WORDS[d.show])}
         </Badge>
-        <StatusBadge status={d.process.status} />
+        {/* Under way: where the process stands (the outcome says the rest). */}
+        {d.show === 'inProgress' ? <StatusBadge status={d.process.status} /> : null}
       </Group>
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
