@@ -261,7 +261,7 @@ describe('a stocktake counted by scanning printed labels', () => {
     await page.getByTestId('scan-camera').click()
     await page.getByTestId('camera-scanner').waitFor()
     await expect
-      .poll(() => page.getByTestId('count-found').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('count-found').textContent(), { timeout: 45_000 })
       .toBe(String(typed.length + 1))
     await page.keyboard.press('Escape')
     await page.getByTestId('camera-scanner').waitFor({ state: 'detached' })

@@ -7,46 +7,24 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Badge, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { IconCamera, IconScan } from '@tabler/icons-react'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type ArtworkListItem, artworkDetail, artworkListItem } from '../../../shared/contracts/artworks'
 import { api } from '../../api/http'
 import { pageOf } from '../../api/page'
-import { artworkKeys } from '../../api/queries/artworks'
 import { whereText } from '../archive/ArtworkResults'
 import { useFileLinks } from '../archive/ArtworkThumb'
 import { type ArchiveReference, useArchiveReference } from '../archive/reference-data'
-import { type ArtworkRef, refOf } from '../process/artwork-refs'
+import {
+  type ArtworkRef,
+  ROOM_LIST_MAX as COUNT_MAX,
+  refOf,
+  roomArtworksQuery,
+} from '../process/artwork-refs'
 import { useLang } from '../process/machine-words'
 import { ArtworkLine } from '../process/RecordArtworks'
 import { CameraScanner } from './CameraScanner'
 import { inventoryKey, parseScanCode, type ScanCode, scanKey } from './scan-code'
-
-/** The most artworks one count lists (the step's lists take at most 500 ids each). */
-export const COUNT_MAX = 500
-const PAGE = 200
-
-/** Every artwork the room holds now (up to COUNT_MAX), in inventory-number order: what the count expects. */
-export const roomExpectedQuery = (roomId: string) =>
-  queryOptions({
-    queryKey: [...artworkKeys.lists(), 'room-count', roomId] as const,
-    queryFn: async ({ signal }) => {
-      const list: ArtworkListItem[] = []
-      let total = 0
-      for (let page = 1; list.length < COUNT_MAX; page++) {
-        const reply = await api.get('artworks', {
-          searchParams: { roomId, page, pageSize: PAGE, sort: 'inventoryNo', order: 'asc' },
-          schema: pageOf(artworkListItem),
-          signal,
-        })
-        total = reply.total
-        list.push(...reply.list)
-        if (reply.list.length < PAGE || list.length >= total) break
-      }
-      return { list: list.slice(0, COUNT_MAX), total }
-    },
-    staleTime: 60_000,
-  })
 
 export interface Marks {
   found: string[]
@@ -94,7 +72,7 @@ export function ScanPanel({
   const { t } = useLingui()
   const lang = useLang()
   const reference = useArchiveReference()
-  const expectedQuery = useQuery({ ...roomExpectedQuery(roomId ?? ''), enabled: !!roomId })
+  const expectedQuery = useQuery({ ...roomArtworksQuery(roomId ?? ''), enabled: !!roomId })
   const expected = useMemo(() => expectedQuery.data?.list ?? [], [expectedQuery.data])
   const byId = useMemo(() => new Map(expected.map((a) => [a.id, a])), [expected])
   const byNo = useMemo(() => new Map(expected.map((a) => [inventoryKey(a.inventoryNo), a])), [expected])

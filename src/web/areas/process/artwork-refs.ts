@@ -1,10 +1,12 @@
 // Artworks a step names, by id, as people know them: title in the language shown, inventory number and
-// preview (for a thumbnail). A room's artworks come in one list call (a stocktake's room, up to the list's
-// largest page); any other id is read on its own (its detail, shared with the archive's cache).
-import { useQueries, useQuery } from '@tanstack/react-query'
-import type { ArtworkListItem } from '../../../shared/contracts/artworks'
+// preview (for a thumbnail). A room's artworks come from the list (a stocktake's room, up to the 500 one count
+// takes, in pages); any other id is read on its own (its detail, shared with the archive's cache).
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query'
+import { type ArtworkListItem, artworkListItem } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
-import { artworkDetailQuery, artworkListQuery } from '../../api/queries/artworks'
+import { api } from '../../api/http'
+import { pageOf } from '../../api/page'
+import { artworkDetailQuery, artworkKeys } from '../../api/queries/artworks'
 import { useLang } from './machine-words'
 
 export interface ArtworkRef {
@@ -14,9 +16,6 @@ export interface ArtworkRef {
   artistName: string
   previewFileId: string | null
 }
-
-/** The most artworks of one room listed at once (the list's largest page). */
-export const ROOM_LIST_MAX = 200
 
 export function refOf(
   a: Pick<
@@ -31,17 +30,39 @@ export function refOf(
   return { id: a.id, title, inventoryNo: a.inventoryNo, artistName, previewFileId: a.previewFileId }
 }
 
-export const roomArtworksParams = (roomId: string) => ({
-  roomId,
-  pageSize: ROOM_LIST_MAX,
-  sort: 'inventoryNo',
-  order: 'asc',
-})
+/**
+ * The most artworks of one room listed at once: what one stocktake count takes (its lists hold 500 ids),
+ * read in pages of the list's largest size.
+ */
+export const ROOM_LIST_MAX = 500
+const ROOM_PAGE = 200
+
+/** Every artwork a room holds now (`room_id`), up to ROOM_LIST_MAX, in inventory-number order, and how many. */
+export const roomArtworksQuery = (roomId: string) =>
+  queryOptions({
+    queryKey: [...artworkKeys.lists(), 'room', roomId] as const,
+    queryFn: async ({ signal }) => {
+      const list: ArtworkListItem[] = []
+      let total = 0
+      for (let page = 1; list.length < ROOM_LIST_MAX; page++) {
+        const reply = await api.get('artworks', {
+          searchParams: { roomId, page, pageSize: ROOM_PAGE, sort: 'inventoryNo', order: 'asc' },
+          schema: pageOf(artworkListItem),
+          signal,
+        })
+        total = reply.total
+        list.push(...reply.list)
+        if (reply.list.length < ROOM_PAGE || list.length >= total) break
+      }
+      return { list: list.slice(0, ROOM_LIST_MAX), total }
+    },
+    meta: { localized: true },
+  })
 
 /** The artworks in a room now, in inventory-number order. */
 export function useRoomArtworks(roomId: string | undefined) {
   const lang = useLang()
-  const query = useQuery({ ...artworkListQuery(roomArtworksParams(roomId ?? '')), enabled: !!roomId })
+  const query = useQuery({ ...roomArtworksQuery(roomId ?? ''), enabled: !!roomId })
   return {
     list: (query.data?.list ?? []).map((a) => refOf(a, lang)),
     total: query.data?.total ?? 0,
