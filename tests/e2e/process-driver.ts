@@ -171,16 +171,21 @@ export async function fillField(
       return
     }
     case 'batch-rooms': {
-      // A batch's warehousing: each artwork's row gets its room, its condition and its note.
+      // A batch's warehousing: each artwork's row of the form gets its room, its condition and its note —
+      // the row of the payload naming that artwork, else the payload's rows in order (a model's sample
+      // names the model's artworks, not this database's; the last row stands for any further one).
       const rows = value as {
         artworkId: string
         roomId: string
         conditionOk?: boolean
         conditionNote?: string
       }[]
-      for (const r of rows) {
-        const row = scope.locator(`[data-batch-row="${r.artworkId}"]`)
-        await row.waitFor({ timeout: 10_000 })
+      const formRows = scope.locator('[data-batch-row]')
+      await formRows.first().waitFor({ timeout: 10_000 })
+      const ids = await formRows.evaluateAll((els) => els.map((e) => e.getAttribute('data-batch-row') ?? ''))
+      for (const [i, id] of ids.entries()) {
+        const r = rows.find((x) => x.artworkId === id) ?? rows[Math.min(i, rows.length - 1)]
+        const row = scope.locator(`[data-batch-row="${id}"]`)
         await choose(page, row.locator('[data-field$=".roomId"]'), r.roomId)
         if (typeof r.conditionOk === 'boolean') {
           const input = row.locator(`input[value="${r.conditionOk ? 'ok' : 'note'}"]`)
