@@ -159,6 +159,19 @@ function toRow(r: LineRow): UnderInsuredRow {
   }
 }
 
+interface PolicyRow {
+  policy_id: string
+  policy_no: string
+  insurer: string
+  currency: string
+  start_date: string
+  end_date: string
+  policy_amount: string | null
+  artwork_count: number
+  schedule_total: string | null
+  flagged: number
+}
+
 export async function underInsured(
   db: DbOrTx,
   q: { ratio?: number; currency?: string; list: UnderInsuredList; page: number; pageSize: number },
@@ -167,28 +180,48 @@ export async function underInsured(
   const ratio = q.ratio ?? setting.underInsuranceRatio
   const m = measures(perMille(ratio))
   const lines = linesSql(today(), q.currency)
-  const where = q.list === 'flagged' ? m.flagged : sql`reason is not null`
+  const where = q.list === 'flagged' ? sql`flagged` : sql`reason is not null`
   // Flagged: the largest shortfall first; not comparable: by reason, policy, inventory number.
   const order =
     q.list === 'flagged'
-      ? sql`${m.shortfall} desc, inventory_no, policy_no`
+      ? sql`x.shortfall desc, inventory_no, policy_no`
       : sql`reason, policy_no, inventory_no`
-  const [page, counts, policies] = await Promise.all([
-    db.execute(sql`select ${LINE_COLUMNS}, ${m.percent} as percent, ${m.shortfall}::text as shortfall
-        from (${lines}) x where ${where} order by ${order}
-        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
-    db.execute(sql`select count(*) filter (where ${m.flagged})::int as flagged,
-        count(*) filter (where reason is not null)::int as not_comparable from (${lines}) x`),
-    db.execute(sql`select policy_id, policy_no, insurer, currency, start_date, end_date,
-        policy_amount::text as policy_amount, count(*)::int as artwork_count,
-        case when count(insured_amount) = 0 then null else sum(insured_amount)::numeric(18, 2)::text end as schedule_total,
-        count(*) filter (where ${m.flagged})::int as flagged
-        from (${lines}) x
-        group by policy_id, policy_no, insurer, currency, start_date, end_date, policy_amount
-        order by end_date, policy_no limit 200`),
-  ])
-  const [c] = rowsOf<{ flagged: number; not_comparable: number }>(counts)
-  const list = rowsOf<LineRow>(page).map(toRow)
+  // One statement: the lines joined and measured once, kept narrow (ids, reason, flag, shortfall, the sort
+  // keys); the counts and the policies' totals read from them, the page's rows then read in full by key.
+  const [c] = rowsOf<{
+    flagged: number
+    not_comparable: number
+    page: LineRow[] | string
+    policies: PolicyRow[] | string
+  }>(
+    await db.execute(sql`with x as materialized (
+        select artwork_id, policy_id, reason, insured_amount, inventory_no, policy_no,
+          ${m.flagged} as flagged, ${m.shortfall} as shortfall
+        from (${lines}) y),
+      pg as (
+        select artwork_id as page_artwork, policy_id as page_policy, row_number() over (order by ${order}) as ord
+        from x where ${where}
+        order by ${order} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
+      select (select count(*) filter (where flagged) from x)::int as flagged,
+        (select count(*) filter (where reason is not null) from x)::int as not_comparable,
+        (select coalesce(json_agg(r order by r.ord), '[]') from (
+          select ${LINE_COLUMNS}, ${m.percent} as percent, ${m.shortfall}::text as shortfall, pg.ord
+          from (${lines}) z join pg on pg.page_artwork = z.artwork_id and pg.page_policy = z.policy_id) r) as page,
+        (select coalesce(json_agg(r order by r.end_date, r.policy_no), '[]') from (
+          select t.policy_id, p.policy_no, p.insurer, p.currency, p.start_date::text as start_date,
+            p.end_date::text as end_date, p.insured_amount::text as policy_amount, t.artwork_count,
+            t.schedule_total, t.flagged
+          from (select policy_id, count(*)::int as artwork_count,
+                  case when count(insured_amount) = 0 then null
+                       else sum(insured_amount)::numeric(18, 2)::text end as schedule_total,
+                  count(*) filter (where flagged)::int as flagged
+                from x group by policy_id) t
+          join insurance_policies p on p.id = t.policy_id
+          order by p.end_date, p.policy_no limit 200) r) as policies`),
+  )
+  const json = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v)
+  const list = json(c.page).map(toRow)
+  const policies = json(c.policies)
   return {
     list,
     total: q.list === 'flagged' ? c.flagged : c.not_comparable,
@@ -197,18 +230,7 @@ export async function underInsured(
     ratio,
     settingRatio: setting.underInsuranceRatio,
     counts: { flagged: c.flagged, notComparable: c.not_comparable },
-    policies: rowsOf<{
-      policy_id: string
-      policy_no: string
-      insurer: string
-      currency: string
-      start_date: string
-      end_date: string
-      policy_amount: string | null
-      artwork_count: number
-      schedule_total: string | null
-      flagged: number
-    }>(policies).map((p) => ({
+    policies: policies.map((p) => ({
       id: p.policy_id,
       policyNo: p.policy_no,
       insurer: p.insurer,
