@@ -245,7 +245,7 @@ export async function benchWarehouse(): Promise<void> {
     )
     const statements = cases.map((c) => {
       const m: Moment = momentOf(c.at, config.timeZone)
-      return contentsSelect(bdb.database.db, c.room, m, {}, 20, 0).toSQL()
+      return contentsSelect(bdb.database.db, c.room, m.sql, {}, 20, 0).toSQL()
     })
     const sql = await timeCalls(statements.map((s) => () => raw(s.sql, s.params as unknown[])))
     console.log(`contents of a room at a moment, HTTP: ${fmt(http)}`)

@@ -11,18 +11,29 @@ export interface Moment {
   iso: string
 }
 
+/** A formatter costs far more to build than to use: one per zone, kept. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let format = clockFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    clockFormats.set(timeZone, format)
+  }
+  return format
+}
+
 /** The zone's offset from UTC (minutes) at an instant. */
 function offsetAt(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at)
+  const parts = clockIn(timeZone).formatToParts(at)
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000)

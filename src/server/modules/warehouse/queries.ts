@@ -3,7 +3,7 @@
 // trigger, migration 0017), so "what was in room R at t" is the rows into R whose period contains t — read
 // through the index (to_room_id, until, at, artwork_id) — and "where was artwork A at t" is A's one row whose
 // period contains t.
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type {
   ContentsItem,
   ContentsPage,
@@ -76,14 +76,15 @@ async function assertRoom(db: Db, id: string) {
   if (!row) throw notFound()
 }
 
-const momentSql = (m: Moment) => sql`${m.sql}::timestamptz`
+type Param = string | Placeholder
+const momentSql = (at: Param) => sql`${at}::timestamptz`
 
-/** The ledger's rows that put an artwork in `roomId` at the moment: the index's own condition. */
-export function inRoomAt(roomId: string, m: Moment): SQL {
+/** The ledger's rows that put an artwork in `roomId` at the moment `at`: the index's own condition. */
+export function inRoomAt(roomId: Param, at: Param): SQL {
   return and(
-    eq(artworkMovements.toRoomId, roomId),
-    sql`${artworkMovements.until} > ${momentSql(m)}`,
-    sql`${artworkMovements.at} <= ${momentSql(m)}`,
+    eq(artworkMovements.toRoomId, roomId as string),
+    sql`${artworkMovements.until} > ${momentSql(at)}`,
+    sql`${artworkMovements.at} <= ${momentSql(at)}`,
   ) as SQL
 }
 
@@ -94,11 +95,11 @@ export function inRoomAt(roomId: string, m: Moment): SQL {
  */
 export function contentsSelect(
   db: Db,
-  roomId: string,
-  m: Moment,
+  roomId: Param,
+  at: Param,
   q: { q?: string },
-  limit: number,
-  offset: number,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
 ) {
   const keyword = q.q
     ? inArray(
@@ -122,7 +123,7 @@ export function contentsSelect(
       total: sql<number>`count(*) over ()`.as('page_total'),
     })
     .from(artworkMovements)
-    .where(and(inRoomAt(roomId, m), keyword))
+    .where(and(inRoomAt(roomId, at), keyword))
     .orderBy(desc(artworkMovements.at), asc(artworkMovements.artworkId))
     .limit(limit)
     .offset(offset)
@@ -149,13 +150,31 @@ export function contentsSelect(
       and(
         eq(artworkMovements.artworkId, page.artworkId),
         eq(artworkMovements.at, page.at),
-        inRoomAt(roomId, m),
+        inRoomAt(roomId, at),
       ),
     )
     .innerJoin(artworks, eq(artworks.id, page.artworkId))
     .leftJoin(artists, eq(artists.id, artworks.artistId))
     .leftJoin(processes, eq(processes.id, artworkMovements.processId))
     .orderBy(desc(page.at), asc(page.artworkId))
+}
+
+/** Without a search, the contents statement is prepared once per database (named: planned once per connection). */
+const preparedContents = new WeakMap<Db, ReturnType<ReturnType<typeof contentsSelect>['prepare']>>()
+function contentsStatement(db: Db) {
+  let statement = preparedContents.get(db)
+  if (!statement) {
+    statement = contentsSelect(
+      db,
+      sql.placeholder('room'),
+      sql.placeholder('at'),
+      {},
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ).prepare('warehouse_room_contents')
+    preparedContents.set(db, statement)
+  }
+  return statement
 }
 
 export async function roomContents(
@@ -165,7 +184,9 @@ export async function roomContents(
   q: Paged<{ q?: string }>,
 ): Promise<ContentsPage> {
   const offset = (q.page - 1) * q.pageSize
-  const rows = await contentsSelect(db, roomId, m, q, q.pageSize, offset)
+  const rows = q.q
+    ? await contentsSelect(db, roomId, m.sql, q, q.pageSize, offset)
+    : await contentsStatement(db).execute({ room: roomId, at: m.sql, limit: q.pageSize, offset })
   let total = rows[0]?.total ?? 0
   // A row into the room proves the room exists; only an empty page asks.
   if (rows.length === 0) await assertRoom(db, roomId)
@@ -177,7 +198,7 @@ export async function roomContents(
       .innerJoin(artworks, eq(artworks.id, artworkMovements.artworkId))
       .where(
         and(
-          inRoomAt(roomId, m),
+          inRoomAt(roomId, m.sql),
           q.q
             ? or(
                 ilike(artworks.inventoryNo, likePattern(q.q)),
@@ -227,8 +248,8 @@ export async function placeOf(db: Db, artworkId: string, m: Moment): Promise<Pla
     db,
     and(
       eq(artworkMovements.artworkId, artworkId),
-      sql`${artworkMovements.at} <= ${momentSql(m)}`,
-      sql`${artworkMovements.until} > ${momentSql(m)}`,
+      sql`${artworkMovements.at} <= ${momentSql(m.sql)}`,
+      sql`${artworkMovements.until} > ${momentSql(m.sql)}`,
     ),
     1,
     0,
