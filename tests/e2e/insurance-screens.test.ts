@@ -94,6 +94,13 @@ describe('insurance screens', () => {
       expect(await page.getByTestId('renewal-chain').locator('.mantine-Timeline-item').count()).toBe(
         policy.chain.length,
       )
+    // Its schedule of cover opens beside it, a line per artwork, totals against the policy's amount.
+    await page.getByTestId('open-schedule').click()
+    await page.getByTestId('policy-schedule').waitFor()
+    expect(await page.getByTestId('policy-schedule').getAttribute('data-policy-id')).toBe(id)
+    await page.getByTestId('schedule-policy-total').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('policy-schedule').waitFor({ state: 'detached' })
     // Every policy, past and present.
     await page.getByTestId('back-to-policies').click()
     const all = await api(page, '/api/insurance/policies?show=all')

@@ -1,7 +1,8 @@
 // One policy (/devOpsManage/historyInsurance?id=): its facts (insurer, number, kind, period, insured amount
 // and premium in its currency, where it stands), the policy document, the artworks on its schedule (with the
 // schedule value when recorded, and the endorsements that took some off), its claims and payouts, and its
-// renewal chain (the covers it renews and its renewals). Processes open in place.
+// renewal chain (the covers it renews and its renewals). Processes open in place. The schedule of cover (agreed
+// values against valuations, adjusted by the insurance approvers) opens in a drawer, and downloads as Excel.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import {
@@ -9,6 +10,7 @@ import {
   Badge,
   Button,
   Card,
+  Drawer,
   Group,
   SimpleGrid,
   Skeleton,
@@ -17,7 +19,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core'
-import { IconShieldCheck } from '@tabler/icons-react'
+import { IconAdjustments, IconShieldCheck } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
@@ -35,6 +37,7 @@ import { typeLabel, useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import type { ProcessTab } from '../process/process-search'
 import { StatusBadge } from '../process/StatusBadge'
+import { PolicySchedule, ScheduleDownloadButton } from './PolicySchedule'
 import { money, ProcessLink, StandingBadge } from './parts'
 import { KIND_WORDS, REMOVAL_WORDS, STAGE_COLORS, STAGE_WORDS } from './words'
 
@@ -263,6 +266,7 @@ export function PolicyScreen({
   const navigate = useNavigate()
   const me = useMe()
   const [schedulePage, setSchedulePage] = useState(1)
+  const [scheduleOpen, setScheduleOpen] = useState(false)
   const policy = useQuery(policyQuery(id, schedulePage))
   const claimColumns = useClaimColumns((pid) => onProcess({ process: pid }))
   const open = (pid: string) => onProcess({ process: pid })
@@ -349,11 +353,34 @@ export function PolicyScreen({
           </SimpleGrid>
         </Card>
         <Stack gap="xs">
-          <Title order={3} fz={16}>
-            <Trans>Artworks on this policy</Trans>
-          </Title>
+          <Group justify="space-between" gap="xs">
+            <Title order={3} fz={16}>
+              <Trans>Artworks on this policy</Trans>
+            </Title>
+            <Group gap="xs">
+              <ScheduleDownloadButton policyId={p.id} policyNo={p.policyNo} />
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconAdjustments size={16} />}
+                onClick={() => setScheduleOpen(true)}
+                data-testid="open-schedule"
+              >
+                <Trans>Schedule of cover</Trans>
+              </Button>
+            </Group>
+          </Group>
           <ArtworkSchedule policy={p} onProcess={open} onPage={setSchedulePage} />
         </Stack>
+        <Drawer
+          opened={scheduleOpen}
+          onClose={() => setScheduleOpen(false)}
+          position="right"
+          size="xl"
+          title={<Trans>Schedule of cover</Trans>}
+        >
+          {scheduleOpen ? <PolicySchedule policyId={p.id} /> : null}
+        </Drawer>
         <Stack gap="xs">
           <Title order={3} fz={16}>
             <Trans>Claims</Trans>
