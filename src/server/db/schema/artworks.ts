@@ -165,6 +165,10 @@ export const artworkMovements = pgTable(
     index('artwork_movements_artwork_at_idx').on(t.artworkId, t.at),
     /** What a room held at a date: rows into it whose period contains the date. */
     index('artwork_movements_room_period_idx').on(t.toRoomId, t.until, t.at, t.artworkId),
+    /** A room's movements in and out, newest first; the warehouse summary's months. */
+    index('artwork_movements_to_room_at_idx').on(t.toRoomId, t.at),
+    index('artwork_movements_from_room_at_idx').on(t.fromRoomId, t.at),
+    index('artwork_movements_at_idx').on(t.at),
     index('artwork_movements_process_idx').on(t.processId),
   ],
 )
