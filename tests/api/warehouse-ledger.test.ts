@@ -192,6 +192,10 @@ describe('contents and places around real processes', () => {
     const all = await data<Page>(`/rooms/${from}/movements`)
     expect(all.total).toBe(4)
     expect(all.list[0].kind).toBe('transport_start')
+    const second = await data<Page>(`/rooms/${from}/movements?pageSize=3&page=2`)
+    expect(second).toMatchObject({ total: 4, page: 2 })
+    expect(second.list.map((m) => m.kind)).toEqual(['manual'])
+    expect((await data<Page>(`/rooms/${from}/movements?direction=out&page=2`)).list).toEqual([])
   })
 
   it("lists the room's stocktakes with what each found", async () => {

@@ -263,23 +263,58 @@ export async function placeOf(db: Db, artworkId: string, m: Moment): Promise<Pla
   }
 }
 
+/**
+ * A room's movements, newest first: the page's rows chosen through the indexes (to_room_id, at) and
+ * (from_room_id, at) — "in and out" takes the newest of each and merges them —, then read in full; the total
+ * from index counts (into + out of − both, a row from the room to itself counting once).
+ */
 export async function roomMovements(
   db: Db,
   roomId: string,
   q: { direction: 'all' | 'in' | 'out'; page: number; pageSize: number },
 ) {
   await assertRoom(db, roomId)
-  const into = eq(artworkMovements.toRoomId, roomId)
-  const outOf = eq(artworkMovements.fromRoomId, roomId)
-  const where =
-    q.direction === 'in'
-      ? and(into, sql`${artworkMovements.fromRoomId} is distinct from ${roomId}`)
-      : q.direction === 'out'
-        ? and(outOf, sql`${artworkMovements.toRoomId} is distinct from ${roomId}`)
-        : or(into, outOf)
+  const m = artworkMovements
+  const offset = (q.page - 1) * q.pageSize
+  const reach = offset + q.pageSize
+  const newest = (where: SQL | undefined, limit: number, skip = 0) =>
+    db
+      .select({ id: m.id, at: m.at })
+      .from(m)
+      .where(where)
+      .orderBy(desc(m.at), desc(m.id))
+      .limit(limit)
+      .offset(skip)
+  const into = eq(m.toRoomId, roomId)
+  const outOf = eq(m.fromRoomId, roomId)
+  let ids: string[]
+  if (q.direction === 'all') {
+    const [a, b] = await Promise.all([newest(into, reach), newest(outOf, reach)])
+    const seen = new Set<string>()
+    ids = [...a, ...b]
+      .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)))
+      .sort((x, y) => y.at.getTime() - x.at.getTime() || (y.id < x.id ? -1 : 1))
+      .slice(offset, reach)
+      .map((r) => r.id)
+  } else {
+    const where =
+      q.direction === 'in'
+        ? and(into, sql`${m.fromRoomId} is distinct from ${roomId}`)
+        : and(outOf, sql`${m.toRoomId} is distinct from ${roomId}`)
+    ids = (await newest(where, q.pageSize, offset)).map((r) => r.id)
+  }
+  const counted = sql<number>`(select count(*) from ${m} where ${m.toRoomId} = ${roomId})`
+  const countedOut = sql<number>`(select count(*) from ${m} where ${m.fromRoomId} = ${roomId})`
+  const both = sql<number>`(select count(*) from ${m} where ${m.toRoomId} = ${roomId} and ${m.fromRoomId} = ${roomId})`
+  const totalSql =
+    q.direction === 'all'
+      ? sql`${counted} + ${countedOut} - ${both}`
+      : q.direction === 'in'
+        ? sql`${counted} - ${both}`
+        : sql`${countedOut} - ${both}`
   const [[{ n }], list] = await Promise.all([
-    db.select({ n: count() }).from(artworkMovements).where(where),
-    movementRows(db, where, q.pageSize, (q.page - 1) * q.pageSize),
+    db.select({ n: sql<number>`${totalSql}`.mapWith(Number) }).from(sql`(select 1) as one`),
+    ids.length > 0 ? movementRows(db, inArray(m.id, ids), ids.length, 0) : Promise.resolve([]),
   ])
   return { list, total: Number(n), page: q.page, pageSize: q.pageSize }
 }
