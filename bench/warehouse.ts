@@ -251,6 +251,21 @@ export async function benchWarehouse(): Promise<void> {
     console.log(`contents of a room at a moment, HTTP: ${fmt(http)}`)
     console.log(`the same query as raw SQL:          ${fmt(sql)}`)
     console.log(`ratio of p95s (HTTP / SQL): ${(http.p95 / sql.p95).toFixed(2)}×`)
+    if (kind === 'postgres' && process.env.BENCH_EXPLAIN === 'all') {
+      for (const [i, st] of statements.slice(0, 6).entries()) {
+        const plan = (await raw(`explain (analyze) ${st.sql}`, st.params as unknown[])) as Record<
+          string,
+          string
+        >[]
+        const lines = plan.map((r) => Object.values(r)[0])
+        console.log(
+          `moment ${cases[i].at ?? 'now'}: ${lines
+            .filter((l) => /Scan using|Execution/.test(l))
+            .map((l) => l.trim().slice(0, 90))
+            .join(' | ')}`,
+        )
+      }
+    }
     if (kind === 'postgres') {
       const s = statements[1]
       const plan = (await raw(`explain (analyze, buffers) ${s.sql}`, s.params as unknown[])) as Record<

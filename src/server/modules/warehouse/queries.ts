@@ -124,7 +124,9 @@ export function contentsSelect(
     })
     .from(artworkMovements)
     .where(and(inRoomAt(roomId, at), keyword))
-    .orderBy(desc(artworkMovements.at), asc(artworkMovements.artworkId))
+    // Ordered through an expression: no index hands this order over, so the planner picks its scan by the
+    // condition alone — the period index — rather than walking (to_room_id, at) of migration 0018 backwards.
+    .orderBy(sql`${artworkMovements.at} + interval '0 seconds' desc`, asc(artworkMovements.artworkId))
     .limit(limit)
     .offset(offset)
     .as('page')
