@@ -154,7 +154,10 @@ export const MESSAGES = {
     'zh-CN': '金额须大于零（最多两位小数）',
     en: 'An amount above zero (at most two decimals)',
   },
-  notOnPolicy: { 'zh-CN': '该作品不在此保单的承保清单上', en: "This artwork is not on the policy's schedule" },
+  notOnPolicy: {
+    'zh-CN': '该作品不在此保单的承保清单上',
+    en: "This artwork is not on the policy's schedule",
+  },
   policyNotEditable: {
     'zh-CN': '保单已失效或作废，其承保清单不能再修改',
     en: 'The policy has lapsed or is void: its schedule of cover can no longer be changed',
@@ -473,7 +476,8 @@ export const MESSAGES = {
     en: 'At most {max} labels can be printed at once (this asks for {count}): print in parts or choose fewer artworks',
   },
   labelsFontMissing: {
-    'zh-CN': '找不到打印标签所需的中文字体（{path}）：请安装 fonts-noto-cjk，或用 VITRINE_PDF_FONT 指定字体文件',
+    'zh-CN':
+      '找不到打印标签所需的中文字体（{path}）：请安装 fonts-noto-cjk，或用 VITRINE_PDF_FONT 指定字体文件',
     en: 'The Chinese font for labels was not found ({path}): install fonts-noto-cjk or set VITRINE_PDF_FONT to a font file',
   },
 } as const satisfies Record<string, Words>

@@ -24,7 +24,7 @@ describe('clean text', () => {
 
   it('finds the first bad string or the first level too deep, naming its path', () => {
     expect(findTextProblem({ a: [{ b: 'x\u0000' }] })).toEqual({ path: 'a.0.b', problem: 'text' })
-    expect(findTextProblem({ ['k\u0000']: 1 })).toEqual({ path: '_', problem: 'text' })
+    expect(findTextProblem({ 'k\u0000': 1 })).toEqual({ path: '_', problem: 'text' })
     let deep: unknown = []
     for (let i = 0; i < 5000; i++) deep = [deep]
     expect(findTextProblem({ p: deep })?.problem).toBe('depth')

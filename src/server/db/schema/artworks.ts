@@ -1,6 +1,8 @@
 // The artwork record: identity, whereabouts and the statuses processes change (core), and the archive's
 // full record — dimensions, signature, tags, provenance lists, media links, every change kept with a
 // snapshot, the edit lock, Excel import jobs.
+
+import { sql } from 'drizzle-orm'
 import {
   boolean,
   customType,
@@ -17,7 +19,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { sql } from 'drizzle-orm'
 import type { Dimensions } from '../../../shared/artwork-rules'
 import { MOVEMENT_KINDS } from '../../../shared/constants'
 import { ARTWORK_STATUSES } from '../../../shared/contracts/artworks'

@@ -21,6 +21,7 @@ import type {
   StocktakeShow,
   WarehouseSummary,
 } from '../../../shared/contracts/stocktakes'
+import { addMoney } from '../../../shared/validation'
 import type { Db } from '../../db/client'
 import { artworkMovements, artworks, processArtworks, processes, rooms } from '../../db/schema'
 import { invalid, notFound } from '../../http/app-error'
@@ -235,19 +236,6 @@ export function lastMonths(n: number, now = new Date()): string[] {
   return out
 }
 
-/** Decimal strings with two places added exactly (as integers of cents). */
-function addCents(a: string, b: string): string {
-  const cents = (s: string) => {
-    const neg = s.startsWith('-')
-    const [w, f = ''] = s.replace('-', '').split('.')
-    const v = BigInt(w || '0') * 100n + BigInt((f + '00').slice(0, 2))
-    return neg ? -v : v
-  }
-  const v = cents(a) + cents(b)
-  const abs = v < 0n ? -v : v
-  return `${v < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`
-}
-
 export async function warehouseSummary(
   db: Db,
   q: { roomId?: string },
@@ -393,7 +381,7 @@ export async function warehouseSummary(
       totals.set(
         v.currency,
         t
-          ? { currency: v.currency, amount: addCents(t.amount, v.amount), artworks: t.artworks + v.artworks }
+          ? { currency: v.currency, amount: addMoney(t.amount, v.amount), artworks: t.artworks + v.artworks }
           : { ...v },
       )
     }

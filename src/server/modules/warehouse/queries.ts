@@ -292,9 +292,9 @@ export async function roomMovements(
   let ids: string[]
   if (q.direction === 'all') {
     const [a, b] = await Promise.all([newest(into, reach), newest(outOf, reach)])
-    const seen = new Set<string>()
-    ids = [...a, ...b]
-      .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)))
+    // A move within the room is both in and out: listed once.
+    const byId = new Map([...a, ...b].map((r) => [r.id, r]))
+    ids = [...byId.values()]
       .sort((x, y) => y.at.getTime() - x.at.getTime() || (y.id < x.id ? -1 : 1))
       .slice(offset, reach)
       .map((r) => r.id)

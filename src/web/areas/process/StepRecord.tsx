@@ -33,7 +33,7 @@ function Labelled({ options, value }: { options: Option[]; value: string }) {
       …
     </Text>
   ) : (
-    <>{value}</>
+    value
   )
 }
 function Dict({ field, value }: { field: FieldSpec & { kind: 'dict' }; value: string }) {
