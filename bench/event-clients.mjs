@@ -1,65 +1,41 @@
-// The HTTP clients of the process-event benchmark, in a worker thread of their own: the server's thread
-// then does only the server's work, as it would with browsers on other machines, and the CPU it spends
-// per event is the server's alone. node:http with keep-alive (lighter than fetch, so the clients take
-// less of the machine's two cores from the server). Plain JavaScript: worker threads do not load
-// TypeScript here.
-import http from 'node:http'
-import { parentPort, workerData } from 'node:worker_threads'
+// The HTTP clients of the process-event benchmarks (bench/process.ts: SAVE only; bench/inbox.ts: events
+// with task rows), in a worker thread of their own: the server's thread then does only the server's work,
+// as it would with browsers on other machines, and the CPU it spends per event is the server's alone. Each
+// client sends its process a fixed round of events (e.g. SUBMIT then REJECT, each with the token of the
+// user who may send it; or SAVE alone), starting at the version it is given, over kept-alive sockets
+// (http-client.mjs); `withKeys` adds an idempotency key to each event as the browser does. Plain
+// JavaScript: worker threads do not load TypeScript here.
+import { workerData } from 'node:worker_threads'
+import { keptAlive, onGo, send } from './http-client.mjs'
 
-/** @type {{ base: string, token: string, ids: string[], events: number, payload: unknown, withKeys: boolean }} */
-const { base, token, ids, events, payload, withKeys } = workerData
-const agent = new http.Agent({ keepAlive: true, maxSockets: ids.length })
+/**
+ * @type {{ base: string, ids: string[], versions: number[], events: number, withKeys?: boolean,
+ *   round: { type: string, token: string, payload?: unknown, comment?: string }[] }}
+ */
+const { base, ids, versions, events, round, withKeys } = workerData
+const agent = keptAlive(ids.length)
 
-function post(path, body) {
-  const data = Buffer.from(JSON.stringify(body))
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': data.length, 'x-auth-token': token },
-      },
-      (res) => {
-        const chunks = []
-        res.on('data', (c) => chunks.push(c))
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
-          } catch (error) {
-            reject(error)
-          }
-        })
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(data)
-  })
-}
-
-async function client(id) {
-  let version = 1
+async function client(id, start) {
+  let version = start
   const times = []
   for (let k = 0; k < events; k++) {
-    const t0 = performance.now()
+    const step = round[k % round.length]
+    const body = { type: step.type, expectedVersion: version }
+    if (step.payload !== undefined) body.payload = step.payload
+    if (step.comment !== undefined) body.comment = step.comment
     // With keys, as the browser sends them (use-process-event.ts): process, version, event and a hash.
-    const body = { type: 'SAVE', expectedVersion: version, payload }
-    if (withKeys) body.idempotencyKey = `${id}:${version}:SAVE:${(k * 2654435761) >>> 0}`
-    const json = await post(`/process/${id}/events`, body)
-    if (json.code !== 0) throw new Error(`event ${k} on ${id}: ${json.code} ${json.msg}`)
+    if (withKeys) body.idempotencyKey = `${id}:${version}:${step.type}:${(k * 2654435761) >>> 0}`
+    const t0 = performance.now()
+    const json = await send(agent, `${base}/process/${id}/events`, {
+      method: 'POST',
+      token: step.token,
+      body,
+    })
+    if (json.code !== 0) throw new Error(`${step.type} ${k} on ${id}: ${json.code} ${json.msg}`)
     times.push(performance.now() - t0)
     version = json.data.version
   }
   return times
 }
 
-parentPort.once('message', async () => {
-  try {
-    const times = (await Promise.all(ids.map(client))).flat()
-    agent.destroy()
-    parentPort.postMessage({ times })
-  } catch (error) {
-    parentPort.postMessage({ error: String(error) })
-  }
-})
+onGo(agent, async () => (await Promise.all(ids.map((id, i) => client(id, versions[i])))).flat())

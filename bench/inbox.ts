@@ -21,16 +21,10 @@
 //    the event's statement (`applyEventSql`), the `notify` effect (`runEffects`: the approvers' look-up,
 //    the messages, the email queue, the notice) and `syncTasks` — with the transition computed beforehand
 //    (no HTTP, session, decide, validation, transition or view).
-import os from 'node:os'
-import { Worker } from 'node:worker_threads'
-import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { allowedBy } from '../machines/allowed-by'
 import type { ProcessDefinition, ProcessEvent } from '../machines/types'
 import { describe } from '../machines/view'
-import { createApp } from '../src/server/app'
-import { boot } from '../src/server/boot'
-import { loadConfig } from '../src/server/config'
 import { AppError } from '../src/server/http/app-error'
 import { actorOf, type User } from '../src/server/modules/process/decide'
 import { machineCatalog } from '../src/server/modules/process/machine-catalog'
@@ -44,7 +38,18 @@ import { candidatesOf, inboxOf, inboxSql } from '../src/server/modules/tasks/inb
 import { syncTasks } from '../src/server/modules/tasks/sync'
 import { insertDemoDocuments } from '../src/server/seed/demo-documents'
 import { sampleDraft, sampleStepData } from '../src/server/seed/process-samples'
-import { type BenchDb, benchDatabase, kinds } from './lib'
+import {
+  type BenchDb,
+  benchDatabase,
+  benchServer,
+  clientWorker,
+  fmtPct as fmt3,
+  getClient,
+  kinds,
+  loadavg,
+  pct,
+  timeCalls,
+} from './lib'
 import { line, runClients } from './process'
 
 const PASSWORD = 'Bench-password-1'
@@ -70,32 +75,6 @@ const MIX: [target: string, count: number][] = [
   ['payment.awaitingPayment', 3],
 ]
 const PATTERN = MIX.flatMap(([target, n]) => Array<string>(n).fill(target))
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
-function pct(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b)
-  return { p50: quantile(s, 0.5), p95: quantile(s, 0.95), p99: quantile(s, 0.99) }
-}
-const fmt3 = (r: ReturnType<typeof pct>) =>
-  `p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`
-
-async function timeCalls(fn: () => Promise<unknown>, n = CALLS, warmup = WARMUP) {
-  for (let i = 0; i < warmup; i++) await fn()
-  const samples: number[] = []
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now()
-    await fn()
-    samples.push(performance.now() - t0)
-  }
-  return pct(samples)
-}
-
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
 
 /** The users of the bench (the demo users of a first start with VITRINE_DEMO=1) with their privileges. */
 async function usersOf(bdb: BenchDb): Promise<Record<Who, User>> {
@@ -292,69 +271,15 @@ function templateOf(
   }
 }
 
-/** GET the inbox from a worker thread (inbox-client.mjs), one call at a time; every timed call's milliseconds. */
-function inboxClient(data: { url: string; token: string; calls: number; warmup: number }) {
-  const worker = new Worker(new URL('./inbox-client.mjs', import.meta.url), { workerData: data })
-  return new Promise<number[]>((resolve, reject) => {
-    worker.once('online', () => worker.postMessage('go'))
-    worker.once('message', (m: { times?: number[]; error?: string }) => {
-      void worker.terminate()
-      if (m.error) reject(new Error(m.error))
-      else resolve(m.times ?? [])
-    })
-    worker.once('error', reject)
-  })
-}
-
-/** A worker thread of HTTP clients (task-event-clients.mjs); `go()` runs them and resolves with every sample. */
-async function clientWorker(data: {
-  base: string
-  ids: string[]
-  versions: number[]
-  events: number
-  round: { type: string; token: string; payload?: unknown; comment?: string }[]
-}) {
-  const worker = new Worker(new URL('./task-event-clients.mjs', import.meta.url), { workerData: data })
-  await new Promise((resolve) => worker.once('online', resolve))
-  return () =>
-    new Promise<number[]>((resolve, reject) => {
-      worker.once('message', (m: { times?: number[]; error?: string }) => {
-        void worker.terminate()
-        if (m.error) reject(new Error(m.error))
-        else resolve(m.times ?? [])
-      })
-      worker.once('error', reject)
-      worker.postMessage('go')
-    })
-}
-
 export async function benchInbox(): Promise<void> {
   for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
     const bdb = await benchDatabase(kind)
-    const config = loadConfig({
-      DATA_DIR: bdb.dataDir,
+    const { config, base, call, close } = await benchServer(bdb, {
       VITRINE_ADMIN_PASSWORD: PASSWORD,
       VITRINE_DEMO: '1',
       VITRINE_DEMO_COLLECTION: '0',
       VITRINE_DEMO_PASSWORD: PASSWORD,
     })
-    const booted = await boot(config, { database: bdb.database })
-    const app = createApp(booted.deps)
-    const server = serve({ fetch: app.fetch, port: 0 })
-    await new Promise((r) => server.once('listening', r))
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`
-    const call = async (method: string, path: string, body?: unknown, token?: string) => {
-      const send = () =>
-        fetch(base + path, {
-          method,
-          headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-      const res = await send().catch(send)
-      const json = (await res.json()) as { code: number; msg: string; data: any }
-      if (json.code !== 0) throw new Error(`${path}: ${json.msg}`)
-      return json.data
-    }
     const tokenOf = async (username: string) =>
       (await call('POST', '/auth/login', { username, password: PASSWORD })).token as string
     const db = bdb.database.db
@@ -413,16 +338,16 @@ export async function benchInbox(): Promise<void> {
       `approver's inbox: ${approvals} open approval tasks; the list counts ${first.totalCapped ? `more than ${first.total} (capped)` : first.total}, ${first.list.length} on page 1`,
     )
     const approver = actorOf(who.approver)
-    // The client in a worker thread (inbox-client.mjs, node:http with keep-alive), as browsers run elsewhere.
+    // The client in a worker thread (get-client.mjs, node:http with keep-alive), as browsers run elsewhere.
     const http = pct(
-      await inboxClient({ url: base + inboxPath, token: approverToken, calls: CALLS, warmup: WARMUP }),
+      await getClient({ urls: [base + inboxPath], token: approverToken, calls: CALLS, warmup: WARMUP }),
     )
-    const direct = await timeCalls(() => inboxOf(db, approver, PAGE, config.timeZone))
+    const direct = await timeCalls([() => inboxOf(db, approver, PAGE, config.timeZone)], CALLS, WARMUP)
     const now = new Date()
     const candidates = await candidatesOf(db, approver, config.timeZone, now)
     const query = inboxSql(candidates, approver.id, PAGE, now)
     const floorRows = rowsOf<{ total: string | number }>(await db.execute(query))
-    const floor = await timeCalls(() => db.execute(query))
+    const floor = await timeCalls([() => db.execute(query)], CALLS, WARMUP)
     console.log(
       `GET /api/process/inbox over HTTP              ${fmt3(http)}  (${CALLS} calls after ${WARMUP})`,
     )
@@ -444,8 +369,7 @@ export async function benchInbox(): Promise<void> {
 
     // 2. Events with task rows: SUBMIT → REJECT in turn, beside SAVE only, and the floor (BENCH_TASK_EVENTS=0: none).
     if (EVENTS > 0) await eventsWithTasks()
-    server.close()
-    await booted.deps.logWriter.close()
+    await close()
     await bdb.dispose()
 
     async function eventsWithTasks() {
@@ -477,7 +401,7 @@ export async function benchInbox(): Promise<void> {
       const saveIds = await fresh()
       const saves = await runClients(
         bdb,
-        await clientWorker({
+        await clientWorker('event-clients.mjs', {
           base,
           ids: saveIds,
           versions: await versionsOf(saveIds),
@@ -493,7 +417,7 @@ export async function benchInbox(): Promise<void> {
       )) as { n: number }[]
       const cycles = await runClients(
         bdb,
-        await clientWorker({
+        await clientWorker('event-clients.mjs', {
           base,
           ids,
           versions: await versionsOf(ids),

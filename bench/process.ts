@@ -10,12 +10,6 @@
 // PGlite, includes the database), plus on PostgreSQL the server backends' of the bench database (read from
 // /proc when the server runs on this machine). BENCH_CLIENTS and BENCH_EVENTS change the 8 × 150 events.
 import { readFileSync } from 'node:fs'
-import os from 'node:os'
-import { Worker } from 'node:worker_threads'
-import { serve } from '@hono/node-server'
-import { createApp } from '../src/server/app'
-import { boot } from '../src/server/boot'
-import { loadConfig } from '../src/server/config'
 import { type KeyClaim, storeResult } from '../src/server/modules/process/idempotency'
 import type { HistoryRow } from '../src/server/modules/process/process-cache'
 import { applyEventSql, loadProcess, type WriteArgs } from '../src/server/modules/process/process-store'
@@ -23,7 +17,7 @@ import type { PersistedSnapshot } from '../src/server/modules/process/snapshot'
 import { sampleDraft, sampleStepData } from '../src/server/seed/process-samples'
 import type { ProcessView } from '../src/shared/contracts/process'
 import { benchInbox } from './inbox'
-import { type BenchDb, benchDatabase, kinds, stats } from './lib'
+import { type BenchDb, benchDatabase, benchServer, clientWorker, kinds, loadavg, stats } from './lib'
 
 const PASSWORD = 'Bench-password-1'
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
@@ -85,31 +79,6 @@ export async function runClients(bdb: BenchDb, run: () => Promise<number[]>) {
 /** `work` for each client at once, in this thread; every sample. */
 async function inThisThread(work: (client: number) => Promise<number[]>): Promise<number[]> {
   return (await Promise.all(Array.from({ length: CLIENTS }, (_, i) => work(i)))).flat()
-}
-
-/** A worker thread of HTTP clients, started and ready; `go()` runs them and resolves with every sample. */
-async function clientWorker(data: {
-  base: string
-  token: string
-  ids: string[]
-  events: number
-  payload: unknown
-  withKeys: boolean
-}) {
-  const worker = new Worker(new URL('./event-clients.mjs', import.meta.url), { workerData: data })
-  await new Promise((resolve) => worker.once('online', resolve))
-  return {
-    go: () =>
-      new Promise<number[]>((resolve, reject) => {
-        worker.once('message', (m: { times?: number[]; error?: string }) => {
-          void worker.terminate()
-          if (m.error) reject(new Error(m.error))
-          else resolve(m.times ?? [])
-        })
-        worker.once('error', reject)
-        worker.postMessage('go')
-      }),
-  }
 }
 
 export const line = (r: Awaited<ReturnType<typeof runClients>>) =>
@@ -182,12 +151,6 @@ function floorRun(bdb: BenchDb, procs: FloorProcess[], userId: string, draft: un
   })
 }
 
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
-
 export async function benchProcess(): Promise<void> {
   // BENCH_PART=events runs the SAVE events only, BENCH_PART=inbox the inbox and the events with task rows only.
   if (process.env.BENCH_PART !== 'inbox') await benchEvents()
@@ -199,29 +162,10 @@ async function benchEvents(): Promise<void> {
   // BENCH_DRIVER=embedded|postgres runs one driver only.
   for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
     const bdb = await benchDatabase(kind)
-    const config = loadConfig({
-      DATA_DIR: bdb.dataDir,
+    const { base, call, close } = await benchServer(bdb, {
       VITRINE_ADMIN_PASSWORD: PASSWORD,
       VITRINE_DEMO: '0',
     })
-    const booted = await boot(config, { database: bdb.database })
-    const app = createApp(booted.deps)
-    const server = serve({ fetch: app.fetch, port: 0 })
-    await new Promise((r) => server.once('listening', r))
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`
-    const call = async (method: string, path: string, body?: unknown, token?: string) => {
-      const send = () =>
-        fetch(base + path, {
-          method,
-          headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-      // A kept-alive socket the server closed while idle (its keep-alive timeout) fails once: send again.
-      const res = await send().catch(send)
-      const json = (await res.json()) as { code: number; msg: string; data: any }
-      if (json.code !== 0) throw new Error(`${path}: ${json.msg}`)
-      return json.data
-    }
     const login = await call('POST', '/auth/login', { username: 'admin', password: PASSWORD })
     const token = login.token as string
     const userId = login.user.id as string
@@ -240,15 +184,15 @@ async function benchEvents(): Promise<void> {
         ids.push((await call('POST', '/process', { type: 'BUY_ART', input }, token)).id)
       }
       const load0 = loadavg()
-      const clients = await clientWorker({
+      const go = await clientWorker('event-clients.mjs', {
         base,
-        token,
         ids,
+        versions: ids.map(() => 1),
         events: EVENTS_PER_CLIENT,
-        payload: draft,
+        round: [{ type: 'SAVE', token, payload: draft }],
         withKeys,
       })
-      const api = await runClients(bdb, clients.go)
+      const api = await runClients(bdb, go)
       const procs: FloorProcess[] = []
       for (const id of ids) {
         const row = await loadProcess(bdb.database.db, id)
@@ -298,8 +242,7 @@ async function benchEvents(): Promise<void> {
           `idempotency keys: ${keysOk ? 'one per event, each with its result' : `MISMATCH ${JSON.stringify(keys)}`}`,
         )
     }
-    server.close()
-    await booted.deps.logWriter.close()
+    await close()
     await bdb.dispose()
   }
 }

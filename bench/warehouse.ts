@@ -18,15 +18,9 @@
 //
 // One driver per run: BENCH_DRIVER=embedded (default) or BENCH_DRIVER=postgres (with DATABASE_URL).
 import { existsSync } from 'node:fs'
-import os from 'node:os'
-import { Worker } from 'node:worker_threads'
-import { serve } from '@hono/node-server'
-import { createApp } from '../src/server/app'
-import { boot } from '../src/server/boot'
-import { loadConfig } from '../src/server/config'
 import { type Moment, momentOf } from '../src/server/modules/warehouse/at'
 import { contentsSelect } from '../src/server/modules/warehouse/queries'
-import { benchDatabase } from './lib'
+import { benchDatabase, benchServer, fmtPct as fmt, getClient, loadavg, pct, timeCalls } from './lib'
 
 const PASSWORD = 'Bench-password-1'
 const ROOMS = Number(process.env.BENCH_WH_ROOMS ?? 40)
@@ -37,44 +31,6 @@ const CALLS = Number(process.env.BENCH_WH_N ?? 300)
 const WARMUP = 50
 /** The history spans four years back from now. */
 const SPAN_DAYS = 4 * 365
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
-function pct(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b)
-  return { p50: quantile(s, 0.5), p95: quantile(s, 0.95), p99: quantile(s, 0.99) }
-}
-const fmt = (r: ReturnType<typeof pct>) =>
-  `p50 ${r.p50.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
-
-async function timeCalls(fns: (() => Promise<unknown>)[], n = CALLS, warmup = WARMUP) {
-  for (let i = 0; i < warmup; i++) await fns[i % fns.length]()
-  const samples: number[] = []
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now()
-    await fns[i % fns.length]()
-    samples.push(performance.now() - t0)
-  }
-  return pct(samples)
-}
-
-function httpClient(data: { urls: string[]; token: string; calls: number; warmup: number }) {
-  const worker = new Worker(new URL('./warehouse-client.mjs', import.meta.url), { workerData: data })
-  return new Promise<number[]>((resolve, reject) => {
-    worker.once('online', () => worker.postMessage('go'))
-    worker.once('message', (m: { times?: number[]; error?: string }) => {
-      void worker.terminate()
-      if (m.error) reject(new Error(m.error))
-      else resolve(m.times ?? [])
-    })
-    worker.once('error', reject)
-  })
-}
 
 type Raw = (text: string, params?: unknown[]) => Promise<unknown[]>
 
@@ -178,22 +134,12 @@ export async function benchWarehouse(): Promise<void> {
   const kind = process.env.BENCH_DRIVER === 'postgres' ? 'postgres' : 'embedded'
   const bdb = await benchDatabase(kind)
   try {
-    const config = loadConfig({
-      DATA_DIR: bdb.dataDir,
+    const { config, base, call, close } = await benchServer(bdb, {
       VITRINE_ADMIN_PASSWORD: PASSWORD,
       VITRINE_DEMO: '0',
     })
-    const booted = await boot(config, { database: bdb.database })
-    const app = createApp(booted.deps)
-    const server = serve({ fetch: app.fetch, port: 0 })
-    await new Promise((r) => server.once('listening', r))
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    })
-    const token = ((await login.json()) as { data: { token: string } }).data.token
+    const token = (await call('POST', '/auth/login', { username: 'admin', password: PASSWORD }))
+      .token as string
     const raw = bdb.database.raw
 
     console.log(
@@ -233,7 +179,7 @@ export async function benchWarehouse(): Promise<void> {
     console.log(`a room holds at those moments: ${sizes.join(', ')} artworks`)
 
     const http = pct(
-      await httpClient({
+      await getClient({
         urls: cases.map(
           (c) =>
             `${base}/warehouse/rooms/${c.room}/contents?page=1&pageSize=20${c.at ? `&at=${encodeURIComponent(c.at)}` : ''}`,
@@ -247,7 +193,11 @@ export async function benchWarehouse(): Promise<void> {
       const m: Moment = momentOf(c.at, config.timeZone)
       return contentsSelect(bdb.database.db, c.room, m.sql, {}, 20, 0).toSQL()
     })
-    const sql = await timeCalls(statements.map((s) => () => raw(s.sql, s.params as unknown[])))
+    const sql = await timeCalls(
+      statements.map((s) => () => raw(s.sql, s.params as unknown[])),
+      CALLS,
+      WARMUP,
+    )
     console.log(`contents of a room at a moment, HTTP: ${fmt(http)}`)
     console.log(`the same query as raw SQL:          ${fmt(sql)}`)
     console.log(`ratio of p95s (HTTP / SQL): ${(http.p95 / sql.p95).toFixed(2)}×`)
@@ -277,7 +227,7 @@ export async function benchWarehouse(): Promise<void> {
 
     // Beside the targets: a room's movements in and out, page 1 (no index on from_room_id: see the report).
     const moves = pct(
-      await httpClient({
+      await getClient({
         urls: roomIds
           .slice(0, 5)
           .map((room) => `${base}/warehouse/rooms/${room}/movements?page=1&pageSize=20`),
@@ -296,15 +246,14 @@ export async function benchWarehouse(): Promise<void> {
       const body = (await first.json()) as { code: number; msg: string; data: { total: number } }
       if (body.code !== 0) console.log(`policy register: ${body.code} ${body.msg} (not measured)`)
       else {
-        const policies = pct(await httpClient({ urls: [path], token, calls: CALLS, warmup: WARMUP }))
+        const policies = pct(await getClient({ urls: [path], token, calls: CALLS, warmup: WARMUP }))
         console.log(
           `policy register (active, page 1 of 20; ${body.data.total} active), HTTP: ${fmt(policies)}`,
         )
       }
     } else console.log('policy register: no /api/insurance yet (not measured)')
 
-    server.close()
-    await booted.deps.logWriter.close()
+    await close()
   } finally {
     await bdb.dispose()
   }
