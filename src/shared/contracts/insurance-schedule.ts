@@ -1,11 +1,13 @@
 // Shapes of the under-insurance check and the schedules of cover (issue 14): the covered artworks whose
 // schedule value falls below the ratio in force of their latest valuation in the same currency (never
 // converted: another currency cannot be compared until dated exchange rates exist), the ratio setting,
-// and one policy's schedule with its adjustment. Codes travel (reason); the screens choose the words.
+// and one policy's schedule with its adjustment. Codes travel (reason); the screens choose the words. The
+// paging, the policy kinds and statuses are insurance.ts's.
 import { z } from 'zod'
 import { MONEY_RE } from '../constants'
 import type { PrivilegeKey } from '../privileges'
 import { normaliseMoney } from '../validation'
+import { POLICY_KINDS, POLICY_STATUSES, paging } from './insurance'
 import { artworkBrief } from './operations'
 
 /**
@@ -33,20 +35,6 @@ export const ratioSchema = z
 
 /** The ratio in thousandths (exact arithmetic: 0.9 → 900). */
 export const perMille = (ratio: number) => Math.round(ratio * 1000)
-
-const paging = z.object({
-  page: z.coerce
-    .number({ message: 'badPage' })
-    .int({ message: 'badPage' })
-    .min(1, { message: 'badPage' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ message: 'badPageSize' })
-    .int({ message: 'badPageSize' })
-    .min(1, { message: 'badPageSize' })
-    .max(200, { message: 'badPageSize' })
-    .default(20),
-})
 
 export const UNDER_INSURED_LISTS = ['flagged', 'notComparable'] as const
 export type UnderInsuredList = (typeof UNDER_INSURED_LISTS)[number]
@@ -179,11 +167,9 @@ export const scheduleLine = z.object({
 })
 export type ScheduleLine = z.infer<typeof scheduleLine>
 
-export const POLICY_STATUSES = ['active', 'lapsed', 'void'] as const
-
 export const policySchedule = z.object({
   policy: policyRefView.extend({
-    kind: z.enum(['annual', 'operation']),
+    kind: z.enum(POLICY_KINDS),
     status: z.enum(POLICY_STATUSES),
     insuredAmount: z.string().nullable(),
   }),

@@ -20,8 +20,11 @@ import { processStatusSchema, processTypeSchema } from './process'
 export type { ClaimShow, CoverShow, PolicyShow, WithinDays }
 export { CLAIM_SHOWS, COVER_SHOWS, POLICY_SHOWS, WITHIN_DAYS }
 
-/** Paging with messages of its own (a page that is not a whole number from 1 says so). */
-const paging = z.object({
+/**
+ * Paging with messages of its own (a page that is not a whole number from 1 says so); also the paging of
+ * the under-insurance check (insurance-schedule.ts).
+ */
+export const paging = z.object({
   page: z.coerce
     .number({ message: 'badPage' })
     .int({ message: 'badPage' })
@@ -37,18 +40,21 @@ const paging = z.object({
 const within = z.enum(WITHIN_DAYS, { message: 'badWithin' })
 const search = z.string().trim().max(100, { message: 'invalidValue' })
 
+export const POLICY_KINDS = ['annual', 'operation'] as const
+export type PolicyKind = (typeof POLICY_KINDS)[number]
+/** What a policy's row records: `active`, `lapsed` (a renewal's lapse ended it) or `void` (never paid). */
+export const POLICY_STATUSES = ['active', 'lapsed', 'void'] as const
+
 /** GET /api/insurance/policies */
 export const policyListQuery = paging.extend({
   show: z.enum(POLICY_SHOWS, { message: 'badShow' }).default('active'),
   within: within.default('30'),
   /** Policy number or insurer, any part of it. */
   q: search.optional(),
-  kind: z.enum(['annual', 'operation'], { message: 'invalidValue' }).optional(),
+  kind: z.enum(POLICY_KINDS, { message: 'invalidValue' }).optional(),
 })
 export type PolicyListQuery = z.input<typeof policyListQuery>
 
-export const POLICY_KINDS = ['annual', 'operation'] as const
-export type PolicyKind = (typeof POLICY_KINDS)[number]
 /**
  * Where a policy stands today: `upcoming` (active, not yet started), `inForce`, `expired` (active, end date
  * passed), `lapsed` (ended by a renewal's lapse), `void` (approved, never paid, its process terminated).
@@ -72,7 +78,7 @@ export const policyItem = z.object({
   policyNo: z.string(),
   insurer: z.string(),
   kind: z.enum(POLICY_KINDS),
-  status: z.enum(['active', 'lapsed', 'void']),
+  status: z.enum(POLICY_STATUSES),
   standing: z.enum(POLICY_STANDINGS),
   startDate: z.string(),
   endDate: z.string(),
