@@ -36,6 +36,7 @@ import {
 } from '../../db/schema'
 import { notFound } from '../../http/app-error'
 import { searchQuery } from '../artworks/search-tokens'
+import { artworkColumns, subjectsOf } from '../operations/queries'
 
 type Paged<T> = Omit<T, 'page' | 'pageSize'> & { page: number; pageSize: number }
 type Db = DbOrTx
@@ -58,13 +59,6 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 
 const P = insurancePolicies
-const artworkColumns = {
-  id: artworks.id,
-  inventoryNo: artworks.inventoryNo,
-  titleZh: artworks.titleZh,
-  titleEn: artworks.titleEn,
-  previewFileId: artworks.previewFileId,
-}
 const refColumns = {
   id: processes.id,
   type: processes.type,
@@ -275,20 +269,6 @@ export async function renewalsDue(
 
 // ---------------------------------------------------------------------------------------------------
 // One policy
-
-/** The artworks each process is about, in inventory order. */
-async function subjectsOf(db: Db, ids: string[]): Promise<Map<string, ArtworkBrief[]>> {
-  const out = new Map<string, ArtworkBrief[]>(ids.map((id) => [id, []]))
-  if (ids.length === 0) return out
-  const rows = await db
-    .select({ processId: processArtworks.processId, ...artworkColumns })
-    .from(processArtworks)
-    .innerJoin(artworks, eq(artworks.id, processArtworks.artworkId))
-    .where(inArray(processArtworks.processId, ids))
-    .orderBy(asc(artworks.inventoryNo))
-  for (const { processId, ...a } of rows) out.get(processId)?.push(a)
-  return out
-}
 
 export async function policyDetail(
   db: Db,

@@ -1,6 +1,8 @@
 // Reads of the operations screens that the process list cannot answer: counts per type and status, the
 // movement ledger (with the history row — the batch — that moved each artwork), one batch, the artworks held
-// by a live process with since when, exhibition loans by due date, and sold works awaiting delivery.
+// by a live process with since when, exhibition loans by due date, and sold works awaiting delivery. Also
+// the artwork brief's columns and the artworks each process is about, which insurance, stocktakes and
+// warehouse read too.
 import {
   and,
   asc,
@@ -35,7 +37,7 @@ import type {
   SaleDeliveryPage,
   SaleDeliveryShow,
 } from '../../../shared/contracts/operations'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import {
   artworkMovements,
   artworks,
@@ -57,7 +59,8 @@ function nextDay(date: string): Date {
   return d
 }
 
-const artworkColumns = {
+/** The columns of an artwork brief (ArtworkBrief of the operations contract). */
+export const artworkColumns = {
   id: artworks.id,
   inventoryNo: artworks.inventoryNo,
   titleZh: artworks.titleZh,
@@ -108,7 +111,7 @@ export async function processBriefs(db: Db, ids: string[]): Promise<Map<string, 
 }
 
 /** The artworks each process is about, in inventory order. */
-async function subjectsOf(db: Db, ids: string[]): Promise<Map<string, ArtworkBrief[]>> {
+export async function subjectsOf(db: DbOrTx, ids: string[]): Promise<Map<string, ArtworkBrief[]>> {
   const out = new Map<string, ArtworkBrief[]>(ids.map((id) => [id, []]))
   if (ids.length === 0) return out
   const rows = await db

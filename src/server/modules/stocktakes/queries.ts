@@ -25,7 +25,7 @@ import { addMoney } from '../../../shared/validation'
 import type { Db } from '../../db/client'
 import { artworkMovements, artworks, processArtworks, processes, rooms } from '../../db/schema'
 import { invalid, notFound } from '../../http/app-error'
-import { processBriefs } from '../operations/queries'
+import { artworkColumns, processBriefs } from '../operations/queries'
 
 const TYPE = 'INVENTORY_CHECK'
 const steps = (path: string) => sql.raw(`'{context,steps,${path}}'`)
@@ -157,14 +157,6 @@ function itemOf(
 
 const idsIn = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
-
-const artworkColumns = {
-  id: artworks.id,
-  inventoryNo: artworks.inventoryNo,
-  titleZh: artworks.titleZh,
-  titleEn: artworks.titleEn,
-  previewFileId: artworks.previewFileId,
-}
 
 /** One stocktake's result per artwork: found, missing (not accounted for yet), found later, still missing. */
 export async function stocktakeDetail(db: Db, id: string): Promise<StocktakeDetail> {

@@ -16,7 +16,7 @@ import type { Lang } from '../../../shared/errors'
 import type { Db } from '../../db/client'
 import { artists, artworkMovements, artworks, processes, rooms } from '../../db/schema'
 import { notFound } from '../../http/app-error'
-import { movementRows, processBriefs } from '../operations/queries'
+import { artworkColumns, movementRows, processBriefs } from '../operations/queries'
 import { keywordWhere, roomEntity } from '../reference/entities'
 import type { Moment } from './at'
 
@@ -234,16 +234,7 @@ export async function roomContents(
 }
 
 export async function placeOf(db: Db, artworkId: string, m: Moment): Promise<PlaceAt> {
-  const [artwork] = await db
-    .select({
-      id: artworks.id,
-      inventoryNo: artworks.inventoryNo,
-      titleZh: artworks.titleZh,
-      titleEn: artworks.titleEn,
-      previewFileId: artworks.previewFileId,
-    })
-    .from(artworks)
-    .where(eq(artworks.id, artworkId))
+  const [artwork] = await db.select(artworkColumns).from(artworks).where(eq(artworks.id, artworkId))
   if (!artwork) throw notFound()
   // The one row of the artwork whose period holds the moment (read through (artwork_id, at)).
   const [movement] = await movementRows(
