@@ -30,7 +30,7 @@ import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
-import { ArtworksCell, type Column, OpList, useThumbs } from '../operations/parts'
+import { ArtworksCell, artworkColumn, type Column, Fact, OpList, useThumbs } from '../operations/parts'
 import { FileNames } from '../process/FileNames'
 import { ListEmpty } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
@@ -40,17 +40,6 @@ import { StatusBadge } from '../process/StatusBadge'
 import { PolicySchedule, ScheduleDownloadButton } from './PolicySchedule'
 import { money, ProcessLink, StandingBadge } from './parts'
 import { KIND_WORDS, REMOVAL_WORDS, STAGE_COLORS, STAGE_WORDS } from './words'
-
-function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <div style={{ fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' }}>{children}</div>
-    </Stack>
-  )
-}
 
 export function useClaimColumns(onProcess: (id: string) => void): Column<ClaimItem>[] {
   const { i18n } = useLinguiCore()
@@ -134,13 +123,7 @@ function ArtworkSchedule({
   const lang = useLang()
   const links = useThumbs(policy.artworks.map((a) => a.artwork))
   const columns: Column<PolicyArtwork>[] = [
-    {
-      key: 'artwork',
-      header: <Trans>Artwork</Trans>,
-      primary: true,
-      miw: 240,
-      cell: (a) => <ArtworksCell artworks={[a.artwork]} links={links} />,
-    },
+    artworkColumn(links, 240),
     {
       key: 'amount',
       header: <Trans>Insured amount</Trans>,

@@ -15,7 +15,7 @@ import { definitionFor, leafLabel, stepLabel, typeLabel, useLang } from '../proc
 import { OpenProcess } from '../process/OpenProcess'
 import type { ProcessOpenSearch } from '../process/process-search'
 import { StatusBadge } from '../process/StatusBadge'
-import { ArtworksCell, type Column, OpList, placeText, useThumbs } from './parts'
+import { artworkColumn, type Column, OpList, placeText, useThumbs } from './parts'
 import { PAGE_SIZE } from './TypeListScreen'
 
 export interface InOperationSearch extends ProcessOpenSearch {
@@ -44,13 +44,7 @@ export function InOperationScreen({
   const page = useQuery({ ...inOperationQuery(inOperationFilters(search)), enabled: !process })
   const links = useThumbs((page.data?.list ?? []).map((i) => i.artwork))
   const columns: Column<InOperationItem>[] = [
-    {
-      key: 'artwork',
-      header: <Trans>Artwork</Trans>,
-      primary: true,
-      miw: 220,
-      cell: (i) => <ArtworksCell artworks={[i.artwork]} links={links} />,
-    },
+    artworkColumn(links),
     {
       key: 'process',
       header: <Trans>In</Trans>,

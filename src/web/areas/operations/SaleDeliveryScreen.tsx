@@ -16,7 +16,7 @@ import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import { StatusBadge } from '../process/StatusBadge'
 import type { SaleDeliverySearch } from './op-search'
-import { ArtworksCell, type Column, CountTabs, OpList, placeText, StartDrawer, useThumbs } from './parts'
+import { artworkColumn, type Column, CountTabs, OpList, placeText, StartDrawer, useThumbs } from './parts'
 import { PAGE_SIZE } from './TypeListScreen'
 
 // Validated at the route, so kept with the other light search helpers (op-search.ts).
@@ -43,13 +43,7 @@ export function SaleDeliveryScreen({
   const page = useQuery({ ...saleDeliveriesQuery(saleDeliveryFilters(search)), enabled: !process })
   const links = useThumbs((page.data?.list ?? []).map((i) => i.artwork))
   const columns: Column<SaleDeliveryItem>[] = [
-    {
-      key: 'artwork',
-      header: <Trans>Artwork</Trans>,
-      primary: true,
-      miw: 220,
-      cell: (i) => <ArtworksCell artworks={[i.artwork]} links={links} />,
-    },
+    artworkColumn(links),
     { key: 'buyer', header: <Trans>Buyer</Trans>, cell: (i) => i.buyer || '—' },
     { key: 'sold', header: <Trans>Sold on</Trans>, cell: (i) => formatDate(i.soldAt, lang) },
     { key: 'where', header: <Trans>Recorded at</Trans>, cell: (i) => placeText(i.where, lang) || '—' },

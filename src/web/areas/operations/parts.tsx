@@ -1,6 +1,8 @@
-// Pieces every operations screen shares: artworks as thumbnails with their names, a place in words, tabs
-// with counts, the start drawer (StartProcess of the screen's type, `?start=1`), and a list that is a
-// table on a desk and folds into cards on a phone (below `sm`), so the page never scrolls sideways.
+// Pieces every operations screen shares: artworks as thumbnails with their names (and the artwork column of
+// a list), a place in words, tabs with counts, the start drawer (StartProcess of the screen's type,
+// `?start=1`), a labelled fact of a detail page, and a list that is a table on a desk and folds into cards
+// on a phone (below `sm`), so the page never scrolls sideways. Warehouse, insurance and stocktake screens
+// use them too.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Drawer, Group, Stack, Table, Tabs, Text, UnstyledButton } from '@mantine/core'
@@ -156,18 +158,38 @@ export interface Column<T> {
   miw?: number
 }
 
+/** The artwork column (its thumbnail and name, the list's headline) of a list whose rows carry one artwork. */
+export function artworkColumn<T extends { artwork: ArtworkBrief }>(
+  links: ReturnType<typeof useThumbs>,
+  miw = 220,
+): Column<T> {
+  return {
+    key: 'artwork',
+    header: <Trans>Artwork</Trans>,
+    primary: true,
+    miw,
+    cell: (row) => <ArtworksCell artworks={[row.artwork]} links={links} />,
+  }
+}
+
+/** A label over its value, as the facts of a detail page (a room, a policy) show them. */
+export function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <div style={{ fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' }}>{children}</div>
+    </Stack>
+  )
+}
+
 /** The artwork (its thumbnail and name, the list's headline) and kind columns of a list of movements. */
 export function useMovementColumns(rows: MovementView[]): [Column<MovementView>, Column<MovementView>] {
   const { i18n } = useLinguiCore()
   const links = useThumbs(rows.map((m) => m.artwork))
   return [
-    {
-      key: 'artwork',
-      header: <Trans>Artwork</Trans>,
-      primary: true,
-      miw: 220,
-      cell: (m) => <ArtworksCell artworks={[m.artwork]} links={links} />,
-    },
+    artworkColumn(links),
     { key: 'kind', header: <Trans>Movement</Trans>, cell: (m) => i18n._(MOVEMENT_KIND_WORDS[m.kind]) },
   ]
 }

@@ -9,7 +9,7 @@ import type { StocktakeDetail } from '../../../shared/contracts/stocktakes'
 import { stocktakeDetailQuery } from '../../api/queries/stocktakes'
 import { formatDate, formatNumber } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
-import { ArtworksCell, type Column, OpList, placeText, useThumbs } from '../operations/parts'
+import { artworkColumn, type Column, OpList, placeText, useThumbs } from '../operations/parts'
 import { ListEmpty } from '../process/list-parts'
 import { useLang } from '../process/machine-words'
 import { StatusBadge } from '../process/StatusBadge'
@@ -51,13 +51,7 @@ export function StocktakeResult({
   if (!detail.data) return <Skeleton h={320} radius="md" />
   const d = detail.data
   const columns: Column<Row>[] = [
-    {
-      key: 'artwork',
-      header: <Trans>Artwork</Trans>,
-      primary: true,
-      miw: 220,
-      cell: (r) => <ArtworksCell artworks={[r.artwork]} links={links} />,
-    },
+    artworkColumn(links),
     {
       key: 'result',
       header: <Trans>Result</Trans>,

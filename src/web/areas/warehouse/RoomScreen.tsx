@@ -19,7 +19,6 @@ import {
 } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { useState } from 'react'
 import type { MovementView } from '../../../shared/contracts/operations'
 import type { ContentsItem, RoomSummary, StocktakeItem } from '../../../shared/contracts/warehouse'
@@ -38,7 +37,7 @@ import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../archive/pr
 import { AnchorLink } from '../archive/router-links'
 import { PrintLabelsButton } from '../labels/PrintLabelsButton'
 import { MOVEMENT_KIND_WORDS } from '../operations/movement-words'
-import { ArtworksCell, type Column, OpList, placeText, useThumbs } from '../operations/parts'
+import { artworkColumn, type Column, Fact, OpList, placeText, useThumbs } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { RoomFormModal } from './RoomForm'
 import { ToggleRoomModal } from './RoomsScreen'
@@ -137,17 +136,6 @@ export function RoomScreen({
   )
 }
 
-function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <div style={{ fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' }}>{children}</div>
-    </Stack>
-  )
-}
-
 function RoomFacts({ room }: { room: RoomSummary }) {
   const { i18n } = useLinguiCore()
   const lang = useLang()
@@ -239,13 +227,7 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
     300,
   )
   const columns: Column<ContentsItem>[] = [
-    {
-      key: 'artwork',
-      header: <Trans>Artwork</Trans>,
-      primary: true,
-      miw: 240,
-      cell: (i) => <ArtworksCell artworks={[i.artwork]} links={links} />,
-    },
+    artworkColumn(links, 240),
     {
       key: 'artist',
       header: <Trans>Artist</Trans>,
@@ -341,13 +323,7 @@ function Movements({ roomId, search, onSearch }: PartProps & { roomId: string })
   )
   const links = useThumbs((moves.data?.list ?? []).map((m) => m.artwork))
   const columns: Column<MovementView>[] = [
-    {
-      key: 'artwork',
-      header: <Trans>Artwork</Trans>,
-      primary: true,
-      miw: 220,
-      cell: (m) => <ArtworksCell artworks={[m.artwork]} links={links} />,
-    },
+    artworkColumn(links),
     {
       key: 'direction',
       header: <Trans>Movement</Trans>,
