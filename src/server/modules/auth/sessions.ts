@@ -3,12 +3,13 @@
 // what it loaded for a few seconds (SESSION_CACHE_MS) so a screen's burst of requests checks it once.
 // On PostgreSQL, several servers share the sessions: each listens on `vitrine_auth`, which the database's
 // triggers notify at the commit of a sign-out or of a user, role or privilege change (migration 0009), and
-// drops what it holds at once; while it cannot listen it holds nothing (listenForAuthChanges).
+// drops what it holds at once; while it cannot listen it holds nothing (listenForAuthChanges, through the
+// reconnecting listener of db/listen.ts).
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
-import pg from 'pg'
 import type { Config } from '../../config'
 import type { Database, Db } from '../../db/client'
+import { type ChannelListener, listenChannel } from '../../db/listen'
 import { rolePrivileges, roles, sessions, userPrivileges, userRoles, users } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
 
@@ -106,86 +107,37 @@ export function applyAuthNotice(db: Db, payload: string | undefined): void {
   else cache.forget()
 }
 
-export interface AuthListener {
-  /** Connected and listening (tests and diagnostics). */
-  readonly listening: boolean
-  stop: () => Promise<void>
-}
+export type AuthListener = ChannelListener
 
 /**
- * On PostgreSQL: a connection of its own that LISTENs on AUTH_CHANNEL and applies each notice to this
- * database's session cache. Until it listens, and whenever the connection drops (until it listens again,
- * retried with a growing pause up to 10 s), the cache holds nothing and everything held is dropped, so a
- * notice missed meanwhile cannot leave a revoked session usable. On the embedded database there is one
- * process: the local forgets suffice, and nothing is started.
+ * On PostgreSQL: a connection of its own that LISTENs on AUTH_CHANNEL (db/listen.ts) and applies each
+ * notice to this database's session cache. Until it listens, and whenever the connection drops (until it
+ * listens again, retried with a growing pause up to 10 s), the cache holds nothing and everything held is
+ * dropped, so a notice missed meanwhile cannot leave a revoked session usable (the server still answers
+ * meanwhile, reading every session from the database). On the embedded database there is one process: the
+ * local forgets suffice, and nothing is started.
  */
 export async function listenForAuthChanges(database: Database): Promise<AuthListener> {
   if (database.mode !== 'postgres' || !database.url) return { listening: false, stop: async () => {} }
-  const url = database.url
   const db = database.db
   const cache = sessionCacheOf(db)
-  let client: pg.Client | undefined
-  let stopped = false
-  let listening = false
-  let retryMs = 250
-  let retryTimer: NodeJS.Timeout | undefined
-
   const lost = () => {
-    listening = false
     cache.paused = true
     cache.forget()
   }
-  const connect = async (): Promise<void> => {
-    lost()
-    const c = new pg.Client({ connectionString: url, application_name: 'vitrine-auth-listener' })
-    client = c
-    c.on('notification', (msg) => {
-      if (msg.channel === AUTH_CHANNEL) applyAuthNotice(db, msg.payload)
-    })
-    const retry = (error?: Error) => {
-      if (client !== c || stopped) return
-      // Told once per outage, not at every retry.
-      if (retryMs === 250) console.error('auth listener lost, retrying:', error?.message ?? 'closed')
-      lost()
-      client = undefined
-      void c.end().catch(() => undefined)
-      retryTimer = setTimeout(() => void connect().catch(() => undefined), retryMs)
-      retryTimer.unref()
-      retryMs = Math.min(retryMs * 2, 10_000)
-    }
-    c.on('error', retry)
-    c.on('end', () => retry())
-    try {
-      await c.connect()
-      await c.query(`listen ${AUTH_CHANNEL}`)
-    } catch (error) {
-      // The server still answers meanwhile, reading every session from the database.
-      retry(error as Error)
-      return
-    }
-    if (stopped || client !== c) return
+  return listenChannel(database.url, AUTH_CHANNEL, 'auth', {
+    onNotice: (payload) => applyAuthNotice(db, payload),
+    onConnecting: lost,
+    onLost: lost,
     // Anything held before now may have missed a notice: start from nothing.
-    cache.forget()
-    cache.paused = false
-    listening = true
-    retryMs = 250
-  }
-
-  await connect()
-  return {
-    get listening() {
-      return listening
-    },
-    stop: async () => {
-      stopped = true
-      if (retryTimer) clearTimeout(retryTimer)
-      const c = client
-      client = undefined
-      listening = false
+    onListening: () => {
+      cache.forget()
       cache.paused = false
-      await c?.end().catch(() => undefined)
     },
-  }
+    onStop: () => {
+      cache.paused = false
+    },
+  })
 }
 
 /** The signed-in user behind a token, or null when the token is missing, unknown, expired or revoked. */

@@ -6,15 +6,15 @@
 //
 // How a stream learns of changes: the transactions that change task rows or messages send
 // `pg_notify('vitrine_tasks', '')` (notice.ts). One listener per database on this server hears them — on
-// PostgreSQL a connection of its own that LISTENs (as the auth listener does, sessions.ts), started with the
+// PostgreSQL a connection of its own that LISTENs (db/listen.ts, as the auth listener does), started with the
 // first open stream and ended with the last; on PGlite the embedded database's own listen() — and tells
 // every open stream, which reads its user's counts at most once a second after a notice and sends them only
 // when they changed. A closed stream leaves nothing behind.
 import type { PGlite } from '@electric-sql/pglite'
 import type { Context } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import pg from 'pg'
 import type { Database } from '../../db/client'
+import { listenChannel } from '../../db/listen'
 import { accessMiddleware } from '../../http/access'
 import type { AppEnv, Deps } from '../../http/context'
 import type { moduleRouter } from '../../http/router'
@@ -52,49 +52,16 @@ const tell = (hub: Hub) => {
   for (const l of [...hub.listeners]) l()
 }
 
-/** LISTEN on a connection of its own, reconnecting with a growing pause (10 s at most) while streams are open. */
+/** LISTEN on a connection of its own (db/listen.ts), reconnecting while streams are open. */
 async function listenPostgres(url: string, hub: Hub): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined
-  let stopped = false
-  let retryMs = 250
-  let retryTimer: NodeJS.Timeout | undefined
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: 'vitrine-tasks-listener' })
-    client = c
-    c.on('notification', (msg) => {
-      if (msg.channel === TASKS_CHANNEL) tell(hub)
-    })
-    const retry = (error?: Error) => {
-      if (client !== c || stopped) return
-      if (retryMs === 250) console.error('tasks listener lost, retrying:', error?.message ?? 'closed')
-      client = undefined
-      void c.end().catch(() => undefined)
-      retryTimer = setTimeout(() => void connect().catch(() => undefined), retryMs)
-      retryTimer.unref()
-      retryMs = Math.min(retryMs * 2, 10_000)
-    }
-    c.on('error', retry)
-    c.on('end', () => retry())
-    try {
-      await c.connect()
-      await c.query(`listen ${TASKS_CHANNEL}`)
-    } catch (error) {
-      retry(error as Error)
-      return
-    }
-    if (stopped || client !== c) return
+  const listener = await listenChannel(url, TASKS_CHANNEL, 'tasks', {
+    onNotice: () => tell(hub),
     // What changed while not listening: every stream reads its counts again.
-    if (retryMs !== 250) tell(hub)
-    retryMs = 250
-  }
-  await connect()
-  return async () => {
-    stopped = true
-    if (retryTimer) clearTimeout(retryTimer)
-    const c = client
-    client = undefined
-    await c?.end().catch(() => undefined)
-  }
+    onListening: (afterOutage) => {
+      if (afterOutage) tell(hub)
+    },
+  })
+  return listener.stop
 }
 
 async function listenEmbedded(database: Database, hub: Hub): Promise<() => Promise<void>> {
