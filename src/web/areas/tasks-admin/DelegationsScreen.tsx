@@ -30,7 +30,7 @@ import {
 } from '../../api/queries/tasks-admin'
 import { DateRangePicker } from '../../forms/DateRangePicker'
 import { showSuccess } from '../../forms/notify'
-import { SubmitButton } from '../../forms/SubmitButton'
+import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
@@ -246,14 +246,7 @@ function DelegationForm({ mayPickFrom, onDone }: { mayPickFrom: boolean; onDone:
           data-testid="delegation-dates"
         />
         <Textarea label={t`Note`} maxLength={500} autosize minRows={2} {...form.getInputProps('note')} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <SubmitButton form={form}>
-            <Trans>Save</Trans>
-          </SubmitButton>
-        </Group>
+        <FormFooter form={form} onCancel={onDone} />
       </Stack>
     </form>
   )

@@ -35,7 +35,7 @@ import {
   tasksAdminKeys,
 } from '../../api/queries/tasks-admin'
 import { showSuccess } from '../../forms/notify'
-import { SubmitButton } from '../../forms/SubmitButton'
+import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
@@ -321,14 +321,7 @@ function TimingForm({ row, onDone }: { row: TaskSettingRow; onDone: () => void }
           searchable
           clearable
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <SubmitButton form={form}>
-            <Trans>Save</Trans>
-          </SubmitButton>
-        </Group>
+        <FormFooter form={form} onCancel={onDone} />
       </Stack>
     </form>
   )

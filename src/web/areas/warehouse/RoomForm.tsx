@@ -3,19 +3,7 @@
 // a code already in use, a capacity below the artworks in the room — comes back worded at its field.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core'
+import { Alert, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
@@ -24,7 +12,7 @@ import { type RoomSummary, roomCreate, roomEdit } from '../../../shared/contract
 import { countriesQuery } from '../../api/queries/reference'
 import { createRoom, editRoom, warehouseKeys } from '../../api/queries/warehouse'
 import { showSuccess } from '../../forms/notify'
-import { SubmitButton } from '../../forms/SubmitButton'
+import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
 import { useLang } from '../process/machine-words'
 import { ROOM_ICON_CHOICES, ROOM_ICON_WORDS, roomName } from './room-parts'
@@ -244,14 +232,7 @@ function RoomForm({
             onChange={(e) => form.setFieldValue('enabled', e.currentTarget.checked)}
           />
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <SubmitButton form={form}>
-            <Trans>Save</Trans>
-          </SubmitButton>
-        </Group>
+        <FormFooter form={form} onCancel={onDone} />
       </Stack>
     </form>
   )
