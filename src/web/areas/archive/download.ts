@@ -1,7 +1,8 @@
 // Files the archive hands to the browser to save: the Excel template and export, and the batch zip of
 // media (spec §7: batchDownloadFile with the x-auth-token header, "a blob saved as a zip named by the
 // caller"). These replies are bytes, not the envelope, so they bypass the JSON client; a refusal still
-// comes back as the envelope and becomes the same ApiError (toasted by the caller's error handler).
+// comes back as the envelope and becomes the same ApiError (toasted by the caller's error handler). The
+// request with its timeout and the refusal's error are shared with the label sheet (labels/download-labels.ts).
 import { BATCH_MAX_FILES, FILE_API } from '../../../shared/contracts/files'
 import { ApiError } from '../../api/api-error'
 import {
@@ -29,6 +30,39 @@ export function fileNameFromDisposition(header: string | null): string | null {
 }
 
 /**
+ * Send a request with the request timeout (REQUEST_TIMEOUT_MS, running until `settle()`, so that it also
+ * bounds a body read as it streams); a network failure or the timeout becomes its ApiError.
+ */
+export async function sendRequest(
+  url: string,
+  init: RequestInit,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ response: Response; settle: () => void }> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS)
+  try {
+    const response = await fetchImpl(url, { ...init, signal: controller.signal })
+    return { response, settle: () => clearTimeout(timer) }
+  } catch (error) {
+    clearTimeout(timer)
+    if (controller.signal.aborted) throw new ApiError('timeout', 0, 'The request timed out')
+    throw new ApiError('network', 0, (error as Error)?.message || 'Network error')
+  }
+}
+
+/** A reply that is a refusal rather than bytes: its envelope's ApiError (or the HTTP status's). */
+export async function throwRefusal(response: Response): Promise<never> {
+  let body: unknown = null
+  try {
+    body = await response.json()
+  } catch {
+    body = null
+  }
+  unwrapEnvelope(response.status, body)
+  throw new ApiError('http', response.status, `HTTP ${response.status}`, null, response.status)
+}
+
+/**
  * GET bytes from the API with the usual headers (or POST them a JSON body: `json`); an envelope reply is
  * turned into its ApiError.
  */
@@ -40,39 +74,21 @@ export async function fetchBlob(
 ): Promise<{ blob: Blob; fileName: string | null }> {
   const query = toSearchParams(params).toString()
   const url = `/api/${path.replace(/^\/?(api\/)?/, '')}${query ? `?${query}` : ''}`
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS)
-  let response: Response
-  try {
-    const headers = requestHeaders(clientContext)
-    response = await fetchImpl(
-      url,
-      json === undefined
-        ? { headers, signal: controller.signal }
-        : {
-            method: 'POST',
-            headers: { ...headers, 'content-type': 'application/json' },
-            body: JSON.stringify(json),
-            signal: controller.signal,
-          },
-    )
-  } catch (error) {
-    if (controller.signal.aborted) throw new ApiError('timeout', 0, 'The request timed out')
-    throw new ApiError('network', 0, (error as Error)?.message || 'Network error')
-  } finally {
-    clearTimeout(timer)
-  }
+  const headers = requestHeaders(clientContext)
+  const { response, settle } = await sendRequest(
+    url,
+    json === undefined
+      ? { headers }
+      : {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(json),
+        },
+    fetchImpl,
+  )
+  settle()
   const type = response.headers.get('content-type') ?? ''
-  if (!response.ok || type.includes('application/json')) {
-    let body: unknown = null
-    try {
-      body = await response.json()
-    } catch {
-      body = null
-    }
-    unwrapEnvelope(response.status, body)
-    throw new ApiError('http', response.status, `HTTP ${response.status}`, null, response.status)
-  }
+  if (!response.ok || type.includes('application/json')) await throwRefusal(response)
   return {
     blob: await response.blob(),
     fileName: fileNameFromDisposition(response.headers.get('content-disposition')),

@@ -1,12 +1,11 @@
 // The label sheet's download: the PDF of a room's or a selection's labels (/api/labels/artworks.pdf), read
 // as it streams so the button can say how far it has got (the server draws a page at a time; a room of
 // thousands takes a while). A refusal comes back as the envelope and becomes the same ApiError the JSON
-// client throws (toasted by the error handler above it).
+// client throws (toasted by the error handler above it); the request and the refusal are archive/download.ts's.
 import { LABELS_API } from '../../../shared/contracts/labels'
-import { ApiError } from '../../api/api-error'
-import { REQUEST_TIMEOUT_MS, requestHeaders, unwrapEnvelope } from '../../api/client'
+import { requestHeaders } from '../../api/client'
 import { clientContext } from '../../api/http'
-import { fileNameFromDisposition, saveBlob } from '../archive/download'
+import { fileNameFromDisposition, saveBlob, sendRequest, throwRefusal } from '../archive/download'
 
 export interface LabelSelection {
   roomId?: string
@@ -29,9 +28,7 @@ export async function fetchLabels(
 ): Promise<{ blob: Blob; fileName: string | null; labels: number | null }> {
   const ids = selection.artworkIds ?? []
   const headers = requestHeaders(clientContext)
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS)
-  let init: RequestInit = { headers, signal: controller.signal }
+  let init: RequestInit = { headers }
   let url = LABELS_API.pdf
   if (selection.roomId) url += `?roomId=${encodeURIComponent(selection.roomId)}`
   else if (ids.length <= IDS_IN_URL) url += `?ids=${ids.map(encodeURIComponent).join(',')}`
@@ -42,31 +39,18 @@ export async function fetchLabels(
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ ids }),
     }
+  // The timeout runs until the whole sheet has arrived.
+  const { response, settle } = await sendRequest(url, init, fetchImpl)
   try {
-    let response: Response
-    try {
-      response = await fetchImpl(url, init)
-    } catch (error) {
-      if (controller.signal.aborted) throw new ApiError('timeout', 0, 'The request timed out')
-      throw new ApiError('network', 0, (error as Error)?.message || 'Network error')
-    }
     const type = response.headers.get('content-type') ?? ''
-    if (!response.ok || type.includes('application/json') || !response.body) {
-      let body: unknown = null
-      try {
-        body = await response.json()
-      } catch {
-        body = null
-      }
-      unwrapEnvelope(response.status, body)
-      throw new ApiError('http', response.status, `HTTP ${response.status}`, null, response.status)
-    }
+    if (!response.ok || type.includes('application/json') || !response.body) await throwRefusal(response)
+    const body = response.body as ReadableStream<Uint8Array>
     const count = Number(response.headers.get('x-label-count'))
     const labels = Number.isFinite(count) && count > 0 ? count : null
     const parts: Uint8Array[] = []
     let bytes = 0
     onProgress({ labels, bytes })
-    const reader = response.body.getReader()
+    const reader = body.getReader()
     for (;;) {
       const { done, value } = await reader.read()
       if (done) break
@@ -80,7 +64,7 @@ export async function fetchLabels(
       labels,
     }
   } finally {
-    clearTimeout(timer)
+    settle()
   }
 }
 
