@@ -19,6 +19,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LABELS_MAX } from '../../src/shared/contracts/labels'
 import { labelCodeOf } from '../../src/shared/label-code'
+import { firstPagePng } from '../fixtures/pdf-page'
 import { createTestContext, type TestContext } from './helpers'
 import { makeArtworks, makeRoom } from './process-helpers'
 
@@ -83,21 +84,10 @@ async function firstQr(bytes: Buffer): Promise<string> {
   writeFileSync(file, bytes)
   let lastError: unknown
   for (const dpi of [150, 200, 300]) {
-    execFileSync('pdftoppm', [
-      '-r',
-      String(dpi),
-      '-png',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      file,
-      path.join(tmp, 'page'),
-    ])
+    const png = firstPagePng(file, dpi, tmp)
     // The top-left label's code: the square at 4 mm from the cell's edges, cut with a margin.
     const mm = (v: number) => Math.round((v / 25.4) * dpi)
-    const { data, info } = await sharp(path.join(tmp, 'page.png'))
+    const { data, info } = await sharp(png)
       .extract({ left: mm(1.5), top: mm(1.5), width: mm(34), height: mm(34) })
       .greyscale()
       .raw()

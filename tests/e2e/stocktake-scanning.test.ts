@@ -22,7 +22,9 @@ import QRCode from 'qrcode'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { labelCodeOf } from '../../src/shared/label-code'
-import { CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, type RunningServer, shot, startApp } from './harness'
+import { firstPagePng } from '../fixtures/pdf-page'
+import { apiToken, apiWithToken } from './api-calls'
+import { CHROMIUM, CHROMIUM_ARGS, type RunningServer, shot, startApp } from './harness'
 import {
   apiCall,
   fillField,
@@ -47,30 +49,9 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'vitrine-scan-'))
 let roomId = ''
 let items: Item[] = []
 
-async function login(baseUrl: string, username: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  })
-  return ((await res.json()) as { data: { token: string } }).data.token
-}
-
-async function api<T>(token: string, method: string, apiPath: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${app.baseUrl}/api/${apiPath}`, {
-    method,
-    headers: {
-      'x-auth-token': token,
-      'accept-language': 'en',
-      'x-system-name': 'devOpsManage',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const envelope = (await res.json()) as { code: number; msg: string; data: T }
-  if (envelope.code !== 0) throw new Error(`${method} ${apiPath}: ${envelope.code} ${envelope.msg}`)
-  return envelope.data
-}
+const login = apiToken
+const api = <T>(token: string, method: string, apiPath: string, body?: unknown) =>
+  apiWithToken<T>(app.baseUrl, token, method, apiPath, body)
 
 /**
  * A Y4M video (the format Chromium's fake camera plays) of one QR code, black on white, centred: a text
@@ -111,24 +92,13 @@ async function codesOnFirstPage(pdf: string): Promise<string[]> {
   const codes: string[] = []
   const found = new Set<number>()
   for (const dpi of [150, 200, 250, 300]) {
-    execFileSync('pdftoppm', [
-      '-r',
-      String(dpi),
-      '-png',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      pdf,
-      path.join(tmp, 'page'),
-    ])
+    const png = firstPagePng(pdf, dpi, tmp)
     const mm = (v: number) => Math.round((v / 25.4) * dpi)
     for (let i = 0; i < 24; i++) {
       if (found.has(i)) continue
       const col = i % 3
       const row = Math.floor(i / 3)
-      const { data, info } = await sharp(path.join(tmp, 'page.png'))
+      const { data, info } = await sharp(png)
         .extract({ left: mm(col * 70 + 1.5), top: mm(row * 37.125 + 1.5), width: mm(34), height: mm(34) })
         .greyscale()
         .raw()

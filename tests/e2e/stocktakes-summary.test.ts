@@ -9,34 +9,16 @@ import { describe, expect, it } from 'vitest'
 import type { ArtworkListItem } from '../../src/shared/contracts/artworks'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { sampleStepData } from '../model/samples'
-import { appPerFile, newPage, passwordOf, settled, shot, signIn } from './harness'
+import { apiToken, apiWithToken } from './api-calls'
+import { appPerFile, newPage, settled, shot, signIn } from './harness'
 import { choose, fillField } from './process-driver'
 
 const run = appPerFile()
 
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${run.app.baseUrl}/api/${path}`, {
-    method,
-    headers: {
-      'x-auth-token': token,
-      'accept-language': 'en',
-      'x-system-name': 'devOpsManage',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const envelope = (await res.json()) as { code: number; msg: string; data: T }
-  if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.msg}`)
-  return envelope.data
-}
+const api = <T>(method: string, path: string, token: string, body?: unknown) =>
+  apiWithToken<T>(run.app.baseUrl, token, method, path, body)
 
-const login = async (username: string) =>
-  (
-    await api<{ token: string }>('POST', 'auth/login', '', {
-      username,
-      password: passwordOf(username),
-    })
-  ).token
+const login = (username: string) => apiToken(run.app.baseUrl, username)
 
 async function noSidewaysScroll(page: Page, where: string) {
   await settled(page)

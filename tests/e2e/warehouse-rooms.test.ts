@@ -4,23 +4,19 @@
 // collection arrived: none). Both screens fit 390 px without sideways scrolling; after switching to English
 // the room screen speaks English.
 import { describe, expect, it } from 'vitest'
-import { ADMIN_PASSWORD, appPerFile, axeProblems, newPage, settled, shot, signIn } from './harness'
+import { apiToken, apiWithToken } from './api-calls'
+import { appPerFile, axeProblems, newPage, settled, shot, signIn } from './harness'
 
 const run = appPerFile()
 
 async function busiestRoom(baseUrl: string): Promise<{ id: string; artworkCount: number; code: string }> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  })
-  const token = ((await login.json()) as { data: { token: string } }).data.token
-  const res = await fetch(`${baseUrl}/api/warehouse/rooms?pageSize=200`, {
-    headers: { 'x-auth-token': token, 'x-system-name': 'devOpsManage' },
-  })
-  const rooms = (
-    (await res.json()) as { data: { list: { id: string; artworkCount: number; code: string }[] } }
-  ).data.list
+  const token = await apiToken(baseUrl, 'admin')
+  const { list: rooms } = await apiWithToken<{ list: { id: string; artworkCount: number; code: string }[] }>(
+    baseUrl,
+    token,
+    'GET',
+    'warehouse/rooms?pageSize=200',
+  )
   return rooms.reduce((a, b) => (b.artworkCount > a.artworkCount ? b : a))
 }
 
