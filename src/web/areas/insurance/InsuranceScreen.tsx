@@ -5,7 +5,7 @@
 // A policy opens its screen (historyInsurance?id=); a process opens in place (`?process=`).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Checkbox, Group, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core'
-import { IconAlertTriangle, IconShieldCheck, IconShieldPlus } from '@tabler/icons-react'
+import { IconAlertTriangle, IconShieldPlus } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -21,7 +21,7 @@ import { ArtworksCell, type Column, CountTabs, OpList, useThumbs } from '../oper
 import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import { type InsuranceSearch, type InsuranceTab, PAGE_SIZE, registerFilters } from './insurance-search'
-import { money, SearchBox, usePolicyColumns } from './parts'
+import { money, SearchBox, StartRenewalButton, usePolicyColumns } from './parts'
 import { UnderInsuredPanel } from './UnderInsuredPanel'
 
 type Segment = Exclude<PolicyShow, 'all'>
@@ -289,23 +289,7 @@ function RenewalsDue({ search, onSearch }: { search: InsuranceSearch; onSearch: 
           {
             key: 'renew',
             header: <Trans>Renewal</Trans>,
-            cell: (p: PolicyItem) => (
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconShieldCheck size={14} />}
-                onClick={(e) => {
-                  e.stopPropagation()
-                  void navigate({
-                    to: '/devOpsManage/resumeInsurance',
-                    search: { policyId: p.id, ...(p.process ? { previousProcessId: p.process.id } : {}) },
-                  })
-                }}
-                data-testid="start-renewal"
-              >
-                <Trans>Start renewal</Trans>
-              </Button>
-            ),
+            cell: (p: PolicyItem) => <StartRenewalButton policy={p} />,
           },
         ]
       : []),

@@ -19,7 +19,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core'
-import { IconAdjustments, IconShieldCheck } from '@tabler/icons-react'
+import { IconAdjustments } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
@@ -38,7 +38,7 @@ import { OpenProcess } from '../process/OpenProcess'
 import type { ProcessTab } from '../process/process-search'
 import { StatusBadge } from '../process/StatusBadge'
 import { PolicySchedule, ScheduleDownloadButton } from './PolicySchedule'
-import { money, ProcessLink, StandingBadge } from './parts'
+import { money, ProcessLink, StandingBadge, StartRenewalButton } from './parts'
 import { KIND_WORDS, REMOVAL_WORDS, STAGE_COLORS, STAGE_WORDS } from './words'
 
 export function useClaimColumns(onProcess: (id: string) => void): Column<ClaimItem>[] {
@@ -246,7 +246,6 @@ export function PolicyScreen({
 }) {
   const { i18n } = useLinguiCore()
   const lang = useLang()
-  const navigate = useNavigate()
   const me = useMe()
   const [schedulePage, setSchedulePage] = useState(1)
   const [scheduleOpen, setScheduleOpen] = useState(false)
@@ -296,22 +295,7 @@ export function PolicyScreen({
           actions={
             <>
               <StandingBadge standing={p.standing} />
-              {mayRenew ? (
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconShieldCheck size={14} />}
-                  onClick={() =>
-                    void navigate({
-                      to: '/devOpsManage/resumeInsurance',
-                      search: { policyId: p.id, ...(p.process ? { previousProcessId: p.process.id } : {}) },
-                    })
-                  }
-                  data-testid="start-renewal"
-                >
-                  <Trans>Start renewal</Trans>
-                </Button>
-              ) : null}
+              {mayRenew ? <StartRenewalButton policy={p} /> : null}
             </>
           }
         />

@@ -1,10 +1,12 @@
 // Pieces the insurance screens share: money in its currency, a policy's standing as a badge, the register's
-// columns (policy, period, money, artworks, standing, its process, a renewal under way) and the search box.
+// columns (policy, period, money, artworks, standing, its process, a renewal under way), the search box and
+// the button that starts a policy's renewal (the register's row and the policy page).
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core'
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
-import { IconSearch } from '@tabler/icons-react'
+import { IconSearch, IconShieldCheck } from '@tabler/icons-react'
+import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { PolicyItem, PolicyStanding, ProcessRef } from '../../../shared/contracts/insurance'
 import { formatDate } from '../../i18n/format'
@@ -154,5 +156,30 @@ export function SearchBox({
       w="100%"
       data-testid="insurance-search"
     />
+  )
+}
+
+/** Start the renewal of a policy (RenewStart, with the process that made it); the row's own click does not fire. */
+export function StartRenewalButton({ policy }: { policy: Pick<PolicyItem, 'id' | 'process'> }) {
+  const navigate = useNavigate()
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconShieldCheck size={14} />}
+      onClick={(e) => {
+        e.stopPropagation()
+        void navigate({
+          to: '/devOpsManage/resumeInsurance',
+          search: {
+            policyId: policy.id,
+            ...(policy.process ? { previousProcessId: policy.process.id } : {}),
+          },
+        })
+      }}
+      data-testid="start-renewal"
+    >
+      <Trans>Start renewal</Trans>
+    </Button>
   )
 }
