@@ -167,6 +167,9 @@ function BatchRooms({ form, values }: { form: FormApi; values: Values }) {
     )
   }
   const change = (i: number) => (next: BatchRow) => set(rows.map((r, j) => (j === i ? next : r)))
+  /** One row's fields, the same in the table (desk) and the cards (phone). */
+  const fieldsOf = (row: BatchRow, i: number) =>
+    rowFields({ row, index: i, rooms, errors: form.errors, onChange: change(i), t: (d) => i18n._(d) })
   const artworkOf = (id: string): ArtworkRef =>
     refs.get(id) ?? { id, title: '…', inventoryNo: '', artistName: '', previewFileId: null }
   const placed = rows.filter((r) => r.roomId).length
@@ -228,14 +231,7 @@ function BatchRooms({ form, values }: { form: FormApi; values: Values }) {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row, i) => {
-                  const f = rowFields({
-                    row,
-                    index: i,
-                    rooms,
-                    errors: form.errors,
-                    onChange: change(i),
-                    t: (d) => i18n._(d),
-                  })
+                  const f = fieldsOf(row, i)
                   return (
                     <Table.Tr key={row.artworkId} data-batch-row={row.artworkId}>
                       <Table.Td>
@@ -253,14 +249,7 @@ function BatchRooms({ form, values }: { form: FormApi; values: Values }) {
         ) : (
           <Stack gap="xs" data-testid="batch-cards">
             {rows.map((row, i) => {
-              const f = rowFields({
-                row,
-                index: i,
-                rooms,
-                errors: form.errors,
-                onChange: change(i),
-                t: (d) => i18n._(d),
-              })
+              const f = fieldsOf(row, i)
               return (
                 <Paper key={row.artworkId} withBorder radius="sm" p="xs" data-batch-row={row.artworkId}>
                   <Stack gap={6}>
