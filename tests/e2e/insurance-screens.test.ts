@@ -5,6 +5,7 @@
 // 390 px without sideways scrolling, in Chinese and once in English.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { overflow } from './fit'
 import { appPerFile, newPage, settled, signIn } from './harness'
 
 const t = appPerFile()
@@ -24,28 +25,6 @@ async function api<T = any>(page: Page, path: string): Promise<T> {
 async function rowsOf(page: Page, testId: string): Promise<number> {
   await page.locator(`[data-testid="${testId}"], [data-testid="${testId}-empty"]`).first().waitFor()
   return page.locator(`[data-testid="${testId}"] [data-row]`).count()
-}
-
-/** What does not fit 390 px: the page wider than the window, or a part of the screen scrolling sideways. */
-async function overflow(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const problems: string[] = []
-    const scroll = document.documentElement.scrollWidth
-    if (scroll > 390) {
-      const culprit = [...document.querySelectorAll<HTMLElement>('main *')].find(
-        (el) => el.getBoundingClientRect().right > 391,
-      )
-      problems.push(
-        `page ${scroll} px wide (${culprit?.getAttribute('data-testid') ?? culprit?.className ?? ''})`,
-      )
-    }
-    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
-      const { overflowX } = getComputedStyle(el)
-      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1)
-        problems.push(`${el.getAttribute('data-testid') ?? el.className} scrolls sideways`)
-    }
-    return problems.join('; ')
-  })
 }
 
 describe('insurance screens', () => {

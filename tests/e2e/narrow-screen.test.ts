@@ -1,10 +1,5 @@
-// Journey: at 991 px wide or less a notice says the page is best viewed on a computer; wider, it does not.
-// On a 375 px phone the home page stays usable: the side menu folds behind a burger, nothing overflows.
-// At 390 px every screen the spec treats as usable on mobile (devOpsManage's, insurance, transport,
-// warehouse, value management), and a process with its step form open, fit the width: no sideways scroll,
-// neither of the page nor of a part of it (tables fold into cards).
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { overflow } from './fit'
 import { appPerFile, newPage, PHONE, settled, shot, signIn } from './harness'
 import { apiCall } from './process-driver'
 import { MOBILE_SCREENS } from './routes'
@@ -90,33 +85,3 @@ describe('narrow screens', () => {
     await context.close()
   })
 })
-
-/**
- * What does not fit a window `width` wide: the page wider than the window (and the first element of the
- * screen that sticks out), or a part of the screen that scrolls sideways inside it (a table that should
- * have folded into cards). Empty when everything fits.
- */
-async function overflow(page: Page, width: number): Promise<string> {
-  return page.evaluate((w) => {
-    const name = (el: HTMLElement) => {
-      const id = el.getAttribute('data-testid') ?? el.className.toString().split(' ').slice(0, 2).join('.')
-      return `${el.tagName.toLowerCase()}${id ? `[${id}]` : ''}`
-    }
-    const problems: string[] = []
-    const scroll = document.documentElement.scrollWidth
-    if (scroll > w) {
-      const culprit = [...document.querySelectorAll<HTMLElement>('main *')].find(
-        (el) => el.getBoundingClientRect().right > w + 1,
-      )
-      problems.push(
-        `page ${scroll} px wide${culprit ? `; ${name(culprit)} ends at ${Math.round(culprit.getBoundingClientRect().right)}` : ''}`,
-      )
-    }
-    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
-      const { overflowX } = getComputedStyle(el)
-      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1)
-        problems.push(`${name(el)} scrolls sideways (${el.scrollWidth} px in ${el.clientWidth})`)
-    }
-    return problems.join('; ')
-  }, width)
-}

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { UnderInsuredPage } from '../../src/shared/contracts/insurance-schedule'
+import { overflow } from './fit'
 import { appPerFile, newPage, settled, signIn } from './harness'
 
 const t = appPerFile()
@@ -31,21 +32,6 @@ async function visibleRows(page: Page): Promise<number> {
         (el) => el.offsetParent !== null,
       ).length,
   )
-}
-
-/** What does not fit the window: the page wider than it, or a part of the screen scrolling sideways. */
-async function overflow(page: Page, width: number): Promise<string> {
-  return page.evaluate((w) => {
-    const problems: string[] = []
-    if (document.documentElement.scrollWidth > w)
-      problems.push(`page ${document.documentElement.scrollWidth} px`)
-    for (const el of document.querySelectorAll<HTMLElement>('main *, .mantine-Modal-content *')) {
-      const { overflowX } = getComputedStyle(el)
-      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1)
-        problems.push(`${el.getAttribute('data-testid') ?? el.className} scrolls sideways`)
-    }
-    return problems.join('; ')
-  }, width)
 }
 
 describe('under-insurance', () => {
@@ -139,13 +125,13 @@ describe('under-insurance', () => {
     await expect
       .poll(() => page.locator('[data-testid="under-insured-cards"] [data-row]').first().isVisible(), WAIT)
       .toBe(true)
-    expect(await overflow(page, 390)).toBe('')
+    expect(await overflow(page, 390, 'main *, .mantine-Modal-content *')).toBe('')
     await card.getByTestId('schedule-open').click()
     await page.getByTestId('policy-schedule').waitFor()
     await expect
       .poll(() => page.locator('[data-testid="schedule-cards"] [data-line]').first().isVisible(), WAIT)
       .toBe(true)
-    expect(await overflow(page, 390)).toBe('')
+    expect(await overflow(page, 390, 'main *, .mantine-Modal-content *')).toBe('')
     await context.close()
   }, 90_000)
 })
