@@ -1,8 +1,9 @@
 // The every-route walk (every-route-zh.test.ts, every-route-en.test.ts: one language a file, so the two run
 // side by side): the administrator walks every route of spec §2: each opens (redirects land on their index
 // or home), shows its title (the page's one h1) and breadcrumbs, neither the shell nor a planned screen shows
-// words of the other language, and axe-core finds no critical or serious WCAG 2.1 AA violation there nor on
-// a process of each type opened with its first step's form (half the types in each language).
+// words of the other language, and axe-core finds no critical or serious WCAG 2.1 AA violation there (each
+// screen in one of the languages, alternately) nor on a process of each type opened with its first step's form
+// (half the types in each language).
 import type { Page } from 'playwright-core'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { MODEL_REFS, sampleInput } from '../model/samples'
@@ -131,7 +132,7 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
     await page.goto(from)
     await page.waitForURL((url) => url.pathname === to)
   }
-  for (const path of SCREENS) {
+  for (const [index, path] of SCREENS.entries()) {
     await page.goto(path)
     await page.locator('main [data-testid="breadcrumbs"]').waitFor()
     if ((await page.getByTestId('not-found').count()) > 0) problems.push(`${path}: 404`)
@@ -153,7 +154,10 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
     if (h1 !== 1) problems.push(`${path}: ${h1} h1 headings`)
     // The whole page where the menu is closed and where a group is open (the header, the menu and the
     // breadcrumbs are the same elsewhere), then each screen.
-    if (!SAME_SCREEN.has(path))
+    // axe-core in one language a screen (alternately; colours, roles and names do not depend on it), but the
+    // whole page in both: the shell's words differ in length.
+    const axeHere = WHOLE_PAGE.has(path) || index % 2 === (lang === 'zh-CN' ? 0 : 1)
+    if (!SAME_SCREEN.has(path) && axeHere)
       access.push(...(await axeProblems(page, path, WHOLE_PAGE.has(path) ? undefined : 'main')))
   }
   access.push(...(await processViews(page, lang)))

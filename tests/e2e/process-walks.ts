@@ -79,7 +79,7 @@ export function planWalks(definition: ProcessDefinition, refs: SampleRefs): Plan
 
   // TERMINATE is a transition of every leaf; the screen and its dialog are the same whichever leaf of a step
   // it is sent from, so the browser takes it once per step (the API suite takes it from every leaf:
-  // tests/api/process-terminate.test.ts and process-model.test.ts). Other transitions count one by one.
+  // tests/api/process-terminate.test.ts and process-model.ts). Other transitions count one by one.
   const classOf = (id: string) => {
     const [source, event] = id.split(':')
     return event === 'TERMINATE' ? `${source.split('.')[0]}:TERMINATE` : id

@@ -81,7 +81,10 @@ export function RoomScreen({
         <Text c="dimmed" data-testid="room-missing">
           <Trans>
             No room chosen. Open one from the{' '}
-            <AnchorLink to="/devOpsManage/storeHouse">list of rooms</AnchorLink>.
+            <AnchorLink to="/devOpsManage/storeHouse" underline="always">
+              list of rooms
+            </AnchorLink>
+            .
           </Trans>
         </Text>
       </>
@@ -94,7 +97,10 @@ export function RoomScreen({
         <Text c="dimmed" data-testid="room-missing">
           <Trans>
             This room could not be loaded. Go back to the{' '}
-            <AnchorLink to="/devOpsManage/storeHouse">list of rooms</AnchorLink>.
+            <AnchorLink to="/devOpsManage/storeHouse" underline="always">
+              list of rooms
+            </AnchorLink>
+            .
           </Trans>
         </Text>
       </>
