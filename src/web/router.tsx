@@ -20,9 +20,13 @@ export function createAppRouter(context: RouterContext) {
     defaultPendingComponent: PendingScreen,
     defaultPendingMs: 300,
   })
-  router.subscribe('onResolved', (event) => {
+  // Once the new location is resolved, and again once its screen has rendered (under load a screen can
+  // render after the resolution and keep the old page's scroll position).
+  const toTop = (event: { hrefChanged: boolean }) => {
     if (event.hrefChanged && typeof window !== 'undefined') window.scrollTo({ top: 0, left: 0 })
-  })
+  }
+  router.subscribe('onResolved', toTop)
+  router.subscribe('onRendered', toTop)
   return router
 }
 
