@@ -91,28 +91,40 @@ function qrVideo(text: string, file: string) {
 async function codesOnFirstPage(pdf: string): Promise<string[]> {
   const codes: string[] = []
   const found = new Set<number>()
-  for (const dpi of [150, 200, 250, 300]) {
+  // zxing misses a code now and then at one resolution and crop: several of each, until every cell is read.
+  for (const dpi of [150, 200, 250, 300, 350, 120, 400]) {
     const png = firstPagePng(pdf, dpi, tmp)
     const mm = (v: number) => Math.round((v / 25.4) * dpi)
     for (let i = 0; i < 24; i++) {
       if (found.has(i)) continue
       const col = i % 3
       const row = Math.floor(i / 3)
-      const { data, info } = await sharp(png)
-        .extract({ left: mm(col * 70 + 1.5), top: mm(row * 37.125 + 1.5), width: mm(34), height: mm(34) })
-        .greyscale()
-        .raw()
-        .toBuffer({ resolveWithObject: true })
-      if (data.every((v) => v > 250)) continue // an empty cell
-      const source = new RGBLuminanceSource(new Uint8ClampedArray(data), info.width, info.height)
-      const hints = new Map([[DecodeHintType.TRY_HARDER, true]])
-      for (const Binarizer of [HybridBinarizer, GlobalHistogramBinarizer]) {
-        try {
-          codes.push(new QRCodeReader().decode(new BinaryBitmap(new Binarizer(source)), hints).getText())
-          found.add(i)
-          break
-        } catch {
-          // the other binarizer, or the other resolution
+      for (const [inset, side] of [
+        [1.5, 34],
+        [0.5, 36],
+      ]) {
+        if (found.has(i)) break
+        const { data, info } = await sharp(png)
+          .extract({
+            left: mm(col * 70 + inset),
+            top: mm(row * 37.125 + inset),
+            width: mm(side),
+            height: mm(side),
+          })
+          .greyscale()
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+        if (data.every((v) => v > 250)) break // an empty cell
+        const source = new RGBLuminanceSource(new Uint8ClampedArray(data), info.width, info.height)
+        const hints = new Map([[DecodeHintType.TRY_HARDER, true]])
+        for (const Binarizer of [HybridBinarizer, GlobalHistogramBinarizer]) {
+          try {
+            codes.push(new QRCodeReader().decode(new BinaryBitmap(new Binarizer(source)), hints).getText())
+            found.add(i)
+            break
+          } catch {
+            // the other binarizer, crop or resolution
+          }
         }
       }
     }
