@@ -34,6 +34,7 @@ export const REGISTRY: Record<ProcessType, readonly ProcessDefinition[]> = {
   INSURANCE_RENEWAL: [insuranceRenewalV1],
   INSURANCE_PAYOUT: [insurancePayoutV1],
   INVENTORY_CHECK: [inventoryCheckV1],
+  FINANCE_PAYMENT: [],
 }
 
 /** Every process type, in the order of PROCESS_TYPES. */

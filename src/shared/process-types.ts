@@ -15,6 +15,7 @@ export const PROCESS_TYPES = [
   'INSURANCE_RENEWAL',
   'INSURANCE_PAYOUT',
   'INVENTORY_CHECK',
+  'FINANCE_PAYMENT',
 ] as const
 export type ProcessType = (typeof PROCESS_TYPES)[number]
 
@@ -33,4 +34,5 @@ export const PROCESS_TYPE_LABELS = {
   INSURANCE_RENEWAL: { 'zh-CN': '保险续保', en: 'Insurance renewal' },
   INSURANCE_PAYOUT: { 'zh-CN': '保险理赔', en: 'Insurance claim' },
   INVENTORY_CHECK: { 'zh-CN': '库房盘点', en: 'Stocktake' },
+  FINANCE_PAYMENT: { 'zh-CN': '非合同付款', en: 'Non-contract payment' },
 } as const satisfies Record<ProcessType, { 'zh-CN': string; en: string }>

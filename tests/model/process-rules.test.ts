@@ -292,6 +292,7 @@ group('rejection, payment failure, termination and restart', () => {
 
 /** The effects of each type on the way to each of its endings (notify left out), in order. */
 const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
+  FINANCE_PAYMENT: {},
   BUY_ART: { completed: ['checkArtworks', 'recordContract', 'recordPayment', 'purchaseCompleted'] },
   BUY_ART_TRANS: {
     completed: [

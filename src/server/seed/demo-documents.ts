@@ -33,6 +33,7 @@ const DOCUMENTS: Record<ProcessType, { name: string; title: string }> = {
   INSURANCE_RENEWAL: { name: 'renewal-terms.pdf', title: 'Renewal terms of the fine-art policy' },
   INSURANCE_PAYOUT: { name: 'claim-file.pdf', title: 'Incident report and claim file' },
   INVENTORY_CHECK: { name: 'stocktake-sheet.pdf', title: 'Stocktake sheet' },
+  FINANCE_PAYMENT: { name: 'payment-request.pdf', title: 'Payment request and invoice' },
 }
 
 const keyOf = (type: ProcessType) => `${DEMO_DOCUMENT_PREFIX}-${type.toLowerCase().replaceAll('_', '-')}`

@@ -347,6 +347,8 @@ export function sampleStepData(
         payout: [collection('50000.00', 'AXA XL Art'), collection('150000.00', 'AXA XL Art')],
         CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
       }
+    case 'FINANCE_PAYMENT':
+      return {}
     case 'INVENTORY_CHECK': {
       const [a, b] = refs.artworkIds
       return {

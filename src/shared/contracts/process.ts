@@ -285,6 +285,7 @@ export const MESSAGE_KINDS = [
   'taskDueSoon',
   'taskOverdue',
   'taskEscalated',
+  'content',
 ] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 

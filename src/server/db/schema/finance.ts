@@ -96,6 +96,8 @@ export const payments = pgTable(
     /** The method's own fields (cheque payable to, SWIFT/BIC, deposit bank, ...), as submitted. */
     methodDetails: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     failureReason: text().notNull().default(''),
+    /** A non-contract payment (FINANCE_PAYMENT) settling another process's cost: that process. */
+    forProcessId: uuid().references(() => processes.id, { onDelete: 'set null' }),
     recordedBy: uuid().references(() => users.id),
     /** When the money moved (or the attempt failed). */
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -107,6 +109,9 @@ export const payments = pgTable(
     index('payments_status_at_idx').on(t.status, t.at),
     index('payments_direction_at_idx').on(t.direction, t.at),
     index('payments_payer_idx').on(t.payerCompany),
+    index('payments_at_idx').on(t.at),
+    index('payments_currency_at_idx').on(t.currency, t.at),
+    index('payments_for_process_idx').on(t.forProcessId),
   ],
 )
 

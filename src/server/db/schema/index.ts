@@ -1,6 +1,7 @@
 // Every table, one file per aggregate. drizzle-kit generates the migrations from this barrel.
 
 export * from './artworks'
+export * from './content'
 export * from './files'
 export * from './finance'
 export * from './jobs'
@@ -13,3 +14,4 @@ export * from './settings'
 export * from './system-log'
 export * from './tasks'
 export * from './users'
+export * from './valuation'

@@ -24,5 +24,9 @@ export const systemLogs = pgTable(
     index('system_logs_user_time_idx').on(t.createByUserId, t.accessTime),
     index('system_logs_module_time_idx').on(t.moduleName, t.accessTime),
     index('system_logs_success_time_idx').on(t.success, t.accessTime),
+    index('system_logs_operation_time_idx').on(t.operationType, t.accessTime),
+    index('system_logs_method_time_idx').on(t.httpMethod, t.accessTime),
+    index('system_logs_code_time_idx').on(t.responseCode, t.accessTime),
+    index('system_logs_client_time_idx').on(t.clientIpAddr, t.accessTime),
   ],
 )

@@ -18,6 +18,8 @@ export const users = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     username: text().notNull(),
     displayName: text().notNull(),
+    /** The display name in English (empty: the one above serves both languages). */
+    displayNameEn: text().notNull().default(''),
     email: text(),
     passwordHash: text().notNull(),
     enabled: boolean().notNull().default(true),

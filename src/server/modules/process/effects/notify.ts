@@ -23,6 +23,7 @@ const TITLE_KEYS = {
   taskDueSoon: 'msgTaskDueSoon',
   taskOverdue: 'msgTaskOverdue',
   taskEscalated: 'msgTaskEscalated',
+  content: 'msgNotice',
 } as const satisfies Record<MessageKind, MessageKey>
 
 const PAY_PRIVILEGE = 'financeManage:pay'
