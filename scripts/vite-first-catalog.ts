@@ -28,19 +28,24 @@ interface ChunkInfo {
   dynamicImports: string[]
 }
 
-/** The chunks loaded before sign-in: the entry and its imports, the public routes' chunks and theirs. */
+/**
+ * The chunks loaded before sign-in: the entry and its static imports, the public routes' split chunks (each
+ * found by its own module) and their static imports. What a public page imports on demand (the error
+ * catalogue, once a refusal is shown) loads only then, so it is not counted.
+ */
 function firstChunks(chunks: Record<string, ChunkInfo>, publicRoutes: RegExp): Set<string> {
   const seen = new Set<string>()
-  const visit = (name: string, followDynamic: boolean) => {
+  const visit = (name: string) => {
     if (seen.has(name) || !chunks[name]) return
     seen.add(name)
-    for (const next of chunks[name].imports) visit(next, followDynamic)
-    if (followDynamic) for (const next of chunks[name].dynamicImports) visit(next, true)
+    for (const next of chunks[name].imports) visit(next)
   }
-  for (const [name, chunk] of Object.entries(chunks)) {
-    if (chunk.isEntry && !chunk.isDynamicEntry) visit(name, false)
-    else if (chunk.facadeModuleId && publicRoutes.test(chunk.facadeModuleId)) visit(name, true)
-  }
+  for (const [name, chunk] of Object.entries(chunks))
+    if (
+      (chunk.isEntry && !chunk.isDynamicEntry) ||
+      (chunk.facadeModuleId && publicRoutes.test(chunk.facadeModuleId))
+    )
+      visit(name)
   return seen
 }
 

@@ -4,13 +4,13 @@
 // (artworks held now, value per currency, last stocktake, artworks missing, movements in and out per month).
 // The server validates and documents with them, the web parses.
 import { z } from 'zod'
+import { STOCKTAKE_SHOWS, type StocktakeShow } from '../stocktake-shows'
 import { pageQuery } from '../validation'
 import { artworkBrief, placeView, processBrief } from './operations'
 
 const uuid = z.uuid({ message: 'invalidValue' })
 
-export const STOCKTAKE_SHOWS = ['inProgress', 'completed', 'uncompleted', 'terminated'] as const
-export type StocktakeShow = (typeof STOCKTAKE_SHOWS)[number]
+export { STOCKTAKE_SHOWS, type StocktakeShow }
 
 /** A room as the screens name it (both languages; the screen picks). */
 export const roomBrief = z.object({

@@ -42,20 +42,9 @@ import { useLang } from '../process/machine-words'
 import { RoomFormModal } from './RoomForm'
 import { ToggleRoomModal } from './RoomsScreen'
 import { climateText, Occupancy, ROOM_ICON_WORDS, RoomIconBadge, roomName } from './room-parts'
+import type { RoomSearch, RoomTab } from './room-search'
 
-export const ROOM_TABS = ['contents', 'movements', 'stocktakes'] as const
-export type RoomTab = (typeof ROOM_TABS)[number]
 const PAGE_SIZE = 20
-
-export interface RoomSearch {
-  id?: string
-  tab?: RoomTab
-  /** yyyy-MM-dd: contents at the end of that day; absent: now. */
-  at?: string
-  q?: string
-  direction?: 'in' | 'out'
-  page?: number
-}
 
 /** Today in the browser's calendar, yyyy-MM-dd: the latest date the picker offers. */
 const today = () => {

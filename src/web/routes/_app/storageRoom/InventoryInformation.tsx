@@ -3,7 +3,7 @@
 // (`?process=<id>`).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { STOCKTAKE_SHOWS } from '../../../../shared/contracts/stocktakes'
+import { STOCKTAKE_SHOWS } from '../../../../shared/stocktake-shows'
 import { stocktakeDetailQuery, stocktakeListQuery } from '../../../api/queries/stocktakes'
 import { clean, oneOf, pageParam, uuidParam } from '../../../areas/operations/op-search'
 import { validateProcessOpenSearch } from '../../../areas/process/process-search'

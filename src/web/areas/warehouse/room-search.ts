@@ -1,0 +1,33 @@
+// The search of one room's screen (/devOpsManage/storehouse/StoreHouse): which room, tab, date, keyword,
+// direction and page. Kept apart from the screen so the route's validator does not pull the screen into the
+// first download.
+import { isRealDate } from '../../../shared/constants'
+import { clean, oneOf, pageParam, uuidParam } from '../operations/op-search'
+
+export const ROOM_TABS = ['contents', 'movements', 'stocktakes'] as const
+export type RoomTab = (typeof ROOM_TABS)[number]
+
+export interface RoomSearch {
+  id?: string
+  tab?: RoomTab
+  /** yyyy-MM-dd: contents at the end of that day; absent: now. */
+  at?: string
+  q?: string
+  direction?: 'in' | 'out'
+  page?: number
+}
+
+/** Anything invalid is dropped, not refused. */
+export function validateRoomSearch(search: Record<string, unknown>): RoomSearch {
+  return clean({
+    id: uuidParam(search.id),
+    tab: oneOf(ROOM_TABS, search.tab),
+    at:
+      typeof search.at === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.at) && isRealDate(search.at)
+        ? search.at
+        : undefined,
+    q: typeof search.q === 'string' && search.q.trim() ? search.q.trim().slice(0, 100) : undefined,
+    direction: oneOf(['in', 'out'] as const, search.direction),
+    page: pageParam(search.page),
+  })
+}
