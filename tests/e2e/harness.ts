@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
 } from 'node:fs'
@@ -60,21 +61,60 @@ function newestMtime(entry: string): number {
   return newest
 }
 
-/** The production build in .tmp/e2e-web (blocked shortcuts on), rebuilt only when a web source changed. */
+/**
+ * Runs `fn` holding a lock folder in .tmp (several test runs on one checkout, e.g. two people's browser files,
+ * must not build or seed into the same folder at once). A lock older than ten minutes is a crashed run's.
+ */
+function withLock<T>(name: string, fn: () => T): T {
+  const lock = path.join(ROOT, '.tmp', `${name}.lock`)
+  mkdirSync(path.dirname(lock), { recursive: true })
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000)
+        rmSync(lock, { recursive: true, force: true })
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500)
+    }
+  }
+  const release = () => rmSync(lock, { recursive: true, force: true })
+  try {
+    const out = fn()
+    if (out instanceof Promise) return out.finally(release) as T
+    release()
+    return out
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+/**
+ * The production build in .tmp/e2e-web (blocked shortcuts on), rebuilt only when a web source changed: built
+ * beside it, then put in its place, so a server still serving the old build loses it for a moment only.
+ */
 export function buildWeb(): string {
-  const index = path.join(WEB_DIR, 'index.html')
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0
-  const sources = Math.max(...WEB_SOURCES.map(newestMtime))
-  if (built > sources) return WEB_DIR
-  const env: NodeJS.ProcessEnv = { ...process.env, VITRINE_WEB_OUT_DIR: WEB_DIR, NODE_ENV: 'production' }
-  delete env.VITE_BLOCK_DEVTOOLS
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
+  return withLock('e2e-web', () => {
+    const index = path.join(WEB_DIR, 'index.html')
+    const built = existsSync(index) ? statSync(index).mtimeMs : 0
+    const sources = Math.max(...WEB_SOURCES.map(newestMtime))
+    if (built > sources) return WEB_DIR
+    const next = `${WEB_DIR}-next`
+    const env: NodeJS.ProcessEnv = { ...process.env, VITRINE_WEB_OUT_DIR: next, NODE_ENV: 'production' }
+    delete env.VITE_BLOCK_DEVTOOLS
+    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    })
+    if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
+    rmSync(`${WEB_DIR}-old`, { recursive: true, force: true })
+    if (existsSync(WEB_DIR)) renameSync(WEB_DIR, `${WEB_DIR}-old`)
+    renameSync(next, WEB_DIR)
+    rmSync(`${WEB_DIR}-old`, { recursive: true, force: true })
+    return WEB_DIR
   })
-  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
-  return WEB_DIR
 }
 
 async function freePort(): Promise<number> {
@@ -168,12 +208,15 @@ export async function templateDataDir(webDir: string): Promise<string> {
   hash.update(ADMIN_PASSWORD + DEMO_PASSWORD)
   const dir = path.join(ROOT, '.tmp', `e2e-data-${hash.digest('hex').slice(0, 16)}`)
   if (existsSync(path.join(dir, 'ready'))) return dir
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  const { child } = await startServer(dir, await freePort(), webDir)
-  await stopChild(child)
-  cpSync(path.join(ROOT, 'package.json'), path.join(dir, 'ready'))
-  return dir
+  return withLock('e2e-data', async () => {
+    if (existsSync(path.join(dir, 'ready'))) return dir
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    const { child } = await startServer(dir, await freePort(), webDir)
+    await stopChild(child)
+    cpSync(path.join(ROOT, 'package.json'), path.join(dir, 'ready'))
+    return dir
+  })
 }
 
 /**
