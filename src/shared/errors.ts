@@ -101,6 +101,16 @@ export const MESSAGES = {
     'zh-CN': '这是最后一个拥有全部权限的启用角色或用户，不能停用或取消其全部权限',
     en: 'This is the last enabled role or user with full privilege: it cannot be disabled or lose it',
   },
+  roleNameTaken: { 'zh-CN': '已有角色使用这个名称', en: 'Another role has this name' },
+  rolePrivilegesEmpty: {
+    'zh-CN': '启用的角色至少要有一项权限（或全部权限）',
+    en: 'An enabled role needs at least one privilege (or full privilege)',
+  },
+  disableSelf: { 'zh-CN': '不能停用自己的账号', en: 'You cannot disable your own account' },
+  logExportTooMany: {
+    'zh-CN': '符合条件的日志超过 {max} 条，请缩小筛选范围（例如时间）后再导出',
+    en: 'More than {max} entries match: narrow the filter (a time range, say) to export',
+  },
   wrongCurrentPassword: { 'zh-CN': '当前密码不正确', en: 'The current password is wrong' },
   passwordIsUsername: { 'zh-CN': '密码不能包含用户名', en: 'The password cannot contain the username' },
   passwordBreached: {

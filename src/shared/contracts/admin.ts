@@ -43,6 +43,8 @@ export const userCreateInput = z.strictObject({
     .max(64)
     .regex(/^[A-Za-z0-9._-]+$/, { message: 'invalidValue' }),
   displayName: z.string().trim().min(1, { message: 'required' }).max(100),
+  /** The name in English; empty: the one above serves both languages. */
+  displayNameEn: z.string().trim().max(100).default(''),
   email: z.union([z.literal(''), z.email().max(200)]).default(''),
   password: z.string().min(1, { message: 'required' }).max(200),
   enabled: z.boolean().default(true),
@@ -57,6 +59,9 @@ export const userView = z.object({
   id: z.string(),
   username: z.string(),
   displayName: z.string(),
+  displayNameEn: z.string(),
+  /** The name in the request's language. */
+  name: z.string(),
   email: z.string(),
   enabled: z.boolean(),
   roleIds: z.array(z.string()),
@@ -75,3 +80,47 @@ export const privilegeView = z.object({
   labelZh: z.string(),
   labelEn: z.string(),
 })
+
+/** The users list's filters beyond paging. */
+export const userListQuery = z.object({
+  keyword: z.string().max(64).optional(),
+  roleId: z.uuid().optional(),
+  enabled: z.enum(['true', 'false']).optional(),
+  locked: z.enum(['true']).optional(),
+})
+
+/** A password set by an administrator, shown to them once. */
+export const passwordResetView = z.object({ password: z.string(), endedSessions: z.number() })
+
+/** A live sign-in session of a user, as an administrator sees it (never its token or token hash). */
+export const sessionView = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  clientIp: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The session making this request. */
+  current: z.boolean(),
+})
+export type SessionView = z.infer<typeof sessionView>
+
+/** What saving a role would change for each of its users (POST /api/auth/roles/:id/preview). */
+export const rolePreviewView = z.object({
+  users: z.array(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      name: z.string(),
+      gained: z.array(z.string()),
+      lost: z.array(z.string()),
+      gainsAll: z.boolean(),
+      losesAll: z.boolean(),
+    }),
+  ),
+  /** Users of the role whose privileges do not change. */
+  unchanged: z.number(),
+  /** Saving would be refused: the last full-privilege holder would lose it. */
+  lastFullPrivilege: z.boolean(),
+})
+export type RolePreview = z.infer<typeof rolePreviewView>

@@ -3,27 +3,54 @@
 // lock. No change may leave the system without an enabled user holding an enabled full-privilege role.
 import { randomUUID } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import {
+  passwordResetView,
   privilegeView,
   roleInput,
+  rolePreviewView,
   roleView,
+  sessionView,
   userCreateInput,
+  userListQuery,
   userUpdateInput,
   userView,
 } from '../../../shared/contracts/admin'
 import { PRIVILEGES } from '../../../shared/privileges'
 import { pageQuery } from '../../../shared/validation'
 import type { Db, DbOrTx } from '../../db/client'
-import { rolePrivileges, roles, userPrivileges, userRoles, users } from '../../db/schema'
+import {
+  loginFailures,
+  rolePrivileges,
+  roles,
+  sessions,
+  userPrivileges,
+  userRoles,
+  users,
+} from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError, invalid, notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { isUniqueViolation, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { lockedUntilByUsername, unlockUsername } from '../auth/lockout'
-import { hashPassword, passwordProblem } from '../auth/passwords'
-import { forgetSessions, revokeUserSessions } from '../auth/sessions'
+import { generatePassword, hashPassword, passwordProblem } from '../auth/passwords'
+import { forgetSessions, privilegesOf, revokeUserSessions } from '../auth/sessions'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
 
@@ -68,14 +95,78 @@ async function fullPrivilegeHolders(tx: DbOrTx): Promise<number> {
  * no enabled user with an enabled full-privilege role. One transaction, serialised by an advisory lock so
  * two administrators cannot each remove one of the last two.
  */
-async function keepingFullPrivilege<T>(db: Db, change: (tx: DbOrTx) => Promise<T>): Promise<T> {
+async function keepingFullPrivilege<T>(
+  db: Db,
+  change: (tx: DbOrTx) => Promise<T>,
+  /** The form field the refusal is shown at. */
+  field?: string,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrine:full-privilege'))`)
     const before = await fullPrivilegeHolders(tx)
     const result = await change(tx)
-    if (before > 0 && (await fullPrivilegeHolders(tx)) === 0) throw new AppError(409, 'lastFullPrivilege')
+    if (before > 0 && (await fullPrivilegeHolders(tx)) === 0)
+      throw new AppError(
+        409,
+        'lastFullPrivilege',
+        undefined,
+        field ? { fieldErrors: { [field]: 'lastFullPrivilege' } } : null,
+      )
     return result
   })
+}
+
+type RoleBody = z.infer<typeof roleInput>
+
+/**
+ * What a role must meet beyond its shape: a name no other role has (in either language, ignoring case), and
+ * at least one privilege while it is enabled without full privilege. 400 with the fields, nothing stored.
+ */
+async function checkRole(db: DbOrTx, input: RoleBody, id?: string) {
+  const errors: Record<string, string> = {}
+  for (const field of ['nameZh', 'nameEn'] as const) {
+    const name = input[field].toLowerCase()
+    const [taken] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(
+        and(
+          or(sql`lower(${roles.nameZh}) = ${name}`, sql`lower(${roles.nameEn}) = ${name}`),
+          id ? ne(roles.id, id) : undefined,
+        ),
+      )
+      .limit(1)
+    if (taken) errors[field] = 'roleNameTaken'
+  }
+  if (input.enabled && !input.allPrivileges && input.privileges.length === 0)
+    errors.privileges = 'rolePrivilegesEmpty'
+  if (Object.keys(errors).length) throw invalid(errors)
+}
+
+/** Write a role's fields and privilege set (inside the caller's transaction). */
+async function writeRole(tx: DbOrTx, id: string, input: RoleBody) {
+  const [row] = await tx
+    .update(roles)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(roles.id, id))
+    .returning({ id: roles.id })
+  if (!row) throw notFound()
+  await tx.delete(rolePrivileges).where(eq(rolePrivileges.roleId, id))
+  if (input.privileges.length) {
+    await tx.insert(rolePrivileges).values(input.privileges.map((privilege) => ({ roleId: id, privilege })))
+  }
+}
+
+/** Thrown to roll a preview's transaction back, carrying what it computed. */
+class PreviewDone<T> extends Error {
+  constructor(readonly result: T) {
+    super('preview')
+  }
+}
+
+/** A user's name in the language shown: the English one when set and asked for. */
+export function nameIn(u: { displayName: string; displayNameEn?: string | null }, lang: string): string {
+  return lang === 'en' && u.displayNameEn ? u.displayNameEn : u.displayName
 }
 
 async function loadUsers(db: Db, ids: string[], lang: string): Promise<z.infer<typeof userView>[]> {
@@ -101,6 +192,8 @@ async function loadUsers(db: Db, ids: string[], lang: string): Promise<z.infer<t
         id: u.id,
         username: u.username,
         displayName: u.displayName,
+        displayNameEn: u.displayNameEn,
+        name: nameIn(u, lang),
         email: u.email ?? '',
         enabled: u.enabled,
         roleIds: mine.map((r) => r.roleId),
@@ -190,6 +283,7 @@ export function adminRoutes(deps: Deps) {
     }),
     async (c) => {
       const input = c.req.valid('json')
+      await checkRole(db, input)
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(roles)
@@ -222,21 +316,87 @@ export function adminRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const input = c.req.valid('json')
-      await keepingFullPrivilege(db, async (tx) => {
-        const [row] = await tx
-          .update(roles)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(roles.id, id))
-          .returning()
-        if (!row) throw notFound()
-        await tx.delete(rolePrivileges).where(eq(rolePrivileges.roleId, id))
-        if (input.privileges.length) {
-          await tx
-            .insert(rolePrivileges)
-            .values(input.privileges.map((privilege) => ({ roleId: id, privilege })))
-        }
-      })
+      await checkRole(db, input, id)
+      const [before] = await db
+        .select({ enabled: roles.enabled, allPrivileges: roles.allPrivileges })
+        .from(roles)
+        .where(eq(roles.id, id))
+      if (!before) throw notFound()
+      // The refusal lands at what took full privilege away: the switch, or the enabled flag.
+      const field = before.allPrivileges && !input.allPrivileges ? 'allPrivileges' : 'enabled'
+      await keepingFullPrivilege(db, (tx) => writeRole(tx, id, input), field)
       return ok(c, await loadRole(db, id, c.get('lang')))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/roles/{id}/preview',
+      tags: tag,
+      summary:
+        "What saving this role would change: each of its users' privileges gained and lost (nothing is written)",
+      ...access(deps, 'authManage:view'),
+      request: {
+        params: idParam,
+        body: { required: true, content: { 'application/json': { schema: roleInput } } },
+      },
+      responses: okResponse(rolePreviewView),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const input = c.req.valid('json')
+      const lang = c.get('lang')
+      const members = await db
+        .select({
+          id: users.id,
+          username: users.username,
+          displayName: users.displayName,
+          displayNameEn: users.displayNameEn,
+        })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(eq(userRoles.roleId, id))
+        .orderBy(asc(users.username))
+      const [exists] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, id))
+      if (!exists) throw notFound()
+      const before = new Map<string, Awaited<ReturnType<typeof privilegesOf>>>()
+      for (const m of members) before.set(m.id, await privilegesOf(db, m.id))
+      // The change is made in a transaction that is always rolled back: the rule of what a user may do
+      // (privilegesOf) and of the last full-privilege holder are asked as they stand, not restated here.
+      let lastFullPrivilege = false
+      const after = new Map<string, Awaited<ReturnType<typeof privilegesOf>>>()
+      try {
+        await db.transaction(async (tx) => {
+          const holders = await fullPrivilegeHolders(tx)
+          await writeRole(tx, id, input)
+          lastFullPrivilege = holders > 0 && (await fullPrivilegeHolders(tx)) === 0
+          for (const m of members) after.set(m.id, await privilegesOf(tx as Db, m.id))
+          throw new PreviewDone(null)
+        })
+      } catch (error) {
+        if (!(error instanceof PreviewDone)) throw error
+      }
+      const changed = []
+      for (const m of members) {
+        const b = before.get(m.id)!
+        const a = after.get(m.id)!
+        const gained = [...a.privileges].filter((p) => !b.privileges.has(p)).sort()
+        const lost = [...b.privileges].filter((p) => !a.privileges.has(p)).sort()
+        const gainsAll = a.allPrivileges && !b.allPrivileges
+        const losesAll = b.allPrivileges && !a.allPrivileges
+        if (gained.length || lost.length || gainsAll || losesAll)
+          changed.push({
+            id: m.id,
+            username: m.username,
+            name: nameIn(m, lang),
+            gained,
+            lost,
+            gainsAll,
+            losesAll,
+          })
+      }
+      return ok(c, { users: changed, unchanged: members.length - changed.length, lastFullPrivilege })
     },
   )
 
@@ -256,8 +416,16 @@ export function adminRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        const [row] = await keepingFullPrivilege(db, (tx) =>
-          tx.update(roles).set({ enabled, updatedAt: new Date() }).where(eq(roles.id, id)).returning(),
+        if (enabled) {
+          const role = await loadRole(db, id, c.get('lang'))
+          if (!role.allPrivileges && role.privileges.length === 0)
+            throw invalid({ privileges: 'rolePrivilegesEmpty' })
+        }
+        const [row] = await keepingFullPrivilege(
+          db,
+          (tx) =>
+            tx.update(roles).set({ enabled, updatedAt: new Date() }).where(eq(roles.id, id)).returning(),
+          'enabled',
         )
         if (!row) throw notFound()
         return ok(c, await loadRole(db, id, c.get('lang')))
@@ -272,16 +440,32 @@ export function adminRoutes(deps: Deps) {
       tags: tag,
       summary: 'Users with their roles and own privileges, paged',
       ...access(deps, 'authManage:view'),
-      request: {
-        query: pageQuery.extend({ keyword: z.string().max(64).optional(), roleId: z.uuid().optional() }),
-      },
+      request: { query: pageQuery.extend(userListQuery.shape) },
       responses: okResponse(pageOf(userView)),
     }),
     async (c) => {
-      const { page, pageSize, keyword, roleId } = c.req.valid('query')
+      const { page, pageSize, keyword, roleId, enabled, locked } = c.req.valid('query')
       const conditions: SQL[] = []
-      if (keyword)
-        conditions.push(or(ilike(users.username, `%${keyword}%`), ilike(users.displayName, `%${keyword}%`))!)
+      if (keyword) {
+        const pattern = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+        conditions.push(
+          or(
+            ilike(users.username, pattern),
+            ilike(users.displayName, pattern),
+            ilike(users.displayNameEn, pattern),
+            ilike(users.email, pattern),
+          )!,
+        )
+      }
+      if (enabled) conditions.push(eq(users.enabled, enabled === 'true'))
+      if (locked) {
+        // A lock of the user's own counter or of any address's pair counter (lockout.ts keys).
+        conditions.push(
+          sql`exists (select 1 from ${loginFailures} lf where lf.locked_until > now()
+                and (lf.key = 'user:' || lower(${users.username})
+                     or starts_with(lf.key, 'pair:' || lower(${users.username}) || '@')))`,
+        )
+      }
       if (roleId) {
         const members = db
           .select({ id: userRoles.userId })
@@ -346,6 +530,7 @@ export function adminRoutes(deps: Deps) {
           .values({
             username: input.username,
             displayName: input.displayName,
+            displayNameEn: input.displayNameEn,
             email: input.email || null,
             enabled: input.enabled,
             passwordHash,
@@ -384,7 +569,7 @@ export function adminRoutes(deps: Deps) {
       const { id } = c.req.valid('param')
       const input = c.req.valid('json')
       const me = currentUser(c)
-      if (id === me.id && !input.enabled) throw invalid({ enabled: 'invalidValue' })
+      if (id === me.id && !input.enabled) throw invalid({ enabled: 'disableSelf' })
       if (input.password) {
         const [target] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
         const problem = passwordProblem(input.password, target?.username ?? '')
@@ -392,29 +577,35 @@ export function adminRoutes(deps: Deps) {
       }
       await assertRolesExist(db, input.roleIds)
       const passwordHash = input.password ? await hashPassword(input.password) : undefined
-      await keepingFullPrivilege(db, async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({
-            displayName: input.displayName,
-            email: input.email || null,
-            enabled: input.enabled,
-            updatedAt: new Date(),
-            ...(passwordHash ? { passwordHash } : {}),
-          })
-          .where(eq(users.id, id))
-          .returning({ id: users.id })
-        if (!row) throw notFound()
-        await tx.delete(userRoles).where(eq(userRoles.userId, id))
-        if (input.roleIds.length)
-          await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })))
-        await tx.delete(userPrivileges).where(eq(userPrivileges.userId, id))
-        if (input.privileges.length) {
-          await tx
-            .insert(userPrivileges)
-            .values(input.privileges.map((privilege) => ({ userId: id, privilege })))
-        }
-      })
+      const [prior] = await db.select({ enabled: users.enabled }).from(users).where(eq(users.id, id))
+      await keepingFullPrivilege(
+        db,
+        async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({
+              displayName: input.displayName,
+              displayNameEn: input.displayNameEn,
+              email: input.email || null,
+              enabled: input.enabled,
+              updatedAt: new Date(),
+              ...(passwordHash ? { passwordHash } : {}),
+            })
+            .where(eq(users.id, id))
+            .returning({ id: users.id })
+          if (!row) throw notFound()
+          await tx.delete(userRoles).where(eq(userRoles.userId, id))
+          if (input.roleIds.length)
+            await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })))
+          await tx.delete(userPrivileges).where(eq(userPrivileges.userId, id))
+          if (input.privileges.length) {
+            await tx
+              .insert(userPrivileges)
+              .values(input.privileges.map((privilege) => ({ userId: id, privilege })))
+          }
+        },
+        prior?.enabled && !input.enabled ? 'enabled' : 'roleIds',
+      )
       if (passwordHash || !input.enabled) await revokeUserSessions(db, id)
       return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
     },
@@ -436,7 +627,7 @@ export function adminRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        if (!enabled && id === currentUser(c).id) throw new AppError(400, 'invalidValue')
+        if (!enabled && id === currentUser(c).id) throw new AppError(400, 'disableSelf')
         const [row] = await keepingFullPrivilege(db, (tx) =>
           tx.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
         )
@@ -464,6 +655,109 @@ export function adminRoutes(deps: Deps) {
       if (!row) throw notFound()
       await unlockUsername(db, row.username)
       return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/users/{id}/reset-password',
+      tags: tag,
+      summary:
+        'Give a user a new generated password, answered once (never stored readable nor logged); their sessions end',
+      ...access(deps, 'authManage:edit'),
+      request: { params: idParam },
+      responses: okResponse(passwordResetView),
+    }),
+    async (c) => {
+      c.set('operationType', 'PASSWORD_RESET')
+      const { id } = c.req.valid('param')
+      const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
+      if (!row) throw notFound()
+      let password = generatePassword()
+      while (passwordProblem(password, row.username)) password = generatePassword()
+      const passwordHash = await hashPassword(password)
+      const ended = await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id))
+        return tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)))
+          .returning({ tokenHash: sessions.tokenHash })
+      })
+      forgetSessions(db)
+      return ok(c, { password, endedSessions: ended.length })
+    },
+  )
+
+  /** A session's id for the administrator: the start of its token hash (the hash itself is never shown). */
+  const SESSION_ID = 16
+  const sessionIdParam = idParam.extend({
+    sessionId: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/, { message: 'invalidValue' })
+      .openapi({ param: { in: 'path', name: 'sessionId', required: true } }),
+  })
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/users/{id}/sessions',
+      tags: tag,
+      summary: "A user's live sessions (not ended, not expired), newest first",
+      ...access(deps, 'authManage:view'),
+      request: { params: idParam },
+      responses: okResponse(z.array(sessionView)),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id))
+      if (!row) throw notFound()
+      const mine = currentUser(c).sessionHash
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.lastSeenAt))
+        .limit(100)
+      return ok(
+        c,
+        rows.map((s) => ({
+          id: s.tokenHash.slice(0, SESSION_ID),
+          createdAt: s.createdAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          expiresAt: s.expiresAt.toISOString(),
+          clientIp: s.clientIp,
+          userAgent: s.userAgent,
+          current: s.tokenHash === mine,
+        })),
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/users/{id}/sessions/{sessionId}',
+      tags: tag,
+      summary: "End one of a user's sessions: its next request is refused with 403",
+      ...access(deps, 'authManage:edit'),
+      request: { params: sessionIdParam },
+      responses: okResponse(z.object({ ended: z.number() })),
+    }),
+    async (c) => {
+      c.set('operationType', 'SESSION_END')
+      const { id, sessionId } = c.req.valid('param')
+      const ended = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(eq(sessions.userId, id), like(sessions.tokenHash, `${sessionId}%`), isNull(sessions.revokedAt)),
+        )
+        .returning({ tokenHash: sessions.tokenHash })
+      if (ended.length === 0) throw notFound()
+      forgetSessions(db)
+      return ok(c, { ended: ended.length })
     },
   )
 

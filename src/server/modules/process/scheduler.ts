@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client'
 import { processIdempotencyKeys, scheduledJobs } from '../../db/schema'
 import { deliverEmails } from '../notifications/outbox'
 import { emailSettings } from '../notifications/settings'
+import { purgeSystemLogs } from '../system-log/queries'
 import { runTaskTimers } from '../tasks/timers'
 import { applyCoverDates } from './effects/insurance'
 import { deliverDueReminders } from './messages'
@@ -46,6 +47,7 @@ export const JOBS = {
   insuranceCover: 'insurance-cover-dates',
   emails: 'email-delivery',
   taskTimers: 'task-timers',
+  systemLogPurge: 'system-log-purge',
 } as const
 
 /** Lock the job's row if it is due at `at` and no other server holds it (inside a transaction). */
@@ -139,6 +141,10 @@ export function startProcessScheduler(db: DbOrTx, options: SchedulerOptions = {}
       // Emails (issue 13): the job once per tick across servers, each outbox row claimed once (outbox.ts).
       run('email delivery', async () => {
         if (emailSettings() && (await claimJob(db, JOBS.emails, at, next))) await deliverEmails(db, now)
+      }),
+      // The system log beyond its retention (systemLog settings), once a day, in batches (system-log/queries.ts).
+      run('system log purge', async () => {
+        if (await claimJob(db, JOBS.systemLogPurge, at, nextUtcDay(at))) await purgeSystemLogs(db, at)
       }),
       run('insurance cover dates', () =>
         runJobOnce(db, JOBS.insuranceCover, at, nextUtcDay(at), (tx) => dailyInsuranceCover(tx, at)),

@@ -1,0 +1,121 @@
+// Reading the system log: one WHERE for the list, the export and the bench, and a count that stops early.
+// Each filter has an index with the access time behind it (0000, 0019), so the newest page of any one filter
+// is an index walk, and the count stops at COUNT_CAP rows instead of counting millions.
+import { and, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { LogFilters } from '../../../shared/contracts/system-log'
+import {
+  LOG_RETENTION_DEFAULT,
+  LOG_RETENTION_KEY,
+  LOG_RETENTION_MAX,
+  LOG_RETENTION_MIN,
+} from '../../../shared/system-log'
+import type { DbOrTx } from '../../db/client'
+import { appSettings, systemLogs, users } from '../../db/schema'
+
+/** The list counts at most this many rows; past it the answer says there are more. */
+export const COUNT_CAP = 10_000
+
+export function logWhere(q: LogFilters): SQL | undefined {
+  const conditions: SQL[] = []
+  if (q.userId) conditions.push(eq(systemLogs.createByUserId, q.userId))
+  if (q.createBy) conditions.push(eq(systemLogs.createBy, q.createBy))
+  if (q.moduleName) conditions.push(eq(systemLogs.moduleName, q.moduleName))
+  if (q.operationType) conditions.push(eq(systemLogs.operationType, q.operationType))
+  if (q.httpMethod) conditions.push(eq(systemLogs.httpMethod, q.httpMethod))
+  if (q.success) conditions.push(eq(systemLogs.success, q.success === 'true'))
+  if (q.responseCode !== undefined) conditions.push(eq(systemLogs.responseCode, q.responseCode))
+  if (q.clientIpAddr) conditions.push(eq(systemLogs.clientIpAddr, q.clientIpAddr))
+  if (q.from) conditions.push(gte(systemLogs.accessTime, new Date(q.from)))
+  if (q.to) conditions.push(lte(systemLogs.accessTime, new Date(q.to)))
+  return conditions.length ? and(...conditions) : undefined
+}
+
+/** Rows matching `where`, counted up to `cap` (+1 to know there are more). */
+export async function cappedCount(db: DbOrTx, where: SQL | undefined, cap = COUNT_CAP) {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(systemLogs)
+    .where(where)
+    .limit(cap + 1)
+    .as('matching')
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(inner)
+  return { total: Math.min(Number(n), cap), more: Number(n) > cap }
+}
+
+/** One page, newest first. */
+export function logPageRows(db: DbOrTx, where: SQL | undefined, page: number, pageSize: number) {
+  return db
+    .select()
+    .from(systemLogs)
+    .where(where)
+    .orderBy(desc(systemLogs.accessTime))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+}
+
+/** The next batch after (time, id) going back in time: the export reads the log this way, never by offset. */
+export function logBatchAfter(
+  db: DbOrTx,
+  where: SQL | undefined,
+  after: { at: Date; id: string } | null,
+  size: number,
+) {
+  const before = after
+    ? or(
+        lt(systemLogs.accessTime, after.at),
+        and(eq(systemLogs.accessTime, after.at), lt(systemLogs.logId, after.id)),
+      )
+    : undefined
+  return db
+    .select()
+    .from(systemLogs)
+    .where(and(where, before))
+    .orderBy(desc(systemLogs.accessTime), desc(systemLogs.logId))
+    .limit(size)
+}
+
+const retentionSchema = (v: unknown) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= LOG_RETENTION_MIN && v <= LOG_RETENTION_MAX ? v : null
+
+/** The retention in force (the default when unset or unusable), who set it and when. */
+export async function logSettings(db: DbOrTx) {
+  const [row] = await db
+    .select({ value: appSettings.value, updatedAt: appSettings.updatedAt, by: users.displayName })
+    .from(appSettings)
+    .leftJoin(users, eq(users.id, appSettings.updatedBy))
+    .where(eq(appSettings.key, LOG_RETENTION_KEY))
+  const days = retentionSchema(row?.value)
+  if (!row || days === null) return { retentionDays: LOG_RETENTION_DEFAULT, updatedAt: null, updatedBy: null }
+  return { retentionDays: days, updatedAt: row.updatedAt.toISOString(), updatedBy: row.by ?? null }
+}
+
+export async function saveLogSettings(db: DbOrTx, retentionDays: number, userId: string) {
+  const values = { value: retentionDays, updatedAt: new Date(), updatedBy: userId }
+  await db
+    .insert(appSettings)
+    .values({ key: LOG_RETENTION_KEY, ...values })
+    .onConflictDoUpdate({ target: appSettings.key, set: values })
+}
+
+/** Rows deleted per statement: a purge never holds one long transaction over millions of rows. */
+const PURGE_BATCH = 10_000
+
+/** Delete the rows older than the retention before `now`, in batches; how many were deleted. */
+export async function purgeSystemLogs(db: DbOrTx, now = new Date()): Promise<number> {
+  const { retentionDays } = await logSettings(db)
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000)
+  let purged = 0
+  for (;;) {
+    const batch = db
+      .select({ id: systemLogs.logId })
+      .from(systemLogs)
+      .where(lt(systemLogs.accessTime, cutoff))
+      .limit(PURGE_BATCH)
+    const gone = await db
+      .delete(systemLogs)
+      .where(sql`${systemLogs.logId} in (${batch})`)
+      .returning({ id: systemLogs.logId })
+    purged += gone.length
+    if (gone.length < PURGE_BATCH) return purged
+  }
+}
