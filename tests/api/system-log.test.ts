@@ -1,6 +1,8 @@
 // Every API request leaves one system-log row with the spec's Log fields; secrets never reach it.
 import { serve } from '@hono/node-server'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startProcessScheduler } from '../../src/server/modules/process/scheduler'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
 let t: TestContext
@@ -124,5 +126,138 @@ describe('system log', () => {
     const rows = (await raw('select count(*)::int as n from system_logs')) as { n: number }[]
     expect(rows[0].n).toBe(5)
     await local.close()
+  })
+})
+
+/** Insert log rows directly (what the filters must tell apart), at `at` minus `i` seconds. */
+async function insertRows(rows: Record<string, unknown>[]) {
+  const { systemLogs } = await import('../../src/server/db/schema')
+  await t.deps.database.db.insert(systemLogs).values(
+    rows.map((r, i) => ({
+      logId: crypto.randomUUID(),
+      moduleName: 'artworks',
+      createBy: 'someone',
+      createByUserId: null,
+      accessTime: new Date(Date.UTC(2030, 0, 2, 12, 0, 0) - i * 1000),
+      requestUri: '/api/artworks',
+      operationType: 'QUERY',
+      clientIpAddr: '10.1.1.1',
+      browserUserAgent: 'Filters/1.0',
+      httpMethod: 'GET',
+      execTime: 3,
+      success: true,
+      responseCode: 0,
+      exception: null,
+      ...r,
+    })) as never,
+  )
+}
+
+describe('system log filters, export and retention', () => {
+  const future = `from=${encodeURIComponent('2030-01-01T00:00:00Z')}`
+  beforeAll(async () => {
+    await insertRows([
+      { requestUri: '/f/plain' },
+      { requestUri: '/f/login', moduleName: 'auth', operationType: 'LOGIN', httpMethod: 'POST' },
+      {
+        requestUri: '/f/failed',
+        success: false,
+        responseCode: 409,
+        exception: 'Operation failed, other ongoing process at the moment',
+        httpMethod: 'PUT',
+        operationType: 'UPDATE',
+      },
+      { requestUri: '/f/elsewhere', clientIpAddr: '192.0.2.7', createBy: 'other' },
+      { requestUri: '/f/start', moduleName: 'process', operationType: 'PROCESS_START BUY_ART', httpMethod: 'POST' },
+    ])
+  })
+  const uris = async (query: string) => {
+    const res = await t.call('GET', `/api/system_log?${future}&${query}`, { token: adminToken })
+    expect(res.code, res.msg).toBe(0)
+    return res.data.list.map((r: any) => r.requestUri).sort()
+  }
+
+  it('filters by each field alone', async () => {
+    expect(await uris('moduleName=auth')).toEqual(['/f/login'])
+    expect(await uris('operationType=LOGIN')).toEqual(['/f/login'])
+    expect(await uris(`operationType=${encodeURIComponent('PROCESS_START BUY_ART')}`)).toEqual(['/f/start'])
+    expect(await uris('httpMethod=PUT')).toEqual(['/f/failed'])
+    expect(await uris('success=false')).toEqual(['/f/failed'])
+    expect(await uris('responseCode=409')).toEqual(['/f/failed'])
+    expect(await uris('clientIpAddr=192.0.2.7')).toEqual(['/f/elsewhere'])
+    expect(await uris('createBy=other')).toEqual(['/f/elsewhere'])
+    expect(await uris(`to=${encodeURIComponent('2030-01-02T11:59:58Z')}`)).toEqual([
+      '/f/elsewhere',
+      '/f/failed',
+      '/f/start',
+    ])
+    const user = (await t.call('GET', '/api/auth/me', { token: adminToken })).data.user
+    await t.call('GET', '/api/system/ping?probe=mine', { token: adminToken })
+    const mine = await t.call('GET', `/api/system_log?userId=${user.id}&pageSize=200`, { token: adminToken })
+    expect(mine.data.list.length).toBeGreaterThan(0)
+    expect(mine.data.list.every((r: any) => r.createByUserId === user.id)).toBe(true)
+    const bad = await t.call('GET', '/api/system_log?httpMethod=FETCH&responseCode=abc', {
+      token: adminToken,
+      lang: 'zh-CN',
+    })
+    expect(bad.code).toBe(400)
+    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(['httpMethod', 'responseCode'])
+  })
+
+  it('exports the filtered rows as Excel, in words', async () => {
+    const res = await t.app.request(`/api/system_log/export?${future}&success=false`, {
+      headers: { 'x-auth-token': adminToken, 'accept-language': 'zh-CN' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('spreadsheetml')
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(await res.arrayBuffer())
+    const ws = wb.worksheets[0]
+    expect(ws.rowCount).toBe(2)
+    const header = (ws.getRow(1).values as unknown[]).slice(1)
+    expect(header).toContain('异常')
+    const row = (ws.getRow(2).values as unknown[]).slice(1)
+    expect(row).toContain('/f/failed')
+    expect(row).toContain('失败')
+    expect(row).toContain('修改')
+    expect(row).toContain('艺术品档案')
+    expect(row).toContain('Operation failed, other ongoing process at the moment')
+    const viewer = await t.login('viewer')
+    const refused = await t.call('GET', '/api/system_log/export', { token: viewer })
+    expect(refused.code).toBe(4031)
+  })
+
+  it('keeps the retention it is given and purges older rows on the daily run', async () => {
+    const settings = await t.call('GET', '/api/system_log/settings', { token: adminToken })
+    expect(settings.data.retentionDays).toBe(180)
+    const bad = await t.call('PUT', '/api/system_log/settings', { token: adminToken, body: { retentionDays: 2 } })
+    expect(bad.code).toBe(400)
+    expect(bad.data.fieldErrors.retentionDays).toBe('Invalid value')
+    const viewer = await t.login('viewer')
+    expect(
+      (await t.call('PUT', '/api/system_log/settings', { token: viewer, body: { retentionDays: 30 } })).code,
+    ).toBe(4031)
+    const set = await t.call('PUT', '/api/system_log/settings', { token: adminToken, body: { retentionDays: 30 } })
+    expect(set.code, set.msg).toBe(0)
+    expect(set.data.retentionDays).toBe(30)
+    // Rows from 40 and 20 days before the scheduler's "now" (2030-01-03): the first goes, the second stays.
+    const now = new Date(Date.UTC(2030, 0, 3))
+    await insertRows([
+      { requestUri: '/old/40', accessTime: new Date(now.getTime() - 40 * 86_400_000) },
+      { requestUri: '/old/20', accessTime: new Date(now.getTime() - 20 * 86_400_000) },
+    ])
+    const scheduler = startProcessScheduler(t.deps.database.db, { now: () => now, intervalMs: 3_600_000 })
+    await scheduler.tick()
+    scheduler.stop()
+    const left = (await t.deps.database.raw(
+      "select request_uri from system_logs where request_uri like '/old/%' order by 1",
+    )) as { request_uri: string }[]
+    expect(left.map((r) => r.request_uri)).toEqual(['/old/20'])
+    // Everything else from before 2029-12-04 went too; what came after stays.
+    const older = (await t.deps.database.raw(
+      "select count(*)::int as n from system_logs where access_time < '2029-12-04'",
+    )) as { n: number }[]
+    expect(older[0].n).toBe(0)
+    expect(await uris('moduleName=auth')).toEqual(['/f/login'])
   })
 })
