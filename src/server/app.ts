@@ -33,6 +33,7 @@ import { systemLogRoutes } from './modules/system-log/routes'
 import { delegationRoutes } from './modules/tasks/delegation-routes'
 import { taskRoutes } from './modules/tasks/routes'
 import { taskSettingsRoutes } from './modules/tasks/settings-routes'
+import { valuationRoutes } from './modules/valuations/routes'
 import { warehouseRoutes } from './modules/warehouse/routes'
 
 /** Each module and where it is mounted. A new area adds one line here. */
@@ -58,6 +59,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/tasks', taskSettingsRoutes],
   ['/tasks', delegationRoutes],
   ['/warehouse', warehouseRoutes],
+  ['/valuations', valuationRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -490,6 +490,18 @@ export const MESSAGES = {
       '找不到打印标签所需的中文字体（{path}）：请安装 fonts-noto-cjk，或用 VITRINE_PDF_FONT 指定字体文件',
     en: 'The Chinese font for labels was not found ({path}): install fonts-noto-cjk or set VITRINE_PDF_FONT to a font file',
   },
+  // valuations (issue 15)
+  valuationNegative: { 'zh-CN': '估值金额不能为负数', en: 'A valuation cannot be negative' },
+  valuationInFuture: { 'zh-CN': '估值日期不能晚于今天', en: 'The valuation date cannot be in the future' },
+  unknownCurrency: { 'zh-CN': '不是系统中的币种', en: 'Not a currency of the system' },
+  unknownArtwork: { 'zh-CN': '没有这件作品', en: 'No such artwork' },
+  unknownInventoryNo: { 'zh-CN': '没有该库存编号的作品', en: 'No artwork has this inventory number' },
+  valuationNeedsNote: {
+    'zh-CN': '作品 {artworks} 已售出或下落不明：请在备注中说明估值原因',
+    en: 'Artwork {artworks} is sold or missing: say in the note why it is valued',
+  },
+  reportNotPdf: { 'zh-CN': '估值报告须为 PDF 文件', en: 'The valuation report must be a PDF' },
+  badStaleYears: { 'zh-CN': '年数应为 1 到 50 之间的整数', en: 'The years are a whole number from 1 to 50' },
 } as const satisfies Record<string, Words>
 
 export type MessageKey = keyof typeof MESSAGES
