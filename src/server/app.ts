@@ -17,6 +17,7 @@ import { adminRoutes } from './modules/admin/routes'
 import { artworkRoutes } from './modules/artworks/routes'
 import { authRoutes } from './modules/auth/routes'
 import { conditionRoutes } from './modules/condition/routes'
+import { contentRoutes } from './modules/content/routes'
 import { fileRoutes } from './modules/files/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
 import { insuranceScheduleRoutes } from './modules/insurance/schedule-routes'
@@ -27,6 +28,7 @@ import { messageRoutes } from './modules/process/message-routes'
 import { processRoutes } from './modules/process/routes'
 import { referenceAdminRoutes } from './modules/reference/admin-routes'
 import { referenceCallRoutes } from './modules/reference/routes'
+import { releaseRoutes } from './modules/releases/routes'
 import { stocktakeRoutes } from './modules/stocktakes/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
 import { systemLogRoutes } from './modules/system-log/routes'
@@ -60,6 +62,8 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/tasks', delegationRoutes],
   ['/warehouse', warehouseRoutes],
   ['/valuations', valuationRoutes],
+  ['/releases', releaseRoutes],
+  ['/content', contentRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

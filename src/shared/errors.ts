@@ -502,6 +502,40 @@ export const MESSAGES = {
   },
   reportNotPdf: { 'zh-CN': '估值报告须为 PDF 文件', en: 'The valuation report must be a PDF' },
   badStaleYears: { 'zh-CN': '年数应为 1 到 50 之间的整数', en: 'The years are a whole number from 1 to 50' },
+  // Release notes and dynamic content (issue 16).
+  releaseNumberFormat: {
+    'zh-CN': '版本号应为以点分隔的数字，如 1.10.0',
+    en: 'A release number is numbers separated by dots, such as 1.10.0',
+  },
+  releaseNumberNotAfter: {
+    'zh-CN': '版本号必须大于已发布的最新版本 {latest}',
+    en: 'The release number must come after the latest published release, {latest}',
+  },
+  releaseNumberTaken: { 'zh-CN': '版本号 {number} 已存在', en: 'Release {number} already exists' },
+  releaseNumberFixed: {
+    'zh-CN': '已发布的版本不能更改版本号',
+    en: 'A published release keeps its number',
+  },
+  releaseAlreadyPublished: { 'zh-CN': '该版本已发布', en: 'This release is already published' },
+  releaseDeleteDraftOnly: {
+    'zh-CN': '只能删除草稿，已发布的版本会保留',
+    en: 'Only drafts can be deleted; published releases are kept',
+  },
+  contentDatesOrder: {
+    'zh-CN': '结束日期不能早于开始日期',
+    en: 'The end date cannot be before the start date',
+  },
+  contentImageOnly: {
+    'zh-CN': '只能使用本系统上传的 JPG 或 PNG 图片',
+    en: 'Only JPG or PNG images uploaded here can be used',
+  },
+  contentUnknownRole: { 'zh-CN': '所选角色不存在', en: 'A chosen role does not exist' },
+  contentBodyRequired: { 'zh-CN': '正文不能为空', en: 'The body cannot be empty' },
+  contentAlreadyPublished: { 'zh-CN': '该内容已发布', en: 'This item is already published' },
+  contentNotPublished: {
+    'zh-CN': '该内容未发布，无需撤回',
+    en: 'This item is not published: nothing to withdraw',
+  },
 } as const satisfies Record<string, Words>
 
 export type MessageKey = keyof typeof MESSAGES

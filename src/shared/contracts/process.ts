@@ -304,7 +304,17 @@ export const messageView = z.object({
   senderName: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
+  /** A `content` message: the published item it announces (null once withdrawn) and that item's kind. */
+  contentId: z.string().nullable().optional(),
+  contentKind: z.enum(['exhibition', 'message']).nullable().optional(),
 })
 export type MessageView = z.infer<typeof messageView>
 
-export const messageListQuery = pageQuery.extend({ unread: z.enum(['0', '1']).optional() })
+export const messageListQuery = pageQuery.extend({
+  unread: z.enum(['0', '1']).optional(),
+  /** One kind of message only. */
+  kind: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(MESSAGE_KINDS, { message: 'invalidValue' }).optional(),
+  ),
+})

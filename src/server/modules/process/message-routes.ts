@@ -2,16 +2,16 @@
 // count for the header, and marking read. Due reminders are delivered before each read, so the bell is
 // right even when no scheduler runs on this server.
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, count, eq, isNull } from 'drizzle-orm'
 import { messageListQuery, messageView } from '../../../shared/contracts/process'
-import { messages, processes, users } from '../../db/schema'
+import { messages } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { noticeTasksChanged } from '../tasks/notice'
+import { messagePage } from './message-queries'
 import { deliverDueReminders } from './messages'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
@@ -20,57 +20,25 @@ export function messageRoutes(deps: Deps) {
   const app = moduleRouter()
   const { db } = deps.database
   const tags = ['messageCenter']
-  const sender = alias(users, 'sender')
 
   app.openapi(
     createRoute({
       method: 'get',
       path: '/',
       tags,
-      summary: "The current user's messages, newest first",
+      summary: "The current user's messages, newest first (unread only, or one kind, when asked)",
       ...access(deps, 'signedIn'),
       request: { query: messageListQuery },
       responses: okResponse(pageOf(messageView)),
     }),
     async (c) => {
       const user = currentUser(c)
-      const { page, pageSize, unread } = c.req.valid('query')
+      const { page, pageSize, unread, kind } = c.req.valid('query')
       await deliverDueReminders(db)
-      const where = and(
-        eq(messages.recipientId, user.id),
-        unread === '1' ? isNull(messages.readAt) : undefined,
+      return ok(
+        c,
+        await messagePage(db, user.id, { page, pageSize, unread: unread === '1', kind }, c.get('lang')),
       )
-      const [{ n }] = await db.select({ n: count() }).from(messages).where(where)
-      const rows = await db
-        .select({ m: messages, processType: processes.type, senderName: sender.displayName })
-        .from(messages)
-        .leftJoin(processes, eq(processes.id, messages.processId))
-        .leftJoin(sender, eq(sender.id, messages.senderId))
-        .where(where)
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-      const en = c.get('lang') === 'en'
-      return ok(c, {
-        list: rows.map(({ m, processType, senderName }) => ({
-          id: m.id,
-          kind: m.kind,
-          processId: m.processId,
-          processType: processType ?? null,
-          title: en ? m.titleEn : m.titleZh,
-          body: en ? m.bodyEn : m.bodyZh,
-          titleZh: m.titleZh,
-          titleEn: m.titleEn,
-          bodyZh: m.bodyZh,
-          bodyEn: m.bodyEn,
-          senderName: senderName ?? null,
-          read: m.readAt !== null,
-          createdAt: m.createdAt.toISOString(),
-        })),
-        total: Number(n),
-        page,
-        pageSize,
-      })
     },
   )
 
