@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes'
 import { conditionRoutes } from './modules/condition/routes'
 import { contentRoutes } from './modules/content/routes'
 import { fileRoutes } from './modules/files/routes'
+import { financeRoutes } from './modules/finance/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
 import { insuranceScheduleRoutes } from './modules/insurance/schedule-routes'
 import { labelRoutes } from './modules/labels/routes'
@@ -61,6 +62,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/tasks', taskSettingsRoutes],
   ['/tasks', delegationRoutes],
   ['/warehouse', warehouseRoutes],
+  ['/finance', financeRoutes],
   ['/valuations', valuationRoutes],
   ['/releases', releaseRoutes],
   ['/content', contentRoutes],

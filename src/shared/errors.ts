@@ -427,6 +427,28 @@ export const MESSAGES = {
   duplicateFile: { 'zh-CN': '同一文件不能重复添加', en: 'The same file is listed twice' },
   wrongFileKind: { 'zh-CN': '文件类型不符', en: 'This file is not of the expected type' },
   unknownOption: { 'zh-CN': '不在可选项中', en: 'Not one of the allowed values' },
+  invalidRate: {
+    'zh-CN': '汇率应为数字，最多 14 位整数和 10 位小数',
+    en: 'A rate is a number with at most 14 digits before the point and 10 after it',
+  },
+  rateNotPositive: { 'zh-CN': '汇率必须大于零', en: 'The rate must be above zero' },
+  duplicateRate: {
+    'zh-CN': '这两种币种在该日期已有汇率',
+    en: 'This pair of currencies already has a rate on this date',
+  },
+  unknownCurrency: { 'zh-CN': '不是系统中的币种', en: 'Not a currency of the system' },
+  sameCurrency: {
+    'zh-CN': '基准币种与报价币种不能相同',
+    en: 'The base and quote currencies must differ',
+  },
+  rateImportSource: {
+    'zh-CN': '请上传一个 Excel 文件，或粘贴 CSV 内容（二选一）',
+    en: 'Give either an Excel file or CSV text, one of the two',
+  },
+  rateImportTooMany: {
+    'zh-CN': '一次最多导入 {max} 行汇率',
+    en: 'At most {max} rates can be imported at once',
+  },
   ambiguousArtist: {
     'zh-CN': '有多位艺术家同名，请先在系统中区分',
     en: 'Several artists have this name: tell them apart in the archive first',
@@ -490,18 +512,6 @@ export const MESSAGES = {
       '找不到打印标签所需的中文字体（{path}）：请安装 fonts-noto-cjk，或用 VITRINE_PDF_FONT 指定字体文件',
     en: 'The Chinese font for labels was not found ({path}): install fonts-noto-cjk or set VITRINE_PDF_FONT to a font file',
   },
-  // valuations (issue 15)
-  valuationNegative: { 'zh-CN': '估值金额不能为负数', en: 'A valuation cannot be negative' },
-  valuationInFuture: { 'zh-CN': '估值日期不能晚于今天', en: 'The valuation date cannot be in the future' },
-  unknownCurrency: { 'zh-CN': '不是系统中的币种', en: 'Not a currency of the system' },
-  unknownArtwork: { 'zh-CN': '没有这件作品', en: 'No such artwork' },
-  unknownInventoryNo: { 'zh-CN': '没有该库存编号的作品', en: 'No artwork has this inventory number' },
-  valuationNeedsNote: {
-    'zh-CN': '作品 {artworks} 已售出或下落不明：请在备注中说明估值原因',
-    en: 'Artwork {artworks} is sold or missing: say in the note why it is valued',
-  },
-  reportNotPdf: { 'zh-CN': '估值报告须为 PDF 文件', en: 'The valuation report must be a PDF' },
-  badStaleYears: { 'zh-CN': '年数应为 1 到 50 之间的整数', en: 'The years are a whole number from 1 to 50' },
   // Release notes and dynamic content (issue 16).
   releaseNumberFormat: {
     'zh-CN': '版本号应为以点分隔的数字，如 1.10.0',
@@ -536,6 +546,17 @@ export const MESSAGES = {
     'zh-CN': '该内容未发布，无需撤回',
     en: 'This item is not published: nothing to withdraw',
   },
+  // valuations (issue 15)
+  valuationNegative: { 'zh-CN': '估值金额不能为负数', en: 'A valuation cannot be negative' },
+  valuationInFuture: { 'zh-CN': '估值日期不能晚于今天', en: 'The valuation date cannot be in the future' },
+  unknownArtwork: { 'zh-CN': '没有这件作品', en: 'No such artwork' },
+  unknownInventoryNo: { 'zh-CN': '没有该库存编号的作品', en: 'No artwork has this inventory number' },
+  valuationNeedsNote: {
+    'zh-CN': '作品 {artworks} 已售出或下落不明：请在备注中说明估值原因',
+    en: 'Artwork {artworks} is sold or missing: say in the note why it is valued',
+  },
+  reportNotPdf: { 'zh-CN': '估值报告须为 PDF 文件', en: 'The valuation report must be a PDF' },
+  badStaleYears: { 'zh-CN': '年数应为 1 到 50 之间的整数', en: 'The years are a whole number from 1 to 50' },
 } as const satisfies Record<string, Words>
 
 export type MessageKey = keyof typeof MESSAGES

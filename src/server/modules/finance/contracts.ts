@@ -1,0 +1,112 @@
+// The contracts register (issue 15): every contract the processes recorded (purchase, sale, service), with
+// what has been paid (or collected) under it — its paid payments in the contract's own currency, never
+// another — and what is outstanding; "expiring soon" when its end date falls within EXPIRING_SOON_DAYS.
+import { type SQL, sql } from 'drizzle-orm'
+import {
+  type ContractListQuery,
+  type ContractRow,
+  EXPIRING_SOON_DAYS,
+} from '../../../shared/contracts/finance'
+import type { Lang } from '../../../shared/errors'
+import type { DbOrTx } from '../../db/client'
+import { rowsOf } from '../process/process-store'
+
+const today = () => new Date().toISOString().slice(0, 10)
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+
+function contractWhere(q: ContractListQuery): SQL {
+  const parts: SQL[] = [sql`true`]
+  if (q.direction) parts.push(sql`c.direction = ${q.direction}`)
+  if (q.currency) parts.push(sql`c.currency = ${q.currency}`)
+  if (q.q) {
+    const like = `%${q.q.replaceAll(/[\\%_]/g, (m) => `\\${m}`)}%`
+    parts.push(sql`(c.number ilike ${like} or c.subject ilike ${like} or c.counterparty ilike ${like})`)
+  }
+  if (q.expiring === '1')
+    parts.push(sql`c.end_date >= ${today()}::date and c.end_date <= ${inDays(EXPIRING_SOON_DAYS)}::date`)
+  if (q.outstanding === '1') parts.push(sql`c.amount > coalesce(paid.total, 0)`)
+  return sql.join(parts, sql` and `)
+}
+
+const FROM = sql`contracts c
+  left join lateral (
+    select sum(p.amount) as total from payments p
+     where p.contract_id = c.id and p.status = 'paid' and p.currency = c.currency) paid on true`
+
+interface ContractDbRow {
+  id: string
+  process_id: string | null
+  process_type: string | null
+  direction: ContractRow['direction']
+  contract_type: string
+  type_zh: string | null
+  type_en: string | null
+  number: string
+  subject: string
+  counterparty: string
+  effective_date: string
+  end_date: string | null
+  amount: string
+  currency: string
+  paid: string
+  outstanding: string
+}
+
+function pageSql(where: SQL, limit: number, offset: number): SQL {
+  return sql`select c.id, c.process_id, pr.type as process_type, c.direction, c.contract_type,
+      coalesce(a.label_zh, t.label_zh) as type_zh, coalesce(a.label_en, t.label_en) as type_en, c.number, c.subject,
+      c.counterparty, c.effective_date::text as effective_date, c.end_date::text as end_date,
+      c.amount::text as amount, c.currency, coalesce(paid.total, 0)::numeric(18, 2)::text as paid,
+      greatest(c.amount - coalesce(paid.total, 0), 0)::numeric(18, 2)::text as outstanding
+    from ${FROM}
+    left join processes pr on pr.id = c.process_id
+    left join dict_items a on a.dict_code = 'AGREEMENT_CONTRACT_TYPE' and a.value = c.contract_type
+    left join dict_items t on t.dict_code = 'ART_CONTRACT_TYPE' and t.value = c.contract_type
+    where ${where}
+    order by c.effective_date desc, c.created_at desc, c.id limit ${limit} offset ${offset}`
+}
+
+function toRow(r: ContractDbRow, lang: Lang): ContractRow {
+  const now = today()
+  return {
+    id: r.id,
+    processId: r.process_id,
+    processType: r.process_type,
+    direction: r.direction,
+    contractType: r.contract_type,
+    contractTypeLabel: (lang === 'en' ? r.type_en || r.type_zh : r.type_zh || r.type_en) ?? '',
+    number: r.number,
+    subject: r.subject,
+    counterparty: r.counterparty,
+    effectiveDate: r.effective_date,
+    endDate: r.end_date,
+    amount: r.amount,
+    currency: r.currency,
+    paid: r.paid,
+    outstanding: r.outstanding,
+    expiringSoon: r.end_date !== null && r.end_date >= now && r.end_date <= inDays(EXPIRING_SOON_DAYS),
+    ended: r.end_date !== null && r.end_date < now,
+  }
+}
+
+export async function listContracts(
+  db: DbOrTx,
+  q: ContractListQuery & { page: number; pageSize: number },
+  lang: Lang,
+) {
+  const where = contractWhere(q)
+  const rows = rowsOf<ContractDbRow>(await db.execute(pageSql(where, q.pageSize, (q.page - 1) * q.pageSize)))
+  const [{ total }] = rowsOf<{ total: number }>(
+    await db.execute(sql`select count(*)::int as total from ${FROM} where ${where}`),
+  )
+  return { list: rows.map((r) => toRow(r, lang)), total: Number(total), page: q.page, pageSize: q.pageSize }
+}
+
+export async function* allContracts(db: DbOrTx, q: ContractListQuery, lang: Lang, pageSize = 1000) {
+  const where = contractWhere(q)
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = rowsOf<ContractDbRow>(await db.execute(pageSql(where, pageSize, offset)))
+    for (const r of rows) yield toRow(r, lang)
+    if (rows.length < pageSize) return
+  }
+}

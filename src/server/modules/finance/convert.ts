@@ -1,0 +1,145 @@
+// Bringing amounts of several currencies into one (issue 15), for every total "in the reporting currency"
+// (payments summary, collection value, valuations, the data centre). Each amount uses the latest rate of its
+// currency on or before its own date: the direct pair (1 currency = rate target), or the reverse pair
+// (1 target = rate currency) divided by; when both exist the later one, the direct pair on a tie. An amount
+// with no rate is never converted at 1 nor dropped: it comes back apart, in its own currency. The arithmetic is
+// PostgreSQL's numeric (exact decimals); each converted amount is rounded to the cent (half away from zero)
+// and totals add those cents.
+import { type SQL, sql } from 'drizzle-orm'
+import type { RateUsed, UnconvertedAmount } from '../../../shared/contracts/finance'
+import { addMoney } from '../../../shared/validation'
+import type { DbOrTx } from '../../db/client'
+import { rowsOf } from '../process/process-store'
+
+/** A rate as people read it: the stored ten places without trailing zeros ("7.2000000000" → "7.2"). */
+export function trimRate(v: string): string {
+  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v
+}
+
+/**
+ * SQL converting the rows of `source` into `target`. `source` yields at least `currency text`, `"on" date`
+ * and `amount numeric` (any other column is carried along). The result adds `converted` (numeric rounded to
+ * the cent; null when no rate existed) and the rate used: `r_base`, `r_quote`, `r_on`, `r_rate`, `r_inverse`
+ * (all null for an amount already in `target`, or without a rate). One index probe per distinct
+ * (currency, date) and pair direction (exchange_rates_pair_on_uq).
+ */
+export function convertedSql(source: SQL, target: string): SQL {
+  return sql`with src as materialized (${source}),
+    pairs as (select distinct currency, "on" from src where currency <> ${target}),
+    rated as (
+      select p.currency, p."on", r.base, r.quote, r."on" as r_on, r.rate, r.inverse
+      from pairs p
+      left join lateral (
+        select * from (
+          (select base, quote, "on", rate, false as inverse from exchange_rates
+            where base = p.currency and quote = ${target} and "on" <= p."on" order by "on" desc limit 1)
+          union all
+          (select base, quote, "on", rate, true as inverse from exchange_rates
+            where base = ${target} and quote = p.currency and "on" <= p."on" order by "on" desc limit 1)
+        ) c order by c."on" desc, c.inverse limit 1
+      ) r on true)
+    select s.*, rt.base as r_base, rt.quote as r_quote, rt.r_on, rt.rate as r_rate, rt.inverse as r_inverse,
+      case when s.currency = ${target} then round(s.amount, 2)
+           when rt.rate is null then null
+           when rt.inverse then round(s.amount / rt.rate, 2)
+           else round(s.amount * rt.rate, 2) end as converted
+    from src s left join rated rt on rt.currency = s.currency and rt."on" = s."on"`
+}
+
+interface RateColumns {
+  currency: string
+  r_base: string | null
+  r_quote: string | null
+  r_on: string | null
+  r_rate: string | null
+  r_inverse: boolean | null
+}
+
+/** The rate a converted row used (null: same currency, or none). */
+export function rateOfRow(r: RateColumns): RateUsed | null {
+  if (r.r_base === null || r.r_rate === null || r.r_on === null || r.r_quote === null) return null
+  return {
+    base: r.r_base,
+    quote: r.r_quote,
+    on: String(r.r_on).slice(0, 10),
+    rate: trimRate(String(r.r_rate)),
+    inverse: r.r_inverse === true,
+    currency: r.currency,
+  }
+}
+
+/** The distinct rates of converted rows, by currency then date. */
+export function distinctRates(rows: RateColumns[]): RateUsed[] {
+  const seen = new Map<string, RateUsed>()
+  for (const r of rows) {
+    const rate = rateOfRow(r)
+    if (rate) seen.set(`${rate.base}/${rate.quote}/${rate.on}`, rate)
+  }
+  return [...seen.values()].sort((a, b) =>
+    a.currency === b.currency ? a.on.localeCompare(b.on) : a.currency.localeCompare(b.currency),
+  )
+}
+
+export interface AmountToConvert {
+  amount: string
+  currency: string
+  /** yyyy-MM-dd: the date whose rate applies. */
+  on: string
+}
+
+export interface Conversion {
+  currency: string
+  /** The sum of every converted amount (amounts without a rate are not in it). */
+  total: string
+  /** Per amount, in the order given: converted (null: no rate) and the rate used. */
+  items: { converted: string | null; rate: RateUsed | null }[]
+  ratesUsed: RateUsed[]
+  /** Per currency, the amounts no rate converted. */
+  unconverted: UnconvertedAmount[]
+}
+
+/** Convert a list of amounts into `target` (one statement). */
+export async function convertAmounts(
+  db: DbOrTx,
+  amounts: readonly AmountToConvert[],
+  target: string,
+): Promise<Conversion> {
+  if (amounts.length === 0)
+    return { currency: target, total: '0.00', items: [], ratesUsed: [], unconverted: [] }
+  const json = JSON.stringify(
+    amounts.map((a, k) => ({ k, currency: a.currency, on: a.on, amount: a.amount })),
+  )
+  const source = sql`select * from json_to_recordset(${json}::json) as s(k int, currency text, "on" date, amount numeric)`
+  const rows = rowsOf<RateColumns & { k: number; amount: string; on: string; converted: string | null }>(
+    await db.execute(sql`select k, currency, round(amount, 2)::text as amount, "on"::text as "on", r_base, r_quote,
+        r_on::text as r_on, r_rate::text as r_rate, r_inverse, converted::text as converted
+      from (${convertedSql(source, target)}) x order by k`),
+  )
+  const items = rows.map((r) => ({ converted: r.converted, rate: rateOfRow(r) }))
+  const apart = new Map<string, UnconvertedAmount>()
+  for (const r of rows) {
+    if (r.converted !== null) continue
+    const u = apart.get(r.currency)
+    if (!u)
+      apart.set(r.currency, {
+        currency: r.currency,
+        amount: addMoney(r.amount),
+        count: 1,
+        firstOn: r.on,
+        lastOn: r.on,
+      })
+    else {
+      u.amount = addMoney(u.amount, r.amount)
+      u.count += 1
+      if (r.on < u.firstOn) u.firstOn = r.on
+      if (r.on > u.lastOn) u.lastOn = r.on
+    }
+  }
+  return {
+    currency: target,
+    total: addMoney('0', ...rows.flatMap((r) => (r.converted === null ? [] : [r.converted]))),
+    items,
+    ratesUsed: distinctRates(rows),
+    unconverted: [...apart.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+  }
+}

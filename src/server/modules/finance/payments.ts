@@ -1,0 +1,351 @@
+// The payment history and its summary (issue 15) over `payments`, which the processes' effects write (one row
+// per attempt: paid, or failed with its reason; a retry is a new row). A payment's day is the UTC date of
+// its `at` (CONFIRM_PAYMENT's paidOn is stored as that day's midnight UTC), so from/to bound `at` by index.
+// The summary adds amounts only within one currency; totals in the reporting currency go through
+// convert.ts, per group, currency and day, naming every rate they used and leaving apart what had none.
+import { type SQL, sql } from 'drizzle-orm'
+import { allDefinitions } from '../../../../machines/registry'
+import type {
+  PaymentListQuery,
+  PaymentRow,
+  PaymentSummary,
+  ReportingRow,
+  SummaryGroup,
+  SummaryRow,
+} from '../../../shared/contracts/finance'
+import type { Lang } from '../../../shared/errors'
+import { addMoney } from '../../../shared/validation'
+import type { DbOrTx } from '../../db/client'
+import { rowsOf } from '../process/process-store'
+import { convertedSql, distinctRates } from './convert'
+
+/** A step's name by process type and step key, in both languages. */
+const STEP_LABELS = (() => {
+  const map = new Map<string, { zh: string; en: string }>()
+  for (const d of allDefinitions())
+    for (const s of d.steps) map.set(`${d.type}/${s.key}`, { zh: s.labelZh, en: s.labelEn })
+  return map
+})()
+export function stepLabel(type: string | null, step: string, lang: Lang): string {
+  const words = type ? STEP_LABELS.get(`${type}/${step}`) : undefined
+  return words ? (lang === 'en' ? words.en : words.zh) : ''
+}
+
+const dayStart = (d: string) => `${d}T00:00:00Z`
+const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString()
+
+/** The WHERE of the history's filters (every one indexed: process, status/direction/currency with at). */
+export function paymentWhere(q: Omit<PaymentListQuery, 'page' | 'pageSize'>): SQL {
+  const parts: SQL[] = [sql`true`]
+  if (q.processId)
+    parts.push(sql`(p.process_id = ${q.processId}::uuid or p.for_process_id = ${q.processId}::uuid)`)
+  if (q.direction) parts.push(sql`p.direction = ${q.direction}`)
+  if (q.status) parts.push(sql`p.status = ${q.status}`)
+  if (q.currency) parts.push(sql`p.currency = ${q.currency}`)
+  if (q.from) parts.push(sql`p.at >= ${dayStart(q.from)}::timestamptz`)
+  if (q.to) parts.push(sql`p.at < ${dayAfter(q.to)}::timestamptz`)
+  return sql.join(parts, sql` and `)
+}
+
+interface PaymentDbRow {
+  id: string
+  process_id: string | null
+  process_type: string | null
+  step_key: string
+  direction: 'outgoing' | 'incoming'
+  status: 'paid' | 'failed'
+  attempt: number
+  amount: string
+  currency: string
+  payer_company: string
+  payee_account_name: string
+  method: PaymentRow['method']
+  paid_on: string
+  cost_attribution: string
+  cost_zh: string | null
+  cost_en: string | null
+  related_event: string
+  failure_reason: string
+  contract_no: string | null
+  for_process_id: string | null
+  for_process_type: string | null
+}
+
+/** The page's rows, read in full by id (the page itself is chosen on `payments` alone, newest first). */
+export function paymentPageSql(where: SQL, limit: number, offset: number): SQL {
+  return sql`with pg as (
+      select p.id, p.at from payments p where ${where}
+      order by p.at desc, p.id desc limit ${limit} offset ${offset})
+    select p.id, p.process_id, pr.type as process_type, p.step_key, p.direction, p.status, p.attempt,
+      p.amount::text as amount, p.currency, p.payer_company, p.payee_account_name, p.method,
+      to_char(p.at at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.cost_attribution,
+      d.label_zh as cost_zh, d.label_en as cost_en, p.related_event, p.failure_reason, c.number as contract_no,
+      p.for_process_id, fp.type as for_process_type
+    from pg join payments p on p.id = pg.id
+    left join processes pr on pr.id = p.process_id
+    left join processes fp on fp.id = p.for_process_id
+    left join contracts c on c.id = p.contract_id
+    left join dict_items d on d.dict_code = 'FIN_FEE_ATTRIBUTION' and d.value = p.cost_attribution
+    order by pg.at desc, pg.id desc`
+}
+
+export function toPaymentRow(r: PaymentDbRow, lang: Lang): PaymentRow {
+  return {
+    id: r.id,
+    processId: r.process_id,
+    processType: r.process_type,
+    step: r.step_key,
+    stepLabel: stepLabel(r.process_type, r.step_key, lang),
+    direction: r.direction,
+    status: r.status,
+    attempt: Number(r.attempt),
+    amount: r.amount,
+    currency: r.currency,
+    payerCompany: r.payer_company,
+    payeeAccountName: r.payee_account_name,
+    method: r.method,
+    paidOn: r.paid_on,
+    costAttribution: r.cost_attribution,
+    costAttributionLabel: (lang === 'en' ? r.cost_en || r.cost_zh : r.cost_zh || r.cost_en) ?? '',
+    relatedEvent: r.related_event,
+    failureReason: r.failure_reason,
+    contractNo: r.contract_no,
+    forProcessId: r.for_process_id,
+    forProcessType: r.for_process_type,
+  }
+}
+
+export async function listPayments(
+  db: DbOrTx,
+  q: PaymentListQuery & { page: number; pageSize: number },
+  lang: Lang,
+) {
+  const where = paymentWhere(q)
+  const rows = rowsOf<PaymentDbRow>(
+    await db.execute(paymentPageSql(where, q.pageSize, (q.page - 1) * q.pageSize)),
+  )
+  const [{ total }] = rowsOf<{ total: number }>(
+    await db.execute(sql`select count(*)::int as total from payments p where ${where}`),
+  )
+  return {
+    list: rows.map((r) => toPaymentRow(r, lang)),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  }
+}
+
+/** Every row of the history's filters, a page at a time (the Excel export). */
+export async function* allPayments(
+  db: DbOrTx,
+  q: Omit<PaymentListQuery, 'page' | 'pageSize'>,
+  lang: Lang,
+  pageSize = 1000,
+) {
+  const where = paymentWhere(q)
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = rowsOf<PaymentDbRow>(await db.execute(paymentPageSql(where, pageSize, offset)))
+    for (const r of rows) yield toPaymentRow(r, lang)
+    if (rows.length < pageSize) return
+  }
+}
+
+// ---- Summary ------------------------------------------------------------------------------------------------
+
+/** The group key of a row of `payments p` (left-joined to its details `pd` when grouping by paying company). */
+function keyOf(groupBy: SummaryGroup): SQL {
+  switch (groupBy) {
+    case 'month':
+      return sql`to_char(p.at at time zone 'UTC', 'YYYY-MM')`
+    case 'payerCompany':
+      return sql`coalesce(pd.paying_company, p.payer_company)`
+    case 'costAttribution':
+      return sql`p.cost_attribution`
+    case 'currency':
+      return sql`p.currency`
+  }
+}
+/**
+ * The payments a summary reads: by paying company, a payment split between companies (its payment details)
+ * counts each company's part; otherwise the payment's payer.
+ */
+function summaryFrom(groupBy: SummaryGroup): SQL {
+  return groupBy === 'payerCompany'
+    ? sql`payments p left join payment_details pd on pd.payment_id = p.id`
+    : sql`payments p`
+}
+const amountOf = (groupBy: SummaryGroup) =>
+  groupBy === 'payerCompany' ? sql`coalesce(pd.amount, p.amount)` : sql`p.amount`
+
+export function summarySql(groupBy: SummaryGroup, from?: string, to?: string): SQL {
+  const where = paymentWhere({ from, to })
+  const amount = amountOf(groupBy)
+  return sql`select ${keyOf(groupBy)} as key, p.currency,
+      coalesce(sum(${amount}) filter (where p.status = 'paid' and p.direction = 'outgoing'), 0)::numeric(18, 2)::text as outgoing,
+      coalesce(sum(${amount}) filter (where p.status = 'paid' and p.direction = 'incoming'), 0)::numeric(18, 2)::text as incoming,
+      count(distinct p.id) filter (where p.status = 'paid')::int as paid_count,
+      count(distinct p.id) filter (where p.status = 'failed')::int as failed_count
+    from ${summaryFrom(groupBy)} where ${where}
+    group by 1, 2 order by 1, 2`
+}
+
+async function labelsOf(db: DbOrTx, groupBy: SummaryGroup, lang: Lang) {
+  const labels = new Map<string, string>()
+  if (groupBy === 'costAttribution' || groupBy === 'currency') {
+    const dict = groupBy === 'currency' ? 'CURRENCY' : 'FIN_FEE_ATTRIBUTION'
+    const rows = rowsOf<{ value: string; label_zh: string; label_en: string }>(
+      await db.execute(sql`select value, label_zh, label_en from dict_items where dict_code = ${dict}`),
+    )
+    for (const r of rows)
+      labels.set(r.value, lang === 'en' ? r.label_en || r.label_zh : r.label_zh || r.label_en)
+  }
+  return (k: string) => (groupBy === 'currency' ? k : (labels.get(k) ?? k))
+}
+
+export async function paymentSummary(
+  db: DbOrTx,
+  q: { groupBy: SummaryGroup; from?: string; to?: string; reportingCurrency?: string },
+  reportingCurrency: string,
+  lang: Lang,
+): Promise<PaymentSummary> {
+  const rows = rowsOf<{
+    key: string
+    currency: string
+    outgoing: string
+    incoming: string
+    paid_count: number
+    failed_count: number
+  }>(await db.execute(summarySql(q.groupBy, q.from, q.to)))
+  const label = await labelsOf(db, q.groupBy, lang)
+  const summaryRows: SummaryRow[] = rows.map((r) => ({
+    key: r.key,
+    label: label(r.key),
+    currency: r.currency,
+    outgoing: r.outgoing,
+    incoming: r.incoming,
+    paidCount: Number(r.paid_count),
+    failedCount: Number(r.failed_count),
+  }))
+  const totals = new Map<string, Omit<SummaryRow, 'key' | 'label'>>()
+  for (const r of summaryRows) {
+    const t = totals.get(r.currency)
+    if (!t)
+      totals.set(r.currency, {
+        currency: r.currency,
+        outgoing: r.outgoing,
+        incoming: r.incoming,
+        paidCount: r.paidCount,
+        failedCount: r.failedCount,
+      })
+    else {
+      t.outgoing = addMoney(t.outgoing, r.outgoing)
+      t.incoming = addMoney(t.incoming, r.incoming)
+      t.paidCount += r.paidCount
+      t.failedCount += r.failedCount
+    }
+  }
+  return {
+    groupBy: q.groupBy,
+    from: q.from ?? null,
+    to: q.to ?? null,
+    rows: summaryRows,
+    totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+    reporting: q.reportingCurrency === '1' ? await reportingTotals(db, q, reportingCurrency, label) : null,
+  }
+}
+
+/** Paid amounts per group, currency, day and direction, converted at each day's rate. */
+export function reportingSql(groupBy: SummaryGroup, target: string, from?: string, to?: string): SQL {
+  const where = paymentWhere({ from, to })
+  const source = sql`select ${keyOf(groupBy)} as k, p.currency, (p.at at time zone 'UTC')::date as "on",
+      p.direction::text as direction, sum(${amountOf(groupBy)}) as amount, count(distinct p.id)::int as n
+    from ${summaryFrom(groupBy)} where ${where} and p.status = 'paid'
+    group by 1, 2, 3, 4`
+  return convertedSql(source, target)
+}
+
+async function reportingTotals(
+  db: DbOrTx,
+  q: { groupBy: SummaryGroup; from?: string; to?: string },
+  target: string,
+  label: (k: string) => string,
+): Promise<NonNullable<PaymentSummary['reporting']>> {
+  const converted = reportingSql(q.groupBy, target, q.from, q.to)
+  // One pass grouped by key, currency, direction and whether a rate existed; another for the rates used.
+  const [grouped, rates] = [
+    rowsOf<{
+      k: string
+      currency: string
+      direction: 'outgoing' | 'incoming'
+      missing: boolean
+      amount: string
+      n: number
+      first_on: string
+      last_on: string
+    }>(
+      await db.execute(sql`select k, currency, direction, converted is null as missing,
+          coalesce(sum(converted), sum(amount))::numeric(18, 2)::text as amount, sum(n)::int as n,
+          min("on")::text as first_on, max("on")::text as last_on
+        from (${converted}) x group by 1, 2, 3, 4 order by 1, 2`),
+    ),
+    rowsOf<{
+      currency: string
+      r_base: string
+      r_quote: string
+      r_on: string
+      r_rate: string
+      r_inverse: boolean
+    }>(
+      await db.execute(sql`select distinct currency, r_base, r_quote, r_on::text as r_on, r_rate::text as r_rate,
+          r_inverse from (${converted}) x where r_base is not null`),
+    ),
+  ]
+  const byKey = new Map<string, ReportingRow>()
+  const apart = new Map<string, NonNullable<PaymentSummary['reporting']>['unconverted'][number]>()
+  let outgoing = '0.00'
+  let incoming = '0.00'
+  for (const g of grouped) {
+    let row = byKey.get(g.k)
+    if (!row) {
+      row = { key: g.k, label: label(g.k), outgoing: '0.00', incoming: '0.00', unconverted: [] }
+      byKey.set(g.k, row)
+    }
+    if (!g.missing) {
+      row[g.direction] = addMoney(row[g.direction], g.amount)
+      if (g.direction === 'outgoing') outgoing = addMoney(outgoing, g.amount)
+      else incoming = addMoney(incoming, g.amount)
+      continue
+    }
+    let u = row.unconverted.find((x) => x.currency === g.currency)
+    if (!u) {
+      u = { currency: g.currency, outgoing: '0.00', incoming: '0.00', count: 0 }
+      row.unconverted.push(u)
+    }
+    u[g.direction] = addMoney(u[g.direction], g.amount)
+    u.count += Number(g.n)
+    let all = apart.get(g.currency)
+    if (!all) {
+      all = {
+        currency: g.currency,
+        outgoing: '0.00',
+        incoming: '0.00',
+        count: 0,
+        firstOn: g.first_on,
+        lastOn: g.last_on,
+      }
+      apart.set(g.currency, all)
+    }
+    all[g.direction] = addMoney(all[g.direction], g.amount)
+    all.count += Number(g.n)
+    if (g.first_on < all.firstOn) all.firstOn = g.first_on
+    if (g.last_on > all.lastOn) all.lastOn = g.last_on
+  }
+  return {
+    currency: target,
+    rows: [...byKey.values()],
+    outgoing,
+    incoming,
+    unconverted: [...apart.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+    ratesUsed: distinctRates(rates),
+  }
+}
