@@ -1,11 +1,32 @@
 // Journey: a registrar opens the app, is sent to sign in, signs in, lands where they were headed, walks into
 // an area (redirected to its index, breadcrumbs, view scrolled to the top) and signs out.
+import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { appPerFile, newPage, shot, signIn } from './harness'
+
+/** docs/decisions.md, "The first download is what /login loads": its JavaScript, KB gzip. */
+const FIRST_DOWNLOAD_BUDGET_KB = 180
 
 const run = appPerFile()
 
 describe('signing in', () => {
+  it('loads at most the budget of JavaScript before sign-in', async () => {
+    const { context, page } = await newPage(run.browser, run.app.baseUrl)
+    const scripts = new Map<string, number>()
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return
+      const body = await response.body().catch(() => null)
+      if (body) scripts.set(response.url(), gzipSync(body).length)
+    })
+    await page.goto('/login')
+    await page.getByTestId('product-name').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    const kb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024
+    expect(scripts.size).toBeGreaterThan(5)
+    expect(kb, `${scripts.size} scripts`).toBeLessThanOrEqual(FIRST_DOWNLOAD_BUDGET_KB)
+    await context.close()
+  })
+
   it('sends a visitor to /login carrying the path, then back there after signing in', async () => {
     const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await page.goto('/devOpsManage/transport?tab=2')
