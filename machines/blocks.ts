@@ -495,7 +495,17 @@ export function buildMachine(spec: FlowSpec) {
 export function defineProcess(
   spec: FlowSpec & Omit<ProcessDefinition, 'type' | 'machine' | 'steps' | 'artworkStatuses'>,
 ): ProcessDefinition {
-  const { type, version, input, payloads, contextPayloads, notes, followUps, artworkStatuses } = spec
+  const {
+    type,
+    version,
+    input,
+    payloads,
+    contextPayloads,
+    notes,
+    followUps,
+    artworkStatuses,
+    startPrivileges,
+  } = spec
   const steps = spec.steps.map((s) => s.def)
   for (const s of spec.steps) {
     if (s.form && !(s.def.key in payloads))
@@ -512,5 +522,6 @@ export function defineProcess(
     notes,
     artworkStatuses,
     followUps,
+    startPrivileges,
   }
 }

@@ -13,6 +13,7 @@ import {
   warehousingStep,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, IN_HAND, transportStep } from './blocks'
+import { payableCost } from './follow-ups'
 import { fx } from './setup'
 import type { ProcessContext } from './types'
 
@@ -77,6 +78,15 @@ export const buyArtTransV2 = defineProcess({
     DEPART: departure,
     ARRIVE: arrival,
   },
+  followUps: [
+    payableCost({
+      step: 'transport',
+      amount: 'cost',
+      currency: 'currency',
+      payee: 'shipper',
+      costAttribution: 'TRANSPORT',
+    }),
+  ],
   contextPayloads: {
     /** Every artwork of the batch exactly once, and nothing else. */
     warehousing: (context) => warehousingBatchStep(batchOf(context)),

@@ -9,6 +9,7 @@ import {
   transportStep as transportForm,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, IN_HAND, transportStep, waitStep } from './blocks'
+import { payableCost } from './follow-ups'
 import { fx } from './setup'
 
 export const operationLoanExhibitionArtV1 = defineProcess({
@@ -53,6 +54,15 @@ export const operationLoanExhibitionArtV1 = defineProcess({
         stepField: { step: 'loan', field: 'insuranceRequired' },
       },
     },
+    // The loan fee is income (the borrower pays it), not a payable: only the shipping is.
+    payableCost({
+      step: 'artworkTransport',
+      amount: 'cost',
+      currency: 'currency',
+      payee: 'shipper',
+      costAttribution: 'TRANSPORT',
+      relatedEvent: 'LOAN',
+    }),
   ],
   notes: [
     'The spec names two steps (loan for exhibition, artwork transport); the artwork also has to come back, so a third step, Return, waits while the artwork is on loan (status "on loan") for the RETURN event.',

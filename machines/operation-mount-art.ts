@@ -8,6 +8,7 @@ import {
   workDeliveryStep,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, IN_HAND, transportStep } from './blocks'
+import { payableCost } from './follow-ups'
 import { fx } from './setup'
 
 export const operationMountArtV1 = defineProcess({
@@ -37,6 +38,22 @@ export const operationMountArtV1 = defineProcess({
     DEPART: departure,
     ARRIVE: arrival,
   },
+  followUps: [
+    payableCost({
+      step: 'mountingInfo',
+      amount: 'cost',
+      currency: 'currency',
+      payee: 'vendor',
+      costAttribution: 'MOUNTING',
+    }),
+    payableCost({
+      step: 'artworkTransport',
+      amount: 'cost',
+      currency: 'currency',
+      payee: 'shipper',
+      costAttribution: 'TRANSPORT',
+    }),
+  ],
   notes: [
     "The artwork transport takes the artworks to the framer (to be transported → transporting → arrived at the framer's address).",
     'Delivery is the mounted artwork coming back: its form names the room it returns to and its condition; approving it puts the artworks in that room with a movement row and ends the process.',

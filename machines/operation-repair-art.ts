@@ -8,6 +8,7 @@ import {
   workDeliveryStep,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, IN_HAND, transportStep } from './blocks'
+import { payableCost } from './follow-ups'
 import { fx } from './setup'
 
 export const operationRepairArtV1 = defineProcess({
@@ -37,6 +38,24 @@ export const operationRepairArtV1 = defineProcess({
     DEPART: departure,
     ARRIVE: arrival,
   },
+  followUps: [
+    payableCost({
+      step: 'repairInfo',
+      amount: 'cost',
+      currency: 'currency',
+      payee: 'vendor',
+      costAttribution: 'CONSERVATION',
+      relatedEvent: 'CONSERVATION',
+    }),
+    payableCost({
+      step: 'artworkTransport',
+      amount: 'cost',
+      currency: 'currency',
+      payee: 'shipper',
+      costAttribution: 'TRANSPORT',
+      relatedEvent: 'CONSERVATION',
+    }),
+  ],
   notes: [
     "The repair information carries the condition issues and the treatment plan (with an optional condition report); the restorer's own report comes with the delivery.",
     'The artwork transport takes the artworks to the restorer; delivery brings them back into the room its form names (movement row) and ends the process.',

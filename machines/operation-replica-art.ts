@@ -6,6 +6,7 @@ import {
   replicationStep,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, IN_HAND } from './blocks'
+import { payableCost } from './follow-ups'
 
 export const operationReplicaArtV1 = defineProcess({
   type: 'OPERATION_REPLICA_ART',
@@ -22,6 +23,15 @@ export const operationReplicaArtV1 = defineProcess({
   ],
   input: artworksInput,
   payloads: { replicaInfo: replicaInfoStep, replication: replicationStep, delivery: replicaDeliveryStep },
+  followUps: [
+    payableCost({
+      step: 'replicaInfo',
+      amount: 'cost',
+      currency: 'currency',
+      payee: 'vendor',
+      costAttribution: 'REPLICATION',
+    }),
+  ],
   notes: [
     'The replicas are not artworks of the collection: their delivery records quantity and where they are stored, not a movement of the originals.',
     'The originals are held while replicas are made (scanning or photographing them must not clash with another operation).',

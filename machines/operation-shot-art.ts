@@ -6,6 +6,7 @@ import {
   shootingStep,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, IN_HAND } from './blocks'
+import { payableCost } from './follow-ups'
 
 export const operationShotArtV1 = defineProcess({
   type: 'OPERATION_SHOT_ART',
@@ -25,6 +26,15 @@ export const operationShotArtV1 = defineProcess({
   ],
   input: artworksInput,
   payloads: { shootingInfo: shootingInfoStep, shooting: shootingStep, delivery: shootingDeliveryStep },
+  followUps: [
+    payableCost({
+      step: 'shootingInfo',
+      amount: 'cost',
+      currency: 'currency',
+      payee: 'vendor',
+      costAttribution: 'PHOTOGRAPHY',
+    }),
+  ],
   notes: [
     'Each of the three steps is a report that is approved: the plan (photographer, date, place, shot list, cost), the shoot as it happened (date, number of photographs), and the delivery of the finished files (file ids, received by).',
     'The artworks are held for the whole process (no other operation may move them), but the shoot does not change their location: shooting off site is a separate transport.',

@@ -10,6 +10,7 @@ import {
   whereNow,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, IN_HAND, movementStep, type TransportOptions } from './blocks'
+import { payableCost } from './follow-ups'
 import { fx } from './setup'
 
 const NOTES = [
@@ -42,6 +43,13 @@ function transportFlow(version: number, inTransit: TransportOptions['inTransit']
         via: 'operationProcessId',
         startWhen: { states: ['transportInfo', 'transport.toBeTransported'] },
       },
+      payableCost({
+        step: 'transportInfo',
+        amount: 'cost',
+        currency: 'currency',
+        payee: 'shipper',
+        costAttribution: 'TRANSPORT',
+      }),
     ],
     payloads: { transportInfo: transportForm, DEPART: departure, ARRIVE: arrival, whereNow },
     notes: [...NOTES, ...notes],

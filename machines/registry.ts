@@ -4,6 +4,7 @@
 import { PROCESS_TYPES, type ProcessType } from '../src/shared/process-types'
 import { buyArtV1 } from './buy-art'
 import { buyArtTransV1, buyArtTransV2 } from './buy-art-trans'
+import { financePaymentV1 } from './finance-payment'
 import { insuranceAnnualV1 } from './insurance-annual'
 import { insuranceOperationV1 } from './insurance-operation'
 import { insurancePayoutV1 } from './insurance-payout'
@@ -34,7 +35,7 @@ export const REGISTRY: Record<ProcessType, readonly ProcessDefinition[]> = {
   INSURANCE_RENEWAL: [insuranceRenewalV1],
   INSURANCE_PAYOUT: [insurancePayoutV1],
   INVENTORY_CHECK: [inventoryCheckV1],
-  FINANCE_PAYMENT: [],
+  FINANCE_PAYMENT: [financePaymentV1],
 }
 
 /** Every process type, in the order of PROCESS_TYPES. */

@@ -174,6 +174,11 @@ export interface ProcessDefinition {
    * delivery). Definition-level: not part of the graph, so not of the fingerprint.
    */
   followUps?: FollowUp[]
+  /**
+   * The privileges any one of which allows starting a process of this type (default: devOpsManage:start).
+   * Definition-level, like `followUps`: not part of the graph.
+   */
+  startPrivileges?: readonly string[]
 }
 
 /**
@@ -195,6 +200,24 @@ export interface FollowUp {
    * delivery moves works that are sold).
    */
   artworkStatuses?: readonly string[]
+  /**
+   * The follower pays a cost this process recorded (a FINANCE_PAYMENT): the step whose submitted data holds
+   * it and the fields to prefill the request from. Offered (instead of by `startWhen`) once that step is
+   * approved with an amount above zero and the process is not terminated; one request per such step.
+   */
+  cost?: CostFollowUp
+}
+
+/** Where a process records a cost to pay, and what the payment request is prefilled with. */
+export interface CostFollowUp {
+  step: string
+  /** The step's fields holding the amount and its currency, and the payee's name. */
+  amount: string
+  currency: string
+  payee?: string
+  /** FIN_FEE_ATTRIBUTION and EVENT_TYPE values the request starts with. */
+  costAttribution?: string
+  relatedEvent?: string
 }
 
 /** Statuses shown to users (DESIGN.md), plus the end states. */

@@ -2,9 +2,11 @@
 // that names the process followed, every state a follow-up may be started from exists in the declaring
 // machine, a step field named is a field of that step's form, and `mayStartFollowUp` answers from the state
 // and the step's submitted data only.
+
+import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { AnyStateNode } from 'xstate'
-import { declaredFollowUps, mayStartFollowUp, predecessorsOf } from '../../machines/follow-ups'
+import { declaredFollowUps, followUpInput, mayStartFollowUp, predecessorsOf } from '../../machines/follow-ups'
 import { latest, registeredTypes } from '../../machines/registry'
 import type { ProcessContext } from '../../machines/types'
 import { pathOfNode } from '../../machines/view'
@@ -25,13 +27,24 @@ const shapeOf = (schema: unknown) => Object.keys((schema as { shape?: object }).
 
 describe('follow-up declarations', () => {
   it('declare the follow-ups the office expects', () => {
-    expect(all.map((f) => `${f.from} → ${f.type} (${f.via})`).sort()).toEqual([
+    expect(
+      all.map((f) => `${f.from} → ${f.type} (${f.via}${f.cost ? `, ${f.cost.step}` : ''})`).sort(),
+    ).toEqual([
       'BUY_ART → BUY_ART_TRANS (sourceProcessId)',
+      'BUY_ART_TRANS → FINANCE_PAYMENT (forProcessId, transport)',
       'INSURANCE_ANNUAL → INSURANCE_RENEWAL (previousProcessId)',
       'INSURANCE_OPERATION → INSURANCE_RENEWAL (previousProcessId)',
       'INSURANCE_RENEWAL → INSURANCE_RENEWAL (previousProcessId)',
+      'OPERATION_LOAN_EXHIBITION_ART → FINANCE_PAYMENT (forProcessId, artworkTransport)',
       'OPERATION_LOAN_EXHIBITION_ART → INSURANCE_OPERATION (operationProcessId)',
+      'OPERATION_MOUNT_ART → FINANCE_PAYMENT (forProcessId, artworkTransport)',
+      'OPERATION_MOUNT_ART → FINANCE_PAYMENT (forProcessId, mountingInfo)',
+      'OPERATION_REPAIR_ART → FINANCE_PAYMENT (forProcessId, artworkTransport)',
+      'OPERATION_REPAIR_ART → FINANCE_PAYMENT (forProcessId, repairInfo)',
+      'OPERATION_REPLICA_ART → FINANCE_PAYMENT (forProcessId, replicaInfo)',
       'OPERATION_SELL_ART → OPERATION_TRANS_ART (sourceProcessId)',
+      'OPERATION_SHOT_ART → FINANCE_PAYMENT (forProcessId, shootingInfo)',
+      'OPERATION_TRANS_ART → FINANCE_PAYMENT (forProcessId, transportInfo)',
       'OPERATION_TRANS_ART → INSURANCE_OPERATION (operationProcessId)',
     ])
   })
@@ -43,6 +56,48 @@ describe('follow-up declarations', () => {
     for (const state of f.startWhen?.states ?? []) expect(paths).toContain(state)
     const field = f.startWhen?.stepField
     if (field) expect(shapeOf(from.payloads[field.step])).toContain(field.field)
+    // A cost names fields of its step's form, and its request's input takes the step and the prefill.
+    if (f.cost) {
+      const fields = shapeOf(from.payloads[f.cost.step])
+      for (const name of [f.cost.amount, f.cost.currency, f.cost.payee].filter(Boolean))
+        expect(fields).toContain(name)
+      expect(shapeOf(latest(f.type).input)).toEqual(expect.arrayContaining(['forStep', 'prefill']))
+    }
+  })
+
+  it('offers a cost to pay once its step is approved with an amount above zero, prefilled from it', () => {
+    const transport = all.find((f) => f.from === 'OPERATION_TRANS_ART' && f.cost)
+    if (!transport?.cost) throw new Error('no transport cost')
+    const context = (cost: string, approved: boolean) =>
+      ({
+        subject: { artworkIds: ['a-1'] },
+        steps: {
+          transportInfo: {
+            approvals: approved ? [{ by: 'u-2', at: '2026-03-01T00:00:00Z' }] : [],
+            data: { cost, currency: 'HKD', shipper: 'Fine Art Logistics Ltd' },
+          },
+        },
+      }) as unknown as ProcessContext
+    expect(mayStartFollowUp(transport, 'transport.toBeTransported', context('8800.00', true))).toBe(true)
+    expect(mayStartFollowUp(transport, 'completed', context('8800.00', true))).toBe(true)
+    expect(mayStartFollowUp(transport, 'transportInfo.submitted', context('8800.00', false))).toBe(false)
+    expect(mayStartFollowUp(transport, 'transport.toBeTransported', context('0.00', true))).toBe(false)
+    expect(mayStartFollowUp(transport, 'terminated', context('8800.00', true))).toBe(false)
+    expect(followUpInput(transport, 'p-1', ['a-1'], context('8800.00', true))).toEqual({
+      forProcessId: 'p-1',
+      forStep: 'transportInfo',
+      prefill: {
+        amount: '8800.00',
+        currency: 'HKD',
+        payeeAccountName: 'Fine Art Logistics Ltd',
+        costAttribution: 'TRANSPORT',
+      },
+    })
+    expect(
+      latest('FINANCE_PAYMENT').input.safeParse(
+        followUpInput(transport, randomUUID(), [], context('8800.00', true)),
+      ).success,
+    ).toBe(true)
   })
 
   it('offers a follow-up from its states only, and only when the step says yes', () => {

@@ -28,6 +28,8 @@ export function sampleInput(type: ProcessType, refs: SampleRefs = MODEL_REFS): R
       return { artworks: [{ titleZh: '山水图', titleEn: 'Landscape' }] }
     case 'INVENTORY_CHECK':
       return { roomId: refs.roomId, plannedOn: '2026-03-01' }
+    case 'FINANCE_PAYMENT':
+      return { note: 'Storage fee, first quarter' }
     default:
       return { artworkIds: [...refs.artworkIds] }
   }
@@ -124,6 +126,23 @@ const premium = (refs: SampleRefs, amount: string) => ({
   ...payment(refs, amount),
   currency: 'CNY',
   payeeAccountName: 'AXA XL Art',
+})
+
+/** A non-contract payment (FINANCE_PAYMENT): a storage company's invoice, paid online in CNY. */
+const storageFee = (refs: SampleRefs, amount: string) => ({
+  paymentType: 'FULL',
+  amount,
+  currency: 'CNY',
+  payeeAccountName: '上海艺术品仓储有限公司',
+  payeeCountry: 'CN',
+  payerCompany: 'Vitrine Holdings Ltd',
+  relatedEvent: 'PRIVATE_COLLECTION',
+  costAttribution: 'STORAGE',
+  method: 'online_banking',
+  payeeAccount: '6222 0210 0100 8888',
+  depositBankName: 'ICBC Shanghai Branch',
+  details: [{ payingCompany: 'Vitrine Holdings Ltd', amount }],
+  attachments: [refs.fileId],
 })
 
 const DEPART = { departedOn: '2026-03-02', trackingNo: 'FAL-778' }
@@ -348,7 +367,10 @@ export function sampleStepData(
         CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
       }
     case 'FINANCE_PAYMENT':
-      return {}
+      return {
+        payment: [storageFee(refs, '3200.00'), storageFee(refs, '180000.00')],
+        CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
+      }
     case 'INVENTORY_CHECK': {
       const [a, b] = refs.artworkIds
       return {

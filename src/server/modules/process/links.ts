@@ -7,6 +7,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import {
   type DeclaredFollowUp,
   declaredFollowUps,
+  followUpInput,
   mayStartFollowUp,
   predecessorsOf,
 } from '../../../../machines/follow-ups'
@@ -17,7 +18,7 @@ import type { DbOrTx } from '../../db/client'
 import { processArtworks, processes } from '../../db/schema'
 import { invalid } from '../../http/app-error'
 import type { ProcessCatalog } from './catalog'
-import { START_ACCESS } from './run-effects'
+import { mayStartType } from './start-access'
 
 const declarations = new WeakMap<ProcessCatalog, DeclaredFollowUp[]>()
 
@@ -67,13 +68,16 @@ export async function linksOf(
   const subject = (p.context?.subject ?? {}) as Record<string, unknown>
   const followsIds = predecessorsOf(all, p.type, subject).map((x) => x.id)
   const mine = all.filter((f) => f.from === p.type)
+  // A cost's payment request holds no artworks: it is found by the process its start input names.
+  const byArtworks = mine.filter((f) => !f.cost)
+  const costs = mine.filter((f) => f.cost)
   const theirs = alias(processArtworks, 'theirs')
-  const [follows, followedBy] = await Promise.all([
+  const [follows, sharing, paying] = await Promise.all([
     followsIds.length === 0
       ? Promise.resolve([])
       : db.select(linkColumns).from(processes).where(inArray(processes.id, followsIds)),
     // Followers are found through the artworks they share: none held (a purchase before it completes), none to find.
-    mine.length === 0 || p.artworkIds.length === 0
+    byArtworks.length === 0 || p.artworkIds.length === 0
       ? Promise.resolve([])
       : db
           .selectDistinct(linkColumns)
@@ -84,22 +88,41 @@ export async function linksOf(
             and(
               eq(processArtworks.processId, p.id),
               ne(processes.id, p.id),
-              or(...mine.map((f) => and(eq(processes.type, f.type), sql`${subjectField(f.via)} = ${p.id}`))),
+              or(
+                ...byArtworks.map((f) =>
+                  and(eq(processes.type, f.type), sql`${subjectField(f.via)} = ${p.id}`),
+                ),
+              ),
             ),
           ),
+    costs.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ ...linkColumns, forStep: sql<string | null>`${subjectField('forStep')}` })
+          .from(processes)
+          .where(
+            or(...costs.map((f) => and(eq(processes.type, f.type), sql`${subjectField(f.via)} = ${p.id}`))),
+          ),
   ])
+  const followedBy = [...sharing, ...paying.map(({ forStep: _step, ...r }) => r)]
   const asLink = (r: (typeof follows)[number]): ProcessLink => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
   })
   const byAge = (a: ProcessLink, b: ProcessLink) => a.createdAt.localeCompare(b.createdAt)
-  const mayStartAny = !!actor && (actor.allPrivileges || actor.privileges.includes(START_ACCESS))
-  const mayStart = mayStartAny
+  const live = (r: { status: string }) => r.status !== 'terminated'
+  const mayStart = actor
     ? mine
+        .filter((f) => mayStartType(actor, catalog.latest(f.type)))
         .filter((f) => mayStartFollowUp(f, p.state, p.context))
-        // One at a time: not while a follower of that type is running or finished (a terminated one may be redone).
-        .filter((f) => !followedBy.some((r) => r.type === f.type && r.status !== 'terminated'))
-        .map((f) => ({ type: f.type, input: { artworkIds: p.artworkIds, [f.via]: p.id } }))
+        // One at a time: not while a follower of that type (a cost's request: for that step) is running or
+        // finished; a terminated one may be redone.
+        .filter((f) =>
+          f.cost
+            ? !paying.some((r) => r.forStep === f.cost?.step && live(r))
+            : !sharing.some((r) => r.type === f.type && live(r)),
+        )
+        .map((f) => ({ type: f.type, input: followUpInput(f, p.id, p.artworkIds, p.context) }))
     : []
   return {
     follows: follows.map(asLink).sort(byAge),
@@ -122,5 +145,9 @@ export async function checkFollows(
     const [row] = await db.select({ type: processes.type }).from(processes).where(eq(processes.id, named.id))
     if (!row || !named.allowed.some((f) => f.from === row.type))
       throw invalid({ [`input.${named.via}`]: 'invalidValue' })
+    // A cost's payment request names the step of that process whose cost it pays.
+    const costSteps = named.allowed.filter((f) => f.from === row.type && f.cost).map((f) => f.cost?.step)
+    if (costSteps.length > 0 && !costSteps.includes(subject.forStep as string))
+      throw invalid({ 'input.forStep': 'invalidValue' })
   }
 }

@@ -26,6 +26,7 @@ import { definitionViews } from './definitions'
 import { machineCatalog } from './machine-catalog'
 import { listProcesses, processStats } from './queries'
 import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
+import { mayStartSome } from './start-access'
 import { MIGRATE_PRIVILEGE, migrateProcess } from './versions'
 import { historyPage, stepRecord } from './views'
 
@@ -85,7 +86,8 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       tags,
       summary:
         "Start a process, optionally with its first step's draft (saved in the same transaction, as a SAVE)",
-      ...access(deps, 'devOpsManage:start'),
+      // devOpsManage:start, or a type's own start privileges (finance raises payment requests): start-access.ts.
+      ...access(deps, mayStartSome(catalog)),
       request: { body: json(processCreateInput) },
       responses: okResponse(processView),
     }),

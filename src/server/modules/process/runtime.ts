@@ -54,6 +54,7 @@ import {
 import { type Action, pureTransition } from './pure-transition'
 import { CREATE_EVENT, createInTx, type RuntimeEnv, runEffects } from './run-effects'
 import { type PersistedSnapshot, persist, rehydrate } from './snapshot'
+import { mayStartType, startAllowedBy } from './start-access'
 import { buildViews, type ProcessRow, type ViewParts, viewOf } from './views'
 
 export { actorOf } from './decide'
@@ -79,6 +80,8 @@ export async function startProcess(
   if (first) return first
   if (!env.catalog.types().includes(type)) throw invalid({ type: 'invalidValue' })
   const definition = env.catalog.latest(type)
+  // The route lets through whoever may start some type; this type's own privileges decide.
+  if (!mayStartType(actorOf(user), definition)) throw forbidden()
   const subject = validate(definition.input, rawInput, 'input', lang) as ProcessInput['subject']
   const artworkIds = [...new Set(subject.artworkIds ?? [])]
   if ((await countArtworks(env.db, artworkIds)) !== artworkIds.length)
@@ -92,7 +95,9 @@ export async function startProcess(
     env.db.transaction(async (tx) => {
       // A concurrent start with the same key waits here, then finds it taken: its result is the answer.
       if (claim && !(await claimKey(tx, claim, CREATE_EVENT))) throw conflict()
-      const id = await createInTx(tx, env, definition, subject, actor, user.id, at, lang)
+      const id = await createInTx(tx, env, definition, subject, actor, user.id, at, lang, {
+        allowedBy: startAllowedBy(actor, definition),
+      })
       if (saved) await saveFirstDraft(tx, env, definition, id, actor, saved, lang)
       const row = await loadProcess(tx, id)
       const [view] = await buildViews(tx, env.catalog, [row], actor)

@@ -4,6 +4,7 @@
 // of a contract never exceeds its amount, and a payment's currency is the currency of what it pays (the
 // contract, else the policy's premium or the claim), checked here again inside the transaction.
 import { and, desc, eq, sql } from 'drizzle-orm'
+import { costCurrency } from '../../../../shared/process-steps/finance-payment'
 import { addMoney, compareMoney, MONEY_RE, normaliseMoney } from '../../../../shared/validation'
 import { contracts, insurancePolicies, paymentDetails, payments } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
@@ -125,7 +126,15 @@ async function dueCurrency(ctx: EffectContext, contractCurrency: string | undefi
     .where(eq(insurancePolicies.processId, ctx.process.id))
   if (policy) return policy.currency
   const claimed = ctx.context.steps.claim?.data?.currency
-  return typeof claimed === 'string' && claimed ? claimed : undefined
+  if (typeof claimed === 'string' && claimed) return claimed
+  // A FINANCE_PAYMENT settling another process's cost: that cost's currency.
+  return costCurrency(ctx.context.subject)
+}
+
+/** The process whose cost a non-contract payment settles (its start input's `forProcessId`). */
+function forProcessOf(ctx: EffectContext): string | null {
+  const id = ctx.process.type === 'FINANCE_PAYMENT' ? ctx.context.subject?.forProcessId : undefined
+  return typeof id === 'string' && id ? id : null
 }
 
 const METHODS: Record<string, NonNullable<Method>> = {
@@ -225,6 +234,7 @@ export async function recordPayment(ctx: EffectContext): Promise<void> {
       method,
       methodDetails,
       failureReason: status === 'failed' ? (ctx.event.comment ?? '') : '',
+      forProcessId: forProcessOf(ctx),
       recordedBy: ctx.event.actor.id,
       at,
       createdAt: ctx.at,

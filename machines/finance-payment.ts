@@ -1,0 +1,33 @@
+// FINANCE_PAYMENT: a payment outside any contract (a storage fee, a framer's invoice, the cost an operation
+// recorded): the payment request with its approval (by amount band and currency, as the tasks settings
+// configure), then finance pays — confirmed, or failed and retried. One money step does all three.
+import { financePaymentInput, financePaymentStep, paymentConfirmation } from '../src/shared/process-steps'
+import { defineProcess, moneyStep } from './blocks'
+import { PAY_PRIVILEGE, START_PRIVILEGE } from './setup'
+
+export const financePaymentV1 = defineProcess({
+  type: 'FINANCE_PAYMENT',
+  version: 1,
+  holdsArtworks: false,
+  artworkStatuses: [],
+  steps: [
+    moneyStep(
+      { key: 'payment', labelZh: '付款申请', labelEn: 'Payment request' },
+      { direction: 'outgoing', next: { to: 'completed' } },
+    ),
+  ],
+  /** Raised by operations staff (a cost they incurred) or by finance (an invoice received). */
+  startPrivileges: [START_PRIVILEGE, PAY_PRIVILEGE],
+  input: financePaymentInput,
+  payloads: { payment: financePaymentStep(), CONFIRM_PAYMENT: paymentConfirmation },
+  contextPayloads: {
+    /** Settling another process's cost: in that cost's currency. */
+    payment: (context) => financePaymentStep(context.subject),
+  },
+  notes: [
+    'The spec\'s "payment request, its approval, the payment" is one money step: the request is its form (the payment form\'s rules: §5 payee rules, payment details adding up to the amount), approved by one or two approvers by amount band and currency, then confirmed paid or failed (reason required) and retried, or corrected and submitted again.',
+    "A request may settle the cost another process recorded (a transport's shipper, a photographer, a framer, a restorer, a replica lab): that process offers it in its links, prefilled with the cost's amount, currency and payee, and its payments carry the process as `forProcessId`. It is then paid in the cost's currency; its amount may differ from the planned cost (the invoice decides) and is not capped by it.",
+    'Outgoing only in this version: a collection outside a contract (a loan fee the borrower pays) is not a request the office raises.',
+    'Started by whoever may start processes or pay (finance staff); it holds no artworks. The payer may not be whoever submitted the request (separation of duties, as every money step).',
+  ],
+})

@@ -1,0 +1,44 @@
+// A non-contract payment (FINANCE_PAYMENT): a storage fee, a framer's invoice, or the cost another process
+// recorded (a shipper's, a photographer's, a restorer's). Its start input may name that process and the
+// step whose cost it settles, with what to prefill the request with; the request itself is the payment
+// form (payment.ts: §5 payee rules, payment details adding up to the amount).
+import { z } from 'zod'
+import { optionalText } from '../validation'
+import { currency, dictValue, note, positiveMoney, recordId } from './common'
+import { currencyOf, paymentStep } from './payment'
+
+/** What a cost offered as a payable prefills: its amount, currency and payee, as the process recorded them. */
+export const financePaymentPrefill = z.strictObject({
+  amount: positiveMoney.optional(),
+  currency: currency.optional(),
+  payeeAccountName: optionalText(200).optional(),
+  costAttribution: dictValue.optional(),
+  relatedEvent: dictValue.optional(),
+  paymentType: dictValue.optional(),
+  remark: note(),
+})
+export type FinancePaymentPrefill = z.output<typeof financePaymentPrefill>
+
+export const financePaymentInput = z.strictObject({
+  note: note(2000),
+  /** The process whose cost this pays (machines: the operations' `followUps`). */
+  forProcessId: recordId.optional(),
+  /** The step of that process that recorded the cost. */
+  forStep: optionalText(64).optional(),
+  prefill: financePaymentPrefill.optional(),
+})
+export type FinancePaymentInput = z.output<typeof financePaymentInput>
+
+/**
+ * The request's form: the payment form; when it settles another process's cost, in that cost's currency
+ * (never compared with, or converted from, another currency). Free otherwise.
+ */
+export function financePaymentStep(subject?: Record<string, unknown>) {
+  return paymentStep(undefined, undefined, costCurrency(subject))
+}
+
+/** The currency of the cost a request settles (its start input's prefill), when it settles one. */
+export function costCurrency(subject: Record<string, unknown> | undefined): string | undefined {
+  if (typeof subject?.forProcessId !== 'string') return undefined
+  return currencyOf(subject.prefill as Record<string, unknown> | undefined)
+}
