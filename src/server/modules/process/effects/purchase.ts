@@ -4,7 +4,7 @@
 // the BUY_ART_TRANS process that brings them in is opened in the same transaction.
 import { inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
-import { artists, artworks } from '../../../db/schema'
+import { artists, artworks, valuations } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
 import { blankRecord, insertArtworks } from '../../artworks/record-store'
 import { changeArtworks } from './movements'
@@ -105,6 +105,18 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
       'create',
     )
     created.push(...ids)
+    // The price set as the latest valuation is also the artwork's first row of valuation history.
+    if (single && price && currency)
+      await ctx.tx.insert(valuations).values({
+        artworkId: ids[0],
+        amount: price,
+        currency,
+        valuedOn: ctx.event.at.slice(0, 10),
+        method: 'purchase_price',
+        valuer: seller,
+        processId: ctx.process.id,
+        createdBy: ctx.event.actor.id,
+      })
     await ctx.linkArtworks(created)
   }
   const all = [...existing, ...created]
