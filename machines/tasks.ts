@@ -6,19 +6,11 @@
 // per step (`StepDef.due`); an administrator's settings override them on the server.
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate'
 import { PRIVILEGES } from '../src/shared/privileges'
+import { TASK_KINDS, type TaskKind } from './task-kinds'
 import type { Actor, ProcessDefinition, StepDef } from './types'
 import { eventTypes, leafOf, metaOf, statePath } from './view'
 
-export const TASK_KINDS = [
-  'fill',
-  'approve',
-  'confirmPayment',
-  'depart',
-  'arrive',
-  'return',
-  'count',
-] as const
-export type TaskKind = (typeof TASK_KINDS)[number]
+export { TASK_KINDS, type TaskKind }
 
 /**
  * What each event a person sends does for a task. Events left out are not work someone waits for: SAVE

@@ -1,6 +1,6 @@
 // The search parameters of the inbox screen, validated at the route so a link or a bookmark opens exactly
 // what it names; anything invalid is dropped (a stale bookmark still opens the inbox).
-import { TASK_KINDS } from '../../../../machines/tasks'
+import { TASK_KINDS } from '../../../../machines/task-kinds'
 import type { TaskView } from '../../../shared/contracts/tasks'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import { type ProcessOpenSearch, validateProcessOpenSearch } from '../process/process-search'
