@@ -1,0 +1,371 @@
+// /financeManage/paymentSummary: what was paid and collected by month, paying company, cost attribution or
+// currency, over a date range (all in the URL). Each currency is its own line and its own series in the
+// charts — amounts of different currencies are never added. Below, the totals in the reporting currency:
+// each amount converted at the latest rate on or before its date, the rates used named (pair, rate, date),
+// and the amounts no rate could convert shown apart in their own currency.
+import { useLingui as useLinguiCore } from '@lingui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { BarChart } from '@mantine/charts'
+import {
+  Alert,
+  Group,
+  List,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import {
+  type PaymentSummary,
+  type ReportingRow,
+  SUMMARY_GROUPS,
+  type SummaryGroup,
+  type SummaryRow,
+} from '../../../shared/contracts/finance'
+import type { Lang } from '../../../shared/errors'
+import { paymentSummaryQuery } from '../../api/queries/finance'
+import { DateRangePicker } from '../../forms/DateRangePicker'
+import { formatDate } from '../../i18n/format'
+import { PageHeader } from '../../shell/PageHeader'
+import { type Column, OpList } from '../operations/parts'
+import { useLang } from '../process/machine-words'
+import type { SummarySearch } from './finance-search'
+import { GROUP_WORDS, money, NONE, rateSentence } from './words'
+
+const COLORS = [
+  'ink.6',
+  'teal.6',
+  'orange.6',
+  'grape.6',
+  'blue.6',
+  'red.6',
+  'lime.6',
+  'cyan.6',
+  'pink.6',
+  'yellow.6',
+]
+
+export const summaryFilters = (s: SummarySearch) => ({
+  groupBy: s.groupBy ?? ('month' as const),
+  from: s.from,
+  to: s.to,
+  reportingCurrency: s.reporting === 0 ? undefined : ('1' as const),
+})
+
+/** "Mar 25" / "25年3月" for a yyyy-MM month. */
+function monthLabel(month: string, lang: Lang): string {
+  const [y, m] = month.split('-').map(Number)
+  if (!y || !m) return month
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', {
+    month: 'short',
+    year: '2-digit',
+  }).format(new Date(Date.UTC(y, m - 1, 1)))
+}
+
+export function PaymentSummaryScreen({
+  search,
+  onSearch,
+}: {
+  search: SummarySearch
+  onSearch: (next: SummarySearch, options?: { replace?: boolean }) => void
+}) {
+  const { t } = useLingui()
+  const { i18n } = useLinguiCore()
+  const lang = useLang()
+  const filters = summaryFilters(search)
+  const summary = useQuery(paymentSummaryQuery(filters))
+  const groupBy = filters.groupBy
+  const label = (key: string, text: string) =>
+    groupBy === 'month' ? monthLabel(key, lang) : key === '' ? i18n._(NONE) : text
+  return (
+    <>
+      <PageHeader
+        description={
+          <Trans>
+            What was paid and collected, each currency on its own line; the totals in the reporting currency
+            name the exchange rates they used.
+          </Trans>
+        }
+      />
+      <Stack gap="md">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <SegmentedControl
+            value={groupBy}
+            onChange={(v) =>
+              onSearch({ ...search, groupBy: v === 'month' ? undefined : (v as SummaryGroup) })
+            }
+            data={SUMMARY_GROUPS.map((g) => ({ value: g, label: i18n._(GROUP_WORDS[g]) }))}
+            style={{ maxWidth: '100%', overflowX: 'auto' }}
+            data-testid="summary-group"
+          />
+          <DateRangePicker
+            label={t`Dates`}
+            value={[search.from ?? null, search.to ?? null]}
+            onChange={([from, to]) => onSearch({ ...search, from: from ?? undefined, to: to ?? undefined })}
+            clearable
+            w={260}
+            maw="100%"
+            data-testid="summary-dates"
+          />
+          <Switch
+            label={t`Totals in the reporting currency`}
+            checked={search.reporting !== 0}
+            onChange={(e) => onSearch({ ...search, reporting: e.currentTarget.checked ? undefined : 0 })}
+            data-testid="summary-reporting"
+          />
+        </Group>
+        {summary.isPending ? (
+          <Skeleton h={300} />
+        ) : summary.isError ? (
+          <Text c="dimmed" fz="sm">
+            <Trans>The summary could not be loaded. It will be tried again shortly.</Trans>
+          </Text>
+        ) : (
+          <SummaryBody data={summary.data} label={label} />
+        )}
+      </Stack>
+    </>
+  )
+}
+
+function SummaryBody({
+  data,
+  label,
+}: {
+  data: PaymentSummary
+  label: (key: string, text: string) => string
+}) {
+  const { t } = useLingui()
+  const currencies = data.totals.map((x) => x.currency)
+  const keys = [...new Set(data.rows.map((r) => r.key))]
+  const chart = (way: 'outgoing' | 'incoming') =>
+    keys.map((k) => {
+      const point: Record<string, string | number> = {
+        group: label(k, data.rows.find((r) => r.key === k)?.label ?? k),
+      }
+      for (const r of data.rows.filter((x) => x.key === k)) point[r.currency] = Number(r[way])
+      return point
+    })
+  const series = currencies.map((c, i) => ({ name: c, color: COLORS[i % COLORS.length] }))
+  const anyIncoming = data.rows.some((r) => r.incoming !== '0.00')
+  const columns: Column<SummaryRow>[] = [
+    {
+      key: 'group',
+      header: <Trans>Group</Trans>,
+      primary: true,
+      miw: 160,
+      cell: (r) => (
+        <Text fz="sm" fw={500}>
+          {label(r.key, r.label)} · {r.currency}
+        </Text>
+      ),
+    },
+    { key: 'outgoing', header: <Trans>Paid</Trans>, cell: (r) => money(r.outgoing, r.currency) },
+    { key: 'incoming', header: <Trans>Collected</Trans>, cell: (r) => money(r.incoming, r.currency) },
+    { key: 'count', header: <Trans>Payments</Trans>, cell: (r) => String(r.paidCount) },
+    {
+      key: 'failed',
+      header: <Trans>Failed attempts</Trans>,
+      cell: (r) =>
+        r.failedCount > 0 ? (
+          <Text fz="sm" c="red">
+            {r.failedCount}
+          </Text>
+        ) : (
+          '0'
+        ),
+    },
+  ]
+  if (data.rows.length === 0)
+    return (
+      <Text c="dimmed" fz="sm" data-testid="summary-empty">
+        <Trans>No payment in this period.</Trans>
+      </Text>
+    )
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: anyIncoming ? 2 : 1 }}>
+        <Paper withBorder p="md" radius="md">
+          <Text fw={600} mb="xs">
+            <Trans>Paid, per currency</Trans>
+          </Text>
+          <BarChart
+            h={260}
+            data={chart('outgoing')}
+            dataKey="group"
+            series={series}
+            withLegend
+            tickLine="y"
+            gridAxis="y"
+            yAxisProps={{ width: 72 }}
+            data-testid="summary-chart-paid"
+          />
+        </Paper>
+        {anyIncoming ? (
+          <Paper withBorder p="md" radius="md">
+            <Text fw={600} mb="xs">
+              <Trans>Collected, per currency</Trans>
+            </Text>
+            <BarChart
+              h={260}
+              data={chart('incoming')}
+              dataKey="group"
+              series={series}
+              withLegend
+              tickLine="y"
+              gridAxis="y"
+              yAxisProps={{ width: 72 }}
+            />
+          </Paper>
+        ) : null}
+      </SimpleGrid>
+      <Paper withBorder p="md" radius="md" data-testid="summary-totals">
+        <Title order={4} mb="xs">
+          <Trans>Totals per currency</Trans>
+        </Title>
+        <Stack gap={4}>
+          {data.totals.map((x) => (
+            <Text key={x.currency} fz="sm" data-currency={x.currency}>
+              {t`${x.currency}: paid ${money(x.outgoing, x.currency)}, collected ${money(x.incoming, x.currency)}`}
+            </Text>
+          ))}
+        </Stack>
+      </Paper>
+      {data.reporting ? <ReportingTotals reporting={data.reporting} label={label} /> : null}
+      <OpList
+        rows={data.rows}
+        rowKey={(r) => `${r.key}|${r.currency}`}
+        columns={columns}
+        total={data.rows.length}
+        page={1}
+        pageSize={Math.max(data.rows.length, 1)}
+        onPage={() => undefined}
+        empty={<Trans>No payment in this period.</Trans>}
+        testId="summary-rows"
+      />
+    </Stack>
+  )
+}
+
+function ReportingTotals({
+  reporting,
+  label,
+}: {
+  reporting: NonNullable<PaymentSummary['reporting']>
+  label: (key: string, text: string) => string
+}) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const c = reporting.currency
+  const columns: Column<ReportingRow>[] = [
+    {
+      key: 'group',
+      header: <Trans>Group</Trans>,
+      primary: true,
+      cell: (r) => (
+        <Text fz="sm" fw={500}>
+          {label(r.key, r.label)}
+        </Text>
+      ),
+    },
+    { key: 'outgoing', header: <Trans>Paid</Trans>, cell: (r) => money(r.outgoing, c) },
+    { key: 'incoming', header: <Trans>Collected</Trans>, cell: (r) => money(r.incoming, c) },
+    {
+      key: 'apart',
+      header: <Trans>Without a rate</Trans>,
+      cell: (r) =>
+        r.unconverted.length === 0
+          ? '—'
+          : r.unconverted
+              .map((u) =>
+                [
+                  u.outgoing !== '0.00' ? money(u.outgoing, u.currency) : null,
+                  u.incoming !== '0.00' ? `+${money(u.incoming, u.currency)}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' '),
+              )
+              .join('; '),
+    },
+  ]
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="summary-reporting-total">
+      <Stack gap="sm">
+        <Title order={4}>
+          <Trans>In the reporting currency ({c})</Trans>
+        </Title>
+        <Group gap="xl" wrap="wrap">
+          <Stack gap={0}>
+            <Text fz="xs" c="dimmed">
+              <Trans>Paid</Trans>
+            </Text>
+            <Text fz="lg" fw={700} data-testid="reporting-outgoing">
+              {money(reporting.outgoing, c)}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text fz="xs" c="dimmed">
+              <Trans>Collected</Trans>
+            </Text>
+            <Text fz="lg" fw={700} data-testid="reporting-incoming">
+              {money(reporting.incoming, c)}
+            </Text>
+          </Stack>
+        </Group>
+        <div>
+          <Text fz="sm" fw={600}>
+            <Trans>Rates used</Trans>
+          </Text>
+          {reporting.ratesUsed.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              <Trans>None: every amount was already in {c}, or had no rate.</Trans>
+            </Text>
+          ) : (
+            <List size="sm" data-testid="rates-used">
+              {reporting.ratesUsed.map((r) => (
+                <List.Item key={`${r.base}/${r.quote}/${r.on}`}>
+                  {rateSentence(r, lang)}
+                  {r.inverse ? ` (${t`divided by, to convert ${r.currency}`})` : ''}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </div>
+        {reporting.unconverted.length > 0 ? (
+          <Alert
+            color="orange"
+            title={t`Not converted: no rate on or before their date`}
+            data-testid="reporting-unconverted"
+          >
+            <List size="sm">
+              {reporting.unconverted.map((u) => (
+                <List.Item key={u.currency}>
+                  {t`${u.currency}: paid ${money(u.outgoing, u.currency)}, collected ${money(u.incoming, u.currency)} (${u.count} payments, ${formatDate(u.firstOn, lang)} – ${formatDate(u.lastOn, lang)})`}
+                </List.Item>
+              ))}
+            </List>
+            <Text fz="xs" mt="xs">
+              <Trans>Add a rate for these currencies on the exchange rates tab to include them.</Trans>
+            </Text>
+          </Alert>
+        ) : null}
+        <OpList
+          rows={reporting.rows}
+          rowKey={(r) => r.key}
+          columns={columns}
+          total={reporting.rows.length}
+          page={1}
+          pageSize={Math.max(reporting.rows.length, 1)}
+          onPage={() => undefined}
+          empty={<Trans>No payment in this period.</Trans>}
+          testId="reporting-rows"
+        />
+      </Stack>
+    </Paper>
+  )
+}
