@@ -18,6 +18,7 @@ import { artworkRoutes } from './modules/artworks/routes'
 import { authRoutes } from './modules/auth/routes'
 import { conditionRoutes } from './modules/condition/routes'
 import { contentRoutes } from './modules/content/routes'
+import { datacentreRoutes } from './modules/datacentre/routes'
 import { fileRoutes } from './modules/files/routes'
 import { financeRoutes } from './modules/finance/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
@@ -29,6 +30,7 @@ import { messageRoutes } from './modules/process/message-routes'
 import { processRoutes } from './modules/process/routes'
 import { referenceAdminRoutes } from './modules/reference/admin-routes'
 import { referenceCallRoutes } from './modules/reference/routes'
+import { reportRoutes } from './modules/reports/routes'
 import { releaseRoutes } from './modules/releases/routes'
 import { stocktakeRoutes } from './modules/stocktakes/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
@@ -62,10 +64,12 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/tasks', taskSettingsRoutes],
   ['/tasks', delegationRoutes],
   ['/warehouse', warehouseRoutes],
+  ['/reports', reportRoutes],
   ['/finance', financeRoutes],
   ['/valuations', valuationRoutes],
   ['/releases', releaseRoutes],
   ['/content', contentRoutes],
+  ['/datacentre', datacentreRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -213,6 +213,14 @@ export const MESSAGES = {
     'zh-CN': '结束日期不能早于开始日期',
     en: 'The end date cannot be earlier than the start date',
   },
+  filterValueNotFound: {
+    'zh-CN': '该筛选值不存在（可能已被删除或不属于此类）',
+    en: 'This filter value does not exist (it may have been deleted, or is of another kind)',
+  },
+  rangeTooLong: {
+    'zh-CN': '时间范围过长：最多 {max} 个点，请缩短范围或按年查看',
+    en: 'The range is too long: at most {max} points; shorten it or view by year',
+  },
   expiryBeforeEffective: {
     'zh-CN': '合同到期日不能早于生效日',
     en: 'The contract expiry date cannot be earlier than the effective date',
