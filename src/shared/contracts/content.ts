@@ -83,4 +83,6 @@ export const contentManageQuery = pageQuery.extend({
   q: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100).optional()),
 })
 
+export const audienceRole = z.object({ id: z.string(), name: z.string() })
+
 export const publishResult = contentView.extend({ recipients: z.number() })

@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 import { AppShell, Box, Burger, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet, useMatches } from '@tanstack/react-router'
+import { WhatsNewModal } from '../areas/releases/WhatsNewModal'
 import { useMe } from '../session/use-session'
 import { BrandMark } from './BrandMark'
 import { Breadcrumbs } from './Breadcrumbs'
@@ -43,6 +44,7 @@ export function AppLayout() {
           <Group gap={6} wrap="nowrap">
             <LanguageSwitch />
             <MessageBell canOpenMessages={hasPrivilege(me, 'messageCenter:view')} />
+            <WhatsNewModal canOpenLog={hasPrivilege(me, 'versionLog:view')} />
             <UserMenu me={me} />
           </Group>
         </Group>

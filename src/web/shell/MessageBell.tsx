@@ -114,7 +114,10 @@ function MessageRow({ message, close }: { message: MessageView; close: () => voi
         void queryClient.invalidateQueries({ queryKey: taskKeys.counts() })
       })
       .catch(() => undefined)
-    if (message.processId)
+    // A published item opens in the message centre's reader; a process message opens its process.
+    if (message.kind === 'content' && message.contentId)
+      void navigate({ to: '/messageCenter/index', search: { content: message.contentId } })
+    else if (message.processId)
       void navigate({ to: '/devOpsManage/index', search: { process: message.processId } })
   }
   return (

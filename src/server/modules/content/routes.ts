@@ -4,8 +4,9 @@
 // as sent), publish — each user of the audience gets a `content` message, in one batch, at the item's
 // publication instant — and withdraw (the item leaves the readers' lists and its messages the bells).
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import {
+  audienceRole,
   type ContentKind,
   contentFeedQuery,
   contentInput,
@@ -13,7 +14,7 @@ import {
   contentView,
   publishResult,
 } from '../../../shared/contracts/content'
-import { contents, messages } from '../../db/schema'
+import { contents, messages, roles } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
@@ -108,6 +109,29 @@ export function contentRoutes(deps: Deps) {
         page: q.page,
         pageSize: q.pageSize,
       })
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/roles',
+      tags,
+      summary: 'The roles an audience may name (enabled ones), in the request’s language',
+      ...edit,
+      responses: okResponse(z.array(audienceRole)),
+    }),
+    async (c) => {
+      const en = c.get('lang') === 'en'
+      const rows = await db
+        .select({ id: roles.id, nameZh: roles.nameZh, nameEn: roles.nameEn })
+        .from(roles)
+        .where(eq(roles.enabled, true))
+        .orderBy(asc(roles.createdAt))
+      return ok(
+        c,
+        rows.map((r) => ({ id: r.id, name: en ? r.nameEn : r.nameZh })),
+      )
     },
   )
 

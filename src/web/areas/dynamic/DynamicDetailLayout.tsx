@@ -1,37 +1,15 @@
-// /dynamicManage/detail with its children: tabs for the item, its exhibition and its message.
+// /dynamicManage/detail with its children (exhibition, message): one item's page, with the way back to the
+// news above it.
 import { Trans } from '@lingui/react/macro'
-import { Tabs } from '@mantine/core'
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router'
-
-const TABS = [
-  '/dynamicManage/detail',
-  '/dynamicManage/detail/exhibition',
-  '/dynamicManage/detail/message',
-] as const
+import { Anchor } from '@mantine/core'
+import { Link, Outlet } from '@tanstack/react-router'
 
 export function DynamicDetailLayout() {
-  const { pathname } = useLocation()
-  const navigate = useNavigate()
-  const current = TABS.find((t) => pathname.replace(/\/$/, '') === t) ?? TABS[0]
   return (
     <>
-      <Tabs
-        value={current}
-        onChange={(value) => value && void navigate({ to: value as (typeof TABS)[number] })}
-        mb="md"
-      >
-        <Tabs.List>
-          <Tabs.Tab value={TABS[0]}>
-            <Trans>Overview</Trans>
-          </Tabs.Tab>
-          <Tabs.Tab value={TABS[1]}>
-            <Trans>Exhibition</Trans>
-          </Tabs.Tab>
-          <Tabs.Tab value={TABS[2]}>
-            <Trans>Message</Trans>
-          </Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      <Anchor component={Link} to="/dynamicManage/index" fz="sm" mb="sm" display="inline-block">
+        <Trans>← Back to the news</Trans>
+      </Anchor>
       <Outlet />
     </>
   )

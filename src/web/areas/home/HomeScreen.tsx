@@ -28,6 +28,7 @@ import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
 import { hasPrivilege } from '../../shell/route-meta'
+import { LatestContent } from '../dynamic/LatestContent'
 import { InboxLink } from '../process/InboxLink'
 import { TaskDue, TaskMarks } from '../tasks/TaskParts'
 import { taskLine } from '../tasks/task-words'
@@ -151,8 +152,9 @@ function ActivityPanel() {
         <UnstyledButton
           key={m.id}
           component={Link}
-          to="/devOpsManage/index"
-          search={(m.processId ? { process: m.processId } : {}) as never}
+          {...(m.kind === 'content' && m.contentId
+            ? { to: '/messageCenter/index', search: { content: m.contentId } as never }
+            : { to: '/devOpsManage/index', search: (m.processId ? { process: m.processId } : {}) as never })}
           className="vitrine-inbox-link"
           style={{ display: 'block', borderRadius: 6 }}
           data-message-id={m.id}
@@ -236,6 +238,8 @@ export function HomeScreen() {
           </SimpleGrid>
         )}
       </Stack>
+
+      <LatestContent />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>

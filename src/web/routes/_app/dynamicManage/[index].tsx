@@ -1,9 +1,32 @@
-// /dynamicManage/index: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /dynamicManage/index: the latest news for the user's roles (areas/dynamic/ContentIndexScreen.tsx); the kind
+// and the page in the URL.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { CONTENT_KINDS } from '../../../../shared/contracts/content'
+import { contentFeedQuery } from '../../../api/queries/content'
+import {
+  ContentIndexScreen,
+  type ContentIndexSearch,
+  feedFilters,
+} from '../../../areas/dynamic/ContentIndexScreen'
+import { clean, oneOf, pageParam } from '../../../areas/operations/op-search'
 
 export const Route = createFileRoute('/_app/dynamicManage/index')({
   staticData: { title: msg`Content list`, privilege: 'dynamicManage:view' },
-  component: () => <PlannedScreen purpose={msg`News and notices published to the staff.`} />,
+  validateSearch: (search: Record<string, unknown>): ContentIndexSearch =>
+    clean({ kind: oneOf(CONTENT_KINDS, search.kind), page: pageParam(search.page) }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(contentFeedQuery(feedFilters(deps)))
+  },
+  component: function DynamicIndexRoute() {
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return (
+      <ContentIndexScreen
+        search={search}
+        onSearch={(next) => void navigate({ search: next, resetScroll: false })}
+      />
+    )
+  },
 })

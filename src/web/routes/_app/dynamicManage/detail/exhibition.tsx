@@ -1,9 +1,15 @@
-// /dynamicManage/detail/exhibition: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /dynamicManage/detail/exhibition?id=: one exhibition item (areas/dynamic/ContentDetailScreen.tsx).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../shell/PlannedScreen'
+import { ContentDetailScreen } from '../../../../areas/dynamic/ContentDetailScreen'
+import { uuidParam } from '../../../../areas/operations/op-search'
 
 export const Route = createFileRoute('/_app/dynamicManage/detail/exhibition')({
   staticData: { title: msg`Exhibition`, privilege: 'dynamicManage:view' },
-  component: () => <PlannedScreen purpose={msg`The exhibition this item announces.`} />,
+  validateSearch: (search: Record<string, unknown>): { id?: string } =>
+    uuidParam(search.id) ? { id: uuidParam(search.id) } : {},
+  component: function DetailExhibitionRoute() {
+    const { id } = Route.useSearch()
+    return <ContentDetailScreen id={id} kind="exhibition" />
+  },
 })

@@ -1,13 +1,14 @@
-// /dynamicManage/detail: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
-import { msg } from '@lingui/core/macro'
+// /dynamicManage/detail?id=: one item of either kind (areas/dynamic/ContentDetailScreen.tsx).
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../shell/PlannedScreen'
+import { ContentDetailScreen } from '../../../../areas/dynamic/ContentDetailScreen'
+import { uuidParam } from '../../../../areas/operations/op-search'
 
 export const Route = createFileRoute('/_app/dynamicManage/detail/')({
   staticData: { privilege: 'dynamicManage:view' },
-  component: () => (
-    <PlannedScreen
-      purpose={msg`One published item and its parts: the exhibition it announces and the message it sends.`}
-    />
-  ),
+  validateSearch: (search: Record<string, unknown>): { id?: string } =>
+    uuidParam(search.id) ? { id: uuidParam(search.id) } : {},
+  component: function DetailRoute() {
+    const { id } = Route.useSearch()
+    return <ContentDetailScreen id={id} />
+  },
 })

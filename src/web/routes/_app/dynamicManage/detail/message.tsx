@@ -1,9 +1,15 @@
-// /dynamicManage/detail/message: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /dynamicManage/detail/message?id=: one office message (areas/dynamic/ContentDetailScreen.tsx).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../shell/PlannedScreen'
+import { ContentDetailScreen } from '../../../../areas/dynamic/ContentDetailScreen'
+import { uuidParam } from '../../../../areas/operations/op-search'
 
 export const Route = createFileRoute('/_app/dynamicManage/detail/message')({
   staticData: { title: msg`Message`, privilege: 'dynamicManage:view' },
-  component: () => <PlannedScreen purpose={msg`The message this item sends.`} />,
+  validateSearch: (search: Record<string, unknown>): { id?: string } =>
+    uuidParam(search.id) ? { id: uuidParam(search.id) } : {},
+  component: function DetailMessageRoute() {
+    const { id } = Route.useSearch()
+    return <ContentDetailScreen id={id} kind="message" />
+  },
 })

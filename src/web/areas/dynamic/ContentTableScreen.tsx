@@ -1,0 +1,273 @@
+// /dynamicManage/table: every item for the staff who write them — drafts, published and withdrawn — with
+// kind, status, audience, when published and who changed it last; filters (kind, status, title) and the
+// page in the URL. Edit opens the editor; Publish and Withdraw ask first and say how many were told.
+import { useLingui as useLinguiCore } from '@lingui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core'
+import { useDebouncedCallback } from '@mantine/hooks'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import {
+  CONTENT_KINDS,
+  CONTENT_STATUSES,
+  type ContentKind,
+  type ContentStatus,
+  type ContentView,
+} from '../../../shared/contracts/content'
+import { isApiError } from '../../api/api-error'
+import { contentKeys, contentManageQuery, publishContent, withdrawContent } from '../../api/queries/content'
+import { showSuccess } from '../../forms/notify'
+import { formatDateTime } from '../../i18n/format'
+import { PageHeader } from '../../shell/PageHeader'
+import { type Column, OpList } from '../operations/parts'
+import { useLang } from '../process/machine-words'
+import { DETAIL_PATH, KIND_WORDS, KindBadge, STATUS_WORDS, StatusBadge } from './content-parts'
+
+export const TABLE_PAGE_SIZE = 20
+
+export interface ContentTableSearch {
+  kind?: ContentKind
+  status?: ContentStatus
+  q?: string
+  page?: number
+}
+
+export const tableFilters = (s: ContentTableSearch) => ({
+  ...s,
+  page: s.page ?? 1,
+  pageSize: TABLE_PAGE_SIZE,
+})
+
+type Acting = { action: 'publish' | 'withdraw'; item: ContentView } | null
+
+export function ContentTableScreen({
+  search,
+  onSearch,
+}: {
+  search: ContentTableSearch
+  onSearch: (next: ContentTableSearch, options?: { replace?: boolean }) => void
+}) {
+  const { t } = useLingui()
+  const { i18n } = useLinguiCore()
+  const lang = useLang()
+  const navigate = useNavigate()
+  const list = useQuery(contentManageQuery(tableFilters(search)))
+  const [acting, setActing] = useState<Acting>(null)
+  const setQ = useDebouncedCallback(
+    (q: string) => onSearch({ ...search, q: q.trim() || undefined, page: undefined }, { replace: true }),
+    300,
+  )
+  const columns: Column<ContentView>[] = [
+    {
+      key: 'title',
+      header: <Trans>Title</Trans>,
+      primary: true,
+      miw: 220,
+      cell: (c) => (
+        <Stack gap={2}>
+          <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {c.title}
+          </Text>
+          <KindBadge kind={c.kind} />
+        </Stack>
+      ),
+    },
+    { key: 'status', header: <Trans>Status</Trans>, cell: (c) => <StatusBadge status={c.status} /> },
+    {
+      key: 'audience',
+      header: <Trans>Audience</Trans>,
+      cell: (c) =>
+        c.audience.length === 0 ? (
+          <Trans>Everyone</Trans>
+        ) : (
+          c.audience.map((r) => r.name).join(lang === 'en' ? ', ' : '、')
+        ),
+    },
+    {
+      key: 'published',
+      header: <Trans>Published</Trans>,
+      cell: (c) => (c.publishedAt ? formatDateTime(c.publishedAt, lang) : '—'),
+    },
+    {
+      key: 'updated',
+      header: <Trans>Last changed</Trans>,
+      cell: (c) => `${formatDateTime(c.updatedAt, lang)}${c.updatedByName ? ` · ${c.updatedByName}` : ''}`,
+    },
+    {
+      key: 'actions',
+      header: <Trans>Actions</Trans>,
+      cell: (c) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: stops the row's click only
+        // biome-ignore lint/a11y/useKeyWithClickEvents: as above
+        <div onClick={(e) => e.stopPropagation()}>
+          <Group gap={6} wrap="wrap">
+            <Button
+              size="compact-xs"
+              variant="light"
+              component={Link}
+              to="/dynamicManage/createMessage"
+              search={{ id: c.id } as never}
+              data-testid="content-edit"
+            >
+              <Trans>Edit</Trans>
+            </Button>
+            {c.status === 'published' ? (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="orange"
+                onClick={() => setActing({ action: 'withdraw', item: c })}
+                data-testid="content-withdraw"
+              >
+                <Trans>Withdraw</Trans>
+              </Button>
+            ) : (
+              <Button
+                size="compact-xs"
+                onClick={() => setActing({ action: 'publish', item: c })}
+                data-testid="content-publish-row"
+              >
+                <Trans>Publish</Trans>
+              </Button>
+            )}
+          </Group>
+        </div>
+      ),
+    },
+  ]
+  return (
+    <>
+      <PageHeader
+        description={
+          <Trans>
+            Every item, drafts and withdrawn ones too. Publishing tells each reader of its audience in the
+            message centre; withdrawing takes it out of their news and their messages.
+          </Trans>
+        }
+        actions={
+          <Button component={Link} to="/dynamicManage/createMessage" data-testid="content-new">
+            <Trans>New item</Trans>
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t`Search by title`}
+            defaultValue={search.q ?? ''}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            maxLength={100}
+            w={260}
+            maw="100%"
+            data-testid="content-search"
+          />
+          <Select
+            label={t`Kind`}
+            placeholder={t`Every kind`}
+            clearable
+            data={CONTENT_KINDS.map((k) => ({ value: k, label: i18n._(KIND_WORDS[k]) }))}
+            value={search.kind ?? null}
+            onChange={(v) => onSearch({ ...search, kind: (v as ContentKind) ?? undefined, page: undefined })}
+            w={200}
+            maw="100%"
+          />
+          <Select
+            label={t`Status`}
+            placeholder={t`Every status`}
+            clearable
+            data={CONTENT_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS_WORDS[s]) }))}
+            value={search.status ?? null}
+            onChange={(v) =>
+              onSearch({ ...search, status: (v as ContentStatus) ?? undefined, page: undefined })
+            }
+            w={200}
+            maw="100%"
+            data-testid="content-status-filter"
+          />
+        </Group>
+        {list.isPending ? (
+          <Skeleton h={200} />
+        ) : list.isError ? (
+          <Text c="dimmed" fz="sm">
+            <Trans>The items could not be loaded. It will be tried again shortly.</Trans>
+          </Text>
+        ) : (
+          <OpList
+            rows={list.data.list}
+            rowKey={(c) => c.id}
+            columns={columns}
+            onOpen={(c) => void navigate({ to: DETAIL_PATH[c.kind], search: { id: c.id } as never })}
+            total={list.data.total}
+            page={search.page ?? 1}
+            pageSize={TABLE_PAGE_SIZE}
+            onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+            empty={<Trans>No item matches. Write one with “New item”.</Trans>}
+            testId="content-table"
+          />
+        )}
+      </Stack>
+      <ActModal acting={acting} onClose={() => setActing(null)} />
+    </>
+  )
+}
+
+function ActModal({ acting, onClose }: { acting: Acting; onClose: () => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const act = useMutation({
+    mutationFn: async (a: NonNullable<Acting>) =>
+      a.action === 'publish'
+        ? { recipients: (await publishContent(a.item.id)).recipients }
+        : { recipients: null, item: await withdrawContent(a.item.id) },
+    meta: { silent: true },
+    onSuccess: async ({ recipients }) => {
+      showSuccess(recipients === null ? t`Withdrawn` : t`Published to ${recipients} people`)
+      await queryClient.invalidateQueries({ queryKey: contentKeys.all })
+      close()
+    },
+  })
+  const close = () => {
+    act.reset()
+    onClose()
+  }
+  const title = acting?.item.title ?? ''
+  return (
+    <Modal
+      opened={acting !== null}
+      onClose={close}
+      title={acting?.action === 'publish' ? t`Publish “${title}”?` : t`Withdraw “${title}”?`}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
+      <Stack gap="sm" data-testid="content-confirm">
+        <Text fz="sm">
+          {acting?.action === 'publish' ? (
+            <Trans>
+              Each reader of its audience gets a message, and sees it in the news and on the home page.
+            </Trans>
+          ) : (
+            <Trans>It leaves its readers' news and their messages. You can publish it again later.</Trans>
+          )}
+        </Text>
+        {act.error ? (
+          <Alert color="red">
+            {isApiError(act.error) ? act.error.message : t`The change could not be saved.`}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button
+            color={acting?.action === 'withdraw' ? 'orange' : undefined}
+            loading={act.isPending}
+            onClick={() => acting && act.mutate(acting)}
+            data-testid="content-confirm-go"
+          >
+            {acting?.action === 'publish' ? <Trans>Publish</Trans> : <Trans>Withdraw</Trans>}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}

@@ -1,0 +1,296 @@
+// /versionManage/index: the releases of the system, drafts too, newest change first. Version managers record
+// a release (number, date, notes in both languages) as a draft, edit it, publish it (after a confirmation:
+// every user is then shown its notes once) and delete drafts. The server refuses a number that goes
+// backwards or repeats; its words land at the number field.
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Modal,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Fragment, useState } from 'react'
+import { type ReleaseInput, type ReleaseView, releaseInput } from '../../../shared/contracts/releases'
+import { isApiError } from '../../api/api-error'
+import {
+  createRelease,
+  deleteRelease,
+  publishRelease,
+  RELEASES_PAGE_SIZE,
+  releaseKeys,
+  releaseManageQuery,
+  updateRelease,
+} from '../../api/queries/releases'
+import { DateField } from '../../forms/DateField'
+import { showSuccess } from '../../forms/notify'
+import { FormFooter } from '../../forms/SubmitButton'
+import { useForm } from '../../forms/use-form'
+import { useMe } from '../../session/use-session'
+import { PageHeader } from '../../shell/PageHeader'
+import { hasPrivilege } from '../../shell/route-meta'
+import { ListEmpty } from '../process/list-parts'
+import { ReleaseHeadline, ReleaseNotes } from './release-parts'
+
+type Confirming = { action: 'publish' | 'delete'; release: ReleaseView } | null
+
+export function ReleaseManageScreen({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const me = useMe()
+  const mayEdit = hasPrivilege(me, 'versionManage:edit')
+  const list = useQuery(releaseManageQuery(page))
+  const [editing, setEditing] = useState<ReleaseView | null | undefined>(undefined)
+  const [confirming, setConfirming] = useState<Confirming>(null)
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / RELEASES_PAGE_SIZE)) : 1
+  return (
+    <>
+      <PageHeader
+        description={
+          <Trans>
+            Record each release of the system with its notes in both languages. A published release is shown
+            once to every user as “What's new”; its number must come after the latest published one.
+          </Trans>
+        }
+        actions={
+          mayEdit ? (
+            <Button onClick={() => setEditing(null)} data-testid="release-new">
+              <Trans>New release</Trans>
+            </Button>
+          ) : null
+        }
+      />
+      {list.isPending ? (
+        <Skeleton h={200} />
+      ) : list.isError ? (
+        <Text c="dimmed" fz="sm">
+          <Trans>The releases could not be loaded. It will be tried again shortly.</Trans>
+        </Text>
+      ) : list.data.list.length === 0 ? (
+        <ListEmpty
+          title={<Trans>No releases yet</Trans>}
+          description={<Trans>Record the first one with “New release”.</Trans>}
+          testId="release-list-empty"
+        />
+      ) : (
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="md" data-testid="release-list">
+            {list.data.list.map((r, i) => (
+              <Fragment key={r.id}>
+                {i > 0 ? <Divider /> : null}
+                <Stack gap={6} data-release={r.number}>
+                  <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+                    <ReleaseHeadline release={r} />
+                    {mayEdit ? (
+                      <Group gap={6}>
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => setEditing(r)}
+                          data-testid="release-edit"
+                        >
+                          <Trans>Edit</Trans>
+                        </Button>
+                        {r.status === 'draft' ? (
+                          <>
+                            <Button
+                              size="compact-sm"
+                              onClick={() => setConfirming({ action: 'publish', release: r })}
+                              data-testid="release-publish"
+                            >
+                              <Trans>Publish</Trans>
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => setConfirming({ action: 'delete', release: r })}
+                              data-testid="release-delete"
+                            >
+                              <Trans>Delete</Trans>
+                            </Button>
+                          </>
+                        ) : null}
+                      </Group>
+                    ) : null}
+                  </Group>
+                  <ReleaseNotes notes={r.notes} />
+                </Stack>
+              </Fragment>
+            ))}
+          </Stack>
+          {pages > 1 ? (
+            <Group justify="flex-end" mt="md">
+              <Pagination total={pages} value={page} onChange={onPage} size="sm" />
+            </Group>
+          ) : null}
+        </Card>
+      )}
+      <ReleaseFormModal release={editing} onClose={() => setEditing(undefined)} />
+      <ConfirmModal confirming={confirming} onClose={() => setConfirming(null)} />
+    </>
+  )
+}
+
+function ReleaseFormModal({
+  release,
+  onClose,
+}: {
+  release: ReleaseView | null | undefined
+  onClose: () => void
+}) {
+  const { t } = useLingui()
+  const phone = useMediaQuery('(max-width: 48em)')
+  return (
+    <Modal
+      opened={release !== undefined}
+      onClose={onClose}
+      title={release ? t`Edit release` : t`New release`}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
+      {release !== undefined ? (
+        <ReleaseForm key={release?.id ?? 'new'} release={release} onDone={onClose} />
+      ) : null}
+    </Modal>
+  )
+}
+
+function ReleaseForm({ release, onDone }: { release: ReleaseView | null; onDone: () => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const form = useForm({
+    schema: releaseInput,
+    initialValues: {
+      number: release?.number ?? '',
+      releasedOn: release?.releasedOn ?? new Date().toISOString().slice(0, 10),
+      notesZh: release?.notesZh ?? '',
+      notesEn: release?.notesEn ?? '',
+    },
+  })
+  const submit = form.onSubmit(async (data: ReleaseInput) => {
+    const saved = release ? await updateRelease(release.id, data) : await createRelease(data)
+    showSuccess(t`Release ${saved.number} saved`)
+    await queryClient.invalidateQueries({ queryKey: releaseKeys.all })
+    onDone()
+  })
+  const published = release?.status === 'published'
+  return (
+    <form onSubmit={submit} noValidate data-testid="release-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t`Release number`}
+            description={published ? t`A published release keeps its number` : t`For example 1.10.0`}
+            required
+            readOnly={published}
+            maxLength={24}
+            {...form.getInputProps('number')}
+            data-testid="release-number"
+          />
+          <DateField
+            label={t`Release date`}
+            required
+            value={form.values.releasedOn}
+            onChange={(v) => form.setFieldValue('releasedOn', v)}
+            error={form.errors.releasedOn}
+            data-testid="release-date"
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t`Notes in Chinese`}
+          description={t`One point a line`}
+          required
+          autosize
+          minRows={4}
+          maxRows={14}
+          maxLength={10_000}
+          {...form.getInputProps('notesZh')}
+          data-testid="release-notesZh"
+        />
+        <Textarea
+          label={t`Notes in English`}
+          required
+          autosize
+          minRows={4}
+          maxRows={14}
+          maxLength={10_000}
+          {...form.getInputProps('notesEn')}
+          data-testid="release-notesEn"
+        />
+        <FormFooter form={form} onCancel={onDone} />
+      </Stack>
+    </form>
+  )
+}
+
+function ConfirmModal({ confirming, onClose }: { confirming: Confirming; onClose: () => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const act = useMutation({
+    mutationFn: async (c: NonNullable<Confirming>) => {
+      if (c.action === 'publish') await publishRelease(c.release.id)
+      else await deleteRelease(c.release.id)
+    },
+    meta: { silent: true },
+    onSuccess: async (_, c) => {
+      showSuccess(
+        c.action === 'publish'
+          ? t`Release ${c.release.number} published`
+          : t`Draft ${c.release.number} deleted`,
+      )
+      await queryClient.invalidateQueries({ queryKey: releaseKeys.all })
+      close()
+    },
+  })
+  const close = () => {
+    act.reset()
+    onClose()
+  }
+  const number = confirming?.release.number ?? ''
+  return (
+    <Modal
+      opened={confirming !== null}
+      onClose={close}
+      title={confirming?.action === 'publish' ? t`Publish release ${number}?` : t`Delete draft ${number}?`}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
+      <Stack gap="sm" data-testid="release-confirm">
+        <Text fz="sm">
+          {confirming?.action === 'publish' ? (
+            <Trans>Every user will be shown its notes once, the next time they open the system.</Trans>
+          ) : (
+            <Trans>The draft and its notes are deleted.</Trans>
+          )}
+        </Text>
+        {act.error ? (
+          <Alert color="red" data-testid="release-confirm-error">
+            {isApiError(act.error) ? act.error.message : t`The change could not be saved.`}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button
+            color={confirming?.action === 'delete' ? 'red' : undefined}
+            loading={act.isPending}
+            onClick={() => confirming && act.mutate(confirming)}
+            data-testid="release-confirm-go"
+          >
+            {confirming?.action === 'publish' ? <Trans>Publish</Trans> : <Trans>Delete</Trans>}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}
