@@ -1,13 +1,12 @@
-// /authManage/roleManage: a screen a later issue builds; until then its title, place in the menu and an honest empty state.
+// /authManage/roleManage: the roles, their privileges as a tree mirroring the menu, and the effect of a change
+// shown before it is saved (areas/admin/RolesScreen.tsx).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../shell/PlannedScreen'
+import { rolesQuery } from '../../../api/queries/admin'
+import { RolesScreen } from '../../../areas/admin/RolesScreen'
 
 export const Route = createFileRoute('/_app/authManage/roleManage')({
   staticData: { title: msg`Roles`, privilege: 'authManage:view' },
-  component: () => (
-    <PlannedScreen
-      purpose={msg`Roles with their description, privileges and whether they are enabled; a role may hold full privilege for the whole system.`}
-    />
-  ),
+  loader: ({ context }) => void context.queryClient.prefetchQuery(rolesQuery()),
+  component: RolesScreen,
 })
