@@ -59,6 +59,8 @@ export interface Config {
    * is asked for, so a server without it still starts.
    */
   pdfFont: string
+  /** The office's name, printed at the top of every report (VITRINE_OFFICE_NAME; unset: left out). */
+  officeName: string
 }
 
 export const DEFAULT_PDF_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#NotoSansCJKsc-Regular'
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrlSetting(env.VITRINE_PUBLIC_URL, Number(env.PORT ?? 8080)),
     smtp: smtpSettings(env),
     pdfFont: env.VITRINE_PDF_FONT?.trim() || DEFAULT_PDF_FONT,
+    officeName: env.VITRINE_OFFICE_NAME?.trim() ?? '',
   }
 }
 

@@ -16,8 +16,8 @@ import { AppError } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { errorEnvelope } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { loadPdfFont } from '../../pdf/font'
 import { contentDisposition, toWebStream } from '../files/serve'
-import { loadPdfFont } from './font'
 import { type LabelRow, PAGE, writeLabels } from './sheet'
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -1,8 +1,9 @@
-// The font of printed label sheets (VITRINE_PDF_FONT, config.ts): read once per server and handed to each
-// PDF, which embeds only the glyphs it uses (pdfkit subsets). A missing or unreadable font is reported when a
-// sheet is asked for, with a message that says what to install or set, and never stops the server.
+// The font of every printed PDF, label sheets and reports (VITRINE_PDF_FONT, config.ts): read once per server
+// and handed to each PDF, which embeds only the glyphs it uses (pdfkit subsets). A missing or unreadable font
+// is reported when a PDF is asked for, with a message that says what to install or set, and never stops the
+// server.
 import { readFile } from 'node:fs/promises'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../http/app-error'
 
 export interface PdfFont {
   /** The font file's bytes (a .ttc collection holds every face). */
