@@ -1,10 +1,10 @@
 // Journey, in Chinese then English: the administrator opens the valuation list, adds a valuation in USD to
 // one artwork from the screen and sees it as the artwork's latest (formatted, in its currency), opens the
-// artwork's history (a chart per currency renders, the table lists it), looks at the "not valued in N years"
+// artwork's history (a chart per currency renders, the table lists it; the artwork's page shows it too), looks at the "not valued in N years"
 // view; the list and the operations' valuation screen fit 390 px as cards; in English the screen speaks English.
 import { describe, expect, it } from 'vitest'
 import { apiToken, apiWithToken } from './api-calls'
-import { appPerFile, newPage, settled, shot, signIn } from './harness'
+import { appPerFile, axeProblems, newPage, settled, shot, signIn } from './harness'
 
 const run = appPerFile()
 
@@ -56,6 +56,14 @@ describe('valuations: add one in USD, see it as the latest, its history, at 390 
     await shot(page, 'valuation-history')
     await page.keyboard.press('Escape')
     await history.waitFor({ state: 'detached' })
+    expect(await axeProblems(page, 'valuation list', 'main')).toEqual([])
+
+    // The artwork's own page shows the same history in its valuation tab.
+    await page.goto(`/artworkArchive/detail?id=${artwork.artworkId}&tab=valuation`)
+    await settled(page)
+    await page.locator('[data-testid="artwork-valuations"] svg.recharts-surface').first().waitFor()
+    await page.goBack()
+    await settled(page)
 
     // The "not valued in N years" view: the artwork just valued is not in it.
     await page.getByText('3 年内未估值').click()

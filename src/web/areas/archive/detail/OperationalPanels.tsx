@@ -9,7 +9,10 @@ import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import { artworkHistoryQuery } from '../../../api/queries/artworks'
 import { formatMoneyDisplay } from '../../../forms/money'
 import { formatDate, formatDateTime } from '../../../i18n/format'
+import { useMe } from '../../../session/use-session'
 import { IconChart, IconRoute, IconShield, IconTruck } from '../../../shell/icons'
+import { hasPrivilege } from '../../../shell/route-meta'
+import { ValuationHistory } from '../../valuations/ValuationHistory'
 import { PlaceOnDate } from '../../warehouse/PlaceOnDate'
 import { IconArrowRight, IconMapPin } from '../archive-icons'
 import { HISTORY_ACTION_LABELS, MOVEMENT_KIND_LABELS } from '../archive-labels'
@@ -33,6 +36,7 @@ export function ValuationPanel({
   const lang = reference.lang
   const history = useQuery(artworkHistoryQuery(detail.id, 1, 200))
   const points = valuationHistory(history.data?.list ?? [])
+  const mayReadValuations = hasPrivilege(useMe(), 'valueManage:view')
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
@@ -58,6 +62,11 @@ export function ValuationPanel({
           </Stack>
         </Group>
       </Card>
+      {mayReadValuations ? (
+        <Section title={<Trans>Valuations by currency</Trans>} testId="artwork-valuations">
+          <ValuationHistory artworkId={detail.id} />
+        </Section>
+      ) : null}
       <Section title={<Trans>Valuation history</Trans>} testId="valuation-history">
         {history.isPending ? (
           <Loader size="sm" />
