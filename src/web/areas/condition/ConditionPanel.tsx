@@ -11,6 +11,7 @@ import type { ConditionReport } from '../../../shared/contracts/condition'
 import type { Lang } from '../../../shared/errors'
 import { conditionReportsQuery } from '../../api/queries/condition'
 import { formatDate } from '../../i18n/format'
+import { ConditionReportPdfButton } from '../reports/ReportPdfButton'
 import { AwaitingApprovalBadge, ConditionBadge } from './ConditionBadge'
 import { ReportCompare } from './ReportCompare'
 import { Route } from './ReportFacts'
@@ -18,7 +19,17 @@ import { CONDITION_COLORS, conditionOf, HANDOVER_LABELS, reportDate } from './wo
 
 const BULLETS = { ok: IconCircleCheck, notOk: IconAlertTriangle, unknown: IconHelpCircle }
 
-function Entry({ report, lang, onOpen }: { report: ConditionReport; lang: Lang; onOpen: () => void }) {
+function Entry({
+  artworkId,
+  report,
+  lang,
+  onOpen,
+}: {
+  artworkId: string
+  report: ConditionReport
+  lang: Lang
+  onOpen: () => void
+}) {
   const { i18n } = useLingui()
   const { t } = useMacroLingui()
   const n = report.photos.length
@@ -51,6 +62,13 @@ function Entry({ report, lang, onOpen }: { report: ConditionReport; lang: Lang; 
         >
           <Trans>Open and compare</Trans>
         </Button>
+        <ConditionReportPdfButton
+          artworkId={artworkId}
+          reportKey={report.key}
+          name={`${i18n._(HANDOVER_LABELS[report.kind])} · ${formatDate(reportDate(report), lang)}`}
+          variant="subtle"
+          size="compact-sm"
+        />
         <Text fz="xs" c="dimmed">
           <Plural value={n} _0="No photographs" one="# photograph" other="# photographs" />
         </Text>
@@ -124,7 +142,7 @@ export function ConditionPanel({
                   </Text>
                 }
               >
-                <Entry report={r} lang={lang} onOpen={() => setOpen(i)} />
+                <Entry artworkId={artworkId} report={r} lang={lang} onOpen={() => setOpen(i)} />
               </Timeline.Item>
             )
           })}

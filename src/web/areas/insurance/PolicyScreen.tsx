@@ -37,6 +37,7 @@ import { typeLabel, useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import type { ProcessTab } from '../process/process-search'
 import { StatusBadge } from '../process/StatusBadge'
+import { SchedulePdfButton } from '../reports/ReportPdfButton'
 import { PolicySchedule, ScheduleDownloadButton } from './PolicySchedule'
 import { money, ProcessLink, StandingBadge, StartRenewalButton } from './parts'
 import { KIND_WORDS, REMOVAL_WORDS, STAGE_COLORS, STAGE_WORDS } from './words'
@@ -326,6 +327,7 @@ export function PolicyScreen({
             </Title>
             <Group gap="xs">
               <ScheduleDownloadButton policyId={p.id} policyNo={p.policyNo} />
+              <SchedulePdfButton policyId={p.id} policyNo={p.policyNo} />
               <Button
                 size="xs"
                 variant="default"

@@ -13,6 +13,7 @@ import { artworkColumn, type Column, OpList, placeText, useThumbs } from '../ope
 import { ListEmpty } from '../process/list-parts'
 import { useLang } from '../process/machine-words'
 import { StatusBadge } from '../process/StatusBadge'
+import { StocktakePdfButton } from '../reports/ReportPdfButton'
 import { RESULT_COLORS, RESULT_WORDS, roomName, SHOW_WORDS } from './words'
 
 type Row = StocktakeDetail['artworks'][number]
@@ -82,9 +83,12 @@ export function StocktakeResult({
       <PageHeader
         title={<Trans>Stocktake of {d.room ? roomName(d.room, lang) : '—'}</Trans>}
         actions={
-          <Button variant="default" onClick={onOpenProcess} data-testid="open-process">
-            <Trans>Open the process</Trans>
-          </Button>
+          <>
+            <StocktakePdfButton processId={d.process.id} />
+            <Button variant="default" onClick={onOpenProcess} data-testid="open-process">
+              <Trans>Open the process</Trans>
+            </Button>
+          </>
         }
       />
       <Group gap="sm">

@@ -27,6 +27,7 @@ import { IconLock, IconRoute } from '../../../shell/icons'
 import { PageHeader } from '../../../shell/PageHeader'
 import { hasPrivilege } from '../../../shell/route-meta'
 import { ConditionPanel } from '../../condition/ConditionPanel'
+import { TearSheetPdfButton } from '../../reports/ReportPdfButton'
 import { StatusBadges, valuationText, whereText } from '../ArtworkResults'
 import { useFileLinks } from '../ArtworkThumb'
 import { IconEdit, IconMapPin, IconRuler } from '../archive-icons'
@@ -156,6 +157,7 @@ export function ArtworkDetailScreen({
           .join(' · ')}
         actions={
           <>
+            <TearSheetPdfButton artworkId={data.id} inventoryNo={data.inventoryNo} />
             {canSeeOperations ? (
               <ButtonLink
                 variant="default"
