@@ -9,6 +9,8 @@ const suites: [string, string, string][] = [
   ['artworks', './artworks.ts', 'benchArtworks'],
   ['web', './web.ts', 'benchWeb'],
   ['warehouse', './warehouse.ts', 'benchWarehouse'],
+  ['admin', './admin.ts', 'benchAdmin'],
+  ['finance', './finance.ts', 'benchFinance'],
 ]
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue

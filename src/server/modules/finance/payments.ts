@@ -180,11 +180,13 @@ const amountOf = (groupBy: SummaryGroup) =>
 export function summarySql(groupBy: SummaryGroup, from?: string, to?: string): SQL {
   const where = paymentWhere({ from, to })
   const amount = amountOf(groupBy)
+  // A payment split between companies is one payment (its details are rows of the join).
+  const count = groupBy === 'payerCompany' ? sql`count(distinct p.id)` : sql`count(*)`
   return sql`select ${keyOf(groupBy)} as key, p.currency,
       coalesce(sum(${amount}) filter (where p.status = 'paid' and p.direction = 'outgoing'), 0)::numeric(18, 2)::text as outgoing,
       coalesce(sum(${amount}) filter (where p.status = 'paid' and p.direction = 'incoming'), 0)::numeric(18, 2)::text as incoming,
-      count(distinct p.id) filter (where p.status = 'paid')::int as paid_count,
-      count(distinct p.id) filter (where p.status = 'failed')::int as failed_count
+      ${count} filter (where p.status = 'paid')::int as paid_count,
+      ${count} filter (where p.status = 'failed')::int as failed_count
     from ${summaryFrom(groupBy)} where ${where}
     group by 1, 2 order by 1, 2`
 }
@@ -258,10 +260,30 @@ export async function paymentSummary(
 export function reportingSql(groupBy: SummaryGroup, target: string, from?: string, to?: string): SQL {
   const where = paymentWhere({ from, to })
   const source = sql`select ${keyOf(groupBy)} as k, p.currency, (p.at at time zone 'UTC')::date as "on",
-      p.direction::text as direction, sum(${amountOf(groupBy)}) as amount, count(distinct p.id)::int as n
+      p.direction::text as direction, sum(${amountOf(groupBy)}) as amount,
+      ${groupBy === 'payerCompany' ? sql`count(distinct p.id)` : sql`count(*)`}::int as n
     from ${summaryFrom(groupBy)} where ${where} and p.status = 'paid'
     group by 1, 2, 3, 4`
   return convertedSql(source, target)
+}
+
+interface GroupedRow {
+  k: string
+  currency: string
+  direction: 'outgoing' | 'incoming'
+  missing: boolean
+  amount: string
+  n: number
+  first_on: string
+  last_on: string
+}
+interface RateRow {
+  currency: string
+  r_base: string
+  r_quote: string
+  r_on: string
+  r_rate: string
+  r_inverse: boolean
 }
 
 async function reportingTotals(
@@ -271,35 +293,23 @@ async function reportingTotals(
   label: (k: string) => string,
 ): Promise<NonNullable<PaymentSummary['reporting']>> {
   const converted = reportingSql(q.groupBy, target, q.from, q.to)
-  // One pass grouped by key, currency, direction and whether a rate existed; another for the rates used.
-  const [grouped, rates] = [
-    rowsOf<{
-      k: string
-      currency: string
-      direction: 'outgoing' | 'incoming'
-      missing: boolean
-      amount: string
-      n: number
-      first_on: string
-      last_on: string
-    }>(
-      await db.execute(sql`select k, currency, direction, converted is null as missing,
-          coalesce(sum(converted), sum(amount))::numeric(18, 2)::text as amount, sum(n)::int as n,
-          min("on")::text as first_on, max("on")::text as last_on
-        from (${converted}) x group by 1, 2, 3, 4 order by 1, 2`),
-    ),
-    rowsOf<{
-      currency: string
-      r_base: string
-      r_quote: string
-      r_on: string
-      r_rate: string
-      r_inverse: boolean
-    }>(
-      await db.execute(sql`select distinct currency, r_base, r_quote, r_on::text as r_on, r_rate::text as r_rate,
-          r_inverse from (${converted}) x where r_base is not null`),
-    ),
-  ]
+  // One statement: the conversion once, read grouped by key, currency, direction and whether a rate existed,
+  // and for the distinct rates it used (numbers as text inside the JSON: exact).
+  const [row] = rowsOf<{ grouped: GroupedRow[] | string; rates: RateRow[] | string }>(
+    await db.execute(sql`with x as materialized (select * from (${converted}) y)
+      select
+        (select coalesce(json_agg(g order by g.k, g.currency), '[]') from (
+          select k, currency, direction, converted is null as missing,
+            coalesce(sum(converted), sum(amount))::numeric(18, 2)::text as amount, sum(n)::int as n,
+            min("on")::text as first_on, max("on")::text as last_on
+          from x group by 1, 2, 3, 4) g) as grouped,
+        (select coalesce(json_agg(r), '[]') from (
+          select distinct currency, r_base, r_quote, r_on::text as r_on, r_rate::text as r_rate, r_inverse
+          from x where r_base is not null) r) as rates`),
+  )
+  const json = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v)
+  const grouped = json(row.grouped)
+  const rates = json(row.rates)
   const byKey = new Map<string, ReportingRow>()
   const apart = new Map<string, NonNullable<PaymentSummary['reporting']>['unconverted'][number]>()
   let outgoing = '0.00'
