@@ -1,7 +1,8 @@
 // The analysts' view of the process machines (/art-data-center): every process type with its diagram, the
 // number of live processes in each state written on it (GET /api/process/definitions/:type/stats), and the
 // table of states and transitions — what docs/flows holds, in the language shown. The type shown is in the
-// URL (`?flow=BUY_ART`), so a diagram can be linked to.
+// URL (`?flow=BUY_ART`), so a diagram can be linked to. It is the data centre's second tab: the diagram zooms
+// and pans, and carries the process mining of the type (time per step, the bottleneck; MiningPanel).
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Badge,
@@ -23,8 +24,9 @@ import { EFFECT_LABELS, RECIPIENT_LABELS } from '../../../../machines/labels'
 import type { ProcessDefinitionView, ProcessStatsView } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
+import { miningQuery } from '../../api/queries/datacentre'
 import { definitionsQuery, statsQuery } from '../../api/queries/process'
-import { PageHeader } from '../../shell/PageHeader'
+import { MiningPanel, useDuration } from '../datacentre/MiningPanel'
 import { statusLabel, useLang } from '../process/machine-words'
 import { StatusBadge } from '../process/StatusBadge'
 
@@ -160,16 +162,15 @@ export function FlowsScreen({ flow, onFlow }: { flow?: ProcessType; onFlow: (typ
   const index = selected ? list.indexOf(selected) : -1
   const selectedStats = index >= 0 ? stats[index]?.data : undefined
   const counts = countsByState(selectedStats)
+  const mining = useQuery({ ...miningQuery(selected?.type ?? 'BUY_ART'), enabled: !!selected })
+  const duration = useDuration()
+  const notes: Record<string, string> = {}
+  for (const s of mining.data?.steps ?? [])
+    if (s.medianSeconds !== null) notes[s.step] = t`median ${duration(s.medianSeconds)}`
+  const neck = mining.data?.bottleneck
+  if (neck) notes[neck] = [notes[neck], t`bottleneck`].filter(Boolean).join(' · ')
   return (
     <>
-      <PageHeader
-        description={
-          <Trans>
-            How each kind of process runs: its steps and states, who may do what, and how many processes stand
-            in each state right now.
-          </Trans>
-        }
-      />
       {definitions.isPending ? (
         <Skeleton h={480} radius="md" />
       ) : (
@@ -218,11 +219,21 @@ export function FlowsScreen({ flow, onFlow }: { flow?: ProcessType; onFlow: (typ
                     </Group>
                   </Group>
                   <Suspense fallback={<Loader size="sm" />}>
-                    <MachineDiagram graph={selected.graph} lang={lang} counts={counts} />
+                    <MachineDiagram
+                      graph={selected.graph}
+                      lang={lang}
+                      counts={counts}
+                      notes={notes}
+                      bottleneck={mining.data?.bottleneck}
+                      zoomable
+                    />
                   </Suspense>
                   <Text fz="xs" c="dimmed" mt="sm">
                     <Trans>The number after a state is how many live processes stand in it now.</Trans>
                   </Text>
+                </Card>
+                <Card withBorder radius="md" padding="lg">
+                  <MiningPanel def={selected} mining={mining.data} pending={mining.isPending} />
                 </Card>
                 <Card withBorder radius="md" padding="lg">
                   <FlowTables def={selected} counts={counts} />

@@ -29,6 +29,10 @@ export interface DiagramOptions {
   current?: string | null
   /** Live processes per state path. */
   counts?: Record<string, number>
+  /** A step to mark as the bottleneck (its path). */
+  bottleneck?: string | null
+  /** Words added to a step's own label, by step path (the data centre's median time). */
+  notes?: Record<string, string>
 }
 
 export const mermaidId = (path: string) => `s_${path.replaceAll('.', '__')}`
@@ -39,7 +43,7 @@ export function graphToMermaid(
   graph: { nodes: DiagramNode[]; edges: DiagramEdge[] },
   options: DiagramOptions,
 ) {
-  const { lang, current, counts = {} } = options
+  const { lang, current, counts = {}, bottleneck, notes = {} } = options
   const byId = new Map(graph.nodes.map((n) => [n.id, n]))
   const root = graph.nodes.find((n) => n.parent === null)
   if (!root) return 'stateDiagram-v2'
@@ -47,7 +51,9 @@ export function graphToMermaid(
   const label = (n: DiagramNode) => {
     const words = lang === 'en' ? n.labelEn : n.labelZh
     const count = counts[n.path]
-    return text(count ? `${words} (${count})` : words)
+    const note = notes[n.path]
+    const base = count ? `${words} (${count})` : words
+    return text(note ? `${base} · ${note}` : base)
   }
   /** The top-level node (a step, a final state, terminated) a node belongs to. */
   const topOf = (n: DiagramNode): DiagramNode => {
@@ -103,6 +109,10 @@ export function graphToMermaid(
     (n) => (counts[n.path] ?? 0) > 0 && n.path !== current && childrenOf(n.id).length === 0,
   )
   for (const n of live) styles.push(`  class ${mermaidId(n.path)} live`)
+  if (bottleneck && graph.nodes.some((n) => n.path === bottleneck)) {
+    styles.push('  classDef bottleneck fill:#fdecea,stroke:#c0392b,stroke-width:3px')
+    styles.push(`  class ${mermaidId(bottleneck)} bottleneck`)
+  }
   if (current && graph.nodes.some((n) => n.path === current)) {
     styles.push(
       '  classDef current fill:#c4862b,color:#ffffff,stroke:#86570f,stroke-width:3px,font-weight:bold',

@@ -1,19 +1,30 @@
-// /art-data-center: the analysts' view of the process machines — each type's diagram with live counts per
-// state and its table of states and transitions; `?flow=<TYPE>` names the type shown.
+// /art-data-center: the data centre — the collection dashboard (`?tab=collection`, its shared filters in the
+// URL) and the processes (`?tab=processes`, `?flow=<TYPE>` naming the type shown; a link with only `?flow=`
+// opens that tab).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
-import { FlowsScreen } from '../../areas/flows/FlowsScreen'
+import { DataCentreScreen } from '../../areas/datacentre/DataCentreScreen'
+import { validateDataCentreSearch } from '../../areas/datacentre/datacentre-search'
 
 export const Route = createFileRoute('/_app/art-data-center')({
   staticData: { title: msg`Art data centre`, privilege: 'art-data-center:view' },
-  validateSearch: (search: Record<string, unknown>): { flow?: ProcessType } =>
-    PROCESS_TYPES.includes(search.flow as ProcessType) ? { flow: search.flow as ProcessType } : {},
+  validateSearch: validateDataCentreSearch,
   component: function ArtDataCentre() {
-    const { flow } = Route.useSearch()
+    const search = Route.useSearch()
     const navigate = Route.useNavigate()
     return (
-      <FlowsScreen flow={flow} onFlow={(type) => void navigate({ search: { flow: type }, replace: true })} />
+      <DataCentreScreen
+        search={search}
+        onSearch={(patch) =>
+          void navigate({
+            search: (prev) =>
+              Object.fromEntries(
+                Object.entries({ ...prev, ...patch }).filter(([, v]) => v !== undefined),
+              ) as typeof prev,
+            replace: true,
+          })
+        }
+      />
     )
   },
 })

@@ -1,0 +1,51 @@
+// The data centre (/art-data-center, issue 17): two tabs, the tab in the URL — the collection dashboard first,
+// then the processes (each type's live diagram with its process mining). A link naming a type (`?flow=`) opens
+// the processes tab, as before the tabs. The processes tab (and Mermaid) loads only when opened.
+import { Trans } from '@lingui/react/macro'
+import { Tabs } from '@mantine/core'
+import type { ProcessType } from '../../../shared/process-types'
+import { PageHeader } from '../../shell/PageHeader'
+import { FlowsScreen } from '../flows/FlowsScreen'
+import { CollectionDashboard } from './CollectionDashboard'
+import { type DataCentreSearch, filtersOf, type Tab, tabOf } from './datacentre-search'
+
+export function DataCentreScreen({
+  search,
+  onSearch,
+}: {
+  search: DataCentreSearch
+  onSearch: (patch: Partial<DataCentreSearch>) => void
+}) {
+  const tab = tabOf(search)
+  return (
+    <>
+      <PageHeader
+        description={
+          <Trans>
+            What the collection is worth and where, what is insured and what is moving; and how each kind of
+            process runs, how long its steps take and where work waits.
+          </Trans>
+        }
+      />
+      <Tabs value={tab} onChange={(v) => onSearch({ tab: (v as Tab) ?? 'collection' })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="collection" data-testid="tab-collection">
+            <Trans>Collection</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="processes" data-testid="tab-processes">
+            <Trans>Processes</Trans>
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="collection">
+          <CollectionDashboard search={search} filters={filtersOf(search)} onSearch={onSearch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="processes">
+          <FlowsScreen
+            flow={search.flow}
+            onFlow={(flow: ProcessType) => onSearch({ tab: 'processes', flow })}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  )
+}
