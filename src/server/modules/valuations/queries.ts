@@ -148,7 +148,8 @@ export async function listArtworkValuations(
         a.valuation_date::text as valuation_date, lv.method, lv.valuer,
         (select count(*)::int from valuations c where c.artwork_id = a.id) as valuation_count
       ${from} ${filter} ${order} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
-    db.execute(sql`select count(*)::int as n ${from} ${filter}`),
+    // The newest row of each artwork is only looked up for the count when the method filter needs it.
+    db.execute(sql`select count(*)::int as n ${q.method ? from : sql`from artworks a`} ${filter}`),
   ])
   return {
     list: rowsOf<Record<string, unknown>>(rows).map((r) => ({
