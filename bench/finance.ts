@@ -31,7 +31,7 @@ const WARMUP = 20
 
 type Raw = (text: string, params?: unknown[]) => Promise<unknown[]>
 
-async function seed(raw: Raw): Promise<Record<string, number>> {
+export async function seed(raw: Raw): Promise<Record<string, number>> {
   const seconds: Record<string, number> = {}
   const step = async (name: string, text: string) => {
     const t0 = performance.now()

@@ -25,7 +25,7 @@ export function trimRate(v: string): string {
  * Each currency's rates into `target` form a timeline (the direct pair, or the reverse pair to divide by; the
  * direct one when both fall on the same date); every distinct (currency, date) of the source takes the latest
  * point of its currency's timeline on or before its date — found by one sort of dates and rate points
- * together (a running max), so thousands of dates cost one pass rather than a probe each.
+ * together (window functions), so thousands of dates cost one pass rather than a probe each.
  */
 export function convertedSql(source: SQL, target: string): SQL {
   return sql`with src as materialized (${source}),
@@ -39,24 +39,29 @@ export function convertedSql(source: SQL, target: string): SQL {
       from cand where currency in (select currency from pairs)
       order by currency, "on", inverse),
     marks as (
-      select currency, "on", 0 as kind from pairs
+      select currency, "on", 0 as kind, null::text as base, null::text as quote, null::date as r_on,
+        null::numeric as rate, null::boolean as inverse
+      from pairs
       union all
-      select currency, "on", 1 as kind from timeline),
-    latest as (
-      select currency, "on", kind,
-        max(case when kind = 1 then "on" end) over (
-          partition by currency order by "on", kind desc rows between unbounded preceding and current row) as r_on
+      select currency, "on", 1, base, quote, "on", rate, inverse from timeline),
+    -- grp: how many rate points of the currency come before (or on) each date; a date's rate is the first
+    -- row of its group (sorted rate first), read with first_value: no join back to the timeline.
+    grouped as (
+      select *, count(*) filter (where kind = 1) over (
+          partition by currency order by "on", kind desc rows between unbounded preceding and current row) as grp
       from marks),
-    rated as (
-      select l.currency, l."on", t.base, t.quote, t."on" as r_on, t.rate, t.inverse
-      from latest l left join timeline t on t.currency = l.currency and t."on" = l.r_on
-      where l.kind = 0)
+    rated as materialized (
+      select currency, "on", kind,
+        first_value(base) over w as base, first_value(quote) over w as quote,
+        first_value(r_on) over w as r_on, first_value(rate) over w as rate, first_value(inverse) over w as inverse
+      from grouped
+      window w as (partition by currency, grp order by kind desc, "on"))
     select s.*, rt.base as r_base, rt.quote as r_quote, rt.r_on, rt.rate as r_rate, rt.inverse as r_inverse,
       case when s.currency = ${target} then round(s.amount, 2)
            when rt.rate is null then null
            when rt.inverse then round(s.amount / rt.rate, 2)
            else round(s.amount * rt.rate, 2) end as converted
-    from src s left join rated rt on rt.currency = s.currency and rt."on" = s."on"`
+    from src s left join rated rt on rt.kind = 0 and rt.currency = s.currency and rt."on" = s."on"`
 }
 
 interface RateColumns {
