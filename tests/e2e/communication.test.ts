@@ -19,10 +19,12 @@ async function typeRich(page: Page, field: string, text: string) {
   await page.keyboard.type(text)
 }
 
-async function whatsNewCount(page: Page) {
+/** Open `path` and, once the server has answered whether a release is unseen, count the "What's new" notices. */
+async function whatsNewAfter(page: Page, path: string) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/releases/unseen'))
+  await page.goto(path)
+  await answered
   await settled(page)
-  // The notice asks the server after the screen; give its answer time to arrive.
-  await page.waitForLoadState('networkidle').catch(() => undefined)
   return page.getByTestId('whats-new').count()
 }
 
@@ -45,7 +47,8 @@ describe('communication: news, the bell, the message centre, release notes', () 
     await admin.keyboard.press('Escape')
     await admin.getByTestId('content-publish').click()
     await admin.waitForURL((url) => url.pathname === '/dynamicManage/detail/message')
-    await expect.poll(() => admin.getByTestId('page-title').textContent()).toBe(TITLE_ZH)
+    await admin.getByTestId('content-article').waitFor()
+    expect(await admin.getByTestId('page-title').textContent()).toBe(TITLE_ZH)
     expect(await admin.getByTestId('content-body').textContent()).toContain('请准时参加年度会议。')
 
     // Record a release and publish it; a number going backwards is then refused at its field.
@@ -78,14 +81,14 @@ describe('communication: news, the bell, the message centre, release notes', () 
     expect(await notice.textContent()).toContain('新增消息中心')
     await page.getByTestId('whats-new-close').click()
     await notice.waitFor({ state: 'detached' })
-    await page.reload()
-    expect(await whatsNewCount(page)).toBe(0)
+    expect(await whatsNewAfter(page, '/')).toBe(0)
 
     // The message on the home page and in the bell.
-    await page.goto('/')
+    await page.getByTestId('home-news').waitFor()
     await expect.poll(() => page.getByTestId('home-news').textContent()).toContain(TITLE_ZH)
     expect(Number(await page.getByTestId('message-count').getAttribute('data-count'))).toBeGreaterThan(0)
     await page.getByTestId('message-bell').click()
+    await page.getByTestId('bell-messages').waitFor()
     await expect.poll(() => page.getByTestId('bell-messages').textContent()).toContain(TITLE_ZH)
     await page.keyboard.press('Escape')
 
@@ -109,7 +112,7 @@ describe('communication: news, the bell, the message centre, release notes', () 
     // In English.
     await page.evaluate(() => localStorage.setItem('vitrine.language', 'en'))
     await page.setViewportSize({ width: 1280, height: 900 })
-    await page.goto('/messageCenter/index?kind=content')
+    expect(await whatsNewAfter(page, '/messageCenter/index?kind=content')).toBe(0)
     const lineEn = page
       .locator('[data-testid="message-list"] [data-message-id]')
       .filter({ hasText: TITLE_EN })
@@ -120,6 +123,5 @@ describe('communication: news, the bell, the message centre, release notes', () 
     await expect
       .poll(() => page.getByTestId('content-article').textContent())
       .toContain('Please be on time for the annual meeting.')
-    expect(await whatsNewCount(page)).toBe(0)
   })
 })
