@@ -9,6 +9,7 @@ const suites: [string, string, string][] = [
   ['artworks', './artworks.ts', 'benchArtworks'],
   ['web', './web.ts', 'benchWeb'],
   ['warehouse', './warehouse.ts', 'benchWarehouse'],
+  ['reports', './reports.ts', 'benchReports'],
   ['admin', './admin.ts', 'benchAdmin'],
   ['finance', './finance.ts', 'benchFinance'],
 ]

@@ -30,15 +30,20 @@ export function logWhere(q: LogFilters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined
 }
 
-/** Rows matching `where`, counted up to `cap` (+1 to know there are more). */
-export async function cappedCount(db: DbOrTx, where: SQL | undefined, cap = COUNT_CAP) {
+/** The count of rows matching `where`, stopping at `cap` + 1 (the bench reads its SQL too). */
+export function cappedCountQuery(db: DbOrTx, where: SQL | undefined, cap = COUNT_CAP) {
   const inner = db
     .select({ one: sql`1` })
     .from(systemLogs)
     .where(where)
     .limit(cap + 1)
     .as('matching')
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(inner)
+  return db.select({ n: sql<number>`count(*)::int` }).from(inner)
+}
+
+/** Rows matching `where`, counted up to `cap` (+1 to know there are more). */
+export async function cappedCount(db: DbOrTx, where: SQL | undefined, cap = COUNT_CAP) {
+  const [{ n }] = await cappedCountQuery(db, where, cap)
   return { total: Math.min(Number(n), cap), more: Number(n) > cap }
 }
 

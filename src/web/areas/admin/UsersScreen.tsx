@@ -97,13 +97,13 @@ function UserCard({
               {user.email ? ` · ${user.email}` : ''}
             </Text>
           </Stack>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {user.enabled ? (
-              <Badge variant="light" color="teal" radius="sm">
+              <Badge variant="light" color="teal" radius="sm" style={{ textTransform: 'none' }}>
                 <Trans>Enabled</Trans>
               </Badge>
             ) : (
-              <Badge variant="light" color="gray" radius="sm">
+              <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>
                 <Trans>Disabled</Trans>
               </Badge>
             )}

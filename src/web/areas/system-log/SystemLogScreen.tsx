@@ -24,7 +24,7 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { LogView } from '../../../shared/contracts/system-log'
-import type { Lang } from '../../../shared/errors'
+import { formatMessage, type Lang, MESSAGES, type MessageKey } from '../../../shared/errors'
 import {
   LOG_METHODS,
   LOG_MODULES,
@@ -191,7 +191,7 @@ export function SystemLogScreen({
             data-testid="log-module"
           />
           <Select
-            label={t`Operation`}
+            label={t({ message: 'Operation', context: 'system log' })}
             placeholder={t`Any operation`}
             clearable
             searchable
@@ -201,7 +201,7 @@ export function SystemLogScreen({
             data-testid="log-operation"
           />
           <Select
-            label={t`Method`}
+            label={t({ message: 'Method', context: 'system log' })}
             placeholder={t`Any method`}
             clearable
             data={LOG_METHODS.map((m) => ({ value: m, label: m }))}
@@ -293,6 +293,11 @@ export function SystemLogScreen({
   )
 }
 
+/** A refusal logged by its message key reads in words; anything else (a stack, a text) as written. */
+function exceptionText(exception: string, lang: Lang): string {
+  return Object.hasOwn(MESSAGES, exception) ? formatMessage(exception as MessageKey, lang) : exception
+}
+
 function LogDrawer({ row, onClose, lang }: { row: LogView | null; onClose: () => void; lang: Lang }) {
   const { t } = useLingui()
   const phone = useMediaQuery('(max-width: 48em)')
@@ -314,8 +319,10 @@ function LogDrawer({ row, onClose, lang }: { row: LogView | null; onClose: () =>
             </Fact>
             <Fact label={<Trans>User</Trans>}>{row.createBy ?? <Trans>Not signed in</Trans>}</Fact>
             <Fact label={<Trans>Module</Trans>}>{moduleLabel(row.moduleName, lang)}</Fact>
-            <Fact label={<Trans>Operation</Trans>}>{operationLabel(row.operationType, lang)}</Fact>
-            <Fact label={<Trans>Method</Trans>}>{row.httpMethod}</Fact>
+            <Fact label={<Trans context="system log">Operation</Trans>}>
+              {operationLabel(row.operationType, lang)}
+            </Fact>
+            <Fact label={<Trans context="system log">Method</Trans>}>{row.httpMethod}</Fact>
             <Fact label={<Trans>Response code</Trans>}>{row.responseCode}</Fact>
             <Fact label={<Trans>Time taken</Trans>}>{formatNumber(row.execTime, lang)} ms</Fact>
             <Fact label={<Trans>Client address</Trans>}>{row.clientIpAddr ?? '—'}</Fact>
@@ -334,7 +341,7 @@ function LogDrawer({ row, onClose, lang }: { row: LogView | null; onClose: () =>
           <Fact label={<Trans>Exception</Trans>}>
             {row.exception ? (
               <Code block color="red.0" data-testid="log-exception" style={{ whiteSpace: 'pre-wrap' }}>
-                {row.exception}
+                {exceptionText(row.exception, lang)}
               </Code>
             ) : (
               <Trans>None</Trans>
