@@ -13,19 +13,22 @@ import type {
   ValuationView,
 } from '../../src/shared/contracts/valuations'
 import { upload } from './artworks-fixtures'
-import { createTestContext, type TestContext } from './helpers'
-import { countRows, makeArtworks, makePdf } from './process-helpers'
+import type { TestContext } from './helpers'
+import { day, type Flow, openFlow } from './process-flow'
+import { contract, countRows, dueDiligence, makeArtworks, makePdf, payment } from './process-helpers'
 
+let f: Flow
 let t: TestContext
 let admin: string
 let viewer: string
 beforeAll(async () => {
-  t = await createTestContext()
-  admin = await t.login('admin')
-  viewer = await t.login('viewer')
+  f = await openFlow()
+  t = f.t
+  admin = f.tokens.admin
+  viewer = f.tokens.viewer
 }, 120_000)
 afterAll(async () => {
-  await t?.close()
+  await f?.close()
 })
 
 const sys = { 'x-system-name': 'valueManage' }
@@ -351,6 +354,37 @@ describe('not valued in N years', () => {
       valuer: "Christie's Valuations",
       valuationCount: 1,
     })
+  })
+})
+
+describe('a purchase', () => {
+  it("records its price as the bought artwork's first valuation (method purchase_price, with the process)", async () => {
+    let p = await f.start('registrar', 'BUY_ART', {
+      artworks: [{ titleZh: '估值测试', titleEn: 'Valuation test' }],
+    })
+    p = await f.pass(p, dueDiligence())
+    p = await f.pass(p, { ...contract('900000.00'), currency: 'CNY' })
+    p = await f.pass(
+      p,
+      {
+        ...payment('900000.00'),
+        currency: 'CNY',
+        details: [{ payingCompany: 'Vitrine Family Holdings', amount: '900000.00' }],
+      },
+      'registrar',
+    )
+    p = await f.send('finance', p, 'CONFIRM_PAYMENT', { payload: { paidOn: day(0), bankReference: 'TT-1' } })
+    expect(p.status).toBe('completed')
+    const rows = (await t.deps.database.raw(
+      `select v.amount::text as amount, v.currency, v.method, v.valued_on::text as on, a.latest_valuation::text as latest,
+              a.latest_valuation_currency as latest_currency, a.valuation_date::text as latest_on
+         from valuations v join artworks a on a.id = v.artwork_id where v.process_id = $1`,
+      [p.id],
+    )) as Record<string, string>[]
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ currency: 'CNY', method: 'purchase_price' })
+    expect(Number(rows[0].amount)).toBeGreaterThan(0)
+    expect(rows[0]).toMatchObject({ latest: rows[0].amount, latest_currency: 'CNY', latest_on: rows[0].on })
   })
 })
 
