@@ -297,7 +297,7 @@ describe('Excel revaluation', () => {
     const fileId = await sheet(
       [
         [nos[0], '1,500.5', 'usd', new Date(Date.UTC(2024, 4, 6)), '拍卖估价', '佳士得', ''],
-        [nos[1], 800, 'GBP', '2023-02-01', 'Insurance agreed value', 'AXA', 'annual'],
+        [nos[1], 800, 'GBP', '2023/2/1', 'Insurance agreed value', 'AXA', 'annual'],
         [nos[1], 900, 'GBP', '2022-02-01', 'other', 'AXA', ''],
       ],
       'zh-CN',

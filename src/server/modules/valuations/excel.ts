@@ -124,7 +124,11 @@ export async function importValuations(
     const currency = (cells.currency ?? '').trim().toUpperCase()
     if (!currency) bad(row, 'currency', 'required')
     else if (!currencies.has(currency)) bad(row, 'currency', 'unknownCurrency')
-    const valuedOn = (cells.valuedOn ?? '').trim()
+    // As a date cell, or typed yyyy-MM-dd, yyyy/MM/dd or yyyy.MM.dd.
+    const typed = /^(\d{4})[-./](\d{1,2})[-./](\d{1,2})$/.exec((cells.valuedOn ?? '').trim())
+    const valuedOn = typed
+      ? `${typed[1]}-${typed[2].padStart(2, '0')}-${typed[3].padStart(2, '0')}`
+      : (cells.valuedOn ?? '').trim()
     if (!valuedOn) bad(row, 'valuedOn', 'required')
     else if (!/^\d{4}-\d{2}-\d{2}$/.test(valuedOn) || !isRealDate(valuedOn))
       bad(row, 'valuedOn', 'invalidDate')
