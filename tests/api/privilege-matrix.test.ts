@@ -11,6 +11,8 @@ import { users } from '../../src/server/db/schema'
 import type { AuthUser } from '../../src/server/http/context'
 import { privilegesOf } from '../../src/server/modules/auth/sessions'
 import { canUpload } from '../../src/server/modules/files/file-access'
+import { machineCatalog } from '../../src/server/modules/process/machine-catalog'
+import { mayStartSome } from '../../src/server/modules/process/start-access'
 import { DEMO_USERS } from '../../src/server/seed/demo-users'
 import { isPrivilegeKey, SYSTEM_NAMES } from '../../src/shared/privileges'
 import { createTestContext, type TestContext } from './helpers'
@@ -34,6 +36,11 @@ const CUSTOM_RULES: Record<
   getSystemInfo: {
     reason: 'diagnostics for administrators: full privilege only (inline rule in system-info/routes.ts)',
     allows: (user) => user.allPrivileges,
+  },
+  postProcess: {
+    reason:
+      "starting a process: devOpsManage:start, or a type's own start privileges (finance raises payment requests; process/start-access.ts)",
+    allows: mayStartSome(machineCatalog) as (user: Pick<AuthUser, 'allPrivileges' | 'privileges'>) => boolean,
   },
   postFileUpload: {
     reason: 'any privilege beyond viewing may upload (files/file-access.ts canUpload)',

@@ -3,7 +3,9 @@
 // a draft saved, terminated and restarted, a form rejected and corrected, approvals, a premium's or a
 // payout's payment failed, retried and confirmed by finance, a room counted on its checklist with one
 // artwork missing and its discrepancy settled — with the screen checked against the machine at every stop.
-// The annual cover, the renewal and the stocktake in English, the operation's cover and the claim in Chinese.
+// The annual cover, the renewal and the stocktake in English, the operation's cover, the claim and the
+// non-contract payment request (FINANCE_PAYMENT) in Chinese.
+import { financePaymentV1 } from '../../machines/finance-payment'
 import { insuranceAnnualV1 } from '../../machines/insurance-annual'
 import { insuranceOperationV1 } from '../../machines/insurance-operation'
 import { insurancePayoutV1 } from '../../machines/insurance-payout'
@@ -58,4 +60,6 @@ describeKindWalks('insurance and stocktake', [
       'payerCompany' in payload ? { ...payload, payerCompany: sample.payerCompany } : payload,
   },
   { definition: inventoryCheckV1, lang: 'en', input: stocktakeInput, localise: roomArtworks },
+  // The non-contract payment request: the same money step, started with a note only.
+  { definition: financePaymentV1, lang: 'zh-CN', input: () => ({ note: '第一季度仓储费' }) },
 ])

@@ -7,6 +7,9 @@
 // `at` is the moment of seeding (the runtime stamps events itself); dates inside the forms are spread
 // around that day. Deterministic apart from those dates. Runs inside the seed's transaction: all or nothing.
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import { declaredFollowUps, followUpInput } from '../../../machines/follow-ups'
+import { latest, registeredTypes } from '../../../machines/registry'
+import type { ProcessContext } from '../../../machines/types'
 import type { ProcessView } from '../../shared/contracts/process'
 import { SEEDED_ROLES } from '../../shared/privileges'
 import type { ProcessType } from '../../shared/process-types'
@@ -31,6 +34,7 @@ type Overrides = Record<string, Data>
 type User = { id: string; privileges: Set<string>; allPrivileges: boolean }
 
 const APPROVERS: Who[] = ['approver', 'admin']
+const latestFollowUps = declaredFollowUps(registeredTypes().map((t) => latest(t)))
 const PAYERS: Who[] = ['finance', 'admin']
 const OPERATORS: Who[] = ['operations', 'registrar']
 
@@ -600,7 +604,11 @@ export async function seedDemoProcesses(
 
   // 5. Every other operation, in its main states.
   const moved = take(1)
-  await transport(moved, home(moved[0]).code === 'HK-KC' ? room('SH-FTZ') : room('HK-KC'), 'completed')
+  const arrived = await transport(
+    moved,
+    home(moved[0]).code === 'HK-KC' ? room('SH-FTZ') : room('HK-KC'),
+    'completed',
+  )
   await transport(take(1), room('SG-FP'), 'transport.toBeTransported')
   const again = await transport(take(1), room('GVA-FP'), 'transportInfo.submitted')
   await (await again.terminate(COMMENTS.terminate[0])).restart()
@@ -691,6 +699,47 @@ export async function seedDemoProcesses(
       .then((p) => p.to(target))
   await claim('completed')
   await (await claim('incident.submitted')).reject(COMMENTS.reject[0])
+
+  // 8. Non-contract payments (FINANCE_PAYMENT): the arrived transport's shipper paid (the cost its links
+  // offer, prefilled), a storage fee awaiting approval, a framer's invoice whose payment failed.
+  const offered = latestFollowUps.find((f) => f.from === 'OPERATION_TRANS_ART' && f.cost)
+  if (!offered) throw new Error('demo processes: the transport offers no cost to pay')
+  const costInput = followUpInput(offered, arrived.id, [], arrived.view.context as ProcessContext)
+  const prefill = costInput.prefill as Record<string, string>
+  const paidCost = await office.start('FINANCE_PAYMENT', 'operations', costInput, {
+    data: {
+      payment: {
+        amount: prefill.amount,
+        currency: prefill.currency,
+        payeeAccountName: prefill.payeeAccountName,
+        costAttribution: 'TRANSPORT',
+        relatedEvent: 'PRIVATE_COLLECTION',
+        details: [{ payingCompany: 'Vitrine Holdings Ltd', amount: prefill.amount }],
+      },
+    },
+  })
+  await paidCost.to('completed')
+  await (
+    await office.start('FINANCE_PAYMENT', 'operations', {
+      note: '第一季度仓储费 / Storage fee, first quarter',
+    })
+  ).to('payment.submitted')
+  const framer = await office.start(
+    'FINANCE_PAYMENT',
+    'registrar',
+    { note: '装裱发票 / Framing invoice' },
+    {
+      data: {
+        payment: {
+          amount: '6800.00',
+          payeeAccountName: '荣宝斋装裱工作室',
+          costAttribution: 'MOUNTING',
+          details: [{ payingCompany: 'Vitrine Holdings Ltd', amount: '6800.00' }],
+        },
+      },
+    },
+  )
+  await (await framer.to('payment.awaitingPayment')).failPayment(COMMENTS.failed[0])
 
   const cpu = process.cpuUsage(cpu0)
   return {

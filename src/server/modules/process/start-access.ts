@@ -6,14 +6,18 @@ import type { Actor, ProcessDefinition } from '../../../../machines/types'
 import type { ProcessCatalog } from './catalog'
 import { START_ACCESS } from './run-effects'
 
-type Holder = Pick<Actor, 'allPrivileges' | 'privileges'>
+/** A signed-in user (privileges as a Set) or a process actor (as a list). */
+type Holder = { allPrivileges: boolean; privileges: ReadonlySet<string> | readonly string[] }
+
+const holds = (user: Holder, p: string) =>
+  user.privileges instanceof Set ? user.privileges.has(p) : (user.privileges as readonly string[]).includes(p)
 
 export function startPrivilegesOf(definition: ProcessDefinition): readonly string[] {
   return definition.startPrivileges ?? [START_ACCESS]
 }
 
 export function mayStartType(user: Holder, definition: ProcessDefinition): boolean {
-  return user.allPrivileges || startPrivilegesOf(definition).some((p) => user.privileges.includes(p))
+  return user.allPrivileges || startPrivilegesOf(definition).some((p) => holds(user, p))
 }
 
 /** Whether this user may start a process of any type of the catalog (the route's own check). */

@@ -31,6 +31,7 @@ import { processQuery } from '../../api/queries/process'
 import { taskKeys } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
 import { IconRoute } from '../../shell/icons'
+import { PayCostButton } from '../finance-payment/PayCostButton'
 import { StartProcess } from '../processes/StartProcess'
 import { ProcessTasksPanel } from '../tasks/ProcessTasksPanel'
 import { AnchorLink } from './AnchorLink'
@@ -100,17 +101,22 @@ function Links({ view }: { view: View }) {
           {links.followedBy.map((l) => linkTo(l, `followed-by-${l.type}`))}
         </Group>
       ) : null}
-      {links.mayStart.map((m) => (
-        <Button
-          key={m.type}
-          size="compact-sm"
-          variant="light"
-          onClick={() => setStarting(m)}
-          data-testid={`start-follow-up-${m.type}`}
-        >
-          {t`Start: ${typeLabel(m.type, lang)}`}
-        </Button>
-      ))}
+      {links.mayStart.map((m) =>
+        m.type === 'FINANCE_PAYMENT' ? (
+          // An operation's cost: its payment request starts in one click, prefilled.
+          <PayCostButton key={`${m.type}-${String(m.input.forStep)}`} view={view} offer={m} />
+        ) : (
+          <Button
+            key={m.type}
+            size="compact-sm"
+            variant="light"
+            onClick={() => setStarting(m)}
+            data-testid={`start-follow-up-${m.type}`}
+          >
+            {t`Start: ${typeLabel(m.type, lang)}`}
+          </Button>
+        ),
+      )}
       <Drawer
         opened={starting !== null}
         onClose={() => setStarting(null)}

@@ -9,6 +9,7 @@ import { whereNowForm } from './event-forms/whereNow'
 import type { StepFormSpec } from './field-spec'
 import { contractForm } from './step-forms/contract'
 import { dueDiligenceForm } from './step-forms/dueDiligence'
+import { financePaymentForm } from './step-forms/finance-payment'
 import { INSURANCE_EVENT_FORMS, INSURANCE_STEP_FORMS } from './step-forms/insurance'
 import { OPERATION_EVENT_FORMS, OPERATION_STEP_FORMS } from './step-forms/operations'
 import { paymentForm } from './step-forms/payment'
@@ -20,6 +21,7 @@ export const STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec
   BUY_ART_TRANS: { transport: transportForm, warehousing: warehousingForm },
   ...OPERATION_STEP_FORMS,
   ...INSURANCE_STEP_FORMS,
+  FINANCE_PAYMENT: { payment: financePaymentForm },
 }
 
 /**
