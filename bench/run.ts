@@ -12,6 +12,7 @@ const suites: [string, string, string][] = [
   ['reports', './reports.ts', 'benchReports'],
   ['admin', './admin.ts', 'benchAdmin'],
   ['finance', './finance.ts', 'benchFinance'],
+  ['datacentre', './datacentre.ts', 'benchDatacentre'],
 ]
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue

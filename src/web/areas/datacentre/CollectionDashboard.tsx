@@ -420,7 +420,7 @@ function BreakdownCard({
       footer={
         <Stack gap={2} mt="xs">
           {metric === 'reporting' && unconverted.length > 0 ? (
-            <Text fz="xs" c="orange.8">
+            <Text fz="xs" c="red.9">
               {t`Values in ${unconverted.join(', ')} have no rate and are not in the bars.`}
             </Text>
           ) : null}
@@ -522,7 +522,7 @@ function InsuranceCard({
             to="/devOpsManage/insurance"
             search={{ view: 'underInsured' }}
             fz="xs"
-            c={d.insurance.underInsured > 0 ? 'red.8' : 'dimmed'}
+            c={d.insurance.underInsured > 0 ? 'red.9' : 'dimmed'}
             data-testid="under-insured"
           >
             {t`${under} under-insured (cover below ${percent}% of the valuation), whole collection`}
@@ -636,7 +636,7 @@ function ValueOverTime({
       footer={
         <Stack gap={2} mt="xs">
           {!perCurrency && missing.length > 0 ? (
-            <Text fz="xs" c="orange.8">
+            <Text fz="xs" c="red.9">
               {t`Values in ${missing.join(', ')} have no rate on some dates and are left out of the line there.`}
             </Text>
           ) : null}

@@ -63,7 +63,7 @@ export function MiningPanel({
           to="/devOpsManage/inbox"
           search={{ type: mining.type }}
           fz="sm"
-          c={overdue > 0 ? 'red.8' : 'dimmed'}
+          c={overdue > 0 ? 'red.9' : 'dimmed'}
           data-testid="overdue"
           data-count={overdue}
         >
@@ -139,7 +139,7 @@ export function MiningPanel({
                 <Table.Td ta="right" fz="sm" data-terminated={s.terminationShare ?? ''}>
                   {percent(s.terminationShare)}
                 </Table.Td>
-                <Table.Td ta="right" fz="sm" c={s.overdue > 0 ? 'red.8' : undefined}>
+                <Table.Td ta="right" fz="sm" c={s.overdue > 0 ? 'red.9' : undefined}>
                   {s.overdue}
                 </Table.Td>
               </Table.Tr>

@@ -1,0 +1,94 @@
+// Journey of an analyst in the data centre (/art-data-center, issue 17), in Chinese then English: the
+// collection dashboard draws its charts over the demo collection; clicking a bar of the location chart narrows
+// the dashboard (the filter in the URL) and "open in the archive" lists the same artworks with the archive's
+// own filter; the processes tab draws the purchase machine at a legible size (labels at least 12 px high at
+// 1440 px), zooms, and shows the mining table with a row per step; in English the words change; at 390 px
+// nothing scrolls sideways. The diagram's draw time is printed for the report (never asserted).
+import { describe, expect, it } from 'vitest'
+import { overflow } from './fit'
+import { appPerFile, axeProblems, newPage, settled, shot, signIn } from './harness'
+
+const run = appPerFile()
+
+describe('data centre: the collection at a glance and the processes mined', () => {
+  it('filters the dashboard from a chart, opens the archive, reads the diagram and its figures', async () => {
+    const { page } = await newPage(run.browser, run.app.baseUrl)
+    await signIn(page, 'admin')
+    await page.goto('/art-data-center')
+    await settled(page)
+    const dashboard = page.getByTestId('collection-dashboard')
+    await dashboard.waitFor()
+    expect(await page.getByTestId('reporting-total').getAttribute('data-amount')).toMatch(/^\d+\.\d{2}$/)
+    const location = page.getByTestId('breakdown-location')
+    const bars = location.locator('.recharts-bar-rectangle')
+    await bars.first().waitFor()
+    expect(await page.locator('[data-testid="breakdown-medium"] .recharts-bar-rectangle').count()).toBeGreaterThan(0)
+    await page.getByTestId('value-over-time').locator('path.recharts-line-curve').first().waitFor({ state: 'attached' })
+    expect(await axeProblems(page, 'data centre dashboard', 'main')).toEqual([])
+    await shot(page, 'data-centre-dashboard-zh')
+
+    // A bar narrows every other chart; its filter is in the URL; the archive opens on the same artworks.
+    await bars.first().click()
+    await page.waitForURL((url) => url.searchParams.has('location'))
+    const picked = new URL(page.url()).searchParams.get('location') as string
+    await page.getByTestId('active-filters').waitFor()
+    const archive = location.getByTestId('card-archive')
+    await archive.click()
+    await page.waitForURL(/\/artworkArchive\/index/)
+    const params = new URL(page.url()).searchParams
+    if (picked === 'out') expect(params.get('inWarehouse')).toBe('false')
+    else expect(params.getAll('roomId').join(',')).toContain(picked)
+    expect(params.getAll('status').join(',')).toContain('in_collection')
+    await settled(page)
+
+    // The processes tab: the purchase machine, legible and zoomable, with its mining table.
+    await page.goto('/art-data-center?tab=processes&flow=BUY_ART')
+    const diagram = page.getByTestId('machine-diagram')
+    await diagram.locator('svg').waitFor()
+    const labelHeights = await diagram.evaluate((el) =>
+      [...el.querySelectorAll('.nodeLabel, .label text, g.label')]
+        .map((n) => n.getBoundingClientRect().height)
+        .filter((h) => h > 0),
+    )
+    expect(labelHeights.length).toBeGreaterThan(0)
+    const median = labelHeights.sort((a, b) => a - b)[Math.floor(labelHeights.length / 2)]
+    expect(median).toBeGreaterThanOrEqual(12)
+    console.log(`data centre: BUY_ART diagram drawn in ${await diagram.getAttribute('data-draw-ms')} ms`)
+    const width = async () => Number(await diagram.locator('svg').getAttribute('width'))
+    const before = await width()
+    await page.getByTestId('zoom-in').click()
+    await expect.poll(width).toBeGreaterThan(before)
+    const table = page.getByTestId('mining-table')
+    await table.waitFor()
+    for (const step of ['dueDiligence', 'contract', 'payment'])
+      expect(await table.locator(`tr[data-step="${step}"]`).count()).toBe(1)
+    expect(await table.textContent()).toContain('尽调报告')
+    await page.getByTestId('throughput').waitFor()
+    await shot(page, 'data-centre-processes-zh')
+
+    // In English.
+    await page.getByTestId('language-switch').click()
+    await page.getByTestId('language-en').click()
+    await expect.poll(() => table.textContent()).toContain('Due-diligence report')
+    expect(await table.textContent()).toContain('Median time')
+    expect(await page.getByTestId('tab-collection').textContent()).toBe('Collection')
+    await page.getByTestId('tab-collection').click()
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'collection')
+    await settled(page)
+    await shot(page, 'data-centre-dashboard-en')
+    await expect.poll(() => page.getByTestId('collection-totals').textContent()).toContain('Rates used')
+
+    // A filter naming nothing: the server's message, no chart pretending.
+    await page.goto('/art-data-center?medium=999999')
+    await page.getByTestId('datacentre-refused').waitFor()
+    expect(await page.getByTestId('datacentre-refused').textContent()).toContain('This filter value does not exist')
+
+    // At 390 px nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/art-data-center')
+    await settled(page)
+    await page.getByTestId('breakdown-location').locator('.recharts-bar-rectangle').first().waitFor()
+    expect(await overflow(page)).toBe('')
+    await shot(page, 'data-centre-phone-en')
+  }, 120_000)
+})
