@@ -616,6 +616,7 @@ function ValueOverTime({
   const { t, i18n } = useLingui()
   const points = history?.points ?? []
   const anything = points.some((p) => p.values.length > 0)
+  const anyConverted = points.some((p) => p.converted !== '0.00')
   const reporting = history?.reportingCurrency ?? ''
   const perCurrency = metric !== 'reporting'
   const currencies = history?.currencies ?? []
@@ -665,6 +666,12 @@ function ValueOverTime({
       ) : !anything ? (
         <Text c="dimmed" fz="sm" py="lg" data-testid="chart-empty">
           <Trans>No valuation recorded in this period.</Trans>
+        </Text>
+      ) : !perCurrency && !anyConverted ? (
+        <Text c="dimmed" fz="sm" py="lg" data-testid="chart-empty">
+          <Trans>
+            No rate converts these valuations into the reporting currency; show the value per currency.
+          </Trans>
         </Text>
       ) : (
         <LineChart

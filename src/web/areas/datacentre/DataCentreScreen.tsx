@@ -30,7 +30,7 @@ export function DataCentreScreen({
       <Tabs value={tab} onChange={(v) => onSearch({ tab: (v as Tab) ?? 'collection' })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="collection" data-testid="tab-collection">
-            <Trans>Collection</Trans>
+            <Trans>Collection at a glance</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="processes" data-testid="tab-processes">
             <Trans>Processes</Trans>
