@@ -21,7 +21,7 @@ const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png']
 class WrongImageType extends Error {}
 
 export interface RichTextFieldProps {
-  label: ReactNode
+  label: string
   value: string
   onChange: (html: string) => void
   error?: ReactNode
@@ -61,6 +61,8 @@ export default function RichTextField({
       }),
     ],
     content: value,
+    // The editable area is named by the field's label (it is not a native input the label could point at).
+    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   })
   const labels: Partial<RichTextEditorLabels> = {
