@@ -109,9 +109,13 @@ export function graphToMermaid(
     (n) => (counts[n.path] ?? 0) > 0 && n.path !== current && childrenOf(n.id).length === 0,
   )
   for (const n of live) styles.push(`  class ${mermaidId(n.path)} live`)
-  if (bottleneck && graph.nodes.some((n) => n.path === bottleneck)) {
+  // Mermaid styles no composite state: the bottleneck step's own states are marked instead.
+  const neck = bottleneck ? graph.nodes.find((n) => n.path === bottleneck) : undefined
+  if (neck) {
     styles.push('  classDef bottleneck fill:#fdecea,stroke:#c0392b,stroke-width:3px')
-    styles.push(`  class ${mermaidId(bottleneck)} bottleneck`)
+    for (const n of graph.nodes)
+      if (n.parent === neck.id && n.path !== current && childrenOf(n.id).length === 0)
+        styles.push(`  class ${mermaidId(n.path)} bottleneck`)
   }
   if (current && graph.nodes.some((n) => n.path === current)) {
     styles.push(
