@@ -31,6 +31,11 @@ export class LogWriter {
     }
   }
 
+  /** Whether a buffered row meets `test` (the log's own list flushes only when it holds others' rows). */
+  holds(test: (row: LogRow) => boolean): boolean {
+    return this.buffer.some(test)
+  }
+
   /** Write every buffered row; resolves when they are in the database. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer)

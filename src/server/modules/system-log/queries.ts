@@ -18,7 +18,14 @@ export const COUNT_CAP = 10_000
 export function logWhere(q: LogFilters): SQL | undefined {
   const conditions: SQL[] = []
   if (q.userId) conditions.push(eq(systemLogs.createByUserId, q.userId))
-  if (q.createBy) conditions.push(eq(systemLogs.createBy, q.createBy))
+  // A sign-in name is the user's id (rows carry both; the id has the index): one lookup, then that index.
+  if (q.createBy)
+    conditions.push(
+      eq(
+        systemLogs.createByUserId,
+        sql`(select ${users.id} from ${users} where lower(${users.username}) = lower(${q.createBy}))`,
+      ),
+    )
   if (q.moduleName) conditions.push(eq(systemLogs.moduleName, q.moduleName))
   if (q.operationType) conditions.push(eq(systemLogs.operationType, q.operationType))
   if (q.httpMethod) conditions.push(eq(systemLogs.httpMethod, q.httpMethod))
