@@ -11,14 +11,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { CONTRACT_DIRECTIONS, type ContractRow, EXPIRING_SOON_DAYS } from '../../../shared/contracts/finance'
 import { contractsQuery, params } from '../../api/queries/finance'
-import { formatDate } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
 import { type Column, OpList } from '../operations/parts'
-import { useLang } from '../process/machine-words'
 import { type FinanceSearch, PAGE_SIZE } from './finance-search'
 import { RatesPanel, useCurrencyOptions } from './RatesPanel'
-import { CONTRACT_KIND_WORDS, money, ProcessName } from './words'
+import { CONTRACT_KIND_WORDS, dayText, money, ProcessName } from './words'
 
 type OnSearch = (next: FinanceSearch, options?: { replace?: boolean }) => void
 
@@ -71,7 +69,6 @@ export function FinanceScreen({ search, onSearch }: { search: FinanceSearch; onS
 function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSearch: OnSearch }) {
   const { t } = useLingui()
   const { i18n } = useLinguiCore()
-  const lang = useLang()
   const filters = contractFilters(search)
   const contracts = useQuery(contractsQuery(filters))
   const currencies = useCurrencyOptions()
@@ -128,7 +125,7 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
       cell: (c) => (
         <Group gap={6} wrap="wrap">
           <Text fz="sm">
-            {formatDate(c.effectiveDate, lang)} – {c.endDate ? formatDate(c.endDate, lang) : '…'}
+            {dayText(c.effectiveDate)} – {c.endDate ? dayText(c.endDate) : '…'}
           </Text>
           {c.expiringSoon ? (
             <Badge color="orange" variant="light" radius="sm">

@@ -13,14 +13,20 @@ import { PAYMENT_DIRECTIONS, PAYMENT_STATUSES, type PaymentRow } from '../../../
 import { params, paymentsQuery } from '../../api/queries/finance'
 import { DateRangePicker } from '../../forms/DateRangePicker'
 import { showError } from '../../forms/notify'
-import { formatDate } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
 import { type Column, OpList } from '../operations/parts'
-import { useLang } from '../process/machine-words'
 import { PAGE_SIZE, type PaymentHistorySearch } from './finance-search'
 import { useCurrencyOptions } from './RatesPanel'
-import { DIRECTION_WORDS, METHOD_WORDS, money, ProcessName, STATUS_WORDS, StatusBadge } from './words'
+import {
+  DIRECTION_WORDS,
+  dayText,
+  METHOD_WORDS,
+  money,
+  ProcessName,
+  STATUS_WORDS,
+  StatusBadge,
+} from './words'
 
 export const paymentFilters = (s: PaymentHistorySearch) => ({ ...s, page: s.page ?? 1, pageSize: PAGE_SIZE })
 
@@ -33,7 +39,6 @@ export function PaymentHistoryScreen({
 }) {
   const { t } = useLingui()
   const { i18n } = useLinguiCore()
-  const lang = useLang()
   const payments = useQuery(paymentsQuery(paymentFilters(search)))
   const currencies = useCurrencyOptions()
   const [exporting, setExporting] = useState(false)
@@ -65,7 +70,7 @@ export function PaymentHistoryScreen({
         </Stack>
       ),
     },
-    { key: 'date', header: <Trans>Date</Trans>, cell: (p) => formatDate(p.paidOn, lang) },
+    { key: 'date', header: <Trans>Date</Trans>, cell: (p) => dayText(p.paidOn) },
     {
       key: 'parties',
       header: <Trans>Payer and payee</Trans>,

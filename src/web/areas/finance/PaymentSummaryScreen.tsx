@@ -30,12 +30,11 @@ import {
 import type { Lang } from '../../../shared/errors'
 import { paymentSummaryQuery } from '../../api/queries/finance'
 import { DateRangePicker } from '../../forms/DateRangePicker'
-import { formatDate } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import type { SummarySearch } from './finance-search'
-import { GROUP_WORDS, money, NONE, rateSentence } from './words'
+import { dayText, GROUP_WORDS, money, NONE, rateSentence } from './words'
 
 const COLORS = [
   'ink.6',
@@ -260,7 +259,6 @@ function ReportingTotals({
   label: (key: string, text: string) => string
 }) {
   const { t } = useLingui()
-  const lang = useLang()
   const c = reporting.currency
   const columns: Column<ReportingRow>[] = [
     {
@@ -329,7 +327,7 @@ function ReportingTotals({
             <List size="sm" data-testid="rates-used">
               {reporting.ratesUsed.map((r) => (
                 <List.Item key={`${r.base}/${r.quote}/${r.on}`}>
-                  {rateSentence(r, lang)}
+                  {rateSentence(r)}
                   {r.inverse ? ` (${t`divided by, to convert ${r.currency}`})` : ''}
                 </List.Item>
               ))}
@@ -345,7 +343,7 @@ function ReportingTotals({
             <List size="sm">
               {reporting.unconverted.map((u) => (
                 <List.Item key={u.currency}>
-                  {t`${u.currency}: paid ${money(u.outgoing, u.currency)}, collected ${money(u.incoming, u.currency)} (${u.count} payments, ${formatDate(u.firstOn, lang)} – ${formatDate(u.lastOn, lang)})`}
+                  {t`${u.currency}: paid ${money(u.outgoing, u.currency)}, collected ${money(u.incoming, u.currency)} (${u.count} payments, ${dayText(u.firstOn)} – ${dayText(u.lastOn)})`}
                 </List.Item>
               ))}
             </List>

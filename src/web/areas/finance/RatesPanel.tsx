@@ -43,12 +43,13 @@ import { ExcelImport } from '../../forms/ExcelImport'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
-import { formatDate, formatDateTime } from '../../i18n/format'
+import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { hasPrivilege } from '../../shell/route-meta'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { useDictOptions } from '../process/reference-options'
+import { dayText } from './words'
 
 const RATES_PAGE_SIZE = 20
 
@@ -140,7 +141,6 @@ function ReportingCurrency({ mayEdit }: { mayEdit: boolean }) {
 
 function RatesList({ mayEdit }: { mayEdit: boolean }) {
   const { t } = useLingui()
-  const lang = useLang()
   const [currency, setCurrency] = useState<string | null>(null)
   const [page, setPage] = useState(1)
   const rates = useQuery(ratesQuery({ currency: currency ?? undefined, page, pageSize: RATES_PAGE_SIZE }))
@@ -159,7 +159,7 @@ function RatesList({ mayEdit }: { mayEdit: boolean }) {
         </Text>
       ),
     },
-    { key: 'on', header: <Trans>From date</Trans>, cell: (r) => formatDate(r.on, lang) },
+    { key: 'on', header: <Trans>From date</Trans>, cell: (r) => dayText(r.on) },
     { key: 'source', header: <Trans>Source</Trans>, cell: (r) => r.source || '—' },
     { key: 'by', header: <Trans>Entered by</Trans>, cell: (r) => r.createdByName ?? '—' },
     ...(mayEdit
@@ -297,6 +297,7 @@ function RateForm({ rate, onDone }: { rate: RateView | null; onDone: () => void 
             data={currencies}
             searchable
             required
+            allowDeselect={false}
             {...form.getInputProps('base')}
             data-testid="rate-base"
           />
@@ -305,6 +306,7 @@ function RateForm({ rate, onDone }: { rate: RateView | null; onDone: () => void 
             data={currencies}
             searchable
             required
+            allowDeselect={false}
             {...form.getInputProps('quote')}
             data-testid="rate-quote"
           />
@@ -339,7 +341,6 @@ function RateForm({ rate, onDone }: { rate: RateView | null; onDone: () => void 
 
 function DeleteRateModal({ rate, onClose }: { rate: RateView | null; onClose: () => void }) {
   const { t } = useLingui()
-  const lang = useLang()
   const queryClient = useQueryClient()
   const remove = useMutation({
     mutationFn: (r: RateView) => deleteRate(r.id),
@@ -359,7 +360,7 @@ function DeleteRateModal({ rate, onClose }: { rate: RateView | null; onClose: ()
       {rate ? (
         <Stack gap="sm">
           <Text fz="sm">
-            1 {rate.base} = {rate.rate} {rate.quote} · {formatDate(rate.on, lang)}
+            1 {rate.base} = {rate.rate} {rate.quote} · {dayText(rate.on)}
           </Text>
           <Text fz="sm" c="dimmed">
             <Trans>Totals in the reporting currency will use the rates left.</Trans>

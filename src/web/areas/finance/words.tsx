@@ -13,8 +13,7 @@ import type {
   RateUsed,
   SummaryGroup,
 } from '../../../shared/contracts/finance'
-import type { Lang } from '../../../shared/errors'
-import { formatDate } from '../../i18n/format'
+import { toDisplay } from '../../forms/date-range'
 import { ProcessLink, processTypeLabel } from '../archive/process-links'
 import { useLang } from '../process/machine-words'
 import { formatMoneyWith } from '../process/record-format'
@@ -64,6 +63,9 @@ export function ProcessName({ id, type }: { id: string | null; type: string | nu
   return <ProcessLink processId={id}>{processTypeLabel(type, lang)}</ProcessLink>
 }
 
-export function rateSentence(r: RateUsed, lang: Lang): string {
-  return `1 ${r.base} = ${r.rate} ${r.quote} · ${formatDate(r.on, lang)}`
+/** A calendar date as the screens write it (spec §9: yyyy.MM.dd). */
+export const dayText = (d: string | null | undefined) => toDisplay(d, 'yyyy-MM-dd')
+
+export function rateSentence(r: RateUsed): string {
+  return `1 ${r.base} = ${r.rate} ${r.quote} · ${dayText(r.on)}`
 }
