@@ -5,7 +5,7 @@
 //    market / income-stage tags, mixed statuses, insurance and transport; BENCH_DC_VALUATIONS per artwork (5:
 //    500,000 rows) over six years in five currencies (JPY without a rate, so the "kept apart" path runs), the
 //    artworks' latest-valuation columns set from them; monthly USD/HKD/EUR → CNY rates; BENCH_DC_PROCESSES
-//    (115,000) BUY_ART processes with about 1,000,000 history rows (the worst case: all of them one type), a
+//    (147,000) BUY_ART processes with about 1,000,000 history rows (the worst case: all of them one type), a
 //    rejection in one in four, a termination in one in twenty, about 30 % still live.
 // 2. Each aggregate called as the API calls it (collectionTotals, one breakdown per dimension, insurance,
 //    activity, the value over 24 months, the process mining of BUY_ART), unfiltered and with a filter, beside
@@ -31,7 +31,7 @@ import { benchDatabase, benchServer, fmtPct as fmt, loadavg, pct } from './lib'
 const PASSWORD = 'Bench-password-1'
 const ARTWORKS = Number(process.env.BENCH_DC_ARTWORKS ?? 100_000)
 const VALUATIONS = Number(process.env.BENCH_DC_VALUATIONS ?? 5)
-const PROCESSES = Number(process.env.BENCH_DC_PROCESSES ?? 115_000)
+const PROCESSES = Number(process.env.BENCH_DC_PROCESSES ?? 147_000)
 const CALLS = Number(process.env.BENCH_DC_N ?? 40)
 const WARMUP = 5
 

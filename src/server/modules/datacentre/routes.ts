@@ -80,6 +80,7 @@ export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCa
       checkRange(q, lang)
       await checkFilters(db, q, lang)
       const range = rangeOf(q, lang)
+      checkRange(range, lang) // a `from` after today with no `to`
       const target = q.reportingCurrency ?? (await reportingCurrency(db))
       return ok(c, await valueHistory(db, q, { by: q.by, ...range }, target))
     },
