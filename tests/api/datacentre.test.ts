@@ -202,6 +202,7 @@ describe('collection dashboard', () => {
     const cases: [string, string, keyof typeof MESSAGES][] = [
       ['/value-history?from=2025-05-01&to=2025-01-01', 'to', 'endBeforeStart'],
       ['/processes/BUY_ART?from=2025-05-01&to=2025-01-01', 'to', 'endBeforeStart'],
+      ['/value-history?from=2999-01-01', 'to', 'endBeforeStart'],
       ['/collection?reportingCurrency=XYZ', 'reportingCurrency', 'unknownCurrency'],
       ['/collection?valuationCurrency=QQQ', 'valuationCurrency', 'unknownCurrency'],
       ['/collection?medium=999999', 'medium', 'filterValueNotFound'],
