@@ -50,8 +50,14 @@ describe('a role with a subset of privileges', () => {
     })
     expect(user.code, user.msg).toBe(0)
     expect(user.data).toMatchObject({ displayName: '李审', displayNameEn: 'Lee Audit', name: 'Lee Audit' })
-    const me = await t.call('GET', '/api/auth/me', { token: await t.login('audit.lee') })
+    const leeToken = await t.login('audit.lee')
+    const me = await t.call('GET', '/api/auth/me', { token: leeToken })
     expect(me.data.privileges).toEqual([...privileges].sort())
+    // The name in the language asked for.
+    expect(me.data.user.displayName).toBe('Lee Audit')
+    expect(
+      (await t.call('GET', '/api/auth/me', { token: leeToken, lang: 'zh-CN' })).data.user.displayName,
+    ).toBe('李审')
     expect(me.data.allPrivileges).toBe(false)
     expect(me.data.menu.map((m: any) => m.key).sort()).toEqual(['artworkArchive', 'systemLog', 'versionLog'])
     const zh = await t.call('GET', '/api/auth/users?keyword=audit.lee', { token: admin, lang: 'zh-CN' })

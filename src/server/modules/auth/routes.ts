@@ -127,8 +127,13 @@ export function authRoutes(deps: Deps) {
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
         .where(eq(userRoles.userId, user.id))
       const systems = user.allPrivileges ? SYSTEM_NAMES : [...systemsOf(user.privileges)]
+      // The name in the language shown: the English one when set (users.displayNameEn), else the one name.
+      const [names] =
+        lang === 'en'
+          ? await db.select({ en: users.displayNameEn }).from(users).where(eq(users.id, user.id))
+          : [undefined]
       return ok(c, {
-        user: { id: user.id, username: user.username, displayName: user.displayName },
+        user: { id: user.id, username: user.username, displayName: names?.en || user.displayName },
         roles: roleRows.map((r) => ({ id: r.id, key: r.key, name: lang === 'en' ? r.nameEn : r.nameZh })),
         allPrivileges: user.allPrivileges,
         privileges: [...user.privileges].sort(),
