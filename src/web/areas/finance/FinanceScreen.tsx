@@ -1,7 +1,8 @@
 // /financeManage/index: contracts and payments. Tabs (in the URL, `?tab=`): the contracts register —
 // purchase, sale and service contracts with their amount, what has been paid or collected under them in
 // their own currency, what is outstanding, those ending soon flagged; filters in the URL and an Excel export
-// — and the exchange rates with the reporting currency (RatesPanel). A table on a desk, cards on a phone.
+// — the exchange rates with the reporting currency (RatesPanel), and the non-contract payment requests
+// (PaymentRequestsPanel, areas/finance-payment). A table on a desk, cards on a phone.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Checkbox, Group, Select, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core'
@@ -13,6 +14,7 @@ import { CONTRACT_DIRECTIONS, type ContractRow, EXPIRING_SOON_DAYS } from '../..
 import { contractsQuery, params } from '../../api/queries/finance'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
+import { PaymentRequestsPanel } from '../finance-payment/PaymentRequestsPanel'
 import { type Column, OpList } from '../operations/parts'
 import { type FinanceSearch, PAGE_SIZE } from './finance-search'
 import { RatesPanel, useCurrencyOptions } from './RatesPanel'
@@ -54,12 +56,18 @@ export function FinanceScreen({ search, onSearch }: { search: FinanceSearch; onS
           <Tabs.Tab value="rates" data-tab="rates">
             <Trans>Exchange rates</Trans>
           </Tabs.Tab>
+          <Tabs.Tab value="requests" data-tab="requests">
+            <Trans>Payment requests</Trans>
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="contracts">
           <ContractsRegister search={search} onSearch={onSearch} />
         </Tabs.Panel>
         <Tabs.Panel value="rates">
           <RatesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="requests">
+          <PaymentRequestsPanel />
         </Tabs.Panel>
       </Tabs>
     </>
