@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { CONTRACT_DIRECTIONS, type ContractRow, EXPIRING_SOON_DAYS } from '../../../shared/contracts/finance'
 import { contractsQuery, params } from '../../api/queries/finance'
+import { showError } from '../../forms/notify'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
 import { PaymentRequestsPanel } from '../finance-payment/PaymentRequestsPanel'
@@ -206,6 +207,8 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
             try {
               const { page: _p, pageSize: _s, ...rest } = filters
               await downloadFromApi('finance/contracts/export', params(rest), 'contracts.xlsx')
+            } catch {
+              showError(t`The export could not be made. Try again.`)
             } finally {
               setExporting(false)
             }
