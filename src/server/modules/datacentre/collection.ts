@@ -57,7 +57,7 @@ export async function collectionTotals(
 ): Promise<CollectionTotals> {
   const source = sql`select ${CURRENCY} as currency, ${at}::date as "on", sum(a.latest_valuation) as amount,
       count(*) as n
-    from artworks a where ${whereOf(f)} group by 1`
+    from artworks a where ${whereOf(f)} group by a.latest_valuation is null, a.latest_valuation_currency`
   const rows = rowsOf<ConvertedRow>(
     await db.execute(
       sql`select ${CONVERTED_COLUMNS} from (${convertedSql(source, target)}) x order by currency`,
@@ -87,18 +87,24 @@ export async function collectionTotals(
   }
 }
 
-/** Per dimension: the key of an artwork's bar and the words of a key (`k` is the key as text). */
-const DIMENSION_SQL: Record<Dimension, { key: SQL; label: (lang: Lang) => SQL }> = {
+/**
+ * Per dimension: the plain columns grouped first (the planner knows their few values, so it hashes them; an
+ * expression is estimated at one group per row and sorted on disk), the key of a bar made from them, and the
+ * words of a key (`k` is the key as text).
+ */
+const DIMENSION_SQL: Record<Dimension, { cols: SQL; key: SQL; label: (lang: Lang) => SQL }> = {
   location: {
-    key: sql.raw(`case when not a.in_warehouse then 'out' else a.room_id::text end`),
+    cols: sql.raw('a.in_warehouse, a.room_id'),
+    key: sql.raw(`case when not in_warehouse then 'out' else room_id::text end`),
     label: (lang) => sql`(select ${nameCol(lang, 'r')} from rooms r where r.id::text = k)`,
   },
-  medium: tagDimension('a.medium_tag_id'),
-  period: tagDimension('a.period_tag_id'),
-  market: tagDimension('a.invest_market_tag_id'),
-  stage: tagDimension('a.income_stage_tag_id'),
+  medium: tagDimension('medium_tag_id'),
+  period: tagDimension('period_tag_id'),
+  market: tagDimension('invest_market_tag_id'),
+  stage: tagDimension('income_stage_tag_id'),
   artist: {
-    key: sql.raw('a.artist_id::text'),
+    cols: sql.raw('a.artist_id'),
+    key: sql.raw('artist_id::text'),
     label: (lang) => sql`(select ${nameCol(lang, 'ar')} from artists ar where ar.id::text = k)`,
   },
 }
@@ -111,6 +117,7 @@ function nameCol(lang: Lang, alias: string): SQL {
 }
 function tagDimension(column: string) {
   return {
+    cols: sql.raw(`a.${column}`),
     key: sql.raw(`${column}::text`),
     label: (lang: Lang) => sql`(select ${nameCol(lang, 't')} from tags t where t.id::text = k)`,
   }
@@ -137,9 +144,11 @@ export async function collectionBreakdown(
 ): Promise<Breakdown> {
   const d = DIMENSION_SQL[dimension]
   const rows = rowsOf<BreakdownSqlRow>(
-    await db.execute(sql`with g as materialized (
-        select ${d.key} as k, ${CURRENCY} as currency, count(*) as n, sum(a.latest_valuation) as amount
-        from artworks a where ${whereOf(f, FILTER_OF[dimension])} group by 1, 2),
+    await db.execute(sql`with plain as materialized (
+        select ${d.cols}, ${CURRENCY} as currency, count(*) as n, sum(a.latest_valuation) as amount
+        from artworks a where ${whereOf(f, FILTER_OF[dimension])}
+        group by ${d.cols}, a.latest_valuation is null, a.latest_valuation_currency),
+      g as (select ${d.key} as k, currency, sum(n) as n, sum(amount) as amount from plain group by 1, 2),
       keys as (select k, sum(n) as total from g group by k),
       top as (select k from keys order by total desc, k nulls last limit ${TOP_ROWS}),
       src as (select g.k, g.currency, ${at}::date as "on", g.amount, g.n from g join top on top.k is not distinct from g.k)
@@ -181,7 +190,8 @@ export async function insuranceAggregate(
 ): Promise<InsuranceSummary> {
   const source = sql`select a.insurance_status::text as k, ${CURRENCY} as currency, ${at}::date as "on",
       sum(a.latest_valuation) as amount, count(*) as n
-    from artworks a where ${whereOf(f, 'insurance')} group by 1, 2`
+    from artworks a where ${whereOf(f, 'insurance')}
+    group by a.insurance_status, a.latest_valuation is null, a.latest_valuation_currency`
   const [rows, under] = await Promise.all([
     db.execute(sql`select k, ${CONVERTED_COLUMNS} from (${convertedSql(source, target)}) x`),
     underInsured(db, { list: 'flagged', page: 1, pageSize: 1 }),
