@@ -321,7 +321,11 @@ function Totals({ d }: { d: Dashboard }) {
           </Text>
           {tt.ratesUsed.length === 0 ? (
             <Text fz="sm" c="dimmed">
-              <Trans>None needed.</Trans>
+              {tt.unconverted.length > 0 ? (
+                <Trans>No rate on record for these currencies on or before this date.</Trans>
+              ) : (
+                <Trans>None needed.</Trans>
+              )}
             </Text>
           ) : (
             tt.ratesUsed.map((r) => (
@@ -465,14 +469,14 @@ function BreakdownCard({
         </Text>
       ) : (
         <BarChart
-          h={Math.max(180, Math.min(rows.length, 12) * 28 + 60)}
+          h={Math.max(180, Math.min(rows.length, 12) * 40 + 60)}
           data={data.slice(0, 12)}
           dataKey="label"
           orientation="vertical"
           series={series}
           withLegend={metric === 'value'}
           gridAxis="x"
-          yAxisProps={{ width: 120 }}
+          yAxisProps={{ width: 150 }}
           valueFormatter={(v) => v.toLocaleString(i18n.locale)}
           barProps={{ cursor: 'pointer', onClick: (_: unknown, index: number) => pick(index) }}
           data-testid="bar-chart"
