@@ -398,6 +398,27 @@ describe('payment history and summary', () => {
   })
 })
 
+describe('summary kept per server', () => {
+  it('answers anew after a new payment or a changed rate (never a stale total)', async () => {
+    const range = 'from=2025-01-01&to=2025-02-28'
+    const get = async () =>
+      (await call<PaymentSummary>('GET', `/payments/summary?groupBy=currency&${range}&reportingCurrency=1`))
+        .data
+    const before = await get()
+    expect((await get()).reporting?.outgoing).toBe(before.reporting?.outgoing)
+    await payment({ at: '2025-02-10', currency: 'USD', amount: '10.00' })
+    const after = await get()
+    expect(after.totals.find((x) => x.currency === 'USD')?.outgoing).toBe('210.00')
+    // 10 USD × 7.25 (the rate of 20 January).
+    expect(after.reporting?.outgoing).toBe('2492.50')
+    const rates = await call<{ list: RateView[] }>('GET', '/rates?currency=USD&from=2025-01-20&to=2025-01-20')
+    const r = rates.data.list[0]
+    await call('PUT', `/rates/${r.id}`, { base: 'USD', quote: 'CNY', on: r.on, rate: '7.3' })
+    expect((await get()).reporting?.outgoing).toBe('2493.00')
+    await call('PUT', `/rates/${r.id}`, { base: 'USD', quote: 'CNY', on: r.on, rate: '7.25', source: 'PBOC' })
+  })
+})
+
 describe('payouts, premiums and failed attempts recorded by the processes', () => {
   it('lists a premium as outgoing with its failed attempt, and an insurer payout as incoming', async () => {
     const ids = await f.artworks(1)

@@ -204,20 +204,62 @@ async function labelsOf(db: DbOrTx, groupBy: SummaryGroup, lang: Lang) {
   return (k: string) => (groupBy === 'currency' ? k : (labels.get(k) ?? k))
 }
 
+/**
+ * A summary reads the whole history (200,000 payments: most of a second on the embedded database), so each
+ * server keeps its last answers per database and query, with the version they were computed at: how many
+ * payments and payment details exist (they are only ever inserted — a retry is a new row, and a process with
+ * history is never deleted) and, for reporting totals, a digest of the exchange rates (which are edited in
+ * place). A request reads the version first (two counts and, for reporting, the small rates table): a new
+ * payment or a changed rate means a new computation, never a stale answer.
+ */
+const SUMMARY_CACHE = new WeakMap<object, Map<string, { version: string; value: unknown }>>()
+const CACHE_MAX = 64
+
+async function historyVersion(db: DbOrTx, withRates: boolean): Promise<string> {
+  const [r] = rowsOf<{ v: string }>(
+    await db.execute(sql`select concat_ws('/', (select count(*) from payments),
+        (select count(*) from payment_details)${
+          withRates
+            ? sql`, (select md5(coalesce(string_agg(concat_ws(',', base, quote, "on", rate), ';'
+                 order by base, quote, "on"), '')) from exchange_rates)`
+            : sql``
+        }) as v`),
+  )
+  return r.v
+}
+
+async function cached<T>(db: DbOrTx, key: string, withRates: boolean, compute: () => Promise<T>): Promise<T> {
+  const version = await historyVersion(db, withRates)
+  let entries = SUMMARY_CACHE.get(db)
+  if (!entries) {
+    entries = new Map()
+    SUMMARY_CACHE.set(db, entries)
+  }
+  const hit = entries.get(key)
+  if (hit && hit.version === version) return hit.value as T
+  const value = await compute()
+  entries.delete(key)
+  entries.set(key, { version, value })
+  if (entries.size > CACHE_MAX) entries.delete(entries.keys().next().value as string)
+  return value
+}
+
 export async function paymentSummary(
   db: DbOrTx,
   q: { groupBy: SummaryGroup; from?: string; to?: string; reportingCurrency?: string },
   reportingCurrency: string,
   lang: Lang,
 ): Promise<PaymentSummary> {
-  const rows = rowsOf<{
-    key: string
-    currency: string
-    outgoing: string
-    incoming: string
-    paid_count: number
-    failed_count: number
-  }>(await db.execute(summarySql(q.groupBy, q.from, q.to)))
+  const rows = await cached(db, `rows|${q.groupBy}|${q.from ?? ''}|${q.to ?? ''}`, false, async () =>
+    rowsOf<{
+      key: string
+      currency: string
+      outgoing: string
+      incoming: string
+      paid_count: number
+      failed_count: number
+    }>(await db.execute(summarySql(q.groupBy, q.from, q.to))),
+  )
   const label = await labelsOf(db, q.groupBy, lang)
   const summaryRows: SummaryRow[] = rows.map((r) => ({
     key: r.key,
@@ -295,8 +337,10 @@ async function reportingTotals(
   const converted = reportingSql(q.groupBy, target, q.from, q.to)
   // One statement: the conversion once, read grouped by key, currency, direction and whether a rate existed,
   // and for the distinct rates it used (numbers as text inside the JSON: exact).
-  const [row] = rowsOf<{ grouped: GroupedRow[] | string; rates: RateRow[] | string }>(
-    await db.execute(sql`with x as materialized (select * from (${converted}) y)
+  const key = `reporting|${q.groupBy}|${q.from ?? ''}|${q.to ?? ''}|${target}`
+  const [row] = await cached(db, key, true, async () =>
+    rowsOf<{ grouped: GroupedRow[] | string; rates: RateRow[] | string }>(
+      await db.execute(sql`with x as materialized (select * from (${converted}) y)
       select
         (select coalesce(json_agg(g order by g.k, g.currency), '[]') from (
           select k, currency, direction, converted is null as missing,
@@ -306,6 +350,7 @@ async function reportingTotals(
         (select coalesce(json_agg(r), '[]') from (
           select distinct currency, r_base, r_quote, r_on::text as r_on, r_rate::text as r_rate, r_inverse
           from x where r_base is not null) r) as rates`),
+    ),
   )
   const json = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v)
   const grouped = json(row.grouped)
