@@ -1,13 +1,14 @@
-// Journey: non-contract payments in the browser. Finance raises a payment request (started as the
-// requests panel's "New payment request" button does: POST /api/process with nothing; the panel has no
-// route of its own until the finance screen mounts it as a tab), fills the payment form on the process
-// screen — details that do not add up are refused at the field, in Chinese — and submits; the approver
+// Journey: non-contract payments in the browser. Finance opens the payment requests tab of the finance
+// screen and presses "New payment request": the request's process screen opens on its form; details that
+// do not add up are refused at the field, in Chinese, and the corrected request is submitted; the approver
 // approves in English; the administrator (the payer: finance may not pay what it requested) records a failed
-// attempt, retries and confirms. Then a transport's cost: its view offers "Pay this cost", one click starts
-// the request prefilled with the shipper, amount and currency, and it is submitted, approved and paid.
+// attempt, retries and confirms; the request is listed paid on the tab, which fits a phone. Then a
+// transport's cost: its view offers "Pay this cost", one click starts the request prefilled with the
+// shipper, amount and currency, and it is submitted, approved and paid.
 import { describe, expect, it } from 'vitest'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { sampleStepData } from '../model/samples'
+import { overflow } from './fit'
 import { appPerFile, shot } from './harness'
 import {
   act,
@@ -64,13 +65,13 @@ describe('non-contract payments', () => {
       }
     }
 
-    // Finance raises a request with nothing: the request form opens on the process screen.
-    const started = await apiCall<ProcessView>(finance.page, 'POST', 'process', {
-      type: 'FINANCE_PAYMENT',
-      input: {},
-    })
-    await openProcess(finance.page, started.id)
-    expect((await shown(finance.page)).state).toBe('payment.draft')
+    // Finance raises a request from the requests tab: its form opens on the process screen.
+    await finance.page.goto('/financeManage/index?tab=requests')
+    await finance.page.getByTestId('new-payment-request').click()
+    await finance.page.getByTestId('step-form').waitFor()
+    const started = { id: new URL(finance.page.url()).searchParams.get('process') ?? '', version: 1 }
+    expect(started.id).not.toBe('')
+    expect(await shown(finance.page)).toMatchObject({ state: 'payment.draft', version: 1 })
     const form = finance.page.getByTestId('step-form')
     // Details that do not add up: refused at the details, in Chinese, nothing sent.
     await fillForm({ page: finance.page, files }, form, {
@@ -104,6 +105,18 @@ describe('non-contract payments', () => {
       { type: 'CONFIRM_PAYMENT', payload: { paidOn: '2026-03-10', bankReference: 'NET-0042' } },
     )
     expect(await shown(admin.page)).toMatchObject({ state: 'completed', status: 'completed' })
+    // Listed on the tab: paid, with its payee and amount; the tab fits a phone.
+    await finance.page.goto('/financeManage/index?tab=requests')
+    await finance.page.getByTestId('payment-requests-phase').getByText('全部').click()
+    const row = finance.page.locator(`[data-payment-request="${started.id}"]`)
+    await row.waitFor()
+    expect(await row.textContent()).toContain('4,200.00')
+    expect(await row.getAttribute('data-state')).toBe('completed')
+    await finance.page.setViewportSize({ width: 390, height: 844 })
+    await finance.page.locator(`[data-payment-request-card="${started.id}"]`).waitFor()
+    expect(await overflow(finance.page)).toBe('')
+    await shot(finance.page, 'finance-payment-requests-phone')
+    await finance.page.setViewportSize({ width: 1440, height: 900 })
 
     // A transport whose cost is approved offers "Pay this cost" to finance: one click, prefilled.
     const transport = await freeTransport(admin)
