@@ -520,6 +520,15 @@ describe('collection value', () => {
     ])
     expect(res.data.withoutRate.count).toBe(1)
     expect(res.data.withoutRate.list[0]).toMatchObject({ id: c, amount: '80.00', currency: 'NZD' })
+    // At a past date the valuations table answers: these artworks have no valuation rows.
+    await raw(
+      `insert into valuations (artwork_id, amount, currency, valued_on, method) values ($1, '900.00', 'USD', '2025-01-21', 'appraisal'), ($1, '800.00', 'USD', '2025-01-25', 'appraisal')`,
+      [a],
+    )
+    const past = await call<CollectionValue>('GET', '/collection-value?at=2025-01-22&currency=CNY')
+    expect(past.data.subtotals.map((s) => [s.currency, s.amount, s.converted])).toEqual([
+      ['USD', '900.00', '6525.00'],
+    ])
     const future = await call('GET', `/collection-value?at=${day(5)}`)
     expect(future.code).toBe(400)
   })

@@ -60,10 +60,13 @@ export function heldValuationsSql(at: string, today: string): SQL {
     return sql`select a.id, a.latest_valuation as amount, a.latest_valuation_currency as currency,
         a.valuation_date as valued_on
       from artworks a where ${HELD} and a.latest_valuation is not null and a.latest_valuation_currency is not null`
-  return sql`select distinct on (v.artwork_id) v.artwork_id as id, v.amount, v.currency, v.valued_on
-      from valuations v join artworks a on a.id = v.artwork_id
-      where ${HELD} and v.valued_on <= ${at}::date
-      order by v.artwork_id, v.valued_on desc, v.created_at desc`
+  // One probe of valuations_artwork_on_idx per held artwork (the latest on or before the date).
+  return sql`select a.id, v.amount, v.currency, v.valued_on
+      from artworks a cross join lateral (
+        select amount, currency, valued_on from valuations
+         where artwork_id = a.id and valued_on <= ${at}::date
+         order by valued_on desc, created_at desc limit 1) v
+      where ${HELD}`
 }
 
 export async function collectionValue(db: DbOrTx, at: string, target: string): Promise<CollectionValue> {
