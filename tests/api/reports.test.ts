@@ -163,7 +163,6 @@ function pdfText(bytes: Buffer): string {
   fileNo += 1
   const file = path.join(tmp, `r${fileNo}.pdf`)
   writeFileSync(file, bytes)
-  if (process.env.REPORTS_DUMP) writeFileSync(path.join(process.env.REPORTS_DUMP, `r${fileNo}.pdf`), bytes)
   // Without -layout: each text run on its own, so words wrapped in a table cell stay readable.
   return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
 }

@@ -3,6 +3,7 @@
 // is reported when a PDF is asked for, with a message that says what to install or set, and never stops the
 // server.
 import { readFile } from 'node:fs/promises'
+import PDFDocument from 'pdfkit'
 import { AppError } from '../http/app-error'
 
 export interface PdfFont {
@@ -39,4 +40,23 @@ export function loadPdfFont(setting: string): Promise<PdfFont> {
     loaded.set(setting, font)
   }
   return font
+}
+
+const parsed = new WeakMap<PdfFont, object>()
+
+/**
+ * The font parsed once per server (pdfkit's font object), handed to each document instead of the bytes:
+ * finding the face in a collection of ten and reading its tables took longer than drawing a tear sheet.
+ * Documents share it safely (each makes its own subset of the glyphs it uses).
+ */
+export function parsedFont(font: PdfFont): object {
+  let face = parsed.get(font)
+  if (!face) {
+    const probe = new PDFDocument({ autoFirstPage: false })
+    probe.registerFont('probe', font.data, font.face as string)
+    probe.font('probe')
+    face = (probe as unknown as { _font: { font: object } })._font.font
+    parsed.set(font, face)
+  }
+  return face
 }

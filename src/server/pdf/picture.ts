@@ -49,7 +49,8 @@ export async function pictureForPdf(
 ): Promise<PdfPicture> {
   if (embeddable(file.mime)) {
     try {
-      const bytes = await readAll(storage.read(file.storageKey), Math.min(READ_MAX, file.size + 1))
+      // The recorded size is not trusted as a limit (a file whose bytes are written after its row has 0).
+      const bytes = await readAll(storage.read(file.storageKey), READ_MAX)
       if (bytes.length <= (options.asIsBytes ?? AS_IS_BYTES)) return { ok: true, data: bytes }
       const width = options.width ?? PRINT_WIDTH
       const data = await sharp(bytes, { failOn: 'error' })

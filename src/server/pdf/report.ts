@@ -9,7 +9,7 @@ import type { Lang } from '../../shared/errors'
 import type { Config } from '../config'
 import { AppError } from '../http/app-error'
 import { contentDisposition, toWebStream } from '../modules/files/serve'
-import { loadPdfFont } from './font'
+import { loadPdfFont, parsedFont } from './font'
 import { instantText } from './format'
 
 export const PDF_MIME = 'application/pdf'
@@ -67,7 +67,7 @@ export async function openReport(
     info: { Title: options.title, Creator: 'Vitrine', Producer: 'Vitrine (pdfkit)' },
   })
   try {
-    doc.registerFont('body', font.data, font.face as string)
+    doc.registerFont('body', parsedFont(font) as unknown as Buffer)
     doc.font('body')
   } catch {
     throw new AppError(500, 'labelsFontMissing', { path: config.pdfFont })
@@ -266,8 +266,16 @@ export async function table(
   const xs = widths.map((_, i) => r.left + widths.slice(0, i).reduce((s, w) => s + w, 0))
   const heightOf = (cells: readonly string[]) => {
     doc.fontSize(size)
+    const oneLine = doc.currentLineHeight(true)
+    // Most cells hold one short line: measured by width (cheap), wrapped only when they do not fit.
+    const fits = (text: string, i: number) =>
+      !text.includes('\n') && doc.widthOfString(text) <= widths[i] - 2 * pad - 0.5
     return (
-      Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: widths[i] - 2 * pad }))) +
+      Math.max(
+        ...cells.map((text, i) =>
+          fits(text, i) ? oneLine : doc.heightOfString(text || ' ', { width: widths[i] - 2 * pad }),
+        ),
+      ) +
       2 * pad
     )
   }

@@ -9,7 +9,7 @@ const zh = {
     title: '作品资料页',
     picture: '图片',
     noPicture: '暂无预览图',
-    pictureNotEmbeddable: (name: string) => `预览图（${name}）的格式无法放入 PDF，已略去`,
+    pictureNotEmbeddable: (name: string) => `预览图（${name}）无法放入 PDF，已略去`,
     record: '作品档案',
     inventoryNo: '库存编号',
     titleZh: '中文名称',
