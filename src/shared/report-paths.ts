@@ -1,0 +1,13 @@
+// Where the printed reports are downloaded from (/api/reports, issue 17), built in one place for the server's
+// tests, the screens' buttons and the API contract (contracts/reports.ts). No zod here: the screens that show
+// a download button should not pull the validation library into their first download.
+const enc = encodeURIComponent
+
+export const REPORTS_API = {
+  tearSheet: (artworkId: string) => `/api/reports/artworks/${enc(artworkId)}/tear-sheet.pdf`,
+  conditionReport: (artworkId: string, reportKey: string) =>
+    `/api/reports/artworks/${enc(artworkId)}/condition-report.pdf?report=${enc(reportKey)}`,
+  insuranceSchedule: (policyId: string) => `/api/reports/insurance/policies/${enc(policyId)}/schedule.pdf`,
+  stocktake: (processId: string) => `/api/reports/stocktakes/${enc(processId)}/report.pdf`,
+  collectionSummary: '/api/reports/collection-summary.pdf',
+} as const
