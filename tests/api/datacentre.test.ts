@@ -192,6 +192,12 @@ describe('collection dashboard', () => {
       on: `${thisYear - 1}-02-${thisYear - 1 === 2024 ? '29' : '28'}`,
     })
     expect(h.currencies).toEqual(['CNY', 'JPY', 'USD'])
+    // The unfiltered default view is kept as a snapshot and says when it was computed.
+    const first = (await get<ValueHistory>('/value-history')).data
+    expect(first.computedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    expect(first.points).toHaveLength(24)
+    expect((await get<ValueHistory>('/value-history')).data.computedAt).toBe(first.computedAt)
+    expect(h.computedAt).toBeNull()
     const years = (await get<ValueHistory>(`/value-history?by=year&from=${thisYear - 1}-01-01&medium=${m1}`))
       .data
     expect(years.points.map((p) => p.period)).toEqual([String(thisYear - 1), String(thisYear)])
@@ -274,6 +280,7 @@ describe('process mining', () => {
     expect(m.historyRows).toBe(12)
     const month = new Date().toISOString().slice(0, 7)
     expect(m.throughput).toEqual([{ month, completed: 1, terminated: 1 }])
+    expect(m.computedAt).not.toBeNull() // the history figures are a snapshot (live counts are not)
     // The bottleneck needs a live process in a step that took time: the first step, or none if it took 0 s.
     expect([null, 'shootingInfo']).toContain(m.bottleneck)
     // Started in a range that holds none of them: nothing measured, every step still listed.

@@ -52,6 +52,17 @@ export const collectionFilters = z.object({
 })
 export type CollectionFilters = z.infer<typeof collectionFilters>
 export type FilterKey = Exclude<keyof CollectionFilters, 'reportingCurrency'>
+export const FILTER_KEYS: readonly FilterKey[] = [
+  'location',
+  'medium',
+  'period',
+  'market',
+  'stage',
+  'artist',
+  'insurance',
+  'activity',
+  'valuationCurrency',
+]
 
 export const VALUE_PERIODS = ['month', 'year'] as const
 export const valueHistoryQuery = collectionFilters.extend({
@@ -163,6 +174,8 @@ export const valueHistory = z.object({
   ),
   ratesUsed: z.array(rateUsed),
   currencies: z.array(z.string()),
+  /** When it was computed, if it comes from a snapshot (null: just now). */
+  computedAt: z.string().nullable(),
 })
 export type ValueHistory = z.infer<typeof valueHistory>
 
@@ -199,5 +212,7 @@ export const processMining = z.object({
   overdue: z.number(),
   live: z.number(),
   historyRows: z.number(),
+  /** When the history figures were computed, if they come from a snapshot (null: just now). */
+  computedAt: z.string().nullable(),
 })
 export type ProcessMining = z.infer<typeof processMining>

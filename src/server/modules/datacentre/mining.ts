@@ -21,6 +21,11 @@ interface StepRow {
   terminated: number
 }
 
+export interface HistoryFigures {
+  figures: Awaited<ReturnType<typeof stepFigures>>
+  months: { month: string; completed: number; terminated: number }[]
+}
+
 /** The step of a state path: its first segment (`contract.submitted` → `contract`). */
 const STEP_OF = (column: string) => sql.raw(`split_part(${column}, '.', 1)`)
 
@@ -106,12 +111,22 @@ export async function processMining(
   type: ProcessType,
   steps: string[],
   range: { from?: string; to?: string },
+  /** The history part (steps' times and shares, throughput) from a snapshot, when the caller keeps one. */
+  history: (
+    compute: () => Promise<HistoryFigures>,
+  ) => Promise<{ data: HistoryFigures; computedAt: string | null }> = async (compute) => ({
+    data: await compute(),
+    computedAt: null,
+  }),
 ): Promise<ProcessMining> {
-  const [figures, now, months] = await Promise.all([
-    stepFigures(db, type, range),
+  const [past, now] = await Promise.all([
+    history(async () => {
+      const [figures, months] = await Promise.all([stepFigures(db, type, range), throughput(db, type, range)])
+      return { figures, months }
+    }),
     liveAndOverdue(db, type),
-    throughput(db, type, range),
   ])
+  const { figures, months } = past.data
   const byStep = new Map(figures.rows.map((r) => [r.step, r]))
   const share = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 1000) / 1000 : null)
   const list: StepFigures[] = steps.map((step) => {
@@ -148,5 +163,6 @@ export async function processMining(
     // In a step now (a terminated process, not final since it may be restarted, is in none).
     live: list.reduce((n, s) => n + s.live, 0),
     historyRows: figures.historyRows,
+    computedAt: past.computedAt,
   }
 }

@@ -7,6 +7,7 @@ import {
   collectionDashboard,
   collectionFilters,
   DIMENSIONS,
+  FILTER_KEYS,
   miningQuery,
   processMining as processMiningSchema,
   valueHistoryQuery,
@@ -22,7 +23,8 @@ import type { ProcessCatalog } from '../process/catalog'
 import { machineCatalog } from '../process/machine-catalog'
 import { activityAggregate, collectionBreakdown, collectionTotals, insuranceAggregate } from './collection'
 import { checkFilters, checkRange } from './filters'
-import { processMining } from './mining'
+import { type HistoryFigures, processMining } from './mining'
+import { snapshot } from './snapshot'
 import { rangeOf, valueHistory } from './value-history'
 
 const typeParam = z.object({
@@ -82,7 +84,17 @@ export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCa
       const range = rangeOf(q, lang)
       checkRange(range, lang) // a `from` after today with no `to`
       const target = q.reportingCurrency ?? (await reportingCurrency(db))
-      return ok(c, await valueHistory(db, q, { by: q.by, ...range }, target))
+      const compute = () => valueHistory(db, q, { by: q.by, ...range }, target)
+      // The unfiltered default view reads every valuation: kept as a snapshot (snapshot.ts), its age shown.
+      const plain = !q.from && !q.to && FILTER_KEYS.every((k) => q[k] === undefined)
+      if (!plain) return ok(c, await compute())
+      const kept = await snapshot(
+        db,
+        `value.${q.by}.${target}`,
+        compute,
+        (d) => d.from === range.from && d.to === range.to,
+      )
+      return ok(c, { ...kept.data, computedAt: kept.computedAt })
     },
   )
 
@@ -102,7 +114,13 @@ export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCa
       const q = c.req.valid('query')
       checkRange(q, c.get('lang'))
       const steps = catalog.latest(type).steps.map((s) => s.key)
-      return ok(c, await processMining(db, type, steps, q))
+      // Without a range, the history figures (every row of the type) come from a snapshot; live counts and
+      // overdue tasks are always read now.
+      const kept =
+        q.from || q.to
+          ? undefined
+          : (compute: () => Promise<HistoryFigures>) => snapshot(db, `mining.${type}`, compute)
+      return ok(c, await processMining(db, type, steps, q, kept))
     },
   )
 

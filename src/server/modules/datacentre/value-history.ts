@@ -113,5 +113,6 @@ export async function valueHistory(
     points: [...points.values()],
     ratesUsed: distinctRates(rows),
     currencies: [...new Set(rows.map((r) => r.currency))].sort(),
+    computedAt: null,
   }
 }

@@ -36,7 +36,9 @@ import {
 import type { RateUsed } from '../../../shared/contracts/finance'
 import { ApiError } from '../../api/api-error'
 import { collectionQuery, valueHistoryQuery } from '../../api/queries/datacentre'
+import { formatDateTime } from '../../i18n/format'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
+import { useLang } from '../process/machine-words'
 import { formatMoneyWith } from '../process/record-format'
 import {
   archiveSearchOf,
@@ -618,6 +620,7 @@ function ValueOverTime({
   pending: boolean
 }) {
   const { t, i18n } = useLingui()
+  const lang = useLang()
   const points = history?.points ?? []
   const anything = points.some((p) => p.values.length > 0)
   const anyConverted = points.some((p) => p.converted !== '0.00')
@@ -634,6 +637,7 @@ function ValueOverTime({
     ? currencies.map((c, i) => ({ name: c, color: COLORS[i % COLORS.length] }))
     : [{ name: reporting, color: COLORS[0] }]
   const missing = [...new Set(points.flatMap((p) => p.unconverted))]
+  const computedAt = history?.computedAt ? formatDateTime(history.computedAt, lang) : null
   return (
     <ChartCard
       title={<Trans>Value over time</Trans>}
@@ -648,6 +652,11 @@ function ValueOverTime({
           {metric === 'count' ? (
             <Text fz="xs" c="dimmed">
               <Trans>Shown per currency: the valuation history has values, not counts.</Trans>
+            </Text>
+          ) : null}
+          {computedAt ? (
+            <Text fz="xs" c="dimmed" data-testid="computed-at">
+              {t`Precomputed at ${computedAt}; refreshed every few minutes.`}
             </Text>
           ) : null}
         </Stack>

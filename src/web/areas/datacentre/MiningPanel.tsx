@@ -7,7 +7,9 @@ import { BarChart } from '@mantine/charts'
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import type { ProcessMining } from '../../../shared/contracts/datacentre'
 import type { ProcessDefinitionView } from '../../../shared/contracts/process'
+import { formatDateTime } from '../../i18n/format'
 import { AnchorLink } from '../archive/router-links'
+import { useLang } from '../process/machine-words'
 
 /** A duration in words: the two largest units (3 d 4 h, 2 h 5 min, 40 s). */
 export function useDuration() {
@@ -37,6 +39,7 @@ export function MiningPanel({
   pending: boolean
 }) {
   const { t, i18n } = useLingui()
+  const lang = useLang()
   const duration = useDuration()
   if (pending) return <Skeleton h={240} radius="md" />
   if (!mining) return null
@@ -47,6 +50,7 @@ export function MiningPanel({
   const bottleneck = mining.bottleneck ? stepWords(mining.bottleneck) : null
   const overdue = mining.overdue
   const measured = mining.steps.some((s) => s.entered > 0)
+  const computedAt = mining.computedAt ? formatDateTime(mining.computedAt, lang) : null
   return (
     <Stack gap="md" data-testid="mining">
       <Group gap="xs" wrap="wrap">
@@ -70,6 +74,11 @@ export function MiningPanel({
           {t`${overdue} overdue tasks`}
         </AnchorLink>
       </Group>
+      {computedAt ? (
+        <Text fz="xs" c="dimmed" data-testid="computed-at">
+          {t`Times and shares precomputed at ${computedAt}; live counts and overdue tasks are current.`}
+        </Text>
+      ) : null}
       <Text fz="xs" c="dimmed">
         <Trans>
           Time in a step: from entering it until leaving it, every visit of a process added up, over the
