@@ -5,7 +5,7 @@
 // (lead over the artwork's valuations), so it adds its amount in its period and takes it away in the period
 // of the next one; a running sum per currency gives the value at every period end.
 import { sql } from 'drizzle-orm'
-import type { CollectionFilters, ValueHistory } from '../../../shared/contracts/datacentre'
+import { type CollectionFilters, FILTER_KEYS, type ValueHistory } from '../../../shared/contracts/datacentre'
 import { formatMessage, type Lang } from '../../../shared/errors'
 import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
@@ -48,10 +48,17 @@ export async function valueHistory(
   const step = sql.raw(q.by === 'month' ? `'1 month'` : `'1 year'`)
   const day = today()
   // Each period's last day (today for the period holding today, the `to` day for the last one).
+  // Filtered: the artworks first, then each one's valuations by its index (`offset 0` keeps the planner from
+  // turning it back into a join over every valuation: 0.4 s instead of 3.8 s at 500,000 valuations).
+  const narrow = FILTER_KEYS.some((k) => f[k] !== undefined)
+  const valued = narrow
+    ? sql`artworks a cross join lateral (select v.artwork_id, v.currency, v.amount, v.valued_on, v.created_at
+        from valuations v where v.artwork_id = a.id offset 0) v`
+    : sql`valuations v join artworks a on a.id = v.artwork_id`
   const source = sql`with v as (
       select v.currency, v.amount, v.valued_on,
         lead(v.valued_on) over (partition by v.artwork_id order by v.valued_on, v.created_at) as next_on
-      from valuations v join artworks a on a.id = v.artwork_id
+      from ${valued}
       where ${whereOf(f)}),
     d as (
       select date_trunc(${unit}, valued_on)::date as p, currency, amount as delta from v
