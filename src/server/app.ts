@@ -31,7 +31,6 @@ import { processRoutes } from './modules/process/routes'
 import { referenceAdminRoutes } from './modules/reference/admin-routes'
 import { referenceCallRoutes } from './modules/reference/routes'
 import { reportRoutes } from './modules/reports/routes'
-import { reportRoutes } from './modules/reports/routes'
 import { releaseRoutes } from './modules/releases/routes'
 import { stocktakeRoutes } from './modules/stocktakes/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
@@ -65,7 +64,6 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/tasks', taskSettingsRoutes],
   ['/tasks', delegationRoutes],
   ['/warehouse', warehouseRoutes],
-  ['/reports', reportRoutes],
   ['/reports', reportRoutes],
   ['/finance', financeRoutes],
   ['/valuations', valuationRoutes],
