@@ -220,8 +220,11 @@ export async function benchDatacentre(): Promise<void> {
           ),
       ],
     ]
+    // BENCH_DC_ONLY=snapshot: only the cases whose name holds that word.
+    const only = process.env.BENCH_DC_ONLY
     console.log(`| aggregate | call | raw SQL | p95 ratio |\n|---|---|---|---|`)
     for (const [name, fn] of cases) {
+      if (only && !name.includes(only)) continue
       const log: { text: string; params: unknown[] }[] = []
       await fn(recording(db, log))
       const statements = [...log]
