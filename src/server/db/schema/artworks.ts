@@ -129,6 +129,7 @@ export const artworks = pgTable(
     index('artworks_in_warehouse_idx').on(t.inWarehouse),
     index('artworks_transport_idx').on(t.transportStatus),
     index('artworks_valuation_idx').on(t.latestValuationCurrency, t.latestValuation),
+    index('artworks_valuation_date_idx').on(t.valuationDate),
     index('artworks_title_zh_idx').on(t.titleZh),
     index('artworks_title_en_idx').on(t.titleEn),
     index('artworks_search_idx').using('gin', t.searchVector),

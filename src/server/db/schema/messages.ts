@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm'
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { MESSAGE_KINDS } from '../../../shared/contracts/process'
+import { contents } from './content'
 import { processes } from './processes'
 import { users } from './users'
 
@@ -17,6 +18,8 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: messageKind().notNull(),
     processId: uuid().references(() => processes.id, { onDelete: 'set null' }),
+    /** A published item's message (kind `content`): the item; its withdrawal deletes the message. */
+    contentId: uuid().references(() => contents.id, { onDelete: 'cascade' }),
     titleZh: text().notNull(),
     titleEn: text().notNull(),
     bodyZh: text().notNull().default(''),
@@ -30,5 +33,7 @@ export const messages = pgTable(
     index('messages_recipient_created_idx').on(t.recipientId, t.createdAt),
     index('messages_recipient_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
     index('messages_process_idx').on(t.processId),
+    index('messages_recipient_kind_created_idx').on(t.recipientId, t.kind, t.createdAt),
+    index('messages_content_idx').on(t.contentId),
   ],
 )

@@ -223,8 +223,6 @@ export function contentRoutes(deps: Deps) {
         const [row] = await tx.select().from(contents).where(eq(contents.id, id)).for('update')
         if (!row) throw notFound()
         if (row.status === 'published') throw new AppError(409, 'contentAlreadyPublished')
-        // The messages carry the item's publication instant (to the millisecond, as a Date holds it):
-        // that is how a message finds its item (messages have no content column).
         const at = new Date()
         const [saved] = await tx
           .update(contents)
@@ -241,6 +239,7 @@ export function contentRoutes(deps: Deps) {
         await sendMessages(tx, to, {
           kind: 'content',
           processId: null,
+          contentId: saved.id,
           senderId: user.id,
           title: { zh: saved.titleZh, en: saved.titleEn },
           body: { zh: saved.summaryZh, en: saved.summaryEn },
@@ -270,9 +269,7 @@ export function contentRoutes(deps: Deps) {
         const [row] = await tx.select().from(contents).where(eq(contents.id, id)).for('update')
         if (!row) throw notFound()
         if (row.status !== 'published' || !row.publishedAt) throw new AppError(409, 'contentNotPublished')
-        await tx
-          .delete(messages)
-          .where(and(eq(messages.kind, 'content'), eq(messages.createdAt, row.publishedAt)))
+        await tx.delete(messages).where(eq(messages.contentId, row.id))
         const [out] = await tx
           .update(contents)
           .set({ status: 'withdrawn', withdrawnAt: new Date(), updatedBy: user.id, updatedAt: new Date() })

@@ -47,7 +47,14 @@ const linkColumns = {
   createdAt: processes.createdAt,
 }
 
-const subjectField = (via: string) => sql`${processes.snapshot}->'context'->'subject'->>${via}`
+/**
+ * A start input's field, the key written into the statement (names come from the machines, checked here) so
+ * an expression index on it can serve (the payment requests' `forProcessId`: processes_pays_for_idx).
+ */
+const subjectField = (via: string) => {
+  if (!/^[A-Za-z]\w*$/.test(via)) throw new Error(`not a field name: ${via}`)
+  return sql`${processes.snapshot}->'context'->'subject'->>${sql.raw(`'${via}'`)}`
+}
 
 export interface LinkSource {
   id: string

@@ -1,8 +1,8 @@
 // The message list of one user (the bell, the message centre, the home page): newest first, unread only or
 // one kind when asked, with the process's type, the sender's name and, for a `content` message, the
-// published item it announces (found by its publication instant, which the message carries). One count and
+// published item it announces (the message names it). One count and
 // one page query, both on the recipient's indexes; the bench (bench/admin-messages.ts) times this very query.
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { MessageKind } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
@@ -37,14 +37,7 @@ export function messagePageSelect(db: DbOrTx, where: SQL, limit: number, offset:
     .from(messages)
     .leftJoin(processes, eq(processes.id, messages.processId))
     .leftJoin(sender, eq(sender.id, messages.senderId))
-    .leftJoin(
-      contents,
-      and(
-        sql`${messages.kind} = 'content'`,
-        eq(contents.publishedAt, messages.createdAt),
-        eq(contents.status, 'published'),
-      ),
-    )
+    .leftJoin(contents, and(eq(contents.id, messages.contentId), eq(contents.status, 'published')))
     .where(where)
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)

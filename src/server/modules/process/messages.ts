@@ -25,6 +25,8 @@ export function typeLabel(type: ProcessType, lang: Lang): string {
 export interface NewMessage {
   kind: MessageKind
   processId: string | null
+  /** A published item's message: the item. */
+  contentId?: string
   senderId: string | null
   title: { zh: string; en: string }
   body?: { zh: string; en: string }
@@ -41,6 +43,7 @@ export async function sendMessages(db: DbOrTx, recipients: Iterable<string>, mes
         recipientId,
         kind: message.kind,
         processId: message.processId,
+        contentId: message.contentId ?? null,
         senderId: message.senderId,
         titleZh: message.title.zh,
         titleEn: message.title.en,
