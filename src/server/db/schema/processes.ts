@@ -59,10 +59,11 @@ export const processes = pgTable(
     index('processes_created_by_idx').on(t.createdBy, t.createdAt),
     index('processes_created_at_idx').on(t.createdAt),
     index('processes_updated_at_idx').on(t.updatedAt),
-    /** The payment requests that settle a process's cost (links: one request per cost step). */
-    index('processes_pays_for_idx')
-      .on(sql`(${t.snapshot}->'context'->'subject'->>'forProcessId')`)
-      .where(sql`${t.type} = 'FINANCE_PAYMENT'`),
+    /**
+     * The payment requests that settle a process's cost (links: one request per cost step). Not partial: a
+     * predicate naming FINANCE_PAYMENT would use the enum value in the transaction that adds it.
+     */
+    index('processes_pays_for_idx').on(sql`(${t.snapshot}->'context'->'subject'->>'forProcessId')`),
   ],
 )
 
