@@ -41,6 +41,50 @@ export const LOAN_SHOWS = ['upcoming', 'onLoan', 'overdue', 'returned'] as const
 /** The sale deliveries' tabs (GET /api/operations/sale-deliveries). */
 export const SALE_DELIVERY_SHOWS = ['awaiting', 'started'] as const
 
+/** The kinds of message in a user's message centre (the database's message_kind enum is made from this list). */
+export const MESSAGE_KINDS = [
+  'approvalRequested',
+  'approved',
+  'rejected',
+  'paymentFailed',
+  'completed',
+  'terminated',
+  'restarted',
+  'processOpened',
+  'reminder',
+  'notice',
+  'taskAssigned',
+  'taskDueSoon',
+  'taskOverdue',
+  'taskEscalated',
+  'content',
+] as const
+export type MessageKind = (typeof MESSAGE_KINDS)[number]
+
+/** Dynamic content: exhibition news or an office message, and where it stands (contracts/content.ts). */
+export const CONTENT_KINDS = ['exhibition', 'message'] as const
+export type ContentKind = (typeof CONTENT_KINDS)[number]
+export const CONTENT_STATUSES = ['draft', 'published', 'withdrawn'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+
+/** How a valuation was reached (the database's valuation_method enum is made from this list). */
+export const VALUATION_METHODS = [
+  'appraisal',
+  'auction_estimate',
+  'insurance_agreed',
+  'market_comparison',
+  'purchase_price',
+  'other',
+] as const
+export type ValuationMethod = (typeof VALUATION_METHODS)[number]
+
+/** The finance screens' filters (contracts/finance.ts). */
+export const PAYMENT_DIRECTIONS = ['outgoing', 'incoming'] as const
+export const PAYMENT_STATUSES = ['paid', 'failed'] as const
+export const SUMMARY_GROUPS = ['month', 'payerCompany', 'costAttribution', 'currency'] as const
+export type SummaryGroup = (typeof SUMMARY_GROUPS)[number]
+export const CONTRACT_DIRECTIONS = ['purchase', 'sale', 'service'] as const
+
 /** Money as text: up to 16 digits, 2 decimals, optionally negative. */
 export const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/
 

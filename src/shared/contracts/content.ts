@@ -2,12 +2,10 @@
 // as rich text (stored as sanitised HTML), for an audience of roles (none chosen: everyone), published
 // (each reader gets a `content` message) and withdrawn.
 import { z } from 'zod'
+import { CONTENT_KINDS, CONTENT_STATUSES, type ContentKind, type ContentStatus } from '../constants'
 import { isoDate, optionalText, pageQuery, text } from '../validation'
 
-export const CONTENT_KINDS = ['exhibition', 'message'] as const
-export type ContentKind = (typeof CONTENT_KINDS)[number]
-export const CONTENT_STATUSES = ['draft', 'published', 'withdrawn'] as const
-export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+export { CONTENT_KINDS, CONTENT_STATUSES, type ContentKind, type ContentStatus }
 
 /** The largest body kept (HTML, after sanitising). */
 export const CONTENT_BODY_MAX = 200_000

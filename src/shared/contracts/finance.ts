@@ -3,7 +3,14 @@
 // the answer names — in the reporting currency, the contracts register, and the collection's value. Money is
 // a decimal string; amounts of different currencies are never added together.
 import { z } from 'zod'
-import { isRealDate } from '../constants'
+import {
+  CONTRACT_DIRECTIONS,
+  isRealDate,
+  PAYMENT_DIRECTIONS,
+  PAYMENT_STATUSES,
+  SUMMARY_GROUPS,
+  type SummaryGroup,
+} from '../constants'
 import { optionalText } from '../validation'
 import { optionalParam } from './reference'
 
@@ -148,8 +155,7 @@ export type UnconvertedAmount = z.infer<typeof unconvertedAmount>
 
 // ---- Payments ---------------------------------------------------------------------------------------------
 
-export const PAYMENT_DIRECTIONS = ['outgoing', 'incoming'] as const
-export const PAYMENT_STATUSES = ['paid', 'failed'] as const
+export { PAYMENT_DIRECTIONS, PAYMENT_STATUSES }
 export const PAYMENT_METHODS = ['cheque', 'tt', 'online_banking', 'other'] as const
 
 export const paymentListQuery = z.object({
@@ -198,8 +204,7 @@ export const paymentRow = z.object({
 })
 export type PaymentRow = z.infer<typeof paymentRow>
 
-export const SUMMARY_GROUPS = ['month', 'payerCompany', 'costAttribution', 'currency'] as const
-export type SummaryGroup = (typeof SUMMARY_GROUPS)[number]
+export { SUMMARY_GROUPS, type SummaryGroup }
 export const paymentSummaryQuery = z.object({
   groupBy: optionalParam(z.enum(SUMMARY_GROUPS, { message: 'invalidValue' })).transform((v) => v ?? 'month'),
   from: optionalParam(day),
@@ -265,7 +270,7 @@ export type PaymentSummary = z.infer<typeof paymentSummary>
 
 // ---- Contracts --------------------------------------------------------------------------------------------
 
-export const CONTRACT_DIRECTIONS = ['purchase', 'sale', 'service'] as const
+export { CONTRACT_DIRECTIONS }
 export const contractListQuery = z.object({
   direction: optionalParam(z.enum(CONTRACT_DIRECTIONS, { message: 'invalidValue' })),
   currency: optionalParam(

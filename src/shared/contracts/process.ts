@@ -2,6 +2,7 @@
 // and documents with them, the web parses replies with them.
 import { z } from 'zod'
 import { PROCESS_STATUS_VALUES, STEP_STATUS_VALUES } from '../../../machines/types'
+import { MESSAGE_KINDS, type MessageKind } from '../constants'
 import { PROCESS_TYPES } from '../process-types'
 import { isoDate, pageQuery } from '../validation'
 
@@ -270,24 +271,7 @@ export const processMigrateInput = z.strictObject({
 })
 export type ProcessMigrateInput = z.infer<typeof processMigrateInput>
 
-export const MESSAGE_KINDS = [
-  'approvalRequested',
-  'approved',
-  'rejected',
-  'paymentFailed',
-  'completed',
-  'terminated',
-  'restarted',
-  'processOpened',
-  'reminder',
-  'notice',
-  'taskAssigned',
-  'taskDueSoon',
-  'taskOverdue',
-  'taskEscalated',
-  'content',
-] as const
-export type MessageKind = (typeof MESSAGE_KINDS)[number]
+export { MESSAGE_KINDS, type MessageKind }
 
 export const messageView = z.object({
   id: z.string(),

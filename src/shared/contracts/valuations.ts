@@ -3,19 +3,11 @@
 // the artworks with their latest valuation, those not valued in N years, and the Excel revaluation. Shared by
 // the server's validation and the screen's form, so both refuse the same things with the same words.
 import { z } from 'zod'
-import { MONEY_RE } from '../constants'
+import { MONEY_RE, VALUATION_METHODS, type ValuationMethod } from '../constants'
 import { isCleanText, isoDate, normaliseMoney, optionalText, pageQuery } from '../validation'
 
 /** Methods a person may choose; `purchase_price` is recorded by a purchase (and accepted from a sheet). */
-export const VALUATION_METHODS = [
-  'appraisal',
-  'auction_estimate',
-  'insurance_agreed',
-  'market_comparison',
-  'purchase_price',
-  'other',
-] as const
-export type ValuationMethod = (typeof VALUATION_METHODS)[number]
+export { VALUATION_METHODS, type ValuationMethod }
 
 export const VALUATION_METHOD_LABELS: Record<ValuationMethod, { 'zh-CN': string; en: string }> = {
   appraisal: { 'zh-CN': '评估', en: 'Appraisal' },

@@ -15,18 +15,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { VALUATION_METHODS } from '../../../shared/constants'
 import { artworks } from './artworks'
 import { processes } from './processes'
 import { users } from './users'
 
-export const VALUATION_METHODS = [
-  'appraisal',
-  'auction_estimate',
-  'insurance_agreed',
-  'market_comparison',
-  'purchase_price',
-  'other',
-] as const
 export const valuationMethod = pgEnum('valuation_method', VALUATION_METHODS)
 
 export const valuations = pgTable(

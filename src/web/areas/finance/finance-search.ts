@@ -8,7 +8,7 @@ import {
   PAYMENT_STATUSES,
   SUMMARY_GROUPS,
   type SummaryGroup,
-} from '../../../shared/contracts/finance'
+} from '../../../shared/constants'
 import { clean, dateRange, oneOf, pageParam, uuidParam } from '../operations/op-search'
 
 const currencyParam = (v: unknown) => (typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? v : undefined)

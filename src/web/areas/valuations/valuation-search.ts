@@ -1,7 +1,7 @@
 // The search parameters of the valuation screens, validated at their routes so a link or a bookmark opens exactly
 // what it names (filters, the "not valued in N years" view, the page, the artwork whose history is open).
 // Anything invalid is dropped rather than refused.
-import { VALUATION_METHODS } from '../../../shared/contracts/valuations'
+import { VALUATION_METHODS } from '../../../shared/constants'
 import { clean, oneOf, pageParam, uuidParam } from '../operations/op-search'
 import type { ValuationsSearch } from './ValuationsScreen'
 

@@ -2,7 +2,7 @@
 // and the page in the URL.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { CONTENT_KINDS } from '../../../../shared/contracts/content'
+import { CONTENT_KINDS } from '../../../../shared/constants'
 import { contentFeedQuery } from '../../../api/queries/content'
 import {
   ContentIndexScreen,

@@ -2,7 +2,7 @@
 // filters and the page in the URL.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { CONTENT_KINDS, CONTENT_STATUSES } from '../../../../shared/contracts/content'
+import { CONTENT_KINDS, CONTENT_STATUSES } from '../../../../shared/constants'
 import { contentManageQuery } from '../../../api/queries/content'
 import {
   ContentTableScreen,

@@ -2,7 +2,7 @@
 // page and the item opened in the drawer live in the URL.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MESSAGE_KINDS } from '../../../../shared/contracts/process'
+import { MESSAGE_KINDS } from '../../../../shared/constants'
 import { messageCentreQuery } from '../../../api/queries/messages'
 import { MessageCenterScreen, type MessageCenterSearch } from '../../../areas/messages/MessageCenterScreen'
 import { clean, oneOf, pageParam, uuidParam } from '../../../areas/operations/op-search'
