@@ -85,6 +85,16 @@ export const SUMMARY_GROUPS = ['month', 'payerCompany', 'costAttribution', 'curr
 export type SummaryGroup = (typeof SUMMARY_GROUPS)[number]
 export const CONTRACT_DIRECTIONS = ['purchase', 'sale', 'service'] as const
 
+/** The data centre's dashboard (contracts/datacentre.ts): the dimensions a chart groups by (and a filter narrows). */
+export const DIMENSIONS = ['location', 'medium', 'period', 'artist', 'market', 'stage'] as const
+export type Dimension = (typeof DIMENSIONS)[number]
+/** What is moving: held by a live process, lent out, on the road. */
+export const ACTIVITIES = ['operation', 'loan', 'transit'] as const
+export type Activity = (typeof ACTIVITIES)[number]
+export const INSURANCE_FILTERS = ['covered', 'to_be_insured'] as const
+/** Where an artwork is that is not in a room. */
+export const OUT_OF_WAREHOUSE = 'out'
+
 /** Money as text: up to 16 digits, 2 decimals, optionally negative. */
 export const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/
 

@@ -19,6 +19,13 @@ describe('data centre: the collection at a glance and the processes mined', () =
     const dashboard = page.getByTestId('collection-dashboard')
     await dashboard.waitFor()
     expect(await page.getByTestId('reporting-total').getAttribute('data-amount')).toMatch(/^\d+\.\d{2}$/)
+    // The collection summary downloads from the header as a PDF (its text is checked in tests/api/reports).
+    const [summary] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('collection-summary-pdf').click(),
+    ])
+    expect(summary.suggestedFilename()).toBe('藏品概要.pdf')
+    expect(await summary.failure()).toBeNull()
     const location = page.getByTestId('breakdown-location')
     const bars = location.locator('.recharts-bar-rectangle')
     await bars.first().waitFor()

@@ -4,20 +4,20 @@
 // what is moving — and process mining from the history rows (time per step, rejections, terminations,
 // throughput, overdue tasks). Every filter is one of the archive's, so a chart opens the matching archive list.
 import { z } from 'zod'
-import { isRealDate } from '../constants'
+import {
+  ACTIVITIES,
+  type Activity,
+  DIMENSIONS,
+  type Dimension,
+  INSURANCE_FILTERS,
+  isRealDate,
+  OUT_OF_WAREHOUSE,
+} from '../constants'
 import { rateUsed, unconvertedAmount } from './finance'
 import { processTypeSchema } from './process'
 import { optionalParam } from './reference'
 
-/** The dimensions a chart groups by (and a filter narrows). */
-export const DIMENSIONS = ['location', 'medium', 'period', 'artist', 'market', 'stage'] as const
-export type Dimension = (typeof DIMENSIONS)[number]
-/** What is moving: held by a live process, lent out, on the road. */
-export const ACTIVITIES = ['operation', 'loan', 'transit'] as const
-export type Activity = (typeof ACTIVITIES)[number]
-export const INSURANCE_FILTERS = ['covered', 'to_be_insured'] as const
-/** Where an artwork is that is not in a room. */
-export const OUT_OF_WAREHOUSE = 'out'
+export { ACTIVITIES, type Activity, DIMENSIONS, type Dimension, INSURANCE_FILTERS, OUT_OF_WAREHOUSE }
 
 const uuid = z.uuid({ message: 'invalidValue' })
 const tagId = z.coerce

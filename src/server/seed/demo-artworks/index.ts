@@ -3,7 +3,7 @@
 // provenance (exhibitions, auctions, private collections, literature), whereabouts, insurance and a
 // latest valuation in its market's currency — with a picture made by the project (paint.ts). One
 // SEED_STEPS line; deterministic, so every demo install shows the same collection.
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { type ArtworkRecord, artworkRecord, type Dimension } from '../../../shared/artwork-rules'
 import type { Db, Tx } from '../../db/client'
 import { artists, files, rooms, tags, users } from '../../db/schema'
@@ -500,6 +500,15 @@ export async function seedDemoArtworks(db: Db, options: { demo: boolean }): Prom
     },
   }))
   const artworkIds = await insertArtworks(db as unknown as Tx, items, admin.id, 'create')
+  // Each work's valuation history: an auction estimate two years before its latest valuation (a little lower),
+  // then the appraisal the record carries, so the value over time and the history charts have something to draw.
+  await db.execute(sql`insert into valuations (artwork_id, amount, currency, valued_on, method, valuer, created_by)
+    select id, round(latest_valuation * 0.85, -3), latest_valuation_currency, valuation_date - 730,
+      'auction_estimate'::valuation_method, 'Demo auction house', ${admin.id}::uuid
+    from artworks where id = any(${`{${artworkIds.join(',')}}`}::uuid[]) and latest_valuation is not null
+    union all
+    select id, latest_valuation, latest_valuation_currency, valuation_date, 'appraisal'::valuation_method, 'Demo appraiser', ${admin.id}::uuid
+    from artworks where id = any(${`{${artworkIds.join(',')}}`}::uuid[]) and latest_valuation is not null`)
   return { intents: new Map(artworkIds.map((id, i) => [id, built[i].intent])) }
 }
 

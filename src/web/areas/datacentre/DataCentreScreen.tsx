@@ -1,11 +1,13 @@
 // The data centre (/art-data-center, issue 17): two tabs, the tab in the URL — the collection dashboard first,
 // then the processes (each type's live diagram with its process mining). A link naming a type (`?flow=`) opens
-// the processes tab, as before the tabs. The processes tab (and Mermaid) loads only when opened.
+// the processes tab, as before the tabs. The processes tab (and Mermaid) loads only when opened. The collection
+// summary downloads as a PDF from the header.
 import { Trans } from '@lingui/react/macro'
 import { Tabs } from '@mantine/core'
 import type { ProcessType } from '../../../shared/process-types'
 import { PageHeader } from '../../shell/PageHeader'
 import { FlowsScreen } from '../flows/FlowsScreen'
+import { CollectionSummaryPdfButton } from '../reports/ReportPdfButton'
 import { CollectionDashboard } from './CollectionDashboard'
 import { type DataCentreSearch, filtersOf, type Tab, tabOf } from './datacentre-search'
 
@@ -20,6 +22,7 @@ export function DataCentreScreen({
   return (
     <>
       <PageHeader
+        actions={<CollectionSummaryPdfButton variant="default" />}
         description={
           <Trans>
             What the collection is worth and where, what is insured and what is moving; and how each kind of

@@ -3,14 +3,15 @@
 // be linked to — with how values are shown and the value-over-time period. Read by hand (no zod in the first
 // download, like archive-search.ts); a value the URL gets wrong is dropped. A value that names nothing (a tag
 // deleted since) is refused by the API with a message, shown in place of the charts.
+
 import {
   ACTIVITIES,
   type Activity,
-  type CollectionFilters,
   type Dimension,
   INSURANCE_FILTERS,
   OUT_OF_WAREHOUSE,
-} from '../../../shared/contracts/datacentre'
+} from '../../../shared/constants'
+import type { CollectionFilters } from '../../../shared/contracts/datacentre'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import type { QueryParams } from '../../api/client'
 import type { ArchiveSearch } from '../archive/archive-search'
