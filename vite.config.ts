@@ -105,6 +105,14 @@ const NOTIFICATIONS_STORE = path.join(
   '../esm/notifications.store.mjs',
 )
 
+/** The modules the route files read for their search checks (zod-free by rule: docs/decisions.md). */
+const ROUTE_SEARCH =
+  /\/(src\/web\/areas\/[^/]+\/[a-z-]+-search\.ts|src\/shared\/(constants|process-types|[a-z-]+-shows)\.ts|machines\/task-kinds\.ts)$/
+
+/** React, the router, the query cache, ky and Lingui: the first download needs them whole. */
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|@tanstack\/[^/]+|ky|@lingui\/core|@lingui\/react|use-sync-external-store)\//
+
 /** The pages before sign-in (their messages go into the first download: scripts/vite-first-catalog.ts). */
 const PUBLIC_ROUTES = /\/src\/web\/routes\/(__root|login|loginFail)\.tsx\?tsr-split/
 
@@ -146,6 +154,16 @@ export default defineConfig({
     rolldownOptions: {
       // Imported by app.tsx for the unit tests' wrapper only: unused there, so it (and dayjs) stays out.
       treeshake: { moduleSideEffects: [{ test: /\/src\/web\/i18n\/dates\.tsx$/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          // The routes' search checks and the light lists they read are in the first download anyway (every
+          // route file is): one chunk for them rather than one per module shared with a screen.
+          groups: [
+            { name: 'route-search', test: ROUTE_SEARCH },
+            { name: 'framework', test: FRAMEWORK },
+          ],
+        },
+      },
     },
     outDir: process.env.VITRINE_WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,

@@ -95,6 +95,9 @@ export const INSURANCE_FILTERS = ['covered', 'to_be_insured'] as const
 /** Where an artwork is that is not in a room. */
 export const OUT_OF_WAREHOUSE = 'out'
 
+/** The system log's method filter (shared/system-log.ts). */
+export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
 /** Money as text: up to 16 digits, 2 decimals, optionally negative. */
 export const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/
 

@@ -1,6 +1,8 @@
 // The system log in words: which area of the API a row's module is, what its operation did. Rows store codes
 // (the first path segment after /api, the operation type the route set); screens and the Excel export show
 // these labels, falling back to the code only for what has none.
+
+import { LOG_METHODS } from './constants'
 import type { Lang } from './errors'
 import { PROCESS_TYPE_LABELS, type ProcessType } from './process-types'
 
@@ -76,7 +78,7 @@ const PROCESS_EVENTS: Record<string, Words> = {
 
 /** The operations offered as a filter: the stored value is the whole code (e.g. `LOGIN`). */
 export const LOG_OPERATION_CHOICES = Object.keys(LOG_OPERATIONS) as LogOperation[]
-export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+export { LOG_METHODS }
 
 export function moduleLabel(module: string, lang: Lang): string {
   return Object.hasOwn(LOG_MODULES, module) ? LOG_MODULES[module as keyof typeof LOG_MODULES][lang] : module

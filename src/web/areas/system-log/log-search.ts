@@ -1,6 +1,6 @@
 // The system log screen's URL (/systemLog/home and /systemLog/index are one screen): each filter validated,
 // anything invalid dropped rather than refused, so a stale or hand-edited link still opens.
-import { LOG_METHODS } from '../../../shared/system-log'
+import { LOG_METHODS } from '../../../shared/constants'
 import { clean, dateRange, oneOf, pageParam } from '../operations/op-search'
 import type { LogScreenSearch } from './SystemLogScreen'
 
