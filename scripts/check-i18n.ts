@@ -46,7 +46,7 @@ const placeholders = (s: string) =>
     .join(',')
 
 /** Names that read the same in Chinese. */
-const SAME_IN_BOTH = new Set(['Node.js'])
+const SAME_IN_BOTH = new Set(['Node.js', 'PDF'])
 
 export function problemsOf(locale: string, entries: PoEntry[]): string[] {
   const problems: string[] = []
