@@ -84,7 +84,8 @@ async function shellText(page: Page): Promise<string> {
   })
 }
 
-const ALLOWED_LATIN = /\b(Vitrine|Node\.js|embedded|postgres|disk|ms|px|MB|KB|v?\d[\w.-]*|A-0001|HTTP|Excel|PDF|CSV)\b/g
+const ALLOWED_LATIN =
+  /\b(Vitrine|Node\.js|embedded|postgres|disk|ms|px|MB|KB|v?\d[\w.-]*|A-0001|HTTP|Excel|PDF|CSV)\b/g
 
 /**
  * A process of each type opened over its list with its first step's form (half the types in each

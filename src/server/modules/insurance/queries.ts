@@ -24,14 +24,12 @@ import type {
   ProcessRef,
   RenewalsDueQuery,
 } from '../../../shared/contracts/insurance'
-import type { ArtworkBrief } from '../../../shared/contracts/operations'
 import type { DbOrTx } from '../../db/client'
 import {
   artworks,
   insuranceClaims,
   insurancePolicies,
   insurancePolicyArtworks,
-  processArtworks,
   processes,
 } from '../../db/schema'
 import { notFound } from '../../http/app-error'
