@@ -41,6 +41,18 @@ describe('roles, users and the system log', () => {
     const row = page.locator('[data-testid="role-list"] tbody tr').filter({ hasText: '日志审计' })
     await row.waitFor()
     expect(await row.textContent()).toContain('2 项权限')
+    // The last role with full privilege cannot be disabled: the refusal stays in the dialog, in words.
+    await page
+      .locator('[data-testid="role-list"] tbody tr')
+      .filter({ hasText: '系统管理员' })
+      .getByTestId('role-disable')
+      .click()
+    await page.getByTestId('role-toggle-confirm').click()
+    await expect
+      .poll(() => page.getByTestId('role-toggle-error').textContent())
+      .toContain('最后一个拥有全部权限')
+    await page.getByTestId('role-toggle').getByRole('button', { name: '取消' }).click()
+    await page.getByTestId('role-toggle').waitFor({ state: 'detached' })
 
     // The user holding it.
     await page.goto('/authManage/index')

@@ -79,6 +79,19 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
     await form.waitFor({ state: 'detached' })
     await expect.poll(() => row.textContent()).toContain('测试温控库（改）')
 
+    // Disable the empty room after the confirmation, then enable it again.
+    await row.getByTestId('room-disable').click()
+    expect(await page.getByTestId('room-toggle').textContent()).toContain('表单将不再提供此库房')
+    await page.getByTestId('room-toggle-confirm').click()
+    await page.getByTestId('room-toggle').waitFor({ state: 'detached' })
+    await row.waitFor({ state: 'detached' }) // the list shows enabled rooms unless asked
+    await page.getByTestId('room-show-all').click()
+    await row.getByTestId('room-enable').click()
+    await page.getByTestId('room-toggle-confirm').click()
+    await page.getByTestId('room-toggle').waitFor({ state: 'detached' })
+    await row.getByTestId('room-disable').waitFor()
+    await page.getByTestId('room-show-all').click()
+
     // Open it: nothing in it now.
     await row.getByTestId('room-name').click()
     await page.waitForURL(/storehouse\/StoreHouse\?id=/)

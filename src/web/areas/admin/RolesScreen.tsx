@@ -12,7 +12,6 @@ import {
   Drawer,
   Group,
   List,
-  Modal,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -22,12 +21,11 @@ import {
   TextInput,
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { z } from 'zod'
 import { type RolePreview, type RoleView, roleInput } from '../../../shared/contracts/admin'
 import type { Lang } from '../../../shared/errors'
-import { isApiError } from '../../api/api-error'
 import {
   adminKeys,
   createRole,
@@ -38,6 +36,7 @@ import {
 } from '../../api/queries/admin'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
+import { ToggleModal } from '../../forms/ToggleModal'
 import { useForm } from '../../forms/use-form'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
@@ -391,68 +390,26 @@ function EffectPanel({ effect, lang, onBack }: { effect: RolePreview; lang: Lang
 
 /** Disable or enable a role after a confirmation; a refusal stays in the dialog in the server's words. */
 function ToggleRoleModal({ role, onClose }: { role: RoleView | null; onClose: () => void }) {
-  const { t } = useLingui()
   const lang = useLang()
-  const queryClient = useQueryClient()
-  const toggle = useMutation({
-    mutationFn: (r: RoleView) => setRoleEnabled(r.id, !r.enabled),
-    meta: { silent: true },
-    onSuccess: async (saved) => {
-      showSuccess(
-        saved.enabled ? t`${roleName(saved, lang)} is enabled` : t`${roleName(saved, lang)} is disabled`,
-      )
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all })
-      close()
-    },
-  })
-  const close = () => {
-    toggle.reset()
-    onClose()
-  }
-  const name = role ? roleName(role, lang) : ''
-  const refusal = toggle.error
-    ? isApiError(toggle.error)
-      ? (Object.values(toggle.error.fieldErrors ?? {})[0] ?? toggle.error.message)
-      : t`The change could not be saved.`
-    : null
   return (
-    <Modal
-      opened={role !== null}
-      onClose={close}
-      title={role?.enabled ? t`Disable ${name}?` : t`Enable ${name}?`}
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
-      <Stack gap="sm" data-testid="role-toggle">
-        <Text fz="sm">
-          {role?.enabled ? (
-            <Plural
-              value={role?.userCount ?? 0}
-              one="Its # holder loses what this role grants, at their next request."
-              other="Its # holders lose what this role grants, at their next request."
-            />
-          ) : (
-            <Trans>Its holders get what this role grants again.</Trans>
-          )}
-        </Text>
-        {refusal ? (
-          <Alert color="red" data-testid="role-toggle-error">
-            {refusal}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button
-            color={role?.enabled ? 'red' : 'teal'}
-            loading={toggle.isPending}
-            onClick={() => role && toggle.mutate(role)}
-            data-testid="role-toggle-confirm"
-          >
-            {role?.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ToggleModal
+      record={role}
+      label={(r) => roleName(r, lang)}
+      send={(r) => setRoleEnabled(r.id, !r.enabled)}
+      invalidate={adminKeys.all}
+      testId="role-toggle"
+      onClose={onClose}
+      effect={(r) =>
+        r.enabled ? (
+          <Plural
+            value={r.userCount ?? 0}
+            one="Its # holder loses what this role grants, at their next request."
+            other="Its # holders lose what this role grants, at their next request."
+          />
+        ) : (
+          <Trans>Its holders get what this role grants again.</Trans>
+        )
+      }
+    />
   )
 }

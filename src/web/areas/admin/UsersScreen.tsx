@@ -49,6 +49,7 @@ import {
 } from '../../api/queries/admin'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
+import { ToggleModal } from '../../forms/ToggleModal'
 import { useForm } from '../../forms/use-form'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
@@ -644,56 +645,21 @@ function SessionList({ user, canEdit }: { user: UserView; canEdit: boolean }) {
 }
 
 function ToggleUserModal({ user, onClose }: { user: UserView | null; onClose: () => void }) {
-  const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const toggle = useMutation({
-    mutationFn: (u: UserView) => setUserEnabled(u.id, !u.enabled),
-    meta: { silent: true },
-    onSuccess: async (saved) => {
-      showSuccess(saved.enabled ? t`${saved.name} is enabled` : t`${saved.name} is disabled`)
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all })
-      close()
-    },
-  })
-  const close = () => {
-    toggle.reset()
-    onClose()
-  }
-  const name = user?.name ?? ''
   return (
-    <Modal
-      opened={user !== null}
-      onClose={close}
-      title={user?.enabled ? t`Disable ${name}?` : t`Enable ${name}?`}
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
-      <Stack gap="sm" data-testid="user-toggle">
-        <Text fz="sm">
-          {user?.enabled ? (
-            <Trans>They can no longer sign in, and their sessions end now. Their history stays.</Trans>
-          ) : (
-            <Trans>They can sign in again with their password.</Trans>
-          )}
-        </Text>
-        {toggle.error ? (
-          <Alert color="red" data-testid="user-toggle-error">
-            {isApiError(toggle.error) ? toggle.error.message : t`The change could not be saved.`}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button
-            color={user?.enabled ? 'red' : 'teal'}
-            loading={toggle.isPending}
-            onClick={() => user && toggle.mutate(user)}
-            data-testid="user-toggle-confirm"
-          >
-            {user?.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ToggleModal
+      record={user}
+      label={(u) => u.name}
+      send={(u) => setUserEnabled(u.id, !u.enabled)}
+      invalidate={adminKeys.all}
+      testId="user-toggle"
+      onClose={onClose}
+      effect={(u) =>
+        u.enabled ? (
+          <Trans>They can no longer sign in, and their sessions end now. Their history stays.</Trans>
+        ) : (
+          <Trans>They can sign in again with their password.</Trans>
+        )
+      }
+    />
   )
 }

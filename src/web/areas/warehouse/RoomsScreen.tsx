@@ -4,15 +4,14 @@
 // confirmation; the server's refusal (a room that still holds artworks) is shown in its words. A row opens
 // the room's own screen. Search, "disabled too" and the page live in the URL.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core'
+import { Badge, Button, Group, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { RoomSummary } from '../../../shared/contracts/warehouse'
-import { isApiError } from '../../api/api-error'
 import { type RoomFilters, roomsListQuery, setRoomEnabled, warehouseKeys } from '../../api/queries/warehouse'
-import { showSuccess } from '../../forms/notify'
+import { ToggleModal } from '../../forms/ToggleModal'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
@@ -199,62 +198,25 @@ export function RoomsScreen({
 
 /** Disable or enable a room after a confirmation; a refusal stays in the dialog in the server's words. */
 export function ToggleRoomModal({ room, onClose }: { room: RoomSummary | null; onClose: () => void }) {
-  const { t } = useLingui()
   const lang = useLang()
-  const queryClient = useQueryClient()
-  const toggle = useMutation({
-    mutationFn: (r: RoomSummary) => setRoomEnabled(r.id, !r.enabled),
-    meta: { silent: true },
-    onSuccess: async (saved) => {
-      showSuccess(
-        saved.enabled ? t`${roomName(saved, lang)} is enabled` : t`${roomName(saved, lang)} is disabled`,
-      )
-      await queryClient.invalidateQueries({ queryKey: warehouseKeys.all })
-      close()
-    },
-  })
-  const close = () => {
-    toggle.reset()
-    onClose()
-  }
-  const name = room ? roomName(room, lang) : ''
   return (
-    <Modal
-      opened={room !== null}
-      onClose={close}
-      title={room?.enabled ? t`Disable ${name}?` : t`Enable ${name}?`}
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
-      <Stack gap="sm" data-testid="room-toggle">
-        <Text fz="sm">
-          {room?.enabled ? (
-            <Trans>
-              Forms will stop offering this room. Its history stays. A room that still holds artworks cannot
-              be disabled.
-            </Trans>
-          ) : (
-            <Trans>Forms will offer this room again.</Trans>
-          )}
-        </Text>
-        {toggle.error ? (
-          <Alert color="red" data-testid="room-toggle-error">
-            {isApiError(toggle.error) ? toggle.error.message : t`The change could not be saved.`}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button
-            color={room?.enabled ? 'red' : 'teal'}
-            loading={toggle.isPending}
-            onClick={() => room && toggle.mutate(room)}
-            data-testid="room-toggle-confirm"
-          >
-            {room?.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ToggleModal
+      record={room}
+      label={(r) => roomName(r, lang)}
+      send={(r) => setRoomEnabled(r.id, !r.enabled)}
+      invalidate={warehouseKeys.all}
+      testId="room-toggle"
+      onClose={onClose}
+      effect={(r) =>
+        r.enabled ? (
+          <Trans>
+            Forms will stop offering this room. Its history stays. A room that still holds artworks cannot be
+            disabled.
+          </Trans>
+        ) : (
+          <Trans>Forms will offer this room again.</Trans>
+        )
+      }
+    />
   )
 }
