@@ -7,19 +7,10 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {
-  BinaryBitmap,
-  DecodeHintType,
-  GlobalHistogramBinarizer,
-  HybridBinarizer,
-  QRCodeReader,
-  RGBLuminanceSource,
-} from '@zxing/library'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LABELS_MAX } from '../../src/shared/contracts/labels'
 import { labelCodeOf } from '../../src/shared/label-code'
-import { firstPagePng } from '../fixtures/pdf-page'
+import { labelCodes } from '../fixtures/label-qr'
 import { createTestContext, type TestContext } from './helpers'
 import { makeArtworks, makeRoom } from './process-helpers'
 
@@ -78,31 +69,11 @@ const inventoryNos = async (list: string[]) =>
     ])) as { inventory_no: string }[]
   ).map((r) => r.inventory_no)
 
-/** The QR code of the first label (top left cell) of the PDF's first page, tried at a few resolutions. */
+/** The QR code of the first label (top left cell) of the PDF's first page. */
 async function firstQr(bytes: Buffer): Promise<string> {
   const file = path.join(tmp, 'qr.pdf')
   writeFileSync(file, bytes)
-  let lastError: unknown
-  for (const dpi of [150, 200, 300]) {
-    const png = firstPagePng(file, dpi, tmp)
-    // The top-left label's code: the square at 4 mm from the cell's edges, cut with a margin.
-    const mm = (v: number) => Math.round((v / 25.4) * dpi)
-    const { data, info } = await sharp(png)
-      .extract({ left: mm(1.5), top: mm(1.5), width: mm(34), height: mm(34) })
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-    const source = new RGBLuminanceSource(new Uint8ClampedArray(data), info.width, info.height)
-    const hints = new Map([[DecodeHintType.TRY_HARDER, true]])
-    for (const Binarizer of [HybridBinarizer, GlobalHistogramBinarizer]) {
-      try {
-        return new QRCodeReader().decode(new BinaryBitmap(new Binarizer(source)), hints).getText()
-      } catch (error) {
-        lastError = error
-      }
-    }
-  }
-  throw lastError
+  return (await labelCodes(file, tmp, 1))[0]
 }
 
 describe('a room’s labels', () => {

@@ -9,20 +9,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {
-  BinaryBitmap,
-  DecodeHintType,
-  GlobalHistogramBinarizer,
-  HybridBinarizer,
-  QRCodeReader,
-  RGBLuminanceSource,
-} from '@zxing/library'
 import { type Browser, chromium } from 'playwright-core'
 import QRCode from 'qrcode'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { labelCodeOf } from '../../src/shared/label-code'
-import { firstPagePng } from '../fixtures/pdf-page'
+import { labelCodes } from '../fixtures/label-qr'
 import { apiToken, apiWithToken } from './api-calls'
 import { CHROMIUM, CHROMIUM_ARGS, type RunningServer, shot, startApp } from './harness'
 import {
@@ -83,53 +74,9 @@ function qrVideo(text: string, file: string) {
   )
 }
 
-/**
- * Every QR code on a PDF's first page, label by label of the 3 × 8 grid (70 × 37.125 mm cells): the square
- * the code takes at the cell's left (4 mm in), cut with a margin so the text beside it does not distract the
- * decoder, at 150 dpi and again finer for any @zxing/library misses.
- */
-async function codesOnFirstPage(pdf: string): Promise<string[]> {
-  const codes: string[] = []
-  const found = new Set<number>()
-  // zxing misses a code now and then at one resolution and crop: several of each, until every cell is read.
-  for (const dpi of [150, 200, 250, 300, 350, 120, 400]) {
-    const png = firstPagePng(pdf, dpi, tmp)
-    const mm = (v: number) => Math.round((v / 25.4) * dpi)
-    for (let i = 0; i < 24; i++) {
-      if (found.has(i)) continue
-      const col = i % 3
-      const row = Math.floor(i / 3)
-      for (const [inset, side] of [
-        [1.5, 34],
-        [0.5, 36],
-      ]) {
-        if (found.has(i)) break
-        const { data, info } = await sharp(png)
-          .extract({
-            left: mm(col * 70 + inset),
-            top: mm(row * 37.125 + inset),
-            width: mm(side),
-            height: mm(side),
-          })
-          .greyscale()
-          .raw()
-          .toBuffer({ resolveWithObject: true })
-        if (data.every((v) => v > 250)) break // an empty cell
-        const source = new RGBLuminanceSource(new Uint8ClampedArray(data), info.width, info.height)
-        const hints = new Map([[DecodeHintType.TRY_HARDER, true]])
-        for (const Binarizer of [HybridBinarizer, GlobalHistogramBinarizer]) {
-          try {
-            codes.push(new QRCodeReader().decode(new BinaryBitmap(new Binarizer(source)), hints).getText())
-            found.add(i)
-            break
-          } catch {
-            // the other binarizer, crop or resolution
-          }
-        }
-      }
-    }
-  }
-  return codes
+/** Every QR code on a PDF's first page, label by label. */
+function codesOnFirstPage(pdf: string): Promise<string[]> {
+  return labelCodes(pdf, tmp)
 }
 
 beforeAll(async () => {
