@@ -24,7 +24,7 @@ describe('data centre: the collection at a glance and the processes mined', () =
       page.waitForEvent('download'),
       page.getByTestId('collection-summary-pdf').click(),
     ])
-    expect(summary.suggestedFilename()).toBe('藏品概要.pdf')
+    expect(summary.suggestedFilename()).toMatch(/^藏品概要-\d{8}\.pdf$/)
     expect(await summary.failure()).toBeNull()
     const location = page.getByTestId('breakdown-location')
     const bars = location.locator('.recharts-bar-rectangle')
