@@ -3,20 +3,7 @@
 // only then imported, all valid rows in one transaction, with a progress bar throughout. A sheet with bad
 // rows is imported only when the user agrees to leave those rows out.
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Progress,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Stepper,
-  Table,
-  Text,
-} from '@mantine/core'
+import { Alert, Badge, Button, Group, Modal, Progress, SimpleGrid, Stack, Stepper, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ImportJobView } from '../../../shared/contracts/artworks'
@@ -27,6 +14,7 @@ import {
   importJobQuery,
   startArtworkImport,
 } from '../../api/queries/artworks'
+import { BadRowsTable } from '../../forms/BadRowsTable'
 import { ExcelImport } from '../../forms/ExcelImport'
 import { showSuccess } from '../../forms/notify'
 import { formatNumber } from '../../i18n/format'
@@ -220,39 +208,7 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
                 {data.errors.length}
               </Badge>
             </Group>
-            <ScrollArea.Autosize mah={280} type="auto">
-              <Table striped withTableBorder fz="sm" data-testid="import-errors" stickyHeader>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Sheet</Trans>
-                    </Table.Th>
-                    <Table.Th w={70}>
-                      <Trans>Row</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Column</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Reason</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.errors.map((e) => (
-                    <Table.Tr
-                      key={`${e.sheet}-${e.row}-${e.column}-${e.reason}`}
-                      data-testid="import-error-row"
-                    >
-                      <Table.Td>{e.sheet}</Table.Td>
-                      <Table.Td>{e.row}</Table.Td>
-                      <Table.Td>{e.column || '—'}</Table.Td>
-                      <Table.Td>{e.reason}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
+            <BadRowsTable rows={data.errors} testId="import-errors" rowTestId="import-error-row" />
           </Stack>
         ) : null}
 

@@ -17,7 +17,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -38,6 +37,7 @@ import {
   saveReportingCurrency,
   updateRate,
 } from '../../api/queries/finance'
+import { BadRowsTable } from '../../forms/BadRowsTable'
 import { DateField } from '../../forms/DateField'
 import { ExcelImport } from '../../forms/ExcelImport'
 import { showSuccess } from '../../forms/notify'
@@ -447,30 +447,13 @@ function RateImport() {
             title={t`Nothing was imported: ${result.errors.length} problems`}
             data-testid="rate-import-errors"
           >
-            <Table fz="sm" withRowBorders={false}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Row</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Column</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Problem</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.errors.map((e) => (
-                  <Table.Tr key={`${e.row}-${e.column}`} data-row={e.row}>
-                    <Table.Td>{e.row}</Table.Td>
-                    <Table.Td>{e.column in COLUMN_WORDS ? i18n._(COLUMN_WORDS[e.column]) : ''}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <BadRowsTable
+              rows={result.errors.map((e) => ({
+                row: e.row,
+                column: e.column in COLUMN_WORDS ? i18n._(COLUMN_WORDS[e.column]) : '',
+                reason: e.message,
+              }))}
+            />
           </Alert>
         ) : result ? (
           <Alert color="teal" data-testid="rate-import-done">

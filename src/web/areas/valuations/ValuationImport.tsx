@@ -2,7 +2,7 @@
 // its progress bar and then checked and written by the server in one go — every row good, or nothing written
 // and every bad row listed with its column and reason (row numbers as Excel shows them).
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core'
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -10,6 +10,7 @@ import type { ValuationImportResult } from '../../../shared/contracts/valuations
 import type { Lang } from '../../../shared/errors'
 import { artworkKeys } from '../../api/queries/artworks'
 import { importValuations, valuationKeys } from '../../api/queries/valuations'
+import { BadRowsTable } from '../../forms/BadRowsTable'
 import { ExcelImport } from '../../forms/ExcelImport'
 import { showSuccess } from '../../forms/notify'
 import { IconDownload } from '../archive/archive-icons'
@@ -98,32 +99,7 @@ export function ValuationImportModal({ opened, onClose }: { opened: boolean; onC
                 and import the file again.
               </Trans>
             </Alert>
-            <ScrollArea.Autosize mah={320}>
-              <Table striped fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Row</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Column</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Problem</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.errors.map((e) => (
-                    <Table.Tr key={`${e.row}-${e.column}-${e.reason}`}>
-                      <Table.Td>{e.row}</Table.Td>
-                      <Table.Td>{e.column || '—'}</Table.Td>
-                      <Table.Td>{e.reason}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
+            <BadRowsTable rows={result.errors} />
           </Stack>
         ) : null}
       </Stack>
