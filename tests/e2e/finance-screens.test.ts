@@ -94,7 +94,8 @@ describe('finance screens', () => {
     }
     await page.goto(`/financeManage/payment_history?status=paid&currency=${currency}`)
     await settled(page)
-    expect(await page.getByTestId('payment-currency').inputValue()).toContain(currency)
+    // The select shows the currency once its options (reference data) have loaded.
+    await expect.poll(() => page.getByTestId('payment-currency').inputValue()).toContain(currency)
     const paid = await api(page, `/api/finance/payments?status=paid&currency=${currency}`)
     expect(paid.total).toBeGreaterThan(0)
     await expect
