@@ -13,7 +13,7 @@ import { keptAlive, onGo, send } from './http-client.mjs'
  *   round: { type: string, token: string, payload?: unknown, comment?: string }[] }}
  */
 const { base, ids, versions, events, round, withKeys } = workerData
-const agent = keptAlive(ids.length)
+const agent = keptAlive(base, ids.length)
 
 async function client(id, start) {
   let version = start

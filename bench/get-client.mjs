@@ -7,7 +7,7 @@ import { keptAlive, onGo, send } from './http-client.mjs'
 
 /** @type {{ urls: string[], token: string, calls: number, warmup: number }} */
 const { urls, token, calls, warmup } = workerData
-const agent = keptAlive(1)
+const agent = keptAlive(workerData.urls[0], 1)
 
 async function get(url) {
   const json = await send(agent, url, { method: 'GET', token })

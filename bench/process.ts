@@ -22,6 +22,9 @@ import { type BenchDb, benchDatabase, benchServer, clientWorker, kinds, loadavg,
 const PASSWORD = 'Bench-password-1'
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
 const EVENTS_PER_CLIENT = Number(process.env.BENCH_EVENTS ?? 150)
+/** Timed rounds per mode (BENCH_ROUNDS); the median is reported. Each comes after an untimed warm-up round. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const WARMUP_EVENTS = 40
 
 /** CPU time (ms) used so far by each server backend of the bench database; empty for PGlite or a remote server. */
 async function backendCpu(bdb: BenchDb): Promise<Map<number, number>> {
@@ -100,13 +103,20 @@ interface FloorProcess {
  * statement and the result stored under it, in one transaction — what the stack's write does, without
  * the request, the machine or the view.
  */
-function floorRun(bdb: BenchDb, procs: FloorProcess[], userId: string, draft: unknown, withKeys: boolean) {
+function floorRun(
+  bdb: BenchDb,
+  procs: FloorProcess[],
+  userId: string,
+  draft: unknown,
+  withKeys: boolean,
+  events: number,
+) {
   const { db } = bdb.database
   return inThisThread(async (client) => {
     const p = procs[client]
     const times: number[] = []
     const persisted = p.row.snapshot as PersistedSnapshot
-    for (let k = 0; k < EVENTS_PER_CLIENT; k++) {
+    for (let k = 0; k < events; k++) {
       const t0 = performance.now()
       const claim: KeyClaim | undefined = withKeys
         ? { userId, key: `floor:${p.id}:${p.version}`, hash: 'f'.repeat(64) }
@@ -158,91 +168,118 @@ export async function benchProcess(): Promise<void> {
   if (process.env.BENCH_PART !== 'events') await benchInbox()
 }
 
+/** One round of one mode: new processes, the API run on them, then the floor continuing them; checked. */
+async function eventRound(
+  bdb: BenchDb,
+  server: Awaited<ReturnType<typeof benchServer>>,
+  who: { token: string; userId: string },
+  draft: unknown,
+  withKeys: boolean,
+  events: number,
+) {
+  const { base, call } = server
+  const ids: string[] = []
+  for (let i = 0; i < CLIENTS; i++) {
+    const input = { artworks: [{ titleZh: `基准${i}`, titleEn: `Bench ${i}` }] }
+    ids.push((await call('POST', '/process', { type: 'BUY_ART', input }, who.token)).id)
+  }
+  const go = await clientWorker('event-clients.mjs', {
+    base,
+    ids,
+    versions: ids.map(() => 1),
+    events,
+    round: [{ type: 'SAVE', token: who.token, payload: draft }],
+    withKeys,
+  })
+  const api = await runClients(bdb, go)
+  const procs: FloorProcess[] = []
+  for (const id of ids) {
+    const row = await loadProcess(bdb.database.db, id)
+    procs.push({
+      id,
+      version: row.version,
+      row,
+      view: await call('GET', `/process/${id}`, undefined, who.token),
+    })
+  }
+  const floor = await runClients(bdb, () => floorRun(bdb, procs, who.userId, draft, withKeys, events))
+
+  const history = (await bdb.database.raw(
+    `select process_id, count(*)::int as n, count(distinct seq)::int as distinct_seq, max(seq)::int as max_seq
+       from process_history where process_id = any($1::uuid[]) group by process_id`,
+    [ids],
+  )) as { n: number; distinct_seq: number; max_seq: number }[]
+  const expected = 1 + 2 * events
+  const intact =
+    history.length === CLIENTS &&
+    history.every((h) => h.n === expected && h.distinct_seq === expected && h.max_seq === expected)
+  const [keys] = (await bdb.database.raw(
+    `select count(*)::int as n, count(response)::int as answered from process_idempotency_keys
+      where process_id = any($1::uuid[])`,
+    [ids],
+  )) as { n: number; answered: number }[]
+  const keysOk = withKeys ? keys.n === 2 * CLIENTS * events && keys.answered === keys.n : keys.n === 0
+  return { api, floor, intact, keysOk, history, keys }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
 async function benchEvents(): Promise<void> {
   // BENCH_DRIVER=embedded|postgres runs one driver only.
   for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
     const bdb = await benchDatabase(kind)
-    const { base, call, close } = await benchServer(bdb, {
-      VITRINE_ADMIN_PASSWORD: PASSWORD,
-      VITRINE_DEMO: '0',
-    })
-    const login = await call('POST', '/auth/login', { username: 'admin', password: PASSWORD })
-    const token = login.token as string
-    const userId = login.user.id as string
+    const server = await benchServer(bdb, { VITRINE_ADMIN_PASSWORD: PASSWORD, VITRINE_DEMO: '0' })
+    const login = await server.call('POST', '/auth/login', { username: 'admin', password: PASSWORD })
+    const who = { token: login.token as string, userId: login.user.id as string }
     const draft = sampleDraft(sampleStepData('BUY_ART').dueDiligence)
     console.log(
-      `\n## Process events on ${bdb.label} (${CLIENTS} concurrent clients × ${EVENTS_PER_CLIENT} events)`,
+      `\n## Process events on ${bdb.label} (${CLIENTS} concurrent clients × ${EVENTS_PER_CLIENT} events, ` +
+        `${ROUNDS} rounds after a warm-up round)`,
     )
 
     // BENCH_KEYS=1 runs only the run with keys, BENCH_KEYS=0 only the one without.
     for (const withKeys of [false, true].filter(
       (k) => (process.env.BENCH_KEYS ?? String(Number(k))) === String(Number(k)),
     )) {
-      const ids: string[] = []
-      for (let i = 0; i < CLIENTS; i++) {
-        const input = { artworks: [{ titleZh: `基准${i}`, titleEn: `Bench ${i}` }] }
-        ids.push((await call('POST', '/process', { type: 'BUY_ART', input }, token)).id)
-      }
       const load0 = loadavg()
-      const go = await clientWorker('event-clients.mjs', {
-        base,
-        ids,
-        versions: ids.map(() => 1),
-        events: EVENTS_PER_CLIENT,
-        round: [{ type: 'SAVE', token, payload: draft }],
-        withKeys,
-      })
-      const api = await runClients(bdb, go)
-      const procs: FloorProcess[] = []
-      for (const id of ids) {
-        const row = await loadProcess(bdb.database.db, id)
-        procs.push({
-          id,
-          version: row.version,
-          row,
-          view: await call('GET', `/process/${id}`, undefined, token),
-        })
-      }
-      const floor = await runClients(bdb, () => floorRun(bdb, procs, userId, draft, withKeys))
-
-      const history = (await bdb.database.raw(
-        `select process_id, count(*)::int as n, count(distinct seq)::int as distinct_seq, max(seq)::int as max_seq
-           from process_history where process_id = any($1::uuid[]) group by process_id`,
-        [ids],
-      )) as { n: number; distinct_seq: number; max_seq: number }[]
-      const expected = 1 + 2 * EVENTS_PER_CLIENT
-      const intact =
-        history.length === CLIENTS &&
-        history.every((h) => h.n === expected && h.distinct_seq === expected && h.max_seq === expected)
-      const [keys] = (await bdb.database.raw(
-        `select count(*)::int as n, count(response)::int as answered from process_idempotency_keys
-          where process_id = any($1::uuid[])`,
-        [ids],
-      )) as { n: number; answered: number }[]
-      const keysOk = withKeys
-        ? keys.n === 2 * CLIENTS * EVENTS_PER_CLIENT && keys.answered === keys.n
-        : keys.n === 0
+      // Warm-up: both paths compiled by the JIT before anything is timed (the API ran first, cold, before).
+      await eventRound(bdb, server, who, draft, withKeys, WARMUP_EVENTS)
+      const rounds: Awaited<ReturnType<typeof eventRound>>[] = []
+      for (let r = 0; r < ROUNDS; r++)
+        rounds.push(await eventRound(bdb, server, who, draft, withKeys, EVENTS_PER_CLIENT))
 
       const title = withKeys ? 'with idempotency keys' : 'without keys'
       console.log(`\n### ${title} (load average before: ${load0}; after: ${loadavg()})`)
-      console.log(`POST /api/process/:id/events (HTTP)      ${line(api)}  (clients in a worker thread)`)
-      console.log(
-        `floor: ${withKeys ? 'BEGIN; process_apply_event + key; store result; COMMIT' : 'process_apply_event, same arguments'}  ${line(floor)}`,
-      )
-      const cpuOf = (r: typeof api) => r.nodeCpu + r.serverCpu
-      console.log(
-        `ratio API/floor: throughput ${(floor.perSecond / api.perSecond).toFixed(2)}× (target ≤ 1.5×), ` +
-          `p50 ${(api.p50 / floor.p50).toFixed(2)}×, CPU per event ${(cpuOf(api) / cpuOf(floor)).toFixed(2)}×`,
-      )
-      console.log(
-        `history rows: ${intact ? 'none lost, none duplicated' : `MISMATCH ${JSON.stringify(history)}`}`,
-      )
-      if (withKeys)
+      const floorName = withKeys
+        ? 'BEGIN; process_apply_event + key; store result; COMMIT'
+        : 'process_apply_event, same arguments'
+      const cpuOf = (r: Awaited<ReturnType<typeof runClients>>) => r.nodeCpu + r.serverCpu
+      rounds.forEach(({ api, floor }, i) => {
         console.log(
-          `idempotency keys: ${keysOk ? 'one per event, each with its result' : `MISMATCH ${JSON.stringify(keys)}`}`,
+          `round ${i + 1}: POST /api/process/:id/events (HTTP)  ${line(api)}  (clients in a worker thread)`,
         )
+        console.log(`round ${i + 1}: floor: ${floorName}  ${line(floor)}`)
+      })
+      const ratios = rounds.map(({ api, floor }) => floor.perSecond / api.perSecond)
+      console.log(
+        `median of ${ROUNDS} rounds: API ${median(rounds.map((r) => r.api.perSecond)).toFixed(0)} events/s, ` +
+          `floor ${median(rounds.map((r) => r.floor.perSecond)).toFixed(0)} events/s; ` +
+          `ratio API/floor: throughput ${median(ratios).toFixed(2)}× (target ≤ 1.5×; rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}), ` +
+          `p50 ${median(rounds.map(({ api, floor }) => api.p50 / floor.p50)).toFixed(2)}×, ` +
+          `CPU per event ${median(rounds.map(({ api, floor }) => cpuOf(api) / cpuOf(floor))).toFixed(2)}×`,
+      )
+      const bad = rounds.find((r) => !r.intact)
+      console.log(
+        `history rows: ${bad ? `MISMATCH ${JSON.stringify(bad.history)}` : 'none lost, none duplicated'}`,
+      )
+      if (withKeys) {
+        const wrong = rounds.find((r) => !r.keysOk)
+        console.log(
+          `idempotency keys: ${wrong ? `MISMATCH ${JSON.stringify(wrong.keys)}` : 'one per event, each with its result'}`,
+        )
+      }
     }
-    await close()
+    await server.close()
     await bdb.dispose()
   }
 }

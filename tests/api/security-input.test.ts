@@ -6,7 +6,7 @@ import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LogWriter, redactSecrets } from '../../src/server/http/request-log'
+import { insertRows, LogWriter, redactSecrets } from '../../src/server/http/request-log'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
@@ -87,6 +87,69 @@ describe('finding 1: a NUL byte at sign-in', () => {
     expect(found.map((r) => r.log_id).sort()).toEqual([...good].sort())
     const first = found.find((r) => r.log_id === good[0])
     expect(first?.exception).toBe('text with a NUL \ufffd and a lone \ufffd surrogate')
+  })
+
+  it('writes a whole batch in its one statement, every column as given (the row-by-row fallback is only for a refused batch)', async () => {
+    const ids = [crypto.randomUUID(), crypto.randomUUID()]
+    const at = new Date('2026-03-04T05:06:07.089Z')
+    const user = (await rows<{ id: string }>("select id from users where username = 'admin'"))[0].id
+    await t.deps.database.db.execute(
+      insertRows([
+        {
+          logId: ids[0],
+          moduleName: 'process',
+          createBy: 'admin',
+          createByUserId: user,
+          accessTime: at,
+          requestUri: '/api/process/x/events',
+          operationType: 'PROCESS_EVENT SAVE',
+          clientIpAddr: '127.0.0.1',
+          browserUserAgent: '浏览器 "quoted"',
+          httpMethod: 'POST',
+          execTime: 12,
+          success: true,
+          responseCode: 0,
+          exception: null,
+        },
+        {
+          logId: ids[1],
+          moduleName: 'auth',
+          accessTime: at,
+          requestUri: '/api/auth/login',
+          operationType: 'LOGIN',
+          httpMethod: 'POST',
+          execTime: 3,
+          success: false,
+          responseCode: 4011,
+          exception: 'line one\nline two',
+        },
+      ]),
+    )
+    const found = await rows(
+      `select log_id, module_name, create_by, create_by_user_id, access_time, request_uri, operation_type,
+              client_ip_addr, browser_user_agent, http_method, exec_time, success, response_code, exception
+         from system_logs where log_id = any($1::uuid[]) order by module_name desc`,
+      [ids],
+    )
+    expect(found).toHaveLength(2)
+    expect(found[0]).toMatchObject({
+      log_id: ids[0],
+      create_by: 'admin',
+      create_by_user_id: user,
+      operation_type: 'PROCESS_EVENT SAVE',
+      browser_user_agent: '浏览器 "quoted"',
+      exec_time: 12,
+      success: true,
+      response_code: 0,
+      exception: null,
+    })
+    expect(new Date(found[0].access_time as string).toISOString()).toBe(at.toISOString())
+    expect(found[1]).toMatchObject({
+      create_by: null,
+      client_ip_addr: null,
+      success: false,
+      exception: 'line one\nline two',
+    })
   })
 })
 

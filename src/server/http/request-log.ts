@@ -1,9 +1,13 @@
 // The system log: one row per API request (spec §3 Log fields). Rows are buffered and written in
 // batches so logging never holds up a request; close() flushes what is left on shutdown. Every text is
 // made storable (no NUL, well-formed) and stripped of secrets before it is queued, and a batch the
-// database refuses is written again row by row, so one bad row never costs the others (issue 11).
+// database refuses is written again row by row, so one bad row never costs the others (issue 11). A batch
+// travels as one JSON parameter unpacked by json_to_recordset: one value to encode instead of fourteen per
+// row (the driver's and the query builder's work per parameter was most of a logged request's cost).
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { getTableColumns, sql } from 'drizzle-orm'
+import { toSnakeCase } from 'drizzle-orm/casing'
 import type { MiddlewareHandler } from 'hono'
 import { storableText } from '../../shared/validation'
 import type { Db } from '../db/client'
@@ -45,7 +49,7 @@ export class LogWriter {
     this.flushing = this.flushing.then(async () => {
       if (rows.length === 0) return
       try {
-        await this.db.insert(systemLogs).values(rows)
+        await this.db.execute(insertRows(rows))
       } catch {
         // One row the database refuses must not take the batch with it: write them one by one.
         let lost = 0
@@ -66,6 +70,24 @@ export class LogWriter {
   close(): Promise<void> {
     return this.flush()
   }
+}
+
+/**
+ * The batch insert: the rows as one JSON array, each key a column of system_logs with that column's type
+ * (named as the database names it: the schema's keys in snake case, as the drizzle client is set up).
+ */
+const LOG_COLUMNS = Object.entries(getTableColumns(systemLogs))
+const LOG_INSERT_HEAD = sql.raw(
+  `insert into system_logs (${LOG_COLUMNS.map(([key]) => `"${toSnakeCase(key)}"`).join(', ')}) ` +
+    `select ${LOG_COLUMNS.map(([key]) => `"${key}"`).join(', ')} from json_to_recordset(`,
+)
+const LOG_INSERT_TAIL = sql.raw(
+  `::json) as r(${LOG_COLUMNS.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ')})`,
+)
+
+/** One statement writing every row (exported for its test). */
+export function insertRows(rows: LogRow[]) {
+  return sql`${LOG_INSERT_HEAD}${JSON.stringify(rows)}${LOG_INSERT_TAIL}`
 }
 
 const SECRET_PARAM = /token|sig|signature|password|secret/i

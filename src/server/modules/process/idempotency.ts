@@ -4,11 +4,12 @@
 // transaction before anything is written, so a concurrent repeat waits on the claim and then answers with
 // the stored result (runtime.ts re-reads it when its own attempt finds the key taken).
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { ProcessEventInput, ProcessView } from '../../../shared/contracts/process'
 import type { DbOrTx, Tx } from '../../db/client'
 import { processIdempotencyKeys } from '../../db/schema'
 import { AppError } from '../../http/app-error'
+import { serialisedAs } from '../../http/envelope'
 
 export interface KeyClaim {
   userId: string
@@ -97,9 +98,12 @@ export async function storeResult(
   processId: string,
   view: ProcessView,
 ): Promise<void> {
+  // Serialised once: the same text is stored and, through ok(), sent as the response.
+  const json = JSON.stringify(view)
+  serialisedAs(view, json)
   await tx
     .update(processIdempotencyKeys)
-    .set({ response: view, processId })
+    .set({ response: sql`${json}::jsonb`, processId })
     .where(and(eq(processIdempotencyKeys.userId, claim.userId), eq(processIdempotencyKeys.key, claim.key)))
 }
 

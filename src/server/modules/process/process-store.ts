@@ -9,7 +9,7 @@ import { artworks, processArtworks, processes, processHistory } from '../../db/s
 import { notFound } from '../../http/app-error'
 import type { KeyClaim } from './idempotency'
 import type { HistoryRow } from './process-cache'
-import type { PersistedSnapshot } from './snapshot'
+import { type PersistedSnapshot, persistedJson } from './snapshot'
 import type { ProcessRow } from './views'
 
 function prepareLoad(db: Db) {
@@ -120,7 +120,7 @@ export function applyEventSql(w: WriteArgs) {
   return sql`
     select o_updated as updated, o_newer as newer, o_names as names, o_artworks as artworks
       from process_apply_event(${e.id}::uuid, ${e.expectedVersion}::int,
-        ${JSON.stringify(e.persisted.value)}::jsonb, ${d.state}::text, ${JSON.stringify(e.persisted)}::jsonb,
+        ${JSON.stringify(e.persisted.value)}::jsonb, ${d.state}::text, ${persistedJson(e.persisted)}::jsonb,
         ${d.status}::process_status, ${d.currentStep}::text, ${d.done}::boolean, ${e.at.toISOString()}::timestamptz,
         ${e.eventType}::text, ${e.fromState}::text, ${e.byUserId}::uuid, ${e.comment}::text, ${e.payloadJson}::jsonb,
         ${known}::int, ${uuidArray(people)}::uuid[], ${w.withArtworks}::boolean,

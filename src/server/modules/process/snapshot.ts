@@ -13,10 +13,20 @@ export interface PersistedSnapshot {
   error?: unknown
 }
 
+/** The JSON text each persisted snapshot was parsed from (the event's statement stores that text). */
+const texts = new WeakMap<PersistedSnapshot, string>()
+
 export function persist(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): PersistedSnapshot {
-  const persisted = machine.getPersistedSnapshot(snapshot) as unknown as PersistedSnapshot
   // Round-trip through JSON: what is stored must equal what is returned (no Dates, no undefined).
-  return JSON.parse(JSON.stringify(persisted)) as PersistedSnapshot
+  const text = JSON.stringify(machine.getPersistedSnapshot(snapshot))
+  const persisted = JSON.parse(text) as PersistedSnapshot
+  texts.set(persisted, text)
+  return persisted
+}
+
+/** A persisted snapshot as JSON text: the text persist() made of it, else serialised now. */
+export function persistedJson(persisted: PersistedSnapshot): string {
+  return texts.get(persisted) ?? JSON.stringify(persisted)
 }
 
 /** Rebuild a snapshot from its persisted JSON. */
