@@ -3,14 +3,48 @@
 // Two files at a time in every project (Vitest's default on a 2-core machine is one): each API file has its
 // own database and each browser file its own server, data folder and browser, so files never share state.
 // The browser suite's global setup builds the web app and the seeded data folder once, before the workers.
+
 import { defineConfig, mergeConfig } from 'vitest/config'
+import type { TestSpecification } from 'vitest/node'
+import { BaseSequencer } from 'vitest/node'
 import viteConfig from './vite.config.ts'
+
+/**
+ * The browser files that take longest (measured: 1.5–4 minutes each, the rest under one), started first so
+ * that neither worker is left running one of them alone at the end. On a checkout with no timings of its own
+ * (CI's), Vitest would order by file size, and these are small files that generate their walks.
+ */
+const LONGEST_BROWSER_FILES = [
+  'process-model-purchase',
+  'process-walks-insurance',
+  'every-route-en',
+  'every-route-zh',
+  'narrow-screen',
+  'process-walks-operations',
+  'process-walks-operations-2',
+]
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_BROWSER_FILES.indexOf(f.moduleId.replace(/^.*\//, '').replace(/\.test\.ts$/, ''))
+      return i < 0 ? LONGEST_BROWSER_FILES.length : i
+    }
+    // The browser files reordered among themselves (a stable sort: the rest keep Vitest's order); every
+    // other project's files stay where Vitest put them.
+    const browser = sorted.filter((f) => f.project.name === 'e2e').sort((x, y) => rank(x) - rank(y))
+    let next = 0
+    return sorted.map((f) => (f.project.name === 'e2e' ? browser[next++] : f))
+  }
+}
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
       maxWorkers: Number(process.env.VITRINE_TEST_WORKERS ?? 2),
+      sequence: { sequencer: LongestFirst },
       projects: [
         {
           extends: true,

@@ -152,6 +152,8 @@ function startServer(
       VITRINE_DEMO_PASSWORD: DEMO_PASSWORD,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // V8's compiled code kept between the suite's many server starts (a start is mostly loading modules).
+      NODE_COMPILE_CACHE: path.join(ROOT, '.tmp/node-compile-cache'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -259,8 +261,8 @@ export function appPerFile(): AppUnderTest {
   let app: RunningServer | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    app = await startApp()
-    browser = await launchBrowser()
+    // Side by side: the browser starts while the server boots.
+    ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
   })
   afterAll(async () => {
     await browser?.close()
