@@ -1,9 +1,9 @@
 // The font of every printed PDF, label sheets and reports (VITRINE_PDF_FONT, config.ts): read once per server
 // and handed to each PDF, which embeds only the glyphs it uses (pdfkit subsets). A missing or unreadable font
 // is reported when a PDF is asked for, with a message that says what to install or set, and never stops the
-// server.
+// server. pdfkit itself is loaded with the first font (it was a tenth of every server start, PDFs or not).
 import { readFile } from 'node:fs/promises'
-import PDFDocument from 'pdfkit'
+import type PDFDocument from 'pdfkit'
 import { AppError } from '../http/app-error'
 
 export interface PdfFont {
@@ -11,6 +11,8 @@ export interface PdfFont {
   data: Buffer
   /** The face to use from a collection (its PostScript name), or undefined for a single-font file. */
   face: string | undefined
+  /** pdfkit's document class, loaded with the font: every PDF starts from here. */
+  PDFDocument: typeof PDFDocument
 }
 
 const loaded = new Map<string, Promise<PdfFont>>()
@@ -26,15 +28,15 @@ export function loadPdfFont(setting: string): Promise<PdfFont> {
   let font = loaded.get(setting)
   if (!font) {
     const { path, face } = parseFontSetting(setting)
-    font = readFile(path).then(
-      (data) => {
-        if (/\.ttc$/i.test(path) && !face) throw new AppError(500, 'labelsFontMissing', { path: setting })
-        return { data, face }
-      },
-      () => {
+    font = Promise.all([
+      readFile(path).catch(() => {
         throw new AppError(500, 'labelsFontMissing', { path })
-      },
-    )
+      }),
+      import('pdfkit'),
+    ]).then(([data, kit]) => {
+      if (/\.ttc$/i.test(path) && !face) throw new AppError(500, 'labelsFontMissing', { path: setting })
+      return { data, face, PDFDocument: kit.default }
+    })
     // A failure is not kept: the font may be installed while the server runs.
     font.catch(() => loaded.delete(setting))
     loaded.set(setting, font)
@@ -52,7 +54,7 @@ const parsed = new WeakMap<PdfFont, object>()
 export function parsedFont(font: PdfFont): object {
   let face = parsed.get(font)
   if (!face) {
-    const probe = new PDFDocument({ autoFirstPage: false })
+    const probe = new font.PDFDocument({ autoFirstPage: false })
     probe.registerFont('probe', font.data, font.face as string)
     probe.font('probe')
     face = (probe as unknown as { _font: { font: object } })._font.font

@@ -3,7 +3,6 @@
 // thumbnails are made) so a tear sheet stays small and quick; a thumbnail is the fallback when the original
 // cannot be read. Anything else (a video, a PDF) has no picture, and the report says so.
 import type { Readable } from 'node:stream'
-import sharp from 'sharp'
 import type { Storage } from '../storage'
 
 /** Stored pictures up to this size are embedded as they are. */
@@ -53,6 +52,7 @@ export async function pictureForPdf(
       const bytes = await readAll(storage.read(file.storageKey), READ_MAX)
       if (bytes.length <= (options.asIsBytes ?? AS_IS_BYTES)) return { ok: true, data: bytes }
       const width = options.width ?? PRINT_WIDTH
+      const { default: sharp } = await import('sharp') // loaded with the first picture, not with every server
       const data = await sharp(bytes, { failOn: 'error' })
         .autoOrient()
         .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })

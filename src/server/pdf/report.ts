@@ -4,7 +4,6 @@
 // comes back on every page). The font is the one of every PDF (font.ts), embedded as a subset. The document
 // streams out as it is drawn: a table pauses after each page so what is written leaves first, and a long
 // report never sits whole in memory (no page buffering, so the foot says "page N", not "N of M").
-import PDFDocument from 'pdfkit'
 import type { Lang } from '../../shared/errors'
 import type { Config } from '../config'
 import { AppError } from '../http/app-error'
@@ -59,7 +58,7 @@ export async function openReport(
 ): Promise<Report> {
   const font = await loadPdfFont(config.pdfFont)
   const size = options.landscape ? [A4.height, A4.width] : [A4.width, A4.height]
-  const doc = new PDFDocument({
+  const doc = new font.PDFDocument({
     size,
     margins: MARGIN,
     lang: options.lang,

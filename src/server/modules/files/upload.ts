@@ -4,7 +4,6 @@
 // Any refusal removes every byte written and writes no row.
 import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
-import sharp from 'sharp'
 import { type UploadFields, type UploadResponse, uploadFields } from '../../../shared/contracts/files'
 import {
   COVER_MAX_BYTES,
@@ -173,6 +172,7 @@ interface ImageFacts {
 
 /** Decode an image (stream or bytes): its upright dimensions and a thumbnail. Null when it does not decode. */
 export async function imageFacts(input: Readable | Buffer, kind: 'jpeg' | 'png'): Promise<ImageFacts | null> {
+  const { default: sharp } = await import('sharp') // loaded with the first image, not with every server
   const pipeline = Buffer.isBuffer(input) ? sharp(input, { failOn: 'error' }) : sharp({ failOn: 'error' })
   const thumbnail = pipeline
     .clone()

@@ -5,7 +5,6 @@
 // PDF then streams out a page at a time.
 import { createRoute, z } from '@hono/zod-openapi'
 import { asc, count, eq, inArray } from 'drizzle-orm'
-import PDFDocument from 'pdfkit'
 import { LABELS_MAX, labelsBody, labelsQuery } from '../../../shared/contracts/labels'
 import type { Lang } from '../../../shared/errors'
 import { labelCodeOf } from '../../../shared/label-code'
@@ -137,7 +136,7 @@ async function sheetResponse(deps: Deps, selection: Selection, lang: Lang): Prom
   // The font first: a server without it says so before reading anything.
   const font = await loadPdfFont(deps.config.pdfFont)
   const { labels, fileName } = await readLabels(deps.database.db, selection, lang, deps.config.publicUrl)
-  const doc = new PDFDocument({
+  const doc = new font.PDFDocument({
     size: [PAGE.width, PAGE.height],
     margin: 0,
     lang,

@@ -173,7 +173,7 @@ export async function deliverEmails(
 ): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, failed: 0, gaveUp: 0 }
   if (!settings) return result
-  const transport = emailTransport(settings)
+  const transport = await emailTransport(settings)
   for (let i = 0; i < EMAIL_RUN_LIMIT; i++) {
     const row = await claimNext(db, now())
     if (!row) break

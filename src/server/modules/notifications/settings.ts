@@ -3,8 +3,8 @@
 // because the two places that use them take no configuration of their own: `sendMessages` (called from
 // effects and from the scheduler's daily job, with a transaction only) and the scheduler's delivery job.
 // One server process runs one configuration; without SMTP_URL and SMTP_FROM email is off and nothing is
-// queued.
-import nodemailer from 'nodemailer'
+// queued. nodemailer is loaded with the first transport (most servers never send: it was a slice of every start).
+import type nodemailer from 'nodemailer'
 import { type Config, smtpUrlForLog } from '../../config'
 
 export interface EmailSettings {
@@ -42,11 +42,12 @@ export function emailSettings(): EmailSettings | undefined {
 }
 
 /** The SMTP transport of these settings (one per server, created on first use, replaced when they change). */
-export function emailTransport(settings: EmailSettings) {
+export async function emailTransport(settings: EmailSettings) {
   const key = `${settings.smtpUrl}\n${settings.from}`
   if (!transport || transportKey !== key) {
+    const { default: mailer } = await import('nodemailer')
     transport?.close()
-    transport = nodemailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS_MS }, { from: settings.from })
+    transport = mailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS_MS }, { from: settings.from })
     transportKey = key
   }
   return transport

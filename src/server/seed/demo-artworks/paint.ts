@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { and, eq, like } from 'drizzle-orm'
-import sharp from 'sharp'
 import type { Db } from '../../db/client'
 import { files } from '../../db/schema'
 import type { Deps } from '../../http/context'
@@ -204,6 +203,7 @@ export async function paintDemoImages(
     .where(and(like(files.storageKey, `${DEMO_KEY_PREFIX}-%`), eq(files.size, 0)))
     .limit(options.limit ?? 100_000)
   let painted = 0
+  const { default: sharp } = await import('sharp') // loaded when there is something to paint, not with every server
   for (const file of waiting) {
     const parsed = parseKey(file.key)
     if (!parsed) continue
