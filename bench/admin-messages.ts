@@ -18,9 +18,8 @@ import {
   messageWhere,
 } from '../src/server/modules/process/message-queries'
 import { MESSAGE_KINDS, type MessageKind } from '../src/shared/contracts/process'
-import { benchDatabase, benchServer, fmtPct as fmt, getClient, loadavg, pct, timeCalls } from './lib'
+import { benchDatabase, fmtPct as fmt, getClient, loadavg, pct, signedInServer, timeCalls } from './lib'
 
-const PASSWORD = 'Bench-password-1'
 const ROWS = Number(process.env.BENCH_MSG_ROWS ?? 50_000)
 const CALLS = Number(process.env.BENCH_MSG_N ?? 300)
 const WARMUP = 30
@@ -31,12 +30,7 @@ export async function runAdminMessages(): Promise<void> {
   const kind = process.env.BENCH_DRIVER === 'postgres' ? 'postgres' : 'embedded'
   const bdb = await benchDatabase(kind)
   try {
-    const { base, call, close } = await benchServer(bdb, {
-      VITRINE_ADMIN_PASSWORD: PASSWORD,
-      VITRINE_DEMO: '0',
-    })
-    const token = (await call('POST', '/auth/login', { username: 'admin', password: PASSWORD }))
-      .token as string
+    const { base, close, token } = await signedInServer(bdb)
     const raw = bdb.database.raw
     const [{ id: adminId }] = (await raw(`select id from users where username = 'admin'`)) as { id: string }[]
     console.log(

@@ -16,9 +16,8 @@
 import { existsSync } from 'node:fs'
 import { cappedCountQuery, logPageRows, logWhere } from '../src/server/modules/system-log/queries'
 import type { LogFilters } from '../src/shared/contracts/system-log'
-import { benchDatabase, benchServer, fmtPct as fmt, getClient, loadavg, pct } from './lib'
+import { benchDatabase, fmtPct as fmt, getClient, loadavg, pct, signedInServer } from './lib'
 
-const PASSWORD = 'Bench-password-1'
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 5_000_000)
 const CALLS = Number(process.env.BENCH_LOG_N ?? 200)
 const WARMUP = 20
@@ -105,12 +104,7 @@ export async function benchAdmin(): Promise<void> {
   const kind = process.env.BENCH_DRIVER === 'postgres' ? 'postgres' : 'embedded'
   const bdb = await benchDatabase(kind)
   try {
-    const { base, call, close } = await benchServer(bdb, {
-      VITRINE_ADMIN_PASSWORD: PASSWORD,
-      VITRINE_DEMO: '0',
-    })
-    const token = (await call('POST', '/auth/login', { username: 'admin', password: PASSWORD }))
-      .token as string
+    const { base, close, token } = await signedInServer(bdb)
     const raw = bdb.database.raw
     const db = bdb.database.db
     console.log(`\n## System log on ${bdb.label} (${ROWS} rows; load average ${loadavg()})`)

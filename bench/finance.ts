@@ -21,9 +21,8 @@ import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { paymentPageSql, paymentWhere, summarySql } from '../src/server/modules/finance/payments'
 import type { SummaryGroup } from '../src/shared/contracts/finance'
-import { benchDatabase, benchServer, fmtPct as fmt, getClient, loadavg, pct, timeCalls } from './lib'
+import { benchDatabase, fmtPct as fmt, getClient, loadavg, pct, signedInServer, timeCalls } from './lib'
 
-const PASSWORD = 'Bench-password-1'
 const ARTWORKS = Number(process.env.BENCH_FIN_ARTWORKS ?? 100_000)
 const VALUATIONS = Number(process.env.BENCH_FIN_VALUATIONS ?? 500_000)
 const PAYMENTS = Number(process.env.BENCH_FIN_PAYMENTS ?? 200_000)
@@ -100,12 +99,7 @@ export async function benchFinance(): Promise<void> {
   const dialect = new PgDialect()
   const toRaw = (s: SQL) => dialect.sqlToQuery(s)
   try {
-    const { base, call, close } = await benchServer(bdb, {
-      VITRINE_ADMIN_PASSWORD: PASSWORD,
-      VITRINE_DEMO: '0',
-    })
-    const token = (await call('POST', '/auth/login', { username: 'admin', password: PASSWORD }))
-      .token as string
+    const { base, call, close, token } = await signedInServer(bdb)
     const raw = bdb.database.raw
     console.log(
       `\n## Finance on ${bdb.label} (${ARTWORKS} artworks, ${VALUATIONS} valuations, ${PAYMENTS} payments; load average ${loadavg()})`,

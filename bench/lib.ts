@@ -100,6 +100,16 @@ export async function getClient(data: { urls: string[]; token: string; calls: nu
   return (await clientWorker('get-client.mjs', data))()
 }
 
+/** The administrator's password every benchmark's server boots with. */
+export const BENCH_PASSWORD = 'Bench-password-1'
+
+/** benchServer without demo data, and the administrator signed in on it: the session's token and user id. */
+export async function signedInServer(bdb: BenchDb) {
+  const server = await benchServer(bdb, { VITRINE_ADMIN_PASSWORD: BENCH_PASSWORD, VITRINE_DEMO: '0' })
+  const login = await server.call('POST', '/auth/login', { username: 'admin', password: BENCH_PASSWORD })
+  return { ...server, token: login.token as string, userId: login.user.id as string }
+}
+
 /**
  * The app booted on `bdb` with the given environment and served on a free port; `call` sends JSON to its
  * API and returns the envelope's data (throws on any other code), `close` stops the server and the log.

@@ -17,9 +17,8 @@ import type { PersistedSnapshot } from '../src/server/modules/process/snapshot'
 import { sampleDraft, sampleStepData } from '../src/server/seed/process-samples'
 import type { ProcessView } from '../src/shared/contracts/process'
 import { benchInbox } from './inbox'
-import { type BenchDb, benchDatabase, benchServer, clientWorker, kinds, loadavg, stats } from './lib'
+import { type BenchDb, benchDatabase, clientWorker, kinds, loadavg, signedInServer, stats } from './lib'
 
-const PASSWORD = 'Bench-password-1'
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
 const EVENTS_PER_CLIENT = Number(process.env.BENCH_EVENTS ?? 150)
 /** Timed rounds per mode (BENCH_ROUNDS); the median is reported. Each comes after an untimed warm-up round. */
@@ -171,8 +170,7 @@ export async function benchProcess(): Promise<void> {
 /** One round of one mode: new processes, the API run on them, then the floor continuing them; checked. */
 async function eventRound(
   bdb: BenchDb,
-  server: Awaited<ReturnType<typeof benchServer>>,
-  who: { token: string; userId: string },
+  server: Awaited<ReturnType<typeof signedInServer>>,
   draft: unknown,
   withKeys: boolean,
   events: number,
@@ -181,14 +179,14 @@ async function eventRound(
   const ids: string[] = []
   for (let i = 0; i < CLIENTS; i++) {
     const input = { artworks: [{ titleZh: `基准${i}`, titleEn: `Bench ${i}` }] }
-    ids.push((await call('POST', '/process', { type: 'BUY_ART', input }, who.token)).id)
+    ids.push((await call('POST', '/process', { type: 'BUY_ART', input }, server.token)).id)
   }
   const go = await clientWorker('event-clients.mjs', {
     base,
     ids,
     versions: ids.map(() => 1),
     events,
-    round: [{ type: 'SAVE', token: who.token, payload: draft }],
+    round: [{ type: 'SAVE', token: server.token, payload: draft }],
     withKeys,
   })
   const api = await runClients(bdb, go)
@@ -199,10 +197,10 @@ async function eventRound(
       id,
       version: row.version,
       row,
-      view: await call('GET', `/process/${id}`, undefined, who.token),
+      view: await call('GET', `/process/${id}`, undefined, server.token),
     })
   }
-  const floor = await runClients(bdb, () => floorRun(bdb, procs, who.userId, draft, withKeys, events))
+  const floor = await runClients(bdb, () => floorRun(bdb, procs, server.userId, draft, withKeys, events))
 
   const history = (await bdb.database.raw(
     `select process_id, count(*)::int as n, count(distinct seq)::int as distinct_seq, max(seq)::int as max_seq
@@ -228,9 +226,7 @@ async function benchEvents(): Promise<void> {
   // BENCH_DRIVER=embedded|postgres runs one driver only.
   for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
     const bdb = await benchDatabase(kind)
-    const server = await benchServer(bdb, { VITRINE_ADMIN_PASSWORD: PASSWORD, VITRINE_DEMO: '0' })
-    const login = await server.call('POST', '/auth/login', { username: 'admin', password: PASSWORD })
-    const who = { token: login.token as string, userId: login.user.id as string }
+    const server = await signedInServer(bdb)
     const draft = sampleDraft(sampleStepData('BUY_ART').dueDiligence)
     console.log(
       `\n## Process events on ${bdb.label} (${CLIENTS} concurrent clients × ${EVENTS_PER_CLIENT} events, ` +
@@ -243,10 +239,10 @@ async function benchEvents(): Promise<void> {
     )) {
       const load0 = loadavg()
       // Warm-up: both paths compiled by the JIT before anything is timed (the API ran first, cold, before).
-      await eventRound(bdb, server, who, draft, withKeys, WARMUP_EVENTS)
+      await eventRound(bdb, server, draft, withKeys, WARMUP_EVENTS)
       const rounds: Awaited<ReturnType<typeof eventRound>>[] = []
       for (let r = 0; r < ROUNDS; r++)
-        rounds.push(await eventRound(bdb, server, who, draft, withKeys, EVENTS_PER_CLIENT))
+        rounds.push(await eventRound(bdb, server, draft, withKeys, EVENTS_PER_CLIENT))
 
       const title = withKeys ? 'with idempotency keys' : 'without keys'
       console.log(`\n### ${title} (load average before: ${load0}; after: ${loadavg()})`)

@@ -11,9 +11,8 @@
 //
 // One driver per run: BENCH_DRIVER=embedded (default) or BENCH_DRIVER=postgres (with DATABASE_URL).
 import sharp from 'sharp'
-import { benchDatabase, benchServer, fmtPct as fmt, loadavg, pct } from './lib'
+import { benchDatabase, fmtPct as fmt, loadavg, pct, signedInServer } from './lib'
 
-const PASSWORD = 'Bench-password-1'
 const ARTWORKS = Number(process.env.BENCH_REPORT_ARTWORKS ?? 20)
 const VALUATIONS = Number(process.env.BENCH_REPORT_VALUATIONS ?? 8)
 const SCHEDULE = Number(process.env.BENCH_REPORT_SCHEDULE ?? 1000)
@@ -44,12 +43,7 @@ export async function benchReports(): Promise<void> {
   const kind = process.env.BENCH_DRIVER === 'postgres' ? 'postgres' : 'embedded'
   const bdb = await benchDatabase(kind)
   try {
-    const { base, call, close } = await benchServer(bdb, {
-      VITRINE_ADMIN_PASSWORD: PASSWORD,
-      VITRINE_DEMO: '0',
-    })
-    const token = (await call('POST', '/auth/login', { username: 'admin', password: PASSWORD }))
-      .token as string
+    const { base, close, token } = await signedInServer(bdb)
     const raw = bdb.database.raw
     console.log(
       `\n## Reports on ${bdb.label} (${ARTWORKS} tear sheets with a 1600 × 1200 picture, a schedule of ${SCHEDULE} artworks; load average ${loadavg()})`,

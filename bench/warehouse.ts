@@ -20,9 +20,8 @@
 import { existsSync } from 'node:fs'
 import { type Moment, momentOf } from '../src/server/modules/warehouse/at'
 import { contentsSelect } from '../src/server/modules/warehouse/queries'
-import { benchDatabase, benchServer, fmtPct as fmt, getClient, loadavg, pct, timeCalls } from './lib'
+import { benchDatabase, fmtPct as fmt, getClient, loadavg, pct, signedInServer, timeCalls } from './lib'
 
-const PASSWORD = 'Bench-password-1'
 const ROOMS = Number(process.env.BENCH_WH_ROOMS ?? 40)
 const ARTWORKS = Number(process.env.BENCH_WH_ARTWORKS ?? 100_000)
 const MOVES = Number(process.env.BENCH_WH_MOVES ?? 20)
@@ -134,12 +133,7 @@ export async function benchWarehouse(): Promise<void> {
   const kind = process.env.BENCH_DRIVER === 'postgres' ? 'postgres' : 'embedded'
   const bdb = await benchDatabase(kind)
   try {
-    const { config, base, call, close } = await benchServer(bdb, {
-      VITRINE_ADMIN_PASSWORD: PASSWORD,
-      VITRINE_DEMO: '0',
-    })
-    const token = (await call('POST', '/auth/login', { username: 'admin', password: PASSWORD }))
-      .token as string
+    const { config, base, close, token } = await signedInServer(bdb)
     const raw = bdb.database.raw
 
     console.log(
