@@ -95,6 +95,19 @@ export const INSURANCE_FILTERS = ['covered', 'to_be_insured'] as const
 /** Where an artwork is that is not in a room. */
 export const OUT_OF_WAREHOUSE = 'out'
 
+/** The data centre dashboard's filters (contracts/datacentre.ts checks each is a filter of its API). */
+export const DATA_CENTRE_FILTER_KEYS = [
+  'location',
+  'medium',
+  'period',
+  'market',
+  'stage',
+  'artist',
+  'insurance',
+  'activity',
+  'valuationCurrency',
+] as const
+
 /** The system log's method filter (shared/system-log.ts). */
 export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 

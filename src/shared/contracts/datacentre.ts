@@ -7,6 +7,7 @@ import { z } from 'zod'
 import {
   ACTIVITIES,
   type Activity,
+  DATA_CENTRE_FILTER_KEYS,
   DIMENSIONS,
   type Dimension,
   INSURANCE_FILTERS,
@@ -52,17 +53,7 @@ export const collectionFilters = z.object({
 })
 export type CollectionFilters = z.infer<typeof collectionFilters>
 export type FilterKey = Exclude<keyof CollectionFilters, 'reportingCurrency'>
-export const FILTER_KEYS: readonly FilterKey[] = [
-  'location',
-  'medium',
-  'period',
-  'market',
-  'stage',
-  'artist',
-  'insurance',
-  'activity',
-  'valuationCurrency',
-]
+export const FILTER_KEYS: readonly FilterKey[] = DATA_CENTRE_FILTER_KEYS
 
 export const VALUE_PERIODS = ['month', 'year'] as const
 export const valueHistoryQuery = collectionFilters.extend({

@@ -7,6 +7,7 @@
 import {
   ACTIVITIES,
   type Activity,
+  DATA_CENTRE_FILTER_KEYS,
   type Dimension,
   INSURANCE_FILTERS,
   OUT_OF_WAREHOUSE,
@@ -23,17 +24,7 @@ export const METRICS = ['reporting', 'value', 'count'] as const
 export type Metric = (typeof METRICS)[number]
 
 export type DashboardFilters = Omit<CollectionFilters, 'reportingCurrency'>
-export const FILTER_KEYS = [
-  'location',
-  'medium',
-  'period',
-  'market',
-  'stage',
-  'artist',
-  'insurance',
-  'activity',
-  'valuationCurrency',
-] as const satisfies readonly (keyof DashboardFilters)[]
+export const FILTER_KEYS = DATA_CENTRE_FILTER_KEYS satisfies readonly (keyof DashboardFilters)[]
 
 export interface DataCentreSearch extends DashboardFilters {
   tab?: Tab
