@@ -4,12 +4,15 @@
 // runs: clients without idempotency keys (the stack's write is that one statement), and clients sending a
 // key with every event as the browser does (the stack claims the key in the statement and stores its
 // result: BEGIN, the statement, the result's update, COMMIT — the floor does the same). Also checks that no
-// history row is lost or duplicated and that every key holds its result. The HTTP clients run in a worker
+// history row is lost or duplicated and that every key holds its result. Between the two, a yardstick: a bare
+// node:http server doing the floor's write for the same clients, which parts what HTTP itself costs on this
+// machine from what the stack adds (httpFloorRun). The HTTP clients run in a worker
 // thread (event-clients.mjs), so the server's thread does only the server's work. Beside wall-clock figures
 // (noisy on a shared machine) it reports CPU milliseconds per event: the server thread's (which, for
 // PGlite, includes the database), plus on PostgreSQL the server backends' of the bench database (read from
 // /proc when the server runs on this machine). BENCH_CLIENTS and BENCH_EVENTS change the 8 × 150 events.
 import { readFileSync } from 'node:fs'
+import http from 'node:http'
 import { type KeyClaim, storeResult } from '../src/server/modules/process/idempotency'
 import type { HistoryRow } from '../src/server/modules/process/process-cache'
 import { applyEventSql, loadProcess, type WriteArgs } from '../src/server/modules/process/process-store'
@@ -96,6 +99,47 @@ interface FloorProcess {
   view: ProcessView
 }
 
+/** The floor's write of one SAVE on `p` at `version` (and its key with the result, when `claim` is given). */
+async function floorWrite(
+  bdb: BenchDb,
+  p: FloorProcess,
+  version: number,
+  userId: string,
+  payloadJson: string,
+  claim: KeyClaim | undefined,
+  view: ProcessView,
+) {
+  const { db } = bdb.database
+  const args: WriteArgs = {
+    event: {
+      id: p.id,
+      expectedVersion: version,
+      persisted: p.row.snapshot as PersistedSnapshot,
+      described: { state: p.row.state, status: p.row.status, currentStep: p.row.currentStep, done: false },
+      at: new Date(),
+      eventType: 'SAVE',
+      fromState: p.row.state,
+      byUserId: userId,
+      comment: '',
+      payloadJson,
+      files: [],
+      createdBy: p.row.createdBy,
+      definitionVersion: p.row.definitionVersion,
+      allowedBy: 'allPrivileges',
+      onBehalfOf: null,
+    },
+    cached: { rows: [{ seq: version } as HistoryRow], authors: new Set([userId]) },
+    withArtworks: true,
+    claim,
+  }
+  if (!claim) await db.execute(applyEventSql(args))
+  else
+    await db.transaction(async (tx) => {
+      await tx.execute(applyEventSql(args))
+      await storeResult(tx, claim, p.id, view)
+    })
+}
+
 /**
  * The floor: per event, the statement the stack runs for a SAVE (`applyEventSql`, the same arguments: the
  * held history's last seq and authors, the artworks read beside), and with keys the key claimed by that
@@ -110,54 +154,68 @@ function floorRun(
   withKeys: boolean,
   events: number,
 ) {
-  const { db } = bdb.database
   return inThisThread(async (client) => {
     const p = procs[client]
     const times: number[] = []
-    const persisted = p.row.snapshot as PersistedSnapshot
     for (let k = 0; k < events; k++) {
       const t0 = performance.now()
-      const claim: KeyClaim | undefined = withKeys
-        ? { userId, key: `floor:${p.id}:${p.version}`, hash: 'f'.repeat(64) }
-        : undefined
-      const args: WriteArgs = {
-        event: {
-          id: p.id,
-          expectedVersion: p.version,
-          persisted,
-          described: {
-            state: p.row.state,
-            status: p.row.status,
-            currentStep: p.row.currentStep,
-            done: false,
-          },
-          at: new Date(),
-          eventType: 'SAVE',
-          fromState: p.row.state,
-          byUserId: userId,
-          comment: '',
-          payloadJson: JSON.stringify(draft),
-          files: [],
-          createdBy: p.row.createdBy,
-          definitionVersion: p.row.definitionVersion,
-          allowedBy: 'allPrivileges',
-          onBehalfOf: null,
-        },
-        cached: { rows: [{ seq: p.version } as HistoryRow], authors: new Set([userId]) },
-        withArtworks: true,
-        claim,
-      }
-      if (!claim) await db.execute(applyEventSql(args))
-      else
-        await db.transaction(async (tx) => {
-          await tx.execute(applyEventSql(args))
-          await storeResult(tx, claim, p.id, p.view)
-        })
+      const claim = withKeys ? { userId, key: `floor:${p.id}:${p.version}`, hash: 'f'.repeat(64) } : undefined
+      await floorWrite(bdb, p, p.version, userId, JSON.stringify(draft), claim, p.view)
       p.version += 1
       times.push(performance.now() - t0)
     }
     return times
   })
+}
+
+/**
+ * Not a floor but a yardstick between the floor and the API: a bare node:http server in this thread whose
+ * handler does the floor's write for each posted event (the body parsed, nothing checked, no session, no
+ * machine, no view built: the stored view with its version moved on) and answers it, to the same clients in
+ * their worker. What it costs beyond the floor is what HTTP itself costs on this machine (the socket calls on
+ * both ends and node's parser); what the API costs beyond it is the stack's own work.
+ */
+async function httpFloorRun(
+  bdb: BenchDb,
+  procs: FloorProcess[],
+  userId: string,
+  token: string,
+  draft: unknown,
+  withKeys: boolean,
+  events: number,
+) {
+  const byId = new Map(procs.map((p) => [p.id, p]))
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', async () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+      const p = byId.get(req.url?.split('/')[3] ?? '') as FloorProcess
+      const version = body.expectedVersion as number
+      const view = { ...p.view, version: version + 1 }
+      const claim = withKeys ? { userId, key: body.idempotencyKey, hash: 'f'.repeat(64) } : undefined
+      await floorWrite(bdb, p, version, userId, JSON.stringify(body.payload), claim, view)
+      const out = `{"code":0,"msg":"ok","data":${JSON.stringify(view)}}`
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) })
+      res.end(out)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  const go = await clientWorker('event-clients.mjs', {
+    base: `http://127.0.0.1:${port}/api`,
+    ids: procs.map((p) => p.id),
+    versions: procs.map((p) => p.version),
+    events,
+    round: [{ type: 'SAVE', token, payload: draft }],
+    withKeys,
+  })
+  try {
+    return await runClients(bdb, go)
+  } finally {
+    server.close()
+    for (const p of procs) p.version += events
+  }
 }
 
 export async function benchProcess(): Promise<void> {
@@ -201,13 +259,14 @@ async function eventRound(
     })
   }
   const floor = await runClients(bdb, () => floorRun(bdb, procs, server.userId, draft, withKeys, events))
+  const httpFloor = await httpFloorRun(bdb, procs, server.userId, server.token, draft, withKeys, events)
 
   const history = (await bdb.database.raw(
     `select process_id, count(*)::int as n, count(distinct seq)::int as distinct_seq, max(seq)::int as max_seq
        from process_history where process_id = any($1::uuid[]) group by process_id`,
     [ids],
   )) as { n: number; distinct_seq: number; max_seq: number }[]
-  const expected = 1 + 2 * events
+  const expected = 1 + 3 * events
   const intact =
     history.length === CLIENTS &&
     history.every((h) => h.n === expected && h.distinct_seq === expected && h.max_seq === expected)
@@ -216,8 +275,8 @@ async function eventRound(
       where process_id = any($1::uuid[])`,
     [ids],
   )) as { n: number; answered: number }[]
-  const keysOk = withKeys ? keys.n === 2 * CLIENTS * events && keys.answered === keys.n : keys.n === 0
-  return { api, floor, intact, keysOk, history, keys }
+  const keysOk = withKeys ? keys.n === 3 * CLIENTS * events && keys.answered === keys.n : keys.n === 0
+  return { api, floor, httpFloor, intact, keysOk, history, keys }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -250,11 +309,12 @@ async function benchEvents(): Promise<void> {
         ? 'BEGIN; process_apply_event + key; store result; COMMIT'
         : 'process_apply_event, same arguments'
       const cpuOf = (r: Awaited<ReturnType<typeof runClients>>) => r.nodeCpu + r.serverCpu
-      rounds.forEach(({ api, floor }, i) => {
+      rounds.forEach(({ api, floor, httpFloor }, i) => {
         console.log(
           `round ${i + 1}: POST /api/process/:id/events (HTTP)  ${line(api)}  (clients in a worker thread)`,
         )
         console.log(`round ${i + 1}: floor: ${floorName}  ${line(floor)}`)
+        console.log(`round ${i + 1}: yardstick: node:http serving the floor's write  ${line(httpFloor)}`)
       })
       const ratios = rounds.map(({ api, floor }) => floor.perSecond / api.perSecond)
       console.log(
@@ -263,6 +323,12 @@ async function benchEvents(): Promise<void> {
           `ratio API/floor: throughput ${median(ratios).toFixed(2)}× (target ≤ 1.5×; rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}), ` +
           `p50 ${median(rounds.map(({ api, floor }) => api.p50 / floor.p50)).toFixed(2)}×, ` +
           `CPU per event ${median(rounds.map(({ api, floor }) => cpuOf(api) / cpuOf(floor))).toFixed(2)}×`,
+      )
+      const httpRatios = rounds.map(({ floor, httpFloor }) => floor.perSecond / httpFloor.perSecond)
+      console.log(
+        `yardstick (bare HTTP around the floor's write): ${median(rounds.map((r) => r.httpFloor.perSecond)).toFixed(0)} ` +
+          `events/s, ${median(httpRatios).toFixed(2)}× the floor (HTTP alone on this machine); the API ` +
+          `${median(rounds.map(({ api, httpFloor }) => httpFloor.perSecond / api.perSecond)).toFixed(2)}× the yardstick (the stack's own work)`,
       )
       const bad = rounds.find((r) => !r.intact)
       console.log(
