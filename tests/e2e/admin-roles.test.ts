@@ -47,7 +47,7 @@ describe('roles, users and the system log', () => {
       .filter({ hasText: '系统管理员' })
       .getByTestId('role-disable')
       .click()
-    await page.getByTestId('role-toggle-confirm').click()
+    await page.getByTestId('role-toggle-go').click()
     await expect
       .poll(() => page.getByTestId('role-toggle-error').textContent())
       .toContain('最后一个拥有全部权限')

@@ -82,12 +82,12 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
     // Disable the empty room after the confirmation, then enable it again.
     await row.getByTestId('room-disable').click()
     expect(await page.getByTestId('room-toggle').textContent()).toContain('表单将不再提供此库房')
-    await page.getByTestId('room-toggle-confirm').click()
+    await page.getByTestId('room-toggle-go').click()
     await page.getByTestId('room-toggle').waitFor({ state: 'detached' })
     await row.waitFor({ state: 'detached' }) // the list shows enabled rooms unless asked
     await page.getByTestId('room-show-all').click()
     await row.getByTestId('room-enable').click()
-    await page.getByTestId('room-toggle-confirm').click()
+    await page.getByTestId('room-toggle-go').click()
     await page.getByTestId('room-toggle').waitFor({ state: 'detached' })
     await row.getByTestId('room-disable').waitFor()
     await page.getByTestId('room-show-all').click()

@@ -1,11 +1,9 @@
-// Disable or enable a record (a room, a role, a user) after a confirmation: what follows in words, the change sent,
-// the server's refusal kept in the dialog (a field's message first, else the reply's), success said in a toast.
+// Disable or enable a record (a room, a role, a user) after a confirmation (ConfirmModal): what follows in
+// words, the opposite of its state sent, success said in a toast.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { QueryKey } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { isApiError } from '../api/api-error'
-import { showSuccess } from './notify'
+import { ConfirmModal } from './ConfirmModal'
 
 export function ToggleModal<T extends { enabled: boolean }>({
   record,
@@ -25,59 +23,29 @@ export function ToggleModal<T extends { enabled: boolean }>({
   invalidate: QueryKey
   /** What the change does, for the record as it is now. */
   effect: (r: T) => ReactNode
-  /** `<testId>`, `<testId>-error`, `<testId>-confirm`. */
+  /** `<testId>`, `<testId>-error`, `<testId>-go`. */
   testId: string
   onClose: () => void
 }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const toggle = useMutation({
-    mutationFn: send,
-    meta: { silent: true },
-    onSuccess: async (saved) => {
-      showSuccess(saved.enabled ? t`${label(saved)} is enabled` : t`${label(saved)} is disabled`)
-      await queryClient.invalidateQueries({ queryKey: invalidate })
-      close()
-    },
-  })
-  const close = () => {
-    toggle.reset()
-    onClose()
-  }
-  const name = record ? label(record) : ''
-  const refusal = toggle.error
-    ? isApiError(toggle.error)
-      ? (Object.values(toggle.error.fieldErrors ?? {})[0] ?? toggle.error.message)
-      : t`The change could not be saved.`
-    : null
   return (
-    <Modal
-      opened={record !== null}
-      onClose={close}
-      title={record?.enabled ? t`Disable ${name}?` : t`Enable ${name}?`}
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
-      <Stack gap="sm" data-testid={testId}>
-        <Text fz="sm">{record ? effect(record) : null}</Text>
-        {refusal ? (
-          <Alert color="red" data-testid={`${testId}-error`}>
-            {refusal}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button
-            color={record?.enabled ? 'red' : 'teal'}
-            loading={toggle.isPending}
-            onClick={() => record && toggle.mutate(record)}
-            data-testid={`${testId}-confirm`}
-          >
-            {record?.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      subject={record}
+      title={(r) => {
+        const name = label(r)
+        return r.enabled ? t`Disable ${name}?` : t`Enable ${name}?`
+      }}
+      effect={effect}
+      confirm={(r) =>
+        r.enabled
+          ? { label: <Trans>Disable</Trans>, color: 'red' }
+          : { label: <Trans>Enable</Trans>, color: 'teal' }
+      }
+      send={send}
+      done={(saved) => (saved.enabled ? t`${label(saved)} is enabled` : t`${label(saved)} is disabled`)}
+      invalidate={invalidate}
+      testId={testId}
+      onClose={onClose}
+    />
   )
 }

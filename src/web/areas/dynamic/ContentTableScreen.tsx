@@ -17,7 +17,7 @@ import {
 } from '../../../shared/contracts/content'
 import { isApiError } from '../../api/api-error'
 import { contentKeys, contentManageQuery, publishContent, withdrawContent } from '../../api/queries/content'
-import { showSuccess } from '../../forms/notify'
+import { ConfirmModal } from '../../forms/ConfirmModal'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
@@ -214,60 +214,36 @@ export function ContentTableScreen({
 
 function ActModal({ acting, onClose }: { acting: Acting; onClose: () => void }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const act = useMutation({
-    mutationFn: async (a: NonNullable<Acting>) =>
-      a.action === 'publish'
-        ? { recipients: (await publishContent(a.item.id)).recipients }
-        : { recipients: null, item: await withdrawContent(a.item.id) },
-    meta: { silent: true },
-    onSuccess: async ({ recipients }) => {
-      showSuccess(recipients === null ? t`Withdrawn` : t`Published to ${recipients} people`)
-      await queryClient.invalidateQueries({ queryKey: contentKeys.all })
-      close()
-    },
-  })
-  const close = () => {
-    act.reset()
-    onClose()
-  }
-  const title = acting?.item.title ?? ''
   return (
-    <Modal
-      opened={acting !== null}
-      onClose={close}
-      title={acting?.action === 'publish' ? t`Publish “${title}”?` : t`Withdraw “${title}”?`}
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
-      <Stack gap="sm" data-testid="content-confirm">
-        <Text fz="sm">
-          {acting?.action === 'publish' ? (
-            <Trans>
-              Each reader of its audience gets a message, and sees it in the news and on the home page.
-            </Trans>
-          ) : (
-            <Trans>It leaves its readers' news and their messages. You can publish it again later.</Trans>
-          )}
-        </Text>
-        {act.error ? (
-          <Alert color="red">
-            {isApiError(act.error) ? act.error.message : t`The change could not be saved.`}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button
-            color={acting?.action === 'withdraw' ? 'orange' : undefined}
-            loading={act.isPending}
-            onClick={() => acting && act.mutate(acting)}
-            data-testid="content-confirm-go"
-          >
-            {acting?.action === 'publish' ? <Trans>Publish</Trans> : <Trans>Withdraw</Trans>}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      subject={acting}
+      title={(a) => {
+        const title = a.item.title
+        return a.action === 'publish' ? t`Publish “${title}”?` : t`Withdraw “${title}”?`
+      }}
+      effect={(a) =>
+        a.action === 'publish' ? (
+          <Trans>
+            Each reader of its audience gets a message, and sees it in the news and on the home page.
+          </Trans>
+        ) : (
+          <Trans>It leaves its readers' news and their messages. You can publish it again later.</Trans>
+        )
+      }
+      confirm={(a) =>
+        a.action === 'publish'
+          ? { label: <Trans>Publish</Trans> }
+          : { label: <Trans>Withdraw</Trans>, color: 'orange' }
+      }
+      send={async (a) =>
+        a.action === 'publish'
+          ? (await publishContent(a.item.id)).recipients
+          : (await withdrawContent(a.item.id), null)
+      }
+      done={(recipients) => (recipients === null ? t`Withdrawn` : t`Published to ${recipients} people`)}
+      invalidate={contentKeys.all}
+      testId="content-confirm"
+      onClose={onClose}
+    />
   )
 }

@@ -32,6 +32,7 @@ import {
   releaseManageQuery,
   updateRelease,
 } from '../../api/queries/releases'
+import { ConfirmModal } from '../../forms/ConfirmModal'
 import { DateField } from '../../forms/DateField'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
@@ -135,7 +136,7 @@ export function ReleaseManageScreen({ page, onPage }: { page: number; onPage: (p
         </Card>
       )}
       <ReleaseFormModal release={editing} onClose={() => setEditing(undefined)} />
-      <ConfirmModal confirming={confirming} onClose={() => setConfirming(null)} />
+      <ReleaseConfirm confirming={confirming} onClose={() => setConfirming(null)} />
     </>
   )
 }
@@ -233,64 +234,39 @@ function ReleaseForm({ release, onDone }: { release: ReleaseView | null; onDone:
   )
 }
 
-function ConfirmModal({ confirming, onClose }: { confirming: Confirming; onClose: () => void }) {
+function ReleaseConfirm({ confirming, onClose }: { confirming: Confirming; onClose: () => void }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const act = useMutation({
-    mutationFn: async (c: NonNullable<Confirming>) => {
-      if (c.action === 'publish') await publishRelease(c.release.id)
-      else await deleteRelease(c.release.id)
-    },
-    meta: { silent: true },
-    onSuccess: async (_, c) => {
-      showSuccess(
+  return (
+    <ConfirmModal
+      subject={confirming}
+      title={(c) => {
+        const number = c.release.number
+        return c.action === 'publish' ? t`Publish release ${number}?` : t`Delete draft ${number}?`
+      }}
+      effect={(c) =>
+        c.action === 'publish' ? (
+          <Trans>Every user will be shown its notes once, the next time they open the system.</Trans>
+        ) : (
+          <Trans>The draft and its notes are deleted.</Trans>
+        )
+      }
+      confirm={(c) =>
+        c.action === 'publish'
+          ? { label: <Trans>Publish</Trans> }
+          : { label: <Trans>Delete</Trans>, color: 'red' }
+      }
+      send={async (c) => {
+        if (c.action === 'publish') await publishRelease(c.release.id)
+        else await deleteRelease(c.release.id)
+      }}
+      done={(_, c) =>
         c.action === 'publish'
           ? t`Release ${c.release.number} published`
-          : t`Draft ${c.release.number} deleted`,
-      )
-      await queryClient.invalidateQueries({ queryKey: releaseKeys.all })
-      close()
-    },
-  })
-  const close = () => {
-    act.reset()
-    onClose()
-  }
-  const number = confirming?.release.number ?? ''
-  return (
-    <Modal
-      opened={confirming !== null}
-      onClose={close}
-      title={confirming?.action === 'publish' ? t`Publish release ${number}?` : t`Delete draft ${number}?`}
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
-      <Stack gap="sm" data-testid="release-confirm">
-        <Text fz="sm">
-          {confirming?.action === 'publish' ? (
-            <Trans>Every user will be shown its notes once, the next time they open the system.</Trans>
-          ) : (
-            <Trans>The draft and its notes are deleted.</Trans>
-          )}
-        </Text>
-        {act.error ? (
-          <Alert color="red" data-testid="release-confirm-error">
-            {isApiError(act.error) ? act.error.message : t`The change could not be saved.`}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button
-            color={confirming?.action === 'delete' ? 'red' : undefined}
-            loading={act.isPending}
-            onClick={() => confirming && act.mutate(confirming)}
-            data-testid="release-confirm-go"
-          >
-            {confirming?.action === 'publish' ? <Trans>Publish</Trans> : <Trans>Delete</Trans>}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+          : t`Draft ${c.release.number} deleted`
+      }
+      invalidate={releaseKeys.all}
+      testId="release-confirm"
+      onClose={onClose}
+    />
   )
 }
