@@ -61,6 +61,7 @@ export default mergeConfig(
             include: ['tests/api/**/*.test.ts'],
             testTimeout: 60_000,
             hookTimeout: 60_000,
+            globalSetup: ['tests/api/global-setup.ts'],
           },
         },
         {
@@ -70,6 +71,9 @@ export default mergeConfig(
             include: ['tests/e2e/**/*.test.ts'],
             testTimeout: 120_000,
             hookTimeout: 180_000,
+            // A screen's answer to a click (a language switch that reads the server's words again, a refetch)
+            // can take seconds on two loaded cores: expect.poll's default second flaked there.
+            expect: { poll: { timeout: 10_000 } },
             globalSetup: ['tests/e2e/global-setup.ts'],
           },
         },

@@ -1,17 +1,24 @@
 // Test harness for the API: the real app object on a fresh database (in-memory PGlite, or a throwaway
-// database on the PostgreSQL server named by DATABASE_URL), seeded like a first start.
+// database on the PostgreSQL server named by DATABASE_URL), seeded like a first start. On PGlite each kind of
+// start (with or without the demo users and collection) is made once per run and copied for every test that
+// asks for it: a new embedded database costs seconds (its initdb, the migrations, the seed), a copy of a
+// seeded one about one.
 import { randomBytes } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { boot } from '../../src/server/boot'
 import { loadConfig } from '../../src/server/config'
 import { openDatabase } from '../../src/server/db/client'
 import type { Deps } from '../../src/server/http/context'
+import { withLock } from '../file-lock'
 
-export const TEST_PASSWORD = `Test-${randomBytes(6).toString('hex')}-9`
+/** Every seeded user's password, the same for the whole run (global-setup.ts). */
+export const TEST_PASSWORD = inject('apiTestPassword')
 
 export interface TestContext {
   app: ReturnType<typeof createApp>
@@ -47,25 +54,60 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () =
   }
 }
 
-/**
- * A server on a fresh database with the administrator and the demo users (`demo: false`: the administrator
- * alone). The demo collection and the processes the demo office runs on it (about ten seconds a database) only
- * with `collection: true`: most tests make the artworks they need.
- */
-export async function createTestContext(
-  options: { demo?: boolean; collection?: boolean } = {},
-): Promise<TestContext> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-test-'))
-  const config = loadConfig({
+type StartKind = { demo?: boolean; collection?: boolean }
+
+function configOf(dataDir: string, options: StartKind) {
+  return loadConfig({
     DATA_DIR: dataDir,
     VITRINE_ADMIN_PASSWORD: TEST_PASSWORD,
     VITRINE_DEMO: options.demo === false ? '0' : '1',
     VITRINE_DEMO_COLLECTION: options.collection ? '1' : '0',
     VITRINE_DEMO_PASSWORD: TEST_PASSWORD,
   })
+}
+
+/**
+ * The seeded template of one kind of start (PGlite): its data folder (the demo collection's files) and its
+ * database as a tarball, made by the first test of the run that needs it, under a lock shared by the workers.
+ */
+function templateOf(options: StartKind): Promise<{ files: string; database: Blob }> {
+  const dir = path.join(inject('apiTemplates'), `${options.demo !== false}-${options.collection === true}`)
+  const read = () => ({
+    files: path.join(dir, 'data'),
+    database: new Blob([readFileSync(path.join(dir, 'db.tar'))]),
+  })
+  if (existsSync(path.join(dir, 'ready'))) return Promise.resolve(read())
+  return withLock(`api-db-${path.basename(path.dirname(dir))}`, async () => {
+    if (existsSync(path.join(dir, 'ready'))) return read()
+    mkdirSync(path.join(dir, 'data'), { recursive: true })
+    const database = await openDatabase({})
+    const booted = await boot(configOf(path.join(dir, 'data'), options), { database })
+    await booted.deps.logWriter.flush()
+    const dump = await (database.dumpDataDir as () => Promise<Blob>)()
+    await booted.close()
+    writeFileSync(path.join(dir, 'db.tar'), Buffer.from(await dump.arrayBuffer()))
+    writeFileSync(path.join(dir, 'ready'), '')
+    return read()
+  })
+}
+
+/**
+ * A server on a fresh database with the administrator and the demo users (`demo: false`: the administrator
+ * alone). The demo collection and the processes the demo office runs on it (about ten seconds a database) only
+ * with `collection: true`: most tests make the artworks they need.
+ */
+export async function createTestContext(options: StartKind = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-test-'))
+  const config = configOf(dataDir, options)
   const pgBase = process.env.DATABASE_URL
   const fresh = pgBase ? await freshPostgres(pgBase) : undefined
-  const database = await openDatabase(fresh ? { url: fresh.url } : {})
+  let database: Awaited<ReturnType<typeof openDatabase>>
+  if (fresh) database = await openDatabase({ url: fresh.url })
+  else {
+    const template = await templateOf(options)
+    cpSync(template.files, dataDir, { recursive: true })
+    database = await openDatabase({ loadDataDir: template.database })
+  }
   const booted = await boot(config, { database })
   const app = createApp(booted.deps)
 

@@ -20,6 +20,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { withLock } from '../file-lock'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const WEB_DIR = path.join(ROOT, '.tmp/e2e-web')
@@ -59,35 +60,6 @@ function newestMtime(entry: string): number {
     newest = Math.max(newest, newestMtime(path.join(entry, name)))
   }
   return newest
-}
-
-/**
- * Runs `fn` holding a lock folder in .tmp (several test runs on one checkout, e.g. two people's browser files,
- * must not build or seed into the same folder at once). A lock older than ten minutes is a crashed run's.
- */
-function withLock<T>(name: string, fn: () => T): T {
-  const lock = path.join(ROOT, '.tmp', `${name}.lock`)
-  mkdirSync(path.dirname(lock), { recursive: true })
-  for (;;) {
-    try {
-      mkdirSync(lock)
-      break
-    } catch {
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000)
-        rmSync(lock, { recursive: true, force: true })
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500)
-    }
-  }
-  const release = () => rmSync(lock, { recursive: true, force: true })
-  try {
-    const out = fn()
-    if (out instanceof Promise) return out.finally(release) as T
-    release()
-    return out
-  } catch (error) {
-    release()
-    throw error
-  }
 }
 
 /**

@@ -26,6 +26,8 @@ export interface Database {
   url?: string
   /** Run raw SQL (benchmarks and diagnostics compare against it). */
   raw: (sqlText: string, params?: unknown[]) => Promise<unknown[]>
+  /** The embedded database's files as a tarball (PGlite only): a copy opened with `loadDataDir`. */
+  dumpDataDir?: () => Promise<Blob>
   close: () => Promise<void>
 }
 
@@ -36,6 +38,8 @@ export interface OpenOptions {
   url?: string
   /** Folder for the embedded database; omitted means in memory (tests). */
   dataDir?: string
+  /** In memory only: start from a tarball `dumpDataDir` made (the API tests' seeded template). */
+  loadDataDir?: Blob
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -59,7 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(options.dataDir, { recursive: true })
     client = await PGlite.create(options.dataDir)
   } else {
-    client = await PGlite.create()
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
@@ -67,6 +71,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     mode: 'embedded',
     raw: async (text, params) => (await client.query(text, params as unknown[])).rows,
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   }
 }
