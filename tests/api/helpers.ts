@@ -70,7 +70,7 @@ function configOf(dataDir: string, options: StartKind) {
  * The seeded template of one kind of start (PGlite): its data folder (the demo collection's files) and its
  * database as a tarball, made by the first test of the run that needs it, under a lock shared by the workers.
  */
-function templateOf(options: StartKind): Promise<{ files: string; database: Blob }> {
+export function templateOf(options: StartKind): Promise<{ files: string; database: Blob }> {
   const dir = path.join(inject('apiTemplates'), `${options.demo !== false}-${options.collection === true}`)
   const read = () => ({
     files: path.join(dir, 'data'),

@@ -12,7 +12,7 @@ import { boot } from '../../src/server/boot'
 import { loadConfig } from '../../src/server/config'
 import { type Database, openDatabase } from '../../src/server/db/client'
 import type { Deps } from '../../src/server/http/context'
-import { TEST_PASSWORD } from './helpers'
+import { TEST_PASSWORD, templateOf } from './helpers'
 
 export interface Envelope<T> {
   status: number
@@ -62,7 +62,8 @@ export async function startServers(count: number, env: Record<string, string> = 
       await c.end()
     }
   }
-  const shared = url ? undefined : await openDatabase({})
+  // The embedded database is a copy of the run's seeded template (helpers.ts), as createTestContext's.
+  const shared = url ? undefined : await openDatabase({ loadDataDir: (await templateOf({})).database })
   if (shared) databases.push(shared)
   const linkSecret = randomBytes(32).toString('hex')
   const servers: TestServer[] = []
