@@ -189,13 +189,19 @@ async function httpFloorRun(
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', async () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-      const p = byId.get(req.url?.split('/')[3] ?? '') as FloorProcess
-      const version = body.expectedVersion as number
-      const view = { ...p.view, version: version + 1 }
-      const claim = withKeys ? { userId, key: body.idempotencyKey, hash: 'f'.repeat(64) } : undefined
-      await floorWrite(bdb, p, version, userId, JSON.stringify(body.payload), claim, view)
-      const out = `{"code":0,"msg":"ok","data":${JSON.stringify(view)}}`
+      let out: string
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+        const p = byId.get(req.url?.split('/')[3] ?? '') as FloorProcess
+        const version = body.expectedVersion as number
+        const view = { ...p.view, version: version + 1 }
+        const claim = withKeys ? { userId, key: body.idempotencyKey, hash: 'f'.repeat(64) } : undefined
+        await floorWrite(bdb, p, version, userId, JSON.stringify(body.payload), claim, view)
+        out = `{"code":0,"msg":"ok","data":${JSON.stringify(view)}}`
+      } catch (error) {
+        // Answered, so the client stops with the reason instead of waiting for ever.
+        out = JSON.stringify({ code: 500, msg: String(error), data: null })
+      }
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) })
       res.end(out)
     })
@@ -225,7 +231,7 @@ export async function benchProcess(): Promise<void> {
   if (process.env.BENCH_PART !== 'events') await benchInbox()
 }
 
-/** One round of one mode: new processes, the API run on them, then the floor continuing them; checked. */
+/** One round of one mode: new processes, the API run on them, then the floor and the yardstick continuing them; checked. */
 async function eventRound(
   bdb: BenchDb,
   server: Awaited<ReturnType<typeof signedInServer>>,

@@ -71,20 +71,43 @@ export function ConfirmModal<T, R>({
             {refusal}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button
-            color={button?.color}
-            loading={change.isPending}
-            onClick={() => subject !== null && change.mutate(subject)}
-            data-testid={`${testId}-go`}
-          >
-            {button?.label}
-          </Button>
-        </Group>
+        <ConfirmActions
+          onCancel={close}
+          onConfirm={() => subject !== null && change.mutate(subject)}
+          pending={change.isPending}
+          label={button?.label}
+          color={button?.color}
+          testId={`${testId}-go`}
+        />
       </Stack>
     </Modal>
+  )
+}
+
+/** A confirmation's buttons: Cancel, and the change itself (busy while it is sent). */
+export function ConfirmActions({
+  onCancel,
+  onConfirm,
+  pending,
+  label,
+  color,
+  testId,
+}: {
+  onCancel: () => void
+  onConfirm: () => void
+  pending: boolean
+  label: ReactNode
+  color?: MantineColor
+  testId: string
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        <Trans>Cancel</Trans>
+      </Button>
+      <Button color={color} loading={pending} onClick={onConfirm} data-testid={testId}>
+        {label}
+      </Button>
+    </Group>
   )
 }

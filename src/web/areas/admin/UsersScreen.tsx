@@ -47,6 +47,7 @@ import {
   userSessionsQuery,
   usersQuery,
 } from '../../api/queries/admin'
+import { ConfirmActions } from '../../forms/ConfirmModal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { ToggleModal } from '../../forms/ToggleModal'
@@ -532,19 +533,14 @@ function ResetPasswordModal({ user, onClose }: { user: UserView | null; onClose:
                 {isApiError(reset.error) ? reset.error.message : t`The change could not be saved.`}
               </Alert>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button
-                color="red"
-                loading={reset.isPending}
-                onClick={() => user && reset.mutate(user)}
-                data-testid="user-reset-confirm"
-              >
-                <Trans>Reset password</Trans>
-              </Button>
-            </Group>
+            <ConfirmActions
+              onCancel={close}
+              onConfirm={() => user && reset.mutate(user)}
+              pending={reset.isPending}
+              label={<Trans>Reset password</Trans>}
+              color="red"
+              testId="user-reset-confirm"
+            />
           </>
         )}
       </Stack>
