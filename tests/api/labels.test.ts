@@ -1,7 +1,7 @@
 // The label sheets API (/api/labels/artworks.pdf) on a real database: a room's or a selection's labels come
 // back as a real PDF (read back with poppler's pdftotext: inventory numbers, Chinese and English titles), a
-// label's QR code decodes to the artwork's page (the page rendered with pdftoppm, decoded with @zxing/library
-// on the raw pixels), and every bad request gets its own message in the request's language.
+// label's QR code decodes to the artwork's page (the page rendered with pdftoppm, decoded with jsQR and
+// @zxing/library on the raw pixels), and every bad request gets its own message in the request's language.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'

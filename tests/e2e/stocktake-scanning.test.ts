@@ -1,7 +1,7 @@
 // Journey, in English: an operations user counts a demo room by scanning its printed labels. The room's
 // label sheet is downloaded through the count's "Print labels" button (a real PDF), its QR codes are decoded
-// from the PDF's pixels (poppler's pdftoppm, @zxing/library) and "scanned" by typing each into the scan
-// field followed by Enter, as a USB scanner does; one label is read by the camera instead (Chromium's fake
+// from the PDF's pixels (poppler's pdftoppm, jsQR and @zxing/library) and "scanned" by typing each into the
+// scan field followed by Enter, as a USB scanner does; one label is read by the camera instead (Chromium's fake
 // camera playing a picture of that QR code); one code is unknown (listed as unexpected), one is scanned
 // twice (counted once), one artwork is left unscanned. The live counts say so; the form works at 390 px
 // without sideways scrolling; after submitting and approval the process moves on with that artwork missing.
