@@ -252,17 +252,33 @@ export function appPerFile(): AppUnderTest {
   }
 }
 
-/** Until the screen's data has arrived (a title, no loader, no skeleton), at most a few seconds. */
+/**
+ * Until the screen's data has arrived: its title (the page's one h1, a screen's or an open process's) shows
+ * and no loader or skeleton is left. Fails, naming what is still there, when that takes over 15 s: a check
+ * that gave up quietly let every process view wait out its limit while the title it looked for was not there.
+ */
 export async function settled(page: Page): Promise<void> {
-  await page
-    .waitForFunction(
-      () =>
-        !!document.querySelector('main h1') &&
-        !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined)
+  const ready = () =>
+    !!document.querySelector('main h1') &&
+    !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]')
+  try {
+    await page.waitForFunction(ready, undefined, { timeout: 15_000 })
+  } catch (error) {
+    const left = await page
+      .evaluate(() =>
+        [
+          document.querySelector('main h1') ? '' : 'no h1 in main',
+          ...[
+            ...document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'),
+          ].map(
+            (e) =>
+              `${e.className.split(' ')[0]} in ${e.parentElement?.getAttribute('data-testid') ?? e.parentElement?.tagName}`,
+          ),
+        ].filter(Boolean),
+      )
+      .catch(() => [])
+    throw new Error(`${page.url()} did not settle: ${left.join('; ') || (error as Error).message}`)
+  }
 }
 
 export interface Viewport {

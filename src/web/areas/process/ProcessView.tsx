@@ -181,7 +181,7 @@ function Header({
             </Badge>
             <StatusBadge status={view.status} size="lg" data-testid="process-status" />
           </Group>
-          <Title order={2} fz={20} lh={1.35} data-testid="process-title">
+          <Title order={1} fz={20} lh={1.35} data-testid="process-title">
             {subject.length > 0
               ? subject.map((s) => s.title).join(lang === 'en' ? ', ' : '、')
               : typeLabel(view.type, lang)}
@@ -301,7 +301,7 @@ function Loaded({
           </Tabs.List>
           <Tabs.Panel value="steps" p="lg">
             <Stack gap="xs">
-              <Title order={3} fz={16}>
+              <Title order={2} fz={16}>
                 {stepLabel(definition, selected, lang)}
               </Title>
               <StepPanel view={view} definition={definition} step={selected} events={events} />

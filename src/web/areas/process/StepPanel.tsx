@@ -155,7 +155,7 @@ function EventForm({
           if (next && DONE[type]) showSuccess(i18n._(DONE[type]))
         })}
       >
-        <Title order={4} fz={14} mb="xs">
+        <Title order={3} fz={14} mb="xs">
           {eventLabel(type, lang)}
         </Title>
         <StepFields spec={spec} form={form} />
@@ -324,7 +324,7 @@ export function StepPanel({
   const planned =
     sourceSpec && sourceData ? (
       <Stack gap="xs" data-testid="source-step-record" data-source-step={source}>
-        <Title order={4} fz={14} c="dark.5">
+        <Title order={3} fz={14} c="dark.5">
           <Trans>As planned in “{stepLabel(definition, source ?? '', lang)}”</Trans>
         </Title>
         <StepRecord spec={sourceSpec} data={sourceData} />
