@@ -1,12 +1,10 @@
 // Entry point of `npm start`: the API and the built web app on one port.
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { serve } from '@hono/node-server'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { createApp } from './app'
 import { boot } from './boot'
 import { loadConfig } from './config'
 import { answerClientErrors } from './http/client-errors'
+import { serveWeb } from './http/web'
 import { startProcessScheduler } from './modules/process/scheduler'
 
 const config = loadConfig()
@@ -21,13 +19,7 @@ if (seedResult.generated.length > 0) {
 
 const scheduler = startProcessScheduler(deps.database.db, { timeZone: deps.config.timeZone })
 const app = createApp(deps)
-const webRoot = path.relative(process.cwd(), config.webDir) || '.'
-app.use('/*', serveStatic({ root: webRoot }))
-let indexHtml: string | undefined
-app.get('*', (c) => {
-  indexHtml ??= readFileSync(path.join(config.webDir, 'index.html'), 'utf8')
-  return c.html(indexHtml)
-})
+serveWeb(app, config.webDir)
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(

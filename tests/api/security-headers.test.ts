@@ -4,10 +4,10 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerClientErrors } from '../../src/server/http/client-errors'
 import { APP_CSP } from '../../src/server/http/security-headers'
+import { ASSET_CACHE, PAGE_CACHE, serveWeb } from '../../src/server/http/web'
 import { BATCH_MAX_FILES } from '../../src/shared/contracts/files'
 import { pdf } from '../fixtures/file-samples'
 import { createTestContext, type TestContext } from './helpers'
@@ -17,7 +17,7 @@ let registrar: string
 let webDir: string
 beforeAll(async () => {
   t = await createTestContext()
-  // The web build as main.ts serves it: static files, then index.html for every other path.
+  // The web build as main.ts serves it (serveWeb): static files, then index.html for every other path.
   webDir = path.join(t.dataDir, 'web')
   await mkdir(path.join(webDir, 'assets'), { recursive: true })
   await writeFile(
@@ -25,8 +25,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
   )
   await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log(1)')
-  t.app.use('/*', serveStatic({ root: path.relative(process.cwd(), webDir) }))
-  t.app.get('*', (c) => c.html('<!doctype html><div id="root"></div>'))
+  serveWeb(t.app, webDir)
   registrar = await t.login('registrar') // after the routes: Hono builds its router on the first request
 })
 afterAll(() => t?.close())
@@ -82,6 +81,24 @@ describe('finding 4: security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
       expect(res.headers.get('referrer-policy')).toBe('no-referrer')
     }
+  })
+
+  it('built files are kept a year, index.html is asked for each time, a missing built file is a 404', async () => {
+    const asset = await t.app.request('/assets/app.js')
+    expect(asset.status).toBe(200)
+    expect(await asset.text()).toBe('console.log(1)')
+    expect(asset.headers.get('cache-control')).toBe(ASSET_CACHE)
+    for (const pathName of ['/', '/index.html', '/artworkArchive/home', '/devOpsManage/index?process=x']) {
+      const page = await t.app.request(pathName)
+      expect(page.status, pathName).toBe(200)
+      expect(await page.text(), pathName).toContain('/assets/app.js')
+      expect(page.headers.get('cache-control'), pathName).toBe(PAGE_CACHE)
+    }
+    // After a release, an open tab asking for a chunk of the old build: not found, not the page, not kept.
+    const gone = await t.app.request('/assets/index-0ld0ld.js')
+    expect(gone.status).toBe(404)
+    expect(gone.headers.get('content-type')).not.toContain('text/html')
+    expect(gone.headers.get('cache-control')).toBe('no-store')
   })
 
   it('the app needs no inline script: index.html only loads module files', async () => {
