@@ -292,8 +292,15 @@ export async function newPage(
   browser: Browser,
   baseUrl: string,
   viewport: Viewport = DESKTOP,
+  /** `reduce`: the system setting for less motion (the app then skips its transitions). */
+  motion: 'reduce' | 'no-preference' = 'no-preference',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'zh-CN' })
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    locale: 'zh-CN',
+    reducedMotion: motion,
+  })
   const page = await context.newPage()
   return { context, page }
 }

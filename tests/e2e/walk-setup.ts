@@ -1,10 +1,12 @@
 // The world a browser-walk file runs in (graph-walks.ts, kind-walks.ts): one server, one browser and one
 // signed-in page per demo user for the whole file, the sample files and this database's references, and
 // the artworks of the demo collection no process holds, handed out one per walk. Each walk sets the
-// language its pages show from their next load on (switchLanguage).
+// language its pages show from their next load on (switchLanguage). The pages ask for reduced motion, as a
+// system can: a walk opens a dialog for most of its events, and the app then skips their transitions (the
+// journeys keep the default motion).
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { launchBrowser, newPage, type RunningServer, signIn, startApp } from './harness'
+import { DESKTOP, launchBrowser, newPage, type RunningServer, signIn, startApp } from './harness'
 import { apiCall, type Lang, sampleFiles, sampleRefs, type UserPage } from './process-driver'
 
 export interface WalkWorld {
@@ -40,7 +42,7 @@ export function setUpWalkWorld(options: WalkSetupOptions): WalkWorld {
     app = await startApp()
     browser = await launchBrowser()
     for (const name of options.users) {
-      const { context, page } = await newPage(browser, app.baseUrl)
+      const { context, page } = await newPage(browser, app.baseUrl, DESKTOP, 'reduce')
       if (options.chineseFirst)
         await context.addInitScript(() => {
           if (!window.localStorage.getItem('vitrine.language'))
