@@ -202,6 +202,7 @@ export async function paintDemoImages(
     .from(files)
     .where(and(like(files.storageKey, `${DEMO_KEY_PREFIX}-%`), eq(files.size, 0)))
     .limit(options.limit ?? 100_000)
+  if (waiting.length === 0) return 0
   let painted = 0
   const { default: sharp } = await import('sharp') // loaded when there is something to paint, not with every server
   for (const file of waiting) {
