@@ -97,7 +97,8 @@ describe('finding 4: security headers', () => {
     // After a release, an open tab asking for a chunk of the old build: not found, not the page, not kept.
     const gone = await t.app.request('/assets/index-0ld0ld.js')
     expect(gone.status).toBe(404)
-    expect(gone.headers.get('content-type')).not.toContain('text/html')
+    expect(await gone.text()).toBe('')
+    expect(gone.headers.get('content-type') ?? '').not.toContain('text/html')
     expect(gone.headers.get('cache-control')).toBe('no-store')
   })
 

@@ -2,8 +2,8 @@
 // router in the browser draws the screen). Vite names each file under /assets by its content, so a browser
 // keeps those a year without asking again; index.html, which names the current ones, and the few files kept
 // under their own names (public/) are asked for every time (`no-cache`: a 200 or the same bytes again), so a
-// new release reaches an open tab on its next load. A file missing under /assets is a 404,
-// never index.html (an old tab's lazy chunk after a release must fail as a missing file, not as HTML).
+// new release reaches an open tab on its next load. A file missing under /assets is an empty 404, never
+// index.html: an old tab's lazy chunk after a release fails as a missing file, not as HTML.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -21,7 +21,7 @@ export function serveWeb(app: Hono<AppEnv>, webDir: string): void {
       c.res.headers.set('cache-control', c.req.path.startsWith('/assets/') ? ASSET_CACHE : PAGE_CACHE)
   })
   app.use('/*', serveStatic({ root }))
-  app.get('/assets/*', (c) => c.text('Not found', 404, { 'cache-control': 'no-store' }))
+  app.get('/assets/*', (c) => c.body(null, 404, { 'cache-control': 'no-store' }))
   let indexHtml: string | undefined
   app.get('*', (c) => {
     indexHtml ??= readFileSync(path.join(webDir, 'index.html'), 'utf8')
