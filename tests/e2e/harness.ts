@@ -252,30 +252,30 @@ export function appPerFile(): AppUnderTest {
   }
 }
 
+/** What a screen shows while its data is on the way. */
+const BUSY = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'
+
 /**
  * Until the screen's data has arrived: its title (the page's one h1, a screen's or an open process's) shows
  * and no loader or skeleton is left. Fails, naming what is still there, when that takes over 15 s: a check
  * that gave up quietly let every process view wait out its limit while the title it looked for was not there.
  */
 export async function settled(page: Page): Promise<void> {
-  const ready = () =>
-    !!document.querySelector('main h1') &&
-    !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]')
   try {
-    await page.waitForFunction(ready, undefined, { timeout: 15_000 })
+    await page.waitForFunction(
+      (busy) => !!document.querySelector('main h1') && !document.querySelector(busy),
+      BUSY,
+      { timeout: 15_000 },
+    )
   } catch (error) {
     const left = await page
-      .evaluate(() =>
-        [
-          document.querySelector('main h1') ? '' : 'no h1 in main',
-          ...[
-            ...document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'),
-          ].map(
-            (e) =>
-              `${e.className.split(' ')[0]} in ${e.parentElement?.getAttribute('data-testid') ?? e.parentElement?.tagName}`,
-          ),
-        ].filter(Boolean),
-      )
+      .evaluate((busy) => {
+        const what = [...document.querySelectorAll(busy)].map(
+          (e) =>
+            `${e.className.split(' ')[0]} in ${e.parentElement?.getAttribute('data-testid') ?? e.parentElement?.tagName}`,
+        )
+        return document.querySelector('main h1') ? what : ['no h1 in main', ...what]
+      }, BUSY)
       .catch(() => [])
     throw new Error(`${page.url()} did not settle: ${left.join('; ') || (error as Error).message}`)
   }
