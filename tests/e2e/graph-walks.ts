@@ -95,7 +95,7 @@ export function describeGraphWalks(
                 for (const id of transitions) taken.get(type)?.add(id)
               },
             },
-            view.id,
+            view,
             path,
             MODEL_REFS,
           )

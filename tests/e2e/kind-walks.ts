@@ -115,7 +115,7 @@ export function describeKindWalks(title: string, types: KindWalkType[]): void {
                   else tally.kinds.add(item)
               },
             },
-            view.id,
+            view,
             path,
             MODEL_REFS,
           )
