@@ -13,6 +13,7 @@
 // /proc when the server runs on this machine). BENCH_CLIENTS and BENCH_EVENTS change the 8 × 150 events.
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
+import { Session } from 'node:inspector/promises'
 import { type KeyClaim, storeResult } from '../src/server/modules/process/idempotency'
 import type { HistoryRow } from '../src/server/modules/process/process-cache'
 import { applyEventSql, loadProcess, type WriteArgs } from '../src/server/modules/process/process-store'
@@ -231,6 +232,28 @@ export async function benchProcess(): Promise<void> {
   if (process.env.BENCH_PART !== 'events') await benchInbox()
 }
 
+/**
+ * BENCH_PROFILE=<folder>: a CPU profile of the server's thread during each API run and each floor run (not the
+ * clients' worker), written there as .cpuprofile for Chrome's DevTools — where the stack's own time goes.
+ */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_PROFILE
+  if (!folder) return run()
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  try {
+    return await run()
+  } finally {
+    const { profile } = await session.post('Profiler.stop')
+    const { mkdirSync, writeFileSync } = await import('node:fs')
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(`${folder}/${name}-${Date.now()}.cpuprofile`, JSON.stringify(profile))
+    session.disconnect()
+  }
+}
+
 /** One round of one mode: new processes, the API run on them, then the floor and the yardstick continuing them; checked. */
 async function eventRound(
   bdb: BenchDb,
@@ -253,7 +276,7 @@ async function eventRound(
     round: [{ type: 'SAVE', token: server.token, payload: draft }],
     withKeys,
   })
-  const api = await runClients(bdb, go)
+  const api = await profiled(`api-${withKeys ? 'keys' : 'nokeys'}-${events}`, () => runClients(bdb, go))
   const procs: FloorProcess[] = []
   for (const id of ids) {
     const row = await loadProcess(bdb.database.db, id)
@@ -264,7 +287,9 @@ async function eventRound(
       view: await call('GET', `/process/${id}`, undefined, server.token),
     })
   }
-  const floor = await runClients(bdb, () => floorRun(bdb, procs, server.userId, draft, withKeys, events))
+  const floor = await profiled(`floor-${withKeys ? 'keys' : 'nokeys'}-${events}`, () =>
+    runClients(bdb, () => floorRun(bdb, procs, server.userId, draft, withKeys, events)),
+  )
   const httpFloor = await httpFloorRun(bdb, procs, server.userId, server.token, draft, withKeys, events)
 
   const history = (await bdb.database.raw(
