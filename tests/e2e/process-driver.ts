@@ -70,7 +70,9 @@ export async function reopenProcess(page: Page, id: string, route: string, versi
     ({ id, version }) =>
       Number(
         document
-          .querySelector(`[data-testid="process-view"][data-process-id="${id}"] [data-testid="process-header"]`)
+          .querySelector(
+            `[data-testid="process-view"][data-process-id="${id}"] [data-testid="process-header"]`,
+          )
           ?.getAttribute('data-version'),
       ) >= version,
     { id, version },

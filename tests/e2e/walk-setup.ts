@@ -1,7 +1,8 @@
 // The world a browser-walk file runs in (graph-walks.ts, kind-walks.ts): one server, one browser and one
 // signed-in page per demo user for the whole file, the sample files and this database's references, and
 // the artworks of the demo collection no process holds, handed out one per walk. Each walk sets the
-// language its pages show from their next load on (switchLanguage). The pages ask for reduced motion, as a
+// language its pages show from their next load on (switchLanguage); a page showing another language is loaded
+// afresh when the walk first opens its process there. The pages ask for reduced motion, as a
 // system can: a walk opens a dialog for most of its events, and the app then skips their transitions (the
 // journeys keep the default motion).
 import type { Browser } from 'playwright-core'
@@ -74,7 +75,10 @@ export function setUpWalkWorld(options: WalkSetupOptions): WalkWorld {
   return world
 }
 
-/** The language each page shows from its next load on (every walk opens the process first). */
+/**
+ * The language each page shows from its next load on: a walk loads the process afresh on a page whose language
+ * differs from the walk's (process-walks.ts), and reopens it in the app elsewhere.
+ */
 export async function switchLanguage(users: Record<string, UserPage>, lang: Lang): Promise<void> {
   for (const u of Object.values(users))
     await u.page.evaluate((l) => window.localStorage.setItem('vitrine.language', l), lang)
