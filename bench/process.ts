@@ -11,7 +11,7 @@
 // (noisy on a shared machine) it reports CPU milliseconds per event: the server thread's (which, for
 // PGlite, includes the database), plus on PostgreSQL the server backends' of the bench database (read from
 // /proc when the server runs on this machine). BENCH_CLIENTS and BENCH_EVENTS change the 8 × 150 events.
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { Session } from 'node:inspector/promises'
 import { type KeyClaim, storeResult } from '../src/server/modules/process/idempotency'
@@ -247,7 +247,6 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
     return await run()
   } finally {
     const { profile } = await session.post('Profiler.stop')
-    const { mkdirSync, writeFileSync } = await import('node:fs')
     mkdirSync(folder, { recursive: true })
     writeFileSync(`${folder}/${name}-${Date.now()}.cpuprofile`, JSON.stringify(profile))
     session.disconnect()
