@@ -305,6 +305,18 @@ export async function newPage(
   return { context, page }
 }
 
+/**
+ * Go to an address in the app without loading the page, as the app's own links do: the address is pushed onto
+ * the page's history, which TanStack Router's browser history wraps, so the router follows it.
+ */
+export async function pushAddress(page: Page, href: string): Promise<void> {
+  await page.evaluate((href) => {
+    const key = Math.random().toString(36).slice(2, 10)
+    const index = (window.history.state?.__TSR_index ?? 0) + 1
+    window.history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', href)
+  }, href)
+}
+
 export function passwordOf(username: string): string {
   return username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD
 }

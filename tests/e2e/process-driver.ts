@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { pdf, png } from '../fixtures/file-samples'
-import { newPage, ROOT, signIn } from './harness'
+import { newPage, pushAddress, ROOT, signIn } from './harness'
 
 export type Lang = 'zh-CN' | 'en'
 
@@ -46,26 +46,19 @@ export async function openProcess(page: Page, id: string, route = '/devOpsManage
 }
 
 /**
- * Open a process again on a page that already shows the app, without reloading it: the address is pushed
- * onto the page's history, as a link in the app would (the router follows `history.pushState`), and the view
- * is read anew from the server. When the page shows that process already, it is closed first so that the view
+ * Open a process again on a page that already shows the app, without reloading it (`pushAddress`), the view
+ * read anew from the server. When the page shows that process already, it is closed first so that the view
  * mounts again. Resolves when the view shows `version` or a later one — the version the last event left, so a
  * view still showing an older one is never read. A reload costs a page about 0.9 s of the browser's CPU (the app's
  * modules compiled and run again); this about a third of it.
  */
 export async function reopenProcess(page: Page, id: string, route: string, version: number): Promise<void> {
-  const push = (href: string) =>
-    page.evaluate((href) => {
-      const key = Math.random().toString(36).slice(2, 10)
-      const index = (window.history.state?.__TSR_index ?? 0) + 1
-      window.history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', href)
-    }, href)
   const view = page.locator(`[data-testid="process-view"][data-process-id="${id}"]`)
   if ((await view.count()) > 0) {
-    await push(route)
+    await pushAddress(page, route)
     await view.waitFor({ state: 'detached' })
   }
-  await push(`${route}?process=${id}`)
+  await pushAddress(page, `${route}?process=${id}`)
   await page.waitForFunction(
     ({ id, version }) =>
       Number(

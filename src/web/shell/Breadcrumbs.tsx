@@ -3,15 +3,24 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Link, useMatches } from '@tanstack/react-router'
 import { useCrumbs } from './use-route-title'
 
 export function Breadcrumbs() {
   const { i18n } = useLingui()
   const crumbs = useCrumbs()
   const last = crumbs.length - 1
+  // The path of the screen shown (data-path): it equals the address once a navigation has arrived.
+  const path = useMatches({ select: (matches) => matches[matches.length - 1]?.pathname })
   return (
-    <MantineBreadcrumbs separator="›" separatorMargin={6} mb="sm" fz="sm" data-testid="breadcrumbs">
+    <MantineBreadcrumbs
+      separator="›"
+      separatorMargin={6}
+      mb="sm"
+      fz="sm"
+      data-testid="breadcrumbs"
+      data-path={path}
+    >
       <Anchor component={Link} to="/" c="dimmed" fz="sm">
         <Trans>Home</Trans>
       </Anchor>
