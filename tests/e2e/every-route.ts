@@ -1,10 +1,10 @@
 // The every-route walk (every-route-zh.test.ts, every-route-en.test.ts: one language a file, so the two run
 // side by side): the administrator walks every route of spec §2 — in Chinese each screen opened by its address
 // (a load), in English reached through the app's own navigation (no load), so both ways of arriving are walked:
-// each opens (redirects land on their index or home), shows its title (the page's one h1) and breadcrumbs, neither the shell nor a planned screen shows
-// words of the other language, and axe-core finds no critical or serious WCAG 2.1 AA violation there (each
-// screen in one of the languages, alternately) nor on a process of each type opened with its first step's form
-// (half the types in each language).
+// each opens (redirects land on their index or home), shows its title (the page's one h1) and breadcrumbs,
+// neither the shell nor a planned screen shows words of the other language, and axe-core finds no critical or
+// serious WCAG 2.1 AA violation there (each screen in one of the languages, alternately) nor on a process of
+// each type opened with its first step's form (half the types in each language).
 import type { Page } from 'playwright-core'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { MODEL_REFS, sampleInput } from '../model/samples'
@@ -122,28 +122,34 @@ async function processViews(page: Page, lang: 'zh-CN' | 'en'): Promise<string[]>
   return found
 }
 
+/** The breadcrumbs of the screen shown; their `data-path` is the shown route's path. */
+const CRUMBS = 'main [data-testid="breadcrumbs"]'
+
 /**
- * Arrive at a screen as the app's own links do, without a load (`pushAddress`). Resolves when the screen shown is the one at the address the page ends on
- * (a redirect included): the breadcrumbs' `data-path` is the shown route's path.
+ * Arrive at a screen as the app's own links do, without a load (`pushAddress`). Resolves when the screen shown
+ * is the one at the address the page ends on, a redirect included.
  */
 async function navigateInApp(page: Page, path: string): Promise<void> {
   await pushAddress(page, path)
   await page
     .waitForFunction(
-      () => {
+      (crumbs) => {
         // An index route's path ends in a slash its address may not have.
         const trim = (p?: string) => p?.replace(/(.)\/$/, '$1')
-        const shown = document.querySelector<HTMLElement>('main [data-testid="breadcrumbs"]')?.dataset.path
+        const shown = document.querySelector<HTMLElement>(crumbs)?.dataset.path
         return trim(shown) === trim(window.location.pathname)
       },
-      undefined,
+      CRUMBS,
       { timeout: 15_000 },
     )
     .catch(async (error: Error) => {
-      const where = await page.evaluate(() => ({
-        address: window.location.pathname,
-        shown: document.querySelector<HTMLElement>('main [data-testid="breadcrumbs"]')?.dataset.path,
-      }))
+      const where = await page.evaluate(
+        (crumbs) => ({
+          address: window.location.pathname,
+          shown: document.querySelector<HTMLElement>(crumbs)?.dataset.path,
+        }),
+        CRUMBS,
+      )
       throw new Error(`${path}: the screen did not arrive (${JSON.stringify(where)}): ${error.message}`)
     })
 }
@@ -163,7 +169,7 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
   for (const [index, path] of SCREENS.entries()) {
     if (lang === 'zh-CN') await page.goto(path)
     else await navigateInApp(page, path)
-    await page.locator('main [data-testid="breadcrumbs"]').waitFor()
+    await page.locator(CRUMBS).waitFor()
     if ((await page.getByTestId('not-found').count()) > 0) problems.push(`${path}: 404`)
     if (path !== '/' && path !== '/index') {
       // The route's own title names the browser tab: "<title> · <product>".
