@@ -1,6 +1,9 @@
 // `npm test` step "i18n": extract every message from src/web into both catalogs (lingui extract --clean),
 // then fail if any message lacks a translation in either catalog, if a placeholder was lost in translation,
-// or if a Chinese entry is just the English text copied over (a missing translation in disguise).
+// if a Chinese entry is just the English text copied over (a missing translation in disguise), or if two
+// different English messages share one Chinese translation without being listed in
+// locales/zh-CN/shared-translations.json (one English word used for two meanings, "Paid" for a payment and for a
+// claim paid out, reads wrong in one of them: such a pair gets two messages or a listed, reviewed share).
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
@@ -60,6 +63,35 @@ export function problemsOf(locale: string, entries: PoEntry[]): string[] {
   return problems
 }
 
+/** Chinese text → the English messages that may share it (reviewed: plurals, synonyms of one meaning). */
+export type SharedTranslations = Record<string, string[]>
+
+/** Every Chinese text shared by different English messages that the reviewed list does not name exactly. */
+export function sharedTranslationProblems(entries: PoEntry[], allowed: SharedTranslations): string[] {
+  const byChinese = new Map<string, string[]>()
+  for (const { id, translation } of entries) {
+    if (translation.trim() !== '') byChinese.set(translation, [...(byChinese.get(translation) ?? []), id])
+  }
+  const problems: string[] = []
+  for (const [zh, ids] of byChinese) {
+    if (ids.length < 2) continue
+    const listed = new Set(allowed[zh] ?? [])
+    const unlisted = ids.filter((id) => !listed.has(id))
+    if (unlisted.length > 0)
+      problems.push(
+        `zh-CN: "${zh}" translates ${ids.map((i) => `"${i}"`).join(', ')}; give each meaning its own words or list the share`,
+      )
+  }
+  for (const [zh, ids] of Object.entries(allowed)) {
+    const now = byChinese.get(zh) ?? []
+    if (ids.some((id) => !now.includes(id)))
+      problems.push(
+        `zh-CN: shared-translations.json lists "${zh}" for ${ids.join(', ')}, which no longer share it`,
+      )
+  }
+  return problems
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const extract = spawnSync('npx', ['lingui', 'extract', '--clean'], { encoding: 'utf8' })
   if (extract.status !== 0) {
@@ -73,6 +105,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const entries = parsePo(readFileSync(`locales/${locale}/messages.po`, 'utf8'))
     total = Math.max(total, entries.length)
     problems = problems.concat(problemsOf(locale, entries))
+    if (locale === 'zh-CN') {
+      const allowed = JSON.parse(
+        readFileSync('locales/zh-CN/shared-translations.json', 'utf8'),
+      ) as SharedTranslations
+      problems = problems.concat(sharedTranslationProblems(entries, allowed))
+    }
   }
   if (problems.length > 0) {
     for (const p of problems) console.error(p)

@@ -1,7 +1,7 @@
 // Small rules of the shell: where sign-in may return to, which screens a user may open, and the translation
 // check that npm test runs on the catalogs.
 import { describe, expect, it } from 'vitest'
-import { parsePo, problemsOf } from '../../../scripts/check-i18n'
+import { parsePo, problemsOf, sharedTranslationProblems } from '../../../scripts/check-i18n'
 import { safeRedirect, validateLoginFailSearch } from '../../../src/web/areas/auth/login-search'
 import { mayUse } from '../../../src/web/shell/route-meta'
 import { initials } from '../../../src/web/shell/UserMenu'
@@ -82,5 +82,27 @@ msgstr "长文本"
       'zh-CN: "Close" is not translated (the English text was copied)',
     ])
     expect(problemsOf('en', [{ id: 'Close', translation: 'Close' }])).toEqual([])
+  })
+})
+
+describe('one Chinese text for two English messages', () => {
+  const entries = [
+    { id: 'Paid', translation: '已赔付' },
+    { id: 'Paid out', translation: '已赔付' },
+    { id: 'Task', translation: '任务' },
+    { id: 'Tasks', translation: '任务' },
+  ]
+  it('is a problem unless the reviewed list names the share exactly', () => {
+    expect(sharedTranslationProblems(entries, { 任务: ['Task', 'Tasks'] })).toEqual([
+      'zh-CN: "已赔付" translates "Paid", "Paid out"; give each meaning its own words or list the share',
+    ])
+    expect(
+      sharedTranslationProblems(entries, { 任务: ['Task', 'Tasks'], 已赔付: ['Paid', 'Paid out'] }),
+    ).toEqual([])
+  })
+  it('and a listed share that no longer holds is named, so that the list stays true', () => {
+    expect(
+      sharedTranslationProblems(entries.slice(2), { 任务: ['Task', 'Tasks'], 已赔付: ['Paid', 'Paid out'] }),
+    ).toEqual(['zh-CN: shared-translations.json lists "已赔付" for Paid, Paid out, which no longer share it'])
   })
 })

@@ -65,7 +65,7 @@ function useDimensionTitles(): Record<Dimension, string> {
   return {
     location: t`Location`,
     medium: t`Medium`,
-    period: t`Period`,
+    period: t`Period of creation`,
     artist: t`Artist`,
     market: t`Invest market`,
     stage: t`Income stage`,
@@ -671,7 +671,7 @@ function ValueOverTime({
             { value: 'month', label: t`By month` },
             { value: 'year', label: t`By year` },
           ]}
-          aria-label={t`Period`}
+          aria-label={t`Interval`}
         />
       </Group>
       {pending ? (

@@ -244,7 +244,7 @@ export function HomeScreen() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Panel
-            title={<Trans>My pending approvals</Trans>}
+            title={<Trans>My open tasks</Trans>}
             icon={<IconCheck size={16} />}
             testId="panel-approvals"
           >

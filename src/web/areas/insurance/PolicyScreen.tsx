@@ -67,7 +67,7 @@ export function useClaimColumns(onProcess: (id: string) => void): Column<ClaimIt
     { key: 'claimed', header: <Trans>Claimed</Trans>, cell: (c) => money(c.claimedAmount, c.currency) },
     {
       key: 'paid',
-      header: <Trans>Paid</Trans>,
+      header: <Trans>Paid out</Trans>,
       cell: (c) =>
         c.paidAmount ? (
           <Stack gap={0}>

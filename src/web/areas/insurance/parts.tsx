@@ -102,7 +102,7 @@ export function usePolicyColumns(onProcess: (id: string) => void): Column<Policy
         </Stack>
       ),
     },
-    { key: 'artworks', header: <Trans>Artworks</Trans>, cell: (p) => String(p.artworkCount) },
+    { key: 'artworks', header: <Trans>Number of artworks</Trans>, cell: (p) => String(p.artworkCount) },
     {
       key: 'standing',
       header: <Trans>Status</Trans>,

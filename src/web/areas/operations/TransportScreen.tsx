@@ -101,7 +101,7 @@ export function useTransportColumns(showType: boolean): Column<ProcessView>[] {
             <Text fz="xs" c="dimmed">
               {f.arrived
                 ? t`Arrived ${formatDate(f.arrived.on, lang)}`
-                : t`Due ${formatDate(f.plannedArrival, lang) || '—'}`}
+                : t`Expected ${formatDate(f.plannedArrival, lang) || '—'}`}
             </Text>
           </Stack>
         )

@@ -79,7 +79,7 @@ export function BatchInboundScreen({
       miw: 220,
       cell: (b) => <ArtworksCell artworks={b.artworks} links={links} />,
     },
-    { key: 'count', header: <Trans>Artworks</Trans>, cell: (b) => b.artworks.length },
+    { key: 'count', header: <Trans>Number of artworks</Trans>, cell: (b) => b.artworks.length },
     {
       key: 'origin',
       header: <Trans>From</Trans>,

@@ -203,7 +203,7 @@ function RecordTable({
   }[kind]
   const titleHeader = {
     exhibitions: t`Exhibition`,
-    auctions: t`Sale`,
+    auctions: t`Auction sale`,
     privateCollections: t`Collector`,
     literature: t`Publication`,
   }[kind]

@@ -59,7 +59,7 @@ export function RecordListEditor({
   const remove = (i: number) => onChange(value.filter((_, j) => j !== i))
   const names = {
     exhibitions: { title: t`Exhibition`, place: t`Venue` },
-    auctions: { title: t`Sale`, place: t`Auction house` },
+    auctions: { title: t`Auction sale`, place: t`Auction house` },
     privateCollections: { title: t`Collector`, place: t`Place` },
     literature: { title: t`Publication`, place: t`Publisher` },
   }[kind]
