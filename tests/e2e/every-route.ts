@@ -85,6 +85,39 @@ async function shellText(page: Page): Promise<string> {
   })
 }
 
+/**
+ * What a screen must never show a person, found in the visible text of the page's main region once it has
+ * settled (inputs' values and `data-raw` data shown as stored excluded): an upper-case code (a process type, a
+ * dictionary value: `BUY_ART`, `PRIVATE_COLLECTION`, `EXHIBITION`), an untranslated message key (`artworkHeld`,
+ * `devOpsManage:view`), a UUID, or raw JSON.
+ */
+export async function rawCodes(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const main = document.querySelector('main')
+    if (!main) return ''
+    const copy = main.cloneNode(true) as HTMLElement
+    for (const raw of copy.querySelectorAll('[data-raw], style, script, textarea, input, code, pre')) raw.remove()
+    // Block elements end a word: the text of two cells must not run together.
+    for (const el of copy.querySelectorAll('*')) el.append(' ')
+    return copy.textContent ?? ''
+  })
+  const patterns: [string, RegExp][] = [
+    ['an upper-case code', /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b(?!(?:HTTP|HTTPS|IIIF|EXCEL|LIDO)\b)[A-Z]{5,}\b/g],
+    ['a message key', /\b[a-z]+(?:[A-Z][a-z]+)+(?::[a-z]+)?\b/g],
+    ['a UUID', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g],
+    ['raw JSON', /\{"[A-Za-z]+":/g],
+  ]
+  const found: string[] = []
+  for (const [what, pattern] of patterns) {
+    const hits = [...new Set(text.match(pattern) ?? [])].filter((h) => !ALLOWED_CODES.has(h))
+    if (hits.length > 0) found.push(`${what}: ${hits.slice(0, 5).join(', ')}`)
+  }
+  return found
+}
+
+/** Words that look like codes but are what a person reads: names of products and standards. */
+const ALLOWED_CODES = new Set(['PostgreSQL', 'PGlite', 'JavaScript', 'TypeScript', 'OpenSeadragon'])
+
 const ALLOWED_LATIN =
   /\b(Vitrine|Node\.js|embedded|postgres|disk|ms|px|MB|KB|v?\d[\w.-]*|A-0001|HTTP|Excel|PDF|CSV)\b/g
 
@@ -118,6 +151,7 @@ async function processViews(page: Page, lang: 'zh-CN' | 'en'): Promise<string[]>
       .catch(() => undefined)
     await settled(page)
     found.push(...(await axeProblems(page, `${type} process view`)))
+    for (const raw of await rawCodes(page)) found.push(`${type} process view: ${raw}`)
   }
   return found
 }
@@ -185,6 +219,7 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
     }
     // Once what the screen loads has arrived: one h1 (the route's title), and WCAG 2.1 AA.
     await settled(page)
+    for (const raw of await rawCodes(page)) problems.push(`${path}: ${raw}`)
     const h1 = await page.locator('h1').count()
     if (h1 !== 1) problems.push(`${path}: ${h1} h1 headings`)
     // The whole page where the menu is closed and where a group is open (the header, the menu and the

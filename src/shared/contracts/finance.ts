@@ -195,7 +195,9 @@ export const paymentRow = z.object({
   paidOn: z.string(),
   costAttribution: z.string(),
   costAttributionLabel: z.string(),
+  /** The related event's dictionary code, and its label in the request's language. */
   relatedEvent: z.string(),
+  relatedEventLabel: z.string(),
   failureReason: z.string(),
   contractNo: z.string().nullable(),
   /** A non-contract payment settling another process's cost: that process. */

@@ -157,7 +157,7 @@ export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): P
         p.payeeAccountName,
         p.method ? w.methods[p.method] : '',
         p.costAttributionLabel || p.costAttribution,
-        p.relatedEvent,
+        p.relatedEventLabel,
         typeLabel(p.processType, lang),
         p.stepLabel || p.step,
         p.contractNo ?? '',

@@ -65,6 +65,8 @@ interface PaymentDbRow {
   cost_zh: string | null
   cost_en: string | null
   related_event: string
+  event_zh: string | null
+  event_en: string | null
   failure_reason: string
   contract_no: string | null
   for_process_id: string | null
@@ -79,15 +81,20 @@ export function paymentPageSql(where: SQL, limit: number, offset: number): SQL {
     select p.id, p.process_id, pr.type as process_type, p.step_key, p.direction, p.status, p.attempt,
       p.amount::text as amount, p.currency, p.payer_company, p.payee_account_name, p.method,
       to_char(p.at at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.cost_attribution,
-      d.label_zh as cost_zh, d.label_en as cost_en, p.related_event, p.failure_reason, c.number as contract_no,
+      d.label_zh as cost_zh, d.label_en as cost_en, p.related_event, e.label_zh as event_zh,
+      e.label_en as event_en, p.failure_reason, c.number as contract_no,
       p.for_process_id, fp.type as for_process_type
     from pg join payments p on p.id = pg.id
     left join processes pr on pr.id = p.process_id
     left join processes fp on fp.id = p.for_process_id
     left join contracts c on c.id = p.contract_id
     left join dict_items d on d.dict_code = 'FIN_FEE_ATTRIBUTION' and d.value = p.cost_attribution
+    left join dict_items e on e.dict_code = 'EVENT_TYPE' and e.value = p.related_event
     order by pg.at desc, pg.id desc`
 }
+
+/** A dictionary item's label in the reader's language (the other when that one is empty; '' when none). */
+const labelIn = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' ? en || zh : zh || en) ?? ''
 
 export function toPaymentRow(r: PaymentDbRow, lang: Lang): PaymentRow {
   return {
@@ -106,8 +113,9 @@ export function toPaymentRow(r: PaymentDbRow, lang: Lang): PaymentRow {
     method: r.method,
     paidOn: r.paid_on,
     costAttribution: r.cost_attribution,
-    costAttributionLabel: (lang === 'en' ? r.cost_en || r.cost_zh : r.cost_zh || r.cost_en) ?? '',
+    costAttributionLabel: labelIn(lang, r.cost_zh, r.cost_en),
     relatedEvent: r.related_event,
+    relatedEventLabel: labelIn(lang, r.event_zh, r.event_en),
     failureReason: r.failure_reason,
     contractNo: r.contract_no,
     forProcessId: r.for_process_id,

@@ -93,10 +93,10 @@ export function PaymentHistoryScreen({
       header: <Trans>Cost attribution</Trans>,
       cell: (p) => (
         <Stack gap={0}>
-          <Text fz="sm">{p.costAttributionLabel || p.costAttribution || '—'}</Text>
-          {p.relatedEvent ? (
+          <Text fz="sm">{p.costAttributionLabel || '—'}</Text>
+          {p.relatedEventLabel ? (
             <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {p.relatedEvent}
+              {p.relatedEventLabel}
             </Text>
           ) : null}
         </Stack>
