@@ -34,6 +34,7 @@ import {
   setRoleEnabled,
   updateRole,
 } from '../../api/queries/admin'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { ToggleModal } from '../../forms/ToggleModal'
@@ -228,15 +229,10 @@ function RoleForm({ role, onDone }: { role: RoleView | null; onDone: () => void 
       setPreview(null)
     }
   })
-  const fieldErrors = form.submitError?.fieldErrors
   return (
     <form onSubmit={preview ? confirm : submit} noValidate data-testid="role-form">
       <Stack gap="sm">
-        {form.submitError && !(fieldErrors && Object.keys(fieldErrors).length > 0) ? (
-          <Alert color="red" data-testid="role-form-error">
-            {form.submitError.message}
-          </Alert>
-        ) : null}
+        <FormRefusal form={form} testId="role-form-error" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t`Name in Chinese`}

@@ -48,6 +48,7 @@ import {
   usersQuery,
 } from '../../api/queries/admin'
 import { ConfirmActions } from '../../forms/ConfirmModal'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { ToggleModal } from '../../forms/ToggleModal'
@@ -366,19 +367,10 @@ function UserForm({ user, onDone }: { user: UserView | null; onDone: () => void 
     await queryClient.invalidateQueries({ queryKey: adminKeys.all })
     onDone()
   })
-  const fieldErrors = form.submitError?.fieldErrors
-  const formError =
-    form.submitError && !(fieldErrors && Object.keys(fieldErrors).length > 0)
-      ? form.submitError.message
-      : null
   return (
     <form onSubmit={submit} noValidate data-testid="user-form">
       <Stack gap="sm">
-        {formError ? (
-          <Alert color="red" data-testid="user-form-error">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormRefusal form={form} testId="user-form-error" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {user ? (
             <Text fz="sm" c="dimmed">

@@ -40,6 +40,7 @@ import {
 import { BadRowsTable } from '../../forms/BadRowsTable'
 import { DateField } from '../../forms/DateField'
 import { ExcelImport } from '../../forms/ExcelImport'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
@@ -279,13 +280,10 @@ function RateForm({ rate, onDone }: { rate: RateView | null; onDone: () => void 
     await queryClient.invalidateQueries({ queryKey: financeKeys.all })
     onDone()
   })
-  const fieldErrors = form.submitError?.fieldErrors
   return (
     <form onSubmit={submit} noValidate data-testid="rate-form">
       <Stack gap="sm">
-        {form.submitError && !(fieldErrors && Object.keys(fieldErrors).length > 0) ? (
-          <Alert color="red">{form.submitError.message}</Alert>
-        ) : null}
+        <FormRefusal form={form} testId="rate-form-error" />
         <Text fz="sm" c="dimmed">
           <Trans>
             One unit of the base currency is worth the rate in the quote currency, from this date on.

@@ -144,7 +144,16 @@ export function StartDrawer({
       title={<Trans>Start: {typeLabel(type, lang)}</Trans>}
       data-testid="start-drawer"
     >
-      {open ? <StartProcess type={type} artworkId={artworkId} input={input} onCancel={onClose} /> : null}
+      {/* A follow-up's artworks come in its input: the status check of a fresh start does not apply to them
+          (a sold work starts its delivery), the server checks them against the process they follow. */}
+      {open ? (
+        <StartProcess
+          type={type}
+          artworkId={input ? undefined : artworkId}
+          input={input}
+          onCancel={onClose}
+        />
+      ) : null}
     </Drawer>
   )
 }

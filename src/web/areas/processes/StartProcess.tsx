@@ -19,6 +19,7 @@ import { isApiError } from '../../api/api-error'
 import { api } from '../../api/http'
 import { processKeys, processListQuery, startProcess } from '../../api/queries/process'
 import { DateField } from '../../forms/DateField'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { SubmitButton } from '../../forms/SubmitButton'
 import { TextAreaField, TextField } from '../../forms/TextField'
@@ -283,6 +284,7 @@ export function StartProcess({
       onSubmit={form.onSubmit((data) => submit(data as Record<string, unknown>))}
     >
       <Stack gap="md">
+        <FormRefusal form={form} testId="start-refusal" />
         {refused ? (
           <Alert color="orange" variant="light" data-testid="start-refused-artwork">
             <Trans>

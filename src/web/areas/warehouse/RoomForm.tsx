@@ -3,7 +3,7 @@
 // a code already in use, a capacity below the artworks in the room — comes back worded at its field.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core'
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
@@ -11,6 +11,7 @@ import type { RoomIcon } from '../../../shared/contracts/reference'
 import { type RoomSummary, roomCreate, roomEdit } from '../../../shared/contracts/warehouse'
 import { countriesQuery } from '../../api/queries/reference'
 import { createRoom, editRoom, warehouseKeys } from '../../api/queries/warehouse'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
@@ -103,15 +104,10 @@ function RoomForm({
     error: form.errors[field],
     'data-testid': `room-${field}`,
   })
-  const fieldErrors = form.submitError?.fieldErrors
   return (
     <form onSubmit={submit} noValidate data-testid="room-form">
       <Stack gap="sm">
-        {form.submitError && !(fieldErrors && Object.keys(fieldErrors).length > 0) ? (
-          <Alert color="red" data-testid="room-form-error">
-            {form.submitError.message}
-          </Alert>
-        ) : null}
+        <FormRefusal form={form} testId="room-form-error" />
         {room ? (
           <Text fz="sm" c="dimmed">
             <Trans>Code</Trans>: {room.code}
