@@ -96,13 +96,18 @@ export async function rawCodes(page: Page): Promise<string[]> {
     const main = document.querySelector('main')
     if (!main) return ''
     const copy = main.cloneNode(true) as HTMLElement
-    for (const raw of copy.querySelectorAll('[data-raw], style, script, textarea, input, code, pre')) raw.remove()
+    for (const raw of copy.querySelectorAll('[data-raw], style, script, textarea, input, code, pre'))
+      raw.remove()
     // Block elements end a word: the text of two cells must not run together.
     for (const el of copy.querySelectorAll('*')) el.append(' ')
     return copy.textContent ?? ''
   })
   const patterns: [string, RegExp][] = [
-    ['an upper-case code', /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b(?!(?:HTTP|HTTPS|IIIF|EXCEL|LIDO)\b)[A-Z]{5,}\b/g],
+    // Not a part of an identifier people assign and read (a room's code `BJ-OFFICE`, an inventory number).
+    [
+      'an upper-case code',
+      /(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])|(?<![\w-])(?!(?:HTTP|HTTPS|IIIF|EXCEL|LIDO)\b)[A-Z]{5,}(?![\w-])/g,
+    ],
     ['a message key', /\b[a-z]+(?:[A-Z][a-z]+)+(?::[a-z]+)?\b/g],
     ['a UUID', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g],
     ['raw JSON', /\{"[A-Za-z]+":/g],

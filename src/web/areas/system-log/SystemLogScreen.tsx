@@ -122,7 +122,8 @@ export function SystemLogScreen({
       header: <Trans>Request</Trans>,
       miw: 220,
       cell: (r) => (
-        <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
+        // The request as the server received it: a technical address, shown as recorded (data-raw).
+        <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} lineClamp={2} data-raw>
           {r.httpMethod} {r.requestUri}
         </Text>
       ),
