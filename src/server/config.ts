@@ -61,6 +61,14 @@ export interface Config {
   pdfFont: string
   /** The office's name, printed at the top of every report (VITRINE_OFFICE_NAME; unset: left out). */
   officeName: string
+  /**
+   * Heavy downloads (Excel exports, label sheets, printed reports) streaming at once: per user
+   * (VITRINE_HEAVY_JOBS_PER_USER, default 1) and across the server (VITRINE_HEAVY_JOBS, default 2).
+   */
+  heavyJobsPerUser: number
+  heavyJobs: number
+  /** Excel imports checked or written at once (VITRINE_IMPORTS_AT_ONCE, default 2); the rest wait in line. */
+  importsAtOnce: number
 }
 
 export const DEFAULT_PDF_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#NotoSansCJKsc-Regular'
@@ -102,7 +110,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: smtpSettings(env),
     pdfFont: env.VITRINE_PDF_FONT?.trim() || DEFAULT_PDF_FONT,
     officeName: env.VITRINE_OFFICE_NAME?.trim() ?? '',
+    heavyJobsPerUser: countSetting('VITRINE_HEAVY_JOBS_PER_USER', env.VITRINE_HEAVY_JOBS_PER_USER, 1),
+    heavyJobs: countSetting('VITRINE_HEAVY_JOBS', env.VITRINE_HEAVY_JOBS, 2),
+    importsAtOnce: countSetting('VITRINE_IMPORTS_AT_ONCE', env.VITRINE_IMPORTS_AT_ONCE, 2),
   }
+}
+
+/** A whole number of at least 1 from the environment (unset: the default); anything else stops the start. */
+function countSetting(name: string, value: string | undefined, fallback: number): number {
+  const v = value?.trim()
+  if (!v) return fallback
+  if (!/^[1-9]\d{0,3}$/.test(v)) throw new Error(`${name} must be a whole number of at least 1`)
+  return Number(v)
 }
 
 /** VITRINE_PUBLIC_URL: an http(s) URL (its trailing slashes dropped); anything else stops the start. */

@@ -63,6 +63,22 @@ export const MESSAGES = {
     'zh-CN': '导入失败：Excel 文件不能超过 {limit}',
     en: 'Import failed: Excel files are at most {limit}',
   },
+  workbookUnpacksTooLarge: {
+    'zh-CN': '导入失败：Excel 文件解压后超过 {unpacked}（每个部件不超过 {part}），未导入任何内容',
+    en: 'Import failed: the Excel file unpacks to more than {unpacked} (at most {part} a part); nothing was imported',
+  },
+  workbookTextTooLong: {
+    'zh-CN': '导入失败：Excel 文件中有单元格超过 {chars} 个字符（Excel 自身的单元格上限），未导入任何内容',
+    en: 'Import failed: a cell of the Excel file holds more than {chars} characters (Excel’s own cell limit); nothing was imported',
+  },
+  heavyJobYours: {
+    'zh-CN': '您的另一项导出仍在进行，请在其完成后再试',
+    en: 'Another export of yours is still running; try again when it finishes',
+  },
+  heavyJobBusy: {
+    'zh-CN': '服务器正在处理其他导出，请在其完成后再试',
+    en: 'Another export is running on the server; try again when it finishes',
+  },
   multipartExpected: {
     'zh-CN': '上传须以 multipart/form-data 格式发送',
     en: 'Uploads are sent as multipart/form-data',

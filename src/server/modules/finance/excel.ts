@@ -2,13 +2,12 @@
 // screen, written by exceljs's streaming writer from pages of rows, so a large export keeps memory flat.
 // Headings and words in the request's language; amounts as text with their currency beside them (never a
 // total across currencies).
-import { PassThrough } from 'node:stream'
 import type { ContractRow, PaymentRow } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
-import { contentDisposition, toWebStream } from '../files/serve'
+import { safeCells, streamedWorkbook } from '../../jobs/workbook-writer'
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+export { XLSX_MIME } from '../../jobs/workbook-writer'
 
 const W = {
   'zh-CN': {
@@ -107,38 +106,23 @@ const W = {
 const typeLabel = (t: string | null, lang: Lang) =>
   t && t in PROCESS_TYPE_LABELS ? PROCESS_TYPE_LABELS[t as ProcessType][lang] : ''
 
-async function workbook(
+function workbook(
   fileName: string,
   sheetName: string,
   header: readonly string[],
   rows: AsyncIterable<(string | number)[]>,
 ): Promise<Response> {
-  const pass = new PassThrough()
-  const excel = (await import('exceljs')).default
-  const wb = new excel.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false })
-  void (async () => {
-    try {
-      const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
-      ws.columns = header.map(() => ({ width: 18, style: { numFmt: '@' } }))
-      const head = ws.addRow([...header])
-      head.font = { bold: true }
-      head.commit()
-      for await (const r of rows) ws.addRow(r).commit()
-      ws.commit()
-      await wb.commit()
-    } catch (error) {
-      console.error('finance workbook failed', error)
-      pass.destroy(error as Error)
+  return streamedWorkbook(fileName, 'finance workbook', async (wb, pace) => {
+    const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
+    ws.columns = header.map(() => ({ width: 18, style: { numFmt: '@' } }))
+    const head = ws.addRow([...header])
+    head.font = { bold: true }
+    head.commit()
+    for await (const r of rows) {
+      ws.addRow(safeCells(r)).commit()
+      await pace()
     }
-  })()
-  return new Response(toWebStream(pass), {
-    status: 200,
-    headers: {
-      'content-type': XLSX_MIME,
-      'content-disposition': contentDisposition('attachment', fileName),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
-    },
+    ws.commit()
   })
 }
 
