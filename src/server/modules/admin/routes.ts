@@ -1,6 +1,7 @@
 // Role and user-privilege management (authManage): roles with name, description, enabled flag, full
 // privilege or a privilege set; users with roles plus privileges of their own; lifting a user's sign-in
-// lock. No change may leave the system without an enabled user holding an enabled full-privilege role.
+// lock. No change may leave the system without an enabled user holding an enabled full-privilege role, and a
+// user manager (authManage:edit without full privilege) makes only the changes grant-rule.ts allows it.
 import { randomUUID } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import {
