@@ -123,6 +123,36 @@ export const MESSAGES = {
     en: 'An enabled role needs at least one privilege (or full privilege)',
   },
   disableSelf: { 'zh-CN': '不能停用自己的账号', en: 'You cannot disable your own account' },
+  grantFullPrivilege: {
+    'zh-CN': '只有拥有全部权限的用户才能创建、修改、启停或分配拥有全部权限的角色（{role}）',
+    en: 'Only a holder of full privilege may create, change, enable, disable or assign a full-privilege role ({role})',
+  },
+  roleBeyondOwn: {
+    'zh-CN': '您创建或修改的角色只能包含您自己拥有的权限；角色“{role}”含有您没有的权限：{privileges}',
+    en: 'A role you create or change may hold only privileges you hold yourself; “{role}” holds ones you do not: {privileges}',
+  },
+  assignRoleBeyondOwn: {
+    'zh-CN': '不能分配或取消角色“{role}”：它含有您自己没有的权限：{privileges}',
+    en: 'You cannot assign or remove the role “{role}”: it holds privileges you do not hold yourself: {privileges}',
+  },
+  grantBeyondOwn: {
+    'zh-CN': '不能授予或取消您自己没有的权限：{privileges}',
+    en: 'You cannot grant or take away privileges you do not hold yourself: {privileges}',
+  },
+  fullPrivilegeUser: {
+    'zh-CN':
+      '{user} 拥有全部权限：只有拥有全部权限的用户才能修改、停用、启用、解锁此用户，重置其密码或结束其会话',
+    en: '{user} holds full privilege: only a holder of full privilege may edit, disable, enable or unlock them, reset their password or end their sessions',
+  },
+  takeOverBeyondOwn: {
+    'zh-CN':
+      '不能设置或重置 {user} 的密码：此用户拥有您自己没有的权限（{privileges}），知道其密码就能以其身份行事',
+    en: 'You cannot set or reset the password of {user}: they hold privileges you do not ({privileges}), and their password would let you act as them',
+  },
+  ownGrants: {
+    'zh-CN': '不能更改自己的角色或权限，须由其他管理员更改',
+    en: 'You cannot change your own roles or privileges: another administrator must',
+  },
   logExportTooMany: {
     'zh-CN': '符合条件的日志超过 {max} 条，请缩小筛选范围（例如时间）后再导出',
     en: 'More than {max} entries match: narrow the filter (a time range, say) to export',

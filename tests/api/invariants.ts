@@ -119,6 +119,13 @@ const CHECKS: { rule: string; sql: string }[] = [
     sql: `select t.process_id::text as who, t.process_id as id, t.step || ' ' || t.kind::text as what
       from process_tasks t where t.closed_at is null group by t.process_id, t.step, t.kind having count(*) > 1`,
   },
+  {
+    // The office is never locked out of administration: no change (nor a user manager's) takes the last one.
+    rule: 'no enabled user holds an enabled full-privilege role',
+    sql: `select 'administration' as who, '' as id, 'nobody may administer the office' as what
+      where not exists (select 1 from users u join user_roles ur on ur.user_id = u.id
+        join roles r on r.id = ur.role_id where u.enabled and r.enabled and r.all_privileges)`,
+  },
 ]
 
 export interface WorldProblem {

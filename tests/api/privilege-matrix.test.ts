@@ -15,7 +15,7 @@ import { machineCatalog } from '../../src/server/modules/process/machine-catalog
 import { mayStartSome } from '../../src/server/modules/process/start-access'
 import { DEMO_USERS } from '../../src/server/seed/demo-users'
 import { isPrivilegeKey, SYSTEM_NAMES } from '../../src/shared/privileges'
-import { createTestContext, type TestContext } from './helpers'
+import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
 interface Operation {
   operationId: string
@@ -194,4 +194,198 @@ describe('privilege matrix: every operation × every demo role and anonymous', (
         `${cells.filter((c) => c.expected === 'notSignedIn').length} anonymous 403)`,
     )
   }, 180_000)
+})
+
+// ── The user manager: a user holding only authManage:view and authManage:edit, over every admin operation ──
+// Each admin operation is called twice with a well-formed request: once at what lies beyond a user manager
+// (the administrator, the full-privilege role, a role or user granting full privilege) and once at what lies
+// within (a role of its own privileges, a user holding only them). A write beyond is refused with 4031 and a
+// read passes; everything within passes. The rule is docs/security.md "User managers" (admin/grant-rule.ts).
+
+interface ManagerCase {
+  /** The call at what lies beyond a user manager (refused when the operation writes). */
+  beyond: () => Promise<{ url: string; body?: unknown }>
+  /** The call at what lies within (always answered). */
+  within: () => Promise<{ url: string; body?: unknown }>
+}
+
+describe('privilege matrix: a user manager (authManage:view + edit only) over the admin operations', () => {
+  let manager: string
+  const reach = { adminId: '', adminRole: '', helperId: '', helperRole: '' }
+
+  /** A user's editable fields as the list shows them: a PUT body that changes nothing. */
+  async function unchanged(userId: string) {
+    const list = (await t.call('GET', '/api/auth/users?pageSize=200', { token: await t.login('admin') })).data
+      .list as { id: string; [k: string]: unknown }[]
+    const u = list.find((x) => x.id === userId)!
+    const { displayName, displayNameEn, email, enabled, roleIds, privileges } = u
+    return { displayName, displayNameEn, email, enabled, roleIds, privileges }
+  }
+
+  /** The id of a live session of the user, signed in for it. */
+  async function sessionOf(username: string, userId: string) {
+    await t.login(username)
+    const admin = await t.login('admin')
+    const list = (await t.call('GET', `/api/auth/users/${userId}/sessions`, { token: admin })).data
+    return list[0].id as string
+  }
+
+  const helperRoleBody = { nameZh: '矩阵助理', nameEn: 'Matrix helper', privileges: ['authManage:view'] }
+  const userCase = (suffix: string): ManagerCase => ({
+    beyond: async () => ({ url: `/api/auth/users/${reach.adminId}${suffix}` }),
+    within: async () => ({ url: `/api/auth/users/${reach.helperId}${suffix}` }),
+  })
+  const roleCase = (suffix: string): ManagerCase => ({
+    beyond: async () => ({ url: `/api/auth/roles/${reach.adminRole}${suffix}` }),
+    within: async () => ({ url: `/api/auth/roles/${reach.helperRole}${suffix}` }),
+  })
+  /** In the order they are called. */
+  const CASES: Record<string, ManagerCase> = {
+    'get /api/auth/privileges': {
+      beyond: async () => ({ url: '/api/auth/privileges' }),
+      within: async () => ({ url: '/api/auth/privileges' }),
+    },
+    'get /api/auth/roles': {
+      beyond: async () => ({ url: '/api/auth/roles' }),
+      within: async () => ({ url: '/api/auth/roles' }),
+    },
+    'post /api/auth/roles': {
+      beyond: async () => ({
+        url: '/api/auth/roles',
+        body: { nameZh: '矩阵全权', nameEn: 'Matrix all', allPrivileges: true },
+      }),
+      within: async () => ({
+        url: '/api/auth/roles',
+        body: { nameZh: '矩阵读者', nameEn: 'Matrix reader', privileges: ['authManage:view'] },
+      }),
+    },
+    'put /api/auth/roles/{id}': {
+      beyond: async () => ({
+        url: `/api/auth/roles/${reach.adminRole}`,
+        body: { nameZh: '系统管理员', nameEn: 'Administrator', allPrivileges: true },
+      }),
+      within: async () => ({ url: `/api/auth/roles/${reach.helperRole}`, body: helperRoleBody }),
+    },
+    'post /api/auth/roles/{id}/preview': {
+      beyond: async () => ({
+        url: `/api/auth/roles/${reach.adminRole}/preview`,
+        body: { nameZh: '系统管理员', nameEn: 'Administrator', allPrivileges: true },
+      }),
+      within: async () => ({ url: `/api/auth/roles/${reach.helperRole}/preview`, body: helperRoleBody }),
+    },
+    'post /api/auth/roles/{id}/disable': roleCase('/disable'),
+    'post /api/auth/roles/{id}/enable': roleCase('/enable'),
+    'get /api/auth/users': {
+      beyond: async () => ({ url: '/api/auth/users' }),
+      within: async () => ({ url: '/api/auth/users' }),
+    },
+    'post /api/auth/users': {
+      beyond: async () => ({
+        url: '/api/auth/users',
+        body: { username: 'matrix.x', displayName: 'X', password: TEST_PASSWORD, roleIds: [reach.adminRole] },
+      }),
+      within: async () => ({
+        url: '/api/auth/users',
+        body: {
+          username: 'matrix.y',
+          displayName: 'Y',
+          password: TEST_PASSWORD,
+          roleIds: [reach.helperRole],
+        },
+      }),
+    },
+    'put /api/auth/users/{id}': {
+      beyond: async () => ({ url: `/api/auth/users/${reach.adminId}`, body: await unchanged(reach.adminId) }),
+      within: async () => ({
+        url: `/api/auth/users/${reach.helperId}`,
+        body: await unchanged(reach.helperId),
+      }),
+    },
+    'post /api/auth/users/{id}/disable': userCase('/disable'),
+    'post /api/auth/users/{id}/enable': userCase('/enable'),
+    'post /api/auth/users/{id}/unlock': userCase('/unlock'),
+    'get /api/auth/users/{id}/sessions': userCase('/sessions'),
+    'delete /api/auth/users/{id}/sessions/{sessionId}': {
+      beyond: async () => ({
+        url: `/api/auth/users/${reach.adminId}/sessions/${await sessionOf('admin', reach.adminId)}`,
+      }),
+      within: async () => ({
+        url: `/api/auth/users/${reach.helperId}/sessions/${await sessionOf('matrix.helper', reach.helperId)}`,
+      }),
+    },
+    // Last: the helper's password is no longer the one the cases above sign in with.
+    'post /api/auth/users/{id}/reset-password': userCase('/reset-password'),
+  }
+
+  beforeAll(async () => {
+    const admin = await t.login('admin')
+    const roles = (await t.call('GET', '/api/auth/roles?pageSize=200', { token: admin })).data.list
+    reach.adminRole = roles.find((r: { key: string }) => r.key === 'administrator').id
+    const [row] = await t.deps.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'admin'))
+    reach.adminId = row.id
+    const managerRole = await t.call('POST', '/api/auth/roles', {
+      token: admin,
+      body: {
+        nameZh: '矩阵用户管理员',
+        nameEn: 'Matrix user manager',
+        privileges: ['authManage:view', 'authManage:edit'],
+      },
+    })
+    const helperRole = await t.call('POST', '/api/auth/roles', { token: admin, body: helperRoleBody })
+    reach.helperRole = helperRole.data.id
+    for (const [username, roleId] of [
+      ['matrix.manager', managerRole.data.id],
+      ['matrix.helper', reach.helperRole],
+    ]) {
+      const res = await t.call('POST', '/api/auth/users', {
+        token: admin,
+        body: { username, displayName: username, password: TEST_PASSWORD, roleIds: [roleId] },
+      })
+      expect(res.code, res.msg).toBe(0)
+      if (username === 'matrix.helper') reach.helperId = res.data.id
+    }
+    manager = await t.login('matrix.manager')
+  }, 60_000)
+
+  it('lets it through the edge everywhere, refuses every write beyond it and answers everything within', async () => {
+    const adminOps = ops.filter(
+      ({ path, op }) => path.startsWith('/api/auth/') && (op['x-privilege'] ?? '').startsWith('authManage:'),
+    )
+    // Every admin operation has its two cases here: a new one must say what a user manager may do with it.
+    expect(adminOps.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(Object.keys(CASES).sort())
+    const headers = { 'x-system-name': 'authManage' }
+    const wrong: string[] = []
+    let refusals = 0
+    // In the order of CASES: a user or role is disabled before it is enabled again, signed in before its reset.
+    for (const key of Object.keys(CASES)) {
+      const entry = adminOps.find(({ method, path }) => `${method} ${path}` === key)!
+      const writes = entry.op['x-privilege'] === 'authManage:edit'
+      // The minimal request of the matrix above: the privilege is held, so the edge lets it through.
+      const minimal = requestFor(entry)
+      const edge = await t.call(minimal.method, minimal.url, { token: manager, body: minimal.body, headers })
+      if (edge.code === 4031 || edge.code === 403 || edge.status >= 500)
+        wrong.push(
+          `${key} (minimal): expected to pass the edge, got ${edge.status} ${edge.code} (${edge.msg})`,
+        )
+      for (const side of ['beyond', 'within'] as const) {
+        const { url, body } = await CASES[key][side]()
+        const res = await t.call(entry.method.toUpperCase(), url, { token: manager, body, headers })
+        const expected = side === 'beyond' && writes ? 4031 : 0
+        if (res.code === 4031) refusals++
+        if (res.code !== expected)
+          wrong.push(
+            `${key} ${side}: expected ${expected}, got HTTP ${res.status} code ${res.code} (${res.msg})`,
+          )
+      }
+    }
+    expect(wrong).toEqual([])
+    const writes = adminOps.filter(({ op }) => op['x-privilege'] === 'authManage:edit').length
+    expect(writes).toBeGreaterThanOrEqual(11)
+    expect(refusals).toBe(writes)
+    // The administrator is as before: enabled, signs in with the same password.
+    expect(await t.login('admin')).toBeTruthy()
+  }, 120_000)
 })

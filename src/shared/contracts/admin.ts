@@ -32,6 +32,11 @@ export const roleView = z.object({
   privileges: z.array(z.string()),
   userCount: z.number(),
   updatedAt: z.string(),
+  /**
+   * The caller may change, enable, disable and assign this role: it holds full privilege, or the role is not a
+   * full-privilege one and the caller holds every privilege of it (docs/security.md "User managers").
+   */
+  mayManage: z.boolean(),
 })
 export type RoleView = z.infer<typeof roleView>
 
@@ -70,6 +75,10 @@ export const userView = z.object({
   createdAt: z.string(),
   /** When the user's sign-in lock ends (the latest of their locks), or null when they may sign in. */
   signInLockedUntil: z.string().nullable(),
+  /** The caller may edit, enable, disable or unlock this user and end their sessions (not a holder of full privilege, unless the caller is one). */
+  mayManage: z.boolean(),
+  /** The caller may also set or reset this user's password: it holds every privilege the user holds. */
+  mayResetPassword: z.boolean(),
 })
 export type UserView = z.infer<typeof userView>
 
