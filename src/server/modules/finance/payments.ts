@@ -94,7 +94,8 @@ export function paymentPageSql(where: SQL, limit: number, offset: number): SQL {
 }
 
 /** A dictionary item's label in the reader's language (the other when that one is empty; '' when none). */
-const labelIn = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' ? en || zh : zh || en) ?? ''
+const labelIn = (lang: Lang, zh: string | null, en: string | null) =>
+  (lang === 'en' ? en || zh : zh || en) ?? ''
 
 export function toPaymentRow(r: PaymentDbRow, lang: Lang): PaymentRow {
   return {
