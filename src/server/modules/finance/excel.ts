@@ -44,7 +44,11 @@ const W = {
       '未付/未收',
       '币种',
       '流程',
+      '状态',
     ],
+    live: '有效',
+    supersededMark: '（已被取代）',
+    superseded: '已被取代（流程重新发起后另签）',
     outgoing: '付款',
     incoming: '收款',
     paid: '已付',
@@ -87,7 +91,11 @@ const W = {
       'Outstanding',
       'Currency',
       'Process',
+      'Status',
     ],
+    live: 'In force',
+    supersededMark: ' (superseded)',
+    superseded: 'Superseded (signed again after a restart)',
     outgoing: 'Outgoing',
     incoming: 'Incoming',
     paid: 'Paid',
@@ -160,7 +168,7 @@ export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): P
         p.relatedEvent,
         typeLabel(p.processType, lang),
         p.stepLabel || p.step,
-        p.contractNo ?? '',
+        p.contractNo ? `${p.contractNo}${p.contractSuperseded ? w.supersededMark : ''}` : '',
         p.failureReason,
       ]
   }
@@ -185,6 +193,7 @@ export function contractsWorkbook(rows: AsyncIterable<ContractRow>, lang: Lang):
         c.outstanding,
         c.currency,
         typeLabel(c.processType, lang),
+        c.supersededAt ? w.superseded : w.live,
       ]
   }
   const day = new Date().toISOString().slice(0, 10)

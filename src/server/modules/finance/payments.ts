@@ -67,6 +67,7 @@ interface PaymentDbRow {
   related_event: string
   failure_reason: string
   contract_no: string | null
+  contract_superseded: boolean
   for_process_id: string | null
   for_process_type: string | null
 }
@@ -80,7 +81,7 @@ export function paymentPageSql(where: SQL, limit: number, offset: number): SQL {
       p.amount::text as amount, p.currency, p.payer_company, p.payee_account_name, p.method,
       to_char(p.at at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.cost_attribution,
       d.label_zh as cost_zh, d.label_en as cost_en, p.related_event, p.failure_reason, c.number as contract_no,
-      p.for_process_id, fp.type as for_process_type
+      coalesce(c.superseded_at is not null, false) as contract_superseded, p.for_process_id, fp.type as for_process_type
     from pg join payments p on p.id = pg.id
     left join processes pr on pr.id = p.process_id
     left join processes fp on fp.id = p.for_process_id
@@ -110,6 +111,7 @@ export function toPaymentRow(r: PaymentDbRow, lang: Lang): PaymentRow {
     relatedEvent: r.related_event,
     failureReason: r.failure_reason,
     contractNo: r.contract_no,
+    contractSuperseded: r.contract_superseded === true,
     forProcessId: r.for_process_id,
     forProcessType: r.for_process_type,
   }

@@ -15,6 +15,7 @@ import type { AuthUser } from '../../http/context'
 import { actingActor, assertNotClaimedByOther } from '../tasks/acting'
 import { assertAttachments } from './attachments'
 import type { ProcessCatalog } from './catalog'
+import { assertKnownCurrencies } from './currencies'
 import { type HeldRow, processCacheOf } from './process-cache'
 import { loadProcess } from './process-store'
 import { type PersistedSnapshot, rehydrate } from './snapshot'
@@ -125,6 +126,8 @@ async function decideOn(
   if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
   await assertNotClaimedByOther(db, row.id, request.type, actor)
   await assertAttachments(db, row.currentStep, valid.payload)
+  // A draft's formats wait for its SUBMIT; so does whether its currency is known.
+  if (request.type !== 'SAVE') await assertKnownCurrencies(db, valid.payload, 'payload')
   return { row, snapshot, definition, actor, comment, payload: valid.payload }
 }
 
