@@ -346,6 +346,19 @@ export const MESSAGES = {
     'zh-CN': '币种须与合同（或应付金额）的币种一致',
     en: 'The currency must be the currency of the contract (or of the amount due)',
   },
+  paidOnInFuture: { 'zh-CN': '付款日期不能晚于今天', en: 'The payment date cannot be after today' },
+  costAmountFixed: {
+    'zh-CN': '该付款申请支付已登记的费用 {amount} {currency}，金额和币种须与之一致',
+    en: 'This request pays a recorded cost of {amount} {currency}: its amount and currency are those of the cost',
+  },
+  costNotRecorded: {
+    'zh-CN': '该步骤尚无经审批的费用可付',
+    en: 'That step has no approved cost to pay yet',
+  },
+  costAlreadyRequested: {
+    'zh-CN': '该费用已有付款申请（{by} 于 {date} 发起，{status}），终止该申请后才能另行申请',
+    en: 'This cost already has a payment request ({by}, started {date}, {status}): terminate that one before raising another',
+  },
   invalidRange: { 'zh-CN': '上限不能低于下限', en: 'The upper bound cannot be below the lower bound' },
   duplicateArtwork: { 'zh-CN': '同一作品不能重复出现', en: 'An artwork may appear only once' },
   discrepancyUnaccounted: {

@@ -30,7 +30,9 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], lang: L
 }
 
 function issueMessage(issue: z.core.$ZodIssue, lang: Lang): string {
-  if (isMessageKey(issue.message)) return formatMessage(issue.message, lang)
+  // A rule's own issue may carry the values its message names (`params`).
+  if (isMessageKey(issue.message))
+    return formatMessage(issue.message, lang, issue.code === 'custom' ? issue.params : undefined)
   switch (issue.code) {
     case 'invalid_type':
       // zod reports a missing value as "received undefined"

@@ -2,6 +2,8 @@
 // or held by a process that has ended; no policy stays active, no reminder pending, for a process that
 // ended without it"), checked by SQL over the whole database. Reused after every model walk and on the
 // demo database: `assertWorldConsistent(t)` fails with one line per offending artwork, policy or reminder.
+// Money too: every payment under a contract of its own process in its currency, one live contract per
+// process step, one running or paid request per recorded cost.
 import { expect } from 'vitest'
 import type { TestContext } from './helpers'
 
@@ -125,6 +127,33 @@ const CHECKS: { rule: string; sql: string }[] = [
     sql: `select 'administration' as who, '' as id, 'nobody may administer the office' as what
       where not exists (select 1 from users u join user_roles ur on ur.user_id = u.id
         join roles r on r.id = ur.role_id where u.enabled and r.enabled and r.all_privileges)`,
+  },
+  {
+    rule: 'a payment not under a contract of its process in its own currency (or not under the contract its process has)',
+    sql: `select coalesce(c.number, p.contract_id::text, 'no contract') as who, p.id,
+        p.currency || ' payment / ' || coalesce(c.currency || ' contract of ' || coalesce(c.process_id::text, 'no process'),
+          'contract missing') as what
+      from payments p left join contracts c on c.id = p.contract_id
+      where (p.contract_id is not null and (c.id is null or c.process_id is distinct from p.process_id
+               or c.currency <> p.currency))
+         or (p.contract_id is null and p.process_id is not null
+               and exists (select 1 from contracts k where k.process_id = p.process_id))`,
+  },
+  {
+    rule: 'two payment requests running or paid for the same cost',
+    sql: `select (p.snapshot->'context'->'subject'->>'forProcessId') || ' ' ||
+          coalesce(p.snapshot->'context'->'subject'->>'forStep', '') as who,
+        min(p.id::text) as id, count(*)::text || ' requests' as what
+      from processes p
+      where p.type = 'FINANCE_PAYMENT' and p.status <> 'terminated'
+        and p.snapshot->'context'->'subject'->>'forProcessId' is not null
+      group by 1 having count(*) > 1`,
+  },
+  {
+    rule: 'more than one live contract of a process step',
+    sql: `select c.step_key as who, c.process_id as id, count(*)::text || ' live contracts' as what
+      from contracts c where c.superseded_at is null and c.process_id is not null
+      group by c.process_id, c.step_key having count(*) > 1`,
   },
 ]
 

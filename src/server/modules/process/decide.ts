@@ -17,6 +17,7 @@ import { actingActor, assertNotClaimedByOther } from '../tasks/acting'
 import { assertAttachments } from './attachments'
 import type { ProcessCatalog } from './catalog'
 import { checkSubmitted } from './checks'
+import { assertKnownCurrencies } from './currencies'
 import { type HeldRow, processCacheOf } from './process-cache'
 import { loadProcess } from './process-store'
 import { type PersistedSnapshot, rehydrate } from './snapshot'
@@ -134,6 +135,8 @@ async function decideOn(
       subject: (snapshot.context as ProcessContext).subject,
       payload: valid.payload ?? {},
     })
+  // A draft's formats wait for its SUBMIT; so does whether its currency is known.
+  if (request.type !== 'SAVE') await assertKnownCurrencies(db, valid.payload, 'payload')
   return { row, snapshot, definition, actor, comment, payload: valid.payload }
 }
 
