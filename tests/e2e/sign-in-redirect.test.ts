@@ -21,7 +21,8 @@ async function watchForEvil(page: Page): Promise<string[]> {
     },
   )
   page.on('framenavigated', (frame) => {
-    if (frame.url().includes(EVIL) || frame.url().startsWith('javascript:')) left.push(frame.url())
+    const url = new URL(frame.url())
+    if (url.hostname.endsWith(EVIL) || url.protocol === 'javascript:') left.push(frame.url())
   })
   page.on('dialog', (dialog) => {
     left.push(`dialog: ${dialog.message()}`)
