@@ -105,6 +105,10 @@ export const MESSAGES = {
     'zh-CN': '文本含有空字符或无效的 Unicode 字符',
     en: 'The text holds a NUL character or broken Unicode',
   },
+  noVisibleText: {
+    'zh-CN': '名称须含有可见的文字（不能只有空格、零宽或文字方向控制字符）',
+    en: 'A name needs visible text (not only spaces, zero-width or text-direction characters)',
+  },
   headersTooLarge: {
     'zh-CN': '请求地址或请求头过长；批量参数请放在 POST 请求体中',
     en: 'The request address or headers are too long; send long lists in a POST body',
@@ -290,8 +294,8 @@ export const MESSAGES = {
   },
   usernameTaken: { 'zh-CN': '用户名已存在', en: 'This username is taken' },
   weakPassword: {
-    'zh-CN': '密码至少 10 位，且须包含字母和数字',
-    en: 'Passwords need at least 10 characters, with letters and digits',
+    'zh-CN': '密码至少 12 个字符（连续的空格只算一个），且须包含字母和数字',
+    en: 'Passwords need at least 12 characters (a run of spaces counts as one), with letters and digits',
   },
   inUse: { 'zh-CN': '该记录正在被使用，无法删除', en: 'This record is in use and cannot be deleted' },
   eventNotEnabled: {

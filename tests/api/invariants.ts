@@ -10,6 +10,23 @@ import type { TestContext } from './helpers'
 /** A live process: not finished and not terminated (a terminated one may be restarted, but holds nothing). */
 const LIVE = `(p.done = false and p.status <> 'terminated')`
 
+/**
+ * A name with nothing to see: only whitespace, zero-width, default-ignorable and text-direction characters
+ * (the SQL side of `hasVisibleText` in src/shared/validation.ts; PostgreSQL's regular expressions know no
+ * Unicode properties, so the characters are listed).
+ */
+const INVISIBLE_ONLY = `'^[[:space:]\\u0085\\u00A0\\u00AD\\u034F\\u061C\\u115F\\u1160\\u1680\\u17B4\\u17B5\\u180B-\\u180F\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u206F\\u2800\\u3000\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0]*$'`
+
+/** Rows `who, id, what` for every name column of a table holding nothing visible (an empty optional name is fine). */
+function invisibleNames(table: string, who: string, id: string, columns: string[]): string {
+  return columns
+    .map(
+      (column) => `select ${who} as who, ${id}::text as id, '${table}.${column}' as what from ${table}
+        where ${column} <> '' and ${column} ~ ${INVISIBLE_ONLY}`,
+    )
+    .join('\n      union all ')
+}
+
 /** Each check: what must not exist, as rows that name the offender. */
 const CHECKS: { rule: string; sql: string }[] = [
   {
@@ -154,6 +171,18 @@ const CHECKS: { rule: string; sql: string }[] = [
     sql: `select c.step_key as who, c.process_id as id, count(*)::text || ' live contracts' as what
       from contracts c where c.superseded_at is null and c.process_id is not null
       group by c.process_id, c.step_key having count(*) > 1`,
+  },
+  {
+    rule: 'a user, role, artwork, artist or reference name with nothing visible',
+    sql: [
+      invisibleNames('users', 'username', 'id', ['display_name', 'display_name_en']),
+      invisibleNames('roles', 'key', 'id', ['name_zh', 'name_en']),
+      invisibleNames('artworks', 'inventory_no', 'id', ['title_zh', 'title_en']),
+      invisibleNames('artists', 'id::text', 'id', ['name_zh', 'name_en']),
+      invisibleNames('tags', 'id::text', 'id', ['name_zh', 'name_en']),
+      invisibleNames('dict_items', 'value', 'id', ['label_zh', 'label_en']),
+      invisibleNames('rooms', 'id::text', 'id', ['name_zh', 'name_en']),
+    ].join('\n      union all '),
   },
 ]
 
