@@ -417,7 +417,10 @@ describe('names made only of invisible characters', () => {
   const cases: {
     what: string
     field: string
-    send: (name: string, lang: string) => ReturnType<TestContext['call']>
+    send: (
+      name: string,
+      lang: string,
+    ) => Promise<{ status: number; data: { fieldErrors: Record<string, string> } }>
   }[] = [
     {
       what: 'user display name',
