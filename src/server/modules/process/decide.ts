@@ -1,7 +1,8 @@
 // The "decide" of an event (runtime.ts: load → decide → transition → write): the row at the version the
 // client names (held by process-cache.ts, else loaded), the machine version it runs on, whether this user
 // may send this event now, and its payload validated. Every refusal is thrown here, before anything is
-// written: 409 stale version, 4031 forbidden, 400 eventNotEnabled or field errors.
+// written: 409 stale version, 4031 forbidden, 400 eventNotEnabled or field errors, and the artworks of a
+// step that binds insurance cover checked again at its SUBMIT.
 import type { ZodType } from 'zod'
 import { TASK_OF_EVENT } from '../../../../machines/tasks'
 import type { Actor, ProcessContext, ProcessDefinition } from '../../../../machines/types'
@@ -15,8 +16,9 @@ import type { AuthUser } from '../../http/context'
 import { actingActor, assertNotClaimedByOther } from '../tasks/acting'
 import { assertAttachments } from './attachments'
 import type { ProcessCatalog } from './catalog'
+import { assertInsurable } from './effects/insurance'
 import { type HeldRow, processCacheOf } from './process-cache'
-import { loadProcess } from './process-store'
+import { linkedArtworks, loadProcess } from './process-store'
 import { type PersistedSnapshot, rehydrate } from './snapshot'
 import type { ProcessRow } from './views'
 
@@ -125,7 +127,24 @@ async function decideOn(
   if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
   await assertNotClaimedByOther(db, row.id, request.type, actor)
   await assertAttachments(db, row.currentStep, valid.payload)
+  if (request.type === 'SUBMIT') await assertStepMayBind(db, definition, row, snapshot)
   return { row, snapshot, definition, actor, comment, payload: valid.payload }
+}
+
+/**
+ * A step that binds insurance cover (`bindsCover`) checks its artworks again at SUBMIT: a work sold or
+ * counted missing since the start is refused now, naming it, rather than at the approval.
+ */
+async function assertStepMayBind(
+  db: Db,
+  definition: ProcessDefinition,
+  row: ProcessRow,
+  snapshot: HeldRow['snapshot'],
+): Promise<void> {
+  if (!definition.steps.some((s) => s.key === row.currentStep && s.bindsCover)) return
+  const subject = (snapshot.context as ProcessContext).subject
+  const ids = await linkedArtworks(db, row.id)
+  await assertInsurable(db, { type: row.type, subject }, ids, definition.artworkStatuses, { lock: false })
 }
 
 /**

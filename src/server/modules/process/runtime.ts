@@ -32,6 +32,7 @@ import { actingActor } from '../tasks/acting'
 import { syncTasks, tasksMayChange } from '../tasks/sync'
 import { assertAttachments } from './attachments'
 import { actorOf, type Decided, decide, definitionFor, notEnabled, type User, validate } from './decide'
+import { assertRenewable } from './effects/insurance'
 import {
   claimKey,
   eventClaim,
@@ -87,6 +88,7 @@ export async function startProcess(
   if ((await countArtworks(env.db, artworkIds)) !== artworkIds.length)
     throw invalid({ 'input.artworkIds': 'invalidValue' })
   await checkFollows(env.db, env.catalog, definition, subject)
+  if (definition.renewsPolicy) await assertRenewable(env.db, subject)
   const actor = actorOf(user)
   const saved =
     draft === undefined ? undefined : await checkDraft(env, definition, subject, actor, draft, lang)
