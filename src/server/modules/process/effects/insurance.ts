@@ -15,7 +15,7 @@ import { artworks, insuranceClaims, insurancePolicies, insurancePolicyArtworks }
 import { AppError, invalid } from '../../../http/app-error'
 import { recordSchedule } from '../../insurance/schedule'
 import { bothLanguages, cancelReminders, holdersOf, scheduleReminder, sendMessages } from '../messages'
-import { refusedArtworks } from './custody'
+import { type RefusedArtwork, refusedArtworks } from './custody'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
 
@@ -132,19 +132,19 @@ export async function assertInsurable(
 ): Promise<void> {
   const refused = await refusedArtworks(db, process, ids, allowed ?? [], options)
   if (refused.length === 0) return
-  const named = (lang: Lang, sep: string, open: string, close: string) =>
-    refused
-      .map((a) => {
-        const why = ARTWORK_STATUS_LABELS[a.status][lang]
-        return `${a.inventoryNo}${open}${lang === 'en' ? why.toLowerCase() : why}${close}`
-      })
-      .join(sep)
   throw new AppError(
     400,
     'coverRefused',
-    { artworks: { 'zh-CN': named('zh-CN', '、', '（', '）'), en: named('en', ', ', ' (', ')') } },
+    { artworks: { 'zh-CN': withReasons(refused, 'zh-CN'), en: withReasons(refused, 'en') } },
     { artworkIds: refused.map((a) => a.id), artworks: refused },
   )
+}
+
+/** Each artwork by inventory number with its status: `VT-1 (sold), VT-2 (missing)`, `VT-1（已售出）、…`. */
+function withReasons(refused: RefusedArtwork[], lang: Lang): string {
+  const why = (a: RefusedArtwork) => ARTWORK_STATUS_LABELS[a.status][lang]
+  if (lang === 'en') return refused.map((a) => `${a.inventoryNo} (${why(a).toLowerCase()})`).join(', ')
+  return refused.map((a) => `${a.inventoryNo}（${why(a)}）`).join('、')
 }
 
 export async function insuranceCovered(ctx: EffectContext): Promise<void> {
