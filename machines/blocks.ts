@@ -506,6 +506,7 @@ export function defineProcess(
     artworkStatuses,
     startPrivileges,
     checks,
+    renewsPolicy,
   } = spec
   const steps = spec.steps.map((s) => s.def)
   for (const s of spec.steps) {
@@ -525,5 +526,6 @@ export function defineProcess(
     followUps,
     startPrivileges,
     checks,
+    renewsPolicy,
   }
 }

@@ -160,6 +160,12 @@ export interface StepDef {
   task?: 'count'
   /** Due times of this step's tasks in working days, by task kind, where the defaults (machines/tasks.ts) do not fit. */
   due?: Partial<Record<import('./tasks').TaskKind, number>>
+  /**
+   * Approving this step binds insurance cover on the artworks (an issued policy): its SUBMIT checks them
+   * again as a start does (`artworkStatuses`: a work sold or counted missing since is refused), before
+   * anything is written; the effect that writes the cover checks again at the approval.
+   */
+  bindsCover?: boolean
 }
 
 /** One version of one process type. The registry keeps every version running processes use. */
@@ -197,6 +203,12 @@ export interface ProcessDefinition {
   startPrivileges?: readonly string[]
   /** Checks needing the database, before anything is written. Definition-level: not part of the graph. */
   checks?: ProcessChecks
+  /**
+   * This type renews a policy that its start input names (`previousProcessId`, else `previousPolicyNo`):
+   * the start is refused unless that policy is active (in force, or ended at its end date), never void or
+   * lapsed. Definition-level, like `followUps`: not part of the graph.
+   */
+  renewsPolicy?: boolean
 }
 
 /**

@@ -340,6 +340,24 @@ export const MESSAGES = {
     'zh-CN': '作品 {artworks} 正在另一个未结束的流程中，请待其结束后再试',
     en: 'Artwork {artworks} is in another process that has not ended: try again once it has',
   },
+  // binding insurance cover on artworks no longer insurable (the policy step of the cover processes)
+  coverRefused: {
+    'zh-CN': '以下作品已不能投保，保单不能生效：{artworks}',
+    en: 'These artworks can no longer be insured, so the policy cannot cover them: {artworks}',
+  },
+  // a renewal names the policy it renews (INSURANCE_RENEWAL previousProcessId / previousPolicyNo)
+  renewedPolicyVoid: {
+    'zh-CN': '保单 {policy} 已作废（其流程已终止），不能续保',
+    en: 'Policy {policy} is void (its process was terminated): it cannot be renewed',
+  },
+  renewedPolicyLapsed: {
+    'zh-CN': '保单 {policy} 已失效（已决定不续保），不能再续保',
+    en: 'Policy {policy} has lapsed (a renewal let it lapse): it cannot be renewed',
+  },
+  renewedPolicyNone: {
+    'zh-CN': '所选流程没有已出具的保单，无可续保的保单',
+    en: 'The process named has issued no policy: there is no policy to renew',
+  },
   // process step data (src/shared/process-steps)
   paymentDetailsTotal: {
     'zh-CN': '付款明细合计须等于付款金额',
@@ -667,9 +685,14 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES
 
-export function formatMessage(key: MessageKey, lang: Lang, params?: Record<string, string | number>): string {
+/** A message's parameters: the same in both languages, or worded in each (a status named in a list). */
+export type MessageParams = Record<string, string | number | Words>
+
+export function formatMessage(key: MessageKey, lang: Lang, params?: MessageParams): string {
   let text: string = MESSAGES[key][lang] ?? MESSAGES[key]['zh-CN']
-  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v))
+  if (params)
+    for (const [k, v] of Object.entries(params))
+      text = text.replaceAll(`{${k}}`, typeof v === 'object' ? v[lang] : String(v))
   return text
 }
 

@@ -1,11 +1,16 @@
 // The world a process leaves behind (DESIGN.md § Processes: "no artwork is ever left transporting, on loan
 // or held by a process that has ended; no policy stays active, no reminder pending, for a process that
-// ended without it"), checked by SQL over the whole database. Reused after every model walk and on the
+// ended without it"; no policy issued on a sold or missing work, one renewal reminder per policy, no void
+// policy lapsed), checked by SQL over the whole database. Reused after every model walk and on the
 // demo database: `assertWorldConsistent(t)` fails with one line per offending artwork, policy or reminder.
 // Money too: every payment under a contract of its own process in its currency, one live contract per
 // process step, one running or paid request per recorded cost.
 import { expect } from 'vitest'
+import { MESSAGES } from '../../src/shared/errors'
 import type { TestContext } from './helpers'
+
+/** The English title of a policy's renewal reminder up to its first parameter (the messages' own words). */
+const RENEWAL_REMINDER_TITLE = MESSAGES.msgReminderInsurance.en.split('{')[0]
 
 /** A live process: not finished and not terminated (a terminated one may be restarted, but holds nothing). */
 const LIVE = `(p.done = false and p.status <> 'terminated')`
@@ -115,6 +120,35 @@ const CHECKS: { rule: string; sql: string }[] = [
     sql: `select coalesce(nullif(ip.policy_no, ''), ip.id::text) as who, ip.process_id as id, p.state as what
       from insurance_policies ip join processes p on p.id = ip.process_id
       where ip.status = 'active' and p.status = 'terminated'`,
+  },
+  {
+    rule: 'policy issued after its artwork was sold or counted missing',
+    sql: `select a.inventory_no as who, a.id,
+        coalesce(nullif(ip.policy_no, ''), ip.id::text) || ' active since ' || to_char(ip.updated_at, 'YYYY-MM-DD HH24:MI:SS')
+          || ', the artwork ' || a.status::text || ' since ' || to_char(m.at, 'YYYY-MM-DD HH24:MI:SS') as what
+      from insurance_policies ip
+      join insurance_policy_artworks l on l.policy_id = ip.id and l.removed_on is null
+      join artworks a on a.id = l.artwork_id
+      join lateral (select max(m.at) as at from artwork_movements m where m.artwork_id = a.id
+        and m.kind::text = case a.status when 'sold' then 'sold' else 'stocktake_missing' end) m on true
+      where ip.status = 'active' and a.status in ('sold', 'missing') and m.at < ip.updated_at`,
+  },
+  {
+    rule: 'more than one renewal reminder for one policy',
+    sql: `select coalesce(nullif(ip.policy_no, ''), ip.id::text) as who, ip.process_id as id,
+        count(*)::text || ' reminder messages' as what
+      from insurance_policies ip join messages m on m.process_id = ip.process_id
+      where m.kind = 'reminder' and m.title_en like '${RENEWAL_REMINDER_TITLE}%'
+      group by ip.id, ip.policy_no, ip.process_id having count(*) > 1`,
+  },
+  {
+    rule: 'policy lapsed although it was void (its process terminated before the lapse)',
+    sql: `select coalesce(nullif(ip.policy_no, ''), ip.id::text) as who, ip.process_id as id,
+        'lapsed ' || to_char(ip.updated_at, 'YYYY-MM-DD HH24:MI:SS') as what
+      from insurance_policies ip join processes p on p.id = ip.process_id
+      where ip.status = 'lapsed' and p.status = 'terminated'
+        and (select max(h.at) from process_history h where h.process_id = p.id and h.event_type = 'TERMINATE')
+          <= ip.updated_at`,
   },
   {
     rule: 'reminder pending although its process was terminated',

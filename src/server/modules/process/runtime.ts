@@ -35,6 +35,7 @@ import { checkStart } from './checks'
 import { assertCostFree } from './cost-requests'
 import { assertKnownCurrencies } from './currencies'
 import { actorOf, type Decided, decide, definitionFor, notEnabled, type User, validate } from './decide'
+import { assertRenewable } from './effects/insurance'
 import {
   claimKey,
   eventClaim,
@@ -92,6 +93,7 @@ export async function startProcess(
   await assertKnownCurrencies(env.db, subject, 'input')
   const checkedSubject = await checkFollows(env.db, env.catalog, definition, subject)
   await checkStart(definition, { db: env.db, lang, subject: checkedSubject })
+  if (definition.renewsPolicy) await assertRenewable(env.db, checkedSubject)
   const actor = actorOf(user)
   const saved =
     draft === undefined ? undefined : await checkDraft(env, definition, checkedSubject, actor, draft, lang)

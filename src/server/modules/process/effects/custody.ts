@@ -8,6 +8,8 @@ import { declaredFollowUps, predecessorsOf } from '../../../../../machines/follo
 import { latest, registeredTypes } from '../../../../../machines/registry'
 import type { ArtworkStatus } from '../../../../shared/contracts/artworks'
 import type { MessageKey } from '../../../../shared/errors'
+import type { ProcessType } from '../../../../shared/process-types'
+import type { DbOrTx } from '../../../db/client'
 import { artworks, processArtworks, processes } from '../../../db/schema'
 import { AppError } from '../../../http/app-error'
 import { loadArtworks } from './movements'
@@ -30,18 +32,19 @@ const FOLLOW_UPS = declaredFollowUps(registeredTypes().map((t) => latest(t)))
  * Statuses a follower may also start on, per artwork of the process it follows (a sale's delivery moves
  * the sale's sold works), as the followed type declares them.
  */
-async function followerAllowance(ctx: EffectContext): Promise<Map<string, readonly string[]>> {
+async function followerAllowance(
+  db: DbOrTx,
+  type: ProcessType,
+  subject: Record<string, unknown>,
+): Promise<Map<string, readonly string[]>> {
   const out = new Map<string, readonly string[]>()
-  for (const named of predecessorsOf(FOLLOW_UPS, ctx.process.type, ctx.context.subject)) {
+  for (const named of predecessorsOf(FOLLOW_UPS, type, subject)) {
     const extra = named.allowed.filter((f) => f.artworkStatuses?.length)
     if (extra.length === 0) continue
-    const [row] = await ctx.tx
-      .select({ type: processes.type })
-      .from(processes)
-      .where(eq(processes.id, named.id))
+    const [row] = await db.select({ type: processes.type }).from(processes).where(eq(processes.id, named.id))
     const statuses = extra.find((f) => f.from === row?.type)?.artworkStatuses
     if (!statuses) continue
-    const linked = await ctx.tx
+    const linked = await db
       .select({ id: processArtworks.artworkId })
       .from(processArtworks)
       .where(eq(processArtworks.processId, named.id))
@@ -50,12 +53,45 @@ async function followerAllowance(ctx: EffectContext): Promise<Map<string, readon
   return out
 }
 
+/** An artwork a process may not act on, and its status (the reason). */
+export interface RefusedArtwork {
+  id: string
+  inventoryNo: string
+  status: ArtworkStatus
+}
+
+/**
+ * The one rule of which artworks a process may act on: those whose status is among the statuses its
+ * machine declares (`artworkStatuses`), or that a process it follows allows. Returns the others, by
+ * inventory number. With `lock` (in a transaction) the artworks stay locked until it ends, so that no sale
+ * or stocktake changes them between this check and what the caller writes.
+ */
+export async function refusedArtworks(
+  db: DbOrTx,
+  process: { type: ProcessType; subject: Record<string, unknown> },
+  ids: string[],
+  allowed: readonly string[],
+  { lock }: { lock: boolean },
+): Promise<RefusedArtwork[]> {
+  if (ids.length === 0) return []
+  const columns = { id: artworks.id, inventoryNo: artworks.inventoryNo, status: artworks.status }
+  const query = db
+    .select(columns)
+    .from(artworks)
+    .where(inArray(artworks.id, ids))
+    .orderBy(artworks.inventoryNo)
+  const rows = lock ? await query.for('update') : await query
+  const outside = rows.filter((a) => !allowed.includes(a.status))
+  if (outside.length === 0) return []
+  const also = await followerAllowance(db, process.type, process.subject)
+  return outside.filter((a) => !also.get(a.id)?.includes(a.status))
+}
+
+/** Start and restart: every artwork's status must be one the machine allows (else 400 naming them and why). */
 export async function checkArtworks(ctx: EffectContext): Promise<void> {
   const allowed = (ctx.effect.params?.statuses ?? []) as ArtworkStatus[]
-  const rows = await loadArtworks(ctx.tx, targetArtworks(ctx))
-  const outside = rows.filter((a) => !allowed.includes(a.status))
-  const also = outside.length > 0 ? await followerAllowance(ctx) : new Map<string, readonly string[]>()
-  const refused = outside.filter((a) => !also.get(a.id)?.includes(a.status))
+  const subject = { type: ctx.process.type, subject: ctx.context.subject }
+  const refused = await refusedArtworks(ctx.tx, subject, targetArtworks(ctx), allowed, { lock: true })
   if (refused.length === 0) return
   const status = refused[0].status
   throw new AppError(
