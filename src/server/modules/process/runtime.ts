@@ -32,6 +32,7 @@ import { actingActor } from '../tasks/acting'
 import { syncTasks, tasksMayChange } from '../tasks/sync'
 import { assertAttachments } from './attachments'
 import { actorOf, type Decided, decide, definitionFor, notEnabled, type User, validate } from './decide'
+import { startLockConflict } from './effects/custody'
 import {
   claimKey,
   eventClaim,
@@ -91,7 +92,7 @@ export async function startProcess(
   const saved =
     draft === undefined ? undefined : await checkDraft(env, definition, subject, actor, draft, lang)
   const at = new Date()
-  return orFirstResult(env.db, claim, () =>
+  const created = () =>
     env.db.transaction(async (tx) => {
       // A concurrent start with the same key waits here, then finds it taken: its result is the answer.
       if (claim && !(await claimKey(tx, claim, CREATE_EVENT))) throw conflict()
@@ -104,8 +105,15 @@ export async function startProcess(
       const withLinks = await withLinksOf(tx, env.catalog, row, view, actor)
       if (claim) await storeResult(tx, claim, id, withLinks)
       return withLinks
-    }),
-  )
+    })
+  // A start that lost a race for its artworks to the database's deadlock detection is refused as held.
+  return orFirstResult(env.db, claim, async () => {
+    try {
+      return await created()
+    } catch (error) {
+      throw (await startLockConflict(env.db, error, artworkIds)) ?? error
+    }
+  })
 }
 
 /**
