@@ -66,6 +66,19 @@ const CHECKS: { rule: string; sql: string }[] = [
         select 1 from process_artworks pa where pa.process_id = p.id and pa.artwork_id = a.id))`,
   },
   {
+    // Outside the warehouse (and neither sold, lent nor missing), held by no process, its latest movement
+    // written by a process that was then terminated without saying where the works are now: nobody knows
+    // where it is (a repair called off with the work still at the restorer).
+    rule: 'outside the warehouse where a terminated process left it without saying where it is',
+    sql: `select a.inventory_no as who, a.id,
+        p.type::text || ' terminated after ' || m.kind::text || ', at "' || a.location_text || '"' as what
+      from artworks a
+      join artwork_movements m on m.artwork_id = a.id and m.until = 'infinity'
+      join processes p on p.id = m.process_id
+      where not a.in_warehouse and a.status in ('in_collection', 'purchased') and a.active_process_id is null
+        and p.status = 'terminated' and m.kind <> 'transport_aborted'`,
+  },
+  {
     rule: 'a live process in transit whose artworks are not transporting',
     sql: `select a.inventory_no as who, a.id, p.type::text || ' ' || p.state || ' / ' || a.transport_status as what
       from processes p join process_artworks pa on pa.process_id = p.id join artworks a on a.id = pa.artwork_id

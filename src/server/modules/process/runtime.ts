@@ -35,6 +35,7 @@ import { checkStart } from './checks'
 import { assertCostFree } from './cost-requests'
 import { assertKnownCurrencies } from './currencies'
 import { actorOf, type Decided, decide, definitionFor, notEnabled, type User, validate } from './decide'
+import { startLockConflict } from './effects/custody'
 import { assertRenewable } from './effects/insurance'
 import {
   claimKey,
@@ -98,7 +99,7 @@ export async function startProcess(
   const saved =
     draft === undefined ? undefined : await checkDraft(env, definition, checkedSubject, actor, draft, lang)
   const at = new Date()
-  return orFirstResult(env.db, claim, () =>
+  const created = () =>
     env.db.transaction(async (tx) => {
       // A concurrent start with the same key waits here, then finds it taken: its result is the answer.
       if (claim && !(await claimKey(tx, claim, CREATE_EVENT))) throw conflict()
@@ -112,8 +113,15 @@ export async function startProcess(
       const withLinks = await withLinksOf(tx, env.catalog, row, view, actor)
       if (claim) await storeResult(tx, claim, id, withLinks)
       return withLinks
-    }),
-  )
+    })
+  // A start that lost a race for its artworks to the database's deadlock detection is refused as held.
+  return orFirstResult(env.db, claim, async () => {
+    try {
+      return await created()
+    } catch (error) {
+      throw (await startLockConflict(env.db, error, artworkIds)) ?? error
+    }
+  })
 }
 
 /**

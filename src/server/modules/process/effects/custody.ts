@@ -9,9 +9,10 @@ import { latest, registeredTypes } from '../../../../../machines/registry'
 import type { ArtworkStatus } from '../../../../shared/contracts/artworks'
 import type { MessageKey } from '../../../../shared/errors'
 import type { ProcessType } from '../../../../shared/process-types'
-import type { DbOrTx } from '../../../db/client'
+import type { DbOrTx, Tx } from '../../../db/client'
 import { artworks, processArtworks, processes } from '../../../db/schema'
 import { AppError } from '../../../http/app-error'
+import { pgErrorCode } from '../../reference/usage'
 import { loadArtworks } from './movements'
 import { type EffectContext, targetArtworks } from './types'
 
@@ -107,23 +108,67 @@ export async function holdArtworks(ctx: EffectContext): Promise<void> {
   const rows = await loadArtworks(ctx.tx, ids)
   // Another live process holds one of them: say which artworks and which process.
   const held = rows.filter((a) => a.activeProcessId && a.activeProcessId !== ctx.process.id)
-  if (held.length > 0) {
-    const [other] = await ctx.tx
-      .select({ id: processes.id, type: processes.type })
-      .from(processes)
-      .where(eq(processes.id, held[0].activeProcessId as string))
-    throw new AppError(
-      409,
-      'artworkHeld',
-      { artworks: listed(held) },
-      { artworkIds: held.map((a) => a.id), processId: other?.id ?? null, processType: other?.type ?? null },
-    )
-  }
+  if (held.length > 0) throw await heldError(ctx.tx, held)
   if (ids.length === 0) return
   await ctx.tx
     .update(artworks)
     .set({ activeProcessId: ctx.process.id, updatedAt: ctx.at })
     .where(inArray(artworks.id, ids))
+}
+
+/** The 409 of artworks another live process holds: their inventory numbers, and that process. */
+async function heldError(
+  db: DbOrTx,
+  held: { id: string; inventoryNo: string; activeProcessId: string | null }[],
+): Promise<AppError> {
+  const holder = held.find((a) => a.activeProcessId)?.activeProcessId
+  const [other] = holder
+    ? await db
+        .select({ id: processes.id, type: processes.type })
+        .from(processes)
+        .where(eq(processes.id, holder))
+    : []
+  return new AppError(
+    409,
+    'artworkHeld',
+    { artworks: listed(held) },
+    { artworkIds: held.map((a) => a.id), processId: other?.id ?? null, processType: other?.type ?? null },
+  )
+}
+
+/**
+ * Take the row locks of a new process's subject artworks, in one order (by id), before anything refers to
+ * them: inserting the process's links takes a shared key lock on each artwork, and two starts that each
+ * hold one and then ask for the row lock of holdArtworks would wait on each other.
+ */
+export async function lockSubjectArtworks(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return
+  await tx
+    .select({ id: artworks.id })
+    .from(artworks)
+    .where(inArray(artworks.id, ids))
+    .orderBy(artworks.id)
+    .for('update')
+}
+
+/** PostgreSQL's deadlock_detected and serialization_failure: two transactions wanted the same rows. */
+const LOCK_CONFLICTS = new Set(['40P01', '40001'])
+
+/**
+ * A start that lost a race for its artworks with a deadlock or a serialization failure (the database
+ * chose it as the one to roll back) is refused like any start on a held artwork: 409 naming the works
+ * (those another process holds now, else all of them).
+ */
+export async function startLockConflict(db: DbOrTx, error: unknown, ids: string[]): Promise<AppError | null> {
+  const code = pgErrorCode(error)
+  if (ids.length === 0 || !code || !LOCK_CONFLICTS.has(code)) return null
+  const rows = await db
+    .select({ id: artworks.id, inventoryNo: artworks.inventoryNo, activeProcessId: artworks.activeProcessId })
+    .from(artworks)
+    .where(inArray(artworks.id, ids))
+    .orderBy(artworks.inventoryNo)
+  const held = rows.filter((a) => a.activeProcessId)
+  return heldError(db, held.length > 0 ? held : rows)
 }
 
 export async function releaseArtworks(ctx: EffectContext): Promise<void> {
