@@ -8,6 +8,7 @@ import type { ProcessView } from '../../src/shared/contracts/process'
 import { MESSAGES } from '../../src/shared/errors'
 import { dayIn } from '../../src/shared/working-days'
 import { TEST_PASSWORD } from './helpers'
+import { assertWorldConsistent } from './invariants'
 import { day, type Flow, openFlow } from './process-flow'
 import { contract, dueDiligence, payment } from './process-helpers'
 
@@ -649,5 +650,11 @@ describe('a delegate of the starter may terminate as the starter may', () => {
       onBehalfOf: ids.operations,
     })
     expect(refused.code).toBe(4031)
+  })
+})
+
+describe('the world these decisions leave', () => {
+  it('has no decision by the submitting side of what it decides, nor any other breach', async () => {
+    await assertWorldConsistent(f.t)
   })
 })
