@@ -21,8 +21,9 @@ export interface Actor {
   /** The keys of the user's roles (an approval rule may ask for one: a director above a band). */
   roles?: string[]
   /**
-   * A delegate acting for an absent user (issue 13): `privileges`, `allPrivileges` and `roles` are then
-   * that user's, `id` stays the delegate's, and neither of them may approve their own submission.
+   * A delegate acting for an absent user: `privileges`, `allPrivileges` and `roles` are then that user's,
+   * `id` stays the delegate's; neither of them approves or pays out what either of them submitted, and a
+   * delegate of the starter may terminate as the starter may.
    */
   onBehalfOf?: string
 }
@@ -41,6 +42,8 @@ export interface StepRecord {
   draft?: Record<string, unknown>
   data?: Record<string, unknown>
   submittedBy?: string
+  /** A delegate submitted on behalf of this user: neither of them approves or pays out this submission. */
+  submittedOnBehalfOf?: string
   submittedAt?: string
   /** `onBehalfOf`: a delegate approved for that user; `roles`: the approver's role keys (N-of-M rules). */
   approvals: { by: string; at: string; onBehalfOf?: string; roles?: string[] }[]

@@ -192,6 +192,10 @@ export const MESSAGES = {
     'zh-CN': '今天没有该用户对此类流程的有效委托',
     en: 'No delegation from this user covers this process type today',
   },
+  delegatorDisabled: {
+    'zh-CN': '{name} 的账号已停用，其委托不再有效',
+    en: 'The account of {name} is disabled: their delegation no longer holds',
+  },
   internal: {
     'zh-CN': '系统繁忙，请稍后再试（日志编号 {logId}）',
     en: 'Something went wrong; try again later (log id {logId})',
@@ -258,6 +262,10 @@ export const MESSAGES = {
   delegationOverlaps: {
     'zh-CN': '与已有的委托时间重叠',
     en: 'This overlaps a delegation already in place',
+  },
+  delegationLoop: {
+    'zh-CN': '该委托会形成循环：{loop}',
+    en: 'This delegation would make a loop: {loop}',
   },
   endBeforeStart: {
     'zh-CN': '结束日期不能早于开始日期',

@@ -231,6 +231,17 @@ const CHECKS: { rule: string; sql: string }[] = [
       invisibleNames('rooms', 'id::text', 'id', ['name_zh', 'name_en']),
     ].join('\n      union all '),
   },
+  {
+    rule: 'a decision (approve, reject, pay) by the submitting side of the submission it decides',
+    sql: `select p.type::text || ' ' || p.id as who, d.process_id as id,
+        d.event_type || ' #' || d.seq || ' on SUBMIT #' || s.seq as what
+      from process_history d join processes p on p.id = d.process_id
+      join lateral (select h.seq, h.by_user_id, h.on_behalf_of from process_history h
+        where h.process_id = d.process_id and h.seq < d.seq and h.event_type = 'SUBMIT'
+        order by h.seq desc limit 1) s on true
+      where d.event_type in ('APPROVE', 'REJECT', 'CONFIRM_PAYMENT', 'PAYMENT_FAILED', 'RETRY_PAYMENT')
+        and (d.by_user_id in (s.by_user_id, s.on_behalf_of) or d.on_behalf_of in (s.by_user_id, s.on_behalf_of))`,
+  },
 ]
 
 export interface WorldProblem {

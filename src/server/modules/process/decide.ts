@@ -5,6 +5,7 @@
 // passes the check its definition declares on the database, checks/; the artworks of a step that binds
 // insurance cover are checked again at its SUBMIT).
 import type { ZodType } from 'zod'
+import { approvedAlready, submittedBySameSide } from '../../../../machines/setup'
 import { TASK_OF_EVENT } from '../../../../machines/tasks'
 import type { Actor, ProcessContext, ProcessDefinition } from '../../../../machines/types'
 import { checkEvent, forbiddenBecause, nextEvents, refusalOf, validateEvent } from '../../../../machines/view'
@@ -52,13 +53,8 @@ function refusedFor(
   if (kind === 'confirmPayment') return new AppError(4031, 'separationOfDuties')
   if (kind === 'approve') {
     const r = step ? (snapshot.context as ProcessContext).steps[step] : undefined
-    const people = [actor.id, actor.onBehalfOf]
-    const approvedAlready =
-      !people.includes(r?.submittedBy) &&
-      (r?.approvals ?? []).some(
-        (a) => people.includes(a.by) || (a.onBehalfOf !== undefined && people.includes(a.onBehalfOf)),
-      )
-    return new AppError(4031, approvedAlready ? 'alreadyApproved' : 'ownSubmission')
+    const again = !submittedBySameSide(r, actor) && approvedAlready(r, actor)
+    return new AppError(4031, again ? 'alreadyApproved' : 'ownSubmission')
   }
   return forbidden()
 }
