@@ -10,6 +10,7 @@ import {
   type ArtworkStatus,
 } from '../../../shared/contracts/artworks'
 import type { CollectionValue } from '../../../shared/contracts/finance'
+import { todayIn } from '../../../shared/office-time'
 import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
 import { dateText, moneyText, numberText } from '../../pdf/format'
@@ -63,9 +64,6 @@ const groupSql = (key: ReturnType<typeof sql>, where: ReturnType<typeof sql>) =>
   sql`select ${key} as k, a.latest_valuation_currency as currency, count(*)::int as n,
       sum(a.latest_valuation)::numeric(18, 2)::text as amount
     from artworks a where ${where} group by 1, 2`
-
-/** Today in the office's time zone (yyyy-MM-dd). */
-const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
 
 export async function readCollectionSummary(db: DbOrTx, timeZone: string): Promise<CollectionSummary> {
   const at = todayIn(timeZone)

@@ -6,8 +6,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { TASK_OF_EVENT } from '../../../../machines/tasks'
 import type { Actor } from '../../../../machines/types'
+import { todayIn } from '../../../shared/office-time'
 import type { ProcessType } from '../../../shared/process-types'
-import { dayIn } from '../../../shared/working-days'
 import type { Db, DbOrTx } from '../../db/client'
 import { processTasks, users } from '../../db/schema'
 import { AppError } from '../../http/app-error'
@@ -26,7 +26,7 @@ export async function actingActor(
   now = new Date(),
 ): Promise<Actor> {
   if (!onBehalfOf || onBehalfOf === user.id) return actorOf(user)
-  if (!(await delegationCovers(db, onBehalfOf, user.id, type, dayIn(now, timeZone))))
+  if (!(await delegationCovers(db, onBehalfOf, user.id, type, todayIn(timeZone, now))))
     throw new AppError(4031, 'notDelegated')
   const held = await privilegesOf(db, onBehalfOf)
   return {
