@@ -59,9 +59,11 @@ const contentsRow = async (roomId: string, id: string, at?: string) =>
   ).list.find((i) => i.artwork.id === id)
 const movementCount = async (id: string) =>
   Number(
-    ((await t.deps.database.raw('select count(*)::int as n from artwork_movements where artwork_id = $1', [
-      id,
-    ])) as { n: number }[])[0].n,
+    (
+      (await t.deps.database.raw('select count(*)::int as n from artwork_movements where artwork_id = $1', [
+        id,
+      ])) as { n: number }[]
+    )[0].n,
   )
 
 describe('the place in a room', () => {
@@ -78,7 +80,11 @@ describe('the place in a room', () => {
     // Saved with the record: a new place, the room unchanged, a movement by hand within the room.
     const res = await save(a, { position: 'B区1号架', titleEn: 'Moved along the rack' })
     expect(res.code, JSON.stringify(res.data)).toBe(0)
-    expect(res.data).toMatchObject({ locationText: 'B区1号架', roomId: room, titleEn: 'Moved along the rack' })
+    expect(res.data).toMatchObject({
+      locationText: 'B区1号架',
+      roomId: room,
+      titleEn: 'Moved along the rack',
+    })
     expect(res.data.movements[0]).toMatchObject({
       kind: 'manual',
       fromRoomId: room,
@@ -90,7 +96,9 @@ describe('the place in a room', () => {
     expect((await contentsRow(room, a.id))?.position).toBe('B区1号架')
     // The ledger still knows the earlier place.
     expect((await contentsRow(room, a.id, before))?.position).toBe('A区3号架')
-    expect((await warehouse<PlaceAt>(`/artworks/${a.id}/place?at=${before}`)).place?.location).toBe('A区3号架')
+    expect((await warehouse<PlaceAt>(`/artworks/${a.id}/place?at=${before}`)).place?.location).toBe(
+      'A区3号架',
+    )
 
     // A save without a position, or with the same one, leaves the place and the ledger alone.
     const moves = await movementCount(a.id)
@@ -102,7 +110,11 @@ describe('the place in a room', () => {
   })
 
   it('is refused for an artwork not in a room, naming it, and nothing is written', async () => {
-    const away = await create('VT-POS-002', { inWarehouse: false, roomId: null, locationText: 'Artist studio' })
+    const away = await create('VT-POS-002', {
+      inWarehouse: false,
+      roomId: null,
+      locationText: 'Artist studio',
+    })
     const moves = await movementCount(away.id)
     for (const [lang, words] of [
       ['en', 'VT-POS-002 is not in a warehouse room'],
@@ -116,7 +128,11 @@ describe('the place in a room', () => {
       )
     }
     const after = await detail(away.id)
-    expect(after).toMatchObject({ locationText: 'Artist studio', titleEn: away.titleEn, version: away.version })
+    expect(after).toMatchObject({
+      locationText: 'Artist studio',
+      titleEn: away.titleEn,
+      version: away.version,
+    })
     expect(await movementCount(away.id)).toBe(moves)
   })
 
@@ -124,9 +140,9 @@ describe('the place in a room', () => {
     const a = await create('VT-POS-003', { inWarehouse: true, roomId: ids.roomShanghai, locationText: 'C1' })
     const res = await save(a, { position: 'x'.repeat(201) })
     expect(res.status).toBe(400)
-    expect(Object.keys((res.data as unknown as { fieldErrors: Record<string, string> }).fieldErrors)).toEqual([
-      'position',
-    ])
+    expect(Object.keys((res.data as unknown as { fieldErrors: Record<string, string> }).fieldErrors)).toEqual(
+      ['position'],
+    )
     expect((await detail(a.id)).locationText).toBe('C1')
   })
 })

@@ -40,6 +40,7 @@ export function DateField({ value, onChange, upToToday, maxDate, ...rest }: Date
       leftSection={<IconCalendar size={16} />}
       clearable
       defaultDate={officeToday()}
+      getDayAriaLabel={(day) => day}
       {...rest}
       maxDate={latestDay(maxDate, upToToday)}
       value={value || null}
