@@ -117,7 +117,7 @@ export async function readCollectionSummary(db: DbOrTx, timeZone: string): Promi
     ...(statusMap.get(status) ?? { key: status, count: 0, values: [] }),
     status,
   }))
-  return { at, held, byLocation, byMedium, byStatus, reporting: await collectionValue(db, at, target) }
+  return { at, held, byLocation, byMedium, byStatus, reporting: await collectionValue(db, at, target, at) }
 }
 
 const valuesText = (values: SummaryGroup['values']) =>
