@@ -353,9 +353,17 @@ export const createArtworkInput = z
 export type CreateArtworkInput = z.input<typeof createArtworkInput>
 export type CreateArtwork = z.infer<typeof createArtworkInput>
 
-/** A save carries the row version it was loaded at: a stale one is refused (409). */
+/**
+ * A save carries the row version it was loaded at: a stale one is refused (409). `position`, the place in its
+ * room (a shelf, a rack: "A区3号架"), is for an artwork in a warehouse room only; absent leaves it as it is,
+ * a change is a movement in the ledger within the room.
+ */
 export const updateArtworkInput = z
-  .strictObject({ ...recordShape, expectedVersion: z.number().int().positive() })
+  .strictObject({
+    ...recordShape,
+    expectedVersion: z.number().int().positive(),
+    position: optionalText(L.location).optional(),
+  })
   .superRefine((v, ctx) => crossFieldRules(v, ctx, { requirePreview: true }))
 export type UpdateArtworkInput = z.input<typeof updateArtworkInput>
 

@@ -532,6 +532,10 @@ export const MESSAGES = {
     'zh-CN': '库房内还有 {count} 件作品，请先移出再停用',
     en: 'The room still holds {count} artworks: move them out before disabling it',
   },
+  positionOutsideRoom: {
+    'zh-CN': '{inventoryNo} 不在库房里：只有放在库房中的作品才有库位',
+    en: '{inventoryNo} is not in a warehouse room: only an artwork in a room has a place in it',
+  },
   dateInFuture: {
     'zh-CN': '不能查询未来的日期',
     en: 'The date cannot be in the future',

@@ -1,9 +1,9 @@
 // Working days in the office's time zone (Asia/Shanghai by default): due times of tasks are counted in
 // them. A working day is Monday to Friday in that zone; public holidays are not known here (see
-// docs/decisions.md). Intl gives the zone's calendar date and weekday, so no time-zone library is needed.
+// docs/decisions.md). Intl gives the zone's weekday, so no time-zone library is needed; the zone's calendar
+// date and today are src/shared/office-time.ts's.
 
 // A formatter costs far more to build than to use: one per zone and purpose, kept.
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
 const weekdayFormats = new Map<string, Intl.DateTimeFormat>()
 
 function formatOf(
@@ -17,17 +17,6 @@ function formatOf(
     cache.set(timeZone, format)
   }
   return format
-}
-
-/** The calendar date (yyyy-MM-dd) of an instant in a time zone. */
-export function dayIn(at: Date, timeZone: string): string {
-  const parts = formatOf(
-    dayFormats,
-    timeZone,
-    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-  ).formatToParts(at)
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${get('year')}-${get('month')}-${get('day')}`
 }
 
 function isWeekend(at: Date, timeZone: string): boolean {

@@ -4,7 +4,7 @@
 // before the start, one closing a loop of delegations in force together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { delegationCovers } from '../../src/server/modules/tasks/settings'
-import { dayIn } from '../../src/shared/working-days'
+import { dayIn } from '../../src/shared/office-time'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
 let t: TestContext

@@ -7,7 +7,7 @@
 // refused at its field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProcessView } from '../../src/shared/contracts/process'
-import { dayIn } from '../../src/shared/working-days'
+import { dayIn } from '../../src/shared/office-time'
 import { assertWorldConsistent } from './invariants'
 import { day, type Flow, openFlow } from './process-flow'
 

@@ -118,6 +118,16 @@ const CHECKS: { rule: string; sql: string }[] = [
       from artworks a where a.status = 'missing' and (a.in_warehouse or a.room_id is not null)`,
   },
   {
+    // The place in a room is changed by a movement within it, so the ledger's latest row says what the
+    // artwork says: the room and the place in it (or where it is, outside the warehouse).
+    rule: 'its room or place differs from the latest movement in the ledger',
+    sql: `select a.inventory_no as who, a.id,
+        coalesce(a.room_id::text, '-') || ' ' || a.location_text || ' / ledger: '
+          || coalesce(m.to_room_id::text, '-') || ' ' || m.to_location as what
+      from artworks a join artwork_movements m on m.artwork_id = a.id and m.until = 'infinity'
+      where m.to_room_id is distinct from a.room_id or m.to_location <> a.location_text`,
+  },
+  {
     rule: 'in a room that does not exist',
     sql: `select a.inventory_no as who, a.id, a.room_id::text as what from artworks a
       where a.room_id is not null and not exists (select 1 from rooms r where r.id = a.room_id)`,

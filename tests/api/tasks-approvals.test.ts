@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { MESSAGES } from '../../src/shared/errors'
-import { dayIn } from '../../src/shared/working-days'
+import { dayIn } from '../../src/shared/office-time'
 import { TEST_PASSWORD } from './helpers'
 import { assertWorldConsistent } from './invariants'
 import { day, type Flow, openFlow } from './process-flow'

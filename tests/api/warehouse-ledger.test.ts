@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MovementView } from '../../src/shared/contracts/operations'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import type { ContentsPage, PlaceAt, StocktakeItem } from '../../src/shared/contracts/warehouse'
-import { dayIn } from '../../src/shared/working-days'
+import { dayIn } from '../../src/shared/office-time'
 import { type Flow, openFlow } from './process-flow'
 import { makeArtworks, makeRoom } from './process-helpers'
 

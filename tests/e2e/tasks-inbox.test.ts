@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import type { InboxCounts, InboxView } from '../../src/shared/contracts/tasks'
-import { dayIn } from '../../src/shared/working-days'
+import { dayIn } from '../../src/shared/office-time'
 import { sampleInput, sampleStepData } from '../model/samples'
 import { launchBrowser, type RunningServer, shot, startApp } from './harness'
 import {

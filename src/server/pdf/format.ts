@@ -1,6 +1,7 @@
 // How printed documents write money and dates in each language: an amount with its currency code in front and
 // thousands separators, from the decimal string itself (never a float, so no cent is lost on a large sum);
-// a date (yyyy-MM-dd) as the language writes it; an instant in the office's time zone.
+// a date (yyyy-MM-dd) as the language writes it. An instant is src/shared/office-time.ts's officeTimeText (in
+// the office's time zone, named).
 import type { Lang } from '../../shared/errors'
 
 const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')
@@ -33,22 +34,6 @@ export function dateText(value: string | null | undefined, lang: Lang): string {
     month: lang === 'en' ? 'short' : 'long',
     ...(d ? { day: 'numeric' } : {}),
     timeZone: 'UTC',
-  }).format(date)
-}
-
-/** An instant as the language writes it, in the office's time zone. */
-export function instantText(value: Date | string | null | undefined, lang: Lang, timeZone: string): string {
-  if (!value) return ''
-  const date = typeof value === 'string' ? new Date(value) : value
-  if (Number.isNaN(date.getTime())) return ''
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    year: 'numeric',
-    month: lang === 'en' ? 'short' : 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
   }).format(date)
 }
 

@@ -5,11 +5,11 @@
 // streams out as it is drawn: a table pauses after each page so what is written leaves first, and a long
 // report never sits whole in memory (no page buffering, so the foot says "page N", not "N of M").
 import type { Lang } from '../../shared/errors'
+import { officeTimeText } from '../../shared/office-time'
 import type { Config } from '../config'
 import { AppError } from '../http/app-error'
 import { contentDisposition, toWebStream } from '../modules/files/serve'
 import { loadPdfFont, parsedFont } from './font'
-import { instantText } from './format'
 
 export const PDF_MIME = 'application/pdf'
 
@@ -72,7 +72,7 @@ export async function openReport(
     throw new AppError(500, 'labelsFontMissing', { path: config.pdfFont })
   }
   const generated = FOOT[options.lang].generated(
-    instantText(options.now ?? new Date(), options.lang, config.timeZone),
+    officeTimeText(options.now ?? new Date(), options.lang, config.timeZone, 'long'),
   )
   let pageNo = 0
   doc.on('pageAdded', () => {

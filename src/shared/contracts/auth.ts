@@ -32,6 +32,8 @@ export const meResponse = z.object({
   privileges: z.array(z.string()),
   systems: z.array(z.string()),
   menu: z.array(menuItemSchema),
+  /** The office's time zone (IANA): its days are the dates people pick, its clock the times shown. */
+  timeZone: z.string(),
 })
 export type MeResponse = z.infer<typeof meResponse>
 

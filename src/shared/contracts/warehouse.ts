@@ -58,11 +58,13 @@ export const contentsQuery = z.object({
 })
 export type ContentsQuery = z.infer<typeof contentsQuery>
 
-/** One artwork in a room at a moment: since when (the movement that brought it), by which process. */
+/** One artwork in a room at a moment: where in it, since when (the movement that put it there), by which process. */
 export const contentsItem = z.object({
   artwork: artworkBrief,
   artistZh: z.string(),
   artistEn: z.string(),
+  /** Its place in the room then (a shelf, a rack: "A区3号架"; '' when none was given). */
+  position: z.string(),
   since: z.string(),
   movementId: z.string(),
   kind: movementView.shape.kind,

@@ -1,11 +1,15 @@
 // Date-range picker (spec §5, §9): pick a start and an end in a calendar (6 rows of 7, decades of 10 years),
 // then confirm; confirm stays disabled until both ends are chosen and the range is valid (date-range.ts).
 // Values use the field's format (yyyy-MM-dd, yyyy-MM or yyyy-MM-dd HH:mm:ss); they are shown yyyy.MM.dd.
+// The days are the office's (its time zone's): the calendar opens on the office's today, and `upToToday`
+// offers no day after it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, InputBase, type InputBaseProps, Popover, Stack, Text } from '@mantine/core'
 import { DatePicker, MonthPicker } from '@mantine/dates'
 import { useState } from 'react'
+import { officeToday } from '../i18n/office-zone'
 import { IconCalendar } from '../shell/icons'
+import { latestDay } from './DateField'
 import {
   type DateFormat,
   dayOf,
@@ -28,7 +32,9 @@ export interface DateRangePickerProps extends Omit<InputBaseProps, 'value' | 'on
   isDateDisabled?: (day: string) => boolean
   minDate?: string
   maxDate?: string
-  /** The month the calendar opens on when the field is empty (yyyy-MM-dd); today by default. */
+  /** No day after the office's today. */
+  upToToday?: boolean
+  /** The month the calendar opens on when the field is empty (yyyy-MM-dd); the office's today by default. */
   defaultMonth?: string
   placeholder?: string
   clearable?: boolean
@@ -43,6 +49,7 @@ export function DateRangePicker({
   isDateDisabled,
   minDate,
   maxDate,
+  upToToday,
   defaultMonth,
   placeholder,
   clearable = true,
@@ -69,8 +76,8 @@ export function DateRangePicker({
     onChange: (next: DateRangeValue) => setDraft(next),
     firstDayOfWeek: pickerFirstDayOfWeek(firstDayOfWeek),
     minDate,
-    maxDate,
-    defaultDate: draft[0] ?? defaultMonth,
+    maxDate: latestDay(maxDate, upToToday),
+    defaultDate: draft[0] ?? defaultMonth ?? officeToday(),
   }
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus>

@@ -1,31 +1,31 @@
-// Dates and numbers as each language writes them (Intl), and the spec's fixed formats (§9). Instants come
-// from the API in ISO 8601 UTC and are shown in the browser's time zone.
+// Dates and numbers as each language writes them (Intl). Instants come from the API in ISO 8601 UTC and are
+// shown in the office's time zone (not the browser's), its name beside every time of day.
 import type { Lang } from '../../shared/errors'
+import { officeTimeText } from '../../shared/office-time'
+import { officeZone } from './office-zone'
 
 const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')
 
+/**
+ * A day as the language writes it: a calendar date (yyyy-MM-dd) as it is; an instant as its day in the
+ * office's time zone.
+ */
 export function formatDate(iso: string | Date | null | undefined, lang: Lang): string {
   if (!iso) return ''
-  const date = typeof iso === 'string' ? new Date(iso) : iso
+  const calendarDate = typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso)
+  const date = typeof iso === 'string' ? new Date(calendarDate ? `${iso}T00:00:00Z` : iso) : iso
   if (Number.isNaN(date.getTime())) return ''
   return new Intl.DateTimeFormat(intlLocale(lang), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
+    timeZone: calendarDate ? 'UTC' : officeZone(),
   }).format(date)
 }
 
+/** An instant's date and time of day in the office's time zone, the zone named ("… 14:05（北京时间）"). */
 export function formatDateTime(iso: string | Date | null | undefined, lang: Lang): string {
-  if (!iso) return ''
-  const date = typeof iso === 'string' ? new Date(iso) : iso
-  if (Number.isNaN(date.getTime())) return ''
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date)
+  return officeTimeText(iso, lang, officeZone())
 }
 
 export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFormatOptions): string {

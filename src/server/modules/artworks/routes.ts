@@ -24,6 +24,7 @@ import {
   templateQuery,
 } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
+import { todayIn } from '../../../shared/office-time'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { Db } from '../../db/client'
 import { artists, artworkHistory, artworks, users } from '../../db/schema'
@@ -39,6 +40,7 @@ import { assertNotLockedByOther, clearLock, releaseLock, takeLock } from './edit
 import { workbookResponse, XLSX_MIME } from './excel-export'
 import { commitImport, jobView, loadJob, startImport } from './excel-import'
 import { listArtworks, listStatements } from './list-query'
+import { placeInRoom } from './position'
 import { checkRecord, type FieldErrors } from './record-checks'
 import {
   historyWhere,
@@ -85,8 +87,9 @@ function isInventoryClash(error: unknown): boolean {
   return pgError?.code === '23505' && (pgError.constraint ?? '').includes('artworks_inventory_no')
 }
 
-function stamp(): string {
-  return new Date().toISOString().slice(0, 10).replaceAll('-', '')
+/** The office's today, for a file name. */
+function stamp(timeZone: string): string {
+  return todayIn(timeZone).replaceAll('-', '')
 }
 
 export function artworkRoutes(deps: Deps) {
@@ -188,7 +191,7 @@ export function artworkRoutes(deps: Deps) {
       const l = q.lang ?? lang(c)
       const [{ n }] = await listStatements(db, { ...q, page: 1, pageSize: 1 }).total
       if (Number(n) > EXPORT_MAX_ROWS) throw new AppError(400, 'exportTooMany', { max: EXPORT_MAX_ROWS })
-      const name = `${l === 'en' ? 'artworks' : '艺术品档案'}-${stamp()}.xlsx`
+      const name = `${l === 'en' ? 'artworks' : '艺术品档案'}-${stamp(deps.config.timeZone)}.xlsx`
       return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
         workbookResponse({ db, lang: l, fileName: name, search: q }),
       )
@@ -370,7 +373,7 @@ export function artworkRoutes(deps: Deps) {
       path: '/{id}',
       tags,
       summary:
-        'Save the record (expectedVersion: a stale one is 409; locked by someone else: 423); releases the lock',
+        'Save the record (expectedVersion: a stale one is 409; locked by someone else: 423) and the place in its room (position: a movement within the room); releases the lock',
       ...access(deps, 'artworkArchive:edit'),
       request: { params: idParam, ...json(updateArtworkInput) },
       responses: okResponse(artworkDetail),
@@ -378,8 +381,8 @@ export function artworkRoutes(deps: Deps) {
     async (c) => {
       const user = currentUser(c)
       const { id } = c.req.valid('param')
-      const { expectedVersion, ...record } = c.req.valid('json')
-      await saveRecord(user, id, record, expectedVersion, 'update')
+      const { expectedVersion, position, ...record } = c.req.valid('json')
+      await saveRecord(user, id, record, expectedVersion, 'update', { position })
       return ok(c, await loadDetail(db, id, lang(c), user.id))
     },
   )
@@ -390,8 +393,14 @@ export function artworkRoutes(deps: Deps) {
     record: Parameters<typeof updateArtwork>[2],
     expectedVersion: number,
     action: 'update' | 'restore',
-    extra: { restoredFrom?: number; valuation?: Parameters<typeof updateArtwork>[3]['valuation'] } = {},
+    extra: {
+      restoredFrom?: number
+      valuation?: Parameters<typeof updateArtwork>[3]['valuation']
+      /** The place in its room, when the edit form sends it. */
+      position?: string
+    } = {},
   ) {
+    const { position, ...options } = extra
     const [exists] = await db.select({ id: artworks.id }).from(artworks).where(eq(artworks.id, id))
     if (!exists) throw notFound()
     await assertNotLockedByOther(db, id, user.id)
@@ -399,7 +408,8 @@ export function artworkRoutes(deps: Deps) {
     try {
       await db.transaction(async (tx) => {
         await assertNotLockedByOther(tx, id, user.id)
-        await updateArtwork(tx, id, record, { actor: user.id, action, expectedVersion, ...extra })
+        await updateArtwork(tx, id, record, { actor: user.id, action, expectedVersion, ...options })
+        if (position !== undefined) await placeInRoom(tx, id, position, user.id)
         await clearLock(tx, id)
       })
     } catch (error) {
@@ -535,7 +545,7 @@ export function artworkRoutes(deps: Deps) {
       if (!parsed.success) {
         throw invalid(issuesToFieldErrors(parsed.error.issues, lang(c)))
       }
-      const { expectedVersion: _v, ...record } = parsed.data
+      const { expectedVersion: _v, position: _p, ...record } = parsed.data
       await saveRecord(user, id, record, expectedVersion, 'restore', {
         restoredFrom: version,
         valuation: { latestValuation, latestValuationCurrency, valuationDate },

@@ -114,7 +114,7 @@ export function authRoutes(deps: Deps) {
       method: 'get',
       path: '/me',
       tags: ['auth'],
-      summary: 'The signed-in user, roles, privileges and menu',
+      summary: "The signed-in user, roles, privileges and menu, and the office's time zone",
       ...access(deps, 'signedIn'),
       responses: okResponse(meResponse),
     }),
@@ -142,6 +142,7 @@ export function authRoutes(deps: Deps) {
           menuFor((key) => hasPrivilege(user, key)),
           lang,
         ),
+        timeZone: deps.config.timeZone,
       })
     },
   )

@@ -21,6 +21,7 @@ import {
   rateView,
 } from '../../../shared/contracts/finance'
 import { formatMessage } from '../../../shared/errors'
+import { todayIn } from '../../../shared/office-time'
 import { access, currentUser } from '../../http/access'
 import { invalid } from '../../http/app-error'
 import type { Deps } from '../../http/context'
@@ -260,13 +261,13 @@ export function financeRoutes(deps: Deps) {
     }),
     async (c) => {
       const q = c.req.valid('query')
-      const today = new Date().toISOString().slice(0, 10)
+      const today = todayIn(deps.config.timeZone)
       if (q.at && q.at > today) throw invalid({ at: formatMessage('dateInFuture', c.get('lang')) })
       const at = q.at ?? today
       const target = q.currency ?? (await reportingCurrency(db))
       if (q.currency && !(await knownCurrencies(db)).has(q.currency))
         throw invalid({ currency: formatMessage('unknownCurrency', c.get('lang')) })
-      return ok(c, await collectionValue(db, at, target))
+      return ok(c, await collectionValue(db, at, target, today))
     },
   )
 

@@ -69,8 +69,13 @@ export function heldValuationsSql(at: string, today: string): SQL {
       where ${HELD}`
 }
 
-export async function collectionValue(db: DbOrTx, at: string, target: string): Promise<CollectionValue> {
-  const today = new Date().toISOString().slice(0, 10)
+/** The value at `at`; `today` is the office's (todayIn): from it on, the artworks' own latest valuations. */
+export async function collectionValue(
+  db: DbOrTx,
+  at: string,
+  target: string,
+  today: string,
+): Promise<CollectionValue> {
   const held = heldValuationsSql(at, today)
   // Summed per currency first; then one conversion per currency at the date asked.
   const source = sql`select currency, ${at}::date as "on", sum(amount) as amount, count(*)::int as n

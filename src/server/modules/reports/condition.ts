@@ -5,11 +5,12 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { ConditionReport } from '../../../shared/contracts/condition'
 import type { Lang } from '../../../shared/errors'
+import { officeTimeText } from '../../../shared/office-time'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
 import { artists, artworks, files } from '../../db/schema'
 import { AppError } from '../../http/app-error'
-import { dateText, instantText } from '../../pdf/format'
+import { dateText } from '../../pdf/format'
 import { drawPicture, type PdfPicture, pictureForPdf } from '../../pdf/picture'
 import { ensureSpace, facts, line, MUTED, type Report, section, titleBlock } from '../../pdf/report'
 import type { Storage } from '../../storage'
@@ -108,7 +109,7 @@ export function drawConditionSheet(r: Report, data: ConditionSheetData, timeZone
         report.standing === 'awaitingApproval' ? `${condition} · ${w.awaitingApproval}` : condition,
       ],
       [w.on, dateText(report.on ?? report.at.slice(0, 10), lang)],
-      [w.recordedAt, instantText(report.at, lang, timeZone)],
+      [w.recordedAt, officeTimeText(report.at, lang, timeZone, 'long')],
       [w.by, report.byName],
       [w.receivedBy, report.receivedBy],
       [w.from, report.from],
@@ -116,7 +117,7 @@ export function drawConditionSheet(r: Report, data: ConditionSheetData, timeZone
       [
         w.approvedBy,
         report.approvedBy
-          ? `${report.approvedBy.name} · ${instantText(report.approvedBy.at, lang, timeZone)}`
+          ? `${report.approvedBy.name} · ${officeTimeText(report.approvedBy.at, lang, timeZone, 'long')}`
           : '',
       ],
       [w.process, type],

@@ -10,6 +10,7 @@ import {
   type ArtworkStatus,
 } from '../../../shared/contracts/artworks'
 import type { CollectionValue } from '../../../shared/contracts/finance'
+import { todayIn } from '../../../shared/office-time'
 import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
 import { dateText, moneyText, numberText } from '../../pdf/format'
@@ -64,9 +65,6 @@ const groupSql = (key: ReturnType<typeof sql>, where: ReturnType<typeof sql>) =>
       sum(a.latest_valuation)::numeric(18, 2)::text as amount
     from artworks a where ${where} group by 1, 2`
 
-/** Today in the office's time zone (yyyy-MM-dd). */
-const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
-
 export async function readCollectionSummary(db: DbOrTx, timeZone: string): Promise<CollectionSummary> {
   const at = todayIn(timeZone)
   const [locationRows, mediumRows, statusRows, roomRows, tagRows, target] = await Promise.all([
@@ -119,7 +117,7 @@ export async function readCollectionSummary(db: DbOrTx, timeZone: string): Promi
     ...(statusMap.get(status) ?? { key: status, count: 0, values: [] }),
     status,
   }))
-  return { at, held, byLocation, byMedium, byStatus, reporting: await collectionValue(db, at, target) }
+  return { at, held, byLocation, byMedium, byStatus, reporting: await collectionValue(db, at, target, at) }
 }
 
 const valuesText = (values: SummaryGroup['values']) =>

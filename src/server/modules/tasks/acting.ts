@@ -6,8 +6,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { TASK_OF_EVENT } from '../../../../machines/tasks'
 import type { Actor } from '../../../../machines/types'
+import { todayIn } from '../../../shared/office-time'
 import type { ProcessType } from '../../../shared/process-types'
-import { dayIn } from '../../../shared/working-days'
 import type { Db, DbOrTx } from '../../db/client'
 import { processTasks, users } from '../../db/schema'
 import { AppError } from '../../http/app-error'
@@ -32,7 +32,7 @@ export async function actingActor(
   now = new Date(),
 ): Promise<Actor> {
   if (!onBehalfOf || onBehalfOf === user.id) return actorOf(user)
-  const day = dayIn(now, timeZone)
+  const day = todayIn(timeZone, now)
   if (!(await delegationCovers(db, onBehalfOf, user.id, type, day))) {
     const disabled = await disabledDelegator(db, onBehalfOf, user.id, type, day)
     throw disabled === undefined

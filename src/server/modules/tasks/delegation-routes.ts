@@ -13,7 +13,7 @@ import {
   delegationView,
   personOption,
 } from '../../../shared/contracts/tasks'
-import { dayIn } from '../../../shared/working-days'
+import { todayIn } from '../../../shared/office-time'
 import type { DbOrTx } from '../../db/client'
 import { delegations, users } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
@@ -134,7 +134,7 @@ export function delegationRoutes(deps: Deps) {
   const app = moduleRouter()
   const { db } = deps.database
   const tags = ['tasks: delegations']
-  const today = () => dayIn(new Date(), deps.config.timeZone)
+  const today = () => todayIn(deps.config.timeZone)
   const one = async (id: string) => (await listDelegations(db, eq(delegations.id, id), today())).list[0]
 
   app.openapi(

@@ -5,8 +5,8 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { latest } from '../../../../machines/registry'
 import type { Actor } from '../../../../machines/types'
 import type { InboxCounts, InboxQuery, InboxView, TaskView } from '../../../shared/contracts/tasks'
+import { todayIn } from '../../../shared/office-time'
 import { approvePrivilege } from '../../../shared/privileges'
-import { dayIn } from '../../../shared/working-days'
 import type { DbOrTx } from '../../db/client'
 import { artworks, messages, processArtworks, processTasks, roles, users } from '../../db/schema'
 import { AppError, notFound } from '../../http/app-error'
@@ -51,7 +51,7 @@ export async function candidatesOf(
     allPrivileges: actor.allPrivileges,
     types: null,
   }
-  const given = await delegationsTo(db, actor.id, dayIn(now, timeZone))
+  const given = await delegationsTo(db, actor.id, todayIn(timeZone, now))
   const byUser = new Map<string, (string | null)[]>()
   for (const d of given) byUser.set(d.fromUserId, [...(byUser.get(d.fromUserId) ?? []), d.processType])
   const others: Candidate[] = []

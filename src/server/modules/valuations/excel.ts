@@ -3,6 +3,7 @@
 // nothing is written, every bad row listed with its column and reason in the reader's language. A clean sheet
 // is written in one transaction (write.ts). The template carries the headers in the chosen language and a
 // sheet of the methods and currencies it accepts. Reading goes through the archive import's reader.
+
 import { eq } from 'drizzle-orm'
 import {
   VALUATION_METHOD_LABELS,
@@ -14,6 +15,7 @@ import {
 } from '../../../shared/contracts/valuations'
 import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
 import { EXCEL_MAX_BYTES } from '../../../shared/file-types'
+import { todayIn } from '../../../shared/office-time'
 import { isCleanText, isRealDate } from '../../../shared/validation'
 import { dictItems, files } from '../../db/schema'
 import { AppError } from '../../http/app-error'
@@ -29,7 +31,6 @@ import {
   artworksByInventoryNo,
   currencyCodes,
   type NewValuation,
-  officeToday,
   soldOrMissing,
 } from './write'
 
@@ -105,7 +106,7 @@ export async function importValuations(
   }
   if (sheet.rows.length > MAX_IMPORT_ROWS)
     throw new AppError(413, 'fileTooLarge', { limit: `${MAX_IMPORT_ROWS}` })
-  const today = officeToday(deps.config.timeZone)
+  const today = todayIn(deps.config.timeZone)
   const [currencies, found] = await Promise.all([
     currencyCodes(db),
     artworksByInventoryNo(

@@ -3,6 +3,7 @@
 // — the newest becoming the artwork's latest; the artworks with their latest valuation, and those not valued
 // in N years (N from app_settings `valuation.staleYears`, 3 unless an administrator set it); the Excel
 // revaluation and its template. Reading needs valueManage:view, writing valueManage:edit.
+
 import { createRoute, z } from '@hono/zod-openapi'
 import { templateQuery } from '../../../shared/contracts/artworks'
 import {
@@ -18,6 +19,7 @@ import {
   valuationView,
 } from '../../../shared/contracts/valuations'
 import type { MessageKey } from '../../../shared/errors'
+import { todayIn } from '../../../shared/office-time'
 import { access, currentUser } from '../../http/access'
 import { AppError } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
@@ -37,7 +39,6 @@ import {
   artworksById,
   currencyCodes,
   type NewValuation,
-  officeToday,
   reportProblems,
   soldOrMissing,
 } from './write'
@@ -74,7 +75,7 @@ async function checkCreate(deps: Deps, user: AuthUser, input: Create): Promise<N
   ])
   const problems: Record<string, MessageKey> = {}
   if (!currencies.has(input.currency)) problems.currency = 'unknownCurrency'
-  if (input.valuedOn > officeToday(deps.config.timeZone)) problems.valuedOn = 'valuationInFuture'
+  if (input.valuedOn > todayIn(deps.config.timeZone)) problems.valuedOn = 'valuationInFuture'
   const seen = new Set<string>()
   const needNote: string[] = []
   for (const item of items) {
@@ -151,8 +152,7 @@ export function valuationRoutes(deps: Deps) {
       request: { query: artworkValuationQuery },
       responses: okResponse(pageOf(artworkValuationRow)),
     }),
-    async (c) =>
-      ok(c, await listArtworkValuations(db, c.req.valid('query'), officeToday(deps.config.timeZone))),
+    async (c) => ok(c, await listArtworkValuations(db, c.req.valid('query'), todayIn(deps.config.timeZone))),
   )
 
   app.openapi(
@@ -168,7 +168,7 @@ export function valuationRoutes(deps: Deps) {
     async (c) => {
       const { years, ...q } = c.req.valid('query')
       const staleYears = years ?? (await staleYearsSetting(db)).staleYears
-      return ok(c, await listArtworkValuations(db, { ...q, staleYears }, officeToday(deps.config.timeZone)))
+      return ok(c, await listArtworkValuations(db, { ...q, staleYears }, todayIn(deps.config.timeZone)))
     },
   )
 

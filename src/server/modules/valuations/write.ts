@@ -7,7 +7,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { ValuationMethod } from '../../../shared/contracts/valuations'
 import type { MessageKey } from '../../../shared/errors'
-import { dayIn } from '../../../shared/working-days'
 import type { DbOrTx, Tx } from '../../db/client'
 import { artworks, dictItems, files, valuations } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
@@ -31,9 +30,6 @@ export interface ArtworkBrief {
   inventoryNo: string
   status: string
 }
-
-/** Today in the office's time zone: no valuation is dated after it. */
-export const officeToday = (timeZone: string, now = new Date()) => dayIn(now, timeZone)
 
 export async function currencyCodes(db: DbOrTx): Promise<Set<string>> {
   const rows = await db

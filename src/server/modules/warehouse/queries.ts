@@ -134,6 +134,7 @@ export function contentsSelect(
     .select({
       movementId: artworkMovements.id,
       since: artworkMovements.at,
+      position: artworkMovements.toLocation,
       kind: artworkMovements.kind,
       processId: artworkMovements.processId,
       processType: processes.type,
@@ -223,6 +224,7 @@ export async function roomContents(
       },
       artistZh: r.artistZh ?? '',
       artistEn: r.artistEn ?? '',
+      position: r.position,
       since: r.since.toISOString(),
       movementId: r.movementId,
       kind: r.kind,

@@ -2,6 +2,7 @@
 // key exported for invalidation).
 import { queryOptions } from '@tanstack/react-query'
 import type { ChangePasswordRequest, LoginRequest } from '../../../shared/contracts/auth'
+import { setOfficeZone } from '../../i18n/office-zone'
 import { api } from '../http'
 
 // The reply contracts (and zod with them) load with the first call that reads one, not with the sign-in
@@ -16,8 +17,11 @@ export const authKeys = {
 export const meQuery = () =>
   queryOptions({
     queryKey: authKeys.me(),
-    queryFn: async ({ signal }) =>
-      api.get('auth/me', { schema: (await contracts()).meResponse, signal, shell: true }),
+    queryFn: async ({ signal }) => {
+      const me = await api.get('auth/me', { schema: (await contracts()).meResponse, signal, shell: true })
+      setOfficeZone(me.timeZone)
+      return me
+    },
     staleTime: 5 * 60_000,
     meta: { localized: true },
   })

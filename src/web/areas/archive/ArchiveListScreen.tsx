@@ -30,6 +30,7 @@ import { ARTWORK_SORTS, type ArtworkListItem, type ArtworkSort } from '../../../
 import { artworkDetailQuery, artworkListQuery } from '../../api/queries/artworks'
 import { showWarning } from '../../forms/notify'
 import { formatNumber } from '../../i18n/format'
+import { officeToday } from '../../i18n/office-zone'
 import { useMe } from '../../session/use-session'
 import { IconFrame, IconPlus, IconUpload } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
@@ -73,7 +74,7 @@ export interface ArchiveListScreenProps {
 const ZIP_MAX_FILES = 500
 
 function stamp(): string {
-  return new Date().toISOString().slice(0, 10).replaceAll('-', '')
+  return officeToday().replaceAll('-', '')
 }
 
 export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) {

@@ -20,6 +20,7 @@ import type { FileLink } from '../../../shared/contracts/files'
 import type { Lang } from '../../../shared/errors'
 import { formatMoneyDisplay } from '../../forms/money'
 import { formatDate } from '../../i18n/format'
+import { placeWords } from '../warehouse/place-words'
 import { ArtworkThumb } from './ArtworkThumb'
 import { IconSortAsc, IconSortDesc } from './archive-icons'
 import {
@@ -53,8 +54,10 @@ export function whereText(
   item: Pick<ArtworkListItem, 'inWarehouse' | 'roomId' | 'locationText'>,
   reference: ArchiveReference,
 ): string {
-  if (item.inWarehouse && item.roomId) return reference.roomLabel(item.roomId)
-  return item.locationText
+  return placeWords(
+    item.inWarehouse && item.roomId ? reference.roomLabel(item.roomId) : '',
+    item.locationText,
+  )
 }
 
 export function StatusBadges({

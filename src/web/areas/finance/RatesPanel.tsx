@@ -45,6 +45,7 @@ import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
 import { formatDateTime } from '../../i18n/format'
+import { officeToday } from '../../i18n/office-zone'
 import { useMe } from '../../session/use-session'
 import { hasPrivilege } from '../../shell/route-meta'
 import { type Column, OpList } from '../operations/parts'
@@ -269,7 +270,7 @@ function RateForm({ rate, onDone }: { rate: RateView | null; onDone: () => void 
     initialValues: {
       base: rate?.base ?? 'USD',
       quote: rate?.quote ?? 'CNY',
-      on: rate?.on ?? new Date().toISOString().slice(0, 10),
+      on: rate?.on ?? officeToday(),
       rate: rate?.rate ?? '',
       source: rate?.source ?? '',
     } as Record<string, unknown>,

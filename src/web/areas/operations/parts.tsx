@@ -15,15 +15,20 @@ import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
 import { StartProcess } from '../processes/StartProcess'
+import { placeWords } from '../warehouse/place-words'
 import { MOVEMENT_KIND_WORDS } from './movement-words'
 
 export const artworkTitle = (a: Pick<ArtworkBrief, 'titleZh' | 'titleEn' | 'inventoryNo'>, lang: Lang) =>
   (lang === 'en' ? a.titleEn || a.titleZh : a.titleZh || a.titleEn) || a.inventoryNo
 
-/** A room by its name in the language shown, else the place as written. */
+/** A room by its name in the language shown with the place in it, else the place as written. */
 export function placeText(place: PlaceView, lang: Lang): string {
-  if (place.roomId) return (lang === 'en' ? place.roomEn || place.roomZh : place.roomZh || place.roomEn) || ''
-  return place.location
+  const room = place.roomId
+    ? lang === 'en'
+      ? place.roomEn || place.roomZh
+      : place.roomZh || place.roomEn
+    : ''
+  return placeWords(room, place.location)
 }
 
 /** Thumbnail links for every artwork a page shows (one call per page). */

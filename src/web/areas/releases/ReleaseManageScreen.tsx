@@ -37,6 +37,7 @@ import { DateField } from '../../forms/DateField'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
+import { officeToday } from '../../i18n/office-zone'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
@@ -173,7 +174,7 @@ function ReleaseForm({ release, onDone }: { release: ReleaseView | null; onDone:
     schema: releaseInput,
     initialValues: {
       number: release?.number ?? '',
-      releasedOn: release?.releasedOn ?? new Date().toISOString().slice(0, 10),
+      releasedOn: release?.releasedOn ?? officeToday(),
       notesZh: release?.notesZh ?? '',
       notesEn: release?.notesEn ?? '',
     },

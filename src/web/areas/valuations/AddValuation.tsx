@@ -22,16 +22,11 @@ import { MoneyInput } from '../../forms/MoneyInput'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
+import { officeToday } from '../../i18n/office-zone'
 import { artworkTitle } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { useDictOptions } from '../process/reference-options'
 import { useMethodWords } from './ValuationsScreen'
-
-/** Today in the browser (the server checks against the office's day as well). */
-const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 /** Empty amounts are absent, so "the same amount" and "each its own" read as the API expects. */
 const formSchema = z
@@ -44,7 +39,7 @@ const formSchema = z
     }
   }, valuationCreate)
   .superRefine((v, ctx) => {
-    if (v.valuedOn > today())
+    if (v.valuedOn > officeToday())
       ctx.addIssue({ code: 'custom', path: ['valuedOn'], message: 'valuationInFuture' })
   })
 
@@ -115,7 +110,7 @@ function AddValuationForm({
       items: artworks.map((a) => ({ artworkId: a.artworkId })),
       amount: '',
       currency: artworks[0]?.latestValuationCurrency ?? 'CNY',
-      valuedOn: today(),
+      valuedOn: officeToday(),
       method: '',
       valuer: '',
       note: '',
@@ -224,7 +219,7 @@ function AddValuationForm({
           <DateField
             label={t`Valued on`}
             required
-            maxDate={today()}
+            upToToday
             value={values.valuedOn}
             onChange={(v) => form.setFieldValue('valuedOn', v)}
             error={error('valuedOn')}

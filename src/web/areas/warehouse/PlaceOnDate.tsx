@@ -14,11 +14,6 @@ import { ProcessLink, processTypeLabel } from '../archive/process-links'
 import { placeText } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 
-const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
-
 /** Shown to whoever may read the ledger (devOpsManage:view); the archive's other readers keep the list. */
 export function PlaceOnDate({ artworkId }: { artworkId: string }) {
   const me = useMe()
@@ -38,7 +33,7 @@ function PlaceOnDateCard({ artworkId }: { artworkId: string }) {
           description={t`At the end of the chosen day, from the movement ledger`}
           value={date}
           onChange={setDate}
-          maxDate={today()}
+          upToToday
           w={240}
           maw="100%"
           data-testid="place-on-date-input"

@@ -46,12 +46,6 @@ import type { RoomSearch, RoomTab } from './room-search'
 
 const PAGE_SIZE = 20
 
-/** Today in the browser's calendar, yyyy-MM-dd: the latest date the picker offers. */
-const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
-
 export function RoomScreen({
   search,
   onSearch,
@@ -228,6 +222,11 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
       header: <Trans>Artist</Trans>,
       cell: (i) => (lang === 'en' ? i.artistEn || i.artistZh : i.artistZh || i.artistEn) || '—',
     },
+    {
+      key: 'position',
+      header: <Trans>Place in the room</Trans>,
+      cell: (i) => (i.position ? <span data-raw>{i.position}</span> : '—'),
+    },
     { key: 'since', header: <Trans>Here since</Trans>, cell: (i) => formatDateTime(i.since, lang) },
     {
       key: 'by',
@@ -242,7 +241,7 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
   ]
   const total = contents.data?.total ?? 0
   const held = formatNumber(total, lang)
-  const on = search.at ? formatDate(`${search.at}T12:00:00`, lang) : ''
+  const on = search.at ? formatDate(search.at, lang) : ''
   return (
     <Stack gap="md">
       <Group gap="md" align="flex-end" wrap="wrap">
@@ -251,7 +250,7 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
           description={t`Empty: now. A date: at the end of that day.`}
           value={search.at ?? ''}
           onChange={(at) => onSearch({ ...search, at: at || undefined, page: undefined })}
-          maxDate={today()}
+          upToToday
           w={220}
           maw="100%"
           data-testid="room-contents-date"

@@ -6,9 +6,9 @@
 // policy's premium or the claim), checked here again inside the transaction; a payment's day (paidOn) is
 // never after the office's today.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { dayIn } from '../../../../shared/office-time'
 import { costCurrency } from '../../../../shared/process-steps/finance-payment'
 import { addMoney, compareMoney, MONEY_RE, normaliseMoney } from '../../../../shared/validation'
-import { dayIn } from '../../../../shared/working-days'
 import { contracts, insurancePolicies, paymentDetails, payments } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
 import { cancelReminders, scheduleReminder } from '../messages'

@@ -1,5 +1,6 @@
-// The one way processes change where an artwork is or what state it is in: update the artwork rows and,
-// whenever the whereabouts change, append a movement row (so its location is known at any date).
+// The one way processes (and the archive's change of a place in a room) change where an artwork is or what
+// state it is in: update the artwork rows and, whenever the whereabouts change, append a movement row (so its
+// location is known at any date).
 import { inArray } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
 import { artworkMovements, artworks } from '../../../db/schema'
@@ -21,7 +22,8 @@ export interface ArtworkChange {
 
 export interface Movement {
   kind: Kind
-  processId: string
+  /** The process that moved it; null for a move by hand in the archive (a new place in the room). */
+  processId: string | null
   byUserId: string
   at: Date
   note?: string

@@ -32,7 +32,10 @@ export async function stocktakeRecorded(ctx: EffectContext): Promise<void> {
     ctx.tx,
     found,
     (a) => ({
-      ...(roomId ? { roomId, inWarehouse: true, locationText: '' } : { roomId: a.roomId }),
+      // Seen in the room it stood in: its place there stays; found in another room: no place known yet.
+      ...(roomId
+        ? { roomId, inWarehouse: true, locationText: a.roomId === roomId ? a.locationText : '' }
+        : { roomId: a.roomId }),
       // Found again after an earlier stocktake missed it: back in the collection.
       ...(a.status === 'missing' ? { status: 'in_collection' as const } : {}),
     }),

@@ -233,7 +233,7 @@ export function ArtworkDetailScreen({
               <Grid gap="md">
                 <Grid.Col span={6}>
                   <Fact label={<Trans>Where</Trans>} icon={<IconMapPin size={13} />}>
-                    {whereText(data, reference)}
+                    <span data-testid="hero-where">{whereText(data, reference)}</span>
                   </Fact>
                 </Grid.Col>
                 <Grid.Col span={6}>

@@ -14,6 +14,7 @@ import { IconChart, IconRoute, IconShield, IconTruck } from '../../../shell/icon
 import { hasPrivilege } from '../../../shell/route-meta'
 import { ValuationHistory } from '../../valuations/ValuationHistory'
 import { PlaceOnDate } from '../../warehouse/PlaceOnDate'
+import { placeWords } from '../../warehouse/place-words'
 import { IconArrowRight, IconMapPin } from '../archive-icons'
 import { HISTORY_ACTION_LABELS, MOVEMENT_KIND_LABELS } from '../archive-labels'
 import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../process-links'
@@ -146,7 +147,9 @@ export function WhereaboutsPanel({
 }) {
   const { i18n } = useLingui()
   const lang = reference.lang
-  const here = detail.inWarehouse && detail.roomId ? reference.roomLabel(detail.roomId) : detail.locationText
+  const inRoom = detail.inWarehouse && detail.roomId !== null
+  const here = inRoom && detail.roomId ? reference.roomLabel(detail.roomId) : detail.locationText
+  const position = detail.locationText || '—'
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
@@ -156,6 +159,11 @@ export function WhereaboutsPanel({
             <Text fw={600} data-testid="current-location">
               {here || <Trans>Whereabouts not recorded</Trans>}
             </Text>
+            {inRoom ? (
+              <Text fz="sm" data-testid="current-position">
+                <Trans>Place in the room: {position}</Trans>
+              </Text>
+            ) : null}
             <Text fz="sm" c="dimmed">
               {detail.inWarehouse ? <Trans>In the warehouse</Trans> : <Trans>Not in the warehouse</Trans>}
             </Text>
@@ -175,8 +183,8 @@ export function WhereaboutsPanel({
         ) : (
           <Timeline bulletSize={14} lineWidth={2} active={0}>
             {detail.movements.map((m) => {
-              const from = m.fromRoomName || m.fromLocation
-              const to = m.toRoomName || m.toLocation
+              const from = placeWords(m.fromRoomName, m.fromLocation)
+              const to = placeWords(m.toRoomName, m.toLocation)
               const kind = MOVEMENT_KIND_LABELS[m.kind]
               return (
                 <Timeline.Item

@@ -16,6 +16,7 @@ import {
   Stack,
   Switch,
   Text,
+  TextInput,
 } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useBlocker, useNavigate } from '@tanstack/react-router'
@@ -461,6 +462,27 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
                       )}
                     </SimpleGrid>
                   </Stack>
+                </FormSection>
+              ) : v.position !== undefined && detail?.roomId ? (
+                <FormSection
+                  id="whereabouts"
+                  title={<Trans>Where it is now</Trans>}
+                  description={
+                    <Trans>
+                      The room changes only with a transport, a loan or a stocktake; the place in it can be
+                      changed here.
+                    </Trans>
+                  }
+                >
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <TextInput
+                      label={t`Room`}
+                      value={reference.roomLabel(detail.roomId)}
+                      readOnly
+                      data-testid="field-room-now"
+                    />
+                    {text('position', t`Place in the room`, L.location)}
+                  </SimpleGrid>
                 </FormSection>
               ) : null}
 

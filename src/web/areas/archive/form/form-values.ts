@@ -40,6 +40,8 @@ export interface ArtworkFormValues {
   inWarehouse?: boolean
   roomId?: string | null
   locationText?: string
+  /** An edit of an artwork in a room: its place in the room (a change is a movement within the room). */
+  position?: string
   /** An edit's row version: a stale one is refused (409). */
   expectedVersion?: number
 }
@@ -92,6 +94,7 @@ export function valuesOf(detail: ArtworkDetail): ArtworkFormValues {
     literature: r.literature.map((e) => ({ ...e })),
     media: r.media.map((m) => ({ ...m })),
     labelTagIds: [...r.labelTagIds],
+    ...(detail.inWarehouse && detail.roomId ? { position: detail.locationText } : {}),
     expectedVersion: detail.version,
   }
 }
