@@ -6,6 +6,7 @@
 // serious WCAG 2.1 AA violation there (each screen in one of the languages, alternately) nor on a process of
 // each type opened with its first step's form (half the types in each language).
 import type { Page } from 'playwright-core'
+import { MENU } from '../../src/shared/menu'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { MODEL_REFS, sampleInput } from '../model/samples'
 import { axeProblems, pushAddress, settled } from './harness'
@@ -193,6 +194,44 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
     })
 }
 
+/** The addresses a screen links to (its anchors' paths, on this origin), the menu's included. */
+async function linksOn(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+      .map((a) => new URL(a.href, window.location.href))
+      .filter((u) => u.origin === window.location.origin)
+      .map((u) => u.pathname),
+  )
+}
+
+/**
+ * The screens a person cannot reach: those not in the menu and not linked from a screen that is reachable
+ * (from the menu, the home screen or the header's links, and on from there). A route with a parameter is
+ * reached by a link to any of its addresses.
+ */
+export function unreachable(screens: readonly string[], linksFrom: Map<string, string[]>): string[] {
+  const menu = MENU.flatMap((m) => [m.path, ...(m.children ?? []).map((c) => c.path)])
+  const reached = new Set<string>(['/', ...menu])
+  const trim = (p: string) => p.replace(/(.)\/$/, '$1')
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const from of [...reached])
+      for (const to of linksFrom.get(from) ?? [])
+        if (!reached.has(trim(to))) {
+          reached.add(trim(to))
+          grew = true
+        }
+  }
+  const isReached = (screen: string) =>
+    reached.has(screen) ||
+    (PARAM_ROUTES.has(screen) && [...reached].some((r) => r.startsWith(PARAM_ROUTES.get(screen) ?? '')))
+  return screens.filter((s) => !SAME_SCREEN.has(s) && !isReached(s))
+}
+
+/** Walked addresses of routes with a parameter, and the prefix every address of the route shares. */
+const PARAM_ROUTES = new Map([['/devOpsManage/mochaItom/A-0001', '/devOpsManage/mochaItom/']])
+
 /** Addresses that show a screen checked under another address (`/` and `/index`; redirects to `/x/home`). */
 const SAME_SCREEN = new Set(['/index', '/authManage/index', '/systemLog/index'])
 
@@ -201,6 +240,7 @@ const WHOLE_PAGE = new Set(['/', '/devOpsManage/index'])
 export async function walk(page: Page, lang: 'zh-CN' | 'en') {
   const problems: string[] = []
   const access: string[] = []
+  const linksFrom = new Map<string, string[]>()
   for (const [from, to] of REDIRECTS) {
     await page.goto(from)
     await page.waitForURL((url) => url.pathname === to)
@@ -225,6 +265,7 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
     // Once what the screen loads has arrived: one h1 (the route's title), and WCAG 2.1 AA.
     await settled(page)
     for (const raw of await rawCodes(page)) problems.push(`${path}: ${raw}`)
+    linksFrom.set(path, await linksOn(page))
     const h1 = await page.locator('h1').count()
     if (h1 !== 1) problems.push(`${path}: ${h1} h1 headings`)
     // The whole page where the menu is closed and where a group is open (the header, the menu and the
@@ -236,5 +277,7 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
       access.push(...(await axeProblems(page, path, WHOLE_PAGE.has(path) ? undefined : 'main')))
   }
   access.push(...(await processViews(page, lang)))
+  for (const screen of unreachable(SCREENS, linksFrom))
+    problems.push(`${screen}: not reachable from the menu nor from a screen linked from it`)
   return { problems, access }
 }
