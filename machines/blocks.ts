@@ -505,6 +505,7 @@ export function defineProcess(
     followUps,
     artworkStatuses,
     startPrivileges,
+    checks,
   } = spec
   const steps = spec.steps.map((s) => s.def)
   for (const s of spec.steps) {
@@ -523,5 +524,6 @@ export function defineProcess(
     artworkStatuses,
     followUps,
     startPrivileges,
+    checks,
   }
 }

@@ -51,6 +51,7 @@ export const inventoryCheckV1 = defineProcess({
     discrepanciesResolved: (context) => ids(context, 'discrepancies', 'missingArtworkIds').length === 0,
   },
   input: inventoryCheckInput,
+  checks: { start: 'roomOfStocktake', submit: { counting: 'countOfRoom' } },
   payloads: { counting: countingStep, discrepancies: discrepanciesShape },
   contextPayloads: {
     /** Every artwork missing at the count is marked found or still missing, and nothing else. */
@@ -60,5 +61,6 @@ export const inventoryCheckV1 = defineProcess({
     'The count lists the artworks found in the room and those expected there but missing. Approving it records the stocktake (found: seen in the room; missing: no longer taken to be in the warehouse, movement rows). With nothing missing the stocktake is completed there and then (the Discrepancies step stays "pending": it was not needed).',
     'With artworks missing, a Discrepancies step follows: each missing artwork is marked found (back in the room) or still missing, with an explanation. Approving it records the outcome; with none still missing the stocktake is completed, otherwise it closes "uncompleted" (spec: inventory completed / uncompleted), a final state: a later stocktake starts afresh.',
     "A stocktake does not hold the room's artworks: counting must not block operations.",
+    'The room must exist and be in use. The count names only artworks the room holds: an artwork sold, on loan, in transit, missing since an earlier stocktake or in another room is refused at SUBMIT and again at APPROVE, naming it and why (one found in the room that it does not hold is noted as unexpected on the scan screen, not counted); an artwork a live process holds may be counted found, never missing.',
   ],
 })

@@ -127,6 +127,22 @@ export type EffectName =
   /** Terminated after the policy was issued but before its premium was paid: the policy is void. */
   | 'policyVoided'
 
+/**
+ * Checks that need the database, run by the runtime before anything is written (a refusal is a 400 at
+ * the field); the server's `modules/process/checks/` applies each by name. Machines only name them.
+ */
+export type CheckName =
+  /** Stocktake start: the room exists and is in use. */
+  | 'roomOfStocktake'
+  /** Stocktake count: every artwork it names is held by the room (found or missing), and may be counted. */
+  | 'countOfRoom'
+
+/** Which checks a type declares: on its start input, and on the submitted form of a step (by step key). */
+export interface ProcessChecks {
+  start?: CheckName
+  submit?: Record<string, CheckName>
+}
+
 export interface Effect {
   name: EffectName
   /** Which step's data the effect reads, when it reads one. */
@@ -179,6 +195,8 @@ export interface ProcessDefinition {
    * Definition-level, like `followUps`: not part of the graph.
    */
   startPrivileges?: readonly string[]
+  /** Checks needing the database, before anything is written. Definition-level: not part of the graph. */
+  checks?: ProcessChecks
 }
 
 /**

@@ -311,6 +311,41 @@ export const MESSAGES = {
     en: 'This artwork is not among the missing ones of the count',
   },
   notInBatch: { 'zh-CN': '该作品不在本批次中', en: 'This artwork is not in this batch' },
+  // a stocktake's count names only what the room holds (server: modules/process/checks/stocktake.ts)
+  countNotOfRoom: {
+    'zh-CN':
+      '作品 {artworks} 不能计入本库房的盘点（原因见各项）；在本库房发现但不属于本库房的作品只记为意外发现',
+    en: 'Artworks {artworks} cannot be counted in this room (see the reason at each); one found here that the room does not hold is only noted as unexpected',
+  },
+  countArtworkSold: {
+    'zh-CN': '作品 {artwork} 已售出，不在本库房，不能计入本次盘点',
+    en: 'Artwork {artwork} has been sold: it is not in this room and cannot be counted here',
+  },
+  countArtworkOnLoan: {
+    'zh-CN': '作品 {artwork} 正在借展中，不在本库房，不能计入本次盘点',
+    en: 'Artwork {artwork} is out on loan: it is not in this room and cannot be counted here',
+  },
+  countArtworkInTransit: {
+    'zh-CN': '作品 {artwork} 正在运输途中，不在本库房，不能计入本次盘点',
+    en: 'Artwork {artwork} is in transit: it is not in this room and cannot be counted here',
+  },
+  countArtworkMissing: {
+    'zh-CN': '作品 {artwork} 在此前的盘点中已下落不明，不在本库房，不能计入本次盘点',
+    en: 'Artwork {artwork} has been missing since an earlier stocktake: it is not in this room and cannot be counted here',
+  },
+  countArtworkOtherRoom: {
+    'zh-CN': '作品 {artwork} 在库房 {room}，不在本库房，请在其所在库房盘点',
+    en: 'Artwork {artwork} is in room {room}, not in this one: count it in its own room',
+  },
+  countArtworkNoRoom: {
+    'zh-CN': '作品 {artwork} 不在任何库房中，不能计入本次盘点',
+    en: 'Artwork {artwork} is not in a room of the warehouse: it cannot be counted here',
+  },
+  countArtworkHeld: {
+    'zh-CN': '作品 {artwork} 正在未结束的流程（{process}）中，该流程结束前不能记为盘亏',
+    en: 'Artwork {artwork} is in a process that has not ended ({process}): it cannot be counted missing until that process ends',
+  },
+
   batchArtworkMissing: {
     'zh-CN': '本批次的每件作品都须填写库房和到货状况',
     en: 'Every artwork of the batch needs its room and condition on arrival',

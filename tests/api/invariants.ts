@@ -60,6 +60,38 @@ const CHECKS: { rule: string; sql: string }[] = [
       where ${LIVE} and p.state = 'return.onLoan' and a.status <> 'on_loan'`,
   },
   {
+    // Counted missing while away: the status says missing in transit, or the latest movement is a count's
+    // "missing" on a work that stayed on loan or sold.
+    rule: 'missing while transporting, on loan or sold',
+    sql: `select a.inventory_no as who, a.id, a.status::text || ' / ' || a.transport_status as what from artworks a
+      where (a.status = 'missing' and a.transport_status <> 'none') or (a.status <> 'missing' and exists (
+        select 1 from artwork_movements m
+        where m.artwork_id = a.id and m.until = 'infinity' and m.kind = 'stocktake_missing'))`,
+  },
+  {
+    rule: 'sold or on loan, yet in the warehouse or in a room',
+    sql: `select a.inventory_no as who, a.id,
+        a.status::text || case when a.in_warehouse then ' / in the warehouse' else '' end
+          || coalesce(' / room ' || a.room_id::text, '') as what
+      from artworks a where a.status in ('sold', 'on_loan') and (a.in_warehouse or a.room_id is not null)`,
+  },
+  {
+    rule: 'missing, yet in the warehouse or in a room',
+    sql: `select a.inventory_no as who, a.id, coalesce('room ' || a.room_id::text, 'in the warehouse') as what
+      from artworks a where a.status = 'missing' and (a.in_warehouse or a.room_id is not null)`,
+  },
+  {
+    rule: 'in a room that does not exist',
+    sql: `select a.inventory_no as who, a.id, a.room_id::text as what from artworks a
+      where a.room_id is not null and not exists (select 1 from rooms r where r.id = a.room_id)`,
+  },
+  {
+    rule: 'missing while a live process holds it',
+    sql: `select a.inventory_no as who, a.id, p.type::text || ' ' || p.state as what
+      from artworks a join processes p on p.id = a.active_process_id
+      where a.status = 'missing' and ${LIVE}`,
+  },
+  {
     rule: 'policy active although its process was terminated',
     sql: `select coalesce(nullif(ip.policy_no, ''), ip.id::text) as who, ip.process_id as id, p.state as what
       from insurance_policies ip join processes p on p.id = ip.process_id

@@ -1,7 +1,8 @@
 // The "decide" of an event (runtime.ts: load → decide → transition → write): the row at the version the
 // client names (held by process-cache.ts, else loaded), the machine version it runs on, whether this user
 // may send this event now, and its payload validated. Every refusal is thrown here, before anything is
-// written: 409 stale version, 4031 forbidden, 400 eventNotEnabled or field errors.
+// written: 409 stale version, 4031 forbidden, 400 eventNotEnabled or field errors (a submitted form also
+// passes the check its definition declares on the database, checks/).
 import type { ZodType } from 'zod'
 import { TASK_OF_EVENT } from '../../../../machines/tasks'
 import type { Actor, ProcessContext, ProcessDefinition } from '../../../../machines/types'
@@ -15,6 +16,7 @@ import type { AuthUser } from '../../http/context'
 import { actingActor, assertNotClaimedByOther } from '../tasks/acting'
 import { assertAttachments } from './attachments'
 import type { ProcessCatalog } from './catalog'
+import { checkSubmitted } from './checks'
 import { type HeldRow, processCacheOf } from './process-cache'
 import { loadProcess } from './process-store'
 import { type PersistedSnapshot, rehydrate } from './snapshot'
@@ -125,6 +127,13 @@ async function decideOn(
   if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
   await assertNotClaimedByOther(db, row.id, request.type, actor)
   await assertAttachments(db, row.currentStep, valid.payload)
+  if (request.type === 'SUBMIT')
+    await checkSubmitted(definition, row.currentStep, {
+      db,
+      lang,
+      subject: (snapshot.context as ProcessContext).subject,
+      payload: valid.payload ?? {},
+    })
   return { row, snapshot, definition, actor, comment, payload: valid.payload }
 }
 

@@ -65,6 +65,7 @@ export async function runEffects(tx: Tx, env: RuntimeEnv, applied: Applied, acti
     const ctx: EffectContext = {
       tx,
       config: env.config,
+      lang: applied.lang,
       process: {
         id: applied.id,
         type: applied.type,

@@ -31,6 +31,7 @@ import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
 import { actingActor } from '../tasks/acting'
 import { syncTasks, tasksMayChange } from '../tasks/sync'
 import { assertAttachments } from './attachments'
+import { checkStart } from './checks'
 import { actorOf, type Decided, decide, definitionFor, notEnabled, type User, validate } from './decide'
 import {
   claimKey,
@@ -87,6 +88,7 @@ export async function startProcess(
   if ((await countArtworks(env.db, artworkIds)) !== artworkIds.length)
     throw invalid({ 'input.artworkIds': 'invalidValue' })
   await checkFollows(env.db, env.catalog, definition, subject)
+  await checkStart(definition, { db: env.db, lang, subject })
   const actor = actorOf(user)
   const saved =
     draft === undefined ? undefined : await checkDraft(env, definition, subject, actor, draft, lang)

@@ -1,8 +1,11 @@
 // INVENTORY_CHECK: the count of a room is recorded on the artworks. Found ones stand in the counted room
 // (a movement row says they were seen there); missing ones are no longer taken to be in the warehouse.
+// The count was checked at SUBMIT (checks/stocktake.ts: only what the room holds); the world may have
+// changed since, so the same check runs again here, on the locked rows, before anything moves.
 import { invalid } from '../../../http/app-error'
+import { checkSubmitted } from '../checks'
 import { changeArtworks } from './movements'
-import { type EffectContext, field } from './types'
+import { type EffectContext, field, stepData } from './types'
 
 function ids(value: unknown, name: string): string[] {
   if (value === undefined) return []
@@ -12,6 +15,13 @@ function ids(value: unknown, name: string): string[] {
 }
 
 export async function stocktakeRecorded(ctx: EffectContext): Promise<void> {
+  await checkSubmitted(ctx.definition, ctx.effect.step, {
+    db: ctx.tx,
+    lang: ctx.lang,
+    subject: ctx.context.subject,
+    payload: stepData(ctx),
+    lock: true,
+  })
   const found = ids(field(ctx, 'found', 'foundArtworkIds'), 'found')
   const missing = ids(field(ctx, 'missing', 'missingArtworkIds'), 'missing')
   if (found.some((id) => missing.includes(id))) throw invalid({ missing: 'invalidValue' })

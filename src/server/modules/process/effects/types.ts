@@ -8,6 +8,7 @@ import type {
   ProcessDefinition,
   ProcessEvent,
 } from '../../../../../machines/types'
+import type { Lang } from '../../../../shared/errors'
 import type { ProcessType } from '../../../../shared/process-types'
 import type { Config } from '../../../config'
 import type { Tx } from '../../../db/client'
@@ -15,6 +16,8 @@ import type { Tx } from '../../../db/client'
 export interface EffectContext {
   tx: Tx
   config: Config
+  /** The language of the request (for words a refusal builds beside its message key). */
+  lang: Lang
   process: { id: string; type: ProcessType; createdBy: string; definitionVersion: number }
   /** The definition (machine version) the process runs on. */
   definition: ProcessDefinition

@@ -19,9 +19,12 @@ import { useStocktakeRoom } from './insurance/open-process'
 const FOUND = msg`Found`
 const NOT_FOUND = msg`Not found`
 
+/** Every refusal of the lists (the server names each artwork and why), joined. */
 function listError(errors: Record<string, string>): string | undefined {
-  const key = Object.keys(errors).find((k) => /^(found|missing)ArtworkIds(\.|$)/.test(k))
-  return key ? errors[key] : undefined
+  const texts = Object.entries(errors)
+    .filter(([k]) => /^(found|missing)ArtworkIds(\.|$)/.test(k))
+    .map(([, text]) => text)
+  return texts.length > 0 ? [...new Set(texts)].join('; ') : undefined
 }
 
 function ScanCount({ form, values }: { form: FieldsApi; values: Values }) {

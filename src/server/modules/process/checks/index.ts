@@ -1,0 +1,41 @@
+// Checks that need the database, declared by name in a machine's definition (`checks`: on the start input,
+// on a step's submitted form) and applied before anything is written: runtime.ts `startProcess` on the
+// input, decide.ts on a SUBMIT. The effect that applies a submitted form may run the same check again in
+// its transaction (`lock`: the rows it reads stay locked), since the world may have changed since the
+// SUBMIT. A refusal is an AppError (400 at the field). `satisfies` keeps the list complete: a new
+// CheckName does not compile until handled.
+import type { CheckName, ProcessDefinition } from '../../../../../machines/types'
+import type { Lang } from '../../../../shared/errors'
+import type { DbOrTx } from '../../../db/client'
+import { countOfRoom, roomOfStocktake } from './stocktake'
+
+export interface CheckContext {
+  db: DbOrTx
+  lang: Lang
+  /** The start input, as the definition's schema validated it. */
+  subject: Record<string, unknown>
+  /** A step's submitted form, as its schema validated it (absent for a start). */
+  payload?: Record<string, unknown>
+  /** Lock the rows read (in the transaction of the event that applies the form). */
+  lock?: boolean
+}
+
+export type CheckHandler = (ctx: CheckContext) => Promise<void>
+
+const CHECKS = { roomOfStocktake, countOfRoom } satisfies Record<CheckName, CheckHandler>
+
+/** The check a definition declares on its start input, if any. */
+export async function checkStart(definition: ProcessDefinition, ctx: Omit<CheckContext, 'payload'>) {
+  const name = definition.checks?.start
+  if (name) await CHECKS[name](ctx)
+}
+
+/** The check a definition declares on the submitted form of `step`, if any. */
+export async function checkSubmitted(
+  definition: ProcessDefinition,
+  step: string | null | undefined,
+  ctx: CheckContext & { payload: Record<string, unknown> },
+) {
+  const name = step ? definition.checks?.submit?.[step] : undefined
+  if (name) await CHECKS[name](ctx)
+}
