@@ -194,14 +194,58 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
     })
 }
 
-/** The addresses a screen links to (its anchors' paths, on this origin), the menu's included. */
+/** The addresses a screen links to (its anchors' paths with their search, on this origin), the menu's included. */
 async function linksOn(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
       .map((a) => new URL(a.href, window.location.href))
       .filter((u) => u.origin === window.location.origin)
-      .map((u) => u.pathname),
+      .map((u) => u.pathname + u.search),
   )
+}
+
+/** The header's dropdowns that hold navigation, and what shows once each is open: their links are in the
+ * page only while they are open (the user menu: out of office, email notifications, the diagnostics). */
+const HEADER_DROPDOWNS: [button: string, open: string][] = [
+  ['user-menu', '[role="menu"] a[href]'],
+  ['message-bell', '[data-testid="bell-messages"]'],
+]
+
+/** The links of the header's dropdowns, each opened once and closed again. */
+async function dropdownLinks(page: Page): Promise<string[]> {
+  const found: string[] = []
+  for (const [button, open] of HEADER_DROPDOWNS) {
+    await page.getByTestId(button).click()
+    await page.locator(open).first().waitFor()
+    await settled(page)
+    found.push(...(await linksOn(page)))
+    await page.keyboard.press('Escape')
+    await page.locator(open).first().waitFor({ state: 'hidden' })
+  }
+  return found
+}
+
+/** An address's path, without its search and a trailing slash. */
+const pathOf = (address: string) => address.split('?')[0].replace(/(.)\/$/, '$1')
+
+/**
+ * The addresses a person reaches: the menu's, the home screen's, and on from there by the links collected on
+ * each (keyed by the path of the screen they were found on).
+ */
+function reachedFrom(linksFrom: Map<string, string[]>): Set<string> {
+  const menu = MENU.flatMap((m) => [m.path, ...(m.children ?? []).map((c) => c.path)])
+  const reached = new Set<string>(['/', ...menu])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const from of [...reached])
+      for (const to of linksFrom.get(from) ?? [])
+        if (!reached.has(pathOf(to))) {
+          reached.add(pathOf(to))
+          grew = true
+        }
+  }
+  return reached
 }
 
 /**
@@ -210,30 +254,59 @@ async function linksOn(page: Page): Promise<string[]> {
  * reached by a link to any of its addresses.
  */
 export function unreachable(screens: readonly string[], linksFrom: Map<string, string[]>): string[] {
-  const menu = MENU.flatMap((m) => [m.path, ...(m.children ?? []).map((c) => c.path)])
-  const reached = new Set<string>(['/', ...menu])
-  const trim = (p: string) => p.replace(/(.)\/$/, '$1')
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const from of [...reached])
-      for (const to of linksFrom.get(from) ?? [])
-        if (!reached.has(trim(to))) {
-          reached.add(trim(to))
-          grew = true
-        }
-  }
+  const reached = reachedFrom(linksFrom)
   const isReached = (screen: string) =>
     reached.has(screen) ||
     (PARAM_ROUTES.has(screen) && [...reached].some((r) => r.startsWith(PARAM_ROUTES.get(screen) ?? '')))
   return screens.filter((s) => !SAME_SCREEN.has(s) && !isReached(s))
 }
 
+/**
+ * The screens of one item (a room, an artwork, a policy, a content item) are walked at their bare address,
+ * where they show no item and so none of its links. While some screen is not reached, each reached screen a
+ * link names with a search is opened once at the first such address (as a person clicking it), and the links
+ * found there are added to its own.
+ */
+async function followItemLinks(page: Page, linksFrom: Map<string, string[]>): Promise<void> {
+  const opened = new Set<string>()
+  while (unreachable(SCREENS, linksFrom).length > 0) {
+    const reached = reachedFrom(linksFrom)
+    const next = new Map<string, string>()
+    for (const links of linksFrom.values())
+      for (const address of links) {
+        const path = pathOf(address)
+        if (address.includes('?') && reached.has(path) && !opened.has(path) && !next.has(path))
+          next.set(path, address)
+      }
+    if (next.size === 0) return
+    for (const [path, address] of next) {
+      opened.add(path)
+      await page.goto(address)
+      // A screen that does not settle still shows its links; the walk above checks the screens themselves.
+      await settled(page).catch(() => undefined)
+      linksFrom.set(path, [...(linksFrom.get(path) ?? []), ...(await linksOn(page))])
+    }
+  }
+}
+
 /** Walked addresses of routes with a parameter, and the prefix every address of the route shares. */
 const PARAM_ROUTES = new Map([['/devOpsManage/mochaItom/A-0001', '/devOpsManage/mochaItom/']])
 
-/** Addresses that show a screen checked under another address (`/` and `/index`; redirects to `/x/home`). */
-const SAME_SCREEN = new Set(['/index', '/authManage/index', '/systemLog/index'])
+/**
+ * Addresses that show a screen checked, and reached, under another address: `/` and `/index`; the redirects
+ * to `/x/home` (`/authManage/index`, `/systemLog/index`); `/x/home` beside `/x/index` (one screen, the
+ * menu's entry names `index`); and `/artworkArchive/test`, the same diagnostics as `/test` (the same screen
+ * and the same administrators only) kept at the archive's address, which the user menu's link opens at
+ * `/test`.
+ */
+const SAME_SCREEN = new Set([
+  '/index',
+  '/authManage/index',
+  '/systemLog/index',
+  '/artworkArchive/home',
+  '/devOpsManage/home',
+  '/artworkArchive/test',
+])
 
 const WHOLE_PAGE = new Set(['/', '/devOpsManage/index'])
 
@@ -265,7 +338,7 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
     // Once what the screen loads has arrived: one h1 (the route's title), and WCAG 2.1 AA.
     await settled(page)
     for (const raw of await rawCodes(page)) problems.push(`${path}: ${raw}`)
-    linksFrom.set(path, await linksOn(page))
+    linksFrom.set(path, [...(await linksOn(page)), ...(path === '/' ? await dropdownLinks(page) : [])])
     const h1 = await page.locator('h1').count()
     if (h1 !== 1) problems.push(`${path}: ${h1} h1 headings`)
     // The whole page where the menu is closed and where a group is open (the header, the menu and the
@@ -277,6 +350,7 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
       access.push(...(await axeProblems(page, path, WHOLE_PAGE.has(path) ? undefined : 'main')))
   }
   access.push(...(await processViews(page, lang)))
+  await followItemLinks(page, linksFrom)
   for (const screen of unreachable(SCREENS, linksFrom))
     problems.push(`${screen}: not reachable from the menu nor from a screen linked from it`)
   return { problems, access }
