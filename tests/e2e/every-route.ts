@@ -211,7 +211,7 @@ const HEADER_DROPDOWNS: [button: string, open: string][] = [
   ['message-bell', '[data-testid="bell-messages"]'],
 ]
 
-/** The links of the header's dropdowns, each opened once and closed again. */
+/** The links of the header's dropdowns, each opened once and closed again by its button. */
 async function dropdownLinks(page: Page): Promise<string[]> {
   const found: string[] = []
   for (const [button, open] of HEADER_DROPDOWNS) {
@@ -219,7 +219,7 @@ async function dropdownLinks(page: Page): Promise<string[]> {
     await page.locator(open).first().waitFor()
     await settled(page)
     found.push(...(await linksOn(page)))
-    await page.keyboard.press('Escape')
+    await page.getByTestId(button).click()
     await page.locator(open).first().waitFor({ state: 'hidden' })
   }
   return found

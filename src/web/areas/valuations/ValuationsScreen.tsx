@@ -222,7 +222,7 @@ export function ValuationsScreen({
                 The valuations of the artworks that an operation holds now (in transport, on loan, being
                 repaired ...). Each amount stays in its own currency.
               </Trans>{' '}
-              <AnchorLink to="/valueManage/index" data-testid="valuations-all-link">
+              <AnchorLink to="/valueManage/index" underline="always" data-testid="valuations-all-link">
                 <Trans>Every artwork's valuation</Trans>
               </AnchorLink>
             </>
@@ -233,7 +233,11 @@ export function ValuationsScreen({
                 from an Excel sheet, or open an artwork to see how its value changed. Each amount stays in its
                 own currency.
               </Trans>{' '}
-              <AnchorLink to="/devOpsManage/valueManage" data-testid="valuations-in-operation-link">
+              <AnchorLink
+                to="/devOpsManage/valueManage"
+                underline="always"
+                data-testid="valuations-in-operation-link"
+              >
                 <Trans>Only the artworks in operation</Trans>
               </AnchorLink>
             </>
