@@ -8,6 +8,7 @@ import type { Config } from './config'
 import { type Database, type Db, openDatabase } from './db/client'
 import type { Deps } from './http/context'
 import { LogWriter } from './http/request-log'
+import { heavyWork } from './jobs/heavy'
 import { listenForAuthChanges } from './modules/auth/sessions'
 import { backfillSchedules } from './modules/insurance/schedule'
 import type { ProcessCatalog } from './modules/process/catalog'
@@ -55,7 +56,7 @@ export async function boot(
   const logWriter = new LogWriter(database.db)
   // Sign-outs and privilege changes made by the other servers on the same PostgreSQL database.
   const authListener = await listenForAuthChanges(database)
-  const deps: Deps = { database, config, storage, logWriter }
+  const deps: Deps = { database, config, storage, logWriter, heavy: heavyWork(config) }
   return {
     deps,
     seedResult,

@@ -34,8 +34,11 @@ export interface Config {
   linkSecret: string
   /** Seconds a signed download link stays valid. */
   linkTtlSeconds: number
-  /** Trust x-forwarded-for for the client address (behind a proxy). */
-  trustProxy: boolean
+  /**
+   * How many proxies of ours stand in front (TRUST_PROXY, default 0): the client address is the entry the
+   * outermost appended to x-forwarded-for (the n-th from the right); 0 takes the socket's peer.
+   */
+  trustProxy: number
   /** Largest upload accepted, in bytes (Excel imports have their own 3 MB limit). */
   maxUploadBytes: number
   /** Serve the built web app from this folder. */
@@ -61,6 +64,14 @@ export interface Config {
   pdfFont: string
   /** The office's name, printed at the top of every report (VITRINE_OFFICE_NAME; unset: left out). */
   officeName: string
+  /**
+   * Heavy downloads (Excel exports, label sheets, printed reports) streaming at once: per user
+   * (VITRINE_HEAVY_JOBS_PER_USER, default 1) and across the server (VITRINE_HEAVY_JOBS, default 2).
+   */
+  heavyJobsPerUser: number
+  heavyJobs: number
+  /** Excel imports checked or written at once (VITRINE_IMPORTS_AT_ONCE, default 2); the rest wait in line. */
+  importsAtOnce: number
 }
 
 export const DEFAULT_PDF_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#NotoSansCJKsc-Regular'
@@ -92,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockMinutes: Number(env.LOGIN_LOCK_MINUTES ?? 15),
     linkSecret: env.VITRINE_LINK_SECRET || '',
     linkTtlSeconds: Number(env.LINK_TTL_SECONDS ?? 300),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 512) * 1024 * 1024,
     webDir: path.resolve(env.WEB_DIR ?? './dist'),
     secondApprovalAbove: secondApprovalLimits(env),
@@ -102,7 +113,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: smtpSettings(env),
     pdfFont: env.VITRINE_PDF_FONT?.trim() || DEFAULT_PDF_FONT,
     officeName: env.VITRINE_OFFICE_NAME?.trim() ?? '',
+    heavyJobsPerUser: countSetting('VITRINE_HEAVY_JOBS_PER_USER', env.VITRINE_HEAVY_JOBS_PER_USER, 1),
+    heavyJobs: countSetting('VITRINE_HEAVY_JOBS', env.VITRINE_HEAVY_JOBS, 2),
+    importsAtOnce: countSetting('VITRINE_IMPORTS_AT_ONCE', env.VITRINE_IMPORTS_AT_ONCE, 2),
   }
+}
+
+/** A whole number of at least 1 from the environment (unset: the default); anything else stops the start. */
+function countSetting(name: string, value: string | undefined, fallback: number): number {
+  const v = value?.trim()
+  if (!v) return fallback
+  if (!/^[1-9]\d{0,3}$/.test(v)) throw new Error(`${name} must be a whole number of at least 1`)
+  return Number(v)
+}
+
+/** TRUST_PROXY: a count of proxies, 0 to 10 (unset: 0); anything else stops the start. */
+function trustProxySetting(value: string | undefined): number {
+  const v = value?.trim() || '0'
+  if (!/^\d{1,2}$/.test(v) || Number(v) > 10)
+    throw new Error('TRUST_PROXY must be the number of proxies in front of the server, 0 to 10')
+  return Number(v)
 }
 
 /** VITRINE_PUBLIC_URL: an http(s) URL (its trailing slashes dropped); anything else stops the start. */

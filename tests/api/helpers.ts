@@ -55,9 +55,12 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () =
 }
 
 type StartKind = { demo?: boolean; collection?: boolean }
+/** A start, and settings of the environment for this server only (VITRINE_IMPORTS_AT_ONCE=…). */
+type StartOptions = StartKind & { env?: Record<string, string> }
 
-function configOf(dataDir: string, options: StartKind) {
+function configOf(dataDir: string, options: StartOptions) {
   return loadConfig({
+    ...options.env,
     DATA_DIR: dataDir,
     VITRINE_ADMIN_PASSWORD: TEST_PASSWORD,
     VITRINE_DEMO: options.demo === false ? '0' : '1',
@@ -96,7 +99,7 @@ export function templateOf(options: StartKind): Promise<{ files: string; databas
  * alone). The demo collection and the processes the demo office runs on it (about ten seconds a database) only
  * with `collection: true`: most tests make the artworks they need.
  */
-export async function createTestContext(options: StartKind = {}): Promise<TestContext> {
+export async function createTestContext(options: StartOptions = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-test-'))
   const config = configOf(dataDir, options)
   const pgBase = process.env.DATABASE_URL
@@ -104,7 +107,7 @@ export async function createTestContext(options: StartKind = {}): Promise<TestCo
   let database: Awaited<ReturnType<typeof openDatabase>>
   if (fresh) database = await openDatabase({ url: fresh.url })
   else {
-    const template = await templateOf(options)
+    const template = await templateOf({ demo: options.demo, collection: options.collection })
     cpSync(template.files, dataDir, { recursive: true })
     database = await openDatabase({ loadDataDir: template.database })
   }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventTypes } from '../../machines/view'
 import { users } from '../../src/server/db/schema'
 import type { AuthUser } from '../../src/server/http/context'
 import { privilegesOf } from '../../src/server/modules/auth/sessions'
@@ -14,8 +15,13 @@ import { canUpload } from '../../src/server/modules/files/file-access'
 import { machineCatalog } from '../../src/server/modules/process/machine-catalog'
 import { mayStartSome } from '../../src/server/modules/process/start-access'
 import { DEMO_USERS } from '../../src/server/seed/demo-users'
+import type { ProcessView } from '../../src/shared/contracts/process'
+import { formatMessage } from '../../src/shared/errors'
 import { isPrivilegeKey, SYSTEM_NAMES } from '../../src/shared/privileges'
-import { createTestContext, type TestContext } from './helpers'
+import { dayIn } from '../../src/shared/working-days'
+import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
+import { type Flow, openFlow } from './process-flow'
+import { contract, dueDiligence, payment } from './process-helpers'
 
 interface Operation {
   operationId: string
@@ -195,3 +201,345 @@ describe('privilege matrix: every operation × every demo role and anonymous', (
     )
   }, 180_000)
 })
+
+// ── The user manager: a user holding only authManage:view and authManage:edit, over every admin operation ──
+// Each admin operation is called twice with a well-formed request: once at what lies beyond a user manager
+// (the administrator, the full-privilege role, a role or user granting full privilege) and once at what lies
+// within (a role of its own privileges, a user holding only them). A write beyond is refused with 4031 and a
+// read passes; everything within passes. The rule is docs/security.md "User managers" (admin/grant-rule.ts).
+
+interface ManagerCase {
+  /** The call at what lies beyond a user manager (refused when the operation writes). */
+  beyond: () => Promise<{ url: string; body?: unknown }>
+  /** The call at what lies within (always answered). */
+  within: () => Promise<{ url: string; body?: unknown }>
+}
+
+describe('privilege matrix: a user manager (authManage:view + edit only) over the admin operations', () => {
+  let manager: string
+  const reach = { adminId: '', adminRole: '', helperId: '', helperRole: '' }
+
+  /** A user's editable fields as the list shows them: a PUT body that changes nothing. */
+  async function unchanged(userId: string) {
+    const list = (await t.call('GET', '/api/auth/users?pageSize=200', { token: await t.login('admin') })).data
+      .list as { id: string; [k: string]: unknown }[]
+    const u = list.find((x) => x.id === userId)!
+    const { displayName, displayNameEn, email, enabled, roleIds, privileges } = u
+    return { displayName, displayNameEn, email, enabled, roleIds, privileges }
+  }
+
+  /** The id of a live session of the user, signed in for it. */
+  async function sessionOf(username: string, userId: string) {
+    await t.login(username)
+    const admin = await t.login('admin')
+    const list = (await t.call('GET', `/api/auth/users/${userId}/sessions`, { token: admin })).data
+    return list[0].id as string
+  }
+
+  const helperRoleBody = { nameZh: '矩阵助理', nameEn: 'Matrix helper', privileges: ['authManage:view'] }
+  const userCase = (suffix: string): ManagerCase => ({
+    beyond: async () => ({ url: `/api/auth/users/${reach.adminId}${suffix}` }),
+    within: async () => ({ url: `/api/auth/users/${reach.helperId}${suffix}` }),
+  })
+  const roleCase = (suffix: string): ManagerCase => ({
+    beyond: async () => ({ url: `/api/auth/roles/${reach.adminRole}${suffix}` }),
+    within: async () => ({ url: `/api/auth/roles/${reach.helperRole}${suffix}` }),
+  })
+  /** In the order they are called. */
+  const CASES: Record<string, ManagerCase> = {
+    'get /api/auth/privileges': {
+      beyond: async () => ({ url: '/api/auth/privileges' }),
+      within: async () => ({ url: '/api/auth/privileges' }),
+    },
+    'get /api/auth/roles': {
+      beyond: async () => ({ url: '/api/auth/roles' }),
+      within: async () => ({ url: '/api/auth/roles' }),
+    },
+    'post /api/auth/roles': {
+      beyond: async () => ({
+        url: '/api/auth/roles',
+        body: { nameZh: '矩阵全权', nameEn: 'Matrix all', allPrivileges: true },
+      }),
+      within: async () => ({
+        url: '/api/auth/roles',
+        body: { nameZh: '矩阵读者', nameEn: 'Matrix reader', privileges: ['authManage:view'] },
+      }),
+    },
+    'put /api/auth/roles/{id}': {
+      beyond: async () => ({
+        url: `/api/auth/roles/${reach.adminRole}`,
+        body: { nameZh: '系统管理员', nameEn: 'Administrator', allPrivileges: true },
+      }),
+      within: async () => ({ url: `/api/auth/roles/${reach.helperRole}`, body: helperRoleBody }),
+    },
+    'post /api/auth/roles/{id}/preview': {
+      beyond: async () => ({
+        url: `/api/auth/roles/${reach.adminRole}/preview`,
+        body: { nameZh: '系统管理员', nameEn: 'Administrator', allPrivileges: true },
+      }),
+      within: async () => ({ url: `/api/auth/roles/${reach.helperRole}/preview`, body: helperRoleBody }),
+    },
+    'post /api/auth/roles/{id}/disable': roleCase('/disable'),
+    'post /api/auth/roles/{id}/enable': roleCase('/enable'),
+    'get /api/auth/users': {
+      beyond: async () => ({ url: '/api/auth/users' }),
+      within: async () => ({ url: '/api/auth/users' }),
+    },
+    'post /api/auth/users': {
+      beyond: async () => ({
+        url: '/api/auth/users',
+        body: { username: 'matrix.x', displayName: 'X', password: TEST_PASSWORD, roleIds: [reach.adminRole] },
+      }),
+      within: async () => ({
+        url: '/api/auth/users',
+        body: {
+          username: 'matrix.y',
+          displayName: 'Y',
+          password: TEST_PASSWORD,
+          roleIds: [reach.helperRole],
+        },
+      }),
+    },
+    'put /api/auth/users/{id}': {
+      beyond: async () => ({ url: `/api/auth/users/${reach.adminId}`, body: await unchanged(reach.adminId) }),
+      within: async () => ({
+        url: `/api/auth/users/${reach.helperId}`,
+        body: await unchanged(reach.helperId),
+      }),
+    },
+    'post /api/auth/users/{id}/disable': userCase('/disable'),
+    'post /api/auth/users/{id}/enable': userCase('/enable'),
+    'post /api/auth/users/{id}/unlock': userCase('/unlock'),
+    'get /api/auth/users/{id}/sessions': userCase('/sessions'),
+    'delete /api/auth/users/{id}/sessions/{sessionId}': {
+      beyond: async () => ({
+        url: `/api/auth/users/${reach.adminId}/sessions/${await sessionOf('admin', reach.adminId)}`,
+      }),
+      within: async () => ({
+        url: `/api/auth/users/${reach.helperId}/sessions/${await sessionOf('matrix.helper', reach.helperId)}`,
+      }),
+    },
+    // Last: the helper's password is no longer the one the cases above sign in with.
+    'post /api/auth/users/{id}/reset-password': userCase('/reset-password'),
+  }
+
+  beforeAll(async () => {
+    const admin = await t.login('admin')
+    const roles = (await t.call('GET', '/api/auth/roles?pageSize=200', { token: admin })).data.list
+    reach.adminRole = roles.find((r: { key: string }) => r.key === 'administrator').id
+    const [row] = await t.deps.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'admin'))
+    reach.adminId = row.id
+    const managerRole = await t.call('POST', '/api/auth/roles', {
+      token: admin,
+      body: {
+        nameZh: '矩阵用户管理员',
+        nameEn: 'Matrix user manager',
+        privileges: ['authManage:view', 'authManage:edit'],
+      },
+    })
+    const helperRole = await t.call('POST', '/api/auth/roles', { token: admin, body: helperRoleBody })
+    reach.helperRole = helperRole.data.id
+    for (const [username, roleId] of [
+      ['matrix.manager', managerRole.data.id],
+      ['matrix.helper', reach.helperRole],
+    ]) {
+      const res = await t.call('POST', '/api/auth/users', {
+        token: admin,
+        body: { username, displayName: username, password: TEST_PASSWORD, roleIds: [roleId] },
+      })
+      expect(res.code, res.msg).toBe(0)
+      if (username === 'matrix.helper') reach.helperId = res.data.id
+    }
+    manager = await t.login('matrix.manager')
+  }, 60_000)
+
+  it('lets it through the edge everywhere, refuses every write beyond it and answers everything within', async () => {
+    const adminOps = ops.filter(
+      ({ path, op }) => path.startsWith('/api/auth/') && (op['x-privilege'] ?? '').startsWith('authManage:'),
+    )
+    // Every admin operation has its two cases here: a new one must say what a user manager may do with it.
+    expect(adminOps.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(Object.keys(CASES).sort())
+    const headers = { 'x-system-name': 'authManage' }
+    const wrong: string[] = []
+    let refusals = 0
+    // In the order of CASES: a user or role is disabled before it is enabled again, signed in before its reset.
+    for (const key of Object.keys(CASES)) {
+      const entry = adminOps.find(({ method, path }) => `${method} ${path}` === key)!
+      const writes = entry.op['x-privilege'] === 'authManage:edit'
+      // The minimal request of the matrix above: the privilege is held, so the edge lets it through.
+      const minimal = requestFor(entry)
+      const edge = await t.call(minimal.method, minimal.url, { token: manager, body: minimal.body, headers })
+      if (edge.code === 4031 || edge.code === 403 || edge.status >= 500)
+        wrong.push(
+          `${key} (minimal): expected to pass the edge, got ${edge.status} ${edge.code} (${edge.msg})`,
+        )
+      for (const side of ['beyond', 'within'] as const) {
+        const { url, body } = await CASES[key][side]()
+        const res = await t.call(entry.method.toUpperCase(), url, { token: manager, body, headers })
+        const expected = side === 'beyond' && writes ? 4031 : 0
+        if (res.code === 4031) refusals++
+        if (res.code !== expected)
+          wrong.push(
+            `${key} ${side}: expected ${expected}, got HTTP ${res.status} code ${res.code} (${res.msg})`,
+          )
+      }
+    }
+    expect(wrong).toEqual([])
+    const writes = adminOps.filter(({ op }) => op['x-privilege'] === 'authManage:edit').length
+    expect(writes).toBeGreaterThanOrEqual(11)
+    expect(refusals).toBe(writes)
+    // The administrator is as before: enabled, signs in with the same password.
+    expect(await t.login('admin')).toBeTruthy()
+  }, 120_000)
+})
+
+// ---------------------------------------------------------------------------------------------------
+// Delegation: the operations that take `onBehalfOf` (found in the OpenAPI document), tried by a delegate
+// acting for each demo user (answered exactly as that user is answered: the same events offered, the same
+// refusals) and for a delegator whose account is now disabled (never allowed).
+
+/** What an event probe answered: allowed (it failed only its payload check, so nothing was written), or why not. */
+function probeAnswer(res: { status: number; code: number; msg: string; data: any }): string {
+  if (res.code === 400 && res.data?.fieldErrors?.type) return `notEnabled: ${res.data.fieldErrors.type}`
+  if (res.code === 400) return 'allowed'
+  return `${res.code}: ${res.msg}`
+}
+
+describe('privilege matrix: a delegate acting for each demo user, and for a disabled delegator', () => {
+  let f: Flow
+  const gone = 'gone-delegator'
+  const standIn = 'stand-in'
+  let uid: Record<string, string>
+  let fixtures: ProcessView[]
+
+  beforeAll(async () => {
+    f = await openFlow()
+    const { t } = f
+    const roles = await t.call('GET', '/api/auth/roles?pageSize=100', { token: f.tokens.admin })
+    const roleId = (key: string) => roles.data.list.find((r: any) => r.key === key).id
+    for (const [username, role] of [
+      [gone, 'administrator'],
+      [standIn, 'viewer'],
+    ]) {
+      const res = await t.call('POST', '/api/auth/users', {
+        token: f.tokens.admin,
+        body: { username, displayName: username, password: TEST_PASSWORD, roleIds: [roleId(role)] },
+      })
+      expect(res.code, res.msg).toBe(0)
+      f.tokens[username] = await t.login(username)
+    }
+    const list = await t.call('GET', '/api/auth/users?pageSize=100', { token: f.tokens.admin })
+    uid = Object.fromEntries(list.data.list.map((u: any) => [u.username, u.id]))
+    const today = dayIn(new Date(), t.deps.config.timeZone)
+    for (const from of [...USERNAMES, gone]) {
+      const res = await t.call('POST', '/api/tasks/delegations', {
+        token: f.tokens[from],
+        body: { toUserId: uid[standIn], startsOn: today, endsOn: today },
+      })
+      expect(res.code, `${from}: ${JSON.stringify(res.data)}`).toBe(0)
+    }
+    const off = await t.call('POST', `/api/auth/users/${uid[gone]}/disable`, { token: f.tokens.admin })
+    expect(off.code, off.msg).toBe(0)
+    fixtures = await delegationFixtures(f)
+  }, 120_000)
+  afterAll(() => f?.close())
+
+  it('finds onBehalfOf in the requests of only the operations this block tries', async () => {
+    const doc = (await (await f.t.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, Operation>>
+    }
+    const taking = Object.values(doc.paths)
+      .flatMap((item) => Object.values(item))
+      .filter((op) => JSON.stringify([op.parameters, op.requestBody]).includes('"onBehalfOf"'))
+      .map((op) => op.operationId)
+    expect(taking.sort()).toEqual(['getProcessById', 'postProcessByIdEvents'])
+  })
+
+  it('answers the delegate for an enabled delegator exactly as the delegator, and never for a disabled one', async () => {
+    const { t } = f
+    const wrong: string[] = []
+    const seen = new Set<string>()
+    let cells = 0
+    for (const p of fixtures) {
+      const events = eventTypes(machineCatalog.latest(p.type))
+      const url = `/api/process/${p.id}`
+      for (const from of [...USERNAMES, gone]) {
+        // The view (getProcessById): the same events offered.
+        const own = from === gone ? undefined : await t.call('GET', url, { token: f.tokens[from] })
+        const asDelegate = await t.call('GET', `${url}?onBehalfOf=${uid[from]}`, { token: f.tokens[standIn] })
+        cells += 1
+        if (own && asDelegate.code === 0 && own.code === 0) {
+          if (JSON.stringify(asDelegate.data.nextEvents) !== JSON.stringify(own.data.nextEvents))
+            wrong.push(
+              `view ${p.type} ${p.state} for ${from}: ${asDelegate.data.nextEvents} ≠ ${own.data.nextEvents}`,
+            )
+        } else if (own || asDelegate.code !== 4031)
+          wrong.push(`view ${p.type} ${p.state} for ${from}: ${asDelegate.code} ${asDelegate.msg}`)
+        // Each event (postProcessByIdEvents), with a payload no schema takes: nothing is ever written.
+        for (const type of events) {
+          const body = { type, expectedVersion: p.version, payload: { notAField: true } }
+          const send = (token: string, extra = {}) =>
+            t.call('POST', `${url}/events`, { token, body: { ...body, ...extra } })
+          const delegated = probeAnswer(await send(f.tokens[standIn], { onBehalfOf: uid[from] }))
+          const expected =
+            from === gone
+              ? `4031: ${formatMessage('delegatorDisabled', 'en', { name: gone })}`
+              : probeAnswer(await send(f.tokens[from]))
+          cells += 1
+          seen.add(expected.split(':')[0])
+          if (delegated !== expected)
+            wrong.push(`${type} in ${p.type} ${p.state} for ${from}: ${delegated}, expected ${expected}`)
+        }
+      }
+      const now = await t.call('GET', url, { token: f.tokens.admin })
+      expect(now.data.version, `${p.type} ${p.state}: a probe wrote`).toBe(p.version)
+    }
+    expect(wrong).toEqual([])
+    // Each kind of answer occurs: allowed, refused (4031), not possible in that state.
+    expect([...seen].sort()).toEqual(['4031', 'allowed', 'notEnabled'])
+    console.info(`delegation matrix: ${fixtures.length} processes, ${cells} cells`)
+  }, 300_000)
+})
+
+/**
+ * Processes standing where each kind of event may be sent: a form to fill, a submission to decide, a
+ * payment to confirm, a failed payment, transport to depart and to arrive, a terminated process.
+ */
+async function delegationFixtures(f: Flow): Promise<ProcessView[]> {
+  const purchase = () => f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '测试', titleEn: 'Test' }] })
+  const draft = await purchase()
+  const submitted = await f.send('registrar', await purchase(), 'SUBMIT', { payload: dueDiligence() })
+  let money = await f.pass(await f.pass(await purchase(), dueDiligence()), contract())
+  money = await f.pass(money, payment())
+  const awaiting = money
+  const failed = await f.send(
+    'finance',
+    await f.pass(await f.pass(await f.pass(await purchase(), dueDiligence()), contract()), payment()),
+    'PAYMENT_FAILED',
+    { comment: 'Bounced' },
+  )
+  const terminated = await f.send('registrar', await purchase(), 'TERMINATE', { comment: 'Not needed' })
+  const moves: ProcessView[] = []
+  for (const depart of [false, true]) {
+    const artworks = await f.artworks(1)
+    const s = f.samples('OPERATION_TRANS_ART', artworks)
+    let p = await f.start('operations', 'OPERATION_TRANS_ART', { artworkIds: artworks })
+    p = await f.pass(p, s.transportInfo[0], 'operations')
+    if (depart) p = await f.send('operations', p, 'DEPART')
+    moves.push(p)
+  }
+  const all = [draft, submitted, awaiting, failed, terminated, ...moves]
+  expect(all.map((p) => p.state)).toEqual([
+    'dueDiligence.draft',
+    'dueDiligence.submitted',
+    'payment.awaitingPayment',
+    'payment.paymentFailed',
+    'terminated',
+    'transport.toBeTransported',
+    'transport.transporting',
+  ])
+  return all
+}

@@ -3,6 +3,7 @@
 import type { Lang } from '../../shared/errors'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
+import type { HeavyWork } from '../jobs/heavy'
 import type { Storage } from '../storage'
 import type { LogWriter } from './request-log'
 
@@ -35,6 +36,8 @@ export interface Deps {
   config: Config
   storage: Storage
   logWriter: LogWriter
+  /** Heavy work rationed: download slots and the line of Excel imports (jobs/heavy.ts). */
+  heavy: HeavyWork
 }
 
 export function hasPrivilege(user: AuthUser | null, key: string): boolean {

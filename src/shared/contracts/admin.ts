@@ -1,6 +1,7 @@
 // Shapes of the role and user-privilege management API (authManage).
 import { z } from 'zod'
 import { isPrivilegeKey } from '../privileges'
+import { nameText, optionalNameText } from '../validation'
 
 const privilegeList = z
   .array(z.string().refine(isPrivilegeKey, { message: 'invalidValue' }))
@@ -8,8 +9,8 @@ const privilegeList = z
   .transform((list) => [...new Set(list)])
 
 export const roleInput = z.strictObject({
-  nameZh: z.string().trim().min(1, { message: 'required' }).max(50),
-  nameEn: z.string().trim().min(1, { message: 'required' }).max(50),
+  nameZh: nameText(50),
+  nameEn: nameText(50),
   descriptionZh: z.string().trim().max(200).default(''),
   descriptionEn: z.string().trim().max(200).default(''),
   enabled: z.boolean().default(true),
@@ -32,6 +33,11 @@ export const roleView = z.object({
   privileges: z.array(z.string()),
   userCount: z.number(),
   updatedAt: z.string(),
+  /**
+   * The caller may change, enable, disable and assign this role: it holds full privilege, or the role is not a
+   * full-privilege one and the caller holds every privilege of it (docs/security.md "User managers").
+   */
+  mayManage: z.boolean(),
 })
 export type RoleView = z.infer<typeof roleView>
 
@@ -42,9 +48,9 @@ export const userCreateInput = z.strictObject({
     .min(1, { message: 'required' })
     .max(64)
     .regex(/^[A-Za-z0-9._-]+$/, { message: 'invalidValue' }),
-  displayName: z.string().trim().min(1, { message: 'required' }).max(100),
+  displayName: nameText(100),
   /** The name in English; empty: the one above serves both languages. */
-  displayNameEn: z.string().trim().max(100).default(''),
+  displayNameEn: optionalNameText(100).default(''),
   email: z.union([z.literal(''), z.email().max(200)]).default(''),
   password: z.string().min(1, { message: 'required' }).max(200),
   enabled: z.boolean().default(true),
@@ -70,6 +76,10 @@ export const userView = z.object({
   createdAt: z.string(),
   /** When the user's sign-in lock ends (the latest of their locks), or null when they may sign in. */
   signInLockedUntil: z.string().nullable(),
+  /** The caller may edit, enable, disable or unlock this user and end their sessions (not a holder of full privilege, unless the caller is one). */
+  mayManage: z.boolean(),
+  /** The caller may also set or reset this user's password: it holds every privilege the user holds. */
+  mayResetPassword: z.boolean(),
 })
 export type UserView = z.infer<typeof userView>
 

@@ -330,6 +330,8 @@ export type ImportRowError = z.infer<typeof importRowError>
 export const importJobView = z.object({
   id: z.string(),
   status: z.enum(['checking', 'checked', 'importing', 'done', 'failed']),
+  /** While checking or importing: imports ahead of this one while it waits its turn (0 once it runs). */
+  waitingAhead: z.number(),
   fileName: z.string(),
   totalRows: z.number(),
   processedRows: z.number(),

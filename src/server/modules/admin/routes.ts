@@ -1,6 +1,7 @@
 // Role and user-privilege management (authManage): roles with name, description, enabled flag, full
 // privilege or a privilege set; users with roles plus privileges of their own; lifting a user's sign-in
-// lock. No change may leave the system without an enabled user holding an enabled full-privilege role.
+// lock. No change may leave the system without an enabled user holding an enabled full-privilege role, and a
+// user manager (authManage:edit without full privilege) makes only the changes grant-rule.ts allows it.
 import { randomUUID } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import {
@@ -51,14 +52,118 @@ import { moduleRouter } from '../../http/router'
 import { lockedUntilByUsername, unlockUsername } from '../auth/lockout'
 import { generatePassword, hashPassword, passwordProblem } from '../auth/passwords'
 import { forgetSessions, privilegesOf, revokeUserSessions } from '../auth/sessions'
+import {
+  type Manager,
+  type ManagerChange,
+  type NamedRole,
+  type Target,
+  userManagerRefusal,
+} from './grant-rule'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
 
-async function loadRole(db: Db, id: string, lang: string): Promise<z.infer<typeof roleView>> {
+/** What is in one list and not the other. */
+function symmetricDifference(a: readonly string[], b: readonly string[]): string[] {
+  return [...new Set([...a.filter((x) => !b.includes(x)), ...b.filter((x) => !a.includes(x))])]
+}
+
+/** Refuse (4031, with the reason in words) a change the user-management rule does not allow the manager. */
+function refuseUnlessAllowed(manager: Manager, change: ManagerChange, lang: string) {
+  const refusal = userManagerRefusal(manager, change, lang)
+  if (refusal) throw new AppError(4031, refusal.key, refusal.params)
+}
+
+function namedRole(
+  role: { nameZh: string; nameEn: string; allPrivileges: boolean; privileges: readonly string[] },
+  lang: string,
+): NamedRole {
+  return {
+    name: lang === 'en' ? role.nameEn : role.nameZh,
+    allPrivileges: role.allPrivileges,
+    privileges: role.privileges,
+  }
+}
+
+/** Roles by id as the rule sees them (named, with their privileges); 400 at `roleIds` for an unknown one. */
+async function namedRoles(
+  db: DbOrTx,
+  roleIds: string[],
+  lang: string,
+): Promise<(NamedRole & { id: string })[]> {
+  if (roleIds.length === 0) return []
+  const rows = await db.select().from(roles).where(inArray(roles.id, roleIds))
+  if (rows.length !== new Set(roleIds).size) throw invalid({ roleIds: 'invalidValue' })
+  const privs = await db.select().from(rolePrivileges).where(inArray(rolePrivileges.roleId, roleIds))
+  return rows.map((r) => ({
+    id: r.id,
+    ...namedRole({ ...r, privileges: privs.filter((p) => p.roleId === r.id).map((p) => p.privilege) }, lang),
+  }))
+}
+
+interface UserGrants {
+  target: Target
+  roleIds: string[]
+  /** The user's own privileges, beyond their roles. */
+  own: string[]
+}
+
+/**
+ * What each user holds as the user-management rule sees it: every role of theirs, enabled or not (a disabled
+ * full-privilege role may be enabled again), and their own privileges.
+ */
+async function grantsOfUsers(db: DbOrTx, ids: string[], lang: string): Promise<Map<string, UserGrants>> {
+  const out = new Map<string, UserGrants>()
+  if (ids.length === 0) return out
+  const people = await db.select().from(users).where(inArray(users.id, ids))
+  const held = await db
+    .select({ userId: userRoles.userId, roleId: roles.id, allPrivileges: roles.allPrivileges })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, ids))
+  const roleIds = [...new Set(held.map((r) => r.roleId))]
+  const rolePrivs = roleIds.length
+    ? await db.select().from(rolePrivileges).where(inArray(rolePrivileges.roleId, roleIds))
+    : []
+  const own = await db.select().from(userPrivileges).where(inArray(userPrivileges.userId, ids))
+  for (const u of people) {
+    const mine = held.filter((r) => r.userId === u.id)
+    const ownKeys = own.filter((p) => p.userId === u.id).map((p) => p.privilege)
+    const privileges = new Set(ownKeys)
+    for (const p of rolePrivs) if (mine.some((r) => r.roleId === p.roleId)) privileges.add(p.privilege)
+    out.set(u.id, {
+      target: {
+        id: u.id,
+        name: `${nameIn(u, lang)} (${u.username})`,
+        holds: { allPrivileges: mine.some((r) => r.allPrivileges), privileges: [...privileges].sort() },
+      },
+      roleIds: mine.map((r) => r.roleId),
+      own: ownKeys,
+    })
+  }
+  return out
+}
+
+/** One user's grants (grantsOfUsers); 404 when there is no such user. */
+async function grantsOfUser(db: DbOrTx, id: string, lang: string): Promise<UserGrants> {
+  const found = (await grantsOfUsers(db, [id], lang)).get(id)
+  if (!found) throw notFound()
+  return found
+}
+
+async function loadRole(
+  db: Db,
+  id: string,
+  lang: string,
+  manager: Manager,
+): Promise<z.infer<typeof roleView>> {
   const [role] = await db.select().from(roles).where(eq(roles.id, id))
   if (!role) throw notFound()
   const privs = await db.select().from(rolePrivileges).where(eq(rolePrivileges.roleId, id))
   const [{ n }] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, id))
+  const privileges = privs.map((p) => p.privilege).sort()
+  const mayManage =
+    userManagerRefusal(manager, { kind: 'role', after: namedRole({ ...role, privileges }, lang) }, lang) ===
+    null
   return {
     id: role.id,
     key: role.key,
@@ -70,9 +175,10 @@ async function loadRole(db: Db, id: string, lang: string): Promise<z.infer<typeo
     descriptionEn: role.descriptionEn,
     enabled: role.enabled,
     allPrivileges: role.allPrivileges,
-    privileges: privs.map((p) => p.privilege).sort(),
+    privileges,
     userCount: Number(n),
     updatedAt: role.updatedAt.toISOString(),
+    mayManage,
   }
 }
 
@@ -169,9 +275,19 @@ export function nameIn(u: { displayName: string; displayNameEn?: string | null }
   return lang === 'en' && u.displayNameEn ? u.displayNameEn : u.displayName
 }
 
-async function loadUsers(db: Db, ids: string[], lang: string): Promise<z.infer<typeof userView>[]> {
+async function loadUsers(
+  db: Db,
+  ids: string[],
+  lang: string,
+  manager: Manager,
+): Promise<z.infer<typeof userView>[]> {
   if (ids.length === 0) return []
   const rows = await db.select().from(users).where(inArray(users.id, ids))
+  const grants = await grantsOfUsers(db, ids, lang)
+  const allowed = (id: string, setsPassword: boolean) => {
+    const target = grants.get(id)?.target
+    return userManagerRefusal(manager, { kind: 'user', target, setsPassword }, lang) === null
+  }
   const lockedUntil = await lockedUntilByUsername(
     db,
     rows.map((u) => u.username),
@@ -204,14 +320,10 @@ async function loadUsers(db: Db, ids: string[], lang: string): Promise<z.infer<t
           .sort(),
         createdAt: u.createdAt.toISOString(),
         signInLockedUntil: lockedUntil.get(u.username.toLowerCase())?.toISOString() ?? null,
+        mayManage: allowed(u.id, false),
+        mayResetPassword: allowed(u.id, true),
       }
     })
-}
-
-async function assertRolesExist(db: Db, roleIds: string[]) {
-  if (roleIds.length === 0) return
-  const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds))
-  if (found.length !== new Set(roleIds).size) throw invalid({ roleIds: 'invalidValue' })
 }
 
 export function adminRoutes(deps: Deps) {
@@ -266,7 +378,7 @@ export function adminRoutes(deps: Deps) {
         .limit(pageSize)
         .offset((page - 1) * pageSize)
       const list = []
-      for (const r of rows) list.push(await loadRole(db, r.id, c.get('lang')))
+      for (const r of rows) list.push(await loadRole(db, r.id, c.get('lang'), currentUser(c)))
       return ok(c, { list, total: Number(n), page, pageSize })
     },
   )
@@ -283,6 +395,8 @@ export function adminRoutes(deps: Deps) {
     }),
     async (c) => {
       const input = c.req.valid('json')
+      const lang = c.get('lang')
+      refuseUnlessAllowed(currentUser(c), { kind: 'role', after: namedRole(input, lang) }, lang)
       await checkRole(db, input)
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -296,7 +410,7 @@ export function adminRoutes(deps: Deps) {
         }
         return row.id
       })
-      return ok(c, await loadRole(db, id, c.get('lang')))
+      return ok(c, await loadRole(db, id, lang, currentUser(c)))
     },
   )
 
@@ -316,16 +430,19 @@ export function adminRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const input = c.req.valid('json')
+      const lang = c.get('lang')
+      const manager = currentUser(c)
+      const before = await loadRole(db, id, lang, manager)
+      refuseUnlessAllowed(
+        manager,
+        { kind: 'role', before: namedRole(before, lang), after: namedRole(input, lang) },
+        lang,
+      )
       await checkRole(db, input, id)
-      const [before] = await db
-        .select({ enabled: roles.enabled, allPrivileges: roles.allPrivileges })
-        .from(roles)
-        .where(eq(roles.id, id))
-      if (!before) throw notFound()
       // The refusal lands at what took full privilege away: the switch, or the enabled flag.
       const field = before.allPrivileges && !input.allPrivileges ? 'allPrivileges' : 'enabled'
       await keepingFullPrivilege(db, (tx) => writeRole(tx, id, input), field)
-      return ok(c, await loadRole(db, id, c.get('lang')))
+      return ok(c, await loadRole(db, id, lang, manager))
     },
   )
 
@@ -416,11 +533,12 @@ export function adminRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        if (enabled) {
-          const role = await loadRole(db, id, c.get('lang'))
-          if (!role.allPrivileges && role.privileges.length === 0)
-            throw invalid({ privileges: 'rolePrivilegesEmpty' })
-        }
+        const lang = c.get('lang')
+        const manager = currentUser(c)
+        const role = await loadRole(db, id, lang, manager)
+        refuseUnlessAllowed(manager, { kind: 'role', after: namedRole(role, lang) }, lang)
+        if (enabled && !role.allPrivileges && role.privileges.length === 0)
+          throw invalid({ privileges: 'rolePrivilegesEmpty' })
         const [row] = await keepingFullPrivilege(
           db,
           (tx) =>
@@ -428,7 +546,7 @@ export function adminRoutes(deps: Deps) {
           'enabled',
         )
         if (!row) throw notFound()
-        return ok(c, await loadRole(db, id, c.get('lang')))
+        return ok(c, await loadRole(db, id, lang, manager))
       },
     )
   }
@@ -486,6 +604,7 @@ export function adminRoutes(deps: Deps) {
         db,
         rows.map((r) => r.id),
         c.get('lang'),
+        currentUser(c),
       )
       return ok(c, { list, total: Number(n), page, pageSize })
     },
@@ -503,9 +622,12 @@ export function adminRoutes(deps: Deps) {
     }),
     async (c) => {
       const input = c.req.valid('json')
+      const lang = c.get('lang')
+      const manager = currentUser(c)
       const problem = passwordProblem(input.password, input.username)
       if (problem) throw invalid({ password: problem })
-      await assertRolesExist(db, input.roleIds)
+      const rolesChanged = await namedRoles(db, input.roleIds, lang)
+      refuseUnlessAllowed(manager, { kind: 'user', rolesChanged, privilegesChanged: input.privileges }, lang)
       const [taken] = await db
         .select({ id: users.id })
         .from(users)
@@ -513,7 +635,7 @@ export function adminRoutes(deps: Deps) {
       if (taken) throw invalid({ username: 'usernameTaken' })
       const passwordHash = await hashPassword(input.password)
       const id = await createUser(db, input, passwordHash)
-      return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
+      return ok(c, (await loadUsers(db, [id], lang, manager))[0])
     },
   )
 
@@ -568,14 +690,27 @@ export function adminRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const input = c.req.valid('json')
+      const lang = c.get('lang')
       const me = currentUser(c)
       if (id === me.id && !input.enabled) throw invalid({ enabled: 'disableSelf' })
+      const before = await grantsOfUser(db, id, lang)
+      refuseUnlessAllowed(
+        me,
+        {
+          kind: 'user',
+          target: before.target,
+          setsPassword: Boolean(input.password),
+          // What the edit gives or takes away: roles and own privileges in one list and not the other.
+          rolesChanged: await namedRoles(db, symmetricDifference(input.roleIds, before.roleIds), lang),
+          privilegesChanged: symmetricDifference(input.privileges, before.own),
+        },
+        lang,
+      )
       if (input.password) {
         const [target] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
         const problem = passwordProblem(input.password, target?.username ?? '')
         if (problem) throw invalid({ password: problem })
       }
-      await assertRolesExist(db, input.roleIds)
       const passwordHash = input.password ? await hashPassword(input.password) : undefined
       const [prior] = await db.select({ enabled: users.enabled }).from(users).where(eq(users.id, id))
       await keepingFullPrivilege(
@@ -607,7 +742,7 @@ export function adminRoutes(deps: Deps) {
         prior?.enabled && !input.enabled ? 'enabled' : 'roleIds',
       )
       if (passwordHash || !input.enabled) await revokeUserSessions(db, id)
-      return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
+      return ok(c, (await loadUsers(db, [id], lang, me))[0])
     },
   )
 
@@ -627,13 +762,17 @@ export function adminRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        if (!enabled && id === currentUser(c).id) throw new AppError(400, 'disableSelf')
+        const lang = c.get('lang')
+        const manager = currentUser(c)
+        if (!enabled && id === manager.id) throw new AppError(400, 'disableSelf')
+        const { target } = await grantsOfUser(db, id, lang)
+        refuseUnlessAllowed(manager, { kind: 'user', target }, lang)
         const [row] = await keepingFullPrivilege(db, (tx) =>
           tx.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
         )
         if (!row) throw notFound()
         if (!enabled) await revokeUserSessions(db, id)
-        return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
+        return ok(c, (await loadUsers(db, [id], lang, manager))[0])
       },
     )
   }
@@ -651,10 +790,14 @@ export function adminRoutes(deps: Deps) {
     async (c) => {
       c.set('operationType', 'UNLOCK')
       const { id } = c.req.valid('param')
+      const lang = c.get('lang')
+      const manager = currentUser(c)
+      const { target } = await grantsOfUser(db, id, lang)
+      refuseUnlessAllowed(manager, { kind: 'user', target }, lang)
       const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
       if (!row) throw notFound()
       await unlockUsername(db, row.username)
-      return ok(c, (await loadUsers(db, [id], c.get('lang')))[0])
+      return ok(c, (await loadUsers(db, [id], lang, manager))[0])
     },
   )
 
@@ -672,6 +815,9 @@ export function adminRoutes(deps: Deps) {
     async (c) => {
       c.set('operationType', 'PASSWORD_RESET')
       const { id } = c.req.valid('param')
+      const lang = c.get('lang')
+      const { target } = await grantsOfUser(db, id, lang)
+      refuseUnlessAllowed(currentUser(c), { kind: 'user', target, setsPassword: true }, lang)
       const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
       if (!row) throw notFound()
       let password = generatePassword()
@@ -748,6 +894,9 @@ export function adminRoutes(deps: Deps) {
     async (c) => {
       c.set('operationType', 'SESSION_END')
       const { id, sessionId } = c.req.valid('param')
+      const lang = c.get('lang')
+      const { target } = await grantsOfUser(db, id, lang)
+      refuseUnlessAllowed(currentUser(c), { kind: 'user', target }, lang)
       const ended = await db
         .update(sessions)
         .set({ revokedAt: new Date() })

@@ -1,7 +1,7 @@
 // The Excel template (headers, the options to pick from, how to fill it in) and the export of the current
 // search with the very same columns, written with exceljs's streaming writer and read from the database
-// in pages, so a large export keeps memory flat and an exported file imports back unchanged.
-import { PassThrough } from 'node:stream'
+// in pages, so a large export keeps memory flat and an exported file imports back unchanged. The rows are
+// written a few at a time, the event loop served between them (jobs/workbook-writer.ts).
 import { and, asc, eq, getTableColumns } from 'drizzle-orm'
 import type ExcelJS from 'exceljs'
 import { RECORD_KINDS, type RecordKind } from '../../../shared/artwork-rules'
@@ -9,7 +9,7 @@ import type { ArtworkFilters, ArtworkSort } from '../../../shared/contracts/artw
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { artists, artworkRecords, artworks } from '../../db/schema'
-import { contentDisposition, toWebStream } from '../files/serve'
+import { safeCells, streamedWorkbook } from '../../jobs/workbook-writer'
 import {
   type ColumnDef,
   GUIDE_SHEET,
@@ -28,11 +28,13 @@ import { filterWhere, orderOf } from './list-query'
 import { entryOf, readSnapshots } from './record-store'
 import { loadReferences, nameIn, type References } from './reference-lookup'
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+export { XLSX_MIME } from '../../jobs/workbook-writer'
+
 const PAGE = 500
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter
 type Sheet = ReturnType<Writer['addWorksheet']>
+type Pace = () => Promise<void>
 
 function addSheet(wb: Writer, name: string, columns: ColumnDef[], lang: Lang): Sheet {
   const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
@@ -51,8 +53,14 @@ function addSheet(wb: Writer, name: string, columns: ColumnDef[], lang: Lang): S
   return ws
 }
 
-function addCells(ws: Sheet, columns: ColumnDef[], cells: Record<string, string | number | null>) {
-  ws.addRow(columns.map((c) => cells[c.key] ?? '')).commit()
+async function addCells(
+  ws: Sheet,
+  columns: ColumnDef[],
+  cells: Record<string, string | number | null>,
+  pace: Pace,
+) {
+  ws.addRow(safeCells(columns.map((c) => cells[c.key] ?? ''))).commit()
+  await pace()
 }
 
 const GUIDE = {
@@ -103,7 +111,7 @@ function writeOptions(wb: Writer, refs: References, lang: Lang) {
   const columns = lists.map(([c]) => ({ ...c, width: 24 }))
   const ws = addSheet(wb, sheetNameOf(OPTIONS_SHEET, lang), columns, lang)
   const depth = Math.max(...lists.map(([, v]) => v.length))
-  for (let i = 0; i < depth; i++) ws.addRow(lists.map(([, v]) => v[i] ?? '')).commit()
+  for (let i = 0; i < depth; i++) ws.addRow(safeCells(lists.map(([, v]) => v[i] ?? ''))).commit()
   ws.commit()
   const guide = wb.addWorksheet(sheetNameOf(GUIDE_SHEET, lang))
   guide.columns = [{ width: 140 }]
@@ -119,7 +127,7 @@ export interface WorkbookRequest {
   search?: ArtworkFilters & { sort?: ArtworkSort; order?: 'asc' | 'desc' }
 }
 
-async function writeRows(wb: Writer, req: WorkbookRequest, refs: References) {
+async function writeRows(wb: Writer, req: WorkbookRequest, refs: References, pace: Pace) {
   const { db, lang, search } = req
   const main = addSheet(wb, sheetNameOf(MAIN_SHEET, lang), MAIN_COLUMNS, lang)
   const where = search ? filterWhere(search) : undefined
@@ -138,28 +146,31 @@ async function writeRows(wb: Writer, req: WorkbookRequest, refs: References) {
       if (rows.length === 0) break
       const full = rows.map((r) => ({ ...r.a, searchVector: null }))
       const snapshots = await readSnapshots(db, full)
-      rows.forEach((r, i) => {
+      for (const [i, r] of rows.entries()) {
         const src = {
           row: full[i],
           snapshot: snapshots.get(r.a.id)!,
           artist: r.nameZh !== null ? { nameZh: r.nameZh, nameEn: r.nameEn ?? '' } : null,
         }
-        addCells(main, MAIN_COLUMNS, mainRowCells(src, refs, lang))
-      })
+        await addCells(main, MAIN_COLUMNS, mainRowCells(src, refs, lang), pace)
+      }
       if (rows.length < PAGE) break
     }
   }
   main.commit()
-  for (const kind of RECORD_KINDS) await writeRecordSheet(wb, req, refs, kind, where, order)
+  for (const kind of RECORD_KINDS) await writeRecordSheet(wb, req, refs, { kind, where, order }, pace)
 }
 
 async function writeRecordSheet(
   wb: Writer,
   req: WorkbookRequest,
   refs: References,
-  kind: RecordKind,
-  where: ReturnType<typeof filterWhere>,
-  order: ReturnType<typeof orderOf>,
+  {
+    kind,
+    where,
+    order,
+  }: { kind: RecordKind; where: ReturnType<typeof filterWhere>; order: ReturnType<typeof orderOf> },
+  pace: Pace,
 ) {
   const sheet = RECORD_SHEETS[kind]
   const ws = addSheet(wb, sheetNameOf(sheet, req.lang), sheet.columns, req.lang)
@@ -180,7 +191,7 @@ async function writeRecordSheet(
         .limit(PAGE * 4)
         .offset(offset)
       for (const { r, inventoryNo } of rows) {
-        addCells(ws, sheet.columns, recordRowCells(kind, inventoryNo, entryOf(r), refs, req.lang))
+        await addCells(ws, sheet.columns, recordRowCells(kind, inventoryNo, entryOf(r), refs, req.lang), pace)
       }
       if (rows.length < PAGE * 4) break
     }
@@ -191,31 +202,8 @@ async function writeRecordSheet(
 /** The workbook as a streamed download. Errors before the first byte still reach the caller as envelopes. */
 export async function workbookResponse(req: WorkbookRequest): Promise<Response> {
   const refs = await loadReferences(req.db)
-  const pass = new PassThrough()
-  // exceljs loads with the first export rather than with the server (most of a second of a start).
-  const excel = (await import('exceljs')).default
-  const wb = new excel.stream.xlsx.WorkbookWriter({
-    stream: pass,
-    useStyles: true,
-    useSharedStrings: false,
-  })
-  void (async () => {
-    try {
-      await writeRows(wb, req, refs)
-      writeOptions(wb, refs, req.lang)
-      await wb.commit()
-    } catch (error) {
-      console.error('artwork workbook failed', error)
-      pass.destroy(error as Error)
-    }
-  })()
-  return new Response(toWebStream(pass), {
-    status: 200,
-    headers: {
-      'content-type': XLSX_MIME,
-      'content-disposition': contentDisposition('attachment', req.fileName),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
-    },
+  return streamedWorkbook(req.fileName, 'artwork workbook', async (wb, pace) => {
+    await writeRows(wb, req, refs, pace)
+    writeOptions(wb, refs, req.lang)
   })
 }

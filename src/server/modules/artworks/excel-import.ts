@@ -22,6 +22,7 @@ import type { Db } from '../../db/client'
 import { artists, artworkEditLocks, artworkImportJobs, artworks, files } from '../../db/schema'
 import { AppError, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
+import { WORKBOOK_LIMIT_PARAMS } from '../../jobs/xlsx-unpack'
 import { mayReadFile } from '../files/file-access'
 import {
   headerOf,
@@ -444,9 +445,14 @@ export async function checkWorkbook(
 
 type JobRow = typeof artworkImportJobs.$inferSelect
 
-export function jobView(job: JobRow, lang: Lang): ImportJobView {
+/** The parameters a failure's message may name (the file's and the workbook's limits). */
+const FAILURE_PARAMS = { limit: '3 MB', ...WORKBOOK_LIMIT_PARAMS }
+
+/** The job as shown; `waitingAhead`: imports ahead of it in this server's line (jobs/heavy.ts). */
+export function jobView(job: JobRow, lang: Lang, waitingAhead = 0): ImportJobView {
   const stale =
     (job.status === 'checking' || job.status === 'importing') &&
+    waitingAhead === 0 &&
     Date.now() - job.updatedAt.getTime() > STALE_MS
   const errors = (job.errors as StoredRowError[]).map((e) => {
     const defs = e.sheet === 'main' ? MAIN_COLUMNS : RECORD_SHEETS[e.sheet].columns
@@ -463,6 +469,7 @@ export function jobView(job: JobRow, lang: Lang): ImportJobView {
   return {
     id: job.id,
     status: stale ? 'failed' : job.status,
+    waitingAhead: stale ? 0 : waitingAhead,
     fileName: job.fileName,
     totalRows: job.totalRows,
     processedRows: job.processedRows,
@@ -476,7 +483,7 @@ export function jobView(job: JobRow, lang: Lang): ImportJobView {
     failure: stale
       ? formatMessage('importFailed', lang)
       : job.failure
-        ? formatMessage(job.failure as MessageKey, lang)
+        ? formatMessage(job.failure as MessageKey, lang, FAILURE_PARAMS)
         : null,
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
@@ -495,7 +502,7 @@ async function readWorkbook(deps: Deps, user: AuthUser, fileId: string) {
   const [file] = await deps.database.db.select().from(files).where(eq(files.id, fileId))
   if (!file || !mayReadFile(user, file)) throw new AppError(404, 'fileNotFound')
   if (file.kind !== 'xlsx') throw new AppError(415, 'incorrectFileFormat')
-  if (file.size > EXCEL_MAX_BYTES) throw new AppError(413, 'fileTooLarge', { limit: '3 MB' })
+  if (file.size > EXCEL_MAX_BYTES) throw new AppError(413, 'fileTooLarge', { limit: FAILURE_PARAMS.limit })
   return file
 }
 
@@ -504,7 +511,7 @@ async function loadBytes(deps: Deps, storageKey: string): Promise<Buffer> {
   let size = 0
   for await (const chunk of deps.storage.read(storageKey)) {
     size += chunk.length
-    if (size > EXCEL_MAX_BYTES) throw new AppError(413, 'fileTooLarge', { limit: '3 MB' })
+    if (size > EXCEL_MAX_BYTES) throw new AppError(413, 'fileTooLarge', { limit: FAILURE_PARAMS.limit })
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks)
@@ -520,7 +527,10 @@ export async function importsSettled(): Promise<void> {
   await Promise.all([...running])
 }
 
-/** Start a job: the file is checked in the background; the answer is the job to poll. */
+/**
+ * Start a job: the file is checked in the background, in this server's line of imports (at most a few
+ * checked or written at once); the answer is the job to poll.
+ */
 export async function startImport(deps: Deps, user: AuthUser, fileId: string): Promise<JobRow> {
   const db = deps.database.db
   const file = await readWorkbook(deps, user, fileId)
@@ -528,7 +538,7 @@ export async function startImport(deps: Deps, user: AuthUser, fileId: string): P
     .insert(artworkImportJobs)
     .values({ createdBy: user.id, fileId: file.id, fileName: file.originalName })
     .returning()
-  background(runCheck(deps, user, job.id, file.storageKey))
+  background(deps.heavy.imports.run(job.id, () => runCheck(deps, user, job.id, file.storageKey)))
   return job
 }
 
@@ -540,6 +550,7 @@ async function runCheck(deps: Deps, user: AuthUser, jobId: string, storageKey: s
       .set({ ...values, updatedAt: new Date() })
       .where(eq(artworkImportJobs.id, jobId))
   try {
+    await setJob({}) // its turn came: the job is alive again, however long it waited
     let sheets: SheetText[]
     try {
       sheets = await readWorkbookText(await loadBytes(deps, storageKey))
@@ -598,7 +609,7 @@ export async function commitImport(
     .returning({ id: artworkImportJobs.id })
   if (!claimed) throw new AppError(409, 'importNotReady')
   const running = { ...job, status: 'importing' as const }
-  background(runImport(deps, user, running))
+  background(deps.heavy.imports.run(job.id, () => runImport(deps, user, running)))
   return running
 }
 

@@ -1,29 +1,45 @@
 // Reading a workbook as text: every cell as the string a person sees (dates as yyyy-MM-dd, formulas by their
 // result, rich text joined), streamed so a large file never exists as a whole object model, and a sheet's
 // rows keyed by the columns its header names. Used by the archive import; any later sheet import reads
-// through here too.
+// through here too. The package is unpacked within limits first (jobs/xlsx-unpack.ts) and every cell's
+// text is held to Excel's cell limit again while the rows are parsed; the apostrophe our exports put before
+// formula-like text is taken off (jobs/workbook-writer.ts), so an export imports back unchanged.
 import { Readable } from 'node:stream'
 import type ExcelJS from 'exceljs'
+import { AppError } from '../../http/app-error'
+import { readBackCell } from '../../jobs/workbook-writer'
+import { checkedWorkbook, WORKBOOK_LIMIT_PARAMS, WORKBOOK_LIMITS } from '../../jobs/xlsx-unpack'
 import { type ColumnDef, columnOfHeader } from './excel-columns'
 
 function isoDay(d: Date): string {
   return d.toISOString().slice(0, 10)
 }
 
+/** A cell as text, refused (400) past Excel's own cell limit. */
 export function cellText(v: ExcelJS.CellValue | undefined): string {
+  const text = anyCellText(v)
+  if (text.length > WORKBOOK_LIMITS.textChars)
+    throw new AppError(400, 'workbookTextTooLong', WORKBOOK_LIMIT_PARAMS)
+  return text
+}
+
+function anyCellText(v: ExcelJS.CellValue | undefined): string {
   if (v === null || v === undefined) return ''
-  if (typeof v === 'string') return v.trim()
+  if (typeof v === 'string') return readBackCell(v.trim())
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(6)))
   if (typeof v === 'boolean') return v ? 'yes' : 'no'
   if (v instanceof Date) return isoDay(v)
   if (typeof v === 'object') {
     if ('richText' in v && Array.isArray(v.richText))
-      return v.richText
-        .map((t) => t.text)
-        .join('')
-        .trim()
-    if ('formula' in v || 'sharedFormula' in v) return cellText((v as { result?: ExcelJS.CellValue }).result)
-    if ('text' in v) return cellText((v as { text: ExcelJS.CellValue }).text)
+      return readBackCell(
+        v.richText
+          .map((t) => t.text)
+          .join('')
+          .trim(),
+      )
+    if ('formula' in v || 'sharedFormula' in v)
+      return anyCellText((v as { result?: ExcelJS.CellValue }).result)
+    if ('text' in v) return anyCellText((v as { text: ExcelJS.CellValue }).text)
     if ('error' in v) return ''
   }
   return String(v).trim()
@@ -46,15 +62,18 @@ export interface SheetText {
 
 /**
  * Read a workbook with exceljs's streaming reader: rows become plain strings as they are parsed, so a
- * 3 MB file never exists as a full object model in memory.
+ * 3 MB file never exists as a full object model in memory. Refusals of the limits are AppErrors (413, 400,
+ * 415); anything else the parser throws means the file is not a workbook it can read.
  */
 export async function readWorkbookText(bytes: Buffer): Promise<SheetText[]> {
+  const checked = await checkedWorkbook(bytes)
   try {
-    return await streamWorkbookText(bytes)
-  } catch {
-    // exceljs's streaming reader fails on packages whose workbook part comes after the sheets (exceljs's
-    // own non-streaming writer makes such files); the whole-model reader takes them.
-    return loadWorkbookText(bytes)
+    return await streamWorkbookText(checked)
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    // exceljs's streaming reader fails on packages whose workbook part comes after the sheets (the repacking
+    // puts it first) and on a few other shapes; the whole-model reader takes them.
+    return loadWorkbookText(checked)
   }
 }
 

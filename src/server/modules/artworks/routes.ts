@@ -32,6 +32,7 @@ import { AppError, invalid, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { heavyDownload } from '../../jobs/heavy'
 import { startDemoPainter } from '../../seed/demo-artworks/paint'
 import { artistViewOf, loadDetail, toArtistView } from './detail'
 import { assertNotLockedByOther, clearLock, releaseLock, takeLock } from './edit-lock'
@@ -188,7 +189,9 @@ export function artworkRoutes(deps: Deps) {
       const [{ n }] = await listStatements(db, { ...q, page: 1, pageSize: 1 }).total
       if (Number(n) > EXPORT_MAX_ROWS) throw new AppError(400, 'exportTooMany', { max: EXPORT_MAX_ROWS })
       const name = `${l === 'en' ? 'artworks' : '艺术品档案'}-${stamp()}.xlsx`
-      return workbookResponse({ db, lang: l, fileName: name, search: q })
+      return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
+        workbookResponse({ db, lang: l, fileName: name, search: q }),
+      )
     },
   )
 
@@ -204,7 +207,7 @@ export function artworkRoutes(deps: Deps) {
     }),
     async (c) => {
       const job = await startImport(deps, currentUser(c), c.req.valid('json').fileId)
-      return ok(c, jobView(job, lang(c)))
+      return ok(c, jobView(job, lang(c), deps.heavy.imports.ahead(job.id)))
     },
   )
 
@@ -218,7 +221,10 @@ export function artworkRoutes(deps: Deps) {
       request: { params: jobParam },
       responses: okResponse(importJobView),
     }),
-    async (c) => ok(c, jobView(await loadJob(db, c.req.valid('param').jobId, currentUser(c)), lang(c))),
+    async (c) => {
+      const job = await loadJob(db, c.req.valid('param').jobId, currentUser(c))
+      return ok(c, jobView(job, lang(c), deps.heavy.imports.ahead(job.id)))
+    },
   )
 
   app.openapi(
@@ -234,7 +240,7 @@ export function artworkRoutes(deps: Deps) {
     async (c) => {
       const { skipInvalid } = c.req.valid('json')
       const job = await commitImport(deps, currentUser(c), c.req.valid('param').jobId, skipInvalid)
-      return ok(c, jobView(job, lang(c)))
+      return ok(c, jobView(job, lang(c), deps.heavy.imports.ahead(job.id)))
     },
   )
 

@@ -1,6 +1,7 @@
 // Receiving an upload: the multipart body streams into the storage while its sha256 and size are
-// counted; the content decides the kind (magic bytes, then the container's directory for xlsx/docx/xls);
-// images get a thumbnail and their real dimensions; a video's cover frame becomes a file of its own.
+// counted; the content decides the kind (magic bytes, then the container's directory for xlsx/docx/xls; a
+// workbook for an import is unpacked within limits too); images get a thumbnail and their real dimensions; a
+// video's cover frame becomes a file of its own.
 // Any refusal removes every byte written and writes no row.
 import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
@@ -31,6 +32,7 @@ import type { Db } from '../../db/client'
 import { type FileRow, files } from '../../db/schema'
 import { AppError, invalid } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
+import { unpackWorkbook } from '../../jobs/xlsx-unpack'
 import type { Storage } from '../../storage'
 import { boundaryOf, MultipartError, readMultipart, readText } from './multipart'
 import { toFileView } from './queries'
@@ -302,6 +304,10 @@ export async function receiveUpload(
     if (!headFitsPurpose(sniffHead(file.head), purpose)) throw wrongFormat()
     const kind = await detectStoredKind(storage, file, purpose)
     if (!kind || !PURPOSE_KINDS[purpose].includes(kind)) throw wrongFormat()
+    // A workbook for an import is unpacked within the limits now (nothing held): a ZIP bomb or a cell
+    // past Excel's limit is refused here, before anyone imports it.
+    if (purpose === 'excel' && kind === 'xlsx')
+      await unpackWorkbook(await readBytes(storage.read(file.key), EXCEL_MAX_BYTES), false)
 
     const name = nameForKind(sanitiseFileName(file.name), kind)
     let width: number | null = null

@@ -2,13 +2,12 @@
 // screen, written by exceljs's streaming writer from pages of rows, so a large export keeps memory flat.
 // Headings and words in the request's language; amounts as text with their currency beside them (never a
 // total across currencies).
-import { PassThrough } from 'node:stream'
 import type { ContractRow, PaymentRow } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
-import { contentDisposition, toWebStream } from '../files/serve'
+import { safeCells, streamedWorkbook } from '../../jobs/workbook-writer'
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+export { XLSX_MIME } from '../../jobs/workbook-writer'
 
 const W = {
   'zh-CN': {
@@ -44,7 +43,11 @@ const W = {
       '未付/未收',
       '币种',
       '流程',
+      '状态',
     ],
+    live: '有效',
+    supersededMark: '（已被取代）',
+    superseded: '已被取代（流程重新发起后另签）',
     outgoing: '付款',
     incoming: '收款',
     paid: '已付',
@@ -87,7 +90,11 @@ const W = {
       'Outstanding',
       'Currency',
       'Process',
+      'Status',
     ],
+    live: 'In force',
+    supersededMark: ' (superseded)',
+    superseded: 'Superseded (signed again after a restart)',
     outgoing: 'Outgoing',
     incoming: 'Incoming',
     paid: 'Paid',
@@ -107,38 +114,23 @@ const W = {
 const typeLabel = (t: string | null, lang: Lang) =>
   t && t in PROCESS_TYPE_LABELS ? PROCESS_TYPE_LABELS[t as ProcessType][lang] : ''
 
-async function workbook(
+function workbook(
   fileName: string,
   sheetName: string,
   header: readonly string[],
   rows: AsyncIterable<(string | number)[]>,
 ): Promise<Response> {
-  const pass = new PassThrough()
-  const excel = (await import('exceljs')).default
-  const wb = new excel.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false })
-  void (async () => {
-    try {
-      const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
-      ws.columns = header.map(() => ({ width: 18, style: { numFmt: '@' } }))
-      const head = ws.addRow([...header])
-      head.font = { bold: true }
-      head.commit()
-      for await (const r of rows) ws.addRow(r).commit()
-      ws.commit()
-      await wb.commit()
-    } catch (error) {
-      console.error('finance workbook failed', error)
-      pass.destroy(error as Error)
+  return streamedWorkbook(fileName, 'finance workbook', async (wb, pace) => {
+    const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
+    ws.columns = header.map(() => ({ width: 18, style: { numFmt: '@' } }))
+    const head = ws.addRow([...header])
+    head.font = { bold: true }
+    head.commit()
+    for await (const r of rows) {
+      ws.addRow(safeCells(r)).commit()
+      await pace()
     }
-  })()
-  return new Response(toWebStream(pass), {
-    status: 200,
-    headers: {
-      'content-type': XLSX_MIME,
-      'content-disposition': contentDisposition('attachment', fileName),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
-    },
+    ws.commit()
   })
 }
 
@@ -160,7 +152,7 @@ export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): P
         p.relatedEventLabel,
         typeLabel(p.processType, lang),
         p.stepLabel || p.step,
-        p.contractNo ?? '',
+        p.contractNo ? `${p.contractNo}${p.contractSuperseded ? w.supersededMark : ''}` : '',
         p.failureReason,
       ]
   }
@@ -185,6 +177,7 @@ export function contractsWorkbook(rows: AsyncIterable<ContractRow>, lang: Lang):
         c.outstanding,
         c.currency,
         typeLabel(c.processType, lang),
+        c.supersededAt ? w.superseded : w.live,
       ]
   }
   const day = new Date().toISOString().slice(0, 10)

@@ -251,7 +251,8 @@ async function workbookTable(deps: Deps, user: AuthUser, fileId: string): Promis
   let sheets: Awaited<ReturnType<typeof readWorkbookText>>
   try {
     sheets = await readWorkbookText(Buffer.concat(chunks))
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error
     throw new AppError(415, 'incorrectFileFormat')
   }
   const sheet = sheets.find((s) => s.rows.length > 0) ?? sheets[0]

@@ -26,6 +26,7 @@ import { invalid } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { heavyDownload } from '../../jobs/heavy'
 import { allContracts, listContracts } from './contracts'
 import { contractsWorkbook, paymentsWorkbook, XLSX_MIME } from './excel'
 import { allPayments, listPayments, paymentSummary } from './payments'
@@ -203,7 +204,10 @@ export function financeRoutes(deps: Deps) {
       request: { query: paymentListQuery },
       responses: xlsxResponses('The payments'),
     }),
-    async (c) => paymentsWorkbook(allPayments(db, c.req.valid('query'), c.get('lang')), c.get('lang')),
+    async (c) =>
+      heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
+        paymentsWorkbook(allPayments(db, c.req.valid('query'), c.get('lang')), c.get('lang')),
+      ),
   )
 
   // ---- Contracts -------------------------------------------------------------------------------------------
@@ -235,7 +239,10 @@ export function financeRoutes(deps: Deps) {
       request: { query: contractListQuery },
       responses: xlsxResponses('The contracts'),
     }),
-    async (c) => contractsWorkbook(allContracts(db, c.req.valid('query'), c.get('lang')), c.get('lang')),
+    async (c) =>
+      heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
+        contractsWorkbook(allContracts(db, c.req.valid('query'), c.get('lang')), c.get('lang')),
+      ),
   )
 
   // ---- Collection value ------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 import type { PolicySchedule } from '../../../shared/contracts/insurance-schedule'
 import type { Lang } from '../../../shared/errors'
 import { addMoney } from '../../../shared/validation'
+import { safeCells } from '../../jobs/workbook-writer'
 
 const WORDS = {
   'zh-CN': {
@@ -116,7 +117,7 @@ export async function scheduleWorkbook(schedule: PolicySchedule, lang: Lang): Pr
     [w.generated, new Date().toISOString().slice(0, 10)],
   ]
   for (const [label, value, format] of particulars) {
-    const row = ws.addRow([label, value])
+    const row = ws.addRow(safeCells([label, value]))
     row.getCell(1).font = { bold: true }
     if (format && typeof value === 'number') row.getCell(2).numFmt = format
     row.getCell(2).alignment = { horizontal: 'left' }
@@ -142,7 +143,7 @@ export async function scheduleWorkbook(schedule: PolicySchedule, lang: Lang): Pr
           : line.flagged
             ? below
             : ''
-    row.values = [
+    row.values = safeCells([
       line.artwork.inventoryNo,
       title,
       line.artwork.artistName,
@@ -154,7 +155,7 @@ export async function scheduleWorkbook(schedule: PolicySchedule, lang: Lang): Pr
       line.valuation?.valuedOn ?? '',
       line.percent === null ? '' : Number(line.percent) / 100,
       flag,
-    ]
+    ])
     row.getCell(6).numFmt = moneyFormat(policy.currency)
     row.getCell(7).numFmt = moneyFormat(line.valuation?.currency ?? null)
     row.getCell(10).numFmt = '0.0%'

@@ -20,6 +20,7 @@ import { AppError, invalid, notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { heavyDownload } from '../../jobs/heavy'
 import { contentDisposition } from '../files/serve'
 import { writeSchedule } from './schedule'
 import { scheduleFileName, scheduleWorkbook } from './schedule-excel'
@@ -181,15 +182,20 @@ export function insuranceScheduleRoutes(deps: Deps) {
       const l = lang(c)
       const view = await policySchedule(db, c.req.valid('param').id, l)
       if (!view) throw notFound()
-      const body = await scheduleWorkbook(view, l)
-      return new Response(new Uint8Array(body), {
-        status: 200,
-        headers: {
-          'content-type': XLSX_MIME,
-          'content-disposition': contentDisposition('attachment', scheduleFileName(view.policy.policyNo, l)),
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'no-store',
-        },
+      return heavyDownload(deps.heavy.downloads, currentUser(c).id, async () => {
+        const body = await scheduleWorkbook(view, l)
+        return new Response(new Uint8Array(body), {
+          status: 200,
+          headers: {
+            'content-type': XLSX_MIME,
+            'content-disposition': contentDisposition(
+              'attachment',
+              scheduleFileName(view.policy.policyNo, l),
+            ),
+            'x-content-type-options': 'nosniff',
+            'cache-control': 'no-store',
+          },
+        })
       })
     },
   )

@@ -10,11 +10,12 @@ import type { Lang } from '../../../shared/errors'
 import { labelCodeOf } from '../../../shared/label-code'
 import type { Db } from '../../db/client'
 import { artists, artworks, rooms } from '../../db/schema'
-import { access } from '../../http/access'
+import { access, currentUser } from '../../http/access'
 import { AppError } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { errorEnvelope } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { heavyDownload } from '../../jobs/heavy'
 import { loadPdfFont } from '../../pdf/font'
 import { contentDisposition, toWebStream } from '../files/serve'
 import { type LabelRow, PAGE, writeLabels } from './sheet'
@@ -181,7 +182,9 @@ export function labelRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query')
       const selection = selectionOf(q.roomId, q.ids === undefined ? undefined : q.ids.split(','))
-      return sheetResponse(deps, selection, c.get('lang'))
+      return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
+        sheetResponse(deps, selection, c.get('lang')),
+      )
     },
   )
 
@@ -195,7 +198,10 @@ export function labelRoutes(deps: Deps) {
       request: { body: { required: true, content: { 'application/json': { schema: labelsBody } } } },
       responses: pdfResponses,
     }),
-    async (c) => sheetResponse(deps, selectionOf(undefined, c.req.valid('json').ids), c.get('lang')),
+    async (c) =>
+      heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
+        sheetResponse(deps, selectionOf(undefined, c.req.valid('json').ids), c.get('lang')),
+      ),
   )
 
   return app

@@ -4,13 +4,15 @@
 // first byte (so an unknown id is a 404 envelope and a refusal a 4031 envelope, never half a PDF), then
 // streams the document as it is drawn (src/server/pdf/report.ts).
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { conditionReportQuery } from '../../../shared/contracts/reports'
 import type { Lang } from '../../../shared/errors'
 import { access, currentUser } from '../../http/access'
 import { notFound } from '../../http/app-error'
-import type { Deps } from '../../http/context'
+import type { AppEnv, Deps } from '../../http/context'
 import { errorEnvelope } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { heavyDownload } from '../../jobs/heavy'
 import { safeFilePart } from '../../pdf/format'
 import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
 import { policySchedule } from '../insurance/under-insurance'
@@ -38,6 +40,9 @@ export function reportRoutes(deps: Deps) {
   const { storage, config } = deps
   const tags = ['reports']
   const lang = (c: { get(key: 'lang'): Lang }) => c.get('lang')
+  /** Every report is drawn while it streams: a heavy download (jobs/heavy.ts). */
+  const heavy = (c: Context<AppEnv>, draw: () => Promise<Response>) =>
+    heavyDownload(deps.heavy.downloads, currentUser(c).id, draw)
 
   app.openapi(
     createRoute({
@@ -50,14 +55,15 @@ export function reportRoutes(deps: Deps) {
       request: { params: idParam },
       responses: pdfResponses('The tear sheet (A4)'),
     }),
-    async (c) => {
-      const l = lang(c)
-      const data = await readTearSheet(db, storage, c.req.valid('param').id, l, currentUser(c).id)
-      const w = WORDS[l]
-      const r = await openReport(config, { lang: l, title: w.tearSheet.title })
-      const name = `${w.fileNames.tearSheet}-${safeFilePart(data.detail.inventoryNo)}.pdf`
-      return reportResponse(r, name, (report) => drawTearSheet(report, data))
-    },
+    async (c) =>
+      heavy(c, async () => {
+        const l = lang(c)
+        const data = await readTearSheet(db, storage, c.req.valid('param').id, l, currentUser(c).id)
+        const w = WORDS[l]
+        const r = await openReport(config, { lang: l, title: w.tearSheet.title })
+        const name = `${w.fileNames.tearSheet}-${safeFilePart(data.detail.inventoryNo)}.pdf`
+        return reportResponse(r, name, (report) => drawTearSheet(report, data))
+      }),
   )
 
   app.openapi(
@@ -71,21 +77,22 @@ export function reportRoutes(deps: Deps) {
       request: { params: idParam, query: conditionReportQuery },
       responses: pdfResponses('The condition report (A4)'),
     }),
-    async (c) => {
-      const l = lang(c)
-      const data = await readConditionSheet(
-        db,
-        storage,
-        c.req.valid('param').id,
-        c.req.valid('query').report,
-        l,
-      )
-      const w = WORDS[l]
-      const r = await openReport(config, { lang: l, title: w.condition.title })
-      const on = (data.report.on ?? data.report.at).slice(0, 10).replaceAll('-', '')
-      const name = `${w.fileNames.condition}-${safeFilePart(data.artwork.inventoryNo)}-${on}.pdf`
-      return reportResponse(r, name, (report) => drawConditionSheet(report, data, config.timeZone))
-    },
+    async (c) =>
+      heavy(c, async () => {
+        const l = lang(c)
+        const data = await readConditionSheet(
+          db,
+          storage,
+          c.req.valid('param').id,
+          c.req.valid('query').report,
+          l,
+        )
+        const w = WORDS[l]
+        const r = await openReport(config, { lang: l, title: w.condition.title })
+        const on = (data.report.on ?? data.report.at).slice(0, 10).replaceAll('-', '')
+        const name = `${w.fileNames.condition}-${safeFilePart(data.artwork.inventoryNo)}-${on}.pdf`
+        return reportResponse(r, name, (report) => drawConditionSheet(report, data, config.timeZone))
+      }),
   )
 
   app.openapi(
@@ -99,17 +106,18 @@ export function reportRoutes(deps: Deps) {
       request: { params: idParam },
       responses: pdfResponses('The insurance schedule (A4 landscape), a page at a time'),
     }),
-    async (c) => {
-      const l = lang(c)
-      const schedule = await policySchedule(db, c.req.valid('param').id, l)
-      if (!schedule) throw notFound()
-      const w = WORDS[l]
-      const r = await openReport(config, { lang: l, title: w.schedule.title, landscape: true })
-      const name = `${w.fileNames.schedule}-${safeFilePart(schedule.policy.policyNo)}.pdf`
-      return reportResponse(r, name, (report) => drawSchedule(report, schedule), {
-        'x-artwork-count': String(schedule.lines.length),
-      })
-    },
+    async (c) =>
+      heavy(c, async () => {
+        const l = lang(c)
+        const schedule = await policySchedule(db, c.req.valid('param').id, l)
+        if (!schedule) throw notFound()
+        const w = WORDS[l]
+        const r = await openReport(config, { lang: l, title: w.schedule.title, landscape: true })
+        const name = `${w.fileNames.schedule}-${safeFilePart(schedule.policy.policyNo)}.pdf`
+        return reportResponse(r, name, (report) => drawSchedule(report, schedule), {
+          'x-artwork-count': String(schedule.lines.length),
+        })
+      }),
   )
 
   app.openapi(
@@ -123,15 +131,16 @@ export function reportRoutes(deps: Deps) {
       request: { params: idParam },
       responses: pdfResponses('The stocktake report (A4)'),
     }),
-    async (c) => {
-      const l = lang(c)
-      const detail = await stocktakeDetail(db, c.req.valid('param').id)
-      const w = WORDS[l]
-      const r = await openReport(config, { lang: l, title: w.stocktake.title })
-      const room = detail.room ? pick(l, detail.room.nameZh, detail.room.nameEn) || detail.room.code : ''
-      const name = `${w.fileNames.stocktake}-${safeFilePart(room)}-${(detail.countedOn ?? stamp()).replaceAll('-', '')}.pdf`
-      return reportResponse(r, name, (report) => drawStocktake(report, detail))
-    },
+    async (c) =>
+      heavy(c, async () => {
+        const l = lang(c)
+        const detail = await stocktakeDetail(db, c.req.valid('param').id)
+        const w = WORDS[l]
+        const r = await openReport(config, { lang: l, title: w.stocktake.title })
+        const room = detail.room ? pick(l, detail.room.nameZh, detail.room.nameEn) || detail.room.code : ''
+        const name = `${w.fileNames.stocktake}-${safeFilePart(room)}-${(detail.countedOn ?? stamp()).replaceAll('-', '')}.pdf`
+        return reportResponse(r, name, (report) => drawStocktake(report, detail))
+      }),
   )
 
   app.openapi(
@@ -144,15 +153,16 @@ export function reportRoutes(deps: Deps) {
       ...access(deps, 'art-data-center:view'),
       responses: pdfResponses('The collection summary (A4)'),
     }),
-    async (c) => {
-      const l = lang(c)
-      const summary = await readCollectionSummary(db, config.timeZone)
-      const w = WORDS[l]
-      const r = await openReport(config, { lang: l, title: w.summary.title })
-      return reportResponse(r, `${w.fileNames.summary}-${stamp()}.pdf`, (report) =>
-        drawCollectionSummary(report, summary),
-      )
-    },
+    async (c) =>
+      heavy(c, async () => {
+        const l = lang(c)
+        const summary = await readCollectionSummary(db, config.timeZone)
+        const w = WORDS[l]
+        const r = await openReport(config, { lang: l, title: w.summary.title })
+        return reportResponse(r, `${w.fileNames.summary}-${stamp()}.pdf`, (report) =>
+          drawCollectionSummary(report, summary),
+        )
+      }),
   )
 
   return app

@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { heavyDownload } from '../../jobs/heavy'
 import { XLSX_MIME } from '../artworks/excel-export'
 import { logWorkbookResponse } from './excel'
 import { cappedCount, logPageRows, logSettings, logWhere, saveLogSettings } from './queries'
@@ -73,7 +74,9 @@ export function systemLogRoutes(deps: Deps) {
       const where = logWhere(c.req.valid('query'))
       const { more } = await cappedCount(db, where, LOG_EXPORT_MAX)
       if (more) throw new AppError(400, 'logExportTooMany', { max: LOG_EXPORT_MAX })
-      return logWorkbookResponse(db, where, c.get('lang'), LOG_EXPORT_MAX)
+      return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
+        logWorkbookResponse(db, where, c.get('lang'), LOG_EXPORT_MAX),
+      )
     },
   )
 

@@ -46,12 +46,16 @@ export function tasksMayChange(fromState: string, toState: string, event: string
   return fromState !== toState || event === 'APPROVE'
 }
 
-/** The people a step's task never counts among its candidates: its submitter and whoever approved it. */
+/**
+ * The people a step's task never counts among its candidates: its submitter (and the user a delegate
+ * submitted for) and whoever approved it (and whom they approved for).
+ */
 function excludedOf(context: ProcessContext, task: TaskSpec): string[] {
   if (!DECISION_KINDS.has(task.kind)) return []
   const r = context.steps[task.step]
   const out = new Set<string>()
   if (r?.submittedBy) out.add(r.submittedBy)
+  if (r?.submittedOnBehalfOf) out.add(r.submittedOnBehalfOf)
   for (const a of r?.approvals ?? []) {
     out.add(a.by)
     if (a.onBehalfOf) out.add(a.onBehalfOf)

@@ -18,6 +18,7 @@ import { isCleanText, isRealDate } from '../../../shared/validation'
 import { dictItems, files } from '../../db/schema'
 import { AppError } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
+import { safeCells } from '../../jobs/workbook-writer'
 import { type ColumnDef, headerOf } from '../artworks/excel-columns'
 import { XLSX_MIME } from '../artworks/excel-export'
 import { readSheet, readWorkbookText } from '../artworks/excel-read'
@@ -195,11 +196,13 @@ export async function templateResponse(deps: Deps, lang: Lang): Promise<Response
   for (let i = 0; i < n; i++) {
     const m = VALUATION_METHODS[i]
     const c = currencies[i]
-    options.addRow([
-      m ? VALUATION_METHOD_LABELS[m][lang] : '',
-      c?.value ?? '',
-      c ? (lang === 'en' ? c.labelEn : c.labelZh) : '',
-    ])
+    options.addRow(
+      safeCells([
+        m ? VALUATION_METHOD_LABELS[m][lang] : '',
+        c?.value ?? '',
+        c ? (lang === 'en' ? c.labelEn : c.labelZh) : '',
+      ]),
+    )
   }
   const bytes = await wb.xlsx.writeBuffer()
   const name = lang === 'en' ? 'valuation-import-template.xlsx' : '估值导入模板.xlsx'

@@ -104,7 +104,7 @@ export function RolesScreen() {
             <Badge variant="light" color={r.enabled ? 'teal' : 'gray'} radius="sm">
               {r.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}
             </Badge>
-            {mayEdit ? (
+            {mayEdit && r.mayManage ? (
               <>
                 <Button
                   size="compact-xs"
@@ -158,7 +158,14 @@ export function RolesScreen() {
           rows={roles.data}
           rowKey={(r) => r.id}
           columns={columns}
-          onOpen={mayEdit ? (r) => setEditing(r) : undefined}
+          onOpen={
+            mayEdit
+              ? (r) => {
+                  // A role the user-management rule keeps from this user is shown, not opened for editing.
+                  if (r.mayManage) setEditing(r)
+                }
+              : undefined
+          }
           total={roles.data.length}
           page={1}
           pageSize={200}

@@ -87,6 +87,8 @@ function UserCard({
     },
   })
   const lockedUntil = user.signInLockedUntil
+  // What the user-management rule lets this user do here (a holder of full privilege is out of reach).
+  const mayChange = canEdit && user.mayManage
   return (
     <Card withBorder radius="md" padding="md" data-testid="user-card" data-username={user.username}>
       <Stack gap={6}>
@@ -117,7 +119,7 @@ function UserCard({
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                {canEdit ? (
+                {mayChange ? (
                   <Menu.Item onClick={() => onDialog({ kind: 'edit', user })} data-testid="user-edit">
                     <Trans>Edit</Trans>
                   </Menu.Item>
@@ -125,11 +127,13 @@ function UserCard({
                 <Menu.Item onClick={() => onDialog({ kind: 'sessions', user })} data-testid="user-sessions">
                   <Trans>Sessions</Trans>
                 </Menu.Item>
-                {canEdit ? (
+                {mayChange ? (
                   <>
-                    <Menu.Item onClick={() => onDialog({ kind: 'reset', user })} data-testid="user-reset">
-                      <Trans>Reset password</Trans>
-                    </Menu.Item>
+                    {user.mayResetPassword ? (
+                      <Menu.Item onClick={() => onDialog({ kind: 'reset', user })} data-testid="user-reset">
+                        <Trans>Reset password</Trans>
+                      </Menu.Item>
+                    ) : null}
                     <Menu.Item
                       color={user.enabled ? 'red' : 'teal'}
                       onClick={() => onDialog({ kind: 'toggle', user })}
@@ -157,7 +161,7 @@ function UserCard({
             <Badge variant="light" color="red" radius="sm" style={{ textTransform: 'none' }}>
               <Trans>Sign-in locked until {formatDateTime(lockedUntil, lang)}</Trans>
             </Badge>
-            {canEdit ? (
+            {mayChange ? (
               <Button
                 size="xs"
                 variant="light"
@@ -309,7 +313,7 @@ export function UsersScreen({
       <ResetPasswordModal user={dialog?.kind === 'reset' ? dialog.user : null} onClose={close} />
       <SessionsModal
         user={dialog?.kind === 'sessions' ? dialog.user : null}
-        canEdit={canEdit}
+        canEdit={canEdit && dialog?.kind === 'sessions' && dialog.user.mayManage}
         onClose={close}
       />
       <ToggleUserModal user={dialog?.kind === 'toggle' ? dialog.user : null} onClose={close} />
@@ -410,7 +414,7 @@ function UserForm({ user, onDone }: { user: UserView | null; onDone: () => void 
           {user ? null : (
             <TextInput
               label={t`Password`}
-              description={t`At least 10 characters with letters and digits`}
+              description={t`At least 12 characters with letters and digits (a run of spaces counts as one)`}
               required
               type="password"
               autoComplete="new-password"
@@ -424,6 +428,7 @@ function UserForm({ user, onDone }: { user: UserView | null; onDone: () => void 
           label={t`Roles`}
           data={(roles.data ?? []).map((r) => ({
             value: r.id,
+            disabled: !r.mayManage,
             label: `${lang === 'en' ? r.nameEn : r.nameZh}${r.enabled ? '' : lang === 'en' ? ' (disabled)' : '（已停用）'}`,
           }))}
           value={form.values.roleIds as string[]}

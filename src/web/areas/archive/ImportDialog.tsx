@@ -86,6 +86,8 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
     onClose()
   }
   const percent = data && data.totalRows > 0 ? Math.round((data.processedRows / data.totalRows) * 100) : 0
+  // The server checks or imports a few files at once; the others wait their turn in line.
+  const ahead = data?.waitingAhead ?? 0
   const active = stepOf(data)
 
   return (
@@ -156,13 +158,22 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
                   <Trans>Importing…</Trans>
                 )}
               </Text>
-              {data.status === 'checking' && data.totalRows > 0 ? (
+              {ahead > 0 ? (
+                <Text fz="sm" c="dimmed" data-testid="import-waiting">
+                  <Trans>Waiting: {ahead} ahead</Trans>
+                </Text>
+              ) : data.status === 'checking' && data.totalRows > 0 ? (
                 <Text fz="sm" c="dimmed">
                   {formatNumber(data.processedRows, lang)} / {formatNumber(data.totalRows, lang)}
                 </Text>
               ) : null}
             </Group>
-            <Progress value={data.status === 'checking' ? percent : 100} animated size="lg" radius="sm" />
+            <Progress
+              value={ahead > 0 ? 0 : data.status === 'checking' ? percent : 100}
+              animated
+              size="lg"
+              radius="sm"
+            />
           </Stack>
         ) : null}
 
