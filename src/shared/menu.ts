@@ -19,6 +19,15 @@ const item = (
   privilege: PrivilegeKey = `${system}:view`,
 ): MenuItem => ({ key: `${system}/${child}`, path: `/${system}/${child}`, labelZh, labelEn, privilege })
 
+/** A screen of the warehouse (its routes live under /storageRoom) in the operations group. */
+const room = (child: string, labelZh: string, labelEn: string, privilege: PrivilegeKey): MenuItem => ({
+  key: `storageRoom/${child}`,
+  path: `/storageRoom/${child}`,
+  labelZh,
+  labelEn,
+  privilege,
+})
+
 export const MENU: MenuItem[] = [
   {
     key: 'artworkArchive',
@@ -47,13 +56,18 @@ export const MENU: MenuItem[] = [
       item('devOpsManage', 'transport', '运输', 'Transport'),
       item('devOpsManage', 'storeHouse', '库房', 'Warehouses'),
       item('devOpsManage', 'warehouseSummary', '库房概览', 'Warehouse summary'),
+      room('InventoryInformation', '库房盘点', 'Stocktakes', 'devOpsManage:view'),
+      room('batcheEnterInventory', '批量入库', 'Batch stock-in', 'devOpsManage:start'),
       item('devOpsManage', 'insurance', '保险', 'Insurance'),
+      item('devOpsManage', 'payoutInsurance', '保险理赔', 'Insurance claims'),
       item('devOpsManage', 'shotFlow', '拍摄', 'Photography'),
       item('devOpsManage', 'copyFlow', '复制', 'Replication'),
       item('devOpsManage', 'artMount', '装裱', 'Mounting'),
       item('devOpsManage', 'artRepair', '修复', 'Repair'),
       item('devOpsManage', 'artLoanExhibition', '借展', 'Exhibition loans'),
       item('devOpsManage', 'artSell', '出售', 'Sales'),
+      item('devOpsManage', 'artSellDelivery', '出售交付', 'Sale deliveries'),
+      item('devOpsManage', 'devOpsIngArt', '运维中的作品', 'Artworks in operation'),
       item('devOpsManage', 'devOpsHistory', '运维历史', 'Operations history'),
     ],
   },

@@ -204,15 +204,29 @@ describe('the demo office', () => {
   })
 })
 
+describe('the demo office’s lists', () => {
+  it('hold news of both kinds and a purchase warehoused in one batch', async () => {
+    const kinds = await rows<{ kind: string }>(
+      `select kind::text from contents where status = 'published' order by kind`,
+    )
+    expect(kinds.map((r) => r.kind)).toEqual(['exhibition', 'message'])
+    const [batches] = await rows<{ n: number }>(
+      `select count(distinct process_id)::int as n from artwork_movements where kind = 'warehousing'`,
+    )
+    expect(batches.n).toBeGreaterThan(0)
+  })
+})
+
 describe('without demo data', () => {
-  it('seeds no process, no demo document and no artwork', async () => {
+  it('seeds no process, no demo document, no artwork and no news', async () => {
     const bare = await createTestContext({ demo: false })
     try {
       const [n] = (await bare.deps.database.raw(
         `select (select count(*) from processes)::int as processes, (select count(*) from artworks)::int as artworks,
-                (select count(*) from files where storage_key like 'demodoc-%')::int as documents`,
-      )) as { processes: number; artworks: number; documents: number }[]
-      expect(n).toEqual({ processes: 0, artworks: 0, documents: 0 })
+                (select count(*) from files where storage_key like 'demodoc-%')::int as documents,
+                (select count(*) from contents)::int as news`,
+      )) as { processes: number; artworks: number; documents: number; news: number }[]
+      expect(n).toEqual({ processes: 0, artworks: 0, documents: 0, news: 0 })
     } finally {
       await bare.close()
     }

@@ -6,6 +6,7 @@
 // serious WCAG 2.1 AA violation there (each screen in one of the languages, alternately) nor on a process of
 // each type opened with its first step's form (half the types in each language).
 import type { Page } from 'playwright-core'
+import { MENU } from '../../src/shared/menu'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { MODEL_REFS, sampleInput } from '../model/samples'
 import { axeProblems, pushAddress, settled } from './harness'
@@ -193,14 +194,126 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
     })
 }
 
-/** Addresses that show a screen checked under another address (`/` and `/index`; redirects to `/x/home`). */
-const SAME_SCREEN = new Set(['/index', '/authManage/index', '/systemLog/index'])
+/** The addresses a screen links to (its anchors' paths with their search, on this origin), the menu's included. */
+async function linksOn(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+      .map((a) => new URL(a.href, window.location.href))
+      .filter((u) => u.origin === window.location.origin)
+      .map((u) => u.pathname + u.search),
+  )
+}
+
+/** The header's dropdowns that hold navigation, and what shows once each is open: their links are in the
+ * page only while they are open (the user menu: out of office, email notifications, the diagnostics). */
+const HEADER_DROPDOWNS: [button: string, open: string][] = [
+  ['user-menu', '[role="menu"] a[href]'],
+  ['message-bell', '[data-testid="bell-messages"]'],
+]
+
+/** The links of the header's dropdowns, each opened once and closed again by its button. */
+async function dropdownLinks(page: Page): Promise<string[]> {
+  const found: string[] = []
+  for (const [button, open] of HEADER_DROPDOWNS) {
+    await page.getByTestId(button).click()
+    await page.locator(open).first().waitFor()
+    await settled(page)
+    found.push(...(await linksOn(page)))
+    await page.getByTestId(button).click()
+    await page.locator(open).first().waitFor({ state: 'hidden' })
+  }
+  return found
+}
+
+/** An address's path, without its search and a trailing slash. */
+const pathOf = (address: string) => address.split('?')[0].replace(/(.)\/$/, '$1')
+
+/**
+ * The addresses a person reaches: the menu's, the home screen's, and on from there by the links collected on
+ * each (keyed by the path of the screen they were found on).
+ */
+function reachedFrom(linksFrom: Map<string, string[]>): Set<string> {
+  const menu = MENU.flatMap((m) => [m.path, ...(m.children ?? []).map((c) => c.path)])
+  const reached = new Set<string>(['/', ...menu])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const from of [...reached])
+      for (const to of linksFrom.get(from) ?? [])
+        if (!reached.has(pathOf(to))) {
+          reached.add(pathOf(to))
+          grew = true
+        }
+  }
+  return reached
+}
+
+/**
+ * The screens a person cannot reach: those not in the menu and not linked from a screen that is reachable
+ * (from the menu, the home screen or the header's links, and on from there). A route with a parameter is
+ * reached by a link to any of its addresses.
+ */
+export function unreachable(screens: readonly string[], linksFrom: Map<string, string[]>): string[] {
+  const reached = reachedFrom(linksFrom)
+  const isReached = (screen: string) =>
+    reached.has(screen) ||
+    (PARAM_ROUTES.has(screen) && [...reached].some((r) => r.startsWith(PARAM_ROUTES.get(screen) ?? '')))
+  return screens.filter((s) => !SAME_SCREEN.has(s) && !isReached(s))
+}
+
+/**
+ * The screens of one item (a room, an artwork, a policy, a content item) are walked at their bare address,
+ * where they show no item and so none of its links. While some screen is not reached, each reached screen a
+ * link names with a search is opened once at the first such address (as a person clicking it), and the links
+ * found there are added to its own.
+ */
+async function followItemLinks(page: Page, linksFrom: Map<string, string[]>): Promise<void> {
+  const opened = new Set<string>()
+  while (unreachable(SCREENS, linksFrom).length > 0) {
+    const reached = reachedFrom(linksFrom)
+    const next = new Map<string, string>()
+    for (const links of linksFrom.values())
+      for (const address of links) {
+        const path = pathOf(address)
+        if (address.includes('?') && reached.has(path) && !opened.has(path) && !next.has(path))
+          next.set(path, address)
+      }
+    if (next.size === 0) return
+    for (const [path, address] of next) {
+      opened.add(path)
+      await page.goto(address)
+      // A screen that does not settle still shows its links; the walk above checks the screens themselves.
+      await settled(page).catch(() => undefined)
+      linksFrom.set(path, [...(linksFrom.get(path) ?? []), ...(await linksOn(page))])
+    }
+  }
+}
+
+/** Walked addresses of routes with a parameter, and the prefix every address of the route shares. */
+const PARAM_ROUTES = new Map([['/devOpsManage/mochaItom/A-0001', '/devOpsManage/mochaItom/']])
+
+/**
+ * Addresses that show a screen checked, and reached, under another address: `/` and `/index`; the redirects
+ * to `/x/home` (`/authManage/index`, `/systemLog/index`); `/x/home` beside `/x/index` (one screen, the
+ * menu's entry names `index`); and `/artworkArchive/test`, the same diagnostics as `/test` (the same screen
+ * and the same administrators only) kept at the archive's address, which the user menu's link opens at
+ * `/test`.
+ */
+const SAME_SCREEN = new Set([
+  '/index',
+  '/authManage/index',
+  '/systemLog/index',
+  '/artworkArchive/home',
+  '/devOpsManage/home',
+  '/artworkArchive/test',
+])
 
 const WHOLE_PAGE = new Set(['/', '/devOpsManage/index'])
 
 export async function walk(page: Page, lang: 'zh-CN' | 'en') {
   const problems: string[] = []
   const access: string[] = []
+  const linksFrom = new Map<string, string[]>()
   for (const [from, to] of REDIRECTS) {
     await page.goto(from)
     await page.waitForURL((url) => url.pathname === to)
@@ -225,6 +338,7 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
     // Once what the screen loads has arrived: one h1 (the route's title), and WCAG 2.1 AA.
     await settled(page)
     for (const raw of await rawCodes(page)) problems.push(`${path}: ${raw}`)
+    linksFrom.set(path, [...(await linksOn(page)), ...(path === '/' ? await dropdownLinks(page) : [])])
     const h1 = await page.locator('h1').count()
     if (h1 !== 1) problems.push(`${path}: ${h1} h1 headings`)
     // The whole page where the menu is closed and where a group is open (the header, the menu and the
@@ -236,5 +350,8 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
       access.push(...(await axeProblems(page, path, WHOLE_PAGE.has(path) ? undefined : 'main')))
   }
   access.push(...(await processViews(page, lang)))
+  await followItemLinks(page, linksFrom)
+  for (const screen of unreachable(SCREENS, linksFrom))
+    problems.push(`${screen}: not reachable from the menu nor from a screen linked from it`)
   return { problems, access }
 }

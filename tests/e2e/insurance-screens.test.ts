@@ -61,7 +61,9 @@ describe('insurance screens', () => {
 
     // One policy's screen: facts, its artworks, the policy document, the renewals.
     await page.locator('[data-testid="policy-segments"] [data-tab="active"]').click()
-    await page.locator('[data-testid="policy-list"] [data-row]').first().click()
+    const first = page.locator('[data-testid="policy-list"] [data-row]').first()
+    expect(await first.getByTestId('policy-link').getAttribute('href')).toMatch(/historyInsurance\?id=/)
+    await first.click()
     await expect.poll(() => page.url()).toMatch(/historyInsurance\?id=/)
     const id = new URL(page.url()).searchParams.get('id')!
     const policy = await api(page, `/api/insurance/policies/${id}`)
@@ -114,8 +116,10 @@ describe('insurance screens', () => {
     expect(view.type).toBe('INSURANCE_ANNUAL')
     expect(view.artworks.map((a: any) => a.id).sort()).toEqual([...chosen].sort())
 
-    // The claims and their payouts.
-    await page.goto('/devOpsManage/payoutInsurance')
+    // The claims and their payouts, a link away from the insurance screen.
+    await page.goto('/devOpsManage/insurance')
+    await page.getByTestId('claims-link').click()
+    await page.waitForURL((url) => url.pathname === '/devOpsManage/payoutInsurance')
     const claims = await api(page, '/api/insurance/claims')
     expect(await rowsOf(page, 'claim-list')).toBe(Math.min(20, claims.total))
     if (claims.total > 0)

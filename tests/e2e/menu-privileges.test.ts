@@ -19,6 +19,10 @@ describe('menu by privilege', () => {
     expect(keys).not.toContain('authManage')
     expect(keys).not.toContain('financeManage')
     expect(keys).not.toContain('artworkArchive/add')
+    // Each operations screen carries its own privilege: stocktakes are looked at, batch stock-in is started.
+    expect(keys).toContain('storageRoom/InventoryInformation')
+    expect(keys).toContain('devOpsManage/payoutInsurance')
+    expect(keys).not.toContain('storageRoom/batcheEnterInventory')
     await page.goto('/authManage/roleManage')
     await page.getByTestId('forbidden-screen').waitFor()
     expect(await page.getByTestId('forbidden-screen').textContent()).toContain('你无权访问此页面')
@@ -35,6 +39,7 @@ describe('menu by privilege', () => {
     const keys = await menuKeys(page)
     expect(keys).toContain('authManage')
     expect(keys).toContain('systemLog')
+    expect(keys).toContain('storageRoom/batcheEnterInventory')
     await page.goto('/authManage')
     await page.waitForURL((url) => url.pathname === '/authManage/home')
     await page.getByTestId('user-list').waitFor()

@@ -1,8 +1,9 @@
 // Journey, in Chinese then English: the administrator creates a room on the warehouses screen (a second room
 // with the same code is refused at the code field in the server's words), edits it, opens it (nothing in it
 // now), then opens a demo room that holds artworks: its contents now, and on an earlier date (before the
-// collection arrived: none). Both screens fit 390 px without sideways scrolling; after switching to English
-// the room screen speaks English.
+// collection arrived: none); its stocktakes tab starts a stocktake with the room filled in and links to every
+// stocktake. Both screens fit 390 px without sideways scrolling; after switching to English the room screen
+// speaks English.
 import { describe, expect, it } from 'vitest'
 import { apiToken, apiWithToken } from './api-calls'
 import { appPerFile, axeProblems, newPage, settled, shot, signIn } from './harness'
@@ -92,7 +93,8 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
     await row.getByTestId('room-disable').waitFor()
     await page.getByTestId('room-show-all').click()
 
-    // Open it: nothing in it now.
+    // Open it (its name is a link, which a keyboard and "open in a new tab" reach): nothing in it now.
+    expect(await row.getByTestId('room-link').getAttribute('href')).toMatch(/storehouse\/StoreHouse\?id=/)
     await row.getByTestId('room-name').click()
     await page.waitForURL(/storehouse\/StoreHouse\?id=/)
     await settled(page)
@@ -119,6 +121,19 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
       .poll(() => page.getByTestId('room-contents-heading').textContent())
       .toMatch(/^2020.*：0 件作品$/)
     await page.getByTestId('room-contents-empty').waitFor()
+
+    // Its stocktakes: the list of every stocktake a link away, and a new one starts with this room filled in.
+    await page.getByTestId('room-tab-stocktakes').click()
+    await page.getByTestId('stocktake-start').click()
+    await page.waitForURL(/start=1/)
+    const roomField = page.locator('[data-testid="start-drawer"] input[data-field="roomId"]')
+    await expect
+      .poll(() => roomField.inputValue())
+      .toContain(await page.getByTestId('page-title').textContent())
+    await page.keyboard.press('Escape')
+    await page.getByTestId('start-drawer').waitFor({ state: 'hidden' })
+    await page.getByTestId('stocktakes-link').click()
+    await page.waitForURL((url) => url.pathname === '/storageRoom/InventoryInformation')
 
     // At 390 px: neither screen scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 })

@@ -39,7 +39,10 @@ const PAYERS: Who[] = ['finance', 'admin']
 const OPERATORS: Who[] = ['operations', 'registrar']
 
 /** The purchases the demo office has paid (each made one artwork), and where their shipping in stands. */
-const PAID_PURCHASES = [['HK-KC', 'transport.transporting']] as const
+const PAID_PURCHASES = [
+  ['SH-FTZ', 'completed'],
+  ['HK-KC', 'transport.transporting'],
+] as const
 /** Artworks the demo processes add to the catalogue's (the paid purchases'). */
 export const DEMO_PURCHASED_COUNT = PAID_PURCHASES.length
 

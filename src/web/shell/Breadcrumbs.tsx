@@ -30,7 +30,14 @@ export function Breadcrumbs() {
             {i18n._(crumb.title)}
           </Text>
         ) : (
-          <Anchor key={crumb.id} component={Link} to={crumb.to as never} c="dimmed" fz="sm">
+          <Anchor
+            key={crumb.id}
+            component={Link}
+            to={crumb.to as never}
+            search={crumb.keepsSearch ? true : undefined}
+            c="dimmed"
+            fz="sm"
+          >
             {i18n._(crumb.title)}
           </Anchor>
         ),

@@ -14,9 +14,11 @@ function samePage(a: string, b: string): boolean {
   return norm(a) === norm(b)
 }
 
+/** The entry's system's screens, and a group's screens that live elsewhere (the stocktakes in operations). */
 export function isInArea(pathname: string, entry: MenuEntry): boolean {
   const area = `/${entry.key.split('/')[0]}`
-  return pathname === area || pathname.startsWith(`${area}/`)
+  if (pathname === area || pathname.startsWith(`${area}/`)) return true
+  return !!entry.children?.some((c) => samePage(c.path, pathname))
 }
 
 export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?: () => void }) {

@@ -10,6 +10,8 @@ declare module '@tanstack/react-router' {
     title?: MessageDescriptor
     /** Where this level's breadcrumb links when it is not a screen itself (areas link to their index). */
     crumbTo?: string
+    /** The breadcrumb keeps the address's search (the item shown: a content item's `id`). */
+    crumbKeepsSearch?: boolean
     /** The area needs any privilege within this system (as the server's x-system-name check). */
     system?: SystemName
     /** The screen needs any one of these privileges. */

@@ -6,13 +6,22 @@ export interface Crumb {
   id: string
   title: MessageDescriptor
   to: string
+  /** The link keeps the address's search. */
+  keepsSearch?: boolean
 }
 
 export function useCrumbs(): Crumb[] {
   const matches = useMatches()
   return matches.flatMap((m) =>
     m.staticData?.title
-      ? [{ id: m.id, title: m.staticData.title, to: m.staticData.crumbTo ?? m.pathname }]
+      ? [
+          {
+            id: m.id,
+            title: m.staticData.title,
+            to: m.staticData.crumbTo ?? m.pathname,
+            keepsSearch: m.staticData.crumbKeepsSearch,
+          },
+        ]
       : [],
   )
 }

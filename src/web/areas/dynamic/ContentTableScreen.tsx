@@ -1,6 +1,7 @@
 // /dynamicManage/table: every item for the staff who write them — drafts, published and withdrawn — with
 // kind, status, audience, when published and who changed it last; filters (kind, status, title) and the
-// page in the URL. Edit opens the editor; Publish and Withdraw ask first and say how many were told.
+// page in the URL. A title opens the item's page (a link), Edit the editor; Publish and Withdraw ask first
+// and say how many were told.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core'
@@ -20,6 +21,7 @@ import { contentKeys, contentManageQuery, publishContent, withdrawContent } from
 import { ConfirmModal } from '../../forms/ConfirmModal'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
+import { AnchorLink } from '../archive/router-links'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { DETAIL_PATH, KIND_WORDS, KindBadge, STATUS_WORDS, StatusBadge } from './content-parts'
@@ -198,6 +200,16 @@ export function ContentTableScreen({
             rowKey={(c) => c.id}
             columns={columns}
             onOpen={(c) => void navigate({ to: DETAIL_PATH[c.kind], search: { id: c.id } as never })}
+            rowLink={(c, headline) => (
+              <AnchorLink
+                to={DETAIL_PATH[c.kind]}
+                search={{ id: c.id }}
+                underline="hover"
+                data-testid="content-link"
+              >
+                {headline}
+              </AnchorLink>
+            )}
             total={list.data.total}
             page={search.page ?? 1}
             pageSize={TABLE_PAGE_SIZE}

@@ -2,13 +2,14 @@
 // with counts), the covered and the to-be-insured artworks (rows chosen, then "Insure selected" or "Claim"
 // start those processes with them), the renewals due (each starts its renewal with the policy chosen) and
 // the under-insured artworks (UnderInsuredPanel).
-// A policy opens its screen (historyInsurance?id=); a process opens in place (`?process=`).
+// A policy opens its screen (historyInsurance?id=; its number is the link); a process opens in place
+// (`?process=`). The header links to the claims and to every policy past and present.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Checkbox, Group, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core'
 import { IconAlertTriangle, IconShieldPlus } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { ARTWORK_STATUS_LABELS } from '../../../shared/contracts/artworks'
 import type { CoverItem, PolicyItem, WithinDays } from '../../../shared/contracts/insurance'
 import type { PolicyShow } from '../../../shared/insurance-shows'
@@ -17,6 +18,7 @@ import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
+import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { ArtworksCell, type Column, CountTabs, OpList, useThumbs } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
@@ -25,6 +27,18 @@ import { money, SearchBox, StartRenewalButton, usePolicyColumns } from './parts'
 import { UnderInsuredPanel } from './UnderInsuredPanel'
 
 type Segment = Exclude<PolicyShow, 'all'>
+
+/** A policy's headline as the link to its screen. */
+const policyLink = (p: PolicyItem, headline: ReactNode) => (
+  <AnchorLink
+    to="/devOpsManage/historyInsurance"
+    search={{ id: p.id }}
+    underline="hover"
+    data-testid="policy-link"
+  >
+    {headline}
+  </AnchorLink>
+)
 
 type OnSearch = (next: InsuranceSearch, options?: { replace?: boolean }) => void
 
@@ -84,6 +98,7 @@ function PolicyRegister({ search, onSearch }: { search: InsuranceSearch; onSearc
           rowKey={(p) => p.id}
           columns={columns}
           onOpen={(p) => void navigate({ to: '/devOpsManage/historyInsurance', search: { id: p.id } })}
+          rowLink={policyLink}
           total={policies.data.total}
           page={filters.page}
           pageSize={PAGE_SIZE}
@@ -317,6 +332,7 @@ function RenewalsDue({ search, onSearch }: { search: InsuranceSearch; onSearch: 
           rowKey={(p) => p.id}
           columns={columns}
           onOpen={(p) => void navigate({ to: '/devOpsManage/historyInsurance', search: { id: p.id } })}
+          rowLink={policyLink}
           total={due.data.total}
           page={page}
           pageSize={PAGE_SIZE}
@@ -341,6 +357,16 @@ export function InsuranceScreen({ search, onSearch }: { search: InsuranceSearch;
             The policies in force and those ending soon, the artworks they cover and those still to be
             insured, and the renewals to start.
           </Trans>
+        }
+        actions={
+          <>
+            <ButtonLink to="/devOpsManage/payoutInsurance" variant="default" data-testid="claims-link">
+              <Trans>Claims</Trans>
+            </ButtonLink>
+            <ButtonLink to="/devOpsManage/historyInsurance" variant="default" data-testid="history-link">
+              <Trans>Insurance history</Trans>
+            </ButtonLink>
+          </>
         }
       />
       <Tabs

@@ -12,6 +12,7 @@ import { type MovementFilters, movementsQuery } from '../../api/queries/operatio
 import { type ProcessListFilters, processListQuery } from '../../api/queries/process'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
+import { AnchorLink } from '../archive/router-links'
 import { ArtworkDateFilters, FilterCard, pageParam } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
 import { MOVEMENT_KIND_WORDS } from './movement-words'
@@ -94,6 +95,24 @@ function Movements({
           void navigate({ to: '/devOpsManage/batchDetail', search: { process: m.processId, seq: m.seq } })
         else if (m.processId) void navigate({ to: '/devOpsManage/index', search: { process: m.processId } })
       }}
+      rowLink={(m, headline) =>
+        m.processId && m.seq ? (
+          <AnchorLink
+            to="/devOpsManage/batchDetail"
+            search={{ process: m.processId, seq: m.seq }}
+            underline="hover"
+            data-testid="batch-link"
+          >
+            {headline}
+          </AnchorLink>
+        ) : m.processId ? (
+          <AnchorLink to="/devOpsManage/index" search={{ process: m.processId }} underline="hover">
+            {headline}
+          </AnchorLink>
+        ) : (
+          headline
+        )
+      }
       total={page.data.total}
       page={search.page ?? 1}
       pageSize={PAGE_SIZE}

@@ -3,7 +3,8 @@
 // "transporting" include the transport steps of mountings, repairs, loans and purchases' shippings, since
 // the same crates leave the same rooms; "arrived" lists finished transports. A row names the artworks, the
 // route, the shipper and the dates; it opens the process view in place, its link the transport's details.
-// Start opens a new transport (OPERATION_TRANS_ART) in the drawer.
+// Start opens a new transport (OPERATION_TRANS_ART) in the drawer; the header links to every transport
+// process by status and to the transport history.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -12,7 +13,7 @@ import { operationCountsQuery } from '../../api/queries/operations'
 import { type ProcessListFilters, processListQuery } from '../../api/queries/process'
 import { formatDate } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
-import { AnchorLink } from '../archive/router-links'
+import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { typeLabel, useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import type { ProcessOpenSearch } from '../process/process-search'
@@ -156,9 +157,21 @@ export function TransportScreen({
           </Trans>
         }
         actions={
-          <StartButton onStart={() => onSearch({ ...rest, start: 1 })}>
-            <Trans>Start a transport</Trans>
-          </StartButton>
+          <>
+            <ButtonLink to="/devOpsManage/transportFlow" variant="default" data-testid="transport-flow-link">
+              <Trans>All transport processes</Trans>
+            </ButtonLink>
+            <ButtonLink
+              to="/devOpsManage/transport/transportHistory/index"
+              variant="default"
+              data-testid="transport-history-link"
+            >
+              <Trans>Transport history</Trans>
+            </ButtonLink>
+            <StartButton onStart={() => onSearch({ ...rest, start: 1 })}>
+              <Trans>Start a transport</Trans>
+            </StartButton>
+          </>
         }
       />
       <StartDrawer

@@ -80,12 +80,15 @@ export function TypeListScreen({
   search,
   onSearch,
   empty,
+  links,
 }: {
   type: ProcessType
   description: ReactNode
   search: TypeListSearch
   onSearch: (next: TypeListSearch, options?: { replace?: boolean }) => void
   empty?: ReactNode
+  /** Links to the screens that carry on from this one (the sales' deliveries), beside Start. */
+  links?: ReactNode
 }) {
   const lang = useLang()
   const { process, tab, start, ...rest } = search
@@ -111,7 +114,12 @@ export function TypeListScreen({
     <OpenProcess process={process} tab={tab} onNavigate={(next) => onSearch({ ...rest, ...next })}>
       <PageHeader
         description={description}
-        actions={<StartButton onStart={() => onSearch({ ...rest, start: 1 })} />}
+        actions={
+          <>
+            {links}
+            <StartButton onStart={() => onSearch({ ...rest, start: 1 })} />
+          </>
+        }
       />
       <StartDrawer
         type={type}

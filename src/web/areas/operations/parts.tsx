@@ -128,6 +128,7 @@ export function StartDrawer({
   open,
   artworkId,
   sourceProcessId,
+  input: given,
   onClose,
 }: {
   type: ProcessType
@@ -135,11 +136,14 @@ export function StartDrawer({
   artworkId?: string
   /** The process this one follows (a sale's delivery names the sale), passed on to the start. */
   sourceProcessId?: string
+  /** Start fields the screen already knows, filled in (a room's stocktake: the room). */
+  input?: Record<string, unknown>
   onClose: () => void
 }) {
   const lang = useLang()
   // A follow-up names the process it follows in its start input (a sale's delivery: the sale).
-  const input = sourceProcessId && artworkId ? { artworkIds: [artworkId], sourceProcessId } : undefined
+  const followUp = !!(sourceProcessId && artworkId)
+  const input = followUp ? { ...given, artworkIds: [artworkId], sourceProcessId } : given
   return (
     <Drawer
       opened={open}
@@ -154,7 +158,7 @@ export function StartDrawer({
       {open ? (
         <StartProcess
           type={type}
-          artworkId={input ? undefined : artworkId}
+          artworkId={followUp ? undefined : artworkId}
           input={input}
           onCancel={onClose}
         />
@@ -208,12 +212,21 @@ export function useMovementColumns(rows: MovementView[]): [Column<MovementView>,
   ]
 }
 
-/** A page of rows: a table from `sm` up, cards below; a row (or card) opens what `onOpen` says. */
+/** A click that a link inside a row handles itself (the row must not open something else too). */
+const onLink = (event: React.MouseEvent) =>
+  event.target instanceof Element && !!event.target.closest('a[href]')
+
+/**
+ * A page of rows: a table from `sm` up, cards below; a row (or card) opens what `onOpen` says. A row that
+ * opens another screen names it with `rowLink` too: the headline becomes that screen's link (a keyboard's
+ * way in, and "open in a new tab").
+ */
 export function OpList<T>({
   rows,
   rowKey,
   columns,
   onOpen,
+  rowLink,
   total,
   page,
   pageSize,
@@ -225,6 +238,8 @@ export function OpList<T>({
   rowKey: (row: T) => string
   columns: Column<T>[]
   onOpen?: (row: T) => void
+  /** The headline as a link to what the row opens (`headline` is the primary column's cell). */
+  rowLink?: (row: T, headline: ReactNode) => ReactNode
   total: number
   page: number
   pageSize: number
@@ -236,6 +251,13 @@ export function OpList<T>({
     return <ListEmpty title={<Trans>Nothing here</Trans>} description={empty} testId={`${testId}-empty`} />
   const primary = columns.find((c) => c.primary) ?? columns[0]
   const rest = columns.filter((c) => c !== primary)
+  const open = onOpen
+    ? (row: T) => (event: React.MouseEvent) => {
+        if (!onLink(event)) onOpen(row)
+      }
+    : undefined
+  const cellOf = (c: Column<T>, row: T) =>
+    c === primary && rowLink ? rowLink(row, c.cell(row)) : c.cell(row)
   return (
     <FoldedList
       cardsTestId={`${testId}-cards`}
@@ -248,7 +270,7 @@ export function OpList<T>({
         // biome-ignore lint/a11y/noStaticElementInteractions: as above
         <div
           key={rowKey(row)}
-          onClick={onOpen ? () => onOpen(row) : undefined}
+          onClick={open?.(row)}
           style={{
             borderBottom: '1px solid var(--mantine-color-default-border)',
             padding: '12px 16px',
@@ -256,7 +278,9 @@ export function OpList<T>({
           }}
           data-card={rowKey(row)}
         >
-          {onOpen ? (
+          {rowLink ? (
+            rowLink(row, primary.cell(row))
+          ) : onOpen ? (
             <UnstyledButton
               onClick={(e) => {
                 e.stopPropagation()
@@ -304,13 +328,13 @@ export function OpList<T>({
             {rows.map((row) => (
               <Table.Tr
                 key={rowKey(row)}
-                onClick={onOpen ? () => onOpen(row) : undefined}
+                onClick={open?.(row)}
                 style={onOpen ? { cursor: 'pointer' } : undefined}
                 data-row={rowKey(row)}
               >
                 {columns.map((c) => (
                   <Table.Td key={c.key} fz="sm">
-                    {c.cell(row)}
+                    {cellOf(c, row)}
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -1,9 +1,10 @@
 // /valueManage/index and /devOpsManage/valueManage (issue 15): the artworks with their latest valuation — the
 // amount in its own currency, the date, how it was made and by whom — a table on a desk, cards on a phone.
 // Search, currency, method, the "not valued in N years" view and the page live in the URL; the operations
-// screen shows only artworks a live process holds now. Whoever holds valueManage:edit selects artworks and adds
-// one valuation to all of them (AddValuation.tsx) or revalues from an Excel sheet (ValuationImport.tsx); a row
-// opens the artwork's valuation history (ValuationHistory.tsx: a chart per currency and a table).
+// screen shows only artworks a live process holds now (each of the two links to the other). Whoever holds
+// valueManage:edit selects artworks and adds one valuation to all of them (AddValuation.tsx) or revalues
+// from an Excel sheet (ValuationImport.tsx); a row opens the artwork's valuation history
+// (ValuationHistory.tsx: a chart per currency and a table).
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Badge,
@@ -39,6 +40,7 @@ import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
 import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
+import { AnchorLink } from '../archive/router-links'
 import { artworkTitle, type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { useDictOptions } from '../process/reference-options'
@@ -215,16 +217,30 @@ export function ValuationsScreen({
       <PageHeader
         description={
           scope === 'inOperation' ? (
-            <Trans>
-              The valuations of the artworks that an operation holds now (in transport, on loan, being
-              repaired ...). Each amount stays in its own currency.
-            </Trans>
+            <>
+              <Trans>
+                The valuations of the artworks that an operation holds now (in transport, on loan, being
+                repaired ...). Each amount stays in its own currency.
+              </Trans>{' '}
+              <AnchorLink to="/valueManage/index" underline="always" data-testid="valuations-all-link">
+                <Trans>Every artwork's valuation</Trans>
+              </AnchorLink>
+            </>
           ) : (
-            <Trans>
-              Every artwork with its latest valuation. Add a valuation to one or several artworks, revalue
-              from an Excel sheet, or open an artwork to see how its value changed. Each amount stays in its
-              own currency.
-            </Trans>
+            <>
+              <Trans>
+                Every artwork with its latest valuation. Add a valuation to one or several artworks, revalue
+                from an Excel sheet, or open an artwork to see how its value changed. Each amount stays in its
+                own currency.
+              </Trans>{' '}
+              <AnchorLink
+                to="/devOpsManage/valueManage"
+                underline="always"
+                data-testid="valuations-in-operation-link"
+              >
+                <Trans>Only the artworks in operation</Trans>
+              </AnchorLink>
+            </>
           )
         }
         actions={

@@ -1,7 +1,8 @@
 // /devOpsManage/storehouse/StoreHouse?id=<room>: one room — its facts (liaison, country, location, how full,
 // climate), what it holds now or held at the end of any chosen date (from the movement ledger; thumbnails,
 // inventory numbers, titles, artists, since when and by which process), its movements in and out, and its
-// stocktakes (each opening the process view). The date, tab, direction and page live in the URL.
+// stocktakes (each opening the process view; a new one starts there with the room filled in, and the list of
+// every stocktake is a link away). The date, tab, direction, page and the open start live in the URL.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
@@ -31,13 +32,22 @@ import {
 import { DateField } from '../../forms/DateField'
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
+import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
 import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../archive/process-links'
-import { AnchorLink } from '../archive/router-links'
+import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { PrintLabelsButton } from '../labels/PrintLabelsButton'
 import { MOVEMENT_KIND_WORDS } from '../operations/movement-words'
-import { artworkColumn, type Column, Fact, OpList, placeText, useThumbs } from '../operations/parts'
+import {
+  artworkColumn,
+  type Column,
+  Fact,
+  OpList,
+  placeText,
+  StartDrawer,
+  useThumbs,
+} from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { RoomFormModal } from './RoomForm'
 import { ToggleRoomModal } from './RoomsScreen'
@@ -395,8 +405,10 @@ function Movements({ roomId, search, onSearch }: PartProps & { roomId: string })
   )
 }
 
+/** The room's stocktakes, the start of a new one with this room filled in, and the link to all of them. */
 function Stocktakes({ roomId, search, onSearch }: PartProps & { roomId: string }) {
   const lang = useLang()
+  const me = useMe()
   const page = search.page ?? 1
   const list = useQuery(roomStocktakesQuery(roomId, page))
   const columns: Column<StocktakeItem>[] = [
@@ -430,24 +442,47 @@ function Stocktakes({ roomId, search, onSearch }: PartProps & { roomId: string }
       cell: (s) => `${formatNumber(s.found, lang)} / ${formatNumber(s.missing, lang)}`,
     },
   ]
-  if (list.isPending) return <Skeleton h={120} />
-  if (list.isError)
-    return (
-      <Text c="dimmed" fz="sm">
-        {list.error.message}
-      </Text>
-    )
   return (
-    <OpList
-      rows={list.data.list}
-      rowKey={(s) => s.process.id}
-      columns={columns}
-      total={list.data.total}
-      page={page}
-      pageSize={10}
-      onPage={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
-      empty={<Trans>No stocktake of this room yet.</Trans>}
-      testId="room-stocktakes"
-    />
+    <Stack gap="sm">
+      <Group gap="xs" justify="flex-end" wrap="wrap">
+        <ButtonLink to="/storageRoom/InventoryInformation" variant="default" data-testid="stocktakes-link">
+          <Trans>All stocktakes</Trans>
+        </ButtonLink>
+        {hasPrivilege(me, 'devOpsManage:start') ? (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => onSearch({ ...search, start: 1 })}
+            data-testid="stocktake-start"
+          >
+            <Trans>Start a stocktake</Trans>
+          </Button>
+        ) : null}
+      </Group>
+      <StartDrawer
+        type="INVENTORY_CHECK"
+        open={search.start === 1}
+        input={{ roomId }}
+        onClose={() => onSearch({ ...search, start: undefined })}
+      />
+      {list.isPending ? (
+        <Skeleton h={120} />
+      ) : list.isError ? (
+        <Text c="dimmed" fz="sm">
+          {list.error.message}
+        </Text>
+      ) : (
+        <OpList
+          rows={list.data.list}
+          rowKey={(s) => s.process.id}
+          columns={columns}
+          total={list.data.total}
+          page={page}
+          pageSize={10}
+          onPage={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
+          empty={<Trans>No stocktake of this room yet.</Trans>}
+          testId="room-stocktakes"
+        />
+      )}
+    </Stack>
   )
 }

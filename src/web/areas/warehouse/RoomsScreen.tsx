@@ -2,7 +2,7 @@
 // how full each is against its capacity, climate targets — a table on a desk, cards on a phone. Whoever holds
 // authManage:referenceData creates and edits rooms (a modal) and disables or enables them after a
 // confirmation; the server's refusal (a room that still holds artworks) is shown in its words. A row opens
-// the room's own screen. Search, "disabled too" and the page live in the URL.
+// the room's own screen (its name is the room's link). Search, "disabled too" and the page live in the URL.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
@@ -15,6 +15,7 @@ import { ToggleModal } from '../../forms/ToggleModal'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
+import { AnchorLink } from '../archive/router-links'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { RoomFormModal } from './RoomForm'
@@ -177,6 +178,16 @@ export function RoomsScreen({
             rowKey={(r) => r.id}
             columns={columns}
             onOpen={(r) => void navigate({ to: ROOM_SCREEN_PATH, search: { id: r.id } })}
+            rowLink={(r, headline) => (
+              <AnchorLink
+                to={ROOM_SCREEN_PATH}
+                search={{ id: r.id }}
+                underline="hover"
+                data-testid="room-link"
+              >
+                {headline}
+              </AnchorLink>
+            )}
             total={rooms.data.total}
             page={search.page ?? 1}
             pageSize={ROOMS_PAGE_SIZE}

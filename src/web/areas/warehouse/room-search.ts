@@ -1,5 +1,5 @@
 // The search of one room's screen (/devOpsManage/storehouse/StoreHouse): which room, tab, date, keyword,
-// direction and page. Kept apart from the screen so the route's validator does not pull the screen into the
+// direction, page and whether a stocktake's start is open. Kept apart from the screen so the route's validator does not pull the screen into the
 // first download.
 import { isRealDate } from '../../../shared/constants'
 import { clean, oneOf, pageParam, uuidParam } from '../operations/op-search'
@@ -15,6 +15,8 @@ export interface RoomSearch {
   q?: string
   direction?: 'in' | 'out'
   page?: number
+  /** `1`: the start of a stocktake of this room is open (the stocktakes tab). */
+  start?: 1
 }
 
 /** Anything invalid is dropped, not refused. */
@@ -29,5 +31,6 @@ export function validateRoomSearch(search: Record<string, unknown>): RoomSearch 
     q: typeof search.q === 'string' && search.q.trim() ? search.q.trim().slice(0, 100) : undefined,
     direction: oneOf(['in', 'out'] as const, search.direction),
     page: pageParam(search.page),
+    start: search.start === 1 || search.start === '1' ? (1 as const) : undefined,
   })
 }
