@@ -632,7 +632,8 @@ export async function seedDemoProcesses(
     '私人藏家（香港）/ Private collector, Hong Kong',
     '新加坡某基金会 / A foundation in Singapore',
   ]
-  const sale = (target: string, buyer = buyers[0]) =>
+  // A sale's one collection is its full payment: the contract variant and the collection variant agree.
+  const sale = (target: string, buyer = buyers[0], variant = 0) =>
     office
       .start(
         'OPERATION_SELL_ART',
@@ -643,10 +644,12 @@ export async function seedDemoProcesses(
             contract: { counterparty: buyer, number: `HT-S-${d(0).slice(0, 4)}-0${office.started}` },
             collection: { payerCompany: buyer },
           },
+          variants: { contract: variant, collection: variant },
         },
       )
       .then((p) => p.to(target))
-  await sale('completed', buyers[1])
+  // Sold and paid in full (two approvals above the limit); its delivery to the buyer not started yet.
+  await sale('completed', buyers[1], 1)
   await (await sale('collection.awaitingPayment')).failPayment(COMMENTS.failed[1])
   await (await sale('marketSurvey.submitted')).terminate(COMMENTS.terminate[0])
 
