@@ -38,8 +38,14 @@ const latestFollowUps = declaredFollowUps(registeredTypes().map((t) => latest(t)
 const PAYERS: Who[] = ['finance', 'admin']
 const OPERATORS: Who[] = ['operations', 'registrar']
 
-/** The purchases the demo office has paid (each made one artwork), and where their shipping in stands. */
-const PAID_PURCHASES = [['HK-KC', 'transport.transporting']] as const
+/**
+ * The purchases the demo office has paid (each made one artwork), and where their shipping in stands: one
+ * on the road, one arrived and awaiting warehousing (the batch stock-in screen lists it).
+ */
+const PAID_PURCHASES = [
+  ['HK-KC', 'transport.transporting'],
+  ['SH-FTZ', 'warehousing.draft'],
+] as const
 /** Artworks the demo processes add to the catalogue's (the paid purchases'). */
 export const DEMO_PURCHASED_COUNT = PAID_PURCHASES.length
 
@@ -653,7 +659,7 @@ export async function seedDemoProcesses(
   await (await sale('collection.awaitingPayment')).failPayment(COMMENTS.failed[1])
   await (await sale('marketSurvey.submitted')).terminate(COMMENTS.terminate[0])
 
-  // 6. Purchases: two paid (their shipping in: arrived, on the road), the others on the way.
+  // 6. Purchases: two paid (their shipping in: on the road; arrived, awaiting warehousing), the others on the way.
   const artistRows = await db.select({ id: artists.id }).from(artists).orderBy(artists.nameEn).limit(5)
   const lots: [string, string][] = [
     ['秋山行旅图', 'Travellers among Autumn Mountains'],

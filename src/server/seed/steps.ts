@@ -2,6 +2,7 @@
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { demoArtworksSeedStep } from './demo-artworks'
+import { demoReleaseSeedStep } from './demo-releases'
 import { referenceDataSeedStep } from './reference-data'
 
 export interface SeedStep {
@@ -10,4 +11,4 @@ export interface SeedStep {
   run: (db: Db, options: { demo: boolean; config: Config }) => Promise<void>
 }
 
-export const SEED_STEPS: SeedStep[] = [referenceDataSeedStep, demoArtworksSeedStep]
+export const SEED_STEPS: SeedStep[] = [referenceDataSeedStep, demoArtworksSeedStep, demoReleaseSeedStep]
