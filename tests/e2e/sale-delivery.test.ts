@@ -1,8 +1,9 @@
 // Journey, in Chinese: an operations user delivers a sold work to its buyer from the sale deliveries screen
 // (/devOpsManage/artSellDelivery). The demo office has a sale paid in full and completed whose delivery has
-// not started (tests/api/demo-processes.test.ts checks it is paid in full); its row's "start the delivery transport" opens the start drawer with the work and the sale
-// filled in and locked, no refusal of the sold work, Start enabled; one click starts the transport (one
-// call) following the sale, and the transport's process view opens. The work then counts as under way.
+// not started (tests/api/demo-processes.test.ts checks it is paid in full). Its row's "start the delivery
+// transport" opens the start drawer with the work and the sale filled in and locked, no refusal of the sold
+// work, Start enabled; with a note, one click starts the transport following the sale and the transport's
+// process view opens. The work then counts as under way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SaleDeliveryPage } from '../../src/shared/contracts/operations'
 import { appPerFile, settled, shot } from './harness'
@@ -44,6 +45,8 @@ describe('a sale delivery started from its own screen', () => {
     expect(await drawer.getByTestId('start-refused-artwork').count()).toBe(0)
     expect(await form.locator('[data-field="sourceProcessId"]').first().inputValue()).not.toBe('')
     expect(await form.textContent()).not.toContain(item.artwork.id)
+    // What it asks beside them: a note for whoever plans the transport.
+    await form.locator('textarea[data-field="note"]').fill('交付买方，请预约上门时间')
     const start = form.getByTestId('submit')
     expect(await start.isEnabled()).toBe(true)
     await shot(page, 'sale-delivery-start-zh')
@@ -62,7 +65,10 @@ describe('a sale delivery started from its own screen', () => {
     )
     expect(view.type).toBe('OPERATION_TRANS_ART')
     expect(view.artworks.map((a) => a.id)).toEqual([item.artwork.id])
-    expect(view.context.subject.sourceProcessId).toBe(item.sale.id)
+    expect(view.context.subject).toMatchObject({
+      sourceProcessId: item.sale.id,
+      note: '交付买方，请预约上门时间',
+    })
     // Its delivery is under way now: the screen lists the work there, with this transport.
     const started = await apiCall<SaleDeliveryPage>(
       page,
