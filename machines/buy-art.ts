@@ -2,15 +2,15 @@
 // process). Paying completes it: the artworks become records of the archive and the shipping that brings
 // them in (BUY_ART_TRANS) opens, both by the purchaseCompleted effect.
 import {
+  contractPaymentStep,
   contractStep,
-  currencyOf,
   dueDiligenceStep,
   paymentConfirmation,
   paymentStep,
 } from '../src/shared/process-steps'
 import { buyArtInput } from '../src/shared/process-steps/purchase'
 import { defineProcess, formStep, moneyStep } from './blocks'
-import { fx, stepAmount } from './setup'
+import { contractDue, fx } from './setup'
 
 export const buyArtV1 = defineProcess({
   type: 'BUY_ART',
@@ -42,19 +42,14 @@ export const buyArtV1 = defineProcess({
     CONFIRM_PAYMENT: paymentConfirmation,
   },
   contextPayloads: {
-    /** The payment never exceeds the signed contract's amount. */
-    payment: (context) =>
-      paymentStep(
-        stepAmount(context, 'contract'),
-        'paidExceedsContract',
-        currencyOf(context.steps.contract?.data),
-      ),
+    /** The payment is the purchase's full payment: exactly what the signed contract leaves due, in its currency. */
+    payment: (context) => contractPaymentStep(contractDue(context)),
   },
   followUps: [{ type: 'BUY_ART_TRANS', via: 'sourceProcessId' }],
   notes: [
     'The artworks to buy are described at the start (title, artist) or chosen from the archive; they become archive records (status purchased, not in the warehouse, at the seller) only when the payment is confirmed, and the BUY_ART_TRANS that ships them in opens in the same transaction.',
     'The contract is recorded as a contract record when its step is approved (not at submission), so the finance screens only list approved contracts.',
-    'One payment per purchase: split between paying companies by its payment details, which must add up to its amount; the amount never exceeds the contract amount (instalments would be a later version of this machine).',
+    'One payment per purchase: split between paying companies by its payment details, which must add up to its amount; the amount is exactly what the contract leaves due, in its currency, so a purchase never completes with money still owed (instalments would be a later version of this machine).',
     'A purchase does not hold its artworks: they are not in the collection yet.',
   ],
 })

@@ -3,13 +3,13 @@
 import {
   artworksInput,
   collectionStep,
+  contractCollectionStep,
   contractStep,
-  currencyOf,
   marketSurveyStep,
   paymentConfirmation,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, IN_HAND, moneyStep } from './blocks'
-import { fx, stepAmount } from './setup'
+import { contractDue, fx } from './setup'
 
 export const operationSellArtV1 = defineProcess({
   type: 'OPERATION_SELL_ART',
@@ -38,13 +38,8 @@ export const operationSellArtV1 = defineProcess({
     CONFIRM_PAYMENT: paymentConfirmation,
   },
   contextPayloads: {
-    /** The amount collected never exceeds the sale contract's amount. */
-    collection: (context) =>
-      collectionStep(
-        stepAmount(context, 'contract'),
-        'paidExceedsContract',
-        currencyOf(context.steps.contract?.data),
-      ),
+    /** The collection is the sale's full payment: exactly what the contract leaves due, in its currency. */
+    collection: (context) => contractCollectionStep(contractDue(context)),
   },
   followUps: [
     {
@@ -57,6 +52,7 @@ export const operationSellArtV1 = defineProcess({
   notes: [
     'The collection follows the money-step pattern from the other side: approved (twice above the second-approval limit), then finance confirms the money arrived (CONFIRM_PAYMENT) or that it did not (PAYMENT_FAILED, with the reason) and retries.',
     "The artworks are marked sold (to the contract's counterparty, movement row) only when the money is confirmed, not when the contract is signed.",
+    'One collection per sale, the full payment: its amount is exactly what the contract leaves due, in its currency, so a sale never completes with money still owed (instalments would be a later version of this machine).',
     'Delivery to the buyer (the artSellDelivery screen) is an OPERATION_TRANS_ART of its own once the artwork is sold.',
   ],
 })

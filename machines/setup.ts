@@ -5,6 +5,7 @@
 import { assign, setup } from 'xstate'
 import { type ApprovalNeed, approvalNeedOf } from '../src/shared/approval-bands'
 import { approvePrivilege } from '../src/shared/privileges'
+import type { AmountDue } from '../src/shared/process-steps/payment'
 import type { ProcessType } from '../src/shared/process-types'
 import { compareMoney, MONEY_RE } from '../src/shared/validation'
 import type { Recipient } from './labels'
@@ -66,6 +67,19 @@ export function stepAmount(context: ProcessContext, step: string): string | unde
 export function stepCurrency(context: ProcessContext, step: string): string | undefined {
   const currency = context.steps[step]?.data?.currency
   return typeof currency === 'string' && currency ? currency : undefined
+}
+
+/**
+ * What the contract signed in `step` leaves due when the process reaches its payment: the whole contract
+ * amount, in its currency. In the flows that sign a contract (a purchase, a sale) its one payment step
+ * follows the signature, and the contract of the current run has nothing paid on it before that payment
+ * (a failed attempt pays nothing; a restart signs a new contract). The paid total is re-checked against
+ * the recorded contract when the payment is confirmed (effects/finance.ts).
+ */
+export function contractDue(context: ProcessContext, step = 'contract'): AmountDue | undefined {
+  const amount = stepAmount(context, step)
+  const currency = stepCurrency(context, step)
+  return amount && currency ? { amount, currency } : undefined
 }
 
 function record(context: ProcessContext, step: string): StepRecord {

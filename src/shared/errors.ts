@@ -287,6 +287,14 @@ export const MESSAGES = {
     'zh-CN': '付款金额不能超过合同金额',
     en: 'The paid amount cannot exceed the contract amount',
   },
+  fullPaymentDue: {
+    'zh-CN': '全款应为 {due}',
+    en: 'A full payment must be the {due} still due',
+  },
+  singlePaymentDue: {
+    'zh-CN': '本流程只收付一笔款，应为尚欠的 {due}',
+    en: 'This process takes a single payment: it must be the {due} still due',
+  },
   payeeNameEnglish: {
     'zh-CN': '中国大陆以外的收款人名称须为英文',
     en: 'Payee names outside mainland China must be in English',

@@ -3,7 +3,9 @@
 // insured) follows from those processes — the invariants hold over the whole database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registeredTypes } from '../../machines/registry'
+import pkg from '../../package.json' with { type: 'json' }
 import { writeDemoDocuments } from '../../src/server/seed/demo-documents'
+import { DEMO_RELEASE_NOTES } from '../../src/server/seed/demo-releases'
 import { createTestContext, type TestContext } from './helpers'
 import { assertWorldConsistent, worldProblems } from './invariants'
 
@@ -115,6 +117,55 @@ describe('the demo office', () => {
       `select count(*)::int as n from artwork_movements where kind <> 'created' and process_id is null`,
     )
     expect(manual.n).toBe(0)
+  })
+
+  it('has a sold work awaiting delivery, sold by a sale paid in full', async () => {
+    const operations = await t.login('operations')
+    const res = await t.call('GET', '/api/operations/sale-deliveries?show=awaiting', { token: operations })
+    expect(res.code, res.msg).toBe(0)
+    expect(res.data.total).toBeGreaterThan(0)
+    const saleIds = res.data.list.map((w: { sale: { id: string } }) => w.sale.id)
+    // Every completed sale's contract is paid in full (the invariant says so for the whole database too).
+    const paid = await rows<{ id: string; amount: string; paid: string }>(
+      `select p.id, c.amount::text as amount, coalesce((select sum(y.amount) from payments y
+          where y.contract_id = c.id and y.status = 'paid'), 0)::text as paid
+        from processes p join contracts c on c.process_id = p.id and c.superseded_at is null
+        where p.id = any($1::uuid[])`,
+      [saleIds],
+    )
+    expect(paid.length).toBe(saleIds.length)
+    for (const sale of paid) expect(sale.paid, sale.id).toBe(sale.amount)
+  })
+
+  it('has a batch of arrived artworks awaiting warehousing on the batch stock-in screen', async () => {
+    const operations = await t.login('operations')
+    const res = await t.call('GET', '/api/stocktakes/inbound', { token: operations })
+    expect(res.code, res.msg).toBe(0)
+    expect(res.data.total).toBeGreaterThan(0)
+  })
+
+  it("publishes the running version's release notes in both languages", async () => {
+    const viewer = await t.login('viewer')
+    const list = async (lang: string) =>
+      (
+        await t.call('GET', '/api/releases', {
+          token: viewer,
+          lang,
+          headers: { 'x-system-name': 'versionLog' },
+        })
+      ).data.list as { number: string; status: string; notesZh: string; notesEn: string; notes: string }[]
+    const [zh] = (await list('zh-CN')).filter((r) => r.number === pkg.version)
+    expect(zh).toMatchObject({
+      status: 'published',
+      notesZh: DEMO_RELEASE_NOTES.zh,
+      notesEn: DEMO_RELEASE_NOTES.en,
+    })
+    expect(zh.notes).toBe(DEMO_RELEASE_NOTES.zh)
+    const [en] = (await list('en')).filter((r) => r.number === pkg.version)
+    expect(en.notes).toBe(DEMO_RELEASE_NOTES.en)
+    // The users seeded with it count as shown it: no "what's new" notice covers their first screen.
+    const unseen = await t.call('GET', '/api/releases/unseen', { token: viewer })
+    expect(unseen.data.release).toBeNull()
   })
 
   it('fills the inbox, the bell and the analysts’ counts', async () => {

@@ -4,7 +4,7 @@
 // policy lapsed), checked by SQL over the whole database. Reused after every model walk and on the
 // demo database: `assertWorldConsistent(t)` fails with one line per offending artwork, policy or reminder.
 // Money too: every payment under a contract of its own process in its currency, one live contract per
-// process step, one running or paid request per recorded cost.
+// process step, a completed purchase or sale paid in full, one running or paid request per recorded cost.
 import { expect } from 'vitest'
 import { MESSAGES } from '../../src/shared/errors'
 import type { TestContext } from './helpers'
@@ -222,6 +222,16 @@ const CHECKS: { rule: string; sql: string }[] = [
       where p.type = 'FINANCE_PAYMENT' and p.status <> 'terminated'
         and p.snapshot->'context'->'subject'->>'forProcessId' is not null
       group by 1 having count(*) > 1`,
+  },
+  {
+    // A purchase or a sale completes with its payment: its contract is paid in full then, never partly.
+    rule: 'a completed purchase or sale whose contract still has an amount outstanding',
+    sql: `select coalesce(nullif(c.number, ''), c.id::text) as who, p.id,
+        p.type::text || ' completed, ' || c.currency || ' ' || (c.amount - q.paid)::text || ' outstanding' as what
+      from processes p join contracts c on c.process_id = p.id and c.superseded_at is null
+        cross join lateral (select coalesce(sum(y.amount), 0) as paid from payments y
+          where y.contract_id = c.id and y.status = 'paid') q
+      where p.done and p.status = 'completed' and q.paid <> c.amount`,
   },
   {
     rule: 'more than one live contract of a process step',

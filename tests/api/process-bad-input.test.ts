@@ -1,7 +1,7 @@
 // The purchase forms' rules, refused again by the server when the browser is bypassed: each bad input of
 // the process screens sent straight to the API is answered 400 with the message at its field, in the
 // reader's language, and writes nothing (the process keeps its version and history). Rules already proven
-// elsewhere (a bad money string, an unknown field, the contract cap) are not repeated here.
+// elsewhere (a bad money string, an unknown field, the full payment) are not repeated here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { png } from '../fixtures/file-samples'
@@ -170,10 +170,10 @@ describe('the payment', () => {
     })
   })
 
-  it('refuses a paid total above the contract, and details that do not add up or lack a company', async () => {
+  it('refuses a payment other than what the contract leaves due, and details that do not add up or lack a company', async () => {
     const p = await purchaseAt('payment')
     expect(await refused(p, { type: 'SUBMIT', payload: payment('300000.01') })).toEqual({
-      'payload.amount': 'The paid amount cannot exceed the contract amount',
+      'payload.amount': 'This process takes a single payment: it must be the CNY 300,000.00 still due',
     })
     const split = {
       ...payment('300000.00'),

@@ -122,7 +122,7 @@ export const dueDiligence = () => ({
   attachments: attachment(),
 })
 export const CONTRACT_NO = `HT-${Date.now()}`
-export const contract = (amount = '900000.00') => ({
+export const contract = (amount = '880000.00') => ({
   subject: 'Purchase of two works',
   number: CONTRACT_NO,
   contractType: 'ART_PURCHASE',

@@ -44,7 +44,7 @@ const confirm = { payload: { paidOn: day(0), bankReference: 'TT-9' } }
 
 describe('direction of the money', () => {
   it('records a purchase payment as outgoing', async () => {
-    let p = await purchaseToPayment('CNY', '900000.00')
+    let p = await purchaseToPayment('CNY', '880000.00')
     p = await f.pass(p, pay('CNY', '880000.00'), 'registrar')
     p = await f.send('finance', p, 'CONFIRM_PAYMENT', confirm)
     expect(await paymentRows(p.id)).toEqual([
@@ -201,7 +201,7 @@ describe('second-approval limit per currency', () => {
         ['HKD', '10.00', 2], // no HKD limit: always a second approver
       ]
       for (const [currency, amount, approvals] of cases) {
-        let p = await purchaseToPayment(currency, '2000000.00')
+        let p = await purchaseToPayment(currency, amount)
         p = await f.send('registrar', p, 'SUBMIT', { payload: pay(currency, amount) })
         p = await f.send('approver', p, 'APPROVE')
         const afterOne = p.state
@@ -324,7 +324,7 @@ describe('a contract signed again after a restart', () => {
   })
 
   it("refuses a paid-on date after the office's today at payload.paidOn, in both languages, writing nothing", async () => {
-    let p = await purchaseToPayment('CNY', '900000.00')
+    let p = await purchaseToPayment('CNY', '880000.00')
     p = await f.pass(p, pay('CNY', '880000.00'), 'registrar')
     for (const [lang, words] of [
       ['en', 'The payment date cannot be after today'],

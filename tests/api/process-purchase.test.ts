@@ -88,16 +88,18 @@ describe('purchase through the API', () => {
       [p.id],
     )) as any[]
     expect(contracts).toEqual([
-      { direction: 'purchase', amount: '900000.00', number: CONTRACT_NO, counterparty: 'Galerie Nord' },
+      { direction: 'purchase', amount: '880000.00', number: CONTRACT_NO, counterparty: 'Galerie Nord' },
     ])
 
-    // A payment above the contract is refused with field errors, nothing written.
+    // A payment other than what the contract leaves due is refused with field errors, nothing written.
     const over = await t.call('POST', `/api/process/${p.id}/events`, {
       token: tokens.finance,
       body: { type: 'SUBMIT', expectedVersion: p.version, payload: payment('950000.00') },
     })
     expect(over.status).toBe(400)
-    expect(over.data.fieldErrors['payload.amount']).toBe('The paid amount cannot exceed the contract amount')
+    expect(over.data.fieldErrors['payload.amount']).toBe(
+      'This process takes a single payment: it must be the CNY 880,000.00 still due',
+    )
     p = await send('registrar', p, 'SUBMIT', { payload: payment() })
     p = await send('approver', p, 'APPROVE')
     p = await send('finance', p, 'CONFIRM_PAYMENT', {

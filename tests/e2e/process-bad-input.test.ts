@@ -30,7 +30,7 @@ let registrar: UserPage
 let approver: UserPage
 let files: { pdf: string; png: string }
 let local: Awaited<ReturnType<typeof sampleRefs>>
-const zh = (key: MessageKey, params?: Record<string, number>) => formatMessage(key, 'zh-CN', params)
+const zh = (key: MessageKey, params?: Record<string, string | number>) => formatMessage(key, 'zh-CN', params)
 const samples = sampleStepData('BUY_ART')
 
 beforeAll(async () => {
@@ -151,12 +151,12 @@ describe('purchase forms refuse bad input at the field', () => {
     expect(await fieldError(form, 'endDate')).toBe(zh('expiryBeforeEffective'))
   })
 
-  it('payment: above the contract, a Chinese payee name abroad, T/T without SWIFT, details not adding up', async () => {
+  it('payment: above what the contract leaves due, a Chinese payee name abroad, T/T without SWIFT, details not adding up', async () => {
     const v = await purchaseAt('payment')
     await openProcess(registrar.page, v.id)
     const form = registrar.page.getByTestId('step-form')
     const ctx = { page: registrar.page, files }
-    const over = '300000.01'
+    const over = '50000.01' // the contract: HKD 50,000.00
     await fillForm(ctx, form, {
       ...localise(samples.payment[0], local),
       amount: over,
@@ -165,12 +165,12 @@ describe('purchase forms refuse bad input at the field', () => {
     })
     await form.locator('[data-field="swiftBic"]').fill('')
     await submitRefused(form, v.version)
-    expect(await fieldError(form, 'amount')).toBe(zh('paidExceedsContract'))
+    expect(await fieldError(form, 'amount')).toBe(zh('fullPaymentDue', { due: 'HKD 50,000.00' }))
     expect(await fieldError(form, 'payeeAccountName')).toBe(zh('payeeNameEnglish'))
     expect(await fieldError(form, 'swiftBic')).toBe(zh('payeeIncomplete'))
     await shot(registrar.page, 'bad-input-payment-zh')
 
-    await fillField(ctx, form, 'amount', '250000.00')
+    await fillField(ctx, form, 'amount', '50000.00')
     await fillField(ctx, form, 'payeeAccountName', 'Harbour Gallery Limited')
     await fillField(ctx, form, 'swiftBic', 'HSBCHKHHHKH')
     await form.getByTestId('add-detail').click()

@@ -4,21 +4,10 @@
 // the office's time zone, named).
 import type { Lang } from '../../shared/errors'
 
+// Money is written the same way on screens' refusals and in print: one home, in shared/validation.
+export { groupMoney, moneyText } from '../../shared/validation'
+
 const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')
-
-/** 1234567.5 → "1,234,567.50"; the input is a decimal string (numeric(18,2) as text). */
-export function groupMoney(amount: string): string {
-  const negative = amount.trim().startsWith('-')
-  const [int = '0', frac = ''] = amount.trim().replace(/^[-+]/, '').split('.')
-  const grouped = (int.replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${negative ? '-' : ''}${grouped}.${`${frac}00`.slice(0, 2)}`
-}
-
-/** "CNY 1,234,567.50"; without an amount, an empty string. */
-export function moneyText(amount: string | null | undefined, currency: string | null | undefined): string {
-  if (amount === null || amount === undefined || amount === '') return ''
-  return currency ? `${currency} ${groupMoney(amount)}` : groupMoney(amount)
-}
 
 /** A calendar date (yyyy-MM-dd, or a year / year-month as records allow) as the language writes it. */
 export function dateText(value: string | null | undefined, lang: Lang): string {

@@ -38,10 +38,15 @@ const latestFollowUps = declaredFollowUps(registeredTypes().map((t) => latest(t)
 const PAYERS: Who[] = ['finance', 'admin']
 const OPERATORS: Who[] = ['operations', 'registrar']
 
-/** The purchases the demo office has paid (each made one artwork), and where their shipping in stands. */
+/**
+ * The purchases the demo office has paid (each made one artwork), and where their shipping in stands: one
+ * warehoused (its batch is in the transport history), one on the road, one arrived and awaiting warehousing
+ * (the batch stock-in screen lists it).
+ */
 const PAID_PURCHASES = [
   ['SH-FTZ', 'completed'],
   ['HK-KC', 'transport.transporting'],
+  ['LDN', 'warehousing.draft'],
 ] as const
 /** Artworks the demo processes add to the catalogue's (the paid purchases'). */
 export const DEMO_PURCHASED_COUNT = PAID_PURCHASES.length
@@ -635,7 +640,8 @@ export async function seedDemoProcesses(
     '私人藏家（香港）/ Private collector, Hong Kong',
     '新加坡某基金会 / A foundation in Singapore',
   ]
-  const sale = (target: string, buyer = buyers[0]) =>
+  // A sale's one collection is its full payment: the contract variant and the collection variant agree.
+  const sale = (target: string, buyer = buyers[0], variant = 0) =>
     office
       .start(
         'OPERATION_SELL_ART',
@@ -646,14 +652,16 @@ export async function seedDemoProcesses(
             contract: { counterparty: buyer, number: `HT-S-${d(0).slice(0, 4)}-0${office.started}` },
             collection: { payerCompany: buyer },
           },
+          variants: { contract: variant, collection: variant },
         },
       )
       .then((p) => p.to(target))
-  await sale('completed', buyers[1])
+  // Sold and paid in full (two approvals above the limit); its delivery to the buyer not started yet.
+  await sale('completed', buyers[1], 1)
   await (await sale('collection.awaitingPayment')).failPayment(COMMENTS.failed[1])
   await (await sale('marketSurvey.submitted')).terminate(COMMENTS.terminate[0])
 
-  // 6. Purchases: two paid (their shipping in: arrived, on the road), the others on the way.
+  // 6. Purchases: two paid (their shipping in: on the road; arrived, awaiting warehousing), the others on the way.
   const artistRows = await db.select({ id: artists.id }).from(artists).orderBy(artists.nameEn).limit(5)
   const lots: [string, string][] = [
     ['秋山行旅图', 'Travellers among Autumn Mountains'],
@@ -661,6 +669,7 @@ export async function seedDemoProcesses(
     ['静物与窗', 'Still Life with Window'],
     ['江畔晨雾', 'Morning Mist on the River'],
     ['松风', 'Wind in the Pines'],
+    ['雪夜访友', 'A Visit on a Snowy Night'],
   ]
   const buy = (i: number, target: string) =>
     office
@@ -686,9 +695,9 @@ export async function seedDemoProcesses(
     })
     await shipping.to(target)
   }
-  await (await buy(2, 'payment.awaitingPayment')).failPayment(COMMENTS.failed[0])
-  await (await buy(3, 'dueDiligence.submitted')).reject(COMMENTS.reject[0])
-  await (await (await buy(4, 'dueDiligence.draft')).terminate(COMMENTS.terminate[1])).restart()
+  await (await buy(3, 'payment.awaitingPayment')).failPayment(COMMENTS.failed[0])
+  await (await buy(4, 'dueDiligence.submitted')).reject(COMMENTS.reject[0])
+  await (await (await buy(5, 'dueDiligence.draft')).terminate(COMMENTS.terminate[1])).restart()
 
   // 7. Claims under the annual policy.
   const claim = (target: string) =>

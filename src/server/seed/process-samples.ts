@@ -179,7 +179,12 @@ export function sampleStepData(
             attachments: files,
           },
         ],
-        contract: [contract(refs, 'TRADE_PURCHASE_GALLERY', 'Harbour Gallery Limited')],
+        // The payment settles the contract: each contract variant has its own payment (below and above the
+        // second-approval limit).
+        contract: [
+          { ...contract(refs, 'TRADE_PURCHASE_GALLERY', 'Harbour Gallery Limited'), amount: '50000.00' },
+          { ...contract(refs, 'TRADE_PURCHASE_GALLERY', 'Harbour Gallery Limited'), amount: '250000.00' },
+        ],
         payment: [payment(refs, '50000.00'), payment(refs, '250000.00')],
         CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
       }
@@ -301,7 +306,12 @@ export function sampleStepData(
             attachments: files,
           },
         ],
-        contract: [{ ...contract(refs, 'TRADE_SALE_PRIVATE', 'Mr Chen'), currency: 'CNY' }],
+        // The collection settles the contract: each contract variant has its own collection (below and
+        // above the second-approval limit).
+        contract: [
+          { ...contract(refs, 'TRADE_SALE_PRIVATE', 'Mr Chen'), amount: '50000.00', currency: 'CNY' },
+          { ...contract(refs, 'TRADE_SALE_PRIVATE', 'Mr Chen'), amount: '280000.00', currency: 'CNY' },
+        ],
         collection: [collection('50000.00', 'Mr Chen'), collection('280000.00', 'Mr Chen')],
         CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
       }

@@ -3,6 +3,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { demoArtworksSeedStep } from './demo-artworks'
 import { demoContentSeedStep } from './demo-content'
+import { demoReleaseSeedStep } from './demo-releases'
 import { referenceDataSeedStep } from './reference-data'
 
 export interface SeedStep {
@@ -11,4 +12,9 @@ export interface SeedStep {
   run: (db: Db, options: { demo: boolean; config: Config }) => Promise<void>
 }
 
-export const SEED_STEPS: SeedStep[] = [referenceDataSeedStep, demoArtworksSeedStep, demoContentSeedStep]
+export const SEED_STEPS: SeedStep[] = [
+  referenceDataSeedStep,
+  demoArtworksSeedStep,
+  demoContentSeedStep,
+  demoReleaseSeedStep,
+]

@@ -6,7 +6,7 @@
 // way.
 import { z } from 'zod'
 import type { MessageKey } from '../errors'
-import { addMoney, compareMoney, isoDate, MONEY_RE, optionalText, text } from '../validation'
+import { addMoney, compareMoney, isoDate, MONEY_RE, moneyText, optionalText, text } from '../validation'
 import {
   countryCode,
   currency,
@@ -190,6 +190,45 @@ export function collectionStep(
     currencyRule(dueCurrency)(c.currency, ctx)
     if (dueCurrency === undefined || c.currency === dueCurrency) capRule(cap, capMessage)(c.amount, ctx)
   })
+}
+
+/** The payment type (PAYMENT_PROPERTY value) of a full payment. */
+export const FULL_PAYMENT = 'FULL'
+
+/** What a contract leaves due when its payment is made: an amount in the contract's currency. */
+export interface AmountDue {
+  amount: string
+  currency: string
+}
+
+/**
+ * The payment that settles a contract (a purchase's payment, a sale's collection) is exactly what is due
+ * on it, in the contract's currency: confirming it completes the purchase or the sale, so less would leave
+ * money owed on a completed contract and more would pay beyond what was agreed. Refused at the amount,
+ * naming what is due ("全款应为 CNY 250,000.00"). An amount in another currency is the currency rule's
+ * to refuse, never compared.
+ */
+function settlesRule(due: AmountDue | undefined) {
+  return (p: { paymentType: string; amount: string; currency: string }, ctx: z.RefinementCtx) => {
+    if (!due || p.currency !== due.currency || !MONEY_RE.test(due.amount) || !MONEY_RE.test(p.amount)) return
+    if (compareMoney(p.amount, due.amount) === 0) return
+    ctx.addIssue({
+      code: 'custom',
+      message: p.paymentType === FULL_PAYMENT ? 'fullPaymentDue' : 'singlePaymentDue',
+      path: ['amount'],
+      params: { due: moneyText(due.amount, due.currency) },
+    })
+  }
+}
+
+/** A purchase's payment: the payment form, in the contract's currency, settling what the contract leaves due. */
+export function contractPaymentStep(due: AmountDue | undefined) {
+  return paymentStep(undefined, 'paidExceedsContract', due?.currency).superRefine(settlesRule(due))
+}
+
+/** A sale's collection: the collection form, in the contract's currency, settling what the contract leaves due. */
+export function contractCollectionStep(due: AmountDue | undefined) {
+  return collectionStep(undefined, 'paidExceedsContract', due?.currency).superRefine(settlesRule(due))
 }
 
 /** CONFIRM_PAYMENT: when the money moved, and the bank's reference. */

@@ -77,8 +77,12 @@ describe('the payment form checks what the runtime checks', () => {
   const good = sampleStepData('BUY_ART').payment[0]
   const cases: [string, Record<string, unknown>][] = [
     [
-      'above the contract',
-      { amount: '300000.01', details: [{ payingCompany: 'A', amount: '300000.01', note: '' }] },
+      'above what the contract leaves due',
+      { amount: '50000.01', details: [{ payingCompany: 'A', amount: '50000.01', note: '' }] },
+    ],
+    [
+      'below what the contract leaves due',
+      { amount: '49999.99', details: [{ payingCompany: 'A', amount: '49999.99', note: '' }] },
     ],
     ['a Chinese payee name abroad', { payeeAccountName: '港湾画廊' }],
     ['T/T without SWIFT', { swiftBic: '' }],

@@ -2,13 +2,15 @@
 // that step (superseding, never overwriting, the one an earlier run of the process signed) and schedules
 // its expiry reminder; a money step records each attempt as a payment (paid or failed) with its payment
 // details, incoming or outgoing as the machine's money step says. The paid total of a live contract never
-// exceeds its amount, and a payment's currency is the currency of what it pays (the contract, else the
+// exceeds its amount and equals it once the money step is left (a purchase or a sale never completes with
+// money owed), and a payment's currency is the currency of what it pays (the contract, else the
 // policy's premium or the claim), checked here again inside the transaction; a payment's day (paidOn) is
 // never after the office's today.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { formatMessage } from '../../../../shared/errors'
 import { dayIn } from '../../../../shared/office-time'
 import { costCurrency } from '../../../../shared/process-steps/finance-payment'
-import { addMoney, compareMoney, MONEY_RE, normaliseMoney } from '../../../../shared/validation'
+import { addMoney, compareMoney, MONEY_RE, moneyText, normaliseMoney } from '../../../../shared/validation'
 import { contracts, insurancePolicies, paymentDetails, payments } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
 import { cancelReminders, scheduleReminder } from '../messages'
@@ -189,6 +191,32 @@ function paidAt(ctx: EffectContext): Date {
   return new Date(`${paidOn}T00:00:00Z`)
 }
 
+/**
+ * The paid total of a contract with this payment, re-checked in the transaction (the contract row locked):
+ * never above the contract's amount, and exactly its amount when the payment leaves the money step (the
+ * purchase or sale completes with it: nothing may still be owed then). Refused at the amount, naming what
+ * is still due.
+ */
+async function checkPaidTotal(
+  ctx: EffectContext,
+  contract: { id: string; amount: string; currency: string },
+  amount: string,
+  stepKey: string,
+) {
+  await ctx.tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, contract.id)).for('update')
+  const [{ total }] = await ctx.tx
+    .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'paid')))
+  const after = compareMoney(addMoney(total, amount), contract.amount)
+  if (after > 0) throw invalid({ amount: 'paidExceedsContract' })
+  const settles = ctx.currentStep !== stepKey
+  if (settles && after < 0) {
+    const due = moneyText(addMoney(contract.amount, `-${total}`), contract.currency)
+    throw invalid({ amount: formatMessage('fullPaymentDue', ctx.lang, { due }) })
+  }
+}
+
 export async function recordPayment(ctx: EffectContext): Promise<void> {
   const stepKey = ctx.effect.step ?? ctx.previousStep ?? ''
   const data = stepData(ctx, stepKey)
@@ -214,14 +242,7 @@ export async function recordPayment(ctx: EffectContext): Promise<void> {
   // Amounts of different currencies are never compared or added: a payment is in the currency it owes.
   const due = await dueCurrency(ctx, contract?.currency)
   if (due !== undefined && due !== currency) throw invalid({ currency: 'currencyMismatch' })
-  if (status === 'paid' && contract) {
-    const [{ total }] = await ctx.tx
-      .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
-      .from(payments)
-      .where(and(eq(payments.contractId, contract.id), eq(payments.status, 'paid')))
-    if (compareMoney(addMoney(total, amount), contract.amount) > 0)
-      throw invalid({ amount: 'paidExceedsContract' })
-  }
+  if (status === 'paid' && contract) await checkPaidTotal(ctx, contract, amount, stepKey)
   const [{ n }] = await ctx.tx
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
