@@ -29,6 +29,13 @@ export const TASK_OF_EVENT: Record<string, TaskKind> = {
   RETURN: 'return',
 }
 
+/** The events that do a task of this kind (a count is its step's SUBMIT). */
+export function eventsOfKind(kind: TaskKind): string[] {
+  return Object.keys(TASK_OF_EVENT).filter(
+    (e) => TASK_OF_EVENT[e] === kind || (kind === 'count' && TASK_OF_EVENT[e] === 'fill'),
+  )
+}
+
 /** Events that never make a task. */
 export const NOT_TASK_EVENTS: ReadonlySet<string> = new Set(['SAVE', 'TERMINATE', 'RESTART'])
 
