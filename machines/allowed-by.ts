@@ -16,6 +16,7 @@ const withOnly = (actor: Actor, privileges: string[]): Actor => ({
   id: actor.id,
   privileges,
   allPrivileges: false,
+  ...(actor.onBehalfOf ? { onBehalfOf: actor.onBehalfOf } : {}),
 })
 
 /**
@@ -23,14 +24,17 @@ const withOnly = (actor: Actor, privileges: string[]): Actor => ({
  * privilege may send it and started the process ('anyone' if they did not), else the first of the actor's
  * privileges (sorted) that suffices on its own, else 'allPrivileges' for an administrator, else the
  * actor's privileges joined with '+' (a rule needing several together). Call it before the transition;
- * the identity (`id`) is kept in every probe, so separation-of-duty rules still see who acts.
+ * the identity (`id`, and `onBehalfOf` for a delegate) is kept in every probe, so separation-of-duty rules
+ * still see who acts and for whom; a delegate of the starter is allowed as the 'starter'.
  */
 export function allowedBy(snapshot: AnyMachineSnapshot, event: ProcessEvent): string {
   const actor = event.actor
   const may = (probe: Actor) => snapshot.can({ ...event, actor: probe })
   if (may(withOnly(actor, []))) {
     const startedBy = (snapshot.context as ProcessContext).startedBy
-    return actor.id === startedBy ? ALLOWED_BY_STARTER : ALLOWED_BY_ANYONE
+    const starter =
+      actor.id === startedBy || (actor.onBehalfOf !== undefined && actor.onBehalfOf === startedBy)
+    return starter ? ALLOWED_BY_STARTER : ALLOWED_BY_ANYONE
   }
   const privileges = [...actor.privileges].sort()
   for (const privilege of privileges) if (may(withOnly(actor, [privilege]))) return privilege

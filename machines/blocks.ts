@@ -101,6 +101,16 @@ function sharedLeaf(b: BuildContext, name: LeafName, stepKey: string, on: On, te
   return leaf(b, name, LEAF_STATES[name], stepKey, on, terminate)
 }
 
+/**
+ * TERMINATE once the artworks have left the warehouse (in transit, or arrived at a restorer, a framer or a
+ * purchase's destination): it must say where they are now (`payloads.whereNow`: a room of the warehouse, or a
+ * place in words) and records them there with a movement row (transportAborted), so that no process ends
+ * with its artworks somewhere nobody wrote down.
+ */
+function askWhere(step: string, undo: EffectAction[] = []): Terminate {
+  return { effects: [fx('transportAborted', step), ...undo], payload: 'whereNow' }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Steps
 
@@ -156,10 +166,18 @@ export interface StepOptions {
   onTerminate?: EffectAction[]
 }
 
+export interface FormStepOptions extends StepOptions {
+  /**
+   * The artworks are away from the warehouse throughout this step (a delivery back from the restorer, a
+   * purchase's warehousing after arrival): TERMINATE from any of its leaves says where they are now.
+   */
+  away?: boolean
+}
+
 /** A step with a form: draft (SAVE) → submitted (SUBMIT) → APPROVE: where `next` leads; REJECT: back to the form. */
-export function formStep(def: StepDef, opts: StepOptions): StepBlock {
+export function formStep(def: StepDef, opts: FormStepOptions): StepBlock {
   const exits = [opts.next].flat()
-  const terminate = { effects: opts.onTerminate }
+  const terminate = opts.away ? askWhere(def.key, opts.onTerminate) : { effects: opts.onTerminate }
   return {
     def,
     form: true,
@@ -298,9 +316,7 @@ function movementStates(b: BuildContext, key: string, dataStep: string, opts: Tr
   const exits = [opts.next].flat()
   const undo = opts.onTerminate ?? []
   const inTransit: Terminate =
-    opts.inTransit === 'askWhere'
-      ? { effects: [fx('transportAborted', dataStep), ...undo], payload: 'whereNow' }
-      : { refuse: 'terminateInTransit' }
+    opts.inTransit === 'askWhere' ? askWhere(dataStep, undo) : { refuse: 'terminateInTransit' }
   return {
     toBeTransported: sharedLeaf(
       b,
@@ -507,6 +523,7 @@ export function defineProcess(
     artworkStatuses,
     startPrivileges,
     checks,
+    renewsPolicy,
   } = spec
   const steps = spec.steps.map((s) => s.def)
   for (const s of spec.steps) {
@@ -527,5 +544,6 @@ export function defineProcess(
     followUps,
     startPrivileges,
     checks,
+    renewsPolicy,
   }
 }

@@ -1,8 +1,10 @@
 // BUY_ART_TRANS: bringing purchased artworks in (spec §4: transport, warehousing). Opened by BUY_ART's
-// purchaseCompleted effect with the artworks it created; it holds them until they are in a room. Two
+// purchaseCompleted effect with the artworks it created; it holds them until they are in a room. Three
 // versions: v1 warehouses the whole shipment into one room with one condition; v2 (batch inbound) takes one
-// row per artwork — its own room and its condition on arrival — approved once. Processes started on v1
-// finish on v1 unless an administrator migrates them (machines/migrations.ts).
+// row per artwork — its own room and its condition on arrival — approved once; v3 is v2 where TERMINATE,
+// once the artworks have left the seller (in transit, or arrived and awaiting warehousing), says where they
+// are now. Processes started on an older version finish on it unless an administrator migrates them
+// (machines/migrations.ts).
 import {
   arrival,
   buyArtTransInput,
@@ -11,6 +13,7 @@ import {
   warehousingBatchShape,
   warehousingBatchStep,
   warehousingStep,
+  whereNow,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, IN_HAND, transportStep } from './blocks'
 import { payableCost } from './follow-ups'
@@ -43,7 +46,13 @@ export const buyArtTransV1 = defineProcess({
     ),
   ],
   input: buyArtTransInput,
-  payloads: { transport: transportForm, warehousing: warehousingStep, DEPART: departure, ARRIVE: arrival },
+  payloads: {
+    transport: transportForm,
+    warehousing: warehousingStep,
+    DEPART: departure,
+    ARRIVE: arrival,
+    whereNow,
+  },
   notes: [
     NOTES[0],
     'v1: warehousing is its own approved step: the registrar names the room and the condition on arrival; approving it puts the artworks in that room (status in the collection, in the warehouse) with a movement row.',
@@ -51,49 +60,60 @@ export const buyArtTransV1 = defineProcess({
   ],
 })
 
-export const buyArtTransV2 = defineProcess({
-  type: 'BUY_ART_TRANS',
-  version: 2,
-  holdsArtworks: true,
-  artworkStatuses: IN_HAND,
-  steps: [
-    transportStep(
-      { key: 'transport', labelZh: '运输', labelEn: 'Transport' },
-      { next: { to: 'warehousing' } },
-    ),
-    formStep(
-      { key: 'warehousing', labelZh: '入库', labelEn: 'Warehousing' },
-      {
-        next: {
-          to: 'completed',
-          effects: [fx('warehoused', 'warehousing', { perArtwork: true })],
+/** Batch inbound (v2, v3); `away` (v3): TERMINATE after departure says where the artworks are now. */
+function batchInbound(version: number, away: boolean, notes: string[]) {
+  return defineProcess({
+    type: 'BUY_ART_TRANS',
+    version,
+    holdsArtworks: true,
+    artworkStatuses: IN_HAND,
+    steps: [
+      transportStep(
+        { key: 'transport', labelZh: '运输', labelEn: 'Transport' },
+        { next: { to: 'warehousing' }, inTransit: away ? 'askWhere' : 'refuse' },
+      ),
+      formStep(
+        { key: 'warehousing', labelZh: '入库', labelEn: 'Warehousing' },
+        {
+          next: {
+            to: 'completed',
+            effects: [fx('warehoused', 'warehousing', { perArtwork: true })],
+          },
+          away,
         },
-      },
-    ),
-  ],
-  input: buyArtTransInput,
-  payloads: {
-    transport: transportForm,
-    warehousing: warehousingBatchShape,
-    DEPART: departure,
-    ARRIVE: arrival,
-  },
-  followUps: [
-    payableCost({
-      step: 'transport',
-      amount: 'cost',
-      currency: 'currency',
-      payee: 'shipper',
-      costAttribution: 'TRANSPORT',
-    }),
-  ],
-  contextPayloads: {
-    /** Every artwork of the batch exactly once, and nothing else. */
-    warehousing: (context) => warehousingBatchStep(batchOf(context)),
-  },
-  notes: [
-    NOTES[0],
-    'v2 (batch inbound): warehousing is one approved form for the whole batch, one row per artwork with its own room and its condition on arrival (as expected, or a note saying why not); every artwork of the batch appears once and no other. Approving it puts each artwork into its room (status in the collection, in the warehouse) with a movement row carrying its condition note, all or nothing.',
-    NOTES[1],
-  ],
-})
+      ),
+    ],
+    input: buyArtTransInput,
+    payloads: {
+      transport: transportForm,
+      warehousing: warehousingBatchShape,
+      DEPART: departure,
+      ARRIVE: arrival,
+      whereNow,
+    },
+    followUps: [
+      payableCost({
+        step: 'transport',
+        amount: 'cost',
+        currency: 'currency',
+        payee: 'shipper',
+        costAttribution: 'TRANSPORT',
+      }),
+    ],
+    contextPayloads: {
+      /** Every artwork of the batch exactly once, and nothing else. */
+      warehousing: (context) => warehousingBatchStep(batchOf(context)),
+    },
+    notes: [
+      NOTES[0],
+      'v2 (batch inbound): warehousing is one approved form for the whole batch, one row per artwork with its own room and its condition on arrival (as expected, or a note saying why not); every artwork of the batch appears once and no other. Approving it puts each artwork into its room (status in the collection, in the warehouse) with a movement row carrying its condition note, all or nothing.',
+      ...notes,
+    ],
+  })
+}
+
+export const buyArtTransV2 = batchInbound(2, false, [NOTES[1]])
+
+export const buyArtTransV3 = batchInbound(3, true, [
+  'v3: once the artworks have left the seller (in transit, or arrived and awaiting warehousing), TERMINATE says where they are now (a room of the warehouse, or a place in words, with an optional condition note); they are recorded there with a movement row and released. Before departure it releases them where they are.',
+])

@@ -13,7 +13,7 @@ export const INSURABLE: readonly ArtworkStatus[] = [...IN_HAND, 'on_loan']
 
 export const policyAndPremium: StepBlock[] = [
   formStep(
-    { key: 'policy', labelZh: '保单', labelEn: 'Policy' },
+    { key: 'policy', labelZh: '保单', labelEn: 'Policy', bindsCover: true },
     { next: { to: 'premiumPayment', effects: [fx('insuranceCovered', 'policy')] } },
   ),
   moneyStep(
@@ -48,5 +48,5 @@ export const COVER_NOTES = [
   "Approving the issued policy records it (active) and covers the artworks for the policy's period: from its start date (a policy starting later covers them from that day; a daily job turns cover on at the start and back to \"to be insured\" once insured-until has passed, telling the operations staff). The premium is paid afterwards as a money step in the policy's currency (two approvers above that currency's second-approval limit), capped by the policy's premium; it names no contract.",
   'Terminated after the policy was issued but before the premium was paid, the policy is void: its reminders are cancelled and its artworks keep only the cover of their other active policies.',
   "One renewal reminder per policy before it ends, whatever the re-approvals: the runtime's to schedule (a row the scheduler delivers), not a timer in the machine.",
-  'Insurance processes do not hold their artworks: being insured must not block a transport or a loan. A sold or missing artwork cannot be insured (a claim may still name it).',
+  'Insurance processes do not hold their artworks: being insured must not block a transport or a loan. A sold or missing artwork cannot be insured (a claim may still name it): not at the start, and not when the policy binds cover — submitting or approving the policy is refused, naming each artwork and why, when one was sold or counted missing since the process started.',
 ]

@@ -16,6 +16,7 @@ export const insuranceRenewalV1 = defineProcess({
   version: 1,
   holdsArtworks: false,
   artworkStatuses: INSURABLE,
+  renewsPolicy: true,
   steps: [
     formStep(
       { key: 'renewal', labelZh: '续保决定', labelEn: 'Renewal decision' },
@@ -38,6 +39,7 @@ export const insuranceRenewalV1 = defineProcess({
   followUps: [{ type: 'INSURANCE_RENEWAL', via: 'previousProcessId', startWhen: { states: ['completed'] } }],
   notes: [
     `The renewal form is a decision: renew (with the quoted terms, as in a quotation) or lapse (with the reason). Approving a lapse ends the process as "not renewed" and ends the renewed policy (chosen by the input's previousProcessId, else its policy number): it becomes lapsed, its reminders are cancelled, and its artworks keep only the cover of their other policies (else "to be insured"), so they show up as needing cover. Approving a renewal continues with the new policy and its premium.`,
+    'Only a policy that is active (in force, or ended at its end date) may be renewed: a start naming a void policy (its process terminated), a lapsed one, or a process that issued none is refused at that field; a lapse never touches a void or lapsed policy.',
     ...COVER_NOTES,
   ],
 })

@@ -44,19 +44,24 @@ export const GUARD_LABELS = {
   mayFill: { labelZh: '有发起流程权限', labelEn: 'holds the start privilege' },
   mayFillMoney: { labelZh: '有发起流程或付款权限', labelEn: 'holds the start or pay privilege' },
   mayApprove: {
-    labelZh: '有该流程审批权限且不是提交人、未审批过（委托审批同样适用）',
-    labelEn: 'approver of this type, not the submitter, not yet approved (on delegation too)',
+    labelZh: '有该流程审批权限，不是提交方（提交人及其代为提交的人，委托时双方都算），未审批过',
+    labelEn:
+      'approver of this type, not on the submitting side (submitter and submitted-for, both people of a delegation), not yet approved',
   },
   awaitsSecondApproval: {
     labelZh: '按金额区间还需更多审批（N 人中的 M 人，或指定角色）',
     labelEn: 'the amount band needs more approvals after this one (N of M, or the named role)',
   },
   mayPay: {
-    labelZh: '有付款权限，且不是该款项的提交人',
-    labelEn: 'holds the pay privilege, did not submit this payment',
+    labelZh: '有付款权限，且不是该款项的提交方（委托时双方都算）',
+    labelEn:
+      'holds the pay privilege, not on the side that submitted this payment (both people of a delegation)',
   },
   mayOperate: { labelZh: '有发起流程权限', labelEn: 'holds the start privilege' },
-  mayTerminate: { labelZh: '发起人或该流程审批人', labelEn: 'the starter or an approver of this type' },
+  mayTerminate: {
+    labelZh: '发起人（或代其操作的受托人）或该流程审批人',
+    labelEn: 'the starter (or their delegate) or an approver of this type',
+  },
   countMatches: { labelZh: '盘点无差异', labelEn: 'the count has no discrepancy' },
   discrepanciesResolved: { labelZh: '差异已全部解决', labelEn: 'every discrepancy resolved' },
   renewalDeclined: { labelZh: '决定不续保', labelEn: 'decided not to renew' },

@@ -43,6 +43,17 @@ export function sameStates(type: ProcessType, from: number): Record<string, stri
   return Object.fromEntries(liveStatePaths(definition).map((path) => [path, path]))
 }
 
+/** To the version whose TERMINATE, once the artworks have left the warehouse, asks where they are now. */
+function awayMigration(type: ProcessType, from: number): Migration {
+  return {
+    type,
+    from,
+    to: from + 1,
+    states: sameStates(type, from),
+    note: 'The new version lets TERMINATE end the process once the artworks have left the warehouse (in transit, or arrived and not yet back), asking where they are now; every state keeps its name.',
+  }
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     type: 'OPERATION_TRANS_ART',
@@ -58,6 +69,9 @@ export const MIGRATIONS: readonly Migration[] = [
     states: sameStates('BUY_ART_TRANS', 1),
     note: 'v2 warehouses a batch artwork by artwork (each its own room and condition on arrival); every state keeps its name. A v1 warehousing already submitted (one room for all) is still applied as v1 would when approved on v2; a v1 draft is replaced by the per-artwork form.',
   },
+  awayMigration('BUY_ART_TRANS', 2),
+  awayMigration('OPERATION_REPAIR_ART', 1),
+  awayMigration('OPERATION_MOUNT_ART', 1),
 ]
 
 /** The declared migration of a type from one version to another, if any. */

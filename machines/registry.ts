@@ -3,7 +3,7 @@
 // machine file plus one line below.
 import { PROCESS_TYPES, type ProcessType } from '../src/shared/process-types'
 import { buyArtV1 } from './buy-art'
-import { buyArtTransV1, buyArtTransV2 } from './buy-art-trans'
+import { buyArtTransV1, buyArtTransV2, buyArtTransV3 } from './buy-art-trans'
 import { financePaymentV1 } from './finance-payment'
 import { insuranceAnnualV1 } from './insurance-annual'
 import { insuranceOperationV1 } from './insurance-operation'
@@ -11,8 +11,8 @@ import { insurancePayoutV1 } from './insurance-payout'
 import { insuranceRenewalV1 } from './insurance-renewal'
 import { inventoryCheckV1 } from './inventory-check'
 import { operationLoanExhibitionArtV1 } from './operation-loan-exhibition-art'
-import { operationMountArtV1 } from './operation-mount-art'
-import { operationRepairArtV1 } from './operation-repair-art'
+import { operationMountArtV1, operationMountArtV2 } from './operation-mount-art'
+import { operationRepairArtV1, operationRepairArtV2 } from './operation-repair-art'
 import { operationReplicaArtV1 } from './operation-replica-art'
 import { operationSellArtV1 } from './operation-sell-art'
 import { operationShotArtV1 } from './operation-shot-art'
@@ -22,11 +22,11 @@ import type { ProcessDefinition } from './types'
 /** Every definition version per type, oldest first. */
 export const REGISTRY: Record<ProcessType, readonly ProcessDefinition[]> = {
   BUY_ART: [buyArtV1],
-  BUY_ART_TRANS: [buyArtTransV1, buyArtTransV2],
+  BUY_ART_TRANS: [buyArtTransV1, buyArtTransV2, buyArtTransV3],
   OPERATION_TRANS_ART: [operationTransArtV1, operationTransArtV2],
   OPERATION_SHOT_ART: [operationShotArtV1],
-  OPERATION_MOUNT_ART: [operationMountArtV1],
-  OPERATION_REPAIR_ART: [operationRepairArtV1],
+  OPERATION_MOUNT_ART: [operationMountArtV1, operationMountArtV2],
+  OPERATION_REPAIR_ART: [operationRepairArtV1, operationRepairArtV2],
   OPERATION_LOAN_EXHIBITION_ART: [operationLoanExhibitionArtV1],
   OPERATION_SELL_ART: [operationSellArtV1],
   OPERATION_REPLICA_ART: [operationReplicaArtV1],

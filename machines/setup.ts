@@ -77,21 +77,41 @@ function patch(context: ProcessContext, step: string, change: (r: StepRecord) =>
   return { steps: { ...context.steps, [step]: change(record(context, step)) } }
 }
 
-/** The person acting and, for a delegate, the person they act for: neither may approve their own work. */
-function peopleOf(actor: Actor): string[] {
+/** The person acting and, for a delegate, the person they act for. */
+export function peopleOf(actor: Actor): string[] {
   return actor.onBehalfOf ? [actor.id, actor.onBehalfOf] : [actor.id]
+}
+
+/** Who a step's submission is from: its submitter and, for a delegate's, the user they submitted for. */
+function submittersOf(r: StepRecord | undefined): string[] {
+  if (r?.submittedBy === undefined) return []
+  return r.submittedOnBehalfOf ? [r.submittedBy, r.submittedOnBehalfOf] : [r.submittedBy]
+}
+
+/**
+ * Whether this actor is on the submitting side of a step's submission: the acting user or the user acted
+ * for is its submitter or the user it was submitted for (separation of duties across a delegation).
+ */
+export function submittedBySameSide(r: StepRecord | undefined, actor: Actor): boolean {
+  const people = peopleOf(actor)
+  return submittersOf(r).some((id) => people.includes(id))
+}
+
+/** Whether this actor (or the user they act for) has approved this submission already. */
+export function approvedAlready(r: StepRecord | undefined, actor: Actor): boolean {
+  const people = peopleOf(actor)
+  return (r?.approvals ?? []).some(
+    (a) => people.includes(a.by) || (a.onBehalfOf !== undefined && people.includes(a.onBehalfOf)),
+  )
 }
 
 function mayApprove(type: ProcessType, context: ProcessContext, actor: Actor, step: string): boolean {
   const r = record(context, step)
-  const people = peopleOf(actor)
   return (
     holds(actor, approvePrivilege(type)) &&
     r.submittedBy !== undefined &&
-    !people.includes(r.submittedBy) &&
-    !r.approvals.some(
-      (a) => people.includes(a.by) || (a.onBehalfOf !== undefined && people.includes(a.onBehalfOf)),
-    )
+    !submittedBySameSide(r, actor) &&
+    !approvedAlready(r, actor)
   )
 }
 
@@ -113,16 +133,16 @@ export function approvalNeed(context: ProcessContext, step: string): ApprovalNee
 }
 
 /**
- * Whether whoever submitted a money step that is approved and not yet paid is this actor (or the user
- * they act for): separation of duties, they may not confirm that its money moved.
+ * Whether a money step that is approved and not yet paid was submitted by this actor's side (the acting
+ * user or the user acted for, as submitter or submitted for): separation of duties, they may not confirm
+ * that its money moved.
  */
 function submittedUnpaid(context: ProcessContext, moneySteps: readonly string[], actor: Actor): boolean {
-  const people = peopleOf(actor)
   return moneySteps.some((key) => {
     const r = context.steps[key]
     return (
-      r?.submittedBy !== undefined &&
-      people.includes(r.submittedBy) &&
+      r !== undefined &&
+      submittedBySameSide(r, actor) &&
       r.approvals.length > 0 &&
       !(r.events ?? []).some((e) => e.type === 'CONFIRM_PAYMENT')
     )
@@ -174,8 +194,10 @@ export function processSetup(
       mayPay: ({ context, event }) =>
         holds(event.actor, PAY_PRIVILEGE) && !submittedUnpaid(context, moneySteps, event.actor),
       mayOperate: ({ event }) => holds(event.actor, START_PRIVILEGE),
+      /** The starter (or their delegate, acting for them), or an approver of the type. */
       mayTerminate: ({ context, event }) =>
-        event.actor.id === context.startedBy || holds(event.actor, approvePrivilege(type)),
+        (context.startedBy !== undefined && peopleOf(event.actor).includes(context.startedBy)) ||
+        holds(event.actor, approvePrivilege(type)),
     },
     actions: {
       /** Handed back by `transition()`; the runtime applies it in the event's transaction. */
@@ -185,11 +207,12 @@ export function processSetup(
       ),
       submitStep: assign(({ context, event }, params: { step: string }) =>
         patch(context, params.step, (r) => {
-          const { draft: _draft, ...rest } = r
+          const { draft: _draft, submittedOnBehalfOf: _before, ...rest } = r
           return {
             ...rest,
             data: event.payload ?? r.draft ?? {},
             submittedBy: event.actor.id,
+            ...(event.actor.onBehalfOf ? { submittedOnBehalfOf: event.actor.onBehalfOf } : {}),
             submittedAt: event.at,
             approvals: [],
           }

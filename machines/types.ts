@@ -21,8 +21,9 @@ export interface Actor {
   /** The keys of the user's roles (an approval rule may ask for one: a director above a band). */
   roles?: string[]
   /**
-   * A delegate acting for an absent user (issue 13): `privileges`, `allPrivileges` and `roles` are then
-   * that user's, `id` stays the delegate's, and neither of them may approve their own submission.
+   * A delegate acting for an absent user: `privileges`, `allPrivileges` and `roles` are then that user's,
+   * `id` stays the delegate's; neither of them approves or pays out what either of them submitted, and a
+   * delegate of the starter may terminate as the starter may.
    */
   onBehalfOf?: string
 }
@@ -41,6 +42,8 @@ export interface StepRecord {
   draft?: Record<string, unknown>
   data?: Record<string, unknown>
   submittedBy?: string
+  /** A delegate submitted on behalf of this user: neither of them approves or pays out this submission. */
+  submittedOnBehalfOf?: string
   submittedAt?: string
   /** `onBehalfOf`: a delegate approved for that user; `roles`: the approver's role keys (N-of-M rules). */
   approvals: { by: string; at: string; onBehalfOf?: string; roles?: string[] }[]
@@ -160,6 +163,12 @@ export interface StepDef {
   task?: 'count'
   /** Due times of this step's tasks in working days, by task kind, where the defaults (machines/tasks.ts) do not fit. */
   due?: Partial<Record<import('./tasks').TaskKind, number>>
+  /**
+   * Approving this step binds insurance cover on the artworks (an issued policy): its SUBMIT checks them
+   * again as a start does (`artworkStatuses`: a work sold or counted missing since is refused), before
+   * anything is written; the effect that writes the cover checks again at the approval.
+   */
+  bindsCover?: boolean
 }
 
 /** One version of one process type. The registry keeps every version running processes use. */
@@ -202,6 +211,12 @@ export interface ProcessDefinition {
   startPrivileges?: readonly string[]
   /** Checks needing the database, before anything is written. Definition-level: not part of the graph. */
   checks?: ProcessChecks
+  /**
+   * This type renews a policy that its start input names (`previousProcessId`, else `previousPolicyNo`):
+   * the start is refused unless that policy is active (in force, or ended at its end date), never void or
+   * lapsed. Definition-level, like `followUps`: not part of the graph.
+   */
+  renewsPolicy?: boolean
 }
 
 /**

@@ -34,8 +34,11 @@ export interface Config {
   linkSecret: string
   /** Seconds a signed download link stays valid. */
   linkTtlSeconds: number
-  /** Trust x-forwarded-for for the client address (behind a proxy). */
-  trustProxy: boolean
+  /**
+   * How many proxies of ours stand in front (TRUST_PROXY, default 0): the client address is the entry the
+   * outermost appended to x-forwarded-for (the n-th from the right); 0 takes the socket's peer.
+   */
+  trustProxy: number
   /** Largest upload accepted, in bytes (Excel imports have their own 3 MB limit). */
   maxUploadBytes: number
   /** Serve the built web app from this folder. */
@@ -100,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockMinutes: Number(env.LOGIN_LOCK_MINUTES ?? 15),
     linkSecret: env.VITRINE_LINK_SECRET || '',
     linkTtlSeconds: Number(env.LINK_TTL_SECONDS ?? 300),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 512) * 1024 * 1024,
     webDir: path.resolve(env.WEB_DIR ?? './dist'),
     secondApprovalAbove: secondApprovalLimits(env),
@@ -121,6 +124,14 @@ function countSetting(name: string, value: string | undefined, fallback: number)
   const v = value?.trim()
   if (!v) return fallback
   if (!/^[1-9]\d{0,3}$/.test(v)) throw new Error(`${name} must be a whole number of at least 1`)
+  return Number(v)
+}
+
+/** TRUST_PROXY: a count of proxies, 0 to 10 (unset: 0); anything else stops the start. */
+function trustProxySetting(value: string | undefined): number {
+  const v = value?.trim() || '0'
+  if (!/^\d{1,2}$/.test(v) || Number(v) > 10)
+    throw new Error('TRUST_PROXY must be the number of proxies in front of the server, 0 to 10')
   return Number(v)
 }
 

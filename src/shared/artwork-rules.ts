@@ -3,7 +3,7 @@
 // digits-only numeric fields, maximum lengths, dimensions and the size text built from them.
 // The server repeats every check here (and adds those that need the database: tags, dictionaries, files).
 import { z } from 'zod'
-import { nonNegativeMoney, optionalText } from './validation'
+import { nonNegativeMoney, optionalNameText, optionalText } from './validation'
 
 /** Longest text each field takes (over-long input is refused, spec §5). */
 export const ARTWORK_LIMITS = {
@@ -163,8 +163,8 @@ const optionalTagId = tagId.nullable().default(null)
 /** Every entry has a date and a title in at least one language. */
 const entryShape = {
   date: recordDate,
-  titleZh: optionalText(L.recordTitle).default(''),
-  titleEn: optionalText(L.recordTitle).default(''),
+  titleZh: optionalNameText(L.recordTitle).default(''),
+  titleEn: optionalNameText(L.recordTitle).default(''),
   placeZh: optionalText(L.recordPlace).default(''),
   placeEn: optionalText(L.recordPlace).default(''),
   note: optionalText(L.recordNote).default(''),
@@ -243,8 +243,8 @@ export const recordShape = {
     .min(1, { message: 'required' })
     .max(L.inventoryNo)
     .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, { message: 'invalidInventoryNo' }),
-  titleZh: optionalText(L.title).default(''),
-  titleEn: optionalText(L.title).default(''),
+  titleZh: optionalNameText(L.title).default(''),
+  titleEn: optionalNameText(L.title).default(''),
   artistId: z.uuid({ message: 'invalidValue' }).nullable().default(null),
   creationTime: optionalText(L.creationTime).default(''),
   materialsZh: optionalText(L.materials).default(''),
@@ -373,8 +373,8 @@ export type ImportedArtwork = z.infer<typeof importedArtworkRecord>
 
 export const artistInput = z
   .strictObject({
-    nameZh: optionalText(L.artistName).default(''),
-    nameEn: optionalText(L.artistName).default(''),
+    nameZh: optionalNameText(L.artistName).default(''),
+    nameEn: optionalNameText(L.artistName).default(''),
     nationality: optionalText(L.nationality).default(''),
     birthYear: optionalYear.default(''),
     deathYear: optionalYear.default(''),

@@ -105,6 +105,10 @@ export const MESSAGES = {
     'zh-CN': '文本含有空字符或无效的 Unicode 字符',
     en: 'The text holds a NUL character or broken Unicode',
   },
+  noVisibleText: {
+    'zh-CN': '名称须含有可见的文字（不能只有空格、零宽或文字方向控制字符）',
+    en: 'A name needs visible text (not only spaces, zero-width or text-direction characters)',
+  },
   headersTooLarge: {
     'zh-CN': '请求地址或请求头过长；批量参数请放在 POST 请求体中',
     en: 'The request address or headers are too long; send long lists in a POST body',
@@ -188,6 +192,10 @@ export const MESSAGES = {
     'zh-CN': '今天没有该用户对此类流程的有效委托',
     en: 'No delegation from this user covers this process type today',
   },
+  delegatorDisabled: {
+    'zh-CN': '{name} 的账号已停用，其委托不再有效',
+    en: 'The account of {name} is disabled: their delegation no longer holds',
+  },
   internal: {
     'zh-CN': '系统繁忙，请稍后再试（日志编号 {logId}）',
     en: 'Something went wrong; try again later (log id {logId})',
@@ -255,6 +263,10 @@ export const MESSAGES = {
     'zh-CN': '与已有的委托时间重叠',
     en: 'This overlaps a delegation already in place',
   },
+  delegationLoop: {
+    'zh-CN': '该委托会形成循环：{loop}',
+    en: 'This delegation would make a loop: {loop}',
+  },
   endBeforeStart: {
     'zh-CN': '结束日期不能早于开始日期',
     en: 'The end date cannot be earlier than the start date',
@@ -290,8 +302,8 @@ export const MESSAGES = {
   },
   usernameTaken: { 'zh-CN': '用户名已存在', en: 'This username is taken' },
   weakPassword: {
-    'zh-CN': '密码至少 10 位，且须包含字母和数字',
-    en: 'Passwords need at least 10 characters, with letters and digits',
+    'zh-CN': '密码至少 12 个字符（连续的空格只算一个），且须包含字母和数字',
+    en: 'Passwords need at least 12 characters (a run of spaces counts as one), with letters and digits',
   },
   inUse: { 'zh-CN': '该记录正在被使用，无法删除', en: 'This record is in use and cannot be deleted' },
   eventNotEnabled: {
@@ -336,6 +348,24 @@ export const MESSAGES = {
     'zh-CN': '作品 {artworks} 正在另一个未结束的流程中，请待其结束后再试',
     en: 'Artwork {artworks} is in another process that has not ended: try again once it has',
   },
+  // binding insurance cover on artworks no longer insurable (the policy step of the cover processes)
+  coverRefused: {
+    'zh-CN': '以下作品已不能投保，保单不能生效：{artworks}',
+    en: 'These artworks can no longer be insured, so the policy cannot cover them: {artworks}',
+  },
+  // a renewal names the policy it renews (INSURANCE_RENEWAL previousProcessId / previousPolicyNo)
+  renewedPolicyVoid: {
+    'zh-CN': '保单 {policy} 已作废（其流程已终止），不能续保',
+    en: 'Policy {policy} is void (its process was terminated): it cannot be renewed',
+  },
+  renewedPolicyLapsed: {
+    'zh-CN': '保单 {policy} 已失效（已决定不续保），不能再续保',
+    en: 'Policy {policy} has lapsed (a renewal let it lapse): it cannot be renewed',
+  },
+  renewedPolicyNone: {
+    'zh-CN': '所选流程没有已出具的保单，无可续保的保单',
+    en: 'The process named has issued no policy: there is no policy to renew',
+  },
   // process step data (src/shared/process-steps)
   paymentDetailsTotal: {
     'zh-CN': '付款明细合计须等于付款金额',
@@ -345,6 +375,19 @@ export const MESSAGES = {
   currencyMismatch: {
     'zh-CN': '币种须与合同（或应付金额）的币种一致',
     en: 'The currency must be the currency of the contract (or of the amount due)',
+  },
+  paidOnInFuture: { 'zh-CN': '付款日期不能晚于今天', en: 'The payment date cannot be after today' },
+  costAmountFixed: {
+    'zh-CN': '该付款申请支付已登记的费用 {amount} {currency}，金额和币种须与之一致',
+    en: 'This request pays a recorded cost of {amount} {currency}: its amount and currency are those of the cost',
+  },
+  costNotRecorded: {
+    'zh-CN': '该步骤尚无经审批的费用可付',
+    en: 'That step has no approved cost to pay yet',
+  },
+  costAlreadyRequested: {
+    'zh-CN': '该费用已有付款申请（{by} 于 {date} 发起，{status}），终止该申请后才能另行申请',
+    en: 'This cost already has a payment request ({by}, started {date}, {status}): terminate that one before raising another',
   },
   invalidRange: { 'zh-CN': '上限不能低于下限', en: 'The upper bound cannot be below the lower bound' },
   duplicateArtwork: { 'zh-CN': '同一作品不能重复出现', en: 'An artwork may appear only once' },
@@ -650,9 +693,14 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES
 
-export function formatMessage(key: MessageKey, lang: Lang, params?: Record<string, string | number>): string {
+/** A message's parameters: the same in both languages, or worded in each (a status named in a list). */
+export type MessageParams = Record<string, string | number | Words>
+
+export function formatMessage(key: MessageKey, lang: Lang, params?: MessageParams): string {
   let text: string = MESSAGES[key][lang] ?? MESSAGES[key]['zh-CN']
-  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v))
+  if (params)
+    for (const [k, v] of Object.entries(params))
+      text = text.replaceAll(`{${k}}`, typeof v === 'object' ? v[lang] : String(v))
   return text
 }
 

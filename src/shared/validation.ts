@@ -30,7 +30,9 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], lang: L
 }
 
 function issueMessage(issue: z.core.$ZodIssue, lang: Lang): string {
-  if (isMessageKey(issue.message)) return formatMessage(issue.message, lang)
+  // A rule's own issue may carry the values its message names (`params`).
+  if (isMessageKey(issue.message))
+    return formatMessage(issue.message, lang, issue.code === 'custom' ? issue.params : undefined)
   switch (issue.code) {
     case 'invalid_type':
       // zod reports a missing value as "received undefined"
@@ -66,6 +68,24 @@ export const optionalText = (max: number) =>
     .trim()
     .max(max)
     .refine((v) => isCleanText(v), { message: 'invalidText' })
+
+/**
+ * What never shows on screen: whitespace, zero-width and other default-ignorable characters (joiners, soft
+ * hyphen, Hangul fillers, variation selectors), text-direction controls (LRM, RLM, embeddings, overrides,
+ * isolates: all format characters), control characters, and the blank Braille pattern.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\u2800]/gu
+
+/** Is anything left to see once the invisible characters are taken out? (The rule of every name field.) */
+export function hasVisibleText(value: string): boolean {
+  return value.replace(INVISIBLE, '') !== ''
+}
+
+/** A required name (user, role, artwork title, reference label…): `text` that must show something. */
+export const nameText = (max: number) => text(max).refine(hasVisibleText, { message: 'noVisibleText' })
+/** An optional name: empty, or text that shows something. */
+export const optionalNameText = (max: number) =>
+  optionalText(max).refine((v) => v === '' || hasVisibleText(v), { message: 'noVisibleText' })
 
 /** Money: a decimal string with at most two places, optionally negative; normalised to two places. */
 export const money = z

@@ -88,7 +88,7 @@ describe('users', () => {
       body: { username: 'weak1', displayName: 'W', password: 'short' },
     })
     expect(weak.data.fieldErrors.password).toBe(
-      'Passwords need at least 10 characters, with letters and digits',
+      'Passwords need at least 12 characters (a run of spaces counts as one), with letters and digits',
     )
     const taken = await t.call('POST', '/api/auth/users', {
       token: admin,

@@ -1,7 +1,7 @@
 // Delegations (issue 13): anyone signed in hands their own tasks to someone else for a range of dates;
 // administrators (authManage) see everyone's, may set one up for another user and cancel any. Refused with
 // 400 naming the field and storing nothing: to oneself, overlapping, unknown or disabled users, an end
-// before the start.
+// before the start, one closing a loop of delegations in force together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { delegationCovers } from '../../src/server/modules/tasks/settings'
 import { dayIn } from '../../src/shared/working-days'
@@ -240,5 +240,63 @@ describe('delegations', () => {
     expect(new Set(ops.map((o) => o.operation_type))).toEqual(
       new Set(['DELEGATION_CREATE', 'DELEGATION_CANCEL']),
     )
+  })
+})
+
+describe('delegation loops', () => {
+  const give = (token: string, toUserId: string, from: number, to: number, processType?: string) =>
+    t.call('POST', '/api/tasks/delegations', {
+      token,
+      body: { toUserId, startsOn: plus(today, from), endsOn: plus(today, to), processType },
+    })
+  const names = {
+    registrar: '林书仪 Lin Shuyi',
+    operations: '周启航 Zhou Qihang',
+    finance: '陈慧敏 Chen Huimin',
+    approver: '王致远 Wang Zhiyuan',
+    viewer: '赵安然 Zhao Anran',
+  }
+
+  it('refuses B → A while A → B is in force on a common day, naming the loop in both languages', async () => {
+    expect((await give(operations, ids.finance, 100, 105)).code).toBe(0)
+    const finance = await t.login('finance')
+    const before = await stored()
+    const body = { toUserId: ids.operations, startsOn: plus(today, 103), endsOn: plus(today, 108) }
+    const en = await t.call('POST', '/api/tasks/delegations', { token: finance, body })
+    expect(en.status).toBe(400)
+    expect(en.code).toBe(400)
+    const loop = `${names.finance} → ${names.operations} → ${names.finance}`
+    expect(en.data.fieldErrors).toEqual({ toUserId: `This delegation would make a loop: ${loop}` })
+    const zh = await t.call('POST', '/api/tasks/delegations', { token: finance, body, lang: 'zh-CN' })
+    expect(zh.data.fieldErrors).toEqual({ toUserId: `该委托会形成循环：${loop}` })
+    expect(await stored()).toBe(before)
+    // Starting after the first one ends, it closes no loop.
+    const after = await give(finance, ids.operations, 106, 108)
+    expect(after.code, JSON.stringify(after.data)).toBe(0)
+  })
+
+  it('refuses a longer loop, and none through different types or a cancelled delegation', async () => {
+    const approverToken = await t.login('approver')
+    expect((await give(viewer, ids.approver, 130, 131)).code).toBe(0)
+    expect((await give(approverToken, ids.registrar, 130, 131, 'BUY_ART')).code).toBe(0)
+    const before = await stored()
+    const closing = await give(registrar, ids.viewer, 131, 140)
+    expect(closing.code).toBe(400)
+    expect(closing.data.fieldErrors).toEqual({
+      toUserId: `This delegation would make a loop: ${names.registrar} → ${names.viewer} → ${names.approver} → ${names.registrar}`,
+    })
+    // For the one type the middle link covers, still a loop; for another type, none.
+    expect((await give(registrar, ids.viewer, 130, 131, 'BUY_ART')).code).toBe(400)
+    expect(await stored()).toBe(before)
+    const other = await give(registrar, ids.viewer, 130, 131, 'OPERATION_SELL_ART')
+    expect(other.code, JSON.stringify(other.data)).toBe(0)
+    // Once a link is cancelled, the loop is gone.
+    const cancelled = await t.call('POST', `/api/tasks/delegations/${other.data.id}/cancel`, { token: admin })
+    expect(cancelled.code).toBe(0)
+    const [middle] = (
+      await t.call('GET', '/api/tasks/delegations?scope=all&pageSize=200', { token: admin })
+    ).data.list.filter((d: any) => d.fromUserId === ids.approver && d.startsOn === plus(today, 130))
+    await t.call('POST', `/api/tasks/delegations/${middle.id}/cancel`, { token: admin })
+    expect((await give(registrar, ids.viewer, 131, 140)).code).toBe(0)
   })
 })

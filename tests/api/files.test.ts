@@ -9,6 +9,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files, userPrivileges, users } from '../../src/server/db/schema'
 import { hashPassword } from '../../src/server/modules/auth/passwords'
+import { sessionIdOf } from '../../src/server/modules/auth/session-id'
+import { hashToken } from '../../src/server/modules/auth/sessions'
 import { signedUrl } from '../../src/server/modules/files/links'
 import { cfb, docx, jpeg, mp4, pdf, png, unzip, xlsx } from '../fixtures/file-samples'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
@@ -553,7 +555,7 @@ describe('signed links', () => {
     expect(expires).toBeGreaterThan(Date.now() + 250_000)
     expect(expires).toBeLessThanOrEqual(Date.now() + 360_000)
     expect(res.data.links[0].url).toMatch(
-      /^\/api\/file\/downloadFile\/[0-9a-f-]{36}\?disposition=attachment&exp=\d+&u=[0-9a-f-]{36}&sig=[\w-]{43}$/,
+      /^\/api\/file\/downloadFile\/[0-9a-f-]{36}\?disposition=attachment&exp=\d+&u=[0-9a-f-]{36}&s=[0-9a-f]{16}&sig=[\w-]{43}$/,
     )
   })
 
@@ -565,6 +567,7 @@ describe('signed links', () => {
       disposition: 'attachment',
       exp: Math.floor(Date.now() / 1000) - 1,
       userId: me.data.user.id,
+      sessionId: sessionIdOf(hashToken(registrar)),
     })
     const res = await t.call('GET', url)
     expect(res.status).toBe(403)
@@ -601,6 +604,7 @@ describe('signed links', () => {
       disposition: 'attachment',
       exp: Math.floor(Date.now() / 1000) + 60,
       userId: url.searchParams.get('u')!,
+      sessionId: url.searchParams.get('s')!,
     })
     expect((await t.call('GET', secret)).code).toBe(403)
   })
@@ -621,6 +625,55 @@ describe('signed links', () => {
     expect((await fetchRaw(link.url)).res.status).toBe(200)
     await t.deps.database.db.update(users).set({ enabled: false }).where(eq(users.id, temp.id))
     expect((await fetchRaw(link.url)).res.status).toBe(403)
+  })
+
+  it('ends with the session that issued it: signed out, ended by an administrator, idle, or another user’s', async () => {
+    const here = await t.login('viewer')
+    const elsewhere = await t.login('viewer')
+    const mine = await linkFor(here, id, 'inline')
+    const theirs = await linkFor(elsewhere, id, 'inline')
+    expect((await fetchRaw(mine.url)).res.status).toBe(200)
+    expect((await fetchRaw(mine.thumbnailUrl!)).res.status).toBe(200)
+    expect((await t.call('POST', '/api/auth/logout', { token: here })).code).toBe(0)
+    for (const url of [mine.url, mine.thumbnailUrl!]) {
+      const refused = await t.call('GET', url)
+      expect(refused.status).toBe(403)
+      expect(refused.msg).toBe('The download link is invalid or has expired')
+    }
+    // The same user's other session keeps its own links.
+    expect((await fetchRaw(theirs.url)).res.status).toBe(200)
+
+    // Ended by an administrator (the session's public id, as the user screen shows it).
+    const admin = await t.login('admin')
+    const me = await t.call('GET', '/api/auth/me', { token: elsewhere })
+    const ended = await t.call(
+      'DELETE',
+      `/api/auth/users/${me.data.user.id}/sessions/${sessionIdOf(hashToken(elsewhere))}`,
+      { token: admin },
+    )
+    expect(ended.code).toBe(0)
+    expect((await fetchRaw(theirs.url)).res.status).toBe(403)
+
+    // Idle past SESSION_IDLE_MINUTES: the session has ended, and so have its links.
+    const idle = await t.login('viewer')
+    const idleLink = await linkFor(idle, id)
+    await t.deps.database.raw(
+      "update sessions set last_seen_at = now() - interval '1 day' where token_hash = $1",
+      [hashToken(idle)],
+    )
+    expect((await fetchRaw(idleLink.url)).res.status).toBe(403)
+
+    // A genuine signature over another user's live session names nobody.
+    const registrarSession = sessionIdOf(hashToken(registrar))
+    const crossed = signedUrl(t.deps.config.linkSecret, {
+      target: 'file',
+      fileId: id,
+      disposition: 'attachment',
+      exp: Math.floor(Date.now() / 1000) + 60,
+      userId: me.data.user.id,
+      sessionId: registrarSession,
+    })
+    expect((await fetchRaw(crossed)).res.status).toBe(403)
   })
 
   it('names the reader in the system log and never logs the signature', async () => {

@@ -1,9 +1,14 @@
 // FINANCE_PAYMENT through the API: a non-contract payment request started by finance with nothing (or a
 // note), approved, paid; a failed attempt then retried; two approvals above the limit; terminated and
 // restarted; bad input refused at its field with nothing written; and an operation's cost (a transport's
-// shipper) offered in its links, started from them prefilled, and paid with the transport as forProcessId.
+// shipper) offered in its links, started from them prefilled, and paid with the transport as forProcessId:
+// for the cost's amount in its currency (a prefill or a form saying otherwise refused, naming the cost),
+// one request per cost (a second refused naming the first; a terminated one frees it); an unknown currency
+// refused at its field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProcessView } from '../../src/shared/contracts/process'
+import { dayIn } from '../../src/shared/working-days'
+import { assertWorldConsistent } from './invariants'
 import { day, type Flow, openFlow } from './process-flow'
 
 let f: Flow
@@ -258,5 +263,171 @@ describe("an operation's cost becomes a payable", () => {
     p = await f.send('admin', p, 'CONFIRM_PAYMENT', confirm)
     const [row] = await paymentRows(p.id)
     expect(row).toMatchObject({ status: 'paid', amount: '8800.00', currency: 'CNY', for_process_id: t.id })
+  })
+})
+
+describe('a request for a recorded cost', () => {
+  const inLang = (lang: string, user: string, path: string, body: Record<string, unknown>) =>
+    f.t.call<any>('POST', path, { token: f.tokens[user], lang, body })
+  const startIn = (lang: string, input: Record<string, unknown>, user = 'finance') =>
+    inLang(lang, user, '/api/process', { type: 'FINANCE_PAYMENT', input })
+  /** The requests (any state) started for a process's cost. */
+  const requestsFor = async (processId: string) =>
+    (
+      (await f.t.deps.database.raw(
+        `select count(*)::int as n from processes
+          where type = 'FINANCE_PAYMENT' and snapshot->'context'->'subject'->>'forProcessId' = $1`,
+        [processId],
+      )) as { n: number }[]
+    )[0].n
+
+  /** A transport whose cost (8,800.00 CNY to Fine Art Logistics) is approved. */
+  async function approvedTransport(): Promise<ProcessView> {
+    const ids = await f.artworks(1)
+    const s = f.samples('OPERATION_TRANS_ART', ids)
+    const t = await f.start('registrar', 'OPERATION_TRANS_ART', { artworkIds: ids })
+    return f.pass(t, s.transportInfo[0])
+  }
+  const costOf = (t: ProcessView) => ({ forProcessId: t.id, forStep: 'transportInfo' })
+  const paying = (amount: string, currency = 'CNY') => ({
+    ...request(amount, currency),
+    payeeAccountName: 'Fine Art Logistics Ltd',
+  })
+
+  it('takes the cost amount and currency: a prefill saying otherwise is refused naming the cost', async () => {
+    const t = await approvedTransport()
+    for (const [prefill, field] of [
+      [{ currency: 'USD' }, 'input.prefill.currency'],
+      [{ amount: '9000.00', currency: 'CNY' }, 'input.prefill.amount'],
+      [{ amount: '8800.00', currency: 'USD' }, 'input.prefill.currency'],
+    ] as const) {
+      const en = await startIn('en', { ...costOf(t), prefill })
+      expect(en.status, JSON.stringify(prefill)).toBe(400)
+      expect(en.data.fieldErrors).toEqual({
+        [field]:
+          'This request pays a recorded cost of 8800.00 CNY: its amount and currency are those of the cost',
+      })
+      const zh = await startIn('zh-CN', { ...costOf(t), prefill })
+      expect(zh.data.fieldErrors).toEqual({
+        [field]: '该付款申请支付已登记的费用 8800.00 CNY，金额和币种须与之一致',
+      })
+    }
+    expect(await requestsFor(t.id)).toBe(0)
+    // Without amount and currency the request takes the cost's.
+    const p = await f.start('finance', 'FINANCE_PAYMENT', costOf(t))
+    const { subject } = p.context as { subject: { prefill: Record<string, string> } }
+    expect(subject.prefill).toMatchObject({ amount: '8800.00', currency: 'CNY' })
+  })
+
+  it('keeps the amount and currency at SUBMIT, refused at their field in both languages, nothing written', async () => {
+    const t = await approvedTransport()
+    const p = await f.start('finance', 'FINANCE_PAYMENT', { ...costOf(t), prefill: { currency: 'CNY' } })
+    for (const [payload, field] of [
+      [paying('9000.00'), 'payload.amount'],
+      [paying('8800.00', 'USD'), 'payload.currency'],
+    ] as const) {
+      for (const [lang, words] of [
+        [
+          'en',
+          'This request pays a recorded cost of 8800.00 CNY: its amount and currency are those of the cost',
+        ],
+        ['zh-CN', '该付款申请支付已登记的费用 8800.00 CNY，金额和币种须与之一致'],
+      ]) {
+        const res = await inLang(lang, 'finance', `/api/process/${p.id}/events`, {
+          type: 'SUBMIT',
+          expectedVersion: p.version,
+          payload,
+        })
+        expect(res.status).toBe(400)
+        expect(res.data.fieldErrors).toEqual({ [field]: words })
+      }
+    }
+    expect((await view('finance', p.id)).version).toBe(p.version)
+    const ok = await f.send('finance', p, 'SUBMIT', { payload: paying('8800.00') })
+    expect(ok.state).toBe('payment.submitted')
+  })
+
+  it('is one per cost: a second is refused naming the first; a terminated request frees the cost', async () => {
+    const t = await approvedTransport()
+    const first = await f.start('finance', 'FINANCE_PAYMENT', costOf(t))
+    const today = dayIn(new Date(first.createdAt), f.t.deps.config.timeZone)
+    const en = await startIn('en', costOf(t), 'registrar')
+    expect(en.status).toBe(409)
+    expect(en.msg).toMatch(/^This cost already has a payment request \(.+, started .+, Draft\)/)
+    expect(en.msg).toContain(today)
+    expect(en.data).toMatchObject({ processId: first.id })
+    const zh = await startIn('zh-CN', costOf(t), 'registrar')
+    expect(zh.status).toBe(409)
+    expect(zh.msg).toMatch(/^该费用已有付款申请（.+ 于 .+ 发起，填写中）/)
+    expect(await requestsFor(t.id)).toBe(1)
+
+    // Terminated, the cost is free again; restarting the terminated one is then refused.
+    let firstNow = await f.send('finance', first, 'TERMINATE', { comment: 'Raised twice by mistake' })
+    let second = await f.start('registrar', 'FINANCE_PAYMENT', costOf(t))
+    const restart = await f.post('finance', firstNow, { type: 'RESTART' })
+    expect(restart.status).toBe(409)
+    expect(restart.data).toMatchObject({ processId: second.id })
+    firstNow = await view('finance', first.id)
+    expect(firstNow).toMatchObject({ state: 'terminated', version: firstNow.version })
+
+    // Paid, it still holds the cost.
+    second = await f.send('registrar', second, 'SUBMIT', { payload: paying('8800.00') })
+    second = await f.send('approver', second, 'APPROVE')
+    second = await f.send('finance', second, 'CONFIRM_PAYMENT', confirm)
+    expect(second.state).toBe('completed')
+    const third = await startIn('en', costOf(t))
+    expect(third.status).toBe(409)
+    expect(third.data).toMatchObject({ processId: second.id })
+    expect(third.msg).toContain('Completed')
+    expect(await requestsFor(t.id)).toBe(2)
+    const [paid] = await paymentRows(second.id)
+    expect(paid).toMatchObject({ amount: '8800.00', currency: 'CNY', for_process_id: t.id })
+    await assertWorldConsistent(f.t)
+  })
+
+  it('is refused before the cost is approved, at input.forStep', async () => {
+    const ids = await f.artworks(1)
+    const s = f.samples('OPERATION_TRANS_ART', ids)
+    let t = await f.start('registrar', 'OPERATION_TRANS_ART', { artworkIds: ids })
+    t = await f.send('registrar', t, 'SUBMIT', { payload: s.transportInfo[0] })
+    for (const [lang, words] of [
+      ['en', 'That step has no approved cost to pay yet'],
+      ['zh-CN', '该步骤尚无经审批的费用可付'],
+    ]) {
+      const res = await startIn(lang, costOf(t))
+      expect(res.status).toBe(400)
+      expect(res.data.fieldErrors).toEqual({ 'input.forStep': words })
+    }
+    expect(await requestsFor(t.id)).toBe(0)
+  })
+})
+
+describe('an unknown currency', () => {
+  it('is refused at SUBMIT and in a start prefill, at its field in both languages, nothing written', async () => {
+    const p = await f.start('finance', 'FINANCE_PAYMENT', {})
+    for (const [lang, words] of [
+      ['en', 'Not a currency of the system'],
+      ['zh-CN', '不是系统中的币种'],
+    ]) {
+      const res = await f.t.call<any>('POST', `/api/process/${p.id}/events`, {
+        token: f.tokens.finance,
+        lang,
+        body: { type: 'SUBMIT', expectedVersion: p.version, payload: request('100.00', 'QQQ') },
+      })
+      expect(res.status).toBe(400)
+      expect(res.data.fieldErrors).toEqual({ 'payload.currency': words })
+      const started = await f.t.call<any>('POST', '/api/process', {
+        token: f.tokens.finance,
+        lang,
+        body: { type: 'FINANCE_PAYMENT', input: { note: 'QQQ test', prefill: { currency: 'QQQ' } } },
+      })
+      expect(started.status).toBe(400)
+      expect(started.data.fieldErrors).toEqual({ 'input.prefill.currency': words })
+    }
+    expect((await view('finance', p.id)).version).toBe(p.version)
+    const [{ n }] = (await f.t.deps.database.raw(
+      `select count(*)::int as n from processes where snapshot->'context'->'subject'->>'note' = 'QQQ test'`,
+    )) as { n: number }[]
+    expect(n).toBe(0)
   })
 })

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventTypes } from '../../machines/view'
 import { users } from '../../src/server/db/schema'
 import type { AuthUser } from '../../src/server/http/context'
 import { privilegesOf } from '../../src/server/modules/auth/sessions'
@@ -14,8 +15,13 @@ import { canUpload } from '../../src/server/modules/files/file-access'
 import { machineCatalog } from '../../src/server/modules/process/machine-catalog'
 import { mayStartSome } from '../../src/server/modules/process/start-access'
 import { DEMO_USERS } from '../../src/server/seed/demo-users'
+import type { ProcessView } from '../../src/shared/contracts/process'
+import { formatMessage } from '../../src/shared/errors'
 import { isPrivilegeKey, SYSTEM_NAMES } from '../../src/shared/privileges'
+import { dayIn } from '../../src/shared/working-days'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
+import { type Flow, openFlow } from './process-flow'
+import { contract, dueDiligence, payment } from './process-helpers'
 
 interface Operation {
   operationId: string
@@ -389,3 +395,151 @@ describe('privilege matrix: a user manager (authManage:view + edit only) over th
     expect(await t.login('admin')).toBeTruthy()
   }, 120_000)
 })
+
+// ---------------------------------------------------------------------------------------------------
+// Delegation: the operations that take `onBehalfOf` (found in the OpenAPI document), tried by a delegate
+// acting for each demo user (answered exactly as that user is answered: the same events offered, the same
+// refusals) and for a delegator whose account is now disabled (never allowed).
+
+/** What an event probe answered: allowed (it failed only its payload check, so nothing was written), or why not. */
+function probeAnswer(res: { status: number; code: number; msg: string; data: any }): string {
+  if (res.code === 400 && res.data?.fieldErrors?.type) return `notEnabled: ${res.data.fieldErrors.type}`
+  if (res.code === 400) return 'allowed'
+  return `${res.code}: ${res.msg}`
+}
+
+describe('privilege matrix: a delegate acting for each demo user, and for a disabled delegator', () => {
+  let f: Flow
+  const gone = 'gone-delegator'
+  const standIn = 'stand-in'
+  let uid: Record<string, string>
+  let fixtures: ProcessView[]
+
+  beforeAll(async () => {
+    f = await openFlow()
+    const { t } = f
+    const roles = await t.call('GET', '/api/auth/roles?pageSize=100', { token: f.tokens.admin })
+    const roleId = (key: string) => roles.data.list.find((r: any) => r.key === key).id
+    for (const [username, role] of [
+      [gone, 'administrator'],
+      [standIn, 'viewer'],
+    ]) {
+      const res = await t.call('POST', '/api/auth/users', {
+        token: f.tokens.admin,
+        body: { username, displayName: username, password: TEST_PASSWORD, roleIds: [roleId(role)] },
+      })
+      expect(res.code, res.msg).toBe(0)
+      f.tokens[username] = await t.login(username)
+    }
+    const list = await t.call('GET', '/api/auth/users?pageSize=100', { token: f.tokens.admin })
+    uid = Object.fromEntries(list.data.list.map((u: any) => [u.username, u.id]))
+    const today = dayIn(new Date(), t.deps.config.timeZone)
+    for (const from of [...USERNAMES, gone]) {
+      const res = await t.call('POST', '/api/tasks/delegations', {
+        token: f.tokens[from],
+        body: { toUserId: uid[standIn], startsOn: today, endsOn: today },
+      })
+      expect(res.code, `${from}: ${JSON.stringify(res.data)}`).toBe(0)
+    }
+    const off = await t.call('POST', `/api/auth/users/${uid[gone]}/disable`, { token: f.tokens.admin })
+    expect(off.code, off.msg).toBe(0)
+    fixtures = await delegationFixtures(f)
+  }, 120_000)
+  afterAll(() => f?.close())
+
+  it('finds onBehalfOf in the requests of only the operations this block tries', async () => {
+    const doc = (await (await f.t.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, Operation>>
+    }
+    const taking = Object.values(doc.paths)
+      .flatMap((item) => Object.values(item))
+      .filter((op) => JSON.stringify([op.parameters, op.requestBody]).includes('"onBehalfOf"'))
+      .map((op) => op.operationId)
+    expect(taking.sort()).toEqual(['getProcessById', 'postProcessByIdEvents'])
+  })
+
+  it('answers the delegate for an enabled delegator exactly as the delegator, and never for a disabled one', async () => {
+    const { t } = f
+    const wrong: string[] = []
+    const seen = new Set<string>()
+    let cells = 0
+    for (const p of fixtures) {
+      const events = eventTypes(machineCatalog.latest(p.type))
+      const url = `/api/process/${p.id}`
+      for (const from of [...USERNAMES, gone]) {
+        // The view (getProcessById): the same events offered.
+        const own = from === gone ? undefined : await t.call('GET', url, { token: f.tokens[from] })
+        const asDelegate = await t.call('GET', `${url}?onBehalfOf=${uid[from]}`, { token: f.tokens[standIn] })
+        cells += 1
+        if (own && asDelegate.code === 0 && own.code === 0) {
+          if (JSON.stringify(asDelegate.data.nextEvents) !== JSON.stringify(own.data.nextEvents))
+            wrong.push(
+              `view ${p.type} ${p.state} for ${from}: ${asDelegate.data.nextEvents} ≠ ${own.data.nextEvents}`,
+            )
+        } else if (own || asDelegate.code !== 4031)
+          wrong.push(`view ${p.type} ${p.state} for ${from}: ${asDelegate.code} ${asDelegate.msg}`)
+        // Each event (postProcessByIdEvents), with a payload no schema takes: nothing is ever written.
+        for (const type of events) {
+          const body = { type, expectedVersion: p.version, payload: { notAField: true } }
+          const send = (token: string, extra = {}) =>
+            t.call('POST', `${url}/events`, { token, body: { ...body, ...extra } })
+          const delegated = probeAnswer(await send(f.tokens[standIn], { onBehalfOf: uid[from] }))
+          const expected =
+            from === gone
+              ? `4031: ${formatMessage('delegatorDisabled', 'en', { name: gone })}`
+              : probeAnswer(await send(f.tokens[from]))
+          cells += 1
+          seen.add(expected.split(':')[0])
+          if (delegated !== expected)
+            wrong.push(`${type} in ${p.type} ${p.state} for ${from}: ${delegated}, expected ${expected}`)
+        }
+      }
+      const now = await t.call('GET', url, { token: f.tokens.admin })
+      expect(now.data.version, `${p.type} ${p.state}: a probe wrote`).toBe(p.version)
+    }
+    expect(wrong).toEqual([])
+    // Each kind of answer occurs: allowed, refused (4031), not possible in that state.
+    expect([...seen].sort()).toEqual(['4031', 'allowed', 'notEnabled'])
+    console.info(`delegation matrix: ${fixtures.length} processes, ${cells} cells`)
+  }, 300_000)
+})
+
+/**
+ * Processes standing where each kind of event may be sent: a form to fill, a submission to decide, a
+ * payment to confirm, a failed payment, transport to depart and to arrive, a terminated process.
+ */
+async function delegationFixtures(f: Flow): Promise<ProcessView[]> {
+  const purchase = () => f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '测试', titleEn: 'Test' }] })
+  const draft = await purchase()
+  const submitted = await f.send('registrar', await purchase(), 'SUBMIT', { payload: dueDiligence() })
+  let money = await f.pass(await f.pass(await purchase(), dueDiligence()), contract())
+  money = await f.pass(money, payment())
+  const awaiting = money
+  const failed = await f.send(
+    'finance',
+    await f.pass(await f.pass(await f.pass(await purchase(), dueDiligence()), contract()), payment()),
+    'PAYMENT_FAILED',
+    { comment: 'Bounced' },
+  )
+  const terminated = await f.send('registrar', await purchase(), 'TERMINATE', { comment: 'Not needed' })
+  const moves: ProcessView[] = []
+  for (const depart of [false, true]) {
+    const artworks = await f.artworks(1)
+    const s = f.samples('OPERATION_TRANS_ART', artworks)
+    let p = await f.start('operations', 'OPERATION_TRANS_ART', { artworkIds: artworks })
+    p = await f.pass(p, s.transportInfo[0], 'operations')
+    if (depart) p = await f.send('operations', p, 'DEPART')
+    moves.push(p)
+  }
+  const all = [draft, submitted, awaiting, failed, terminated, ...moves]
+  expect(all.map((p) => p.state)).toEqual([
+    'dueDiligence.draft',
+    'dueDiligence.submitted',
+    'payment.awaitingPayment',
+    'payment.paymentFailed',
+    'terminated',
+    'transport.toBeTransported',
+    'transport.transporting',
+  ])
+  return all
+}

@@ -2,10 +2,14 @@
 // and a premium are outgoing, a sale's collection and an insurer's payout incoming); a payment is in the
 // currency of what it pays (refused at validation with payload.currency, and again inside the transaction
 // when the contract's currency changed meanwhile); the second-approval limit of each currency applies only
-// to amounts in that currency, and a currency without a limit always needs a second approver.
+// to amounts in that currency, and a currency without a limit always needs a second approver; a contract
+// signed again after a restart is a new row, the first kept superseded with its payments; a paid-on date
+// after the office's today is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config'
+import type { ContractRow, PaymentRow } from '../../src/shared/contracts/finance'
 import type { ProcessView } from '../../src/shared/contracts/process'
+import { assertWorldConsistent } from './invariants'
 import { approvedPolicy, day, type Flow, openFlow, premiumPaid } from './process-flow'
 import { contract, dueDiligence, payment } from './process-helpers'
 
@@ -212,5 +216,133 @@ describe('second-approval limit per currency', () => {
     } finally {
       f.t.deps.config.secondApprovalAbove = saved
     }
+  })
+})
+
+describe('a contract signed again after a restart', () => {
+  const finance = <T = any>(path: string, lang = 'en') =>
+    f.t.call<T>('GET', `/api/finance${path}`, {
+      token: f.tokens.finance,
+      lang,
+      headers: { 'x-system-name': 'financeManage' },
+    })
+  /** SUBMIT and the approvals a currency without a limit needs (two). */
+  const approvedPayment = async (p: ProcessView, currency: string, amount: string) => {
+    p = await f.send('registrar', p, 'SUBMIT', { payload: pay(currency, amount) })
+    p = await f.send('approver', p, 'APPROVE')
+    return f.send('admin', p, 'APPROVE')
+  }
+  async function contractSheet(no: string, lang: string) {
+    const res = await f.t.app.request(`/api/finance/contracts/export?q=${no}`, {
+      headers: {
+        'x-auth-token': f.tokens.finance,
+        'x-system-name': 'financeManage',
+        'accept-language': lang,
+      },
+    })
+    expect(res.status).toBe(200)
+    const ExcelJS = (await import('exceljs')).default
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(await res.arrayBuffer())
+    const ws = wb.worksheets[0]
+    const rows: string[][] = []
+    ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)))
+    return rows
+  }
+
+  it("keeps the first contract on record, superseded, with its failed payment; the restart's is a new row", async () => {
+    const no = `HT-R-${Date.now()}`
+    let p = await f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '重启', titleEn: 'Restart' }] })
+    p = await f.pass(p, dueDiligence())
+    p = await f.pass(p, { ...contract('100000.00'), currency: 'USD', number: `${no}-USD` })
+    p = await approvedPayment(p, 'USD', '100000.00')
+    p = await f.send('finance', p, 'PAYMENT_FAILED', { comment: 'The bank returned the transfer' })
+    p = await f.send('registrar', p, 'TERMINATE', { comment: 'The seller asks for euros' })
+    p = await f.send('registrar', p, 'RESTART')
+    p = await f.pass(p, dueDiligence())
+    p = await f.pass(p, { ...contract('80000.00'), currency: 'EUR', number: `${no}-EUR` })
+
+    const listed = await finance<{ list: ContractRow[] }>(`/contracts?q=${no}`)
+    const byNo = Object.fromEntries(listed.data.list.map((c) => [c.number, c]))
+    expect(Object.keys(byNo).sort()).toEqual([`${no}-EUR`, `${no}-USD`])
+    expect(byNo[`${no}-USD`]).toMatchObject({ amount: '100000.00', currency: 'USD', outstanding: '0.00' })
+    expect(byNo[`${no}-USD`].supersededAt).toEqual(expect.any(String))
+    expect(byNo[`${no}-EUR`]).toMatchObject({
+      amount: '80000.00',
+      currency: 'EUR',
+      outstanding: '80000.00',
+      supersededAt: null,
+    })
+    // Only the live contract is outstanding.
+    const outstanding = await finance<{ list: ContractRow[] }>(`/contracts?q=${no}&outstanding=1`)
+    expect(outstanding.data.list.map((c) => c.number)).toEqual([`${no}-EUR`])
+    // The failed attempt still names the contract it was made under.
+    const failed = await finance<{ list: PaymentRow[] }>(`/payments?processId=${p.id}`)
+    expect(failed.data.list.map((r) => [r.status, r.currency, r.contractNo, r.contractSuperseded])).toEqual([
+      ['failed', 'USD', `${no}-USD`, true],
+    ])
+
+    // The restart's payment goes under the restart's contract.
+    p = await approvedPayment(p, 'EUR', '80000.00')
+    p = await f.send('finance', p, 'CONFIRM_PAYMENT', confirm)
+    const rows = (await f.t.deps.database.raw(
+      `select p.status, p.currency, c.number, c.superseded_at is not null as superseded
+         from payments p join contracts c on c.id = p.contract_id where p.process_id = $1 order by p.created_at`,
+      [p.id],
+    )) as { status: string; currency: string; number: string; superseded: boolean }[]
+    expect(rows).toEqual([
+      { status: 'failed', currency: 'USD', number: `${no}-USD`, superseded: true },
+      { status: 'paid', currency: 'EUR', number: `${no}-EUR`, superseded: false },
+    ])
+    const after = await finance<{ list: ContractRow[] }>(`/contracts?q=${no}&outstanding=1`)
+    expect(after.data.list).toEqual([])
+
+    // The register's export says which is superseded, in both languages.
+    const en = await contractSheet(no, 'en')
+    expect(en[0].at(-1)).toBe('Status')
+    expect(
+      en
+        .slice(1)
+        .map((r) => [r[0], r.at(-1)])
+        .sort(),
+    ).toEqual([
+      [`${no}-EUR`, 'In force'],
+      [`${no}-USD`, 'Superseded (signed again after a restart)'],
+    ])
+    const zh = await contractSheet(no, 'zh-CN')
+    expect(zh[0].at(-1)).toBe('状态')
+    expect(
+      zh
+        .slice(1)
+        .map((r) => [r[0], r.at(-1)])
+        .sort(),
+    ).toEqual([
+      [`${no}-EUR`, '有效'],
+      [`${no}-USD`, '已被取代（流程重新发起后另签）'],
+    ])
+    await assertWorldConsistent(f.t)
+  })
+
+  it("refuses a paid-on date after the office's today at payload.paidOn, in both languages, writing nothing", async () => {
+    let p = await purchaseToPayment('CNY', '900000.00')
+    p = await f.pass(p, pay('CNY', '880000.00'), 'registrar')
+    for (const [lang, words] of [
+      ['en', 'The payment date cannot be after today'],
+      ['zh-CN', '付款日期不能晚于今天'],
+    ]) {
+      const res = await f.t.call<any>('POST', `/api/process/${p.id}/events`, {
+        token: f.tokens.finance,
+        lang,
+        body: { type: 'CONFIRM_PAYMENT', expectedVersion: p.version, payload: { paidOn: day(2) } },
+      })
+      expect(res.status).toBe(400)
+      expect(res.data.fieldErrors).toEqual({ 'payload.paidOn': words })
+    }
+    expect(await paymentRows(p.id)).toEqual([])
+    const same = await f.t.call<ProcessView>('GET', `/api/process/${p.id}`, { token: f.tokens.finance })
+    expect(same.data).toMatchObject({ version: p.version, state: 'payment.awaitingPayment' })
+    // Today (UTC today is never after the office's) is accepted.
+    p = await f.send('finance', p, 'CONFIRM_PAYMENT', confirm)
+    expect(p.state).toBe('completed')
   })
 })

@@ -14,6 +14,7 @@ import { type ConcreteEvent, shortestPaths } from '../model/graph-paths'
 import { SAMPLE_SECOND_APPROVAL_ABOVE, type SampleRefs, sampleInput } from '../model/samples'
 import { assertWorldConsistent } from './invariants'
 import { type Flow, openFlow } from './process-flow'
+import { artworkRows, movementRows } from './process-helpers'
 
 let f: Flow
 
@@ -55,6 +56,42 @@ async function replay(type: string, input: unknown, events: ConcreteEvent[]): Pr
   return p
 }
 
+/** TERMINATE where the state asks where the works are, without saying it: refused, nothing changed. */
+async function terminateWithoutWhere(p: ProcessView, ids: string[]) {
+  const before = await artworkRows(f.t, ids)
+  const res = await f.post('admin', p, { type: 'TERMINATE', comment: 'Called off' })
+  expect(res.status, `${p.type} ${p.state} without where`).toBe(400)
+  expect(res.data.fieldErrors).toEqual({ 'payload.location': MESSAGES.whereNowRequired.en })
+  const again = await f.t.call<ProcessView>('GET', `/api/process/${p.id}`, { token: f.tokens.admin })
+  expect(again.data).toMatchObject({ state: p.state, version: p.version })
+  expect(await artworkRows(f.t, ids)).toEqual(before)
+}
+
+/** After such a TERMINATE the works are where it said, held by nothing, with the movement row saying so. */
+async function expectRecordedWhere(
+  leaf: string,
+  p: ProcessView,
+  ids: string[],
+  where: { roomId?: string; location?: string },
+) {
+  for (const row of await artworkRows(f.t, ids)) {
+    expect(row, `${p.type} terminated from ${leaf}`).toMatchObject({
+      in_warehouse: where.roomId !== undefined,
+      room_id: where.roomId ?? null,
+      location_text: where.location ?? '',
+      transport_status: 'none',
+      active_process_id: null,
+    })
+  }
+  const moves = await movementRows(f.t, p.id)
+  expect(
+    moves
+      .filter((m) => m.kind === 'transport_aborted')
+      .map((m) => m.artwork_id)
+      .sort(),
+  ).toEqual([...ids].sort())
+}
+
 describe('terminate from every state leaves a consistent world', () => {
   for (const type of registeredTypes()) {
     it(`${type}: TERMINATE from each leaf, then RESTART and TERMINATE again`, async () => {
@@ -77,11 +114,13 @@ describe('terminate from every state leaves a consistent world', () => {
         const input = sampleInput(type, { artworkIds: ids, roomId: f.room, fileId: f.pdfId })
         let p = await replay(type, input, swap(events))
         expect(p.state, `${type} reached`).toBe(leaf)
-        const terminate = {
-          type: 'TERMINATE',
-          comment: 'Called off',
-          ...(asks ? { payload: { roomId: f.room } } : {}),
-        }
+        // Where the works are now, when the state asks: back in a room from transit, else still away (a
+        // restorer's studio, a purchase's destination), in words.
+        const whereNow = leaf.endsWith('.transporting')
+          ? { roomId: f.room }
+          : { location: 'Atelier on Anfu Road', conditionNote: 'Untouched' }
+        const terminate = { type: 'TERMINATE', comment: 'Called off', ...(asks ? { payload: whereNow } : {}) }
+        if (asks) await terminateWithoutWhere(p, ids)
         const res = await f.post('admin', p, terminate)
         if (refusal) {
           // Refused with the state's own message, and nothing changed.
@@ -95,6 +134,7 @@ describe('terminate from every state leaves a consistent world', () => {
         expect(res.status, `${type} TERMINATE from ${leaf}: ${JSON.stringify(res.data)}`).toBe(200)
         p = res.data
         expect(p.state).toBe('terminated')
+        if (asks) await expectRecordedWhere(leaf, p, ids, whereNow)
         await assertWorldConsistent(f.t)
         // RESTART takes the artworks again (holding types) and works after any terminate.
         const restarted = await f.post('admin', p, { type: 'RESTART' })

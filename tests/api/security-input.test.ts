@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertRows, LogWriter, redactSecrets } from '../../src/server/http/request-log'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
+import { assertWorldConsistent, worldProblems } from './invariants'
 
 let t: TestContext
 let admin: string
@@ -392,5 +393,152 @@ describe('finding 6: secrets never logged, the create-user race', () => {
       "select count(*)::int as n from system_logs where exception like '%scrypt$%'",
     )
     expect(leaked[0].n).toBe(0)
+  })
+})
+
+describe('names made only of invisible characters', () => {
+  /** Zero-width, joiners, BOM, bidi marks, embeddings, overrides, isolates, fillers, with and without spaces. */
+  const INVISIBLE = [
+    '\u200B\u200C\u200D',
+    '\uFEFF\u2060',
+    '\u202E\u202D\u202C',
+    '\u2066\u2067\u2068\u2069',
+    '\u200E\u200F\u061C',
+    ' \u200B \u3000 \u00A0',
+    '\u3164\u115F',
+    '\u2800',
+    '\u00AD\u034F\uFE0F',
+  ]
+  const EN = 'A name needs visible text (not only spaces, zero-width or text-direction characters)'
+  const ZH = '名称须含有可见的文字（不能只有空格、零宽或文字方向控制字符）'
+  const A = { 'x-system-name': 'artworkArchive' }
+
+  /** Each call makes one name field hold `name`; the field the refusal must name. */
+  const cases: {
+    what: string
+    field: string
+    send: (
+      name: string,
+      lang: string,
+    ) => Promise<{ status: number; data: { fieldErrors: Record<string, string> } }>
+  }[] = [
+    {
+      what: 'user display name',
+      field: 'displayName',
+      send: (name, lang) =>
+        t.call('POST', '/api/auth/users', {
+          token: admin,
+          lang,
+          body: { username: 'invisible1', displayName: name, password: TEST_PASSWORD },
+        }),
+    },
+    {
+      what: 'user English name',
+      field: 'displayNameEn',
+      send: (name, lang) =>
+        t.call('POST', '/api/auth/users', {
+          token: admin,
+          lang,
+          body: {
+            username: 'invisible2',
+            displayName: 'Visible',
+            displayNameEn: name,
+            password: TEST_PASSWORD,
+          },
+        }),
+    },
+    {
+      what: 'role name',
+      field: 'nameZh',
+      send: (name, lang) =>
+        t.call('POST', '/api/auth/roles', {
+          token: admin,
+          lang,
+          body: { nameZh: name, nameEn: 'Invisible' },
+        }),
+    },
+    {
+      what: 'role English name',
+      field: 'nameEn',
+      send: (name, lang) =>
+        t.call('POST', '/api/auth/roles', { token: admin, lang, body: { nameZh: '看不见', nameEn: name } }),
+    },
+    {
+      what: 'artwork title',
+      field: 'titleZh',
+      send: (name, lang) =>
+        t.call('POST', '/api/artworks', {
+          token: registrar,
+          lang,
+          headers: A,
+          body: { inventoryNo: 'VT-INVISIBLE-1', titleZh: name, titleEn: 'Visible' },
+        }),
+    },
+    {
+      what: 'artist name',
+      field: 'nameEn',
+      send: (name, lang) =>
+        t.call('POST', '/api/artworks/artists', {
+          token: registrar,
+          lang,
+          headers: A,
+          body: { nameZh: '画家', nameEn: name },
+        }),
+    },
+    {
+      what: 'reference label',
+      field: 'labelEn',
+      send: (name, lang) =>
+        t.call('POST', '/api/reference/dictionary-items', {
+          token: admin,
+          lang,
+          body: { dictCode: 'CURRENCY', value: 'XIN', labelZh: '不可见币', labelEn: name },
+        }),
+    },
+  ]
+
+  it('refuses each at its field in both languages (400), and writes nothing', async () => {
+    const count = async () =>
+      (
+        await rows<{ n: number }>(
+          `select (select count(*) from users) + (select count(*) from roles) + (select count(*) from artworks)
+                + (select count(*) from artists) + (select count(*) from dict_items) as n`,
+        )
+      )[0].n
+    const before = Number(await count())
+    for (const c of cases) {
+      for (const name of INVISIBLE) {
+        const en = await c.send(name, 'en')
+        expect(en.status, `${c.what} ${JSON.stringify(name)}`).toBe(400)
+        expect(en.data.fieldErrors[c.field], `${c.what} ${JSON.stringify(name)}`).toBe(EN)
+      }
+      const zh = await c.send(INVISIBLE[2], 'zh-CN')
+      expect(zh.status, c.what).toBe(400)
+      expect(zh.data.fieldErrors[c.field], c.what).toBe(ZH)
+    }
+    expect(Number(await count())).toBe(before)
+  })
+
+  it('keeps names that hold visible text among such characters (a joiner in an emoji, a mark in Arabic)', async () => {
+    for (const name of ['\u200BVisible', '👩\u200D💻 Lin', '\u202Bمرحبا\u202C', '王\u200B五']) {
+      const res = await t.call('POST', '/api/auth/roles', {
+        token: admin,
+        body: { nameZh: name, nameEn: `Visible ${name.length}`, privileges: ['artworkArchive:view'] },
+      })
+      expect(res.code, `${JSON.stringify(name)} ${JSON.stringify(res.data)}`).toBe(0)
+    }
+  })
+
+  it('the world check finds a name stored without visible text, and the world is clean otherwise', async () => {
+    await assertWorldConsistent(t)
+    await t.deps.database.raw(
+      "update users set display_name_en = E'\\u200B\\u202E' where username = 'viewer'",
+    )
+    try {
+      const problems = await worldProblems(t)
+      expect(problems).toEqual([expect.objectContaining({ who: 'viewer', what: 'users.display_name_en' })])
+    } finally {
+      await t.deps.database.raw("update users set display_name_en = '' where username = 'viewer'")
+    }
   })
 })

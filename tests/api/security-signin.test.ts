@@ -3,8 +3,13 @@
 // in before, with an administrator's unlock and a log row per lock; user pickers without sign-in names
 // (finding 2); the last full privilege kept (3); x-system-name own keys only (9); sign-out from anywhere
 // and a session in use never idle (10); changing one's own password (11).
+import { Hono } from 'hono'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { loadConfig } from '../../src/server/config'
+import type { AppEnv } from '../../src/server/http/context'
+import { clientIp } from '../../src/server/http/request-log'
 import { purgeStaleFailures } from '../../src/server/modules/auth/lockout'
+import { generatePassword, passwordProblem } from '../../src/server/modules/auth/passwords'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
 let t: TestContext
@@ -12,7 +17,7 @@ let admin: string
 let ids: Record<string, string>
 beforeAll(async () => {
   t = await createTestContext()
-  t.deps.config.trustProxy = true // addresses come from x-forwarded-for (app.request has no socket)
+  t.deps.config.trustProxy = 1 // addresses come from x-forwarded-for (app.request has no socket)
   admin = await t.login('admin')
   const list = await t.call('GET', '/api/auth/users?pageSize=200', { token: admin })
   ids = Object.fromEntries(list.data.list.map((u: { username: string; id: string }) => [u.username, u.id]))
@@ -264,7 +269,7 @@ describe('finding 11: changing my own password', () => {
       [
         { currentPassword: TEST_PASSWORD, newPassword: 'short1' },
         'newPassword',
-        'Passwords need at least 10 characters, with letters and digits',
+        'Passwords need at least 12 characters (a run of spaces counts as one), with letters and digits',
       ],
       [
         { currentPassword: TEST_PASSWORD, newPassword: 'changer2026x' },
@@ -272,7 +277,7 @@ describe('finding 11: changing my own password', () => {
         'The password cannot contain the username',
       ],
       [
-        { currentPassword: TEST_PASSWORD, newPassword: 'Password123' },
+        { currentPassword: TEST_PASSWORD, newPassword: 'Password1234' },
         'newPassword',
         'This password is on a list of leaked, common passwords; choose another',
       ],
@@ -292,7 +297,7 @@ describe('finding 11: changing my own password', () => {
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.data.fieldErrors).toEqual({ [field]: message })
     }
-    const zh = await change({ currentPassword: TEST_PASSWORD, newPassword: 'Password123' }, 'zh-CN')
+    const zh = await change({ currentPassword: TEST_PASSWORD, newPassword: 'Password1234' }, 'zh-CN')
     expect(zh.data.fieldErrors.newPassword).toBe('该密码在已泄露的常见密码名单中，请换一个')
     // Refused attempts changed nothing: the other session still works.
     expect((await t.call('GET', '/api/auth/me', { token: elsewhere })).code).toBe(0)
@@ -326,5 +331,130 @@ describe('finding 11: changing my own password', () => {
     })
     expect(extra.status).toBe(400)
     expect(extra.data.fieldErrors).toHaveProperty('userId')
+  })
+})
+
+describe('the client address: only what our proxies appended to x-forwarded-for', () => {
+  /** The address clientIp derives for a request with this header, behind this many proxies. */
+  async function addressOf(forwardedFor: string | undefined, proxies: number) {
+    const probe = new Hono<AppEnv>().get('/', (c) => c.json({ ip: clientIp(c, proxies) }))
+    const res = await probe.request('/', { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} })
+    return ((await res.json()) as { ip: string | null }).ip
+  }
+
+  it('takes the entry the outermost proxy appended, never what the client wrote to its left', async () => {
+    expect(await addressOf('198.51.100.7', 1)).toBe('198.51.100.7')
+    expect(await addressOf('1.1.1.1, 2.2.2.2, 198.51.100.7', 1)).toBe('198.51.100.7')
+    expect(await addressOf(' 1.1.1.1 ,198.51.100.7 ', 1)).toBe('198.51.100.7')
+    expect(await addressOf('1.1.1.1, 198.51.100.7, 10.0.0.2', 2)).toBe('198.51.100.7')
+    // fewer entries than proxies: the leftmost (every entry was appended by one of ours)
+    expect(await addressOf('198.51.100.7', 2)).toBe('198.51.100.7')
+    // TRUST_PROXY unset: the header is ignored (app.request has no socket, hence no address)
+    expect(await addressOf('198.51.100.7', 0)).toBeNull()
+    expect(await addressOf(undefined, 1)).toBeNull()
+    expect(await addressOf(' , ', 1)).toBeNull()
+  })
+
+  it('reads TRUST_PROXY as a count of proxies (unset: 0), and refuses anything else at start', () => {
+    expect(loadConfig({}).trustProxy).toBe(0)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2)
+    for (const bad of ['yes', 'true', '-1', '1.5', '11'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/)
+  })
+
+  it('a guesser cannot rotate addresses by writing them into the header: the pair locks', async () => {
+    const limit = t.deps.config.loginMaxFailures
+    for (let i = 0; i < limit; i++) {
+      const res = await signIn('registrar', 'wrong-guess-9', `203.0.113.${i}, 198.51.100.99`)
+      expect(res.code).toBe(400)
+    }
+    const locked = await signIn('registrar', TEST_PASSWORD, '203.0.113.200, 198.51.100.99')
+    expect(locked.status).toBe(429)
+    const logged = await lockRows('registrar')
+    expect(logged.at(-1)).toMatchObject({ client_ip_addr: '198.51.100.99' })
+    expect(logged.at(-1)?.exception).toContain('sign-in locked (pair)')
+  })
+})
+
+describe('changing my own password: guesses counted per user from any address', () => {
+  it('refuses with 429 once the user counter is reached, whatever the address; signing in stays open', async () => {
+    const created = await t.call('POST', '/api/auth/users', {
+      token: admin,
+      body: { username: 'guessed', displayName: 'Guessed', password: TEST_PASSWORD },
+    })
+    expect(created.code).toBe(0)
+    const stolen = await t.login('guessed')
+    const guess = (i: number, currentPassword: string) =>
+      t.call('POST', '/api/auth/password', {
+        token: stolen,
+        body: { currentPassword, newPassword: 'Attacker-chosen-5150' },
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      })
+    const perUser = t.deps.config.loginMaxFailures * 4 // 20 by default
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) statuses.push((await guess(i, `wrong-current-${i}`)).status)
+    expect(statuses.slice(0, perUser)).toEqual(Array(perUser).fill(400))
+    expect(statuses.slice(perUser)).toEqual(Array(30 - perUser).fill(429))
+    // While locked, even the right current password changes nothing.
+    const right = await guess(99, TEST_PASSWORD)
+    expect(right.status).toBe(429)
+    expect(right.msg).toMatch(/^Too many attempts; try again in \d+ minutes$/)
+    const [row] = await rows<{ n: number }>(
+      "select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = 'guessed' and s.revoked_at is null",
+    )
+    expect(row.n).toBe(1)
+    // Signing in is not locked by it (the real user gets in from a new address), and the password is the old one.
+    const fresh = await signIn('guessed', TEST_PASSWORD, '203.0.113.77')
+    expect(fresh.code).toBe(0)
+    const logged = await lockRows('guessed')
+    expect(logged.map((r) => r.exception)).toEqual([expect.stringContaining('password change locked (user)')])
+    // The administrator's unlock lifts it.
+    const unlock = await t.call('POST', `/api/auth/users/${created.data.id}/unlock`, { token: admin })
+    expect(unlock.code).toBe(0)
+    const done = await guess(100, TEST_PASSWORD)
+    expect(done.code).toBe(0)
+  })
+})
+
+describe('the password policy: 12 characters, a run of whitespace counting once', () => {
+  it('refuses mostly-space passwords and short ones, in both languages, and writes nothing', async () => {
+    const weak = [
+      `${' '.repeat(8)}a1`,
+      `a1${' '.repeat(10)}`,
+      `${'\u3000'.repeat(12)}a1`,
+      `ab${' \t '.repeat(6)}12`,
+      'abcde  12345', // 12 typed; the two spaces count once: 11
+      'abcdefgh123', // 11
+    ]
+    for (const [i, password] of weak.entries()) {
+      const res = await t.call('POST', '/api/auth/users', {
+        token: admin,
+        body: { username: `spaces${i}`, displayName: 'Spaces', password },
+      })
+      expect(res.status, JSON.stringify(password)).toBe(400)
+      expect(res.data.fieldErrors).toEqual({
+        password:
+          'Passwords need at least 12 characters (a run of spaces counts as one), with letters and digits',
+      })
+    }
+    const zh = await t.call('POST', '/api/auth/users', {
+      token: admin,
+      lang: 'zh-CN',
+      body: { username: 'spaces-zh', displayName: '空格', password: `${' '.repeat(8)}a1` },
+    })
+    expect(zh.data.fieldErrors.password).toBe('密码至少 12 个字符（连续的空格只算一个），且须包含字母和数字')
+    const [{ n }] = await rows<{ n: number }>(
+      "select count(*)::int as n from users where username like 'spaces%'",
+    )
+    expect(n).toBe(0)
+  })
+
+  it('accepts 12 characters, passphrases with single spaces, and the generated passwords', () => {
+    expect(passwordProblem('abcdef 12345', 'someone')).toBeNull()
+    expect(passwordProblem('Lantern river 8412', 'someone')).toBeNull()
+    expect(passwordProblem('abcdefgh123', 'someone')).toBe('weakPassword') // 11
+    expect(passwordProblem(TEST_PASSWORD, 'someone')).toBeNull()
+    for (let i = 0; i < 50; i++) expect(passwordProblem(generatePassword(), 'admin')).toBeNull()
   })
 })

@@ -8,6 +8,7 @@ import type { ProcessView } from '../../src/shared/contracts/process'
 import { MESSAGES } from '../../src/shared/errors'
 import { dayIn } from '../../src/shared/working-days'
 import { TEST_PASSWORD } from './helpers'
+import { assertWorldConsistent } from './invariants'
 import { day, type Flow, openFlow } from './process-flow'
 import { contract, dueDiligence, payment } from './process-helpers'
 
@@ -461,5 +462,271 @@ describe('delegation', () => {
     expect((await f.post('operations', p, { type: 'APPROVE', onBehalfOf: ids.approver })).code).toBe(4031)
     // The approver still may.
     expect((await f.send('approver', p, 'APPROVE')).state).toBe('contract.draft')
+  })
+})
+
+describe('a delegation is checked at every use against its people as they are now', () => {
+  let today: string
+  const delegate = async (from: string, to: string, processType: string | null = 'BUY_ART') => {
+    const res = await f.t.call('POST', '/api/tasks/delegations', {
+      token: f.tokens[from],
+      body: { toUserId: ids[to], processType, startsOn: today, endsOn: today },
+    })
+    expect(res.code, JSON.stringify(res.data)).toBe(0)
+    return res.data.id as string
+  }
+  const newUser = async (username: string, roleKeys: string[]) => {
+    const res = await f.t.call('POST', '/api/auth/users', {
+      token: f.tokens.admin,
+      body: {
+        username,
+        displayName: `${username} 代`,
+        password: TEST_PASSWORD,
+        roleIds: roleKeys.map((k) => roleIds[k]),
+      },
+    })
+    expect(res.code, res.msg).toBe(0)
+    ids[username] = res.data.id
+    f.tokens[username] = await f.t.login(username)
+  }
+  const submitted = async () => {
+    const p = await f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '测试', titleEn: 'Test' }] })
+    return f.send('registrar', p, 'SUBMIT', { payload: dueDiligence() })
+  }
+  const versionOf = async (p: ProcessView) =>
+    (await f.t.call('GET', `/api/process/${p.id}`, { token: f.tokens.viewer })).data.version
+  const claim = (user: string, taskId: string) =>
+    f.t.call('POST', `/api/process/tasks/${taskId}/claim`, { token: f.tokens[user] })
+
+  beforeAll(async () => {
+    today = dayIn(new Date(), f.t.deps.config.timeZone)
+    await newUser('absent', ['approver'])
+    await newUser('standin', ['viewer'])
+  })
+
+  it('voids the delegation of a disabled delegator: views, inbox, bell, claims and events agree', async () => {
+    const delegationId = await delegate('absent', 'standin')
+    const p = await submitted()
+    const [task] = await openTasks(p)
+    const bell = async () =>
+      (await f.t.call('GET', '/api/process/inbox/counts', { token: f.tokens.standin })).data.openTasks
+    // In force: the task is the stand-in's to do on the absent approver's behalf.
+    expect(await inboxIds('standin')).toContain(task.id)
+    const asDelegate = `/api/process/${p.id}?onBehalfOf=${ids.absent}`
+    expect((await f.t.call('GET', asDelegate, { token: f.tokens.standin })).data.nextEvents).toContain(
+      'APPROVE',
+    )
+    const before = await bell()
+    expect(before).toBeGreaterThan(0)
+
+    const disabled = await f.t.call('POST', `/api/auth/users/${ids.absent}/disable`, {
+      token: f.tokens.admin,
+    })
+    expect(disabled.code, disabled.msg).toBe(0)
+    const words = {
+      en: 'The account of absent 代 is disabled: their delegation no longer holds',
+      'zh-CN': 'absent 代 的账号已停用，其委托不再有效',
+    }
+    expect(MESSAGES.delegatorDisabled.en).toBe(
+      'The account of {name} is disabled: their delegation no longer holds',
+    )
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const approve = await f.t.call('POST', `/api/process/${p.id}/events`, {
+        token: f.tokens.standin,
+        lang,
+        body: { type: 'APPROVE', expectedVersion: p.version, onBehalfOf: ids.absent },
+      })
+      expect(approve.status).toBe(403)
+      expect(approve.code).toBe(4031)
+      expect(approve.msg).toBe(words[lang])
+      const view = await f.t.call('GET', asDelegate, { token: f.tokens.standin, lang })
+      expect(view.code).toBe(4031)
+      expect(view.msg).toBe(words[lang])
+    }
+    expect(await versionOf(p)).toBe(p.version)
+    expect(await inboxIds('standin')).not.toContain(task.id)
+    // The stand-in only views on their own: with the delegation void, nothing is left for them to do.
+    expect(await bell()).toBe(0)
+    const claimed = await claim('standin', task.id)
+    expect(claimed.code).toBe(4031)
+    expect(claimed.msg).toBe(MESSAGES.insufficientPrivilege.en)
+    expect((await openTasks(p))[0].claimedBy).toBeNull()
+    const listed = await f.t.call('GET', '/api/tasks/delegations', { token: f.tokens.standin })
+    expect(listed.data.list.find((d: any) => d.id === delegationId)).toMatchObject({ active: false })
+
+    // Enabled again, the same delegation holds again: it is read at every use, never remembered.
+    await f.t.call('POST', `/api/auth/users/${ids.absent}/enable`, { token: f.tokens.admin })
+    expect(await inboxIds('standin')).toContain(task.id)
+    const done = await f.send('standin', p, 'APPROVE', { onBehalfOf: ids.absent })
+    expect(done.history.at(-1)).toMatchObject({ by: ids.standin, onBehalfOf: ids.absent })
+    await f.t.call('POST', `/api/tasks/delegations/${delegationId}/cancel`, { token: f.tokens.admin })
+  })
+
+  it('gives the delegate only what the delegator holds now: a role taken away is taken from both', async () => {
+    const delegationId = await delegate('approver3', 'standin')
+    const p = await submitted()
+    const [task] = await openTasks(p)
+    expect(await inboxIds('standin')).toContain(task.id)
+    const edited = await f.t.call('PUT', `/api/auth/users/${ids.approver3}`, {
+      token: f.tokens.admin,
+      body: { displayName: 'approver3', roleIds: [roleIds.viewer] },
+    })
+    expect(edited.code, JSON.stringify(edited.data)).toBe(0)
+    try {
+      expect(await inboxIds('standin')).not.toContain(task.id)
+      const view = await f.t.call('GET', `/api/process/${p.id}?onBehalfOf=${ids.approver3}`, {
+        token: f.tokens.standin,
+      })
+      expect(view.data.nextEvents).not.toContain('APPROVE')
+      const approve = await f.post('standin', p, { type: 'APPROVE', onBehalfOf: ids.approver3 })
+      expect(approve.code).toBe(4031)
+      expect(approve.msg).toBe(MESSAGES.insufficientPrivilege.en)
+      expect(await versionOf(p)).toBe(p.version)
+    } finally {
+      await f.t.call('PUT', `/api/auth/users/${ids.approver3}`, {
+        token: f.tokens.admin,
+        body: { displayName: 'approver3', roleIds: [roleIds.approver] },
+      })
+      await f.t.call('POST', `/api/tasks/delegations/${delegationId}/cancel`, { token: f.tokens.admin })
+    }
+  })
+
+  it('ends with a disabled delegate: their sessions end and the delegation shows void', async () => {
+    const delegationId = await delegate('approver2', 'standin')
+    await f.t.call('POST', `/api/auth/users/${ids.standin}/disable`, { token: f.tokens.admin })
+    const p = await submitted()
+    const refused = await f.post('standin', p, { type: 'APPROVE', onBehalfOf: ids.approver2 })
+    expect(refused.code).toBe(403)
+    const all = await f.t.call('GET', '/api/tasks/delegations?scope=all&pageSize=200', {
+      token: f.tokens.admin,
+    })
+    expect(all.data.list.find((d: any) => d.id === delegationId)).toMatchObject({ active: false })
+    expect(await versionOf(p)).toBe(p.version)
+    await f.t.call('POST', `/api/auth/users/${ids.standin}/enable`, { token: f.tokens.admin })
+    f.tokens.standin = await f.t.login('standin')
+    await f.t.call('POST', `/api/tasks/delegations/${delegationId}/cancel`, { token: f.tokens.admin })
+  })
+})
+
+describe('separation of duties across a delegation', () => {
+  let delegationId: string
+  beforeAll(async () => {
+    const today = dayIn(new Date(), f.t.deps.config.timeZone)
+    const res = await f.t.call('POST', '/api/tasks/delegations', {
+      token: f.tokens.admin,
+      body: { toUserId: ids.registrar, processType: 'BUY_ART', startsOn: today, endsOn: today },
+    })
+    expect(res.code, JSON.stringify(res.data)).toBe(0)
+    delegationId = res.data.id
+  })
+  afterAll(async () => {
+    await f.t.call('POST', `/api/tasks/delegations/${delegationId}/cancel`, { token: f.tokens.admin })
+  })
+
+  it('refuses the delegator approving what their delegate submitted for them, in both languages', async () => {
+    const p0 = await f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '测试', titleEn: 'Test' }] })
+    const p = await f.send('registrar', p0, 'SUBMIT', { payload: dueDiligence(), onBehalfOf: ids.admin })
+    expect(p.history.at(-1)).toMatchObject({ type: 'SUBMIT', by: ids.registrar, onBehalfOf: ids.admin })
+    const [task] = await openTasks(p)
+    expect(await inboxIds('admin')).not.toContain(task.id)
+    expect(
+      (await f.t.call('GET', `/api/process/${p.id}`, { token: f.tokens.admin })).data.nextEvents,
+    ).not.toContain('APPROVE')
+    for (const lang of ['en', 'zh-CN'] as const) {
+      for (const type of ['APPROVE', 'REJECT']) {
+        const res = await f.t.call('POST', `/api/process/${p.id}/events`, {
+          token: f.tokens.admin,
+          lang,
+          body: { type, expectedVersion: p.version, comment: 'No' },
+        })
+        expect(res.code, `${type} ${lang}`).toBe(4031)
+        expect(res.msg).toBe(MESSAGES.ownSubmission[lang])
+      }
+    }
+    // Nor the delegate on the delegator's behalf, nor on their own.
+    const forAdmin = await f.post('registrar', p, { type: 'APPROVE', onBehalfOf: ids.admin })
+    expect(forAdmin.msg).toBe(MESSAGES.ownSubmission.en)
+    expect((await f.post('registrar', p, { type: 'APPROVE' })).code).toBe(4031)
+    expect((await f.send('approver', p, 'APPROVE')).state).toBe('contract.draft')
+  })
+
+  it('refuses the delegator confirming a payment their delegate submitted for them', async () => {
+    let p = await purchaseToPayment('CNY', '800000.00')
+    p = await f.send('registrar', p, 'SUBMIT', { payload: pay('CNY', '800000.00'), onBehalfOf: ids.admin })
+    p = await f.send('approver', p, 'APPROVE')
+    expect(p.state).toBe('payment.awaitingPayment')
+    const [task] = await openTasks(p)
+    expect(task.kind).toBe('confirmPayment')
+    expect(await inboxIds('admin')).not.toContain(task.id)
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const res = await f.t.call('POST', `/api/process/${p.id}/events`, {
+        token: f.tokens.admin,
+        lang,
+        body: { type: 'CONFIRM_PAYMENT', expectedVersion: p.version, payload: { paidOn: day(0) } },
+      })
+      expect(res.code, lang).toBe(4031)
+      expect(res.msg).toBe(MESSAGES.separationOfDuties[lang])
+    }
+    // Another payer may.
+    p = await f.send('finance', p, 'CONFIRM_PAYMENT', { payload: { paidOn: day(0) } })
+    expect(p.status).toBe('completed')
+  })
+
+  it('lets a later plain submission clear who it was submitted for', async () => {
+    const p0 = await f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '测试', titleEn: 'Test' }] })
+    let p = await f.send('registrar', p0, 'SUBMIT', { payload: dueDiligence(), onBehalfOf: ids.admin })
+    p = await f.send('approver', p, 'REJECT', { comment: 'Again' })
+    p = await f.send('registrar', p, 'SUBMIT', { payload: dueDiligence() })
+    expect((await f.send('admin', p, 'APPROVE')).state).toBe('contract.draft')
+  })
+})
+
+describe('a delegate of the starter may terminate as the starter may', () => {
+  let delegationId: string
+  beforeAll(async () => {
+    const today = dayIn(new Date(), f.t.deps.config.timeZone)
+    const res = await f.t.call('POST', '/api/tasks/delegations', {
+      token: f.tokens.operations,
+      body: { toUserId: ids.viewer, processType: 'BUY_ART', startsOn: today, endsOn: today },
+    })
+    expect(res.code, JSON.stringify(res.data)).toBe(0)
+    delegationId = res.data.id
+  })
+  afterAll(async () => {
+    await f.t.call('POST', `/api/tasks/delegations/${delegationId}/cancel`, { token: f.tokens.admin })
+  })
+
+  it('terminates and restarts on the starter’s behalf, recorded as such and allowed as the starter', async () => {
+    let p = await f.start('operations', 'BUY_ART', { artworks: [{ titleZh: '测试', titleEn: 'Test' }] })
+    // The viewer alone may not; for the starter, the view offers it.
+    expect((await f.post('viewer', p, { type: 'TERMINATE', comment: 'Not needed' })).code).toBe(4031)
+    const view = await f.t.call('GET', `/api/process/${p.id}?onBehalfOf=${ids.operations}`, {
+      token: f.tokens.viewer,
+    })
+    expect(view.data.nextEvents).toContain('TERMINATE')
+    p = await f.send('viewer', p, 'TERMINATE', { comment: 'Not needed', onBehalfOf: ids.operations })
+    expect(p.status).toBe('terminated')
+    expect(p.history.at(-1)).toMatchObject({
+      type: 'TERMINATE',
+      by: ids.viewer,
+      onBehalfOf: ids.operations,
+      allowedBy: 'starter',
+    })
+    p = await f.send('viewer', p, 'RESTART', { onBehalfOf: ids.operations })
+    expect(p.state).toBe('dueDiligence.draft')
+    // Not for a process someone else started.
+    const other = await f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '测试', titleEn: 'Test' }] })
+    const refused = await f.post('viewer', other, {
+      type: 'TERMINATE',
+      comment: 'Not needed',
+      onBehalfOf: ids.operations,
+    })
+    expect(refused.code).toBe(4031)
+  })
+})
+
+describe('the world these decisions leave', () => {
+  it('has no decision by the submitting side of what it decides, nor any other breach', async () => {
+    await assertWorldConsistent(f.t)
   })
 })

@@ -124,6 +124,38 @@ group('what a step undoes or asks for when terminated', () => {
     ).toBe(false)
   })
 
+  it('repair v2, mounting v2, purchase shipment v3: once the works left, TERMINATE says where they are', () => {
+    const cases = [
+      { type: 'OPERATION_REPAIR_ART', version: 2, away: ['artworkTransport.transporting', 'delivery.'] },
+      { type: 'OPERATION_MOUNT_ART', version: 2, away: ['artworkTransport.transporting', 'delivery.'] },
+      { type: 'BUY_ART_TRANS', version: 3, away: ['transport.transporting', 'warehousing.'] },
+    ] as const
+    for (const { type, version, away } of cases) {
+      const definition = definitionOf(type, version)!
+      let asked = 0
+      for (const [path, snapshot] of snapshotsByLeaf(definition)) {
+        if (snapshot.status !== 'active' || !path.includes('.')) continue
+        const asks = away.some((a) => path.startsWith(a))
+        const missing = validateEvent(definition, snapshot, { type: 'TERMINATE', comment: 'Called off' })
+        expect(missing.ok, `${type} v${version} ${path}`).toBe(!asks)
+        if (!asks) continue
+        asked += 1
+        const where = { location: 'Restorer studio' }
+        expect(
+          validateEvent(definition, snapshot, { type: 'TERMINATE', comment: 'x', payload: where }).ok,
+        ).toBe(true)
+        expect(terminateEffects(definition, snapshot, where).effects, path).toEqual([
+          'transportAborted',
+          'notify',
+          'releaseArtworks',
+          'remindersCancelled',
+        ])
+      }
+      // In transit, and each leaf of the step after arrival (draft, rejected, submitted).
+      expect(asked, `${type} v${version}`).toBe(4)
+    }
+  })
+
   it('a loan cannot be terminated while the artworks are with the borrower', () => {
     const loan = allDefinitions().find((d) => d.type === 'OPERATION_LOAN_EXHIBITION_ART')!
     const snapshot = snapshotsByLeaf(loan).get('return.onLoan')!

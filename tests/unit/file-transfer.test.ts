@@ -176,25 +176,32 @@ describe('signed links', () => {
   const secret = 'unit-test-secret'
   const fileId = '0b0e7a52-8c1e-4a43-9c51-0d5b8f0f7a11'
   const userId = '5d9f8a2e-1b3c-4e5f-8a7b-9c0d1e2f3a4b'
+  const sessionId = '0123456789abcdef'
   const now = Date.UTC(2025, 0, 1, 12, 0, 0)
   const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams)
 
   it('round-trips and rejects every change', () => {
     const exp = linkExpiry(300, now)
-    const url = signedUrl(secret, { target: 'file', fileId, disposition: 'inline', exp, userId })
+    const url = signedUrl(secret, { target: 'file', fileId, disposition: 'inline', exp, userId, sessionId })
     const q = query(url)
+    expect(q.s).toBe(sessionId)
     expect(verifyLink(secret, 'file', fileId, q, now)).toEqual({
       target: 'file',
       fileId,
       disposition: 'inline',
       exp,
       userId,
+      sessionId,
     })
     expect(verifyLink('other', 'file', fileId, q, now)).toBeNull()
     expect(verifyLink(secret, 'thumbnail', fileId, q, now)).toBeNull()
     expect(verifyLink(secret, 'file', userId, q, now)).toBeNull()
     expect(verifyLink(secret, 'file', fileId, { ...q, disposition: 'attachment' }, now)).toBeNull()
     expect(verifyLink(secret, 'file', fileId, { ...q, u: fileId }, now)).toBeNull()
+    // another session of the same user, a link without its session, a session id that is not one
+    expect(verifyLink(secret, 'file', fileId, { ...q, s: 'fedcba9876543210' }, now)).toBeNull()
+    expect(verifyLink(secret, 'file', fileId, { ...q, s: undefined }, now)).toBeNull()
+    expect(verifyLink(secret, 'file', fileId, { ...q, s: `${sessionId}0` }, now)).toBeNull()
     expect(verifyLink(secret, 'file', fileId, { ...q, exp: String(exp + 60) }, now)).toBeNull()
     expect(verifyLink(secret, 'file', fileId, { ...q, sig: undefined }, now)).toBeNull()
     expect(verifyLink(secret, 'file', fileId, q, exp * 1000)).toBeNull() // expired at exp

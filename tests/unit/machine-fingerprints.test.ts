@@ -192,12 +192,16 @@ describe('migrations', () => {
     expect(MIGRATIONS.some((m) => m.type === 'OPERATION_TRANS_ART' && m.from === 1 && m.to === 2)).toBe(true)
   })
 
-  it('BUY_ART_TRANS has a v1 (one room) and a v2 (batch inbound, per artwork) with different fingerprints', () => {
-    expect(REGISTRY.BUY_ART_TRANS.map((d) => d.version)).toEqual([1, 2])
-    const [v1, v2] = REGISTRY.BUY_ART_TRANS
+  it('BUY_ART_TRANS has a v1 (one room), a v2 (batch inbound, per artwork) and a v3 (asks where) with different fingerprints', () => {
+    expect(REGISTRY.BUY_ART_TRANS.map((d) => d.version)).toEqual([1, 2, 3])
+    const [v1, v2, v3] = REGISTRY.BUY_ART_TRANS
     expect(fingerprint(v2)).not.toBe(fingerprint(v1))
+    expect(fingerprint(v3)).not.toBe(fingerprint(v2))
     expect(canonicalText(v2)).toContain('perArtwork')
+    expect(canonicalText(v2)).not.toContain('transportAborted')
+    expect(canonicalText(v3)).toContain('transportAborted')
     expect(MIGRATIONS.some((m) => m.type === 'BUY_ART_TRANS' && m.from === 1 && m.to === 2)).toBe(true)
+    expect(MIGRATIONS.some((m) => m.type === 'BUY_ART_TRANS' && m.from === 2 && m.to === 3)).toBe(true)
   })
 
   for (const m of MIGRATIONS)

@@ -1,11 +1,11 @@
 // The one error type handlers throw: an envelope code, a message key and optional data.
-import type { MessageKey } from '../../shared/errors'
+import type { MessageKey, MessageParams } from '../../shared/errors'
 
 export class AppError extends Error {
   constructor(
     readonly code: number,
     readonly messageKey: MessageKey,
-    readonly params?: Record<string, string | number>,
+    readonly params?: MessageParams,
     readonly data: unknown = null,
   ) {
     super(messageKey)

@@ -3,7 +3,13 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { formatMessage, httpStatusOf, MESSAGES, type MessageKey } from '../../shared/errors'
+import {
+  formatMessage,
+  httpStatusOf,
+  MESSAGES,
+  type MessageKey,
+  type MessageParams,
+} from '../../shared/errors'
 import { issuesToFieldErrors } from '../../shared/validation'
 import { AppError } from './app-error'
 import type { AppEnv } from './context'
@@ -52,11 +58,7 @@ export function ok<T>(c: Context<AppEnv>, data: T) {
 }
 
 /** Field errors travel as message keys; the words are chosen here, with the error's own parameters. */
-function translateFieldErrors(
-  c: Context<AppEnv>,
-  data: unknown,
-  params?: Record<string, string | number>,
-): unknown {
+function translateFieldErrors(c: Context<AppEnv>, data: unknown, params?: MessageParams): unknown {
   if (!data || typeof data !== 'object' || !('fieldErrors' in data)) return data
   const fieldErrors = (data as { fieldErrors: Record<string, string> }).fieldErrors
   const out: Record<string, string> = {}

@@ -139,7 +139,7 @@ const OPERATION_BY_METHOD: Record<string, string> = {
   DELETE: 'DELETE',
 }
 
-export function requestLog(writer: LogWriter, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function requestLog(writer: LogWriter, trustProxies: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now()
     const logId = randomUUID()
@@ -158,7 +158,7 @@ export function requestLog(writer: LogWriter, trustProxy: boolean): MiddlewareHa
       accessTime: new Date(),
       requestUri: loggedUri(url).slice(0, 2000),
       operationType: c.get('operationType') ?? OPERATION_BY_METHOD[c.req.method] ?? c.req.method,
-      clientIpAddr: clientIp(c, trustProxy),
+      clientIpAddr: clientIp(c, trustProxies),
       browserUserAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
       httpMethod: c.req.method,
       execTime: Math.round(performance.now() - started),
@@ -169,10 +169,21 @@ export function requestLog(writer: LogWriter, trustProxy: boolean): MiddlewareHa
   }
 }
 
-export function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
+/**
+ * The client's address. `trustProxies` 0 (TRUST_PROXY unset): the socket's peer, and x-forwarded-for is
+ * ignored. n > 0: n proxies of ours stand in front, each appending the address it was reached from to
+ * x-forwarded-for, so the client is the entry the outermost one appended, the n-th from the right; the
+ * entries left of it were written by the client and are never believed. A shorter header (fewer proxies on
+ * the way) gives its leftmost entry; no header, the socket's peer.
+ */
+export function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxies: number): string | null {
+  if (trustProxies > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean)
+    const client = hops[Math.max(0, hops.length - trustProxies)]
+    if (client) return client.slice(0, 100)
   }
   // app.request() (tests, benchmarks) has no socket: no address, and no exception thrown to find that out.
   const bindings = c.env as { server?: { incoming?: unknown }; incoming?: unknown } | undefined

@@ -203,6 +203,8 @@ export function sampleStepData(
         ],
         DEPART: [DEPART],
         ARRIVE: [ARRIVE],
+        // v3: TERMINATE after departure says where the artworks are now.
+        whereNow: [{ location: 'Shanghai warehouse, receiving dock', conditionNote: 'Crates unopened' }],
       }
     case 'OPERATION_TRANS_ART':
       return {
@@ -243,6 +245,8 @@ export function sampleStepData(
         delivery: [workDelivery],
         DEPART: [DEPART],
         ARRIVE: [ARRIVE],
+        // v2: TERMINATE away from the warehouse says where the artworks are now.
+        whereNow: [{ location: 'Rongbaozhai studio, Beijing', conditionNote: 'Remount not started' }],
       }
     case 'OPERATION_REPAIR_ART':
       return {
@@ -260,6 +264,8 @@ export function sampleStepData(
         delivery: [workDelivery],
         DEPART: [DEPART],
         ARRIVE: [ARRIVE],
+        // v2: TERMINATE away from the warehouse says where the artworks are now.
+        whereNow: [{ location: 'Atelier Restauro, Shanghai', conditionNote: 'Treatment not started' }],
       }
     case 'OPERATION_LOAN_EXHIBITION_ART':
       return {

@@ -1,6 +1,7 @@
 // Shapes of the role and user-privilege management API (authManage).
 import { z } from 'zod'
 import { isPrivilegeKey } from '../privileges'
+import { nameText, optionalNameText } from '../validation'
 
 const privilegeList = z
   .array(z.string().refine(isPrivilegeKey, { message: 'invalidValue' }))
@@ -8,8 +9,8 @@ const privilegeList = z
   .transform((list) => [...new Set(list)])
 
 export const roleInput = z.strictObject({
-  nameZh: z.string().trim().min(1, { message: 'required' }).max(50),
-  nameEn: z.string().trim().min(1, { message: 'required' }).max(50),
+  nameZh: nameText(50),
+  nameEn: nameText(50),
   descriptionZh: z.string().trim().max(200).default(''),
   descriptionEn: z.string().trim().max(200).default(''),
   enabled: z.boolean().default(true),
@@ -47,9 +48,9 @@ export const userCreateInput = z.strictObject({
     .min(1, { message: 'required' })
     .max(64)
     .regex(/^[A-Za-z0-9._-]+$/, { message: 'invalidValue' }),
-  displayName: z.string().trim().min(1, { message: 'required' }).max(100),
+  displayName: nameText(100),
   /** The name in English; empty: the one above serves both languages. */
-  displayNameEn: z.string().trim().max(100).default(''),
+  displayNameEn: optionalNameText(100).default(''),
   email: z.union([z.literal(''), z.email().max(200)]).default(''),
   password: z.string().min(1, { message: 'required' }).max(200),
   enabled: z.boolean().default(true),

@@ -3,7 +3,7 @@
 // (each reader gets a `content` message) and withdrawn.
 import { z } from 'zod'
 import { CONTENT_KINDS, CONTENT_STATUSES, type ContentKind, type ContentStatus } from '../constants'
-import { isoDate, optionalText, pageQuery, text } from '../validation'
+import { isoDate, nameText, optionalText, pageQuery } from '../validation'
 
 export { CONTENT_KINDS, CONTENT_STATUSES, type ContentKind, type ContentStatus }
 
@@ -15,8 +15,8 @@ const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v)
 export const contentInput = z
   .strictObject({
     kind: z.enum(CONTENT_KINDS, { message: 'invalidValue' }),
-    titleZh: text(200),
-    titleEn: text(200),
+    titleZh: nameText(200),
+    titleEn: nameText(200),
     summaryZh: optionalText(500).default(''),
     summaryEn: optionalText(500).default(''),
     bodyZh: z.string().max(CONTENT_BODY_MAX).default(''),

@@ -200,6 +200,8 @@ export const paymentRow = z.object({
   relatedEventLabel: z.string(),
   failureReason: z.string(),
   contractNo: z.string().nullable(),
+  /** The contract was superseded by a restart's new contract (the payment stays under the one it was made under). */
+  contractSuperseded: z.boolean(),
   /** A non-contract payment settling another process's cost: that process. */
   forProcessId: z.string().nullable(),
   forProcessType: z.string().nullable(),
@@ -308,9 +310,15 @@ export const contractRow = z.object({
   currency: z.string(),
   /** Paid (or collected) so far: paid payments of the contract in its own currency. */
   paid: z.string(),
+  /** What is still to pay (or collect): nothing under a superseded contract. */
   outstanding: z.string(),
   expiringSoon: z.boolean(),
   ended: z.boolean(),
+  /**
+   * When a later contract of the same process step replaced it (its process restarted and signed again);
+   * null for a live contract. A superseded contract keeps its payments.
+   */
+  supersededAt: z.string().nullable(),
 })
 export type ContractRow = z.infer<typeof contractRow>
 

@@ -1,6 +1,7 @@
 // Shapes of the reference data: the spec §7 calls (dictionaries, trees, tags, entity lists, countries,
 // rooms) and the admin API that maintains them. Shared by the server (validation, OpenAPI) and the web.
 import { z } from 'zod'
+import { nameText, optionalNameText } from '../validation'
 
 // ---------------------------------------------------------------------------------------------------
 // Catalogue
@@ -224,7 +225,7 @@ export type RoomOption = z.infer<typeof roomOption>
 // Admin inputs (authManage:referenceData). Both names are required; codes and values are identities:
 // set at creation, never edited (disable the old record and create a new one instead).
 
-const name = z.string().trim().min(1, { message: 'required' }).max(100)
+const name = nameText(100)
 const sort = z.number().int().min(0).max(99999).default(0)
 const enabled = z.boolean().default(true)
 const code = (max: number) =>
@@ -298,12 +299,12 @@ const vendorShape = {
   kind: z.enum(VENDOR_KINDS),
   countryCode,
   region: optional(100),
-  legalName: z.string().trim().min(1, { message: 'required' }).max(200),
-  contactName: optional(100),
+  legalName: nameText(200),
+  contactName: optionalNameText(100).default(''),
   contactEmail: email.default(''),
   contactPhone: optional(40).pipe(z.string().regex(/^[0-9+()\-\s]*$/, { message: 'invalidValue' })),
-  bankName: optional(200),
-  bankAccountName: optional(200),
+  bankName: optionalNameText(200).default(''),
+  bankAccountName: optionalNameText(200).default(''),
   bankAccountNo: optional(64).pipe(z.string().regex(/^[A-Za-z0-9\-\s]*$/, { message: 'invalidValue' })),
   bankSwift: optional(11).pipe(
     z.string().regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, { message: 'invalidValue' }),
@@ -343,7 +344,7 @@ const climate = (min: number, max: number) =>
 const roomShape = {
   nameZh: name,
   nameEn: name,
-  liaison: z.string().trim().min(1, { message: 'required' }).max(100),
+  liaison: nameText(100),
   email: z.email({ message: 'invalidEmail' }).max(200),
   countryCode,
   icon: z.enum(ROOM_ICONS),

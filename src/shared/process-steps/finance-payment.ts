@@ -3,7 +3,7 @@
 // step whose cost it settles, with what to prefill the request with; the request itself is the payment
 // form (payment.ts: §5 payee rules, payment details adding up to the amount).
 import { z } from 'zod'
-import { optionalText } from '../validation'
+import { compareMoney, MONEY_RE, optionalText } from '../validation'
 import { currency, dictValue, note, positiveMoney, recordId } from './common'
 import { currencyOf, paymentStep } from './payment'
 
@@ -30,11 +30,29 @@ export const financePaymentInput = z.strictObject({
 export type FinancePaymentInput = z.output<typeof financePaymentInput>
 
 /**
- * The request's form: the payment form; when it settles another process's cost, in that cost's currency
- * (never compared with, or converted from, another currency). Free otherwise.
+ * The request's form: the payment form; when it settles another process's cost, that cost as recorded
+ * (the start input carries its amount and currency): another currency is refused at `currency`, another
+ * amount in the cost's currency at `amount`, both naming the cost (amounts of different currencies are
+ * never compared). Free otherwise.
  */
 export function financePaymentStep(subject?: Record<string, unknown>) {
-  return paymentStep(undefined, undefined, costCurrency(subject))
+  const cost = recordedCost(subject)
+  if (!cost) return paymentStep(undefined, undefined, costCurrency(subject))
+  return paymentStep().superRefine((p, ctx) => {
+    const params = { amount: cost.amount, currency: cost.currency }
+    const path = p.currency !== cost.currency ? 'currency' : 'amount'
+    if (path === 'currency' || (MONEY_RE.test(p.amount) && compareMoney(p.amount, cost.amount) !== 0))
+      ctx.addIssue({ code: 'custom', message: 'costAmountFixed', path: [path], params })
+  })
+}
+
+/** The amount and currency of the cost a request settles (its start input's prefill, filled at the start). */
+export function recordedCost(
+  subject: Record<string, unknown> | undefined,
+): { amount: string; currency: string } | undefined {
+  const currency = costCurrency(subject)
+  const amount = (subject?.prefill as Record<string, unknown> | undefined)?.amount
+  return currency !== undefined && typeof amount === 'string' ? { amount, currency } : undefined
 }
 
 /** The currency of the cost a request settles (its start input's prefill), when it settles one. */

@@ -3,7 +3,7 @@
 // exhibition loans (the loan, then RETURN), replication (info, replication, delivery) and the market survey
 // that opens a sale.
 import { z } from 'zod'
-import { compareMoney, isoDate, optionalText, text } from '../validation'
+import { compareMoney, isoDate, nameText, optionalText, text } from '../validation'
 import {
   count,
   countryCode,
@@ -75,7 +75,7 @@ export const workDeliveryStep = z.strictObject({
 export const loanStep = z
   .strictObject({
     borrower: text(200),
-    exhibitionName: text(200),
+    exhibitionName: nameText(200),
     venue: text(300),
     city: optionalText(100).optional(),
     country: countryCode,

@@ -2,7 +2,7 @@
 // seller, price and currency, provenance, authenticity, condition, market survey, recommendation, PDF
 // attachments). The contract and payment steps use contract.ts and payment.ts.
 import { z } from 'zod'
-import { optionalText, text } from '../validation'
+import { nameText, optionalNameText, text } from '../validation'
 import { countryCode, currency, fileIds, note, positiveMoney, recordId } from './common'
 
 export const RECOMMENDATIONS = ['buy', 'negotiate', 'decline'] as const
@@ -25,8 +25,8 @@ export type DueDiligenceData = z.output<typeof dueDiligenceStep>
 
 /** An artwork to be bought that is not in the archive yet: it becomes a record when the purchase completes. */
 export const purchaseCandidate = z.strictObject({
-  titleZh: text(200),
-  titleEn: optionalText(200).optional(),
+  titleZh: nameText(200),
+  titleEn: optionalNameText(200).optional(),
   artistId: recordId.optional(),
   note: note(1000),
 })

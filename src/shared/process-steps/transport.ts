@@ -57,8 +57,9 @@ export const arrival = z
   .optional()
 
 /**
- * TERMINATE while the artworks are in transit (OPERATION_TRANS_ART v2): where they are now — back in a room
- * of the warehouse, or a place in words (the shipper's depot) — recorded as a movement.
+ * TERMINATE once the artworks have left the warehouse (in transit; at a restorer, a framer or a purchase's
+ * destination): where they are now — back in a room of the warehouse, or a place in words (the shipper's
+ * depot, the restorer's studio) — recorded as a movement.
  */
 export const whereNow = z.preprocess(
   (v) => v ?? {},

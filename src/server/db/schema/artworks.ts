@@ -136,8 +136,8 @@ export const artworks = pgTable(
   ],
 )
 
-/** Every kind of movement row, listed once in src/shared/constants.ts (`transport_aborted`: a transport terminated
- * in transit, where the artworks were found to be — issue 10 compensation). */
+/** Every kind of movement row, listed once in src/shared/constants.ts (`transport_aborted`: a process terminated
+ * after its artworks left the warehouse, recorded where its TERMINATE said they are now). */
 export const movementKind = pgEnum('movement_kind', MOVEMENT_KINDS)
 
 /** Every change of an artwork's whereabouts, so its location is known at any date. */

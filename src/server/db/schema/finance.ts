@@ -1,6 +1,7 @@
 // Contracts, payments (with their payment details) and insurance policies and claims: records of their
 // own that the finance and insurance screens list. Processes write them through their effects; each row
 // names the process and step it came from.
+import { sql } from 'drizzle-orm'
 import {
   date,
   index,
@@ -29,7 +30,7 @@ export const contracts = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     processId: uuid().references(() => processes.id, { onDelete: 'set null' }),
-    /** The step whose data the contract was recorded from (one contract per process step). */
+    /** The step whose data the contract was recorded from (one live contract per process step). */
     stepKey: text().notNull().default(''),
     direction: contractDirection().notNull(),
     /** AGREEMENT_CONTRACT_TYPE / ART_CONTRACT_TYPE dictionary value. */
@@ -54,9 +55,14 @@ export const contracts = pgTable(
     createdBy: uuid().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a later contract of the same process step replaced it (the process was restarted and signed
+     * again). The row stays, with the payments made under it; only live contracts (null here) count.
+     */
+    supersededAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('contracts_process_step_uq').on(t.processId, t.stepKey),
+    uniqueIndex('contracts_process_step_uq').on(t.processId, t.stepKey).where(sql`${t.supersededAt} is null`),
     index('contracts_number_idx').on(t.number),
     index('contracts_direction_idx').on(t.direction, t.effectiveDate),
     index('contracts_effective_idx').on(t.effectiveDate),

@@ -6,6 +6,9 @@
 //   ip    (address)            LOGIN_MAX_FAILURES × 20   one address spraying many accounts
 // The user and address locks never refuse a sign-in from an address this user signed in from before
 // (a session row with that address): a stranger cannot lock the administrator out of their own office.
+// A wrong current password at a password change counts on counters of its own (`password-pair:`,
+// `password-user:`, same limits, no address counter), which refuse the change whatever the address: a
+// stolen session guessing there is stopped without locking the real user out of signing in.
 // An administrator lifts a user's locks (POST /api/auth/users/:id/unlock); every lock writes a log row.
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm'
@@ -15,6 +18,10 @@ import { loginFailures, sessions } from '../../db/schema'
 import type { LogWriter } from '../../http/request-log'
 
 export type LockScope = 'pair' | 'user' | 'ip'
+/** What the counters guard: signing in, or changing one's own password (checked with the current one). */
+export type LockPurpose = 'signIn' | 'password'
+
+const PASSWORD_PREFIX = 'password-'
 
 export interface SignInKeys {
   pair: string
@@ -26,8 +33,18 @@ export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase()
 }
 
-export function lockoutKeys(username: string, ip: string | null): SignInKeys {
+export function lockoutKeys(
+  username: string,
+  ip: string | null,
+  purpose: LockPurpose = 'signIn',
+): SignInKeys {
   const name = normaliseUsername(username)
+  if (purpose === 'password')
+    return {
+      pair: `${PASSWORD_PREFIX}pair:${name}@${ip ?? '-'}`,
+      user: `${PASSWORD_PREFIX}user:${name}`,
+      ip: null,
+    }
   return { pair: `pair:${name}@${ip ?? '-'}`, user: `user:${name}`, ip: ip ? `ip:${ip}` : null }
 }
 
@@ -36,7 +53,8 @@ function keyList(keys: SignInKeys): string[] {
 }
 
 function scopeOf(key: string): LockScope {
-  return key.startsWith('pair:') ? 'pair' : key.startsWith('user:') ? 'user' : 'ip'
+  const bare = key.startsWith(PASSWORD_PREFIX) ? key.slice(PASSWORD_PREFIX.length) : key
+  return bare.startsWith('pair:') ? 'pair' : bare.startsWith('user:') ? 'user' : 'ip'
 }
 
 export function limitOf(config: Config, scope: LockScope): number {
@@ -117,18 +135,25 @@ export async function clearPair(db: Db, keys: SignInKeys): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, keys.pair))
 }
 
-/** Lift every lock on a username (its own counter and every address's pair counter). */
+/** Lift every lock on a username (its own counters and every address's pair counters, both purposes). */
 export async function unlockUsername(db: Db, username: string): Promise<number> {
   const name = normaliseUsername(username)
   const escaped = name.replace(/[\\%_]/g, (ch) => `\\${ch}`)
   const removed = await db
     .delete(loginFailures)
-    .where(or(eq(loginFailures.key, `user:${name}`), like(loginFailures.key, `pair:${escaped}@%`)))
+    .where(
+      or(
+        ...['', PASSWORD_PREFIX].flatMap((p) => [
+          eq(loginFailures.key, `${p}user:${name}`),
+          like(loginFailures.key, `${p}pair:${escaped}@%`),
+        ]),
+      ),
+    )
     .returning({ key: loginFailures.key })
   return removed.length
 }
 
-/** When each username's sign-in lock ends (locked ones only), for the user list. */
+/** When each username's sign-in lock ends (locked ones only), for the user list (password-change locks not). */
 export async function lockedUntilByUsername(db: Db, usernames: string[]): Promise<Map<string, Date>> {
   const out = new Map<string, Date>()
   if (usernames.length === 0) return out
@@ -165,6 +190,7 @@ export function logLock(
   username: string,
   ip: string | null,
   userAgent: string | null,
+  purpose: LockPurpose = 'signIn',
 ): void {
   writer.add({
     logId: randomUUID(),
@@ -172,7 +198,7 @@ export function logLock(
     createBy: null,
     createByUserId: null,
     accessTime: new Date(),
-    requestUri: '/api/auth/login',
+    requestUri: purpose === 'password' ? '/api/auth/password' : '/api/auth/login',
     operationType: 'SIGN_IN_LOCK',
     clientIpAddr: ip,
     browserUserAgent: userAgent?.slice(0, 500) ?? null,
@@ -181,7 +207,8 @@ export function logLock(
     success: false,
     responseCode: 429,
     exception:
-      `sign-in locked (${scope}): username=${normaliseUsername(username).slice(0, 64)} ` +
+      `${purpose === 'password' ? 'password change' : 'sign-in'} locked (${scope}): ` +
+      `username=${normaliseUsername(username).slice(0, 64)} ` +
       `address=${ip ?? 'unknown'} after ${limitOf(config, scope)} failures, ${config.loginLockMinutes} min`,
   })
 }

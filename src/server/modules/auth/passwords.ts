@@ -1,6 +1,6 @@
 // Password hashing with scrypt (node:crypto), generated passwords for first start, and the password
-// policy: at least 10 characters with letters and digits, not the username, not a known-breached password
-// (the short list shipped beside this file).
+// policy: at least 12 characters (a run of whitespace counts as one) with letters and digits, not the
+// username, not a known-breached password (the short list shipped beside this file).
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { MessageKey } from '../../../shared/errors'
@@ -45,8 +45,19 @@ export function generatePassword(): string {
   return `${out.slice(0, 18)}a7`
 }
 
+/** The shortest password the policy accepts, in characters (a run of whitespace counts as one). */
+export const PASSWORD_MIN_LENGTH = 12
+
+/**
+ * The password's length as the policy counts it: characters (not UTF-16 units) of its NFKC form, each run
+ * of whitespace counted once. The password itself is kept as typed (never trimmed or collapsed).
+ */
+export function policyLength(password: string): number {
+  return [...password.normalize('NFKC').replace(/\s+/gu, ' ')].length
+}
+
 export function isStrongPassword(password: string): boolean {
-  return password.length >= 10 && /[A-Za-z]/.test(password) && /\d/.test(password)
+  return policyLength(password) >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(password) && /\d/.test(password)
 }
 
 let breached: Set<string> | undefined

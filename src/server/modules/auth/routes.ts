@@ -152,7 +152,7 @@ export function authRoutes(deps: Deps) {
       path: '/password',
       tags: ['auth'],
       summary:
-        'Change my own password: at least 10 characters with letters and digits, not the username, not a known-breached password; my other sessions end',
+        'Change my own password: at least 12 characters (a run of spaces counts as one) with letters and digits, not the username, not a known-breached password; my other sessions end. Wrong current passwords are counted per (user, address) and per user from any address: 429 once either is locked',
       ...access(deps, 'signedIn', { anySystem: true }),
       request: {
         body: { required: true, content: { 'application/json': { schema: changePasswordRequest } } },
@@ -164,16 +164,26 @@ export function authRoutes(deps: Deps) {
       const me = currentUser(c)
       const lang = c.get('lang')
       const { currentPassword, newPassword } = c.req.valid('json')
-      // Guessing the current password through a stolen session is throttled like a sign-in.
+      // Guessing the current password through a stolen session is throttled on counters of its own, per
+      // (user, address) and per user from any address (lockout.ts); they never lock signing in.
       const ip = clientIp(c, deps.config.trustProxy)
-      const keys = lockoutKeys(me.username, ip)
+      const keys = lockoutKeys(me.username, ip, 'password')
       const locked = await locks(db, keys)
-      if (locked.pair > 0) throw new AppError(429, 'tooManyAttempts', { minutes: locked.pair })
+      const refuseFor = Math.max(locked.pair, locked.user)
+      if (refuseFor > 0) throw new AppError(429, 'tooManyAttempts', { minutes: refuseFor })
       const [row] = await db.select().from(users).where(eq(users.id, me.id)).limit(1)
       if (!row) throw new AppError(403, 'notSignedIn')
       if (!(await verifyPassword(currentPassword, row.passwordHash))) {
         for (const scope of await recordFailure(db, deps.config, keys))
-          logLock(deps.logWriter, deps.config, scope, me.username, ip, c.req.header('user-agent') ?? null)
+          logLock(
+            deps.logWriter,
+            deps.config,
+            scope,
+            me.username,
+            ip,
+            c.req.header('user-agent') ?? null,
+            'password',
+          )
         throw new AppError(400, 'invalidInput', undefined, {
           fieldErrors: { currentPassword: formatMessage('wrongCurrentPassword', lang) },
         })

@@ -6,12 +6,13 @@
 // drops what it holds at once; while it cannot listen it holds nothing (listenForAuthChanges, through the
 // reconnecting listener of db/listen.ts).
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Database, Db } from '../../db/client'
 import { type ChannelListener, listenChannel } from '../../db/listen'
 import { rolePrivileges, roles, sessions, userPrivileges, userRoles, users } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
+import { SESSION_ID_LENGTH } from './session-id'
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
@@ -208,6 +209,36 @@ export async function authenticate(
   const session = { user, expiresAt: row.expiresAt.getTime(), lastSeenAt, heldUntil: now + SESSION_CACHE_MS }
   cache.hold(tokenHash, session, generation)
   return user
+}
+
+/**
+ * Is this session of this user live: not ended, not past its absolute or idle time, its user enabled? For
+ * signed download links, which name their session by its public id (session-id.ts), not by its token. Read
+ * from the database every time (nothing held), so a sign-out ends the session's links at once.
+ */
+export async function sessionLive(
+  db: Db,
+  config: Config,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const now = Date.now()
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        sql`left(${sessions.tokenHash}, ${SESSION_ID_LENGTH}) = ${sessionId}`,
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastSeenAt, new Date(now - config.sessionIdleMinutes * 60_000)),
+        eq(users.enabled, true),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }
 
 /**

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client'
 import { contents, files, roles, userRoles, users } from '../../db/schema'
 import { AppError } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
+import { sessionIdOf } from '../auth/session-id'
 import { linkExpiry, signedUrl } from '../files/links'
 import { imageIdsOf, withSignedImages } from './sanitize'
 
@@ -87,8 +88,16 @@ export async function toViews(db: DbOrTx, deps: Deps, rows: ContentRow[], user: 
     authorRows.map((u) => [u.id, lang === 'en' ? u.displayNameEn || u.displayName : u.displayName]),
   )
   const exp = linkExpiry(deps.config.linkTtlSeconds)
+  const sessionId = sessionIdOf(user.sessionHash)
   const link = (fileId: string) =>
-    signedUrl(deps.config.linkSecret, { target: 'file', fileId, disposition: 'inline', exp, userId: user.id })
+    signedUrl(deps.config.linkSecret, {
+      target: 'file',
+      fileId,
+      disposition: 'inline',
+      exp,
+      userId: user.id,
+      sessionId,
+    })
   const en = lang === 'en'
   const pick = (zh: string, enText: string) => (en ? enText || zh : zh || enText)
   return rows.map((r) => {

@@ -1,7 +1,10 @@
 // Short-lived signed download links: a browser opening a file in a new window, an <img> or a <video>
-// sends no headers, so the URL itself carries who asked, until when, and an HMAC over both.
+// sends no headers, so the URL itself carries who asked, from which session, until when, and an HMAC over
+// all of it. A link works only while that session does (files/routes.ts checks it on every use), so a
+// sign-out, a password change or an administrator ending the session ends its links too.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type Disposition, FILE_API } from '../../../shared/contracts/files'
+import { isSessionId } from '../auth/session-id'
 
 /** What a link opens: the file itself or its thumbnail (a thumbnail link cannot fetch the original). */
 export type LinkTarget = 'file' | 'thumbnail'
@@ -13,12 +16,20 @@ export interface LinkClaims {
   /** Unix seconds. */
   exp: number
   userId: string
+  /** The issuing session: the start of its token hash (`sessionIdOf`), never the token or its whole hash. */
+  sessionId: string
 }
 
 function signature(secret: string, claims: LinkClaims): string {
-  const payload = ['v1', claims.target, claims.fileId, claims.disposition, claims.exp, claims.userId].join(
-    '\n',
-  )
+  const payload = [
+    'v2',
+    claims.target,
+    claims.fileId,
+    claims.disposition,
+    claims.exp,
+    claims.userId,
+    claims.sessionId,
+  ].join('\n')
   return createHmac('sha256', secret).update(payload).digest('base64url')
 }
 
@@ -36,6 +47,7 @@ export function signedUrl(secret: string, claims: LinkClaims): string {
     disposition: claims.disposition,
     exp: String(claims.exp),
     u: claims.userId,
+    s: claims.sessionId,
     sig: signature(secret, claims),
   })
   return `${base}?${query}`
@@ -46,6 +58,7 @@ export interface LinkQuery {
   disposition?: string
   exp?: string
   u?: string
+  s?: string
   sig?: string
 }
 
@@ -57,10 +70,11 @@ export function verifyLink(
   query: LinkQuery,
   nowMs = Date.now(),
 ): LinkClaims | null {
-  const { disposition, exp, u, sig } = query
-  if (!exp || !u || !sig || !/^\d{1,12}$/.test(exp) || u.length > 64 || sig.length > 100) return null
+  const { disposition, exp, u, s, sig } = query
+  if (!exp || !u || !s || !sig || !/^\d{1,12}$/.test(exp) || u.length > 64 || sig.length > 100) return null
+  if (!isSessionId(s)) return null
   if (disposition !== 'inline' && disposition !== 'attachment') return null
-  const claims: LinkClaims = { target, fileId, disposition, exp: Number(exp), userId: u }
+  const claims: LinkClaims = { target, fileId, disposition, exp: Number(exp), userId: u, sessionId: s }
   const expected = Buffer.from(signature(secret, claims))
   const given = Buffer.from(sig)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null

@@ -17,9 +17,10 @@ import { AppError, invalid } from '../../http/app-error'
 import type { AppEnv, AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { authenticate, privilegesOf } from '../auth/sessions'
+import { sessionIdOf } from '../auth/session-id'
+import { authenticate, privilegesOf, sessionLive } from '../auth/sessions'
 import { canUpload } from './file-access'
-import { type LinkTarget, linkExpiry, signedUrl, verifyLink } from './links'
+import { type LinkClaims, type LinkTarget, linkExpiry, signedUrl, verifyLink } from './links'
 import { loadReadableFiles, toFileView } from './queries'
 import { fileResponse, zipResponse } from './serve'
 import { receiveUpload } from './upload'
@@ -54,9 +55,11 @@ const binary = (description: string, mime: string) => ({
   default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
 })
 
-/** A signed-in user as a link names them: still enabled, with today's privileges. */
-async function linkUser(deps: Deps, userId: string): Promise<AuthUser | null> {
+/** The user a link names, while the session that issued it lives: still enabled, with today's privileges. */
+async function linkUser(deps: Deps, claims: LinkClaims): Promise<AuthUser | null> {
+  const { userId, sessionId } = claims
   if (!z.uuid().safeParse(userId).success) return null
+  if (!(await sessionLive(deps.database.db, deps.config, userId, sessionId))) return null
   const [row] = await deps.database.db.select().from(users).where(eq(users.id, userId)).limit(1)
   if (!row?.enabled) return null
   const { allPrivileges, privileges, roles } = await privilegesOf(deps.database.db, row.id)
@@ -85,7 +88,7 @@ async function reader(
   const query = c.req.query()
   if (query.sig !== undefined || query.exp !== undefined) {
     const claims = verifyLink(deps.config.linkSecret, target, fileId, query)
-    const user = claims ? await linkUser(deps, claims.userId) : null
+    const user = claims ? await linkUser(deps, claims) : null
     if (!claims || !user) throw new AppError(403, 'linkExpired')
     c.set('user', user)
     return { user, disposition: claims.disposition }
@@ -169,19 +172,14 @@ export function fileRoutes(deps: Deps) {
       const body = c.req.valid('json')
       const rows = await loadReadableFiles(deps.database.db, user, body.ids ?? [body.id!])
       const exp = linkExpiry(deps.config.linkTtlSeconds)
+      const issued = { exp, userId: user.id, sessionId: sessionIdOf(user.sessionHash) }
       const links = rows.map((row) => {
         const disposition: Disposition = INLINE_KINDS.has(row.kind) ? body.disposition : 'attachment'
         return {
           ...toFileView(row),
-          url: signedUrl(secret(), { target: 'file', fileId: row.id, disposition, exp, userId: user.id }),
+          url: signedUrl(secret(), { target: 'file', fileId: row.id, disposition, ...issued }),
           thumbnailUrl: row.thumbnailKey
-            ? signedUrl(secret(), {
-                target: 'thumbnail',
-                fileId: row.id,
-                disposition: 'inline',
-                exp,
-                userId: user.id,
-              })
+            ? signedUrl(secret(), { target: 'thumbnail', fileId: row.id, disposition: 'inline', ...issued })
             : null,
         }
       })

@@ -1,6 +1,8 @@
-// The contracts register (issue 15): every contract the processes recorded (purchase, sale, service), with
-// what has been paid (or collected) under it — its paid payments in the contract's own currency, never
-// another — and what is outstanding; "expiring soon" when its end date falls within EXPIRING_SOON_DAYS.
+// The contracts register: every contract the processes recorded (purchase, sale, service), with what has
+// been paid (or collected) under it — its paid payments in the contract's own currency, never another —
+// and what is outstanding; "expiring soon" when its end date falls within EXPIRING_SOON_DAYS. A contract a
+// restarted process replaced stays listed, superseded: nothing is outstanding under it and it is neither
+// "outstanding" nor "expiring" (only live contracts are).
 import { type SQL, sql } from 'drizzle-orm'
 import {
   type ContractListQuery,
@@ -23,8 +25,10 @@ function contractWhere(q: ContractListQuery): SQL {
     parts.push(sql`(c.number ilike ${like} or c.subject ilike ${like} or c.counterparty ilike ${like})`)
   }
   if (q.expiring === '1')
-    parts.push(sql`c.end_date >= ${today()}::date and c.end_date <= ${inDays(EXPIRING_SOON_DAYS)}::date`)
-  if (q.outstanding === '1') parts.push(sql`c.amount > coalesce(paid.total, 0)`)
+    parts.push(
+      sql`c.superseded_at is null and c.end_date >= ${today()}::date and c.end_date <= ${inDays(EXPIRING_SOON_DAYS)}::date`,
+    )
+  if (q.outstanding === '1') parts.push(sql`c.superseded_at is null and c.amount > coalesce(paid.total, 0)`)
   return sql.join(parts, sql` and `)
 }
 
@@ -50,6 +54,7 @@ interface ContractDbRow {
   currency: string
   paid: string
   outstanding: string
+  superseded_at: string | null
 }
 
 function pageSql(where: SQL, limit: number, offset: number): SQL {
@@ -57,7 +62,9 @@ function pageSql(where: SQL, limit: number, offset: number): SQL {
       coalesce(a.label_zh, t.label_zh) as type_zh, coalesce(a.label_en, t.label_en) as type_en, c.number, c.subject,
       c.counterparty, c.effective_date::text as effective_date, c.end_date::text as end_date,
       c.amount::text as amount, c.currency, coalesce(paid.total, 0)::numeric(18, 2)::text as paid,
-      greatest(c.amount - coalesce(paid.total, 0), 0)::numeric(18, 2)::text as outstanding
+      case when c.superseded_at is null then greatest(c.amount - coalesce(paid.total, 0), 0) else 0 end
+        ::numeric(18, 2)::text as outstanding,
+      to_char(c.superseded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as superseded_at
     from ${FROM}
     left join processes pr on pr.id = c.process_id
     left join dict_items a on a.dict_code = 'AGREEMENT_CONTRACT_TYPE' and a.value = c.contract_type
@@ -84,8 +91,13 @@ function toRow(r: ContractDbRow, lang: Lang): ContractRow {
     currency: r.currency,
     paid: r.paid,
     outstanding: r.outstanding,
-    expiringSoon: r.end_date !== null && r.end_date >= now && r.end_date <= inDays(EXPIRING_SOON_DAYS),
+    expiringSoon:
+      r.superseded_at === null &&
+      r.end_date !== null &&
+      r.end_date >= now &&
+      r.end_date <= inDays(EXPIRING_SOON_DAYS),
     ended: r.end_date !== null && r.end_date < now,
+    supersededAt: r.superseded_at,
   }
 }
 

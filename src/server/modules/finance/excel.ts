@@ -43,7 +43,11 @@ const W = {
       '未付/未收',
       '币种',
       '流程',
+      '状态',
     ],
+    live: '有效',
+    supersededMark: '（已被取代）',
+    superseded: '已被取代（流程重新发起后另签）',
     outgoing: '付款',
     incoming: '收款',
     paid: '已付',
@@ -86,7 +90,11 @@ const W = {
       'Outstanding',
       'Currency',
       'Process',
+      'Status',
     ],
+    live: 'In force',
+    supersededMark: ' (superseded)',
+    superseded: 'Superseded (signed again after a restart)',
     outgoing: 'Outgoing',
     incoming: 'Incoming',
     paid: 'Paid',
@@ -144,7 +152,7 @@ export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): P
         p.relatedEventLabel,
         typeLabel(p.processType, lang),
         p.stepLabel || p.step,
-        p.contractNo ?? '',
+        p.contractNo ? `${p.contractNo}${p.contractSuperseded ? w.supersededMark : ''}` : '',
         p.failureReason,
       ]
   }
@@ -169,6 +177,7 @@ export function contractsWorkbook(rows: AsyncIterable<ContractRow>, lang: Lang):
         c.outstanding,
         c.currency,
         typeLabel(c.processType, lang),
+        c.supersededAt ? w.superseded : w.live,
       ]
   }
   const day = new Date().toISOString().slice(0, 10)

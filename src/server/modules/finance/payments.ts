@@ -69,6 +69,7 @@ interface PaymentDbRow {
   event_en: string | null
   failure_reason: string
   contract_no: string | null
+  contract_superseded: boolean
   for_process_id: string | null
   for_process_type: string | null
 }
@@ -83,7 +84,8 @@ export function paymentPageSql(where: SQL, limit: number, offset: number): SQL {
       to_char(p.at at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.cost_attribution,
       d.label_zh as cost_zh, d.label_en as cost_en, p.related_event, e.label_zh as event_zh,
       e.label_en as event_en, p.failure_reason, c.number as contract_no,
-      p.for_process_id, fp.type as for_process_type
+      coalesce(c.superseded_at is not null, false) as contract_superseded, p.for_process_id,
+      fp.type as for_process_type
     from pg join payments p on p.id = pg.id
     left join processes pr on pr.id = p.process_id
     left join processes fp on fp.id = p.for_process_id
@@ -94,7 +96,8 @@ export function paymentPageSql(where: SQL, limit: number, offset: number): SQL {
 }
 
 /** A dictionary item's label in the reader's language (the other when that one is empty; '' when none). */
-const labelIn = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' ? en || zh : zh || en) ?? ''
+const labelIn = (lang: Lang, zh: string | null, en: string | null) =>
+  (lang === 'en' ? en || zh : zh || en) ?? ''
 
 export function toPaymentRow(r: PaymentDbRow, lang: Lang): PaymentRow {
   return {
@@ -118,6 +121,7 @@ export function toPaymentRow(r: PaymentDbRow, lang: Lang): PaymentRow {
     relatedEventLabel: labelIn(lang, r.event_zh, r.event_en),
     failureReason: r.failure_reason,
     contractNo: r.contract_no,
+    contractSuperseded: r.contract_superseded === true,
     forProcessId: r.for_process_id,
     forProcessType: r.for_process_type,
   }

@@ -2,8 +2,10 @@
 // client names (held by process-cache.ts, else loaded), the machine version it runs on, whether this user
 // may send this event now, and its payload validated. Every refusal is thrown here, before anything is
 // written: 409 stale version, 4031 forbidden, 400 eventNotEnabled or field errors (a submitted form also
-// passes the check its definition declares on the database, checks/).
+// passes the check its definition declares on the database, checks/; the artworks of a step that binds
+// insurance cover are checked again at its SUBMIT).
 import type { ZodType } from 'zod'
+import { approvedAlready, submittedBySameSide } from '../../../../machines/setup'
 import { TASK_OF_EVENT } from '../../../../machines/tasks'
 import type { Actor, ProcessContext, ProcessDefinition } from '../../../../machines/types'
 import { checkEvent, forbiddenBecause, nextEvents, refusalOf, validateEvent } from '../../../../machines/view'
@@ -17,8 +19,10 @@ import { actingActor, assertNotClaimedByOther } from '../tasks/acting'
 import { assertAttachments } from './attachments'
 import type { ProcessCatalog } from './catalog'
 import { checkSubmitted } from './checks'
+import { assertKnownCurrencies } from './currencies'
+import { assertInsurable } from './effects/insurance'
 import { type HeldRow, processCacheOf } from './process-cache'
-import { loadProcess } from './process-store'
+import { linkedArtworks, loadProcess } from './process-store'
 import { type PersistedSnapshot, rehydrate } from './snapshot'
 import type { ProcessRow } from './views'
 
@@ -50,13 +54,8 @@ export function refusedFor(
   if (kind === 'confirmPayment') return new AppError(4031, 'separationOfDuties')
   if (kind === 'approve') {
     const r = step ? (snapshot.context as ProcessContext).steps[step] : undefined
-    const people = [actor.id, actor.onBehalfOf]
-    const approvedAlready =
-      !people.includes(r?.submittedBy) &&
-      (r?.approvals ?? []).some(
-        (a) => people.includes(a.by) || (a.onBehalfOf !== undefined && people.includes(a.onBehalfOf)),
-      )
-    return new AppError(4031, approvedAlready ? 'alreadyApproved' : 'ownSubmission')
+    const again = !submittedBySameSide(r, actor) && approvedAlready(r, actor)
+    return new AppError(4031, again ? 'alreadyApproved' : 'ownSubmission')
   }
   return forbidden()
 }
@@ -135,7 +134,26 @@ async function decideOn(
       subject: (snapshot.context as ProcessContext).subject,
       payload: valid.payload ?? {},
     })
+  // A draft's formats wait for its SUBMIT; so does whether its currency is known.
+  if (request.type !== 'SAVE') await assertKnownCurrencies(db, valid.payload, 'payload')
+  if (request.type === 'SUBMIT') await assertStepMayBind(db, definition, row, snapshot)
   return { row, snapshot, definition, actor, comment, payload: valid.payload }
+}
+
+/**
+ * A step that binds insurance cover (`bindsCover`) checks its artworks again at SUBMIT: a work sold or
+ * counted missing since the start is refused now, naming it, rather than at the approval.
+ */
+async function assertStepMayBind(
+  db: Db,
+  definition: ProcessDefinition,
+  row: ProcessRow,
+  snapshot: HeldRow['snapshot'],
+): Promise<void> {
+  if (!definition.steps.some((s) => s.key === row.currentStep && s.bindsCover)) return
+  const subject = (snapshot.context as ProcessContext).subject
+  const ids = await linkedArtworks(db, row.id)
+  await assertInsurable(db, { type: row.type, subject }, ids, definition.artworkStatuses, { lock: false })
 }
 
 /**

@@ -1,23 +1,33 @@
 // A process's links (the view's `links`): the processes it follows (its start input names them), the ones
 // that follow it (their start input names it; found through the artworks they share, so indexed), and the
 // follow-ups that may be started from it now, all as the machines' `followUps` declare them. At a start,
-// the process a follower names must exist and be of a type that declares it.
+// the process a follower names must exist and be of a type that declares it, and a cost's payment request
+// takes that cost's amount and currency (one request per cost: cost-requests.ts).
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
+  costPrefill,
   type DeclaredFollowUp,
   declaredFollowUps,
   followUpInput,
   mayStartFollowUp,
   predecessorsOf,
 } from '../../../../machines/follow-ups'
-import type { Actor, ProcessContext, ProcessDefinition } from '../../../../machines/types'
+import type {
+  Actor,
+  CostFollowUp,
+  ProcessContext,
+  ProcessDefinition,
+  ProcessInput,
+} from '../../../../machines/types'
 import type { ProcessLink, ProcessLinks } from '../../../shared/contracts/process'
 import type { ProcessType } from '../../../shared/process-types'
+import { compareMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
 import { processArtworks, processes } from '../../db/schema'
-import { invalid } from '../../http/app-error'
+import { AppError, invalid } from '../../http/app-error'
 import type { ProcessCatalog } from './catalog'
+import type { PersistedSnapshot } from './snapshot'
 import { mayStartType } from './start-access'
 
 const declarations = new WeakMap<ProcessCatalog, DeclaredFollowUp[]>()
@@ -51,7 +61,7 @@ const linkColumns = {
  * A start input's field, the key written into the statement (names come from the machines, checked here) so
  * an expression index on it can serve (the payment requests' `forProcessId`: processes_pays_for_idx).
  */
-const subjectField = (via: string) => {
+export const subjectField = (via: string) => {
   if (!/^[A-Za-z]\w*$/.test(via)) throw new Error(`not a field name: ${via}`)
   return sql`${processes.snapshot}->'context'->'subject'->>${sql.raw(`'${via}'`)}`
 }
@@ -140,21 +150,55 @@ export async function linksOf(
 
 /**
  * At a start: each process the input names as followed must exist and be of a type that declares this
- * type as its follow-up under that field; else 400 naming the field.
+ * type as its follow-up under that field; else 400 naming the field. Gives the start input back, with a
+ * cost's amount and currency filled in (`withRecordedCost`).
  */
 export async function checkFollows(
   db: DbOrTx,
   catalog: ProcessCatalog,
   definition: ProcessDefinition,
-  subject: Record<string, unknown>,
-): Promise<void> {
+  subject: ProcessInput['subject'],
+): Promise<ProcessInput['subject']> {
+  let checked = subject
   for (const named of predecessorsOf(followUpsOf(catalog), definition.type, subject)) {
-    const [row] = await db.select({ type: processes.type }).from(processes).where(eq(processes.id, named.id))
+    const [row] = await db
+      .select({ type: processes.type, snapshot: processes.snapshot })
+      .from(processes)
+      .where(eq(processes.id, named.id))
     if (!row || !named.allowed.some((f) => f.from === row.type))
       throw invalid({ [`input.${named.via}`]: 'invalidValue' })
     // A cost's payment request names the step of that process whose cost it pays.
-    const costSteps = named.allowed.filter((f) => f.from === row.type && f.cost).map((f) => f.cost?.step)
-    if (costSteps.length > 0 && !costSteps.includes(subject.forStep as string))
-      throw invalid({ 'input.forStep': 'invalidValue' })
+    const costs = named.allowed.filter((f) => f.from === row.type && f.cost).map((f) => f.cost)
+    if (costs.length === 0) continue
+    const cost = costs.find((c) => c?.step === subject.forStep)
+    if (!cost) throw invalid({ 'input.forStep': 'invalidValue' })
+    const context = (row.snapshot as PersistedSnapshot | null)?.context as ProcessContext | undefined
+    checked = withRecordedCost(checked, cost, context)
   }
+  return checked
+}
+
+/**
+ * A cost's payment request pays the cost as its process recorded it: the start input carries the cost's
+ * amount and currency (filled in when the prefill leaves them out); a prefill that says otherwise is
+ * refused at its field, naming the cost (compared only in the cost's own currency). A step with no
+ * approved cost yet is refused at `input.forStep`.
+ */
+function withRecordedCost(
+  subject: ProcessInput['subject'],
+  cost: CostFollowUp,
+  context: ProcessContext | undefined,
+): ProcessInput['subject'] {
+  const recorded = costPrefill(cost, context)
+  if (!recorded) throw invalid({ 'input.forStep': 'costNotRecorded' })
+  const prefill = (subject.prefill ?? {}) as Record<string, unknown>
+  const params = { amount: recorded.amount, currency: recorded.currency }
+  const refuse = (field: string) =>
+    new AppError(400, 'invalidInput', params, {
+      fieldErrors: { [`input.prefill.${field}`]: 'costAmountFixed' },
+    })
+  if (typeof prefill.currency === 'string' && prefill.currency !== recorded.currency) throw refuse('currency')
+  if (typeof prefill.amount === 'string' && compareMoney(prefill.amount, recorded.amount) !== 0)
+    throw refuse('amount')
+  return { ...subject, prefill: { ...prefill, amount: recorded.amount, currency: recorded.currency } }
 }

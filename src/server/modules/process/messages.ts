@@ -109,7 +109,8 @@ type ReminderKind = (typeof processReminders.$inferInsert)['kind']
 /**
  * Schedule a reminder. A process has at most one reminder of each kind (unique index): scheduling it again
  * (a policy approved again after a restart, a contract re-recorded) moves its due time and wording and
- * revives it if it was cancelled; one already delivered stays delivered unless its due time changed.
+ * revives it if it was cancelled; one already delivered stays delivered unless its due time changed — or,
+ * with `once` (one reminder per policy, whatever the re-approvals), stays delivered and unchanged.
  */
 export async function scheduleReminder(
   db: DbOrTx,
@@ -120,6 +121,7 @@ export async function scheduleReminder(
     kind: ReminderKind
     dueAt: Date
     params: Params
+    once?: boolean
   },
 ) {
   const title = bothLanguages(REMINDER_KEYS[reminder.kind], (lang) => ({
@@ -146,6 +148,7 @@ export async function scheduleReminder(
         cancelledAt: null,
         deliveredAt: sql`case when ${processReminders.dueAt} = excluded.due_at then ${processReminders.deliveredAt} end`,
       },
+      ...(reminder.once ? { setWhere: isNull(processReminders.deliveredAt) } : {}),
     })
 }
 

@@ -243,7 +243,7 @@ export async function linkArtworks(tx: Tx, processId: string, artworkIds: string
     .onConflictDoNothing()
 }
 
-export async function linkedArtworks(tx: Tx, processId: string): Promise<string[]> {
+export async function linkedArtworks(tx: DbOrTx, processId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: processArtworks.artworkId })
     .from(processArtworks)

@@ -21,6 +21,7 @@ import { syncTasks } from '../tasks/sync'
 import type { ProcessCatalog } from './catalog'
 import { validate } from './decide'
 import { EFFECTS } from './effects'
+import { lockSubjectArtworks } from './effects/custody'
 import type { EffectContext } from './effects/types'
 import { insertProcess, linkArtworks, linkedArtworks } from './process-store'
 import type { Action } from './pure-transition'
@@ -123,6 +124,8 @@ export async function createInTx(
   const persisted = persist(definition.machine, snapshot)
   const described = describe(definition, snapshot)
   const allowedBy = options.allowedBy ?? allowedByPrivilege(actor, START_ACCESS)
+  const artworkIds = [...new Set(subject.artworkIds ?? [])]
+  await lockSubjectArtworks(tx, artworkIds)
   const id = await insertProcess(
     tx,
     {
@@ -141,7 +144,7 @@ export async function createInTx(
       updatedAt: at,
       finishedAt: described.done ? at : null,
     },
-    [...new Set(subject.artworkIds ?? [])],
+    artworkIds,
     {
       eventType: CREATE_EVENT,
       fromState: null,

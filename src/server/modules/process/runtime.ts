@@ -32,7 +32,11 @@ import { actingActor } from '../tasks/acting'
 import { syncTasks, tasksMayChange } from '../tasks/sync'
 import { assertAttachments } from './attachments'
 import { checkStart } from './checks'
+import { assertCostFree } from './cost-requests'
+import { assertKnownCurrencies } from './currencies'
 import { actorOf, type Decided, decide, definitionFor, notEnabled, type User, validate } from './decide'
+import { startLockConflict } from './effects/custody'
+import { assertRenewable } from './effects/insurance'
 import {
   claimKey,
   eventClaim,
@@ -87,17 +91,20 @@ export async function startProcess(
   const artworkIds = [...new Set(subject.artworkIds ?? [])]
   if ((await countArtworks(env.db, artworkIds)) !== artworkIds.length)
     throw invalid({ 'input.artworkIds': 'invalidValue' })
-  await checkFollows(env.db, env.catalog, definition, subject)
-  await checkStart(definition, { db: env.db, lang, subject })
+  await assertKnownCurrencies(env.db, subject, 'input')
+  const checkedSubject = await checkFollows(env.db, env.catalog, definition, subject)
+  await checkStart(definition, { db: env.db, lang, subject: checkedSubject })
+  if (definition.renewsPolicy) await assertRenewable(env.db, checkedSubject)
   const actor = actorOf(user)
   const saved =
-    draft === undefined ? undefined : await checkDraft(env, definition, subject, actor, draft, lang)
+    draft === undefined ? undefined : await checkDraft(env, definition, checkedSubject, actor, draft, lang)
   const at = new Date()
-  return orFirstResult(env.db, claim, () =>
+  const created = () =>
     env.db.transaction(async (tx) => {
       // A concurrent start with the same key waits here, then finds it taken: its result is the answer.
       if (claim && !(await claimKey(tx, claim, CREATE_EVENT))) throw conflict()
-      const id = await createInTx(tx, env, definition, subject, actor, user.id, at, lang, {
+      await assertCostFree(tx, env.catalog, definition, checkedSubject, null, lang, env.config.timeZone)
+      const id = await createInTx(tx, env, definition, checkedSubject, actor, user.id, at, lang, {
         allowedBy: startAllowedBy(actor, definition),
       })
       if (saved) await saveFirstDraft(tx, env, definition, id, actor, saved, lang)
@@ -106,8 +113,15 @@ export async function startProcess(
       const withLinks = await withLinksOf(tx, env.catalog, row, view, actor)
       if (claim) await storeResult(tx, claim, id, withLinks)
       return withLinks
-    }),
-  )
+    })
+  // A start that lost a race for its artworks to the database's deadlock detection is refused as held.
+  return orFirstResult(env.db, claim, async () => {
+    try {
+      return await created()
+    } catch (error) {
+      throw (await startLockConflict(env.db, error, artworkIds)) ?? error
+    }
+  })
 }
 
 /**
@@ -327,6 +341,9 @@ function partsFromWritten(written: Written, artworks: ProcessView['artworks'], c
   }
 }
 
+/** The start input of a decided process (its context's subject). */
+const subjectOf = (d: Decided) => (d.snapshot.context as ProcessContext).subject as Record<string, unknown>
+
 /** The write: one statement, or a transaction when effects run or a key is claimed. */
 async function write(env: RuntimeEnv, d: Decided, s: Step, claim: KeyClaim | undefined, lang: Lang) {
   const { row } = d
@@ -348,13 +365,17 @@ async function write(env: RuntimeEnv, d: Decided, s: Step, claim: KeyClaim | und
   const tasks = tasksMayChange(row.state, s.described.state, s.event.type)
   // The common case (a SAVE: no effects, no idempotency key, no task moves) is one statement: atomic
   // without a transaction.
-  if (!s.effects && !claim && !tasks) {
+  const restart = s.event.type === 'RESTART'
+  if (!s.effects && !claim && !tasks && !restart) {
     const written = await writeEvent(env.db, args)
     if (typeof written === 'string') throw conflict()
     hold(written)
     return withLinksOf(env.db, env.catalog, current.row, viewFrom(written, written.artworks), d.actor)
   }
   const [view, written] = await env.db.transaction(async (tx) => {
+    // A restart takes up its subject again: a cost's payment request, its cost.
+    if (restart)
+      await assertCostFree(tx, env.catalog, d.definition, subjectOf(d), row.id, lang, env.config.timeZone)
     const written = await writeEvent(tx, args)
     // Stale, or the key's first request committed meanwhile (applyEvent then answers with its result).
     if (typeof written === 'string') throw conflict()

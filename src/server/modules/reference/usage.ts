@@ -96,7 +96,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return pgErrorCode(error) === '23505'
 }
 
-function pgErrorCode(error: unknown): string | undefined {
+/** The SQLSTATE of a database error, as thrown by either driver, wrapped or not. */
+export function pgErrorCode(error: unknown): string | undefined {
   let e: unknown = error
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
     const code = (e as { code?: unknown }).code

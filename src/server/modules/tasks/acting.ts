@@ -13,10 +13,16 @@ import { processTasks, users } from '../../db/schema'
 import { AppError } from '../../http/app-error'
 import { privilegesOf } from '../auth/sessions'
 import { actorOf, type User } from '../process/decide'
-import { delegationCovers } from './settings'
+import { delegationCovers, disabledDelegator } from './settings'
 import { DECISION_KINDS } from './sync'
 
-/** The actor of a request: the user, or the user acting on behalf of `onBehalfOf` (4031 notDelegated otherwise). */
+/**
+ * The actor of a request: the user, or the user acting on behalf of `onBehalfOf`. A delegation is checked
+ * at every use against its people as they are now: it must cover the type today with both of them enabled
+ * (else 4031 `notDelegated`, or `delegatorDisabled` naming a delegator whose account is now disabled), and
+ * the delegate then holds the delegator's current privileges and roles, no more: what the machine allows
+ * the delegator it allows the delegate, and what it refuses either of them it refuses both.
+ */
 export async function actingActor(
   db: Db,
   user: User,
@@ -26,8 +32,13 @@ export async function actingActor(
   now = new Date(),
 ): Promise<Actor> {
   if (!onBehalfOf || onBehalfOf === user.id) return actorOf(user)
-  if (!(await delegationCovers(db, onBehalfOf, user.id, type, dayIn(now, timeZone))))
-    throw new AppError(4031, 'notDelegated')
+  const day = dayIn(now, timeZone)
+  if (!(await delegationCovers(db, onBehalfOf, user.id, type, day))) {
+    const disabled = await disabledDelegator(db, onBehalfOf, user.id, type, day)
+    throw disabled === undefined
+      ? new AppError(4031, 'notDelegated')
+      : new AppError(4031, 'delegatorDisabled', { name: disabled })
+  }
   const held = await privilegesOf(db, onBehalfOf)
   return {
     id: user.id,

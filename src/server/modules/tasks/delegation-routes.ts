@@ -2,9 +2,10 @@
 // another user for a range of dates (inclusive, in the office's time zone). Anyone signed in keeps their own
 // (given by or to them); an authManage:edit holder may set one up for someone else or cancel any, and
 // authManage:view lists everyone's. Refused, storing nothing: to oneself, to an unknown or disabled user, an
-// end before the start, and one overlapping a live delegation of the same delegator in type and dates.
+// end before the start, one overlapping a live delegation of the same delegator in type and dates, and one
+// that would close a loop of delegations in force together (A → B while B → A, or longer).
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   delegationInput,
@@ -16,10 +17,11 @@ import { dayIn } from '../../../shared/working-days'
 import type { DbOrTx } from '../../db/client'
 import { delegations, users } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
-import { forbidden, invalid, notFound } from '../../http/app-error'
+import { AppError, forbidden, invalid, notFound } from '../../http/app-error'
 import { type Deps, hasPrivilege } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { nameIn } from '../admin/routes'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
 const json = <T extends z.ZodType>(schema: T) => ({
@@ -37,6 +39,7 @@ async function listDelegations(db: DbOrTx, where: SQL | undefined, today: string
       d: delegations,
       fromName: fromUser.displayName,
       toName: toUser.displayName,
+      enabled: sql<boolean>`${fromUser.enabled} and ${toUser.enabled}`,
     })
     .from(delegations)
     .innerJoin(fromUser, eq(fromUser.id, delegations.fromUserId))
@@ -49,7 +52,7 @@ async function listDelegations(db: DbOrTx, where: SQL | undefined, today: string
     )
     .limit(pageSize)
     .offset((page - 1) * pageSize)
-  const list = rows.map(({ d, fromName, toName }) => ({
+  const list = rows.map(({ d, fromName, toName, enabled }) => ({
     id: d.id,
     fromUserId: d.fromUserId,
     fromName,
@@ -59,10 +62,72 @@ async function listDelegations(db: DbOrTx, where: SQL | undefined, today: string
     startsOn: d.startsOn,
     endsOn: d.endsOn,
     note: d.note,
-    active: d.cancelledAt === null && d.startsOn <= today && today <= d.endsOn,
+    // A delegation of a disabled user (or to one) is void, whatever its dates say.
+    active: enabled && d.cancelledAt === null && d.startsOn <= today && today <= d.endsOn,
     cancelledAt: d.cancelledAt?.toISOString() ?? null,
   }))
   return { list, total: Number(n), page, pageSize }
+}
+
+type Span = Pick<z.infer<typeof delegationInput>, 'toUserId' | 'processType' | 'startsOn' | 'endsOn'> & {
+  fromUserId: string
+}
+
+/** The type two delegations both cover (null: every type), or false when they cover none in common. */
+function commonType<T extends string>(a: T | null, b: T | null): T | null | false {
+  if (a === null) return b
+  if (b === null || a === b) return a
+  return false
+}
+
+/**
+ * The loop a new delegation would close, as the users along it (`from`, `to`, ..., `from`), or undefined:
+ * live delegations leading from its delegate back to its delegator, all in force together on some day of
+ * its dates for some type it covers (A → B while B → A, or A → B → C → A).
+ */
+async function loopThrough(db: DbOrTx, next: Span): Promise<string[] | undefined> {
+  const live = await db
+    .select()
+    .from(delegations)
+    .where(
+      and(
+        isNull(delegations.cancelledAt),
+        lte(delegations.startsOn, next.endsOn),
+        gte(delegations.endsOn, next.startsOn),
+      ),
+    )
+  const walk = (path: string[], at: Span): string[] | undefined => {
+    const here = path[path.length - 1]
+    for (const d of live) {
+      if (d.fromUserId !== here) continue
+      const type = commonType(at.processType, d.processType)
+      // The days both are in force: the later start, the earlier end (yyyy-MM-dd sorts as text).
+      const [, startsOn] = [d.startsOn, at.startsOn].sort()
+      const [endsOn] = [d.endsOn, at.endsOn].sort()
+      if (type === false || startsOn > endsOn) continue
+      if (d.toUserId === next.fromUserId) return [...path, d.toUserId]
+      if (path.includes(d.toUserId)) continue
+      const found = walk([...path, d.toUserId], { ...at, processType: type, startsOn, endsOn })
+      if (found) return found
+    }
+    return undefined
+  }
+  return walk([next.fromUserId, next.toUserId], next)
+}
+
+/** 400 naming the loop by the users' names, in the request's language: `A → B → A`. */
+async function loopError(db: DbOrTx, loop: string[], lang: string) {
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, displayNameEn: users.displayNameEn })
+    .from(users)
+    .where(inArray(users.id, loop))
+  const names = new Map(rows.map((u) => [u.id, nameIn(u, lang)]))
+  return new AppError(
+    400,
+    'invalidInput',
+    { loop: loop.map((id) => names.get(id) ?? id).join(' → ') },
+    { fieldErrors: { toUserId: 'delegationLoop' } },
+  )
 }
 
 export function delegationRoutes(deps: Deps) {
@@ -132,8 +197,9 @@ export function delegationRoutes(deps: Deps) {
       if (input.toUserId === from) throw invalid({ toUserId: 'delegateToSelf' })
       if (input.endsOn < input.startsOn) throw invalid({ endsOn: 'endBeforeStart' })
       const id = await db.transaction(async (tx) => {
-        // One delegator's delegations are written one at a time, so two overlapping ones cannot both pass.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vitrine:delegations:${from}`}))`)
+        // Delegations are written one at a time, so neither two overlapping ones nor the two halves of a
+        // loop can both pass.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrine:delegations'))`)
         const [fromRow] = await tx.select().from(users).where(eq(users.id, from))
         if (!fromRow?.enabled) throw invalid({ fromUserId: 'invalidValue' })
         const [toRow] = await tx.select().from(users).where(eq(users.id, input.toUserId))
@@ -154,6 +220,8 @@ export function delegationRoutes(deps: Deps) {
           )
           .limit(1)
         if (clash) throw invalid({ startsOn: 'delegationOverlaps' })
+        const loop = await loopThrough(tx, { ...input, fromUserId: from })
+        if (loop) throw await loopError(tx, loop, c.get('lang'))
         const [row] = await tx
           .insert(delegations)
           .values({

@@ -3,6 +3,7 @@
 // version; the configured limits as version 0 until an administrator sets one) and the delegations in
 // force. The routes that edit them are in settings-routes.ts and delegation-routes.ts.
 import { and, desc, eq, gte, isNull, lte, or } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { allDefinitions } from '../../../../machines/registry'
 import { defaultDue, type TaskKind, taskCatalog } from '../../../../machines/tasks'
 import type { ApprovalRule, ProcessDefinition } from '../../../../machines/types'
@@ -11,7 +12,7 @@ import type { ApprovalBand } from '../../../shared/contracts/tasks'
 import type { ProcessType } from '../../../shared/process-types'
 import type { Config } from '../../config'
 import type { DbOrTx } from '../../db/client'
-import { approvalRules, delegations, taskSettings } from '../../db/schema'
+import { approvalRules, delegations, taskSettings, users } from '../../db/schema'
 
 export interface TaskTiming {
   dueDays: number
@@ -115,11 +116,20 @@ export async function approvalRulesOf(
   return out
 }
 
-/** Delegations to `userId` in force on `day` (yyyy-MM-dd in the office's zone), for a type or for all. */
+const delegator = alias(users, 'delegator')
+const delegate = alias(users, 'delegate')
+
+/**
+ * Delegations to `userId` in force on `day` (yyyy-MM-dd in the office's zone), for a type or for all. A
+ * delegation holds only while both its people are enabled: a disabled delegator's is void (their tasks
+ * leave the delegate's inbox, and nothing may be done on their behalf), as is a disabled delegate's.
+ */
 export async function delegationsTo(db: DbOrTx, userId: string, day: string, type?: ProcessType) {
   return db
     .select({ fromUserId: delegations.fromUserId, processType: delegations.processType })
     .from(delegations)
+    .innerJoin(delegator, and(eq(delegator.id, delegations.fromUserId), eq(delegator.enabled, true)))
+    .innerJoin(delegate, and(eq(delegate.id, delegations.toUserId), eq(delegate.enabled, true)))
     .where(
       and(
         eq(delegations.toUserId, userId),
@@ -131,7 +141,7 @@ export async function delegationsTo(db: DbOrTx, userId: string, day: string, typ
     )
 }
 
-/** Whether `fromUserId` has handed tasks of `type` to `toUserId` on `day`. */
+/** Whether `fromUserId` has handed tasks of `type` to `toUserId` on `day` (both of them enabled). */
 export async function delegationCovers(
   db: DbOrTx,
   fromUserId: string,
@@ -141,4 +151,33 @@ export async function delegationCovers(
 ): Promise<boolean> {
   const rows = await delegationsTo(db, toUserId, day, type)
   return rows.some((r) => r.fromUserId === fromUserId)
+}
+
+/**
+ * The name of `fromUserId` when a delegation from them to `toUserId` covers `type` on `day` but is void
+ * because their account is disabled (so the refusal can say why); undefined otherwise.
+ */
+export async function disabledDelegator(
+  db: DbOrTx,
+  fromUserId: string,
+  toUserId: string,
+  type: ProcessType,
+  day: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: delegator.displayName })
+    .from(delegations)
+    .innerJoin(delegator, and(eq(delegator.id, delegations.fromUserId), eq(delegator.enabled, false)))
+    .where(
+      and(
+        eq(delegations.fromUserId, fromUserId),
+        eq(delegations.toUserId, toUserId),
+        isNull(delegations.cancelledAt),
+        lte(delegations.startsOn, day),
+        gte(delegations.endsOn, day),
+        or(isNull(delegations.processType), eq(delegations.processType, type)),
+      ),
+    )
+    .limit(1)
+  return row?.name
 }

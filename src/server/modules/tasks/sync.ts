@@ -49,13 +49,15 @@ export function tasksMayChange(fromState: string, toState: string, event: string
 
 /**
  * The people a step's decision never counts among its candidates, as the machine's guards rule: its
- * submitter (never approves nor confirms their own), and for an approval whoever approved it already.
+ * submitter and the user a delegate submitted for (never approves nor confirms their own), and for an
+ * approval whoever approved it already (and whom they approved for).
  */
 function excludedOf(context: ProcessContext, task: TaskSpec): string[] {
   if (!DECISION_KINDS.has(task.kind)) return []
   const r = context.steps[task.step]
   const out = new Set<string>()
   if (r?.submittedBy) out.add(r.submittedBy)
+  if (r?.submittedOnBehalfOf) out.add(r.submittedOnBehalfOf)
   if (task.kind !== 'approve') return [...out]
   for (const a of r?.approvals ?? []) {
     out.add(a.by)

@@ -1,6 +1,6 @@
 // /password (from the user menu): a user changes their own password. The server applies the policy (at
-// least 10 characters with letters and digits, not the username, not a known-breached password) and
-// ends the user's other sessions; this session stays signed in.
+// least 12 characters with letters and digits, a run of spaces counting as one; not the username, not a
+// known-breached password) and ends the user's other sessions; this session stays signed in.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Card, PasswordInput, Stack, Text } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
@@ -32,8 +32,8 @@ export function ChangePasswordScreen() {
       <PageHeader
         description={
           <Trans>
-            At least 10 characters with letters and digits; not your username, and not a commonly used
-            password. Your other sessions end; this one stays signed in.
+            At least 12 characters with letters and digits (a run of spaces counts as one); not your username,
+            and not a commonly used password. Your other sessions end; this one stays signed in.
           </Trans>
         }
       />

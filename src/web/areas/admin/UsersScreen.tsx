@@ -414,7 +414,7 @@ function UserForm({ user, onDone }: { user: UserView | null; onDone: () => void 
           {user ? null : (
             <TextInput
               label={t`Password`}
-              description={t`At least 10 characters with letters and digits`}
+              description={t`At least 12 characters with letters and digits (a run of spaces counts as one)`}
               required
               type="password"
               autoComplete="new-password"

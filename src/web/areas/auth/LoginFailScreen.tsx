@@ -3,12 +3,14 @@
 import { Trans } from '@lingui/react/macro'
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
+import { safeRedirect } from '../../session/safe-redirect'
 import { IconLock } from '../../shell/icons'
 import { AuthFrame } from './AuthFrame'
 import type { LoginFailSearch } from './login-search'
 
-export function LoginFailScreen({ reason, redirect }: LoginFailSearch) {
+export function LoginFailScreen({ reason, redirect: asked }: LoginFailSearch) {
   const navigate = useNavigate()
+  const redirect = safeRedirect(asked)
   return (
     <AuthFrame>
       <Stack gap="md" data-testid="login-fail" data-reason={reason}>

@@ -14,6 +14,7 @@ import { type ApiError, isApiError } from '../../api/api-error'
 import { describeError } from '../../api/describe-error'
 import { authKeys, signIn } from '../../api/queries/auth'
 import { currentLanguage } from '../../i18n/i18n'
+import { afterSignIn, safeRedirect } from '../../session/safe-redirect'
 import { session } from '../../session/session-store'
 import { AuthFrame } from './AuthFrame'
 import type { LoginFailReason } from './login-search'
@@ -57,13 +58,13 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
       const reply = await mutation.mutateAsync(values)
       session.signIn(reply.token, reply.user)
       queryClient.removeQueries({ queryKey: authKeys.all })
-      await router.navigate({ href: redirect ?? '/', replace: true })
+      await router.navigate({ href: afterSignIn(redirect), replace: true })
     } catch (error) {
       if (isApiError(error) && error.kind === 'api') {
         const reason: LoginFailReason | null =
           error.code === 429 ? 'locked' : error.code === 4031 ? 'disabled' : null
         if (reason) {
-          await router.navigate({ to: '/loginFail', search: { reason, redirect } })
+          await router.navigate({ to: '/loginFail', search: { reason, redirect: safeRedirect(redirect) } })
           return
         }
       }

@@ -1,19 +1,15 @@
 // The search parameters of /login and /loginFail, validated at the route. `redirect` is where to return
-// after signing in: only a path inside this app is followed (never another site).
-export function safeRedirect(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined
-  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/loginFail')) return undefined
-  return value
-}
+// after signing in: only a path inside this app (session/safe-redirect.ts). The router hands a route the
+// raw search merged under what its validator returns, so a refused `redirect` is returned as undefined
+// (overriding the raw one), and every reader passes it through `safeRedirect`/`afterSignIn` again.
+import { safeRedirect } from '../../session/safe-redirect'
 
 export interface LoginSearch {
   redirect?: string
 }
 
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
-  const redirect = safeRedirect(search.redirect)
-  return redirect ? { redirect } : {}
+  return { redirect: safeRedirect(search.redirect) }
 }
 
 export const LOGIN_FAIL_REASONS = ['disabled', 'locked', 'unavailable'] as const
@@ -28,6 +24,5 @@ export function validateLoginFailSearch(search: Record<string, unknown>): LoginF
   const reason = LOGIN_FAIL_REASONS.includes(search.reason as LoginFailReason)
     ? (search.reason as LoginFailReason)
     : 'unavailable'
-  const redirect = safeRedirect(search.redirect)
-  return redirect ? { reason, redirect } : { reason }
+  return { reason, redirect: safeRedirect(search.redirect) }
 }

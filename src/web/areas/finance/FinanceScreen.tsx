@@ -93,9 +93,16 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
       miw: 200,
       cell: (c) => (
         <Stack gap={0}>
-          <Text fz="sm" fw={500}>
-            {c.number}
-          </Text>
+          <Group gap={6} wrap="wrap">
+            <Text fz="sm" fw={500} td={c.supersededAt ? 'line-through' : undefined}>
+              {c.number}
+            </Text>
+            {c.supersededAt ? (
+              <Badge color="gray" variant="light" radius="sm" data-testid="contract-superseded">
+                <Trans>Superseded</Trans>
+              </Badge>
+            ) : null}
+          </Group>
           <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {c.subject}
           </Text>

@@ -123,7 +123,11 @@ export function PaymentHistoryScreen({
           ) : null}
           {p.contractNo ? (
             <Text fz="xs" c="dimmed">
-              <Trans>Contract {p.contractNo}</Trans>
+              {p.contractSuperseded ? (
+                <Trans>Contract {p.contractNo} (superseded)</Trans>
+              ) : (
+                <Trans>Contract {p.contractNo}</Trans>
+              )}
             </Text>
           ) : null}
         </Stack>

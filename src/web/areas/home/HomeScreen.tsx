@@ -243,11 +243,7 @@ export function HomeScreen() {
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Panel
-            title={<Trans>My open tasks</Trans>}
-            icon={<IconCheck size={16} />}
-            testId="panel-approvals"
-          >
+          <Panel title={<Trans>My open tasks</Trans>} icon={<IconCheck size={16} />} testId="panel-approvals">
             <TasksPanel />
           </Panel>
         </Grid.Col>

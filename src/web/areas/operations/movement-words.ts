@@ -8,7 +8,7 @@ export const MOVEMENT_KIND_WORDS = {
   warehousing: msg`Warehoused`,
   transport_start: msg`Left with the shipper`,
   transport_arrive: msg`Arrived`,
-  transport_aborted: msg`Transport stopped on the way`,
+  transport_aborted: msg`Where it was when its process was called off`,
   loan_out: msg`Lent out`,
   loan_return: msg`Back from a loan`,
   sold: msg`Sold`,

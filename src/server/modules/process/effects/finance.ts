@@ -1,11 +1,14 @@
-// Contracts and payments as records of their own: a contract step's approval upserts the contract of
-// that step (and schedules its expiry reminder); a money step records each attempt as a payment (paid or
-// failed) with its payment details, incoming or outgoing as the machine's money step says. The paid total
-// of a contract never exceeds its amount, and a payment's currency is the currency of what it pays (the
-// contract, else the policy's premium or the claim), checked here again inside the transaction.
-import { and, desc, eq, sql } from 'drizzle-orm'
+// Contracts and payments as records of their own: a contract step's approval records the contract of
+// that step (superseding, never overwriting, the one an earlier run of the process signed) and schedules
+// its expiry reminder; a money step records each attempt as a payment (paid or failed) with its payment
+// details, incoming or outgoing as the machine's money step says. The paid total of a live contract never
+// exceeds its amount, and a payment's currency is the currency of what it pays (the contract, else the
+// policy's premium or the claim), checked here again inside the transaction; a payment's day (paidOn) is
+// never after the office's today.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { costCurrency } from '../../../../shared/process-steps/finance-payment'
 import { addMoney, compareMoney, MONEY_RE, normaliseMoney } from '../../../../shared/validation'
+import { dayIn } from '../../../../shared/working-days'
 import { contracts, insurancePolicies, paymentDetails, payments } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
 import { cancelReminders, scheduleReminder } from '../messages'
@@ -70,11 +73,20 @@ export async function recordContract(ctx: EffectContext): Promise<void> {
     createdBy: ctx.event.actor.id,
     updatedAt: ctx.at,
   }
-  await ctx.tx
-    .insert(contracts)
-    .values({ ...values, createdAt: ctx.at })
-    .onConflictDoUpdate({ target: [contracts.processId, contracts.stepKey], set: values })
+  // A step's contract is recorded once per run of its process (the step is left once): a live contract
+  // of the step is the one an earlier run signed. It stays on record, superseded, with its payments.
+  await ctx.tx.update(contracts).set({ supersededAt: ctx.at }).where(liveContractOf(ctx.process.id, stepKey))
+  await ctx.tx.insert(contracts).values({ ...values, createdAt: ctx.at })
   await scheduleContractExpiry(ctx, values.endDate, values.number || values.subject)
+}
+
+/** The contract of a process step that no later one replaced (at most one: contracts_process_step_uq). */
+function liveContractOf(processId: string, stepKey?: string) {
+  return and(
+    eq(contracts.processId, processId),
+    stepKey === undefined ? undefined : eq(contracts.stepKey, stepKey),
+    isNull(contracts.supersededAt),
+  )
 }
 
 /** Days before a contract's end date when its expiry reminder is delivered (docs/decisions.md). */
@@ -166,6 +178,17 @@ const PAYMENT_COLUMNS = new Set([
   'paymentDetails',
 ])
 
+/**
+ * When the money moved: CONFIRM_PAYMENT's `paidOn` (that day's midnight UTC), never after the office's
+ * today (the office's time zone decides the day); else the event's instant.
+ */
+function paidAt(ctx: EffectContext): Date {
+  const paidOn = dateOf(ctx.event.payload?.paidOn)
+  if (!paidOn) return ctx.at
+  if (paidOn > dayIn(ctx.at, ctx.config.timeZone)) throw invalid({ 'payload.paidOn': 'paidOnInFuture' })
+  return new Date(`${paidOn}T00:00:00Z`)
+}
+
 export async function recordPayment(ctx: EffectContext): Promise<void> {
   const stepKey = ctx.effect.step ?? ctx.previousStep ?? ''
   const data = stepData(ctx, stepKey)
@@ -180,11 +203,12 @@ export async function recordPayment(ctx: EffectContext): Promise<void> {
   const methodRaw = textField(ctx, 'method', 'paymentMethod').toLowerCase().replaceAll(/[\s-]/g, '')
   const method = methodRaw ? (METHODS[methodRaw] ?? 'other') : null
 
-  // The contract this payment belongs to: the latest contract recorded by the same process.
+  // The contract this payment belongs to: the process's live contract (a restart's new contract, never
+  // the one it superseded).
   const [contract] = await ctx.tx
     .select({ id: contracts.id, amount: contracts.amount, currency: contracts.currency })
     .from(contracts)
-    .where(eq(contracts.processId, ctx.process.id))
+    .where(liveContractOf(ctx.process.id))
     .orderBy(desc(contracts.updatedAt))
     .limit(1)
   // Amounts of different currencies are never compared or added: a payment is in the currency it owes.
@@ -206,13 +230,9 @@ export async function recordPayment(ctx: EffectContext): Promise<void> {
   const methodDetails: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(data)) if (!PAYMENT_COLUMNS.has(k)) methodDetails[k] = v
   // CONFIRM_PAYMENT may say when the money moved and the bank's reference.
-  const paidOn = field(ctx, 'paidOn')
   const bankReference = textField(ctx, 'bankReference')
   if (bankReference) methodDetails.bankReference = bankReference
-  const at =
-    typeof paidOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(paidOn)
-      ? new Date(`${paidOn}T00:00:00Z`)
-      : ctx.at
+  const at = paidAt(ctx)
 
   const [payment] = await ctx.tx
     .insert(payments)

@@ -6,12 +6,16 @@
 // is terminated; a sale takes the sold artworks off their policies (an endorsement on the link row); a paid
 // claim is recorded against the active policy that covered the artwork.
 import { and, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
+import { ARTWORK_STATUS_LABELS } from '../../../../shared/contracts/artworks'
+import type { Lang } from '../../../../shared/errors'
+import type { ProcessType } from '../../../../shared/process-types'
 import { MONEY_RE, normaliseMoney } from '../../../../shared/validation'
 import type { DbOrTx, Tx } from '../../../db/client'
 import { artworks, insuranceClaims, insurancePolicies, insurancePolicyArtworks } from '../../../db/schema'
-import { invalid } from '../../../http/app-error'
+import { AppError, invalid } from '../../../http/app-error'
 import { recordSchedule } from '../../insurance/schedule'
 import { bothLanguages, cancelReminders, holdersOf, scheduleReminder, sendMessages } from '../messages'
+import { type RefusedArtwork, refusedArtworks } from './custody'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
 
@@ -113,7 +117,40 @@ async function policyArtworks(tx: DbOrTx, policyId: string): Promise<string[]> {
   return rows.map((r) => r.id)
 }
 
+/**
+ * Binding cover (the policy step's SUBMIT, before anything is written; its approval, in the event's
+ * transaction): every artwork must still be one the type may insure (its machine's `artworkStatuses`,
+ * the rule of a start) — a work sold or counted missing since the process started is refused, 400 naming
+ * each artwork and why.
+ */
+export async function assertInsurable(
+  db: DbOrTx,
+  process: { type: ProcessType; subject: Record<string, unknown> },
+  ids: string[],
+  allowed: readonly string[] | undefined,
+  options: { lock: boolean },
+): Promise<void> {
+  const refused = await refusedArtworks(db, process, ids, allowed ?? [], options)
+  if (refused.length === 0) return
+  throw new AppError(
+    400,
+    'coverRefused',
+    { artworks: { 'zh-CN': withReasons(refused, 'zh-CN'), en: withReasons(refused, 'en') } },
+    { artworkIds: refused.map((a) => a.id), artworks: refused },
+  )
+}
+
+/** Each artwork by inventory number with its status: `VT-1 (sold), VT-2 (missing)`, `VT-1（已售出）、…`. */
+function withReasons(refused: RefusedArtwork[], lang: Lang): string {
+  const why = (a: RefusedArtwork) => ARTWORK_STATUS_LABELS[a.status][lang]
+  if (lang === 'en') return refused.map((a) => `${a.inventoryNo} (${why(a).toLowerCase()})`).join(', ')
+  return refused.map((a) => `${a.inventoryNo}（${why(a)}）`).join('、')
+}
+
 export async function insuranceCovered(ctx: EffectContext): Promise<void> {
+  // The world may have changed since the SUBMIT: a sale or a stocktake in between refuses the approval.
+  const subject = { type: ctx.process.type, subject: ctx.context.subject }
+  await assertInsurable(ctx.tx, subject, targetArtworks(ctx), ctx.definition.artworkStatuses, { lock: true })
   const startDate = dateField(ctx, true, 'startDate', 'periodStart', 'effectiveDate')!
   const endDate = dateField(ctx, true, 'endDate', 'periodEnd', 'insuredUntil')!
   if (endDate < startDate) throw invalid({ endDate: 'endBeforeStart' })
@@ -171,6 +208,9 @@ export async function insuranceCovered(ctx: EffectContext): Promise<void> {
     kind: 'insuranceExpiry',
     dueAt: due < ctx.at ? ctx.at : due,
     params: { date: endDate, policy: values.policyNo || values.insurer },
+    // Re-issued after a restart, the policy was already reminded of (a reminder due at once re-armed at
+    // every approval would repeat): one reminder per policy.
+    once: true,
   })
   // A renewal's new policy is issued: the renewed policy needs no more reminding to renew.
   if (ctx.process.type === 'INSURANCE_RENEWAL') {
@@ -179,23 +219,63 @@ export async function insuranceCovered(ctx: EffectContext): Promise<void> {
   }
 }
 
+/** What a renewal's start input names as the policy it renews: its process, else its number. */
+function renewedNames(subject: Record<string, unknown>) {
+  return {
+    processId: typeof subject.previousProcessId === 'string' ? subject.previousProcessId : '',
+    policyNo: typeof subject.previousPolicyNo === 'string' ? subject.previousPolicyNo.trim() : '',
+  }
+}
+
+const RENEWAL_REFUSALS = { void: 'renewedPolicyVoid', lapsed: 'renewedPolicyLapsed' } as const
+
 /**
- * The policy a renewal renews: the policy of its `previousProcessId`, else the active policy with its
- * `previousPolicyNo` (the latest ending), else the latest-ending active policy covering its artworks.
+ * At a renewal's start (machines: `renewsPolicy`), before anything is written: the policy it names must be
+ * active — in force, or ended at its end date — never one that is void (its process terminated) or lapsed
+ * (a renewal let it lapse); a process named must have issued a policy. A policy number no recorded policy
+ * carries is taken as a policy issued outside Vitrine. 400 at the field naming the policy.
+ */
+export async function assertRenewable(db: DbOrTx, subject: Record<string, unknown>): Promise<void> {
+  const named = renewedNames(subject)
+  const field = named.processId ? 'input.previousProcessId' : 'input.previousPolicyNo'
+  if (!named.processId && !named.policyNo) return
+  const rows = await db
+    .select({
+      status: insurancePolicies.status,
+      policyNo: insurancePolicies.policyNo,
+      insurer: insurancePolicies.insurer,
+    })
+    .from(insurancePolicies)
+    .where(
+      named.processId
+        ? eq(insurancePolicies.processId, named.processId)
+        : eq(insurancePolicies.policyNo, named.policyNo),
+    )
+  if (named.processId && rows.length === 0)
+    throw new AppError(400, 'renewedPolicyNone', undefined, { fieldErrors: { [field]: 'renewedPolicyNone' } })
+  if (rows.length === 0 || rows.some((r) => r.status === 'active')) return
+  const [refused] = rows
+  const key = RENEWAL_REFUSALS[refused.status as keyof typeof RENEWAL_REFUSALS]
+  const policy = refused.policyNo || refused.insurer
+  throw new AppError(400, key, { policy }, { fieldErrors: { [field]: key } })
+}
+
+/**
+ * The active policy a renewal renews: the policy of its `previousProcessId`, else the active policy with
+ * its `previousPolicyNo` (the latest ending), else the latest-ending active policy covering its artworks.
+ * A void or lapsed policy is never renewed (nor lapsed again).
  */
 async function renewedPolicy(ctx: EffectContext) {
-  const subject = ctx.context.subject
   const columns = { id: insurancePolicies.id, processId: insurancePolicies.processId }
-  const previousProcessId = typeof subject.previousProcessId === 'string' ? subject.previousProcessId : ''
+  const { processId: previousProcessId, policyNo } = renewedNames(ctx.context.subject)
   if (previousProcessId) {
     const [p] = await ctx.tx
       .select(columns)
       .from(insurancePolicies)
-      .where(eq(insurancePolicies.processId, previousProcessId))
+      .where(and(eq(insurancePolicies.processId, previousProcessId), eq(insurancePolicies.status, 'active')))
       .for('update')
     return p
   }
-  const policyNo = typeof subject.previousPolicyNo === 'string' ? subject.previousPolicyNo.trim() : ''
   if (policyNo) {
     const [p] = await ctx.tx
       .select(columns)
@@ -231,7 +311,7 @@ export async function insuranceLapsed(ctx: EffectContext): Promise<void> {
     await ctx.tx
       .update(insurancePolicies)
       .set({ status: 'lapsed', updatedAt: ctx.at })
-      .where(eq(insurancePolicies.id, policy.id))
+      .where(and(eq(insurancePolicies.id, policy.id), eq(insurancePolicies.status, 'active')))
     if (policy.processId) await cancelReminders(ctx.tx, policy.processId, ctx.at)
   }
   await recomputeCover(ctx.tx, ids, dayOf(ctx.at))

@@ -168,8 +168,9 @@ export async function transportCancelled(ctx: EffectContext): Promise<void> {
 }
 
 /**
- * Terminated in transit: the TERMINATE payload says where the artworks are now (a room, or a place in
- * words); they are recorded there with a movement row and are no longer transporting.
+ * Terminated once the artworks left the warehouse (in transit, or arrived at a restorer, a framer or a
+ * purchase's destination): the TERMINATE payload says where they are now (a room, or a place in words);
+ * they are recorded there with a movement row and are no longer transporting.
  */
 export async function transportAborted(ctx: EffectContext): Promise<void> {
   const where = ctx.event.payload ?? {}

@@ -30,7 +30,13 @@ export interface Movement {
 /** Load the artworks, refusing when one is missing (the process names an artwork that is gone). */
 export async function loadArtworks(tx: Tx, ids: string[]): Promise<Artwork[]> {
   if (ids.length === 0) return []
-  const rows = await tx.select().from(artworks).where(inArray(artworks.id, ids)).for('update')
+  // Locked in one order (by id), as every transaction that locks several artworks does.
+  const rows = await tx
+    .select()
+    .from(artworks)
+    .where(inArray(artworks.id, ids))
+    .orderBy(artworks.id)
+    .for('update')
   if (rows.length !== new Set(ids).size) throw new AppError(404, 'notFound')
   return rows
 }

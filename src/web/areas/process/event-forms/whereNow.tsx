@@ -1,5 +1,6 @@
-// TERMINATE while the artworks are in transit (a transport on v2): where they are now — back in a room, or a
-// place in words — and their condition. The machine asks for it (the state's `eventPayloads`).
+// TERMINATE once the artworks have left the warehouse (in transit, or at a restorer, a framer or a purchase's
+// destination): where they are now — back in a room, or a place in words — and their condition. The machine
+// asks for it (the state's `eventPayloads`).
 import { msg } from '@lingui/core/macro'
 import type { StepFormSpec } from '../field-spec'
 
@@ -17,7 +18,7 @@ export const whereNowForm: StepFormSpec = {
           path: 'location',
           kind: 'text',
           label: msg`Or where they are now`,
-          description: msg`A place in words, such as the shipper's depot.`,
+          description: msg`A place in words, such as the restorer's studio or the shipper's depot.`,
         },
         { path: 'conditionNote', kind: 'textarea', span: 12, label: msg`Condition notes` },
       ],
