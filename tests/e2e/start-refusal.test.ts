@@ -124,8 +124,9 @@ describe('a start the server refuses says why in the form', () => {
         // A work another process already holds is marked and cannot be chosen.
         await api('POST', 'process', { type: 'OPERATION_SHOT_ART', input: { artworkIds: [taken.id] } })
         await form.locator('input[data-field="artworkIds"]').fill(taken.inventoryNo)
-        const marked = page.locator(`[data-artwork-option="${taken.id}"]`).first()
-        await marked.waitFor()
+        // The list shown before the search answers is the one read before the work was taken: wait for the mark.
+        const marked = page.locator(`[data-artwork-option="${taken.id}"][data-held]`).first()
+        await marked.waitFor({ timeout: 10_000 })
         expect(await marked.getAttribute('data-held')).toBe('OPERATION_SHOT_ART')
         await form.locator('input[data-field="artworkIds"]').fill('')
         free.shift()
