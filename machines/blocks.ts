@@ -509,7 +509,8 @@ export function buildMachine(spec: FlowSpec) {
 
 /** One version of a process type: the machine plus what the runtime and screens need beside it. */
 export function defineProcess(
-  spec: FlowSpec & Omit<ProcessDefinition, 'type' | 'machine' | 'steps' | 'artworkStatuses'>,
+  spec: FlowSpec &
+    Omit<ProcessDefinition, 'type' | 'machine' | 'steps' | 'artworkStatuses' | 'holdsArtworks'>,
 ): ProcessDefinition {
   const {
     type,
@@ -539,6 +540,7 @@ export function defineProcess(
     contextPayloads,
     notes,
     artworkStatuses,
+    holdsArtworks: spec.holdsArtworks,
     followUps,
     startPrivileges,
     checks,

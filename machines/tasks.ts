@@ -5,7 +5,8 @@
 // one of its events (each privilege probed on its own, as allowed-by.ts does). Due times default here and
 // per step (`StepDef.due`); an administrator's settings override them on the server.
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate'
-import { PRIVILEGES } from '../src/shared/privileges'
+import { approvePrivilege, PRIVILEGES } from '../src/shared/privileges'
+import type { ProcessType } from '../src/shared/process-types'
 import { TASK_KINDS, type TaskKind } from './task-kinds'
 import type { Actor, ProcessDefinition, StepDef } from './types'
 import { eventTypes, leafOf, metaOf, statePath } from './view'
@@ -28,6 +29,13 @@ export const TASK_OF_EVENT: Record<string, TaskKind> = {
   RETURN: 'return',
 }
 
+/** The events that do a task of this kind (a count is its step's SUBMIT). */
+export function eventsOfKind(kind: TaskKind): string[] {
+  return Object.keys(TASK_OF_EVENT).filter(
+    (e) => TASK_OF_EVENT[e] === kind || (kind === 'count' && TASK_OF_EVENT[e] === 'fill'),
+  )
+}
+
 /** Events that never make a task. */
 export const NOT_TASK_EVENTS: ReadonlySet<string> = new Set(['SAVE', 'TERMINATE', 'RESTART'])
 
@@ -39,6 +47,21 @@ export interface TaskSpec {
   events: string[]
   /** Privileges any one of which makes a user a candidate (never empty: an administrator always is). */
   privileges: string[]
+}
+
+/**
+ * The privilege a task is also routed to when nobody but its excluded people holds one of its own: a
+ * confirmation of payment whose submitter is the only payer goes to the type's approvers, so that it shows in
+ * someone's inbox (they see it waiting and may give the privilege to a colleague; they cannot confirm it).
+ */
+export function routedPrivilege(kind: TaskKind, type: ProcessType): string | null {
+  return kind === 'confirmPayment' ? approvePrivilege(type) : null
+}
+
+/** The privileges that let someone do a task: its row's, without the one it was routed to for want of anyone. */
+export function actingPrivileges(task: { kind: TaskKind; type: ProcessType; privileges: readonly string[] }) {
+  const routed = routedPrivilege(task.kind, task.type)
+  return task.privileges.filter((p) => p !== routed)
 }
 
 /** Default due times in working days, per kind (a step's `due` overrides one kind). */

@@ -195,6 +195,11 @@ export interface ProcessDefinition {
    */
   artworkStatuses?: readonly string[]
   /**
+   * Whether a process of this type holds its artworks while it runs (FlowSpec's; the holdArtworks effect
+   * refuses a work another live process holds): the screens mark such works as not to be chosen.
+   */
+  holdsArtworks?: boolean
+  /**
    * The processes that follow one of this type (a purchase's shipping, a loan's insurance, a sale's
    * delivery). Definition-level: not part of the graph, so not of the fingerprint.
    */

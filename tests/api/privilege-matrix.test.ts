@@ -139,7 +139,7 @@ describe('privilege matrix: every operation × every demo role and anonymous', (
     for (const [name, rule] of Object.entries(CUSTOM_RULES)) expect(rule.reason, name).toBeTruthy()
 
     // Every role holds something and lacks something, so both kinds of cell are exercised per role.
-    expect(people.size).toBe(6)
+    expect(people.size).toBe(7)
 
     const cells: Cell[] = []
     const wrong: string[] = []
@@ -431,6 +431,8 @@ describe('privilege matrix: a delegate acting for each demo user, and for a disa
       expect(res.code, res.msg).toBe(0)
       f.tokens[username] = await t.login(username)
     }
+    // The flow signs in the usual roles' users; every demo user delegates here (the second payer too).
+    for (const username of USERNAMES) f.tokens[username] ??= await t.login(username)
     const list = await t.call('GET', '/api/auth/users?pageSize=100', { token: f.tokens.admin })
     uid = Object.fromEntries(list.data.list.map((u: any) => [u.username, u.id]))
     const today = dayIn(new Date(), t.deps.config.timeZone)

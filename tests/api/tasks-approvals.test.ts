@@ -241,6 +241,78 @@ describe('separation of duties', () => {
     expect(p.status).toBe('completed')
   })
 
+  it('routes the confirmation to the other payers, names them, and refuses the submitter’s claim', async () => {
+    f.tokens.finance2 ??= await f.t.login('finance2')
+    let p = await paymentSubmitted('CNY', '800000.00', 'finance')
+    p = await f.send('approver', p, 'APPROVE')
+    const [task] = await openTasks(p)
+    expect(task.kind).toBe('confirmPayment')
+    // Who may confirm: the other finance user by name, never the submitter (nor, with a payer to hand, the
+    // administrator or the approvers).
+    const who = task.people.map((x: any) => x.id)
+    expect(who).toContain(ids.finance2)
+    expect(who).not.toContain(ids.finance)
+    expect(who).not.toContain(ids.admin)
+    expect(task.people).toContainEqual({ id: ids.finance2, name: '何嘉怡 He Jiayi' })
+    expect(task.privileges).toEqual(['financeManage:pay'])
+    expect(await inboxIds('finance2')).toContain(task.id)
+    expect(await inboxIds('finance')).not.toContain(task.id)
+    expect(await inboxIds('approver')).not.toContain(task.id)
+    // The submitter's claim is refused in the words of separation of duties, in both languages; nothing written.
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const claim = await f.t.call('POST', `/api/process/tasks/${task.id}/claim`, {
+        token: f.tokens.finance,
+        lang,
+      })
+      expect(claim.code).toBe(4031)
+      expect(claim.msg).toBe(MESSAGES.separationOfDuties[lang])
+    }
+    expect((await openTasks(p))[0].claimedBy).toBeNull()
+    // The other payer claims it and confirms.
+    const claimed = await f.t.call('POST', `/api/process/tasks/${task.id}/claim`, {
+      token: f.tokens.finance2,
+    })
+    expect(claimed.code, claimed.msg).toBe(0)
+    p = await f.send('finance2', p, 'CONFIRM_PAYMENT', { payload: { paidOn: day(0) } })
+    expect(p.status).toBe('completed')
+  })
+
+  it('routes it to the approvers when nobody else may pay: they see it, cannot claim it', async () => {
+    const users = await f.t.call('GET', '/api/auth/users?pageSize=100', { token: f.tokens.admin })
+    const other = users.data.list.find((u: any) => u.username === 'finance2')
+    const setEnabled = (enabled: boolean) =>
+      f.t.call('PUT', `/api/auth/users/${other.id}`, {
+        token: f.tokens.admin,
+        body: {
+          displayName: other.displayName,
+          displayNameEn: other.displayNameEn,
+          email: other.email,
+          enabled,
+          roleIds: other.roleIds,
+          privileges: [],
+        },
+      })
+    expect((await setEnabled(false)).code).toBe(0)
+    try {
+      let p = await paymentSubmitted('CNY', '800000.00', 'finance')
+      p = await f.send('approver', p, 'APPROVE')
+      const [task] = await openTasks(p)
+      expect(task.privileges).toEqual(['financeManage:pay', 'devOpsManage:approve:BUY_ART'])
+      // Only an administrator can confirm it now: named as such.
+      expect(task.people.map((x: any) => x.id)).toEqual([ids.admin])
+      expect(await inboxIds('approver')).toContain(task.id)
+      expect(await inboxIds('finance')).not.toContain(task.id)
+      const claim = await f.t.call('POST', `/api/process/tasks/${task.id}/claim`, {
+        token: f.tokens.approver,
+      })
+      expect(claim.code).toBe(4031)
+      p = await f.send('admin', p, 'CONFIRM_PAYMENT', { payload: { paidOn: day(0) } })
+      expect(p.status).toBe('completed')
+    } finally {
+      expect((await setEnabled(true)).code).toBe(0)
+    }
+  })
+
   it('refuses the submitter approving their own step with its own message', async () => {
     let p = await f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '测试', titleEn: 'Test' }] })
     p = await f.send('admin', p, 'SUBMIT', { payload: dueDiligence() })

@@ -31,3 +31,22 @@ export async function apiToken(baseUrl: string, username: string): Promise<strin
   const body = { username, password: passwordOf(username) }
   return (await apiWithToken<{ token: string }>(baseUrl, '', 'POST', 'auth/login', body)).token
 }
+
+/** Upload a file through the file API as a user; resolves to its id. */
+export async function apiUpload(
+  baseUrl: string,
+  token: string,
+  file: { bytes: Buffer; name: string; mime: string; purpose: string },
+): Promise<string> {
+  const body = new FormData()
+  body.append('purpose', file.purpose)
+  body.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mime }), file.name)
+  const res = await fetch(`${baseUrl}/api/file/upload`, {
+    method: 'POST',
+    headers: { 'x-auth-token': token, 'accept-language': 'en', 'x-system-name': 'devOpsManage' },
+    body,
+  })
+  const envelope = (await res.json()) as { code: number; msg: string; data: { id: string } }
+  if (envelope.code !== 0) throw new Error(`upload ${file.name}: ${envelope.code} ${envelope.msg}`)
+  return envelope.data.id
+}

@@ -1,9 +1,11 @@
-// The demo users (DESIGN.md: one per seeded role), shared by the seed that creates them and the demo
-// processes they run.
+// The demo users (one per seeded role, and a second finance user: whoever submits a payment never confirms
+// that its money moved, so a purchase needs two people who pay), shared by the seed that creates them and the
+// demo processes they run.
 export const DEMO_USERS = [
   { username: 'registrar', displayName: '林书仪 Lin Shuyi', role: 'registrar' },
   { username: 'operations', displayName: '周启航 Zhou Qihang', role: 'operations' },
   { username: 'finance', displayName: '陈慧敏 Chen Huimin', role: 'finance' },
+  { username: 'finance2', displayName: '何嘉怡 He Jiayi', role: 'finance' },
   { username: 'approver', displayName: '王致远 Wang Zhiyuan', role: 'approver' },
   { username: 'viewer', displayName: '赵安然 Zhao Anran', role: 'viewer' },
 ] as const

@@ -10,6 +10,7 @@ import {
   MEDIA_KINDS,
   updateArtworkInput,
 } from '../artwork-rules'
+import { PROCESS_TYPES } from '../process-types'
 import { MONEY_RE } from '../validation'
 
 export { artworkRecord, createArtworkInput, updateArtworkInput }
@@ -173,6 +174,8 @@ export const artworkListItem = z.object({
   insuranceStatus: z.enum(INSURANCE_STATUSES),
   insuredUntil: z.string().nullable(),
   activeProcessId: z.string().nullable(),
+  /** The type of the live process that holds it (none: free for an operation). */
+  activeProcessType: z.enum(PROCESS_TYPES).nullable(),
   inOperation: z.boolean(),
   /** Decimal string with two places, in `latestValuationCurrency`. */
   latestValuation: z.string().nullable(),

@@ -37,6 +37,11 @@ export const taskView = z.object({
   privileges: z.array(z.string()),
   candidateRole: words.nullable(),
   candidateUserNames: z.array(z.string()),
+  /**
+   * Who may do it now, by name (a process's open tasks; the inbox leaves it out): the users the task admits
+   * holding a privilege that lets them do it, administrators only when nobody else.
+   */
+  people: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   /** In a delegate's inbox: the user the task is theirs on behalf of. */
   onBehalfOf: z.string().nullable(),
   onBehalfOfName: z.string().nullable(),

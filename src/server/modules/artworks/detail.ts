@@ -151,9 +151,12 @@ export async function loadDetail(
 
   const dims = (row.dimensions ?? {}) as Dimensions
   const artistNames = artist ? { artistNameZh: artist.nameZh, artistNameEn: artist.nameEn } : {}
+  const processList = await processesOfArtwork(db, id)
+  const holder = processList.find((p) => p.id === row.activeProcessId)
   const item = toListItem(
     {
       ...row,
+      activeProcessType: holder?.type ?? null,
       artistNameZh: null,
       artistNameEn: null,
       ...artistNames,
@@ -187,7 +190,7 @@ export async function loadDetail(
       byName: byName ?? '',
       note: m.note,
     })),
-    processes: await processesOfArtwork(db, id),
+    processes: processList,
     insurancePolicies: policies.map(({ p }) => ({
       id: p.id,
       kind: p.kind,

@@ -4,8 +4,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { ArtworkFilters, ArtworkListItem, ArtworkSort } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
+import type { ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
-import { artists, artworkLabels, artworks } from '../../db/schema'
+import { artists, artworkLabels, artworks, processes } from '../../db/schema'
 import { searchQuery } from './search-tokens'
 
 /** The conditions of the filters (undefined: everything). */
@@ -105,6 +106,7 @@ const listColumns = {
   insuranceStatus: artworks.insuranceStatus,
   insuredUntil: artworks.insuredUntil,
   activeProcessId: artworks.activeProcessId,
+  activeProcessType: sql<ProcessType | null>`(select ${processes.type} from ${processes} where ${processes.id} = ${artworks.activeProcessId})`,
   latestValuation: artworks.latestValuation,
   latestValuationCurrency: artworks.latestValuationCurrency,
   valuationDate: artworks.valuationDate,
@@ -163,6 +165,7 @@ export function toListItem(r: ListRow, lang: Lang): ArtworkListItem {
     insuranceStatus: r.insuranceStatus!,
     insuredUntil: r.insuredUntil,
     activeProcessId: r.activeProcessId,
+    activeProcessType: r.activeProcessType ?? null,
     inOperation: r.activeProcessId !== null,
     latestValuation: r.latestValuation,
     latestValuationCurrency: r.latestValuationCurrency,

@@ -40,9 +40,10 @@ export function actorOf(user: User): Actor {
 
 /**
  * 4031 for an event this actor may not send now: its own message when no privilege would help (a step's
- * submitter approving it, or confirming that its money moved), else the generic one.
+ * submitter approving it, or confirming that its money moved), else the generic one. A claim of the task
+ * the event answers is refused in the same words (tasks/inbox.ts).
  */
-function refusedFor(
+export function refusedFor(
   snapshot: HeldRow['snapshot'],
   type: string,
   actor: Actor,

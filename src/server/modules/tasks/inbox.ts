@@ -2,8 +2,10 @@
 // delegated theirs to them today, marked as such — overdue first, then by due date, paged, in one indexed
 // query over the task rows; the bell's counts; a process's open tasks; claiming and releasing a task.
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
-import { latest } from '../../../../machines/registry'
+import { definitionOf, latest } from '../../../../machines/registry'
+import { tasksOf } from '../../../../machines/tasks'
 import type { Actor } from '../../../../machines/types'
+import { checkEvent } from '../../../../machines/view'
 import type { InboxCounts, InboxQuery, InboxView, TaskView } from '../../../shared/contracts/tasks'
 import { todayIn } from '../../../shared/office-time'
 import { approvePrivilege } from '../../../shared/privileges'
@@ -11,7 +13,11 @@ import type { DbOrTx } from '../../db/client'
 import { artworks, messages, processArtworks, processTasks, roles, users } from '../../db/schema'
 import { AppError, notFound } from '../../http/app-error'
 import { privilegesOf } from '../auth/sessions'
+import { refusedFor } from '../process/decide'
 import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../process/messages'
+import { loadProcess } from '../process/process-store'
+import { type PersistedSnapshot, rehydrate } from '../process/snapshot'
+import { peopleOf } from './people'
 import { delegationsTo } from './settings'
 import { taskKindLabel } from './sync'
 
@@ -341,8 +347,14 @@ export async function openTasksOf(db: DbOrTx, processId: string, now = new Date(
      where t.process_id = ${processId}::uuid and t.closed_at is null
      order by t.created_at, t.kind`),
   )
-  const names = await namesFor(db, rows)
-  return rows.map((r) => taskViewOf(r, names, now))
+  const [names, people] = await Promise.all([
+    namesFor(db, rows),
+    peopleOf(
+      db,
+      rows.map((r) => ({ id: r.id, kind: r.kind, type: r.type, privileges: r.privileges })),
+    ),
+  ])
+  return rows.map((r) => ({ ...taskViewOf(r, names, now), people: people.get(r.id) ?? [] }))
 }
 
 /** A step's label (the latest version's words: a step keeps its key across versions). */
@@ -370,6 +382,32 @@ async function isCandidate(db: DbOrTx, taskId: string, c: Candidate, actingId: s
 }
 
 /**
+ * 4031 unless the machine lets the user (or someone they stand in for today) send one of the task's events
+ * now: a claim follows the rule of the process view's `nextEvents`, in the words of an event's refusal (a
+ * payment's submitter claiming its confirmation: separation of duties).
+ */
+async function assertMayAct(
+  db: DbOrTx,
+  task: { processId: string; kind: TaskView['kind']; step: string },
+  candidates: Candidate[],
+  actor: Actor,
+) {
+  const row = await loadProcess(db, task.processId)
+  const definition = definitionOf(row.type, row.definitionVersion)
+  if (!definition) throw new AppError(4031, 'insufficientPrivilege')
+  const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
+  const spec = tasksOf(definition, snapshot).find((t) => t.kind === task.kind && t.step === task.step)
+  const events = spec?.events ?? []
+  const actors: Actor[] = candidates.map((c) =>
+    c.id === actor.id
+      ? actor
+      : { id: actor.id, privileges: c.privileges, allPrivileges: c.allPrivileges, onBehalfOf: c.id },
+  )
+  if (events.some((e) => actors.some((a) => checkEvent(snapshot, e, a) === 'allowed'))) return
+  throw refusedFor(snapshot, events[0] ?? '', actor, row.currentStep)
+}
+
+/**
  * POST /api/process/tasks/:taskId/claim: take a task as one's own. A candidate claims an unclaimed task;
  * a task someone else holds is taken over only by an approver of its type (who is told so is the one who
  * held it). 4031 otherwise.
@@ -383,6 +421,7 @@ export async function claimTask(
 ): Promise<TaskView> {
   const task = await taskRow(db, taskId)
   const candidates = await candidatesOf(db, actor, timeZone, now)
+  await assertMayAct(db, task, candidates, actor)
   let mine = false
   for (const c of candidates) if (await isCandidate(db, taskId, c, actor.id)) mine = true
   if (!mine) throw new AppError(4031, 'insufficientPrivilege')

@@ -18,6 +18,7 @@ import type { ProcessCatalog } from '../process/catalog'
 import { bothLanguages, sendMessages, typeLabel } from '../process/messages'
 import { type PersistedSnapshot, rehydrate } from '../process/snapshot'
 import { noticeTasksChanged } from './notice'
+import { routeWhenNobodyElse } from './people'
 import { type TaskTiming, taskTimingsOf, timingKey } from './settings'
 
 /** Work someone in particular is on (the starter, or whoever submitted the step): claimed for them at once. */
@@ -47,8 +48,9 @@ export function tasksMayChange(fromState: string, toState: string, event: string
 }
 
 /**
- * The people a step's task never counts among its candidates: its submitter (and the user a delegate
- * submitted for) and whoever approved it (and whom they approved for).
+ * The people a step's decision never counts among its candidates, as the machine's guards rule: its
+ * submitter and the user a delegate submitted for (never approves nor confirms their own), and for an
+ * approval whoever approved it already (and whom they approved for).
  */
 function excludedOf(context: ProcessContext, task: TaskSpec): string[] {
   if (!DECISION_KINDS.has(task.kind)) return []
@@ -56,6 +58,7 @@ function excludedOf(context: ProcessContext, task: TaskSpec): string[] {
   const out = new Set<string>()
   if (r?.submittedBy) out.add(r.submittedBy)
   if (r?.submittedOnBehalfOf) out.add(r.submittedOnBehalfOf)
+  if (task.kind !== 'approve') return [...out]
   for (const a of r?.approvals ?? []) {
     out.add(a.by)
     if (a.onBehalfOf) out.add(a.onBehalfOf)
@@ -157,7 +160,14 @@ export async function syncTasks(tx: DbOrTx, s: TaskSync): Promise<void> {
     .insert(processTasks)
     .values(wanted.map((t) => newRow(s, state, t, timings.get(timingKey(t.step, t.kind)))))
     .onConflictDoNothing()
-    .returning({ kind: processTasks.kind, step: processTasks.step, claimedBy: processTasks.claimedBy })
+    .returning({
+      id: processTasks.id,
+      kind: processTasks.kind,
+      step: processTasks.step,
+      claimedBy: processTasks.claimedBy,
+    })
+  // A confirmation nobody else may give (its submitter the only payer) also waits with the type's approvers.
+  for (const row of rows) await routeWhenNobodyElse(tx, { id: row.id, kind: row.kind, type: s.type })
   // A rejection already tells its submitter (the machine's `rejected` message): one message, not two.
   if (s.event === 'REJECT') return
   for (const row of rows) {

@@ -5,7 +5,6 @@
 // refuses foreign images or unknown roles at their fields.
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -33,6 +32,7 @@ import {
 } from '../../api/queries/content'
 import { DateField } from '../../forms/DateField'
 import { FileUpload } from '../../forms/FileUpload'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { useForm } from '../../forms/use-form'
 import { PageHeader } from '../../shell/PageHeader'
@@ -104,7 +104,6 @@ function ContentForm({ item }: { item: ContentView | null }) {
     else void navigate({ to: '/dynamicManage/table' })
   })
   const exhibition = form.values.kind === 'exhibition'
-  const fieldErrors = form.submitError?.fieldErrors
   const rich = (field: 'bodyZh' | 'bodyEn', label: string) => (
     <Suspense fallback={<Skeleton h={260} />}>
       <RichTextField
@@ -120,9 +119,7 @@ function ContentForm({ item }: { item: ContentView | null }) {
   return (
     <form onSubmit={submit} noValidate data-testid="content-form">
       <Stack gap="md">
-        {form.submitError && !(fieldErrors && Object.keys(fieldErrors).length > 0) ? (
-          <Alert color="red">{form.submitError.message}</Alert>
-        ) : null}
+        <FormRefusal form={form} />
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
             <SegmentedControl

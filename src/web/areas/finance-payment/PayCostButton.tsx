@@ -2,7 +2,7 @@
 // cost, decided by the server) starts its FINANCE_PAYMENT in one click, prefilled, and opens it.
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ProcessLinks, ProcessView } from '../../../shared/contracts/process'
@@ -20,7 +20,6 @@ export function PayCostButton({ view, offer }: { view: ProcessView; offer: Offer
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [nonce] = useState(() => Math.random().toString(36).slice(2, 10))
-  const [pending, setPending] = useState(false)
   const step = typeof offer.input.forStep === 'string' ? offer.input.forStep : null
   const prefill = (offer.input.prefill ?? {}) as Record<string, unknown>
   const amount = typeof prefill.amount === 'string' ? prefill.amount : ''
@@ -28,29 +27,29 @@ export function PayCostButton({ view, offer }: { view: ProcessView; offer: Offer
   const what = stepLabel(definitionFor(view.type, view.definitionVersion), step, lang)
   const cost = amount ? formatMoneyWith(amount, currency) : ''
 
-  async function start() {
-    setPending(true)
-    try {
+  // A mutation, so that a refusal is shown (the query client's one error handler words it).
+  const start = useMutation({
+    mutationFn: () => {
       const body = { type: 'FINANCE_PAYMENT' as const, input: offer.input }
-      const started = await startProcess({ ...body, idempotencyKey: startKey(body.type, nonce, body) })
+      return startProcess({ ...body, idempotencyKey: startKey(body.type, nonce, body) })
+    },
+    onSuccess: async (started) => {
       queryClient.setQueryData(processKeys.detail(started.id), started)
       void queryClient.invalidateQueries({ queryKey: processKeys.lists() })
       // The operation's links: its cost is now being paid.
       void queryClient.invalidateQueries({ queryKey: processKeys.detail(view.id) })
       showSuccess(t`The payment request is started.`)
       await navigate({ to: '/devOpsManage/index', search: { process: started.id } })
-    } finally {
-      setPending(false)
-    }
-  }
+    },
+  })
 
   return (
     <Button
       size="compact-sm"
       variant="light"
       color="ink"
-      loading={pending}
-      onClick={() => void start()}
+      loading={start.isPending}
+      onClick={() => start.mutate()}
       data-testid="pay-cost"
       data-step={step ?? ''}
     >

@@ -5,7 +5,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ProcessContext } from '../../../../machines/types'
@@ -65,7 +65,6 @@ export function PaymentRequestsPanel() {
   const [phase, setPhase] = useState<Phase>('active')
   const [page, setPage] = useState(1)
   const [nonce] = useState(() => Math.random().toString(36).slice(2, 10))
-  const [starting, setStarting] = useState(false)
   const mayStart = hasPrivilege(me, 'devOpsManage:start') || hasPrivilege(me, 'financeManage:pay')
   const list = useQuery(
     processListQuery({
@@ -77,19 +76,19 @@ export function PaymentRequestsPanel() {
   )
   const open = (id: string) => void navigate({ to: '/devOpsManage/index', search: { process: id } })
 
-  async function newRequest() {
-    setStarting(true)
-    try {
+  // A mutation, so that a refusal is shown (the query client's one error handler words it).
+  const newRequest = useMutation({
+    mutationFn: () => {
       const body = { type: 'FINANCE_PAYMENT' as const, input: {} }
-      const view = await startProcess({ ...body, idempotencyKey: startKey(body.type, nonce, body) })
+      return startProcess({ ...body, idempotencyKey: startKey(body.type, nonce, body) })
+    },
+    onSuccess: (view) => {
       queryClient.setQueryData(processKeys.detail(view.id), view)
       void queryClient.invalidateQueries({ queryKey: processKeys.lists() })
       showSuccess(t`The payment request is started.`)
       open(view.id)
-    } finally {
-      setStarting(false)
-    }
-  }
+    },
+  })
 
   const rows = list.data?.list ?? []
   const where = (p: ProcessView) => leafLabel(definitionFor(p.type, p.definitionVersion), p.state, lang)
@@ -112,7 +111,11 @@ export function PaymentRequestsPanel() {
           data-testid="payment-requests-phase"
         />
         {mayStart ? (
-          <Button onClick={() => void newRequest()} loading={starting} data-testid="new-payment-request">
+          <Button
+            onClick={() => newRequest.mutate()}
+            loading={newRequest.isPending}
+            data-testid="new-payment-request"
+          >
             <Trans>New payment request</Trans>
           </Button>
         ) : null}

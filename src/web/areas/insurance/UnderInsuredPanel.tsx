@@ -36,6 +36,7 @@ import {
   saveInsuranceSettings,
   underInsuredQuery,
 } from '../../api/queries/insurance-schedule'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { SubmitButton } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
@@ -119,6 +120,7 @@ function RatioCard() {
       </Group>
       {editing ? (
         <form onSubmit={submit} noValidate data-testid="ratio-form">
+          <FormRefusal form={form} />
           <Group align="flex-start" mt="sm" gap="xs" wrap="wrap">
             <NumberInput
               label={t`Ratio (%)`}

@@ -1,25 +1,36 @@
 // Choose artworks of the archive by typing part of a title, an artist or an inventory number (the
-// archive's full-text search). One (a list filter) or several (the artworks a purchase names).
-import { useLingui } from '@lingui/react/macro'
-import { MultiSelect, Select } from '@mantine/core'
+// archive's full-text search). One (a list filter) or several (the artworks a start names). A work another
+// live process holds is marked with that process's type; for a type that holds its artworks it cannot be
+// chosen (the server refuses such a start with "in another process"), and one already chosen says so.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Badge, Group, MultiSelect, Select, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { z } from 'zod'
 import { artworkListItem } from '../../../shared/contracts/artworks'
+import type { ProcessType } from '../../../shared/process-types'
 import { api } from '../../api/http'
+import { typeLabel, useLang } from './machine-words'
 
 const page = z.object({ list: z.array(artworkListItem), total: z.number() })
 type Item = z.infer<typeof artworkListItem>
 
 const label = (a: Item) => `${a.title || a.titleZh || a.titleEn} · ${a.inventoryNo}`
 
+interface Option {
+  value: string
+  label: string
+  /** The type of the live process holding it. */
+  heldBy?: ProcessType
+}
+
 function useArtworkOptions(
   keyword: string,
   selected: string[],
   statuses?: readonly string[],
   known?: Record<string, string>,
-) {
+): Option[] {
   const [debounced] = useDebouncedValue(keyword.trim(), 250)
   const status = statuses?.join(',') ?? ''
   const search = useQuery({
@@ -41,12 +52,31 @@ function useArtworkOptions(
     enabled: selected.length > 0,
     staleTime: 60_000,
   })
-  const all = new Map<string, string>(Object.entries(known ?? {}))
-  for (const a of chosen.data ?? []) all.set(a.id, label(a))
-  for (const a of search.data?.list ?? []) all.set(a.id, label(a))
+  const all = new Map<string, Option>(
+    Object.entries(known ?? {}).map(([value, text]) => [value, { value, label: text }]),
+  )
+  const add = (a: Item) =>
+    all.set(a.id, {
+      value: a.id,
+      label: label(a),
+      ...(a.activeProcessType ? { heldBy: a.activeProcessType } : {}),
+    })
+  for (const a of chosen.data ?? []) add(a)
+  for (const a of search.data?.list ?? []) add(a)
   // A chosen artwork whose name has not arrived yet never shows its id.
-  for (const id of selected) if (!all.has(id)) all.set(id, '…')
-  return [...all].map(([value, text]) => ({ value, label: text }))
+  for (const id of selected) if (!all.has(id)) all.set(id, { value: id, label: '…' })
+  return [...all.values()]
+}
+
+/** "In another process: Transport", the mark of a held work. */
+function HeldBadge({ type }: { type: ProcessType }) {
+  const lang = useLang()
+  const kind = typeLabel(type, lang)
+  return (
+    <Badge size="xs" color="orange" variant="light" data-testid="artwork-held">
+      <Trans>In another process: {kind}</Trans>
+    </Badge>
+  )
 }
 
 export function ArtworkFilter({
@@ -60,7 +90,10 @@ export function ArtworkFilter({
 }) {
   const { t } = useLingui()
   const [keyword, setKeyword] = useState('')
-  const data = useArtworkOptions(keyword, value ? [value] : [])
+  const data = useArtworkOptions(keyword, value ? [value] : []).map(({ value: v, label: l }) => ({
+    value: v,
+    label: l,
+  }))
   return (
     <Select
       label={title}
@@ -87,6 +120,7 @@ export function ArtworkMultiPicker({
   error,
   statuses,
   known,
+  refuseHeld = false,
 }: {
   value: string[]
   onChange: (ids: string[]) => void
@@ -97,15 +131,30 @@ export function ArtworkMultiPicker({
   statuses?: readonly string[]
   /** Labels of chosen artworks already known to the screen (id → "title · inventory no."). */
   known?: Record<string, string>
+  /** The process holds its artworks: a work another live process holds cannot be chosen. */
+  refuseHeld?: boolean
 }) {
   const { t } = useLingui()
+  const lang = useLang()
   const [keyword, setKeyword] = useState('')
-  const data = useArtworkOptions(keyword, value, statuses, known)
+  const options = useArtworkOptions(keyword, value, statuses, known)
+  const heldBy = new Map(options.flatMap((o) => (o.heldBy ? [[o.value, o.heldBy] as const] : [])))
+  const data = options.map((o) => ({
+    value: o.value,
+    label: o.label,
+    disabled: refuseHeld && o.heldBy !== undefined && !value.includes(o.value),
+  }))
+  // A held work already chosen (preselected, or chosen before it was taken): why the start will be refused.
+  const heldChosen = refuseHeld ? options.filter((o) => o.heldBy && value.includes(o.value)) : []
+  const held = heldChosen
+    .map((o) => `${o.label} (${typeLabel(o.heldBy as ProcessType, lang)})`)
+    .join(lang === 'en' ? ', ' : '、')
+  const heldError = held ? t`In another process that has not ended: ${held}` : undefined
   return (
     <MultiSelect
       label={title}
       description={description}
-      error={error}
+      error={error ?? heldError}
       placeholder={value.length ? undefined : t`Title, artist or inventory no.`}
       searchable
       clearable
@@ -114,7 +163,18 @@ export function ArtworkMultiPicker({
       searchValue={keyword}
       onSearchChange={setKeyword}
       onChange={onChange}
-      filter={({ options }) => options}
+      filter={({ options: shown }) => shown}
+      renderOption={({ option }) => {
+        const held = heldBy.get(option.value)
+        return (
+          <Group gap={6} wrap="nowrap" data-artwork-option={option.value} data-held={held ?? undefined}>
+            <Text fz="sm" c={option.disabled ? 'dimmed' : undefined}>
+              {option.label}
+            </Text>
+            {held ? <HeldBadge type={held} /> : null}
+          </Group>
+        )
+      }}
       nothingFoundMessage={t`No artwork found`}
       data-field="artworkIds"
     />

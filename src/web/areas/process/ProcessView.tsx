@@ -285,7 +285,7 @@ function Loaded({
         </Alert>
       ) : null}
       <Header view={view} definition={definition} events={events} />
-      <ProcessTasksPanel view={view} acting={Boolean(onBehalfOf)} />
+      <ProcessTasksPanel view={view} />
       <Card withBorder radius="md" padding="lg">
         <StepTimeline view={view} definition={definition} selected={selected} onSelect={setSelected} />
       </Card>

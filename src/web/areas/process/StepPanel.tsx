@@ -30,6 +30,7 @@ import { StepFields } from './StepFields'
 import { StepForm } from './StepForm'
 import { NoFormRecord, StepRecord } from './StepRecord'
 import type { useProcessEvent } from './use-process-event'
+import { WhoMayAct } from './WhoMayAct'
 
 /** Events every step shares: the form's and the approver's, and the end of a process. */
 const SHARED_EVENTS = new Set(['SAVE', 'SUBMIT', 'APPROVE', 'REJECT', 'TERMINATE', 'RESTART'])
@@ -203,9 +204,7 @@ function Waiting({
           {said.length > 0 ? said.map((m) => i18n._(m)).join(' ') : <Trans>Waiting for: {labels}.</Trans>}
         </Text>
         {mine.length === 0 ? (
-          <Text fz="xs" c="dimmed" mt={4}>
-            <Trans>Another member of staff records it: nothing is needed from you now.</Trans>
-          </Text>
+          <WhoMayAct view={view} types={types} onBehalfOf={events.onBehalfOf} />
         ) : others.length > 0 ? (
           <Text fz="xs" c="dimmed" mt={4}>
             {inline.length > 0 ? (

@@ -96,6 +96,8 @@ export function useProcessEvent(view: ProcessView, onBehalfOf?: string) {
 
   return {
     send,
+    /** The user this screen acts for (a delegate's view), if any. */
+    onBehalfOf,
     pending: mutation.isPending,
     pendingType: mutation.isPending ? mutation.variables?.type : undefined,
   }

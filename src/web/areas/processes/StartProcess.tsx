@@ -312,6 +312,7 @@ export function StartProcess({
                       : undefined
                   }
                   statuses={locked.has('artworkIds') ? undefined : allowed}
+                  refuseHeld={definition.holdsArtworks === true}
                   value={values.artworkIds}
                   known={artworkLabels}
                   onChange={(ids) => set('artworkIds', ids)}

@@ -14,6 +14,7 @@ import { latest } from '../../../../machines/registry'
 import { dueDiligenceStep } from '../../../shared/process-steps/purchase'
 import { artistsQuery } from '../../api/queries/artworks'
 import { processKeys, startProcess } from '../../api/queries/process'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { SubmitButton } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
@@ -156,6 +157,7 @@ export function InitiateBuyScreen() {
         })}
       >
         <Stack gap="md">
+          <FormRefusal form={form} testId="start-refusal" />
           <Card withBorder radius="md" padding="lg">
             <Title order={3} fz={16} mb={4}>
               <Trans>What is to be bought</Trans>

@@ -4,7 +4,6 @@
 // backwards or repeats; its words land at the number field.
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
-  Alert,
   Button,
   Card,
   Divider,
@@ -19,10 +18,9 @@ import {
   TextInput,
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Fragment, useState } from 'react'
 import { type ReleaseInput, type ReleaseView, releaseInput } from '../../../shared/contracts/releases'
-import { isApiError } from '../../api/api-error'
 import {
   createRelease,
   deleteRelease,
@@ -34,6 +32,7 @@ import {
 } from '../../api/queries/releases'
 import { ConfirmModal } from '../../forms/ConfirmModal'
 import { DateField } from '../../forms/DateField'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
@@ -189,6 +188,7 @@ function ReleaseForm({ release, onDone }: { release: ReleaseView | null; onDone:
   return (
     <form onSubmit={submit} noValidate data-testid="release-form">
       <Stack gap="sm">
+        <FormRefusal form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t`Release number`}

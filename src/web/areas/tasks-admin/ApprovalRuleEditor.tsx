@@ -26,6 +26,7 @@ import {
   saveApprovalRule,
   tasksAdminKeys,
 } from '../../api/queries/tasks-admin'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { MoneyInput } from '../../forms/MoneyInput'
 import { formatMoneyDisplay } from '../../forms/money'
 import { showSuccess } from '../../forms/notify'
@@ -106,6 +107,7 @@ export function ApprovalRuleEditor({ rule, canEdit }: { rule: ApprovalRuleRow; c
       ) : null}
       <form onSubmit={submit} noValidate data-testid="approval-rule-form">
         <Stack gap="sm">
+          <FormRefusal form={form} />
           <Table.ScrollContainer minWidth={820}>
             <Table verticalSpacing="xs">
               <Table.Thead>

@@ -29,6 +29,7 @@ import {
   tasksAdminKeys,
 } from '../../api/queries/tasks-admin'
 import { DateRangePicker } from '../../forms/DateRangePicker'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
@@ -202,6 +203,7 @@ function DelegationForm({ mayPickFrom, onDone }: { mayPickFrom: boolean; onDone:
   return (
     <form onSubmit={submit} noValidate data-testid="delegation-form">
       <Stack gap="sm">
+        <FormRefusal form={form} />
         {mayPickFrom ? (
           <Select
             label={t`Whose tasks`}

@@ -34,6 +34,7 @@ import {
   taskSettingsQuery,
   tasksAdminKeys,
 } from '../../api/queries/tasks-admin'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
@@ -266,6 +267,7 @@ function TimingForm({ row, onDone }: { row: TaskSettingRow; onDone: () => void }
   return (
     <form onSubmit={submit} noValidate data-testid="task-setting-form">
       <Stack gap="sm">
+        <FormRefusal form={form} />
         <Text fz="sm" c="dimmed">
           <Trans>
             Default: due in {row.defaults.dueDays} working days, reminded {row.defaults.remindBeforeHours}{' '}

@@ -1,16 +1,18 @@
 // A process's open tasks (issue 13), shown in its view: what each waits for (the task in words), from whom
 // (privileges by their labels, the role or the people the settings name), by when (overdue in red), who has
-// claimed it and, for approvals by several people, how many of them are in; claim and release buttons.
+// claimed it and, for approvals by several people, how many of them are in; claim and release buttons for
+// whoever the machine lets do the task now (the view's nextEvents).
 import { Trans } from '@lingui/react/macro'
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { eventsOfKind } from '../../../../machines/tasks'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { processTasksQuery } from '../../api/queries/tasks'
 import { definitionFor, stepLabel, useLang } from '../process/machine-words'
 import { ClaimButtons, TaskDue, TaskMarks } from './TaskParts'
 import { candidatesLine, taskKindLabel } from './task-words'
 
-export function ProcessTasksPanel({ view, acting }: { view: ProcessView; acting: boolean }) {
+export function ProcessTasksPanel({ view }: { view: ProcessView }) {
   const lang = useLang()
   // Keyed by the process; read again after each event (use-process-event) and each claim.
   const tasks = useQuery({ ...processTasksQuery(view.id), enabled: !view.done })
@@ -24,7 +26,9 @@ export function ProcessTasksPanel({ view, acting }: { view: ProcessView; acting:
       </Title>
       <Stack gap="sm">
         {list.map((task) => {
-          const who = candidatesLine(task, lang)
+          // The people who may do it, by name, when the server names them; else the privileges or settings.
+          const named = (task.people ?? []).map((p) => p.name).join(lang === 'en' ? ', ' : '、')
+          const who = named || candidatesLine(task, lang)
           return (
             <Group
               key={task.id}
@@ -64,7 +68,10 @@ export function ProcessTasksPanel({ view, acting }: { view: ProcessView; acting:
                 ) : null}
                 <TaskDue task={task} size="xs" />
               </Stack>
-              <ClaimButtons task={task} acting={acting} />
+              <ClaimButtons
+                task={task}
+                mayAct={eventsOfKind(task.kind).some((e) => view.nextEvents.includes(e))}
+              />
             </Group>
           )
         })}

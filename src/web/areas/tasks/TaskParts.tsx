@@ -2,6 +2,7 @@
 // date with its overdue mark, the "on behalf of" and "claimed" marks, and the claim / release buttons.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Text } from '@mantine/core'
+import { actingPrivileges } from '../../../../machines/tasks'
 import type { TaskView } from '../../../shared/contracts/tasks'
 import { approvePrivilege } from '../../../shared/privileges'
 import { useTaskClaim } from '../../api/queries/tasks'
@@ -52,20 +53,22 @@ export function TaskMarks({ task }: { task: TaskView }) {
 }
 
 /**
- * Claim (or take over) and release. Shown to those who may be among the candidates: holders of one of the
- * task's privileges, or a delegate acting for someone; taking over a task someone else holds only to an
- * approver of its type. The server has the last word (4031, worded).
+ * Claim (or take over) and release. Shown to those who may do the task: in a process's view, whoever its
+ * `nextEvents` let send one of the task's events (`mayAct`, the machine's rule, as the server's claim
+ * follows it: a payment's submitter never claims its confirmation); in the inbox, holders of a privilege
+ * that lets them do it (not the one a task was only routed to) or a delegate acting for someone. Taking over
+ * a task someone else holds only to an approver of its type. The server has the last word (4031, worded).
  */
-export function ClaimButtons({ task, acting = false }: { task: TaskView; acting?: boolean }) {
+export function ClaimButtons({ task, mayAct }: { task: TaskView; mayAct?: boolean }) {
   const { t } = useLingui()
   const me = useMe()
   const claim = useTaskClaim(task.processId)
   const mine = task.claimedBy === me.user.id
   const candidate =
-    acting ||
-    task.onBehalfOf !== null ||
-    me.allPrivileges ||
-    task.privileges.some((p) => me.privileges.includes(p))
+    mayAct ??
+    (task.onBehalfOf !== null ||
+      me.allPrivileges ||
+      actingPrivileges(task).some((p) => me.privileges.includes(p)))
   // A task someone else holds is taken over only by an approver of its type (as the server rules).
   const approver = me.allPrivileges || me.privileges.includes(approvePrivilege(task.type))
   if (!mine && (!candidate || (task.claimedBy !== null && !approver))) return null

@@ -2,6 +2,7 @@
 // about (type · subject · step · kind), who may do it (privileges by their labels, the role or the people
 // the settings name) and where it opens (the process view, as the delegator sees it for a delegated task).
 import { TASK_KIND_LABELS } from '../../../../machines/labels'
+import { actingPrivileges } from '../../../../machines/tasks'
 import type { InboxTask, TaskView } from '../../../shared/contracts/tasks'
 import type { Lang } from '../../../shared/errors'
 import { PRIVILEGES } from '../../../shared/privileges'
@@ -32,7 +33,7 @@ export function taskLine(task: InboxTask, lang: Lang): string {
 
 const privilegeLabels = new Map(PRIVILEGES.map((p) => [p.key as string, p]))
 
-/** Who may do it: the privileges (any one of them), narrowed to a role or to named people. */
+/** Who may do it: the privileges that let one do it (any one of them), narrowed to a role or to named people. */
 export function candidatesLine(task: TaskView, lang: Lang): string {
   const sep = lang === 'en' ? ', ' : '、'
   const parts: string[] = []
@@ -40,7 +41,7 @@ export function candidatesLine(task: TaskView, lang: Lang): string {
   else if (task.candidateRole) parts.push(lang === 'en' ? task.candidateRole.en : task.candidateRole.zh)
   else
     parts.push(
-      task.privileges
+      actingPrivileges(task)
         .map((k) => privilegeLabels.get(k))
         .filter((p) => p !== undefined)
         .map((p) => (lang === 'en' ? p.labelEn : p.labelZh))

@@ -4,7 +4,7 @@
 // only the server knows — an unknown currency, a sold or missing artwork without a note, a report that is
 // not a PDF — comes back worded at its field.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Modal, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core'
+import { Modal, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
@@ -18,6 +18,7 @@ import { artworkKeys } from '../../api/queries/artworks'
 import { addValuation, valuationKeys } from '../../api/queries/valuations'
 import { DateField } from '../../forms/DateField'
 import { FileUpload } from '../../forms/FileUpload'
+import { FormRefusal } from '../../forms/FormRefusal'
 import { MoneyInput } from '../../forms/MoneyInput'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
@@ -135,13 +136,10 @@ function AddValuationForm({
   })
   const soldOrMissing = artworks.filter((a) => a.status === 'sold' || a.status === 'missing')
   const error = (path: string) => form.errors[path] as string | undefined
-  const fieldErrors = form.submitError?.fieldErrors
   return (
     <form onSubmit={submit} noValidate data-testid="valuation-form">
       <Stack gap="sm">
-        {form.submitError && !(fieldErrors && Object.keys(fieldErrors).length > 0) ? (
-          <Alert color="red">{form.submitError.message}</Alert>
-        ) : null}
+        <FormRefusal form={form} />
         <Text fz="sm" c="dimmed">
           {artworks.length === 1 ? (
             <Trans>

@@ -10,6 +10,7 @@ import { ARTWORK_LIMITS, artistInput } from '../../../../shared/artwork-rules'
 import type { ArtistView } from '../../../../shared/contracts/artworks'
 import { artistQuery, artistsQuery, artworkKeys, createArtist } from '../../../api/queries/artworks'
 import { DigitsInput } from '../../../forms/DigitsInput'
+import { FormRefusal } from '../../../forms/FormRefusal'
 import { showSuccess } from '../../../forms/notify'
 import { SubmitButton } from '../../../forms/SubmitButton'
 import { TextField } from '../../../forms/TextField'
@@ -65,6 +66,7 @@ function NewArtistForm({
       data-testid="new-artist-form"
     >
       <Stack gap="sm">
+        <FormRefusal form={form} />
         <SimpleGrid cols={2} spacing="sm">
           <TextField
             label={t`Name in Chinese`}

@@ -33,6 +33,7 @@ import {
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import { artworkDetailQuery, artworkKeys, createArtwork, saveArtwork } from '../../../api/queries/artworks'
 import { DigitsInput } from '../../../forms/DigitsInput'
+import { FormRefusal } from '../../../forms/FormRefusal'
 import { showSuccess, showWarning } from '../../../forms/notify'
 import { SubmitButton } from '../../../forms/SubmitButton'
 import { TextAreaField, TextField } from '../../../forms/TextField'
@@ -223,6 +224,7 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
           }
         />
 
+        {conflict ? null : <FormRefusal form={form} />}
         <EditNotices
           lockState={lockState}
           lang={lang}
