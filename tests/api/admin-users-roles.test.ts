@@ -190,7 +190,7 @@ describe('users', () => {
     const roles = (await t.call('GET', '/api/auth/roles?pageSize=200', { token: admin })).data.list
     const finance = roles.find((r: any) => r.key === 'finance')
     const byRole = await t.call('GET', `/api/auth/users?roleId=${finance.id}`, { token: admin })
-    expect(byRole.data.list.map((u: any) => u.username)).toEqual(['finance'])
+    expect(byRole.data.list.map((u: any) => u.username)).toEqual(['finance', 'finance2'])
     const made = await t.call('POST', '/api/auth/users', {
       token: admin,
       body: { username: 'gone.soon', displayName: '离职', password: TEST_PASSWORD, enabled: false },

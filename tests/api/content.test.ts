@@ -20,6 +20,8 @@ let approverRoleId: string
 
 beforeAll(async () => {
   t = await createTestContext()
+  // The demo office's own news (seeded) is not what these tests publish: they start from none.
+  await t.deps.database.raw('delete from contents')
   admin = await t.login('admin')
   approver = await t.login('approver')
   viewer = await t.login('viewer')

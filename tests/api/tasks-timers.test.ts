@@ -203,7 +203,7 @@ describe('task timers', () => {
       expect(await timerMessages(p.id)).toEqual({
         ...none,
         taskOverdue: sorted('admin', 'approver'),
-        taskEscalated: sorted('finance'),
+        taskEscalated: sorted('finance', 'finance2'),
       })
       expect((await taskRow(task)).escalation).toBe(2)
     } finally {
