@@ -4,7 +4,7 @@
 // list the published releases newest first; each user is shown the newest published release once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compareReleaseNumbers, type ReleaseView } from '../../src/shared/contracts/releases'
-import { createTestContext, type TestContext } from './helpers'
+import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
 let t: TestContext
 let admin: string
@@ -67,6 +67,16 @@ describe('releases', () => {
     // Marking twice is harmless; another user still has it to see.
     expect((await call('POST', `/${first.id}/seen`, undefined, viewer)).code).toBe(0)
     expect((await call('GET', '/unseen', undefined, registrar)).data.release?.id).toBe(first.id)
+    // An account opened after the release starts on it: nothing is news to it.
+    const made = await t.call('POST', '/api/auth/users', {
+      token: admin,
+      body: { username: 'joined.later', displayName: '新同事', password: TEST_PASSWORD, enabled: true },
+    })
+    expect(made.code, made.msg).toBe(0)
+    const newcomer = await t.login('joined.later')
+    const toNewcomer = await t.call('GET', '/api/releases/unseen', { token: newcomer })
+    expect(toNewcomer.code, toNewcomer.msg).toBe(0)
+    expect(toNewcomer.data.release).toBeNull()
     // Publishing again is refused.
     expect((await call('POST', `/${first.id}/publish`)).code).toBe(409)
   })

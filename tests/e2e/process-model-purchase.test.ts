@@ -7,7 +7,7 @@
 
 import { expect } from 'vitest'
 import { buyArtV1 } from '../../machines/buy-art'
-import { buyArtTransV2 } from '../../machines/buy-art-trans'
+import { buyArtTransV3 } from '../../machines/buy-art-trans'
 import { MODEL_REFS, SAMPLE_SECOND_APPROVAL_ABOVE, sampleInput } from '../model/samples'
 import { describeGraphWalks } from './graph-walks'
 import { apiCall } from './process-driver'
@@ -30,7 +30,7 @@ describeGraphWalks(
       ],
     },
     {
-      definition: buyArtTransV2,
+      definition: buyArtTransV3,
       lang: 'en',
       route: '/devOpsManage/buyShipping',
       input: (env) => ({ artworkIds: [env.freeArtwork()] }),

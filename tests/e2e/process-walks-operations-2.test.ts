@@ -7,8 +7,8 @@
 
 import { expect } from 'vitest'
 import { operationLoanExhibitionArtV1 } from '../../machines/operation-loan-exhibition-art'
-import { operationRepairArtV1 } from '../../machines/operation-repair-art'
 import { operationSellArtV1 } from '../../machines/operation-sell-art'
+import { latest } from '../../machines/registry'
 import { describeKindWalks, type WalkEnv } from './kind-walks'
 import { apiCall } from './process-driver'
 
@@ -23,7 +23,7 @@ const artworkOf = (env: WalkEnv) =>
   )
 
 describeKindWalks('operations (repair, loan, sale)', [
-  { definition: operationRepairArtV1, lang: 'zh-CN', input: artworks },
+  { definition: latest('OPERATION_REPAIR_ART'), lang: 'zh-CN', input: artworks },
   {
     definition: operationLoanExhibitionArtV1,
     lang: 'en',

@@ -5,7 +5,6 @@
 // against the machine at every stop. Moving and reproducing in Chinese, photographing and mounting in English.
 
 import { expect } from 'vitest'
-import { operationMountArtV1 } from '../../machines/operation-mount-art'
 import { operationReplicaArtV1 } from '../../machines/operation-replica-art'
 import { operationShotArtV1 } from '../../machines/operation-shot-art'
 import { latest } from '../../machines/registry'
@@ -31,5 +30,5 @@ describeKindWalks('operations (transport, photography, replicas, mounting)', [
   },
   { definition: operationShotArtV1, lang: 'en', input: artworks },
   { definition: operationReplicaArtV1, lang: 'zh-CN', input: artworks },
-  { definition: operationMountArtV1, lang: 'en', input: artworks },
+  { definition: latest('OPERATION_MOUNT_ART'), lang: 'en', input: artworks },
 ])

@@ -13,7 +13,7 @@ import {
   releaseView,
   unseenRelease,
 } from '../../../shared/contracts/releases'
-import { releases, releaseViews } from '../../db/schema'
+import { releases, releaseViews, users } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError, notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
@@ -165,6 +165,14 @@ export function releaseRoutes(deps: Deps) {
         .orderBy(desc(releases.publishedAt), desc(releases.id))
         .limit(1)
       if (!newest) return ok(c, { release: null })
+      // A release is news to those who used the app before it: an account opened after it was published
+      // starts on that version and is not shown it.
+      const [account] = await db
+        .select({ createdAt: users.createdAt })
+        .from(users)
+        .where(eq(users.id, user.id))
+      if (account && newest.publishedAt && account.createdAt >= newest.publishedAt)
+        return ok(c, { release: null })
       const [seen] = await db
         .select({ id: releaseViews.releaseId })
         .from(releaseViews)
