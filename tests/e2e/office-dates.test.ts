@@ -67,7 +67,7 @@ describe('the place in a room', () => {
     await expect.poll(() => page.getByTestId('hero-where').textContent()).toBe(`${ROOM} · A区3号架`)
     await page.goto(`/artworkArchive/detail?id=${artworkId}&tab=location`)
     await page.getByTestId('current-position').waitFor()
-    expect(await page.getByTestId('current-location').textContent()).toBe(ROOM)
+    await expect.poll(() => page.getByTestId('current-location').textContent()).toBe(ROOM)
     expect(await page.getByTestId('current-position').textContent()).toBe('库内位置：A区3号架')
 
     // The room's contents list it with its place.

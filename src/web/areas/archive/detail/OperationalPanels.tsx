@@ -157,7 +157,12 @@ export function WhereaboutsPanel({
           <IconMapPin size={22} />
           <Stack gap={0}>
             <Text fw={600} data-testid="current-location">
-              {here || <Trans>Whereabouts not recorded</Trans>}
+              {here ||
+                (reference.ready ? (
+                  <Trans>Whereabouts not recorded</Trans>
+                ) : (
+                  <Loader size="xs" type="dots" />
+                ))}
             </Text>
             {inRoom ? (
               <Text fz="sm" data-testid="current-position">
