@@ -396,6 +396,47 @@ describe('payment history and summary', () => {
     expect(ws.getRow(1).getCell(1).value).toBe('Date')
     expect(ws.getRow(5).getCell(15).value).toBe('Account closed')
   })
+
+  it("names a registered company or vendor in the reader's language, whichever name the payment kept", async () => {
+    // The forms keep a company's Chinese name; an insurer's payout may keep the vendor's English name.
+    const [company] = (await raw(
+      `select name_zh, name_en from enterprises where name_en <> '' order by code limit 1`,
+    )) as { name_zh: string; name_en: string }[]
+    const [vendor] = (await raw(
+      `select name_zh, name_en from vendors where name_en <> '' order by number limit 1`,
+    )) as {
+      name_zh: string
+      name_en: string
+    }[]
+    await payment({ at: '2024-06-03', currency: 'CNY', amount: '10.00', payer: company.name_zh })
+    await payment({
+      at: '2024-06-04',
+      currency: 'CNY',
+      amount: '20.00',
+      payer: vendor.name_en,
+      direction: 'incoming',
+    })
+    await payment({ at: '2024-06-05', currency: 'CNY', amount: '30.00', payer: 'A buyer typed by hand' })
+    const june = 'from=2024-06-01&to=2024-06-30'
+    const payers = async (lang: string) =>
+      (
+        await call<{ list: PaymentRow[] }>('GET', `/payments?${june}`, undefined, 'finance', lang)
+      ).data.list.map((p) => p.payerCompany)
+    expect(await payers('en')).toEqual(['A buyer typed by hand', vendor.name_en, company.name_en])
+    expect(await payers('zh-CN')).toEqual(['A buyer typed by hand', vendor.name_zh || vendor.name_en, company.name_zh])
+    const summary = (
+      await call<PaymentSummary>(
+        'GET',
+        `/payments/summary?groupBy=payerCompany&${june}`,
+        undefined,
+        'finance',
+        'en',
+      )
+    ).data
+    expect(summary.rows.map((r) => r.label).sort()).toEqual(
+      ['A buyer typed by hand', vendor.name_en, company.name_en].sort(),
+    )
+  })
 })
 
 describe('summary kept per server', () => {
