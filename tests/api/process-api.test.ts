@@ -269,6 +269,17 @@ describe('reading', () => {
       token: tokens.viewer,
     })
     expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(['pageSize', 'to'])
+
+    // A terminated process is not live, though it is not done either (it may be restarted).
+    const ended = await send('admin', op, 'TERMINATE', { comment: 'Called off' })
+    expect(ended.status).toBe('terminated')
+    const after = await statsOf()
+    expect(after.total).toBe(before.total)
+    expect(after.states).toEqual(before.states)
+    // Every type in one answer says the same as the type's own.
+    const all = (await t.call<any>('GET', '/api/process/definitions/stats', { token: tokens.viewer })).data
+    expect(all.find((x: any) => x.type === 'OPERATION_TRANS_ART')).toEqual(after)
+    expect(after.statuses.find((x: any) => x.status === 'terminated')?.count).toBeGreaterThan(0)
   })
 
   it('keeps the message bell: list, unread count, mark read', async () => {
@@ -371,6 +382,7 @@ describe('insurance records and reminders', () => {
       '/process/{id}/events',
       '/process/definitions',
       '/process/definitions/{type}/stats',
+      '/process/definitions/stats',
       '/process/inbox',
       '/message',
       '/message/unread-count',
