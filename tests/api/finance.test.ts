@@ -423,7 +423,11 @@ describe('payment history and summary', () => {
         await call<{ list: PaymentRow[] }>('GET', `/payments?${june}`, undefined, 'finance', lang)
       ).data.list.map((p) => p.payerCompany)
     expect(await payers('en')).toEqual(['A buyer typed by hand', vendor.name_en, company.name_en])
-    expect(await payers('zh-CN')).toEqual(['A buyer typed by hand', vendor.name_zh || vendor.name_en, company.name_zh])
+    expect(await payers('zh-CN')).toEqual([
+      'A buyer typed by hand',
+      vendor.name_zh || vendor.name_en,
+      company.name_zh,
+    ])
     const summary = (
       await call<PaymentSummary>(
         'GET',
@@ -436,6 +440,18 @@ describe('payment history and summary', () => {
     expect(summary.rows.map((r) => r.label).sort()).toEqual(
       ['A buyer typed by hand', vendor.name_en, company.name_en].sort(),
     )
+    // A contract's counterparty likewise.
+    await raw(
+      `insert into contracts (direction, subject, number, counterparty, effective_date, amount, currency)
+       values ('service', 'Shipping', 'FT-C-NAMES', $1, '2024-06-01', '10.00', 'CNY')`,
+      [vendor.name_zh || vendor.name_en],
+    )
+    const party = async (lang: string) =>
+      (
+        await call<{ list: ContractRow[] }>('GET', '/contracts?q=FT-C-NAMES', undefined, 'finance', lang)
+      ).data.list.map((c) => c.counterparty)
+    expect(await party('en')).toEqual([vendor.name_en])
+    expect(await party('zh-CN')).toEqual([vendor.name_zh || vendor.name_en])
   })
 })
 
