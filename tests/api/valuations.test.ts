@@ -172,7 +172,7 @@ describe('bad input: refused at the field in both languages, nothing stored', ()
       '估值日期不能晚于今天',
     ],
     ['an unknown artwork', () => base(randomUUID()), 'artworkId', 'No such artwork', '没有这件作品'],
-    ['a sold artwork without a note', () => base(sold), 'note', 'is sold or missing', '已售出或下落不明'],
+    ['a sold artwork without a note', () => base(sold), 'note', 'is sold or missing', '已售出或缺失'],
     [
       'a report that is not a PDF',
       () => base(id, { reportFileIds: [image] }),
