@@ -39,8 +39,8 @@ describe('words staff read', () => {
     await page.goto('/dynamicManage/createMessage')
     await page.getByTestId('content-form').waitFor()
     const en = (await labels(page, '[data-testid="content-form"]')).join(' | ')
-    expect(en).toContain('Chinese title')
-    expect(en).toContain('English title')
+    expect(en).toContain('Title in Chinese')
+    expect(en).toContain('Title in English')
     await context.close()
   })
 
