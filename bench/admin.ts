@@ -175,7 +175,7 @@ export async function benchAdmin(): Promise<void> {
   } finally {
     await bdb.dispose()
   }
-  // The message list of a busy user (another part of issue 16), when its file exists.
+  // The message list of a busy user (the message centre under load), when its file exists.
   if (existsSync(new URL('./admin-messages.ts', import.meta.url))) {
     // A path in a variable: the file may not exist when this one is compiled.
     const file = './admin-messages.ts'

@@ -1,4 +1,4 @@
-// Process events (issue 10): POST /api/process/:id/events with 8 concurrent clients on distinct processes,
+// Process events: POST /api/process/:id/events with 8 concurrent clients on distinct processes,
 // beside the floor — the very statement the stack runs for such an event, `process_apply_event` with the
 // same arguments (built by process-store.ts's own `applyEventSql`), sent straight through the driver. Two
 // runs: clients without idempotency keys (the stack's write is that one statement), and clients sending a

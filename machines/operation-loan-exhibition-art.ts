@@ -1,4 +1,4 @@
-// OPERATION_LOAN_EXHIBITION_ART: lending artworks to an exhibition (spec §4: loan for exhibition, artwork
+// OPERATION_LOAN_EXHIBITION_ART: lending artworks to an exhibition (docs/architecture.md § Process steps: loan for exhibition, artwork
 // transport), and their return.
 import {
   arrival,

@@ -4,7 +4,7 @@
 // first download").
 export { PROCESS_STATUS_VALUES as PROCESS_STATUSES } from '../../machines/types'
 
-/** `missing`: not found at a stocktake and not accounted for since (spec §4 stocktake; issue 10). */
+/** `missing`: not found at a stocktake and not accounted for since (docs/architecture.md § Process steps stocktake). */
 export const ARTWORK_STATUSES = ['purchased', 'in_collection', 'on_loan', 'sold', 'missing'] as const
 export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number]
 export const TRANSPORT_STATUSES = ['none', 'to_be_transported', 'transporting'] as const

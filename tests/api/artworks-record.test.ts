@@ -1,4 +1,4 @@
-// The artwork record through the API: every field written and read back, each rule of spec §5 refused by
+// The artwork record through the API: every field written and read back, each rule of docs/architecture.md § Input rules refused by
 // the server with field errors and nothing written, privileges, the edit lock (423, expiry, release on
 // save), stale versions (409), the change history and restore, search and filters, and the summary per
 // currency.

@@ -1,4 +1,4 @@
-// Date values and ranges (spec §5, §9): the formats yyyy-MM-dd, yyyy-MM and yyyy-MM-dd HH:mm:ss, shown as
+// Date values and ranges (docs/architecture.md § Input rules, § Formats): the formats yyyy-MM-dd, yyyy-MM and yyyy-MM-dd HH:mm:ss, shown as
 // yyyy.MM.dd; a range is valid only when both ends are valid dates, the start is not after the end and
 // neither end is a disabled date; confirm stays disabled until both ends are chosen; the first day of the
 // week is 1–7 (Monday–Sunday), 7 by default.

@@ -1,4 +1,4 @@
-// Checks on picked files before upload (spec §5): extension per purpose, the 3 MB Excel limit, one Excel
+// Checks on picked files before upload (docs/architecture.md § Input rules): extension per purpose, the 3 MB Excel limit, one Excel
 // file at a time, and the first bytes (a renamed file is refused as the server would refuse it).
 import { describe, expect, it } from 'vitest'
 import {

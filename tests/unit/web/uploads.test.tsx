@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Uploads in a form (spec §5): the picked file is checked, previewed, uploaded with a progress bar, and the
+// Uploads in a form (docs/architecture.md § Input rules): the picked file is checked, previewed, uploaded with a progress bar, and the
 // form's submit is held while it runs; Excel import takes one .xlsx/.xls of at most 3 MB and says so in the
 // spec's words; a video goes up with its cover, width and height.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
