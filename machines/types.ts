@@ -187,7 +187,7 @@ export interface ProcessDefinition {
    * here, it replaces `payloads[key]` for SUBMIT. `payloadSchema()` in machines/view.ts picks the right one.
    */
   contextPayloads?: Record<string, (context: ProcessContext) => ZodType>
-  /** Design decisions of this flow where the specification is silent (written into docs/flows/<TYPE>.md). */
+  /** Design decisions of this flow where the product rules are silent (written into docs/flows/<TYPE>.md). */
   notes?: string[]
   /**
    * The artwork statuses this type starts (and restarts) on (the checkArtworks effect's, from FlowSpec): the

@@ -362,7 +362,7 @@ function updateBody(input: CreateArtworkInput, expectedVersion: number) {
 }
 
 describe('edit lock and row versions', () => {
-  it('locks a record for others until it is saved (423 with the spec message)', async () => {
+  it('locks a record for others until it is saved (423 with the edit-lock message)', async () => {
     const input = fullRecord(ids, media, artistId, { inventoryNo: 'VT-T-LOCK' })
     const a = await createOk(input)
     const lock = await t.call('POST', `/api/artworks/${a.id}/lock`, { token: registrar, headers: H })

@@ -36,7 +36,7 @@ export const DEVOPS = [
   'devOpsIngArt',
 ].map((c) => `/devOpsManage/${c}`)
 
-/** Screens the spec treats as usable on mobile, besides home and the archive (docs/architecture.md § Screens and routes: devOpsManage's,
+/** Screens usable on a phone, besides home and the archive (docs/architecture.md § Screens and routes: devOpsManage's,
  * insurance, transport, warehouse, value management). */
 export const MOBILE_SCREENS = [
   ...DEVOPS,

@@ -193,7 +193,7 @@ export const artworkMediaView = z.object({
   id: z.string(),
   fileId: z.string(),
   kind: z.enum([...MEDIA_KINDS, 'zip']),
-  /** The spec's is_video: '1' for a video. */
+  /** is_video, as clients send it: '1' for a video. */
   isVideo: z.enum(['0', '1']),
   picType: z.string(),
   picTypeLabel: z.string(),

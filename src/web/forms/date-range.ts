@@ -104,7 +104,7 @@ export function isValidRange(range: readonly [string | null, string | null], rul
 export type FirstDayOfWeek = 1 | 2 | 3 | 4 | 5 | 6 | 7
 export const DEFAULT_FIRST_DAY_OF_WEEK: FirstDayOfWeek = 7
 
-/** Spec 1–7 (Monday … Sunday) to the picker's 0–6 (Sunday … Saturday); anything else is the default, 7. */
+/** The office's 1–7 (Monday … Sunday) to the picker's 0–6 (Sunday … Saturday); anything else is the default, 7. */
 export function pickerFirstDayOfWeek(day: number | undefined): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
   const n =
     Number.isInteger(day) && day !== undefined && day >= 1 && day <= 7 ? day : DEFAULT_FIRST_DAY_OF_WEEK

@@ -19,7 +19,7 @@ describe('Excel selection', () => {
     expect(checkExcelSelection([{ name: 'artworks.xlsx', size: 3 * MB }])).toBeNull()
     expect(checkExcelSelection([{ name: 'OLD.XLS', size: 10 }])).toBeNull()
   })
-  it('refuses two files, another format, and more than 3 MB, with the spec’s words', () => {
+  it('refuses two files, another format, and more than 3 MB, with the catalogue’s fixed words', () => {
     expect(
       checkExcelSelection([
         { name: 'a.xlsx', size: 1 },
