@@ -1,4 +1,4 @@
-// Issue 16 (`npm run bench -- admin`): the system log at scale, then (bench/admin-messages.ts, when it
+// Administration (`npm run bench -- admin`): the system log at scale, then (bench/admin-messages.ts, when it
 // exists) the message list of a busy user.
 //
 // 1. Seed, in SQL on a fresh database (no demo data): BENCH_LOG_ROWS (5,000,000) log rows, one every 3 s back

@@ -228,7 +228,7 @@ async function httpFloorRun(
 export async function benchProcess(): Promise<void> {
   // BENCH_PART=events runs the SAVE events only, BENCH_PART=inbox the inbox and the events with task rows only.
   if (process.env.BENCH_PART !== 'inbox') await benchEvents()
-  // Issue 13: the inbox of 10,000 open processes, and events that move task rows (bench/inbox.ts).
+  // Tasks: the inbox of 10,000 open processes, and events that move task rows (bench/inbox.ts).
   if (process.env.BENCH_PART !== 'events') await benchInbox()
 }
 

@@ -108,7 +108,7 @@ export const DATA_CENTRE_FILTER_KEYS = [
   'valuationCurrency',
 ] as const
 
-/** The system log's method filter (shared/system-log.ts). */
+/** The system log's method filter (src/shared/system-log.ts). */
 export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 /** Money as text: up to 16 digits, 2 decimals, optionally negative. */
