@@ -193,7 +193,7 @@ export const artworkMediaView = z.object({
   id: z.string(),
   fileId: z.string(),
   kind: z.enum([...MEDIA_KINDS, 'zip']),
-  /** The spec's is_video: '1' for a video. */
+  /** is_video, as clients send it: '1' for a video. */
   isVideo: z.enum(['0', '1']),
   picType: z.string(),
   picTypeLabel: z.string(),
@@ -353,7 +353,7 @@ export const importJobView = z.object({
 export type ImportJobView = z.infer<typeof importJobView>
 
 type Words = { 'zh-CN': string; en: string }
-/** Words for the statuses (spec §4: in the warehouse or not, covered or to be insured, transport). */
+/** Words for the statuses (docs/architecture.md § Process steps: in the warehouse or not, covered or to be insured, transport). */
 export const ARTWORK_STATUS_LABELS = {
   purchased: { 'zh-CN': '已购入', en: 'Purchased' },
   in_collection: { 'zh-CN': '在藏', en: 'In the collection' },

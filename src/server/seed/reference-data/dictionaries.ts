@@ -1,4 +1,4 @@
-// The dictionaries of spec §7 as a fresh install has them: what an art-collection office picks from when
+// The dictionaries of docs/architecture.md § Reference-data calls as a fresh install has them: what an art-collection office picks from when
 // it records a payment, a transport, a loan or an archive document. Values are stable codes that records
 // store; labels are what users read, in Chinese and English. COUNTRY comes from countries.ts.
 import type { ItemDictCode } from '../../../shared/contracts/reference'
