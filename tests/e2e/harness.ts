@@ -331,8 +331,21 @@ export async function signIn(page: Page, username: string, password = passwordOf
   await page.getByTestId('side-menu').waitFor({ state: 'attached' })
 }
 
-/** Save a screenshot under .tmp/e2e-shots (for a person to look at; never compared). */
-export async function shot(page: Page, name: string): Promise<void> {
+/** Screenshots are taken only when asked for (`VITRINE_SHOTS=1`): each costs the page a render and a PNG encode. */
+export const SHOTS = process.env.VITRINE_SHOTS === '1'
+
+/**
+ * Save a screenshot under .tmp/e2e-shots for a person to look at (never compared), once the page's
+ * transitions have ended, when `VITRINE_SHOTS=1`; else nothing. `always`: a test that has just failed keeps what the page showed whatever the setting.
+ */
+export async function shot(page: Page, name: string, options: { always?: boolean } = {}): Promise<void> {
+  if (!SHOTS && !options.always) return
+  // A drawer or filter panel still sliding in would be caught half-way: the picture waits for it to end.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined)
   const dir = path.join(ROOT, '.tmp/e2e-shots')
   mkdirSync(dir, { recursive: true })
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false })
