@@ -1,6 +1,7 @@
-// The browser suite's harness: the production build of the web app (made once, again only when a source
-// changed), the real server (node --import tsx src/server/main.ts) on a free port with a throwaway data
-// folder copied from a seeded template, and Debian's Chromium driven by playwright-core.
+// The browser suite's harness: the production build of the web app (the one `npm test` has just made, or one
+// made here, again only when a source changed), the real server (node --import tsx src/server/main.ts) on a
+// free port with a throwaway data folder copied from a seeded template, and Debian's Chromium driven by
+// playwright-core.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
@@ -20,6 +21,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { builtHash, webInputsHash } from '../../scripts/web-stamp'
 import { withLock } from '../file-lock'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -38,49 +40,32 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-const WEB_SOURCES = [
-  'src/web',
-  'src/shared',
-  'locales',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'lingui.config.ts',
-  'package.json',
-]
-
-function newestMtime(entry: string): number {
-  const full = path.join(ROOT, entry)
-  if (!existsSync(full)) return 0
-  const stat = statSync(full)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const name of readdirSync(full)) {
-    if (name === 'routeTree.gen.ts') continue // rewritten by every build
-    newest = Math.max(newest, newestMtime(path.join(entry, name)))
-  }
-  return newest
-}
-
 /**
- * The production build in .tmp/e2e-web (blocked shortcuts on), rebuilt only when a web source changed: built
- * beside it, then put in its place, so a server still serving the old build loses it for a moment only.
+ * The production build the browser suite serves (blocked shortcuts on, as a production build has them), in
+ * .tmp/e2e-web. Current when the fingerprint of its inputs (scripts/web-stamp.ts, the stamp vite.config.ts
+ * writes into a build) is this checkout's: then nothing is done. Else `dist` is copied when it is current
+ * (`npm test` has just built it: no second build), else the app is built. Either is made beside the folder, then
+ * put in its place, so a server still serving the old build loses it for a moment only (a build into `dist`
+ * while the suite runs does not touch the suite's copy).
  */
 export function buildWeb(): string {
   return withLock('e2e-web', () => {
-    const index = path.join(WEB_DIR, 'index.html')
-    const built = existsSync(index) ? statSync(index).mtimeMs : 0
-    const sources = Math.max(...WEB_SOURCES.map(newestMtime))
-    if (built > sources) return WEB_DIR
-    const next = `${WEB_DIR}-next`
-    const env: NodeJS.ProcessEnv = { ...process.env, VITRINE_WEB_OUT_DIR: next, NODE_ENV: 'production' }
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' }
     delete env.VITE_BLOCK_DEVTOOLS
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-    })
-    if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
+    const wanted = webInputsHash(env)
+    if (builtHash(WEB_DIR) === wanted) return WEB_DIR
+    const next = `${WEB_DIR}-next`
+    rmSync(next, { recursive: true, force: true })
+    const dist = path.join(ROOT, 'dist')
+    if (builtHash(dist) === wanted) cpSync(dist, next, { recursive: true })
+    else {
+      const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+        cwd: ROOT,
+        env: { ...env, VITRINE_WEB_OUT_DIR: next },
+        encoding: 'utf8',
+      })
+      if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
+    }
     rmSync(`${WEB_DIR}-old`, { recursive: true, force: true })
     if (existsSync(WEB_DIR)) renameSync(WEB_DIR, `${WEB_DIR}-old`)
     renameSync(next, WEB_DIR)
