@@ -306,12 +306,58 @@ export function passwordOf(username: string): string {
   return username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD
 }
 
-/** Sign in through the form; resolves when the signed-in layout shows. */
-export async function signIn(page: Page, username: string, password = passwordOf(username)): Promise<void> {
+/**
+ * Sign in through the form (the tests of the form itself use this; the others sign in through the API,
+ * `signIn`); resolves when the signed-in layout shows.
+ */
+export async function signInWithForm(
+  page: Page,
+  username: string,
+  password = passwordOf(username),
+): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login')
   await page.locator('input[name="username"]').fill(username)
   await page.locator('input[name="password"]').fill(password)
   await page.getByTestId('login-submit').click()
+  // Attached rather than visible: on a phone the side menu is folded away behind the burger.
+  await page.getByTestId('side-menu').waitFor({ state: 'attached' })
+}
+
+/** What `POST /api/auth/login` answers: the session token and the user's summary, which the app keeps. */
+interface LoginReply {
+  token: string
+  user: unknown
+}
+
+/**
+ * Sign in as the form does, without the form: the server's sign-in call made from here, its token and user
+ * put into the page's local storage under the app's keys (src/web/session/session-store.ts) by a script that
+ * runs before the app's own on the next load only, then home loaded. Resolves when the signed-in layout shows.
+ * The form's page load, typing and in-app navigation are skipped (the form has its own tests:
+ * sign-in.test.ts, sign-in-redirect.test.ts, wrong-password.test.ts).
+ */
+export async function signIn(page: Page, username: string, password = passwordOf(username)): Promise<void> {
+  // The page's own request context: the context's base address, no page load.
+  const res = await page.request.post('/api/auth/login', {
+    headers: { 'accept-language': 'zh-CN', 'x-system-name': 'home' },
+    data: { username, password },
+  })
+  const envelope = (await res.json()) as { code: number; msg: string; data: LoginReply }
+  if (envelope.code !== 0) throw new Error(`sign-in of ${username}: ${envelope.code} ${envelope.msg}`)
+  const { token, user } = envelope.data
+  const seed = await page.addInitScript(
+    ({ token, user }) => {
+      if (window !== window.top) return
+      window.localStorage.setItem('vitrine.token', token)
+      window.localStorage.setItem('vitrine.user', JSON.stringify(user))
+    },
+    { token, user },
+  )
+  try {
+    await page.goto('/')
+  } finally {
+    await seed.dispose()
+  }
   // Attached rather than visible: on a phone the side menu is folded away behind the burger.
   await page.getByTestId('side-menu').waitFor({ state: 'attached' })
 }
