@@ -115,23 +115,20 @@ function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000)
-    const check = setInterval(() => {
-      if (output.includes('Vitrine listening')) {
-        clearInterval(check)
-        clearTimeout(timer)
-        resolve({ child, log: () => output })
-      }
-    }, 100)
+    let listening = false
+    // Told by the server's own line, the moment it is written (a timer checking every 100 ms lost 50 ms a start).
+    const read = (chunk: Buffer) => {
+      output += chunk
+      if (listening || !output.includes('Vitrine listening')) return
+      listening = true
+      clearTimeout(timer)
+      resolve({ child, log: () => output })
+    }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
     child.on('exit', (code) => {
-      clearInterval(check)
       clearTimeout(timer)
       reject(new Error(`server exited with ${code}:\n${output}`))
     })
