@@ -344,6 +344,7 @@ export const importJobView = z.object({
   toUpdate: z.number(),
   createdCount: z.number(),
   updatedCount: z.number(),
+  /** Rows of the file with at least one error (a row may have several, each listed in `errors`). */
   errorCount: z.number(),
   errors: z.array(importRowError),
   failure: z.string().nullable(),
