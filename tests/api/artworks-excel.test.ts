@@ -245,6 +245,12 @@ describe('import', () => {
       token: viewer,
       headers: H,
     })
+    expect(detail.data.origin).toEqual({
+      kind: 'import',
+      processId: null,
+      processType: null,
+      contractNo: null,
+    })
     expect(detail.data.record).toMatchObject({
       labelTagIds: [ids.core, ids.published].sort((a, b) => a - b),
       signature: { signed: true, position: 'lower right', content: 'Lin' },
