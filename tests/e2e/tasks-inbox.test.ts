@@ -106,6 +106,7 @@ describe('tasks in the browser', () => {
     await admin.page.goto('/devOpsManage/inbox?type=INVENTORY_CHECK&claimed=all')
     const held = admin.page.locator(`[data-testid="inbox-table"] tr[data-process-id="${overdueProcess}"]`)
     await held.first().waitFor()
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, after text-transform, is the point
     expect(await held.first().getByTestId('task-claimed').innerText()).toBe(`Claimed by ${APPROVER_NAME}`)
     await admin.context.close()
     await first.getByTestId('task-release').click()
@@ -169,6 +170,7 @@ describe('tasks in the browser', () => {
     const row = page.locator(`[data-testid="inbox-table"] tr[data-process-id="${started.id}"]`)
     await row.waitFor()
     // names read as they were entered (innerText is what the eye sees, after any text-transform)
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, after text-transform, is the point
     expect(await row.getByTestId('task-on-behalf').innerText()).toBe(`On behalf of ${APPROVER_NAME}`)
     await shot(page, 'tasks-inbox-delegated-en')
     await row.locator('td').first().getByRole('button').first().click()
