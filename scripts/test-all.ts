@@ -23,6 +23,7 @@ const STEPS: Step[] = [
   { name: 'unit', command: [], project: 'unit' },
   { name: 'model', command: [], project: 'model' },
   { name: 'api', command: [], project: 'api' },
+  // The browser suite serves this build (tests/e2e/harness.ts copies a current dist rather than building again).
   { name: 'build', command: ['npx', 'vite', 'build'] },
   { name: 'e2e', command: [], project: 'e2e' },
 ]

@@ -609,7 +609,7 @@ export const MESSAGES = {
   },
   importHasErrors: {
     'zh-CN': '有 {count} 行数据有误：请修正后重新导入，或确认只导入正确的行',
-    en: '{count} rows have errors: fix them and import again, or confirm importing only the valid rows',
+    en: 'Rows with errors: {count}. Fix them and import again, or confirm importing only the valid rows',
   },
   importNotReady: {
     'zh-CN': '该导入任务尚未检查完毕或已经结束',

@@ -219,7 +219,6 @@ describe('process screens', () => {
     ]) {
       await page.goto(path)
       await page.getByTestId('page-title').waitFor()
-      await page.waitForTimeout(300)
       await shot(page, `purchase-${name}-en`)
     }
   })
