@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/process/messages'
 import { IDEMPOTENCY_KEY_DAYS, purgeIdempotencyKeys } from '../../src/server/modules/process/scheduler'
 import type { ProcessView } from '../../src/shared/contracts/process'
-import { dayIn } from '../../src/shared/office-time'
+import { calendarDateText, dayIn } from '../../src/shared/office-time'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { sampleStepData } from '../model/samples'
 import { createTestContext, type TestContext } from './helpers'
@@ -345,7 +345,8 @@ describe('insurance records and reminders', () => {
     )
     const list = await t.call<any>('GET', '/api/message', { token: tokens.registrar })
     const reminder = list.data.list.find((m: any) => m.processId === p.id && m.kind === 'reminder')
-    expect(reminder.titleEn).toContain(day(10))
+    expect(reminder.titleEn).toContain(calendarDateText(day(10), 'en'))
+    expect(reminder.titleEn).not.toContain(day(10))
     expect(
       await countRows(t, 'process_reminders', 'process_id = $1 and delivered_at is not null', [p.id]),
     ).toBe(1)
