@@ -1,5 +1,5 @@
 // The error catalogue shared by server and web: every error travels as a code and a message key;
-// the words are chosen at the edge, in the request's language (DESIGN.md "API contract").
+// the words are chosen at the edge, in the request's language (docs/api.md).
 
 export type Lang = 'zh-CN' | 'en'
 export const LANGS: readonly Lang[] = ['zh-CN', 'en']
@@ -28,7 +28,7 @@ export function httpStatusOf(code: number): 400 | 403 | 404 | 409 | 413 | 415 | 
 type Words = { 'zh-CN': string; en: string }
 
 /**
- * Every message the server can put in `msg`. The spec's §8 messages keep their English wording.
+ * Every message the server can put in `msg`. The messages of docs/architecture.md § Errors and behaviours keep their English wording.
  * `{name}` placeholders are filled by `formatMessage`.
  */
 export const MESSAGES = {
@@ -96,7 +96,7 @@ export const MESSAGES = {
     en: 'Too many attempts; try again in {minutes} minutes',
   },
   linkExpired: { 'zh-CN': '下载链接无效或已过期', en: 'The download link is invalid or has expired' },
-  // security (issue 11): input at the edge, throttling, the last administrator, own password
+  // security: input at the edge, throttling, the last administrator, own password
   unsupportedMediaType: {
     'zh-CN': '请求体须为 JSON（Content-Type: application/json）',
     en: 'Request bodies are sent as JSON (Content-Type: application/json)',
@@ -181,7 +181,7 @@ export const MESSAGES = {
     en: 'You cannot approve your own submission (nor on behalf of someone else)',
   },
   alreadyApproved: {
-    'zh-CN': '你已审批过这一步，须由另一位审批人审批',
+    'zh-CN': '您已审批过这一步，须由另一位审批人审批',
     en: 'You have already approved this step: another approver must approve it',
   },
   taskClaimed: {
@@ -337,7 +337,7 @@ export const MESSAGES = {
     en: 'Artwork {artworks} has been sold: this process cannot start on it',
   },
   artworkIsMissing: {
-    'zh-CN': '作品 {artworks} 在盘点中下落不明，找到前不能发起该流程',
+    'zh-CN': '作品 {artworks} 在盘点中缺失，找回前不能发起该流程',
     en: 'Artwork {artworks} is missing since a stocktake: this process cannot start on it until it is found',
   },
   artworkIsOnLoan: {
@@ -427,7 +427,7 @@ export const MESSAGES = {
     en: 'Artwork {artwork} is in transit: it is not in this room and cannot be counted here',
   },
   countArtworkMissing: {
-    'zh-CN': '作品 {artwork} 在此前的盘点中已下落不明，不在本库房，不能计入本次盘点',
+    'zh-CN': '作品 {artwork} 在此前的盘点中已确认缺失，不在本库房，不能计入本次盘点',
     en: 'Artwork {artwork} has been missing since an earlier stocktake: it is not in this room and cannot be counted here',
   },
   countArtworkOtherRoom: {
@@ -444,11 +444,11 @@ export const MESSAGES = {
   },
 
   batchArtworkMissing: {
-    'zh-CN': '本批次的每件作品都须填写库房和到货状况',
+    'zh-CN': '本批次的每件作品都须填写库房和到货品相',
     en: 'Every artwork of the batch needs its room and condition on arrival',
   },
   conditionNoteRequired: {
-    'zh-CN': '状况与预期不符时须填写说明',
+    'zh-CN': '品相与预期不符时须填写说明',
     en: 'Describe the condition when it is not as expected',
   },
   roomDisabled: { 'zh-CN': '该库房已停用', en: 'This room is disabled' },
@@ -664,7 +664,7 @@ export const MESSAGES = {
       '找不到打印标签所需的中文字体（{path}）：请安装 fonts-noto-cjk，或用 VITRINE_PDF_FONT 指定字体文件',
     en: 'The Chinese font for labels was not found ({path}): install fonts-noto-cjk or set VITRINE_PDF_FONT to a font file',
   },
-  // Release notes and dynamic content (issue 16).
+  // Release notes and dynamic content.
   releaseNumberFormat: {
     'zh-CN': '版本号应为以点分隔的数字，如 1.10.0',
     en: 'A release number is numbers separated by dots, such as 1.10.0',
@@ -698,13 +698,13 @@ export const MESSAGES = {
     'zh-CN': '该内容未发布，无需撤回',
     en: 'This item is not published: nothing to withdraw',
   },
-  // valuations (issue 15)
+  // valuations
   valuationNegative: { 'zh-CN': '估值金额不能为负数', en: 'A valuation cannot be negative' },
   valuationInFuture: { 'zh-CN': '估值日期不能晚于今天', en: 'The valuation date cannot be in the future' },
   unknownArtwork: { 'zh-CN': '没有这件作品', en: 'No such artwork' },
   unknownInventoryNo: { 'zh-CN': '没有该库存编号的作品', en: 'No artwork has this inventory number' },
   valuationNeedsNote: {
-    'zh-CN': '作品 {artworks} 已售出或下落不明：请在备注中说明估值原因',
+    'zh-CN': '作品 {artworks} 已售出或缺失：请在备注中说明估值原因',
     en: 'Artwork {artworks} is sold or missing: say in the note why it is valued',
   },
   reportNotPdf: { 'zh-CN': '估值报告须为 PDF 文件', en: 'The valuation report must be a PDF' },

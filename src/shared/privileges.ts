@@ -10,7 +10,7 @@ export const SYSTEMS = {
   financeManage: { 'zh-CN': '财务管理', en: 'Finance' },
   authManage: { 'zh-CN': '权限管理', en: 'Roles and privileges' },
   versionManage: { 'zh-CN': '版本管理', en: 'Version management' },
-  versionLog: { 'zh-CN': '版本日志', en: 'Release notes' },
+  versionLog: { 'zh-CN': '版本说明', en: 'Release notes' },
   systemLog: { 'zh-CN': '系统日志', en: 'System log' },
   valueManage: { 'zh-CN': '估值管理', en: 'Valuation' },
   dynamicManage: { 'zh-CN': '动态管理', en: 'Dynamic content' },
@@ -93,7 +93,7 @@ export function systemsOf(privileges: Iterable<string>): Set<SystemName> {
 
 const ALL_APPROVALS = PROCESS_TYPES.map(approvePrivilege)
 
-/** The roles seeded on a fresh database (DESIGN.md names the demo users after them). */
+/** The roles seeded on a fresh database (the demo users of the seed are named after them). */
 export const SEEDED_ROLES: {
   key: string
   nameZh: string

@@ -1,4 +1,4 @@
-// The process types of DESIGN.md, named once. Machines, privileges, screens and the API all use this list.
+// The process types, named once. Machines, privileges, screens and the API all use this list.
 
 export const PROCESS_TYPES = [
   'BUY_ART',
@@ -30,8 +30,8 @@ export const PROCESS_TYPE_LABELS = {
   OPERATION_SELL_ART: { 'zh-CN': '出售', en: 'Sale' },
   OPERATION_REPLICA_ART: { 'zh-CN': '复制', en: 'Replication' },
   INSURANCE_ANNUAL: { 'zh-CN': '年度保险', en: 'Annual insurance' },
-  INSURANCE_OPERATION: { 'zh-CN': '单次运营保险', en: 'Operation insurance' },
-  INSURANCE_RENEWAL: { 'zh-CN': '保险续保', en: 'Insurance renewal' },
+  INSURANCE_OPERATION: { 'zh-CN': '单次保险', en: 'Operation insurance' },
+  INSURANCE_RENEWAL: { 'zh-CN': '保单续保', en: 'Insurance renewal' },
   INSURANCE_PAYOUT: { 'zh-CN': '保险理赔', en: 'Insurance claim' },
   INVENTORY_CHECK: { 'zh-CN': '库房盘点', en: 'Stocktake' },
   FINANCE_PAYMENT: { 'zh-CN': '非合同付款', en: 'Non-contract payment' },

@@ -1,4 +1,4 @@
-// The artwork record through the API: every field written and read back, each rule of spec §5 refused by
+// The artwork record through the API: every field written and read back, each rule of docs/architecture.md § Input rules refused by
 // the server with field errors and nothing written, privileges, the edit lock (423, expiry, release on
 // save), stale versions (409), the change history and restore, search and filters, and the summary per
 // currency.
@@ -362,7 +362,7 @@ function updateBody(input: CreateArtworkInput, expectedVersion: number) {
 }
 
 describe('edit lock and row versions', () => {
-  it('locks a record for others until it is saved (423 with the spec message)', async () => {
+  it('locks a record for others until it is saved (423 with the edit-lock message)', async () => {
     const input = fullRecord(ids, media, artistId, { inventoryNo: 'VT-T-LOCK' })
     const a = await createOk(input)
     const lock = await t.call('POST', `/api/artworks/${a.id}/lock`, { token: registrar, headers: H })

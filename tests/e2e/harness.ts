@@ -27,7 +27,10 @@ export const WEB_DIR = path.join(ROOT, '.tmp/e2e-web')
 export const ADMIN_PASSWORD = 'E2e-admin-pass-1'
 export const DEMO_PASSWORD = 'E2e-demo-pass-1'
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-/** STACK.md's launch flags (playwright-core manages the profile folder itself). */
+/**
+ * Debian's chromium run headless as root in a container: no sandbox, no GPU, no background traffic or
+ * updates (docs/architecture.md § Conventions); playwright-core manages the profile folder itself.
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,4 +1,4 @@
-// Tasks in the browser (issue 13): the approver's inbox puts an overdue task first, marked overdue in red
+// Tasks in the browser: the approver's inbox puts an overdue task first, marked overdue in red
 // (its due date set in the past in the server's copy of the database before it starts), on the inbox screen,
 // the home page and the bell; then the approver hands their purchases to a colleague for today, the
 // colleague finds the task marked "on behalf of 王致远 Wang Zhiyuan", opens it as the approver sees it,

@@ -4,7 +4,7 @@
 // the office's time zone, named).
 import type { Lang } from '../../shared/errors'
 
-// Money is written the same way on screens' refusals and in print: one home, in shared/validation.
+// Money is written the same way on screens' refusals and in print: one home, in src/shared/validation.ts.
 export { groupMoney, moneyText } from '../../shared/validation'
 
 const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')

@@ -193,7 +193,7 @@ export const artworkMediaView = z.object({
   id: z.string(),
   fileId: z.string(),
   kind: z.enum([...MEDIA_KINDS, 'zip']),
-  /** The spec's is_video: '1' for a video. */
+  /** is_video, as clients send it: '1' for a video. */
   isVideo: z.enum(['0', '1']),
   picType: z.string(),
   picTypeLabel: z.string(),
@@ -353,13 +353,13 @@ export const importJobView = z.object({
 export type ImportJobView = z.infer<typeof importJobView>
 
 type Words = { 'zh-CN': string; en: string }
-/** Words for the statuses (spec §4: in the warehouse or not, covered or to be insured, transport). */
+/** Words for the statuses (docs/architecture.md § Process steps: in the warehouse or not, covered or to be insured, transport). */
 export const ARTWORK_STATUS_LABELS = {
   purchased: { 'zh-CN': '已购入', en: 'Purchased' },
   in_collection: { 'zh-CN': '在藏', en: 'In the collection' },
-  on_loan: { 'zh-CN': '借出', en: 'On loan' },
+  on_loan: { 'zh-CN': '借展中', en: 'On loan' },
   sold: { 'zh-CN': '已售出', en: 'Sold' },
-  missing: { 'zh-CN': '下落不明', en: 'Missing' },
+  missing: { 'zh-CN': '缺失', en: 'Missing' },
 } as const satisfies Record<(typeof ARTWORK_STATUSES)[number], Words>
 export const INSURANCE_STATUS_LABELS = {
   to_be_insured: { 'zh-CN': '待投保', en: 'To be insured' },

@@ -1,4 +1,4 @@
-// Shapes of the process API (DESIGN.md § Processes, fixed) and of the message bell: the server validates
+// Shapes of the process API (docs/architecture.md § Workflow runtime, fixed) and of the message bell: the server validates
 // and documents with them, the web parses replies with them.
 import { z } from 'zod'
 import { PROCESS_STATUS_VALUES, STEP_STATUS_VALUES } from '../../../machines/types'

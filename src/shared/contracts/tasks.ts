@@ -1,4 +1,4 @@
-// Shapes of the task API (issue 13): the inbox of tasks, a process's open tasks, claims, the settings an
+// Shapes of the task API: the inbox of tasks, a process's open tasks, claims, the settings an
 // administrator keeps (due times and candidates per step, approval rules by amount bands per currency) and
 // delegations. The server validates and documents with them; the web parses replies with them.
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// The bell (issue 13): its badge counts the open tasks and the unread messages, kept fresh by the server's
+// The bell: its badge counts the open tasks and the unread messages, kept fresh by the server's
 // push (the inbox stream, read while the bell is mounted; a slow poll stands in while it is down). Its
 // popover has two sections: the first tasks of the inbox (what, due when, overdue, on behalf of whom,
 // claimed) and the latest unread messages, each opening its process; links to the whole inbox and to the

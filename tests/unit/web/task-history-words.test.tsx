@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Tasks in words (issue 13): the history names a delegate "B on behalf of A" and the scheduler's escalation
+// Tasks in words: the history names a delegate "B on behalf of A" and the scheduler's escalation
 // as the system's, in both languages; a task's line and candidates are labels and names, never keys.
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The collection dashboard's aggregates (issue 17), each one statement over the held artworks (their own
+// The collection dashboard's aggregates, each one statement over the held artworks (their own
 // latest-valuation columns, kept by the valuations), grouped per currency and converted into the reporting
 // currency at today's rates through finance/convert.ts — an amount without a rate stays apart, never added
 // at 1. A chart ignores its own filter (cross-filtering: the other bars of the chart stay visible).
@@ -16,13 +16,14 @@ import type { UnconvertedAmount } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
 import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
+import { officeToday } from '../../office-day'
 import { convertedSql, distinctRates, rateOfRow } from '../finance/convert'
 import { underInsured } from '../insurance/under-insurance'
 import { rowsOf } from '../process/process-store'
 import { FILTER_OF, whereOf } from './filters'
 
-/** The calendar day (UTC) of today's rates. */
-export const today = () => new Date().toISOString().slice(0, 10)
+/** The day of today's rates: the office's today. */
+export const today = officeToday
 
 /** Bars shown per chart; the rest are counted in `more`. */
 export const TOP_ROWS = 20
@@ -181,7 +182,7 @@ export async function collectionBreakdown(
   }
 }
 
-/** Insured (covered now) and uninsured value per currency, and the under-insured count of issue 14. */
+/** Insured (covered now) and uninsured value per currency, and the under-insured count (modules/insurance/under-insurance.ts). */
 export async function insuranceAggregate(
   db: DbOrTx,
   f: CollectionFilters,

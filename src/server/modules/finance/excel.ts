@@ -1,4 +1,4 @@
-// The payment history and the contracts register as Excel workbooks (issue 15), with the filters of the
+// The payment history and the contracts register as Excel workbooks, with the filters of the
 // screen, written by exceljs's streaming writer from pages of rows, so a large export keeps memory flat.
 // Headings and words in the request's language. Amounts are number cells with a thousands format and their
 // currency in the next column (a SUM works within one currency; the sheet never totals across them); an
@@ -8,6 +8,7 @@ import type { ContractRow, PaymentRow } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import { safeCell, streamedWorkbook } from '../../jobs/workbook-writer'
+import { officeToday } from '../../office-day'
 
 export { XLSX_MIME } from '../../jobs/workbook-writer'
 
@@ -223,7 +224,7 @@ export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): P
         p.failureReason,
       ]
   }
-  const day = new Date().toISOString().slice(0, 10)
+  const day = officeToday()
   return workbook(`${w.payments}-${day}.xlsx`, w.payments, w.paymentCols, cells())
 }
 
@@ -247,6 +248,6 @@ export function contractsWorkbook(rows: AsyncIterable<ContractRow>, lang: Lang):
         c.supersededAt ? w.superseded : w.live,
       ]
   }
-  const day = new Date().toISOString().slice(0, 10)
+  const day = officeToday()
   return workbook(`${w.contracts}-${day}.xlsx`, w.contracts, w.contractCols, cells())
 }

@@ -1,4 +1,4 @@
-// A policy's schedule of cover as an Excel workbook (issue 14), for the insurer and the office's files: the
+// A policy's schedule of cover as an Excel workbook, for the insurer and the office's files: the
 // policy's particulars above, one row per artwork (inventory number, title, artist, medium, dimensions,
 // agreed value, latest valuation with its currency and date, ratio, flag), a total row. Headings in the
 // request's language; money as numbers with their currency's format (a valuation in another currency keeps
@@ -7,6 +7,7 @@ import type { PolicySchedule } from '../../../shared/contracts/insurance-schedul
 import type { Lang } from '../../../shared/errors'
 import { addMoney } from '../../../shared/validation'
 import { safeCells } from '../../jobs/workbook-writer'
+import { officeToday } from '../../office-day'
 
 const WORDS = {
   'zh-CN': {
@@ -114,7 +115,7 @@ export async function scheduleWorkbook(schedule: PolicySchedule, lang: Lang): Pr
       moneyFormat(policy.currency),
     ],
     [w.ratio, schedule.ratio, '0.0%'],
-    [w.generated, new Date().toISOString().slice(0, 10)],
+    [w.generated, officeToday()],
   ]
   for (const [label, value, format] of particulars) {
     const row = ws.addRow(safeCells([label, value]))

@@ -53,7 +53,7 @@ export async function sendMessages(db: DbOrTx, recipients: Iterable<string>, mes
       })),
     )
     .returning({ id: messages.id, recipientId: messages.recipientId })
-  // The same messages by email, to those who chose them, queued in this transaction (issue 13).
+  // The same messages by email, to those who chose them, queued in this transaction.
   await queueEmails(db, written, message)
   // The recipients' open inbox streams read their unread count again at commit (tasks/stream.ts).
   await noticeTasksChanged(db)

@@ -1,4 +1,4 @@
-// The printed reports (/api/reports, issue 17): the artwork tear sheet, a condition report, a policy's
+// The printed reports (/api/reports): the artwork tear sheet, a condition report, a policy's
 // insurance schedule, the stocktake report of a room and the collection summary, as PDFs in the request's
 // language. Each needs the privilege of the screen it is downloaded from, reads what it prints before the
 // first byte (so an unknown id is a 404 envelope and a refusal a 4031 envelope, never half a PDF), then
@@ -13,6 +13,7 @@ import type { AppEnv, Deps } from '../../http/context'
 import { errorEnvelope } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
+import { officeStamp } from '../../office-day'
 import { safeFilePart } from '../../pdf/format'
 import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
 import { policySchedule } from '../insurance/under-insurance'
@@ -32,7 +33,7 @@ const pdfResponses = (description: string) => ({
   default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
 })
 
-const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '')
+const stamp = () => officeStamp()
 
 export function reportRoutes(deps: Deps) {
   const app = moduleRouter()

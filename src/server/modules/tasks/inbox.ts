@@ -1,4 +1,4 @@
-// Reading tasks (issue 13): a user's inbox — the open tasks they are a candidate for, and those of users who
+// Reading tasks: a user's inbox — the open tasks they are a candidate for, and those of users who
 // delegated theirs to them today, marked as such — overdue first, then by due date, paged, in one indexed
 // query over the task rows; the bell's counts; a process's open tasks; claiming and releasing a task.
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'

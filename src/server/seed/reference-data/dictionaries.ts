@@ -1,4 +1,4 @@
-// The dictionaries of spec §7 as a fresh install has them: what an art-collection office picks from when
+// The dictionaries of docs/architecture.md § Reference-data calls as a fresh install has them: what an art-collection office picks from when
 // it records a payment, a transport, a loan or an archive document. Values are stable codes that records
 // store; labels are what users read, in Chinese and English. COUNTRY comes from countries.ts.
 import type { ItemDictCode } from '../../../shared/contracts/reference'
@@ -70,7 +70,7 @@ export const FLAT_DICTIONARIES: Record<Exclude<ItemDictCode, TreeDictCode>, read
     ['FRAMED', '装框图', 'Framed view'],
     ['SIDE', '侧面图', 'Side view'],
     ['INSTALLATION', '展览现场图', 'Installation view'],
-    ['CONDITION', '状况记录图', 'Condition photograph'],
+    ['CONDITION', '品相照片', 'Condition photograph'],
     ['LABEL', '背面标签', 'Labels and stamps'],
   ],
   CURRENCY: [
@@ -99,8 +99,8 @@ export const FLAT_DICTIONARIES: Record<Exclude<ItemDictCode, TreeDictCode>, read
     ['PURCHASE_CONTRACT', '购买合同', 'Purchase contract'],
     ['INVOICE', '发票', 'Invoice'],
     ['COA', '作品证书', 'Certificate of authenticity'],
-    ['PROVENANCE', '来源证明', 'Provenance documents'],
-    ['CONDITION_REPORT', '状况报告', 'Condition report'],
+    ['PROVENANCE', '流传经历文件', 'Provenance documents'],
+    ['CONDITION_REPORT', '品相报告', 'Condition report'],
     ['CUSTOMS', '报关单据', 'Customs documents'],
     ['INSURANCE_POLICY', '保单', 'Insurance policy'],
     ['VALUATION_REPORT', '估值报告', 'Valuation report'],

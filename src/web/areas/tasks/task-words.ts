@@ -1,4 +1,4 @@
-// Tasks in words (issue 13): the kind of a task from the machines' labels, one line saying what a task is
+// Tasks in words: the kind of a task from the machines' labels, one line saying what a task is
 // about (type · subject · step · kind), who may do it (privileges by their labels, the role or the people
 // the settings name) and where it opens (the process view, as the delegator sees it for a delegated task).
 import { TASK_KIND_LABELS } from '../../../../machines/labels'

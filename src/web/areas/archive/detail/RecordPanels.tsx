@@ -1,4 +1,4 @@
-// The record's own sections on the detail screen: every field of spec §3 Artwork (with both languages
+// The record's own sections on the detail screen: every field of docs/architecture.md § Records (Artwork) (with both languages
 // where people write text), the artist, and the four dated records lists.
 import { Trans, useLingui } from '@lingui/react/macro'
 import {

@@ -1,6 +1,6 @@
 // The artwork form's values: empty for a new artwork, or the record as the detail returns it (exactly what
 // PUT takes back, with the row version it was loaded at). Also what the form knows about linked files,
-// and the checklist of the rules a record must meet before it can be saved (spec §5).
+// and the checklist of the rules a record must meet before it can be saved (docs/architecture.md § Input rules).
 import type { Dimension, DimensionKind, RecordKind } from '../../../../shared/artwork-rules'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import type { FileFacts, MediaInput } from './MediaEditor'
@@ -126,7 +126,7 @@ export interface Readiness {
   inventoryNo: boolean
 }
 
-/** The record's required parts (spec §5), for the checklist beside the form. */
+/** The record's required parts (docs/architecture.md § Input rules), for the checklist beside the form. */
 export function readinessOf(v: ArtworkFormValues): Readiness {
   const images = v.media.filter((m) => m.kind === 'image')
   const sig = v.signature
