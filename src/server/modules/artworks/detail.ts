@@ -130,7 +130,7 @@ export async function loadDetail(
     .orderBy(desc(artworkMovements.at))
 
   const policies = await db
-    .select({ p: insurancePolicies })
+    .select({ p: insurancePolicies, scheduled: insurancePolicyArtworks.insuredAmount })
     .from(insurancePolicyArtworks)
     .innerJoin(insurancePolicies, eq(insurancePolicies.id, insurancePolicyArtworks.policyId))
     .where(eq(insurancePolicyArtworks.artworkId, id))
@@ -191,13 +191,14 @@ export async function loadDetail(
       note: m.note,
     })),
     processes: processList,
-    insurancePolicies: policies.map(({ p }) => ({
+    insurancePolicies: policies.map(({ p, scheduled }) => ({
       id: p.id,
       kind: p.kind,
       status: p.status,
       policyNo: p.policyNo,
       insurer: p.insurer,
       insuredAmount: p.insuredAmount,
+      scheduledAmount: scheduled,
       currency: p.currency,
       startDate: p.startDate,
       endDate: p.endDate,
