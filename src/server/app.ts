@@ -40,6 +40,7 @@ import { taskRoutes } from './modules/tasks/routes'
 import { taskSettingsRoutes } from './modules/tasks/settings-routes'
 import { valuationRoutes } from './modules/valuations/routes'
 import { warehouseRoutes } from './modules/warehouse/routes'
+import { setOfficeZone } from './office-day'
 
 /** Each module and where it is mounted. A new area adds one line here. */
 const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
@@ -125,6 +126,7 @@ export function createApi(deps: Deps) {
 }
 
 export function createApp(deps: Deps) {
+  setOfficeZone(deps.config.timeZone)
   const app = new OpenAPIHono<AppEnv>()
   // First, so it also covers the static files and index.html that main.ts mounts after the API.
   app.use('*', securityHeaders())

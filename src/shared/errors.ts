@@ -181,7 +181,7 @@ export const MESSAGES = {
     en: 'You cannot approve your own submission (nor on behalf of someone else)',
   },
   alreadyApproved: {
-    'zh-CN': '你已审批过这一步，须由另一位审批人审批',
+    'zh-CN': '您已审批过这一步，须由另一位审批人审批',
     en: 'You have already approved this step: another approver must approve it',
   },
   taskClaimed: {
@@ -341,7 +341,7 @@ export const MESSAGES = {
     en: 'Artwork {artworks} has been sold: this process cannot start on it',
   },
   artworkIsMissing: {
-    'zh-CN': '作品 {artworks} 在盘点中下落不明，找到前不能发起该流程',
+    'zh-CN': '作品 {artworks} 在盘点中缺失，找回前不能发起该流程',
     en: 'Artwork {artworks} is missing since a stocktake: this process cannot start on it until it is found',
   },
   artworkIsOnLoan: {
@@ -431,7 +431,7 @@ export const MESSAGES = {
     en: 'Artwork {artwork} is in transit: it is not in this room and cannot be counted here',
   },
   countArtworkMissing: {
-    'zh-CN': '作品 {artwork} 在此前的盘点中已下落不明，不在本库房，不能计入本次盘点',
+    'zh-CN': '作品 {artwork} 在此前的盘点中已确认缺失，不在本库房，不能计入本次盘点',
     en: 'Artwork {artwork} has been missing since an earlier stocktake: it is not in this room and cannot be counted here',
   },
   countArtworkOtherRoom: {
@@ -448,11 +448,11 @@ export const MESSAGES = {
   },
 
   batchArtworkMissing: {
-    'zh-CN': '本批次的每件作品都须填写库房和到货状况',
+    'zh-CN': '本批次的每件作品都须填写库房和到货品相',
     en: 'Every artwork of the batch needs its room and condition on arrival',
   },
   conditionNoteRequired: {
-    'zh-CN': '状况与预期不符时须填写说明',
+    'zh-CN': '品相与预期不符时须填写说明',
     en: 'Describe the condition when it is not as expected',
   },
   roomDisabled: { 'zh-CN': '该库房已停用', en: 'This room is disabled' },
@@ -700,7 +700,7 @@ export const MESSAGES = {
   unknownArtwork: { 'zh-CN': '没有这件作品', en: 'No such artwork' },
   unknownInventoryNo: { 'zh-CN': '没有该库存编号的作品', en: 'No artwork has this inventory number' },
   valuationNeedsNote: {
-    'zh-CN': '作品 {artworks} 已售出或下落不明：请在备注中说明估值原因',
+    'zh-CN': '作品 {artworks} 已售出或缺失：请在备注中说明估值原因',
     en: 'Artwork {artworks} is sold or missing: say in the note why it is valued',
   },
   reportNotPdf: { 'zh-CN': '估值报告须为 PDF 文件', en: 'The valuation report must be a PDF' },

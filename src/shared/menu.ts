@@ -127,7 +127,7 @@ export const MENU: MenuItem[] = [
   {
     key: 'versionLog',
     path: '/versionLog/index',
-    labelZh: '版本日志',
+    labelZh: '版本说明',
     labelEn: 'Release notes',
     privilege: 'versionLog:view',
   },

@@ -10,7 +10,7 @@ export const SYSTEMS = {
   financeManage: { 'zh-CN': '财务管理', en: 'Finance' },
   authManage: { 'zh-CN': '权限管理', en: 'Roles and privileges' },
   versionManage: { 'zh-CN': '版本管理', en: 'Version management' },
-  versionLog: { 'zh-CN': '版本日志', en: 'Release notes' },
+  versionLog: { 'zh-CN': '版本说明', en: 'Release notes' },
   systemLog: { 'zh-CN': '系统日志', en: 'System log' },
   valueManage: { 'zh-CN': '估值管理', en: 'Valuation' },
   dynamicManage: { 'zh-CN': '动态管理', en: 'Dynamic content' },

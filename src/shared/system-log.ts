@@ -49,7 +49,7 @@ export const LOG_OPERATIONS = {
   DOWNLOAD: { 'zh-CN': '下载', en: 'Download' },
   EXPORT: { 'zh-CN': '导出', en: 'Export' },
   TASK_CLAIM: { 'zh-CN': '认领任务', en: 'Task claimed' },
-  TASK_RELEASE: { 'zh-CN': '释放任务', en: 'Task released' },
+  TASK_RELEASE: { 'zh-CN': '取消认领任务', en: 'Task released' },
   DELEGATION_CREATE: { 'zh-CN': '设置委托', en: 'Delegation set' },
   DELEGATION_CANCEL: { 'zh-CN': '取消委托', en: 'Delegation cancelled' },
   LOG_SETTINGS: { 'zh-CN': '日志设置', en: 'Log settings' },

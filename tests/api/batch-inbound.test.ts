@@ -118,7 +118,7 @@ describe('a batch of three arriving artworks into two rooms', () => {
         good().slice(0, 2),
         'payload.artworks',
         'Every artwork of the batch needs its room and condition on arrival',
-        '本批次的每件作品都须填写库房和到货状况',
+        '本批次的每件作品都须填写库房和到货品相',
       ],
       [
         'an artwork twice',
@@ -132,7 +132,7 @@ describe('a batch of three arriving artworks into two rooms', () => {
         [good()[0], { artworkId: ids[1], roomId: roomB, conditionOk: false }, good()[2]],
         'payload.artworks.1.conditionNote',
         'Describe the condition when it is not as expected',
-        '状况与预期不符时须填写说明',
+        '品相与预期不符时须填写说明',
       ],
       [
         'a room that is not an id',

@@ -103,7 +103,7 @@ async function expectRefused(
   named: { id: string; why: 'sold' | 'missing' }[],
 ) {
   const before = await written(p, ids)
-  const words = { sold: { en: 'sold', zh: '已售出' }, missing: { en: 'missing', zh: '下落不明' } }
+  const words = { sold: { en: 'sold', zh: '已售出' }, missing: { en: 'missing', zh: '缺失' } }
   // Named in the order of their inventory numbers.
   const numbered = await Promise.all(named.map(async (n) => ({ ...n, no: await inventoryNo(n.id) })))
   numbered.sort((a, b) => (a.no < b.no ? -1 : 1))

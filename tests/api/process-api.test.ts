@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/process/messages'
 import { IDEMPOTENCY_KEY_DAYS, purgeIdempotencyKeys } from '../../src/server/modules/process/scheduler'
 import type { ProcessView } from '../../src/shared/contracts/process'
+import { dayIn } from '../../src/shared/office-time'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { sampleStepData } from '../model/samples'
 import { createTestContext, type TestContext } from './helpers'
@@ -241,7 +242,7 @@ describe('reading', () => {
     const operations = (
       (await t.deps.database.raw("select id from users where username = 'operations'")) as any[]
     )[0]
-    const today = new Date().toISOString().slice(0, 10)
+    const today = dayIn(new Date(), t.deps.config.timeZone)
     const filters = [
       'type=OPERATION_TRANS_ART&status=draft&step=transportInfo',
       `createdBy=${operations.id}`,

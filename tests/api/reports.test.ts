@@ -193,7 +193,7 @@ describe('the artwork tear sheet', () => {
       '作品资料页',
       '春江花月夜之二',
       '布面油画',
-      '递藏记录',
+      '流传经历',
       '台北私人收藏',
       '二十世纪及当代艺术晚拍',
       'HKD2,800,000.00',
@@ -234,7 +234,7 @@ describe('the artwork tear sheet', () => {
       'Page 1',
     ])
       expect(text).toContain(words)
-    expect(text).not.toContain('递藏记录')
+    expect(text).not.toContain('流传经历')
   })
 
   it('is 404 for an unknown artwork, worded in both languages', async () => {
@@ -254,7 +254,7 @@ describe('a condition report', () => {
     const zh = flat((await pdf(url, 'condition', 'zh-CN')).text)
     for (const words of [
       '品相报告',
-      '出发',
+      '起运',
       '品相有异常',
       '画框左下角有划痕',
       '春江花月夜之二',
@@ -338,7 +338,7 @@ describe('the stocktake report', () => {
       '库房盘点报告',
       '千里江山图（局部）',
       '已找到',
-      '缺少',
+      '缺失',
       'WangFang,LiWei',
       '2026年3月2日',
     ])

@@ -152,7 +152,7 @@ describe('a count naming artworks the room does not hold', () => {
         'payload.foundArtworkIds.1': `作品 ${no('onLoan')} 正在借展中`,
         'payload.foundArtworkIds.2': `作品 ${no('sold')} 已售出`,
         'payload.foundArtworkIds.3': `作品 ${no('elsewhere')} 在库房 R`,
-        'payload.foundArtworkIds.4': `作品 ${no('missing')} 在此前的盘点中已下落不明`,
+        'payload.foundArtworkIds.4': `作品 ${no('missing')} 在此前的盘点中已确认缺失`,
         'payload.missingArtworkIds.0': `作品 ${no('inTransit')} 正在运输途中`,
         held: `作品 ${no('held')} 正在未结束的流程（拍摄）中，该流程结束前不能记为盘亏`,
         msg: '不能计入本库房的盘点',

@@ -12,6 +12,7 @@ import type {
   ValuationImportResult,
   ValuationView,
 } from '../../src/shared/contracts/valuations'
+import { dayIn } from '../../src/shared/office-time'
 import { upload } from './artworks-fixtures'
 import type { TestContext } from './helpers'
 import { day, type Flow, openFlow } from './process-flow'
@@ -171,7 +172,7 @@ describe('bad input: refused at the field in both languages, nothing stored', ()
       '估值日期不能晚于今天',
     ],
     ['an unknown artwork', () => base(randomUUID()), 'artworkId', 'No such artwork', '没有这件作品'],
-    ['a sold artwork without a note', () => base(sold), 'note', 'is sold or missing', '已售出或下落不明'],
+    ['a sold artwork without a note', () => base(sold), 'note', 'is sold or missing', '已售出或缺失'],
     [
       'a report that is not a PDF',
       () => base(id, { reportFileIds: [image] }),
@@ -327,7 +328,7 @@ describe('not valued in N years', () => {
   it('lists artworks valued before N years ago or never, sold ones left out; N is a setting', async () => {
     const [old, fresh, never, sold] = await makeArtworks(t, 4)
     await call('POST', '', base(old, { valuedOn: '2019-01-01' }))
-    await call('POST', '', base(fresh, { valuedOn: new Date().toISOString().slice(0, 10) }))
+    await call('POST', '', base(fresh, { valuedOn: dayIn(new Date(), t.deps.config.timeZone) }))
     await t.deps.database.raw(`update artworks set status = 'sold' where id = $1`, [sold])
     const stale = await call<{ list: ArtworkValuationRow[] }>('GET', '/stale?pageSize=200')
     expect(stale.code, stale.msg).toBe(0)

@@ -102,7 +102,7 @@ describe('condition reports at hand-over', () => {
       'departure',
     ])
     const timeline = (await page.getByTestId('artwork-condition').textContent()) ?? ''
-    for (const words of ['到达', '出发', '品相有异常', '品相完好', '画框下沿有 3 厘米划痕', '1 张照片'])
+    for (const words of ['到达', '起运', '品相有异常', '品相完好', '画框下沿有 3 厘米划痕', '1 张照片'])
       expect(timeline).toContain(words)
     expect(timeline).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)
     expect(await a11y(page, '[data-testid="artwork-condition"]')).toEqual([])

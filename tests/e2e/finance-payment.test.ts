@@ -100,6 +100,18 @@ describe('non-contract payments', () => {
     await act({ page: admin.page, files }, { type: 'PAYMENT_FAILED', comment: '收款账户名称不符' })
     expect((await shown(admin.page)).state).toBe('payment.paymentFailed')
     await act({ page: admin.page, files }, { type: 'RETRY_PAYMENT' })
+    // Confirming the payment reads its sum and payee back first; cancelling sends nothing.
+    const confirmForm = admin.page.locator('[data-event-form="CONFIRM_PAYMENT"]')
+    expect(await confirmForm.getByTestId('payment-to-confirm').textContent()).toContain('CNY 4,200.00')
+    const before = (await shown(admin.page)).version
+    await fillForm({ page: admin.page, files }, confirmForm, { paidOn: '2026-03-10', bankReference: 'NET-0042' })
+    await confirmForm.locator('[data-step-event="CONFIRM_PAYMENT"]').click()
+    const readBack = admin.page.locator('[data-payment-confirm="CONFIRM_PAYMENT"]')
+    await readBack.waitFor()
+    expect(await readBack.textContent()).toMatch(/确认.*CNY 4,200\.00/)
+    await readBack.getByRole('button', { name: '取消' }).click()
+    await readBack.waitFor({ state: 'hidden' })
+    expect((await shown(admin.page)).version).toBe(before)
     await act(
       { page: admin.page, files },
       { type: 'CONFIRM_PAYMENT', payload: { paidOn: '2026-03-10', bankReference: 'NET-0042' } },

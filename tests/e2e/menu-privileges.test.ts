@@ -31,7 +31,7 @@ describe('menu by privilege', () => {
     expect(keys).not.toContain('storageRoom/batcheEnterInventory')
     await page.goto('/authManage/roleManage')
     await page.getByTestId('forbidden-screen').waitFor()
-    expect(await page.getByTestId('forbidden-screen').textContent()).toContain('你无权访问此页面')
+    expect(await page.getByTestId('forbidden-screen').textContent()).toContain('您无权访问此页面')
     await page.goto('/artworkArchive/add')
     await page.getByTestId('forbidden-screen').waitFor()
     await page.goto('/test')

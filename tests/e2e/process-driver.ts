@@ -276,7 +276,14 @@ export async function act(ctx: FillContext, event: UiEvent): Promise<void> {
     // A step waiting for its own event offers that event's small form in the step: filled there.
     const form = page.locator(`[data-event-form="${event.type}"]`)
     if (event.payload) await fillForm(ctx, form, event.payload)
+    // A payment's sum is read back in a dialog before it is confirmed.
+    const readBack = (await form.getByTestId('payment-to-confirm').count()) > 0
     await form.locator(`[data-step-event="${event.type}"]`).click()
+    if (readBack) {
+      const dialog = page.locator(`[data-payment-confirm="${event.type}"]`)
+      await dialog.waitFor()
+      await dialog.getByTestId('payment-confirm-go').click()
+    }
   } else {
     await page.locator(`[data-testid="process-actions"] [data-event="${event.type}"]`).click()
     const dialog = page.locator(`[data-event-dialog="${event.type}"]`)

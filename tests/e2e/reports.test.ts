@@ -73,7 +73,7 @@ describe('the artwork tear sheet', () => {
       expect(text).toContain(artwork.inventoryNo)
       // The title in the language shown (the other one beside it).
       expect(text.replace(/\s+/g, ' ')).toContain(lang === 'en' ? artwork.titleEn : artwork.titleZh)
-      expect(text).toContain(lang === 'en' ? 'Provenance' : '递藏记录')
+      expect(text).toContain(lang === 'en' ? 'Provenance' : '流传经历')
 
       const dir = mkdtempSync(path.join(tmp, lang))
       const png = firstPagePng(pdf, 40, dir)

@@ -2,7 +2,9 @@
 // not at UTC's or the machine's; a date read as the end of that day there; times written in that zone,
 // named.
 import { describe, expect, it } from 'vitest'
+import { dayOf } from '../../src/server/modules/process/effects/insurance'
 import { momentOf } from '../../src/server/modules/warehouse/at'
+import { officeStamp, officeToday, setOfficeZone } from '../../src/server/office-day'
 import { dayStartIn, officeTimeText, todayIn, zoneName } from '../../src/shared/office-time'
 
 const SH = 'Asia/Shanghai'
@@ -22,6 +24,21 @@ describe("the office's today", () => {
     expect(dayStartIn('2026-11-28', SH).toISOString()).toBe('2026-11-27T16:00:00.000Z')
     // A zone with summer time: the day after the clocks go forward still starts at its midnight.
     expect(dayStartIn('2026-03-30', 'Europe/London').toISOString()).toBe('2026-03-29T23:00:00.000Z')
+  })
+})
+
+describe("the server's today, in every module", () => {
+  it("is the office's day at 07:59 and 08:01 in Shanghai, in a policy's dates and in file names", () => {
+    setOfficeZone(SH)
+    const early = new Date('2026-11-27T23:59:00Z')
+    const late = new Date('2026-11-28T00:01:00Z')
+    expect(officeToday(early)).toBe('2026-11-28')
+    expect(officeToday(late)).toBe('2026-11-28')
+    expect(dayOf(early)).toBe('2026-11-28')
+    expect(officeStamp(early)).toBe('20261128')
+    setOfficeZone('UTC')
+    expect(officeToday(early)).toBe('2026-11-27')
+    setOfficeZone(SH)
   })
 })
 

@@ -16,7 +16,7 @@ const DEMO_CONTENT: Omit<NewContent, 'createdBy' | 'updatedBy' | 'publishedAt'>[
     summaryEn:
       'More than thirty landscapes and works of calligraphy from the collection, six of them new acquisitions.',
     bodyZh:
-      '<p>展览按年代分为三个单元，从明清文人山水到当代水墨。</p><p>借展与运输由投后运维团队统筹，展期内作品状况每周检查一次。</p>',
+      '<p>展览按年代分为三个单元，从明清文人山水到当代水墨。</p><p>借展与运输由投后运维团队统筹，展期内作品品相每周检查一次。</p>',
     bodyEn:
       '<p>The exhibition has three rooms, from the literati landscapes of the Ming and Qing to ink painting today.</p><p>The operations team arranged the loans and the transport; the works’ condition is checked every week while they hang.</p>',
     venue: '上海 · 外滩艺术中心',

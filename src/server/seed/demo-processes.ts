@@ -11,6 +11,7 @@ import { declaredFollowUps, followUpInput } from '../../../machines/follow-ups'
 import { latest, registeredTypes } from '../../../machines/registry'
 import type { ProcessContext } from '../../../machines/types'
 import type { ProcessView } from '../../shared/contracts/process'
+import { dayIn } from '../../shared/office-time'
 import { SEEDED_ROLES } from '../../shared/privileges'
 import type { ProcessType } from '../../shared/process-types'
 import { addMoney, fromCents, toCents } from '../../shared/validation'
@@ -81,9 +82,9 @@ class Office {
     this.env = { db, config, catalog: machineCatalog }
   }
 
-  /** A date `offset` days from the day of seeding. */
+  /** A date `offset` days from the office's day of seeding. */
   day(offset: number): string {
-    return new Date(this.today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
+    return dayIn(new Date(this.today.getTime() + offset * 86_400_000), this.env.config.timeZone)
   }
 
   async start(

@@ -360,9 +360,9 @@ type Words = { 'zh-CN': string; en: string }
 export const ARTWORK_STATUS_LABELS = {
   purchased: { 'zh-CN': '已购入', en: 'Purchased' },
   in_collection: { 'zh-CN': '在藏', en: 'In the collection' },
-  on_loan: { 'zh-CN': '借出', en: 'On loan' },
+  on_loan: { 'zh-CN': '借展中', en: 'On loan' },
   sold: { 'zh-CN': '已售出', en: 'Sold' },
-  missing: { 'zh-CN': '下落不明', en: 'Missing' },
+  missing: { 'zh-CN': '缺失', en: 'Missing' },
 } as const satisfies Record<(typeof ARTWORK_STATUSES)[number], Words>
 export const INSURANCE_STATUS_LABELS = {
   to_be_insured: { 'zh-CN': '待投保', en: 'To be insured' },

@@ -16,13 +16,14 @@ import type { UnconvertedAmount } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
 import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
+import { officeToday } from '../../office-day'
 import { convertedSql, distinctRates, rateOfRow } from '../finance/convert'
 import { underInsured } from '../insurance/under-insurance'
 import { rowsOf } from '../process/process-store'
 import { FILTER_OF, whereOf } from './filters'
 
-/** The calendar day (UTC) of today's rates. */
-export const today = () => new Date().toISOString().slice(0, 10)
+/** The day of today's rates: the office's today. */
+export const today = officeToday
 
 /** Bars shown per chart; the rest are counted in `more`. */
 export const TOP_ROWS = 20

@@ -17,6 +17,7 @@ import { AppError, invalid } from '../../http/app-error'
 import type { AppEnv, AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { officeStamp } from '../../office-day'
 import { sessionIdOf } from '../auth/session-id'
 import { authenticate, privilegesOf, sessionLive } from '../auth/sessions'
 import { canUpload } from './file-access'
@@ -244,7 +245,7 @@ export function fileRoutes(deps: Deps) {
     const rows = await loadReadableFiles(deps.database.db, currentUser(c), ids)
     const seen = new Set<string>()
     const unique = rows.filter((r) => !seen.has(r.id) && seen.add(r.id))
-    const stamp = new Date().toISOString().slice(0, 10).replaceAll('-', '')
+    const stamp = officeStamp()
     return zipResponse(
       deps.storage,
       unique.map((r) => ({ key: r.storageKey, name: r.originalName, createdAt: r.createdAt })),

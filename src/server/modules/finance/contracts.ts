@@ -11,10 +11,11 @@ import {
 } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
+import { officeToday } from '../../office-day'
 import { rowsOf } from '../process/process-store'
 
-const today = () => new Date().toISOString().slice(0, 10)
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+const today = () => officeToday()
+const inDays = (n: number) => officeToday(new Date(Date.now() + n * 86_400_000))
 
 function contractWhere(q: ContractListQuery): SQL {
   const parts: SQL[] = [sql`true`]

@@ -6,6 +6,7 @@ import type { ContractRow, PaymentRow } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import { safeCells, streamedWorkbook } from '../../jobs/workbook-writer'
+import { officeToday } from '../../office-day'
 
 export { XLSX_MIME } from '../../jobs/workbook-writer'
 
@@ -156,7 +157,7 @@ export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): P
         p.failureReason,
       ]
   }
-  const day = new Date().toISOString().slice(0, 10)
+  const day = officeToday()
   return workbook(`${w.payments}-${day}.xlsx`, w.payments, w.paymentCols, cells())
 }
 
@@ -180,6 +181,6 @@ export function contractsWorkbook(rows: AsyncIterable<ContractRow>, lang: Lang):
         c.supersededAt ? w.superseded : w.live,
       ]
   }
-  const day = new Date().toISOString().slice(0, 10)
+  const day = officeToday()
   return workbook(`${w.contracts}-${day}.xlsx`, w.contracts, w.contractCols, cells())
 }

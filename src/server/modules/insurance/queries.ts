@@ -33,6 +33,7 @@ import {
   processes,
 } from '../../db/schema'
 import { notFound } from '../../http/app-error'
+import { officeToday } from '../../office-day'
 import { searchQuery } from '../artworks/search-tokens'
 import { artworkColumns, subjectsOf } from '../operations/queries'
 
@@ -44,8 +45,6 @@ const PAYOUT = 'INSURANCE_PAYOUT' as const
 /** Statuses of a process still under way. */
 const LIVE = PROCESS_STATUSES.filter((s) => s !== 'completed' && s !== 'terminated')
 
-/** Today (UTC), as policy dates are written. */
-export const todayUtc = () => new Date().toISOString().slice(0, 10)
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`)
   d.setUTCDate(d.getUTCDate() + days)
@@ -195,7 +194,7 @@ async function itemsOf(db: Db, rows: PolicyRow[], today: string): Promise<Policy
 export async function listPolicies(
   db: Db,
   q: Paged<Omit<PolicyListQuery, 'show' | 'within'>> & { show: PolicyShow; within: string },
-  today = todayUtc(),
+  today = officeToday(),
 ): Promise<PolicyPage> {
   const until = addDays(today, Number(q.within))
   const filters = filterWhere(q)
@@ -234,7 +233,7 @@ export async function listPolicies(
 export async function renewalsDue(
   db: Db,
   q: Paged<Omit<RenewalsDueQuery, 'within'>> & { within: string },
-  today = todayUtc(),
+  today = officeToday(),
 ) {
   const until = addDays(today, Number(q.within))
   const prev = sql`${processes.snapshot} #>> '{context,subject,previousProcessId}'`
@@ -272,7 +271,7 @@ export async function policyDetail(
   db: Db,
   id: string,
   paging: { page: number; pageSize: number } = { page: 1, pageSize: 50 },
-  today = todayUtc(),
+  today = officeToday(),
 ): Promise<PolicyDetail> {
   const [row] = await db
     .select({ ...policyColumns, policyFileId: P.policyFileId, details: P.details })
@@ -409,7 +408,7 @@ async function renewalChain(db: Db, policy: PolicyRow, today: string): Promise<C
 export async function listCover(
   db: Db,
   q: Paged<Omit<CoverListQuery, 'cover'>> & { cover: 'covered' | 'toBeInsured' },
-  today = todayUtc(),
+  today = officeToday(),
 ): Promise<CoverPage> {
   const tsq = q.q ? searchQuery(q.q) : null
   const text = tsq ? sql`${artworks.searchVector} @@ ${tsq}::tsquery` : undefined

@@ -7,6 +7,7 @@ import type { PolicySchedule } from '../../../shared/contracts/insurance-schedul
 import type { Lang } from '../../../shared/errors'
 import { addMoney } from '../../../shared/validation'
 import { safeCells } from '../../jobs/workbook-writer'
+import { officeToday } from '../../office-day'
 
 const WORDS = {
   'zh-CN': {
@@ -114,7 +115,7 @@ export async function scheduleWorkbook(schedule: PolicySchedule, lang: Lang): Pr
       moneyFormat(policy.currency),
     ],
     [w.ratio, schedule.ratio, '0.0%'],
-    [w.generated, new Date().toISOString().slice(0, 10)],
+    [w.generated, officeToday()],
   ]
   for (const [label, value, format] of particulars) {
     const row = ws.addRow(safeCells([label, value]))

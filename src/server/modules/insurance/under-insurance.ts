@@ -19,6 +19,7 @@ import type { Lang } from '../../../shared/errors'
 import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
 import { appSettings, insurancePolicies, users } from '../../db/schema'
+import { officeToday } from '../../office-day'
 import { rowsOf } from '../process/process-store'
 
 /** The ratio in force, who set it and when (the default when nobody has, or the stored value is unusable). */
@@ -56,8 +57,8 @@ export async function saveRatio(db: DbOrTx, ratio: number, userId: string): Prom
     .onConflictDoUpdate({ target: appSettings.key, set: values })
 }
 
-/** The calendar day (UTC) policies' dates are compared with. */
-export const today = () => new Date().toISOString().slice(0, 10)
+/** The day policies' dates are compared with: the office's today. */
+export const today = officeToday
 
 /**
  * The lines the check looks at, each with its reason for not being comparable (null: comparable), as a

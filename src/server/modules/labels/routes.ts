@@ -16,6 +16,7 @@ import type { Deps } from '../../http/context'
 import { errorEnvelope } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
+import { officeStamp } from '../../office-day'
 import { loadPdfFont } from '../../pdf/font'
 import { contentDisposition, toWebStream } from '../files/serve'
 import { type LabelRow, PAGE, writeLabels } from './sheet'
@@ -80,7 +81,7 @@ async function readLabels(
   lang: Lang,
   publicUrl: string,
 ): Promise<{ labels: LabelRow[]; fileName: string }> {
-  const stamp = new Date().toISOString().slice(0, 10).replaceAll('-', '')
+  const stamp = officeStamp()
   let where: ReturnType<typeof eq>
   let fileName: string
   if ('roomId' in selection) {

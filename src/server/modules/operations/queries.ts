@@ -48,16 +48,12 @@ import {
   users,
 } from '../../db/schema'
 import { notFound } from '../../http/app-error'
+import { officeDayEnd, officeDayStart, officeToday } from '../../office-day'
 import { CREATE_EVENT } from '../process/run-effects'
 
 type Paged<T> = Omit<T, 'page' | 'pageSize'> & { page: number; pageSize: number }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()
-function nextDay(date: string): Date {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + 1)
-  return d
-}
 
 /** The columns of an artwork brief (ArtworkBrief of the operations contract). */
 export const artworkColumns = {
@@ -216,8 +212,8 @@ export async function listMovements(db: Db, q: Paged<MovementListQuery>) {
   if (q.processId) where.push(eq(artworkMovements.processId, q.processId))
   if (q.artworkId) where.push(eq(artworkMovements.artworkId, q.artworkId))
   if (q.kind) where.push(eq(artworkMovements.kind, q.kind))
-  if (q.from) where.push(gte(artworkMovements.at, new Date(`${q.from}T00:00:00Z`)))
-  if (q.to) where.push(lt(artworkMovements.at, nextDay(q.to)))
+  if (q.from) where.push(gte(artworkMovements.at, officeDayStart(q.from)))
+  if (q.to) where.push(lt(artworkMovements.at, officeDayEnd(q.to)))
   const filter = where.length > 0 ? and(...where) : undefined
   const [[{ n }], list] = await Promise.all([
     db.select({ n: count() }).from(artworkMovements).where(filter),
@@ -357,11 +353,11 @@ function loanFilter(show: LoanShow, today: string): SQL | undefined {
   }
 }
 
-/** `today` (yyyy-MM-dd, UTC) decides what is overdue: a loan on loan past its end date. */
+/** `today` (yyyy-MM-dd, the office's day) decides what is overdue: a loan on loan past its end date. */
 export async function listLoans(
   db: Db,
   q: Paged<{ show?: LoanShow }>,
-  today = new Date().toISOString().slice(0, 10),
+  today = officeToday(),
 ): Promise<LoanPage> {
   const isLoan = eq(processes.type, LOAN)
   const where = and(isLoan, q.show ? loanFilter(q.show, today) : undefined)

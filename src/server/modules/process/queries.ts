@@ -8,16 +8,11 @@ import type { ProcessListQuery, ProcessStatsView } from '../../../shared/contrac
 import type { ProcessType } from '../../../shared/process-types'
 import type { Db } from '../../db/client'
 import { processArtworks, processes } from '../../db/schema'
+import { officeDayEnd, officeDayStart } from '../../office-day'
 import type { ProcessCatalog } from './catalog'
 import { buildViews } from './views'
 
 type ListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & { page: number; pageSize: number }
-
-function nextDay(date: string): Date {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + 1)
-  return d
-}
 
 export async function listProcesses(db: Db, catalog: ProcessCatalog, q: ListFilters, actor: Actor) {
   const where: SQL[] = []
@@ -26,8 +21,8 @@ export async function listProcesses(db: Db, catalog: ProcessCatalog, q: ListFilt
   if (q.step) where.push(eq(processes.currentStep, q.step))
   if (q.state) where.push(eq(processes.state, q.state))
   if (q.createdBy) where.push(eq(processes.createdBy, q.createdBy))
-  if (q.from) where.push(gte(processes.createdAt, new Date(`${q.from}T00:00:00Z`)))
-  if (q.to) where.push(lt(processes.createdAt, nextDay(q.to)))
+  if (q.from) where.push(gte(processes.createdAt, officeDayStart(q.from)))
+  if (q.to) where.push(lt(processes.createdAt, officeDayEnd(q.to)))
   if (q.live === '1') where.push(eq(processes.done, false))
   if (q.live === '0') where.push(eq(processes.done, true))
   if (q.phase === 'active') where.push(eq(processes.done, false), ne(processes.status, 'terminated'))

@@ -13,6 +13,7 @@ import type { AppEnv, Deps } from '../../http/context'
 import { errorEnvelope } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
+import { officeStamp } from '../../office-day'
 import { safeFilePart } from '../../pdf/format'
 import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
 import { policySchedule } from '../insurance/under-insurance'
@@ -32,7 +33,7 @@ const pdfResponses = (description: string) => ({
   default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
 })
 
-const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '')
+const stamp = () => officeStamp()
 
 export function reportRoutes(deps: Deps) {
   const app = moduleRouter()

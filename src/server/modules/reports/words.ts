@@ -29,8 +29,8 @@ const zh = {
     status: '状态',
     whereNow: '当前位置',
     insurance: '保险',
-    provenance: '递藏记录',
-    provenanceNone: '未记录递藏',
+    provenance: '流传经历',
+    provenanceNone: '未记录流传经历',
     auctions: '拍卖记录',
     privateCollection: '私人收藏',
     lot: (lot: string) => `拍品号 ${lot}`,
@@ -95,8 +95,8 @@ const zh = {
     counted: '盘点日期',
     counters: '盘点人',
     found: '已找到',
-    missing: '缺少',
-    foundLater: '后来找到',
+    missing: '缺失',
+    foundLater: '已找回',
     stillMissing: '仍缺失',
     remark: '盘点备注',
     explanation: '差异说明',
@@ -107,7 +107,7 @@ const zh = {
   },
   summary: {
     title: '藏品概要',
-    subtitle: '在藏作品（已购入、在藏、借出）按最新估值汇总；不同币种分开列示，从不相加',
+    subtitle: '在藏作品（已购入、在藏、借展中）按最新估值汇总；不同币种分开列示，从不相加',
     artworks: '作品数',
     valued: '有估值',
     unvalued: '无估值',
@@ -120,12 +120,12 @@ const zh = {
     withoutRate: (currencies: string) => `以下币种没有汇率，未计入合计：${currencies}`,
     byLocation: '按位置',
     byMedium: '按创作媒介',
-    byStatus: '按状态（全部作品，含已售出与下落不明）',
+    byStatus: '按状态（全部作品，含已售出与缺失）',
     columns: (group: string) => [group, '作品数', '价值（按币种）'],
     location: '位置',
     medium: '创作媒介',
     status: '状态',
-    notInRoom: '不在库房（借出、运输中或存放于他处）',
+    notInRoom: '不在库房（借展中、运输中或存放于他处）',
     noMedium: '未填写媒介',
     none: '暂无作品',
   },
@@ -279,7 +279,7 @@ const en: Words = {
 export const WORDS: Record<Lang, Words> = { 'zh-CN': zh, en }
 
 export const HANDOVER_WORDS: Record<HandoverKind, Record<Lang, string>> = {
-  departure: { 'zh-CN': '出发', en: 'Departure' },
+  departure: { 'zh-CN': '起运', en: 'Departure' },
   arrival: { 'zh-CN': '到达', en: 'Arrival' },
   loanReturn: { 'zh-CN': '借展归还', en: 'Back from loan' },
   mountingDone: { 'zh-CN': '装裱归来', en: 'Back from mounting' },
@@ -290,8 +290,8 @@ export const HANDOVER_WORDS: Record<HandoverKind, Record<Lang, string>> = {
 
 export const RESULT_WORDS: Record<StocktakeResult, Record<Lang, string>> = {
   found: { 'zh-CN': '已找到', en: 'Found' },
-  missing: { 'zh-CN': '缺少', en: 'Missing' },
-  foundLater: { 'zh-CN': '后来找到', en: 'Found later' },
+  missing: { 'zh-CN': '缺失', en: 'Missing' },
+  foundLater: { 'zh-CN': '已找回', en: 'Found later' },
   stillMissing: { 'zh-CN': '仍缺失', en: 'Still missing' },
 }
 

@@ -6,6 +6,7 @@ import type { Lang } from '../../../shared/errors'
 import { moduleLabel, operationLabel } from '../../../shared/system-log'
 import type { DbOrTx } from '../../db/client'
 import { safeRecord, streamedWorkbook } from '../../jobs/workbook-writer'
+import { officeToday } from '../../office-day'
 import { logBatchAfter } from './queries'
 
 const BATCH = 2_000
@@ -37,7 +38,7 @@ export function logWorkbookResponse(
 ): Promise<Response> {
   const yes = lang === 'en' ? 'Success' : '成功'
   const no = lang === 'en' ? 'Failed' : '失败'
-  const stamp = new Date().toISOString().slice(0, 10)
+  const stamp = officeToday()
   const name = `${lang === 'en' ? 'system-log' : '系统日志'}-${stamp}.xlsx`
   return streamedWorkbook(name, 'system log workbook', async (wb, pace) => {
     const ws = wb.addWorksheet(lang === 'en' ? 'System log' : '系统日志', {

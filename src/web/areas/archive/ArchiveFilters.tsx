@@ -155,7 +155,7 @@ export function ArchiveFilters({ search, onChange, reference }: ArchiveFiltersPr
         />
         <Select
           label={t`Preview image`}
-          data={flagData(t`Missing`, t`Present`)}
+          data={flagData(t({ message: 'Missing', context: 'absent data' }), t`Present`)}
           value={flagOf(search.missingPreview)}
           onChange={(v) => set({ missingPreview: flagValue(v) })}
           allowDeselect={false}

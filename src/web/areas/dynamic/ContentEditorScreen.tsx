@@ -136,14 +136,14 @@ function ContentForm({ item }: { item: ContentView | null }) {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
-                label={t`Title in Chinese`}
+                label={t({ message: 'Title in Chinese', context: 'news' })}
                 required
                 maxLength={200}
                 {...form.getInputProps('titleZh')}
                 data-testid="content-titleZh"
               />
               <TextInput
-                label={t`Title in English`}
+                label={t({ message: 'Title in English', context: 'news' })}
                 required
                 maxLength={200}
                 {...form.getInputProps('titleEn')}

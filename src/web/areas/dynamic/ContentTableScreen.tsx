@@ -63,7 +63,7 @@ export function ContentTableScreen({
   const columns: Column<ContentView>[] = [
     {
       key: 'title',
-      header: <Trans>Title</Trans>,
+      header: <Trans context="news">Title</Trans>,
       primary: true,
       miw: 220,
       cell: (c) => (

@@ -164,7 +164,11 @@ function SummaryBody({
         </Text>
       ),
     },
-    { key: 'outgoing', header: <Trans>Paid</Trans>, cell: (r) => money(r.outgoing, r.currency) },
+    {
+      key: 'outgoing',
+      header: <Trans context="payment summary">Paid</Trans>,
+      cell: (r) => money(r.outgoing, r.currency),
+    },
     { key: 'incoming', header: <Trans>Collected</Trans>, cell: (r) => money(r.incoming, r.currency) },
     { key: 'count', header: <Trans>Payments</Trans>, cell: (r) => String(r.paidCount) },
     {
@@ -271,7 +275,11 @@ function ReportingTotals({
         </Text>
       ),
     },
-    { key: 'outgoing', header: <Trans>Paid</Trans>, cell: (r) => money(r.outgoing, c) },
+    {
+      key: 'outgoing',
+      header: <Trans context="payment summary">Paid</Trans>,
+      cell: (r) => money(r.outgoing, c),
+    },
     { key: 'incoming', header: <Trans>Collected</Trans>, cell: (r) => money(r.incoming, c) },
     {
       key: 'apart',
@@ -300,7 +308,7 @@ function ReportingTotals({
         <Group gap="xl" wrap="wrap">
           <Stack gap={0}>
             <Text fz="xs" c="dimmed">
-              <Trans>Paid</Trans>
+              <Trans context="payment summary">Paid</Trans>
             </Text>
             <Text fz="lg" fw={700} data-testid="reporting-outgoing">
               {money(reporting.outgoing, c)}

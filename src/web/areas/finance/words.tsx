@@ -19,7 +19,7 @@ import { useLang } from '../process/machine-words'
 import { formatMoneyWith } from '../process/record-format'
 
 export const DIRECTION_WORDS: Record<(typeof PAYMENT_DIRECTIONS)[number], MessageDescriptor> = {
-  outgoing: msg`Payment`,
+  outgoing: msg({ message: 'Payment', context: 'payment direction' }),
   incoming: msg`Collection`,
 }
 export const STATUS_WORDS: Record<(typeof PAYMENT_STATUSES)[number], MessageDescriptor> = {

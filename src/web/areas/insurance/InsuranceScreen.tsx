@@ -257,7 +257,7 @@ function CoverList({
                 onClick={() => startWith('/devOpsManage/createPayoutInsurance')}
                 data-testid="claim-selected"
               >
-                <Trans>Claim</Trans>
+                <Trans context="insurance claim">Claim</Trans>
               </Button>
             )}
           </Group>

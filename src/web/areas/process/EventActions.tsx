@@ -17,6 +17,7 @@ import { scopedForm, useForm } from '../../forms/use-form'
 import { resolveSpec, type StepFormSpec, toPayload, type Values } from './field-spec'
 import { EVENT_FORMS } from './form-registry'
 import { eventLabel, eventSchema, useLang } from './machine-words'
+import { MONEY_EVENTS, type PaymentAtStep, PaymentToConfirm, paymentAtStep } from './payment-confirm'
 import { StepFields } from './StepFields'
 import type { useProcessEvent } from './use-process-event'
 
@@ -85,9 +86,12 @@ function EventDialog({
   state,
   type,
   events,
+  payment,
   onClose,
 }: {
   definition: ProcessDefinition
+  /** The money a payment event confirms (null when the step holds none). */
+  payment: PaymentAtStep | null
   /** The process's state path: a state may ask for a payload of its own (TERMINATE in transit). */
   state: string
   type: string
@@ -136,6 +140,7 @@ function EventDialog({
         data-event-dialog={type}
       >
         <Stack gap="md">
+          {payment && MONEY_EVENTS.has(type) ? <PaymentToConfirm type={type} payment={payment} /> : null}
           {spec.sections.length ? <StepFields spec={spec} form={payloadForm} /> : null}
           {type === 'RESTART' ? (
             <Text fz="sm">
@@ -215,6 +220,7 @@ export function EventActions({
           state={view.state}
           type={open}
           events={events}
+          payment={paymentAtStep(view)}
           onClose={() => setOpen(null)}
         />
       ) : null}

@@ -7,8 +7,21 @@
 // transport information), and when that step was sent back, its form to correct.
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Card, Divider, EmptyState, Group, Stack, Text, Timeline, Title } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  EmptyState,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core'
 import { IconCheck, IconHourglass, IconNotes } from '@tabler/icons-react'
+import { useState } from 'react'
 import type { AnyStateNode } from 'xstate'
 import { z } from 'zod'
 import type {
@@ -19,12 +32,14 @@ import type {
 } from '../../../../machines/types'
 import { payloadKeyAt } from '../../../../machines/view'
 import type { ProcessView } from '../../../shared/contracts/process'
+import { ConfirmActions } from '../../forms/ConfirmModal'
 import { showSuccess } from '../../forms/notify'
 import { useForm } from '../../forms/use-form'
 import { formatDateTime } from '../../i18n/format'
 import { initialValues, type StepFormSpec, toPayload, type Values } from './field-spec'
 import { EVENT_FORMS, stepFormOf } from './form-registry'
 import { eventLabel, eventSchema, stepLabel, useLang } from './machine-words'
+import { MONEY_EVENTS, PaymentToConfirm, paymentAtStep } from './payment-confirm'
 import { StepEntriesNote } from './StepEntries'
 import { StepFields } from './StepFields'
 import { StepForm } from './StepForm'
@@ -144,21 +159,27 @@ function EventForm({
     .transform((v) => toPayload(spec, v))
     .pipe(target as z.ZodType<Values, Values>)
   const form = useForm({ schema, initialValues: initialValues(spec, undefined) })
+  // A payment is confirmed only after its sum and payee have been read back in a dialog.
+  const payment = MONEY_EVENTS.has(type) ? paymentAtStep(view) : null
+  const [confirming, setConfirming] = useState<Values | null>(null)
+  const send = async (data: Values) => {
+    const payload = data && Object.keys(data).length > 0 ? (data as Record<string, unknown>) : undefined
+    const next = await events.send({ type, payload })
+    if (next && DONE[type]) showSuccess(i18n._(DONE[type]))
+    setConfirming(null)
+  }
   return (
     <Card withBorder radius="md" padding="md">
       <form
         noValidate
         data-testid="event-form"
         data-event-form={type}
-        onSubmit={form.onSubmit(async (data) => {
-          const payload = data && Object.keys(data).length > 0 ? (data as Record<string, unknown>) : undefined
-          const next = await events.send({ type, payload })
-          if (next && DONE[type]) showSuccess(i18n._(DONE[type]))
-        })}
+        onSubmit={form.onSubmit(async (data) => (payment ? setConfirming(data) : send(data)))}
       >
         <Title order={3} fz={14} mb="xs">
           {eventLabel(type, lang)}
         </Title>
+        {payment ? <PaymentToConfirm type="PAYMENT" payment={payment} /> : null}
         <StepFields spec={spec} form={form} />
         <Group justify="flex-end" mt="md">
           <Button
@@ -172,6 +193,25 @@ function EventForm({
           </Button>
         </Group>
       </form>
+      {payment ? (
+        <Modal
+          opened={confirming !== null}
+          onClose={() => setConfirming(null)}
+          title={eventLabel(type, lang)}
+        >
+          <Stack gap="sm" data-testid="payment-confirm" data-payment-confirm={type}>
+            <PaymentToConfirm type={type} payment={payment} />
+            <ConfirmActions
+              onCancel={() => setConfirming(null)}
+              onConfirm={() => confirming !== null && send(confirming)}
+              pending={events.pendingType === type}
+              label={eventLabel(type, lang)}
+              color="teal"
+              testId="payment-confirm-go"
+            />
+          </Stack>
+        </Modal>
+      ) : null}
     </Card>
   )
 }

@@ -13,6 +13,7 @@ import { costCurrency } from '../../../../shared/process-steps/finance-payment'
 import { addMoney, compareMoney, MONEY_RE, moneyText, normaliseMoney } from '../../../../shared/validation'
 import { contracts, insurancePolicies, paymentDetails, payments } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
+import { officeDayOf } from '../../../office-day'
 import { cancelReminders, scheduleReminder } from '../messages'
 import { type EffectContext, field, stepData, textField } from './types'
 
@@ -100,7 +101,7 @@ export const CONTRACT_REMINDER_DAYS = 30
  * or one already ended, has none (a re-recorded contract without an end date cancels it).
  */
 async function scheduleContractExpiry(ctx: EffectContext, endDate: string | null, name: string) {
-  if (!endDate || endDate < ctx.at.toISOString().slice(0, 10)) {
+  if (!endDate || endDate < officeDayOf(ctx.at)) {
     await cancelReminders(ctx.tx, ctx.process.id, ctx.at, ['contractExpiry'])
     return
   }

@@ -13,16 +13,15 @@ import { dateProblem, MONEY_RE, normaliseMoney } from '../../../../shared/valida
 import type { DbOrTx, Tx } from '../../../db/client'
 import { artworks, insuranceClaims, insurancePolicies, insurancePolicyArtworks } from '../../../db/schema'
 import { AppError, invalid } from '../../../http/app-error'
+import { officeDayOf } from '../../../office-day'
 import { recordSchedule } from '../../insurance/schedule'
 import { bothLanguages, cancelReminders, holdersOf, scheduleReminder, sendMessages } from '../messages'
 import { type RefusedArtwork, refusedArtworks } from './custody'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
 
-/** The calendar day of an instant (UTC), as the dates of policies are written. */
-export function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10)
-}
+/** The office's day of an instant, as the dates of policies are written. */
+export const dayOf = officeDayOf
 
 function dateField(ctx: EffectContext, required: boolean, ...names: string[]): string | null {
   const v = field(ctx, ...names)
