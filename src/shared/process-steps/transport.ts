@@ -31,6 +31,14 @@ export const transportFields = z.strictObject({
   courier: note(100),
   remark: note(),
 })
+/**
+ * Whether a step's data (or draft) is a transport's: it names an end of the route, as a room or in words
+ * (a transport into a room has no destination words).
+ */
+export function isTransportData(data: Record<string, unknown> | undefined): boolean {
+  return !!data && ['toLocation', 'toRoomId', 'fromLocation', 'fromRoomId'].some((key) => key in data)
+}
+
 /** Each end of the route is a room or a place in words: one of the two is required. */
 function placeRule(v: z.output<typeof transportFields>, ctx: z.RefinementCtx) {
   for (const [room, words] of [
