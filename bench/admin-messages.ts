@@ -1,4 +1,4 @@
-// Issue 16, run by bench/admin.ts (`npm run bench -- admin`): the message list of a busy user.
+// Run by bench/admin.ts (`npm run bench -- admin`): the message list of a busy user.
 //
 // 1. Seed, in SQL on a fresh database (no demo data): BENCH_MSG_ROWS (50,000) messages for the administrator,
 //    one every 10 minutes back from now (about a year), every kind in turn, two in three read; plus as many

@@ -1,4 +1,4 @@
-// Issue 16 (`npm run bench -- admin`): the system log at scale, then (bench/admin-messages.ts, when it
+// Administration (`npm run bench -- admin`): the system log at scale, then (bench/admin-messages.ts, when it
 // exists) the message list of a busy user.
 //
 // 1. Seed, in SQL on a fresh database (no demo data): BENCH_LOG_ROWS (5,000,000) log rows, one every 3 s back
@@ -175,7 +175,7 @@ export async function benchAdmin(): Promise<void> {
   } finally {
     await bdb.dispose()
   }
-  // The message list of a busy user (another part of issue 16), when its file exists.
+  // The message list of a busy user (the message centre under load), when its file exists.
   if (existsSync(new URL('./admin-messages.ts', import.meta.url))) {
     // A path in a variable: the file may not exist when this one is compiled.
     const file = './admin-messages.ts'

@@ -1,4 +1,4 @@
-// Issue 6 benchmark: 100,000 artworks generated with multi-row inserts, then the archive's list call (a
+// The archive benchmark: 100,000 artworks generated with multi-row inserts, then the archive's list call (a
 // page of 20, three filters, a sort and the total) and a full-text search, each through the full stack
 // (app.request: auth, privilege check, validation, log write) beside the raw SQL it runs; then an Excel
 // import near the 3 MB limit (rows per second, peak memory). Targets: the stack within 1.5× the raw SQL;

@@ -1,4 +1,4 @@
-// Issue 17 (`npm run bench -- datacentre`): every aggregate of the data centre at scale, beside its raw SQL.
+// The data centre (`npm run bench -- datacentre`): every aggregate of the data centre at scale, beside its raw SQL.
 //
 // 1. Seed, all in SQL (generate_series) on a fresh database (no demo data): BENCH_DC_ARTWORKS (100,000)
 //    artworks over 40 rooms (one in five out of the warehouse), 2,000 artists, the seeded medium / period /

@@ -1,4 +1,4 @@
-// Issue 15 (`npm run bench -- finance`): the payment history, its summary and the collection's value at scale.
+// Finance (`npm run bench -- finance`): the payment history, its summary and the collection's value at scale.
 //
 // 1. Seed, all in SQL on a fresh database (no demo data): BENCH_FIN_ARTWORKS (100,000) artworks,
 //    BENCH_FIN_VALUATIONS (500,000) valuations spread over five years in five currencies (each artwork's latest

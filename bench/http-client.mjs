@@ -1,7 +1,7 @@
 // The measuring HTTP client shared by the benchmarks' worker threads (get-client.mjs, event-clients.mjs).
 // Hand-written on node:net on purpose: the clients share the machine's two cores with the server and the
 // database (browsers would not), so their CPU per call must be small beside the server's. Measured on the
-// process-event bench (8 clients, PostgreSQL, issue 10): node:http's client took about 1 ms of CPU per call,
+// process-event bench (8 clients, PostgreSQL): node:http's client took about 1 ms of CPU per call,
 // undici's pool more, this one about 0.3 ms. It writes each request as one buffer and reads a
 // Content-Length response, nothing more: the API answers every call so (a response without the header is
 // an error here, never a silent misread). Plain JavaScript: worker threads do not load TypeScript here.

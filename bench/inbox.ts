@@ -1,4 +1,4 @@
-// Issue 13 (part of `npm run bench -- process`): an approver's inbox over 10,000 open processes, and events
+// Tasks (part of `npm run bench -- process`): an approver's inbox over 10,000 open processes, and events
 // that move task rows.
 //
 // 1. The database gets BENCH_INBOX_PROCESSES (10,000) open purchases (BUY_ART) in an office's mix of

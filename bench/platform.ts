@@ -1,4 +1,4 @@
-// Issue 2 benchmark: GET /api/auth/me and a dictionary call through the full stack (auth, privilege check,
+// The platform benchmark: GET /api/auth/me and a dictionary call through the full stack (auth, privilege check,
 // log write), beside the raw SQL they run. Target: the stack adds under 2 ms at the median. A checked session
 // is held SESSION_CACHE_MS (5 s), so a request runs its handler's SQL only; the session statement, run once
 // per session every 5 s, is timed on its own line.
@@ -104,7 +104,7 @@ export async function benchPlatform(): Promise<void> {
     await booted.deps.logWriter.close()
     await bdb.dispose()
   }
-  // Issue 11: file storage (disk beside S3) and a sign-out reaching a second server.
+  // Scale-out: file storage (disk beside S3) and a sign-out reaching a second server.
   await benchScaleOut()
 }
 

@@ -1,4 +1,4 @@
-// Process events (issue 10): POST /api/process/:id/events with 8 concurrent clients on distinct processes,
+// Process events: POST /api/process/:id/events with 8 concurrent clients on distinct processes,
 // beside the floor — the very statement the stack runs for such an event, `process_apply_event` with the
 // same arguments (built by process-store.ts's own `applyEventSql`), sent straight through the driver. Two
 // runs: clients without idempotency keys (the stack's write is that one statement), and clients sending a
@@ -228,7 +228,7 @@ async function httpFloorRun(
 export async function benchProcess(): Promise<void> {
   // BENCH_PART=events runs the SAVE events only, BENCH_PART=inbox the inbox and the events with task rows only.
   if (process.env.BENCH_PART !== 'inbox') await benchEvents()
-  // Issue 13: the inbox of 10,000 open processes, and events that move task rows (bench/inbox.ts).
+  // Tasks: the inbox of 10,000 open processes, and events that move task rows (bench/inbox.ts).
   if (process.env.BENCH_PART !== 'events') await benchInbox()
 }
 

@@ -1,4 +1,4 @@
-// Issue 17 (`npm run bench -- reports`): the printed reports' speed.
+// The printed reports (`npm run bench -- reports`): the printed reports' speed.
 //
 // 1. Seed on a fresh database (no demo data): BENCH_REPORT_ARTWORKS (20) fully described artworks, each with
 //    a 1600 × 1200 JPEG preview uploaded through the file API, exhibitions and provenance in its record, and

@@ -1,4 +1,4 @@
-// Issue 11 benchmark (part of `npm run bench -- platform`): the storage behind the file API — the disk folder
+// Scale-out benchmark (part of `npm run bench -- platform`): the storage behind the file API — the disk folder
 // beside an S3-compatible store (a local s3rver on the loopback, as in the tests) — written and read through
 // the Storage interface as the upload and download routes do; and, with DATABASE_URL, the time for a
 // sign-out on server A to be refused on server B, which held the session in its cache (LISTEN/NOTIFY).

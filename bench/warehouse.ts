@@ -1,4 +1,4 @@
-// Issue 14 (`npm run bench -- warehouse`): the movement ledger at scale, and the policy register.
+// The warehouse (`npm run bench -- warehouse`): the movement ledger at scale, and the policy register.
 //
 // 1. Seed, all in SQL on a fresh database (no demo data): BENCH_WH_ROOMS (40) rooms, BENCH_WH_ARTWORKS
 //    (100,000) artworks and BENCH_WH_MOVES (20) movements each (2,000,000 rows), spread over the last four

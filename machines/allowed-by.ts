@@ -1,4 +1,4 @@
-// What allowed an action, recorded on each history row (issue 10, "a history you can trust"). Computed
+// What allowed an action, recorded on each history row ("a history you can trust"). Computed
 // from the machine itself, never from a list of rules kept here: the event is probed with actors that
 // hold less than the real one — no privilege at all, then each of its privileges alone — and the first
 // that the machine accepts names what sufficed. Pure, like the rest of machines/.

@@ -53,7 +53,7 @@ type Guard = { type: 'mayPay' } | { type: 'mayOperate' } | { type: 'mayApprove';
 const step = (key: string) => ({ step: key })
 
 // ---------------------------------------------------------------------------------------------------
-// Terminate: what each leaf state undoes or asks for (DESIGN.md: no artwork is left transporting, on loan
+// Terminate: what each leaf state undoes or asks for (docs/architecture.md § Workflow runtime: no artwork is left transporting, on loan
 // or held, no policy active and no reminder pending, for a process that ended without them)
 
 /**

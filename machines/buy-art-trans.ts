@@ -1,4 +1,4 @@
-// BUY_ART_TRANS: bringing purchased artworks in (spec §4: transport, warehousing). Opened by BUY_ART's
+// BUY_ART_TRANS: bringing purchased artworks in (docs/architecture.md § Process steps: transport, warehousing). Opened by BUY_ART's
 // purchaseCompleted effect with the artworks it created; it holds them until they are in a room. Three
 // versions: v1 warehouses the whole shipment into one room with one condition; v2 (batch inbound) takes one
 // row per artwork — its own room and its condition on arrival — approved once; v3 is v2 where TERMINATE,

@@ -1,4 +1,4 @@
-// BUY_ART: a purchase after due diligence (spec §4: due-diligence report, contract signing, payment
+// BUY_ART: a purchase after due diligence (docs/architecture.md § Process steps: due-diligence report, contract signing, payment
 // process). Paying completes it: the artworks become records of the archive and the shipping that brings
 // them in (BUY_ART_TRANS) opens, both by the purchaseCompleted effect.
 import {

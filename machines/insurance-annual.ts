@@ -1,4 +1,4 @@
-// INSURANCE_ANNUAL: the yearly cover of artworks (spec §3 Insurance: annual; §4 covered / to be insured):
+// INSURANCE_ANNUAL: the yearly cover of artworks (docs/architecture.md § Records (Insurance): annual; § Process steps covered / to be insured):
 // a quotation, the issued policy (covering the artworks from its approval), the premium paid.
 import { artworksInput, quotationStep } from '../src/shared/process-steps'
 import { defineProcess, formStep } from './blocks'

@@ -47,7 +47,7 @@ export const insurancePayoutV1 = defineProcess({
       payoutStep(claimedAmount(context), 'amountExceedsDue', currencyOf(context.steps.claim?.data)),
   },
   notes: [
-    'The spec\'s "incident, approval" is the incident report step with its approval: approving it is the office\'s decision to claim.',
+    'The two parts "incident, approval" are the incident report step with its approval: approving it is the office\'s decision to claim.',
     "The payout is received as a collection (payer: the insurer), never more than the amount claimed; a refused claim is terminated with the insurer's reason.",
     'A claim does not hold its artworks: a damaged artwork usually goes to repair (OPERATION_REPAIR_ART) while the claim runs.',
   ],

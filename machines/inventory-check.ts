@@ -1,4 +1,4 @@
-// INVENTORY_CHECK: a stocktake of a room (spec §4: inventory completed / uncompleted): the count, then,
+// INVENTORY_CHECK: a stocktake of a room (docs/architecture.md § Process steps: inventory completed / uncompleted): the count, then,
 // when artworks are missing, how each was accounted for. Unresolved discrepancies close it "uncompleted".
 import {
   countingStep,

@@ -8,7 +8,7 @@ export interface Words {
   labelEn: string
 }
 
-/** Events every machine shares (DESIGN.md) and the types' own events, by event type. */
+/** Events every machine shares (docs/architecture.md § Workflow runtime) and the types' own events, by event type. */
 export const EVENT_LABELS = {
   SAVE: { labelZh: '保存草稿', labelEn: 'Save draft' },
   SUBMIT: { labelZh: '提交审批', labelEn: 'Submit for approval' },

@@ -1,4 +1,4 @@
-// OPERATION_LOAN_EXHIBITION_ART: lending artworks to an exhibition (spec §4: loan for exhibition, artwork
+// OPERATION_LOAN_EXHIBITION_ART: lending artworks to an exhibition (docs/architecture.md § Process steps: loan for exhibition, artwork
 // transport), and their return.
 import {
   arrival,
@@ -65,7 +65,7 @@ export const operationLoanExhibitionArtV1 = defineProcess({
     }),
   ],
   notes: [
-    'The spec names two steps (loan for exhibition, artwork transport); the artwork also has to come back, so a third step, Return, waits while the artwork is on loan (status "on loan") for the RETURN event.',
+    'The product names two steps (loan for exhibition, artwork transport); the artwork also has to come back, so a third step, Return, waits while the artwork is on loan (status "on loan") for the RETURN event.',
     'Arrival at the borrower marks the artworks on loan (loanOut, movement row). RETURN records the date, the room the artworks go back into and their condition (loanReturned, movement row) and ends the process. The return shipment itself is reported in RETURN; a tracked return transport would be its own OPERATION_TRANS_ART.',
     'While the artworks are on loan the loan cannot be terminated: RETURN is recorded first (it ends the process). Terminated while the transport to the borrower is only planned, the transport is called off; in transit, TERMINATE is refused until ARRIVE.',
     'Whether the loan needs insurance is a field of the loan form; the cover itself is an INSURANCE_OPERATION process.',

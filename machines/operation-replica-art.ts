@@ -1,4 +1,4 @@
-// OPERATION_REPLICA_ART: making replicas of artworks (spec §4: replication info, replication, delivery).
+// OPERATION_REPLICA_ART: making replicas of artworks (docs/architecture.md § Process steps: replication info, replication, delivery).
 import {
   artworksInput,
   replicaDeliveryStep,

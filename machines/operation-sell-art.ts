@@ -1,4 +1,4 @@
-// OPERATION_SELL_ART: selling artworks (spec §4: market survey report, contract signing, collection of
+// OPERATION_SELL_ART: selling artworks (docs/architecture.md § Process steps: market survey report, contract signing, collection of
 // payment). The collection is a money step (incoming); confirming it marks the artworks sold.
 import {
   artworksInput,

@@ -1,4 +1,4 @@
-// OPERATION_SHOT_ART: photographing artworks (spec §4: shooting info, shooting, finished-product delivery).
+// OPERATION_SHOT_ART: photographing artworks (docs/architecture.md § Process steps: shooting info, shooting, finished-product delivery).
 import {
   artworksInput,
   shootingDeliveryStep,

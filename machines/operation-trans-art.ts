@@ -1,4 +1,4 @@
-// OPERATION_TRANS_ART: moving artworks between places (spec §4: transport info, transport: to be
+// OPERATION_TRANS_ART: moving artworks between places (docs/architecture.md § Process steps: transport info, transport: to be
 // transported → transporting → arrived). Two versions: v1 refuses TERMINATE while the artworks are in
 // transit (ARRIVE first); v2 lets it through when it says where the artworks are now. Processes started on
 // v1 finish on v1 unless an administrator migrates them (machines/migrations.ts).

@@ -1,4 +1,4 @@
-// The tasks of a process (issue 13): every leaf state that waits for a person is one or more tasks — fill a
+// The tasks of a process: every leaf state that waits for a person is one or more tasks — fill a
 // form, approve it, confirm that money moved, depart, arrive, take a loan back, count a room. Nothing here
 // is listed per type: a state's tasks are the events someone may send there (the machine's own answer to a
 // probe), grouped by what they wait for, and a task's candidates are the privileges that suffice alone for

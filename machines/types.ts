@@ -64,7 +64,7 @@ export interface ProcessContext {
    */
   secondApprovalAbove: Record<string, string>
   /**
-   * The approval rules the process started with (issue 13), per money step: N of M by amount bands per
+   * The approval rules the process started with, per money step: N of M by amount bands per
    * currency, and the rule's version. When present they replace `secondApprovalAbove`; a running approval
    * keeps them, whatever an administrator changes later.
    */
@@ -187,7 +187,7 @@ export interface ProcessDefinition {
    * here, it replaces `payloads[key]` for SUBMIT. `payloadSchema()` in machines/view.ts picks the right one.
    */
   contextPayloads?: Record<string, (context: ProcessContext) => ZodType>
-  /** Design decisions of this flow where the specification is silent (written into docs/flows/<TYPE>.md). */
+  /** Design decisions of this flow where the product rules are silent (written into docs/flows/<TYPE>.md). */
   notes?: string[]
   /**
    * The artwork statuses this type starts (and restarts) on (the checkArtworks effect's, from FlowSpec): the
@@ -258,7 +258,7 @@ export interface CostFollowUp {
   relatedEvent?: string
 }
 
-/** Statuses shown to users (DESIGN.md), plus the end states. */
+/** Statuses shown to users (the words of `src/shared/contracts/artworks.ts` and the process screens), plus the end states. */
 export type ProcessStatus =
   | 'draft'
   | 'approvalOngoing'
@@ -271,7 +271,7 @@ export type ProcessStatus =
   | 'transporting'
   /** Exhibition loan: the artwork is with the borrower. */
   | 'onLoan'
-  /** Stocktake closed with discrepancies left unresolved (spec §4: inventory completed / uncompleted). */
+  /** Stocktake closed with discrepancies left unresolved (docs/architecture.md § Process steps: inventory completed / uncompleted). */
   | 'uncompleted'
 
 export type StepStatus =

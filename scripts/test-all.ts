@@ -1,5 +1,6 @@
-// `npm test`: every suite in order — type check, lint, translations, flow diagrams, machine fingerprints, unit,
-// model, API, browser — and a closing "N passed, N failed" line. Exits non-zero when any step fails.
+// `npm test`: every suite in order — type check, lint, translations, references, flow diagrams, machine
+// fingerprints, unit, model, API, browser — and a closing "N passed, N failed" line. Exits non-zero when any step
+// fails.
 // `--only api` (or another step name) runs just that step; CI uses it for the PostgreSQL pass.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -16,11 +17,13 @@ const STEPS: Step[] = [
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'i18n', command: ['npx', 'tsx', 'scripts/check-i18n.ts'] },
+  { name: 'references', command: ['npx', 'tsx', 'scripts/check-references.ts'] },
   { name: 'diagrams', command: ['npx', 'tsx', 'scripts/diagrams.ts', '--check'] },
   { name: 'fingerprints', command: ['npx', 'tsx', 'scripts/fingerprints.ts', '--check'] },
   { name: 'unit', command: [], project: 'unit' },
   { name: 'model', command: [], project: 'model' },
   { name: 'api', command: [], project: 'api' },
+  // The browser suite serves this build (tests/e2e/harness.ts copies a current dist rather than building again).
   { name: 'build', command: ['npx', 'vite', 'build'] },
   { name: 'e2e', command: [], project: 'e2e' },
 ]

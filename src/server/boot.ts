@@ -42,9 +42,9 @@ export async function boot(
   }
   if (!config.linkSecret) config.linkSecret = randomBytes(32).toString('hex')
   const seedResult = await database.db.transaction((tx) => seed(tx as unknown as Db, config))
-  // Processes that ran before tasks existed get theirs (issue 13); none on a database that always had them.
+  // Processes that ran before tasks existed get theirs; none on a database that always had them.
   await backfillTasks(database.db, options.catalog ?? machineCatalog, config.timeZone)
-  // Policies recorded before schedules of cover existed get theirs (issue 14); none on a newer database.
+  // Policies recorded before schedules of cover existed get theirs; none on a newer database.
   await backfillSchedules(database.db)
   let storage: Storage
   try {

@@ -1,4 +1,4 @@
-// How many approvals a money step needs (issue 13): N of M by amount bands per currency. The machines'
+// How many approvals a money step needs: N of M by amount bands per currency. The machines'
 // guards, the task rows and the settings screen read this one rule.
 import type { ApprovalBand } from './contracts/tasks'
 import { compareMoney } from './validation'

@@ -1,11 +1,11 @@
-// The artwork record's rules (spec §3 Artwork, §5), in one place for the archive form and the server:
+// The artwork record's rules (docs/architecture.md § Records (Artwork), § Input rules), in one place for the archive form and the server:
 // required preview image with its picture type, required period of creation and signature information,
 // digits-only numeric fields, maximum lengths, dimensions and the size text built from them.
 // The server repeats every check here (and adds those that need the database: tags, dictionaries, files).
 import { z } from 'zod'
 import { nonNegativeMoney, optionalNameText, optionalText } from './validation'
 
-/** Longest text each field takes (over-long input is refused, spec §5). */
+/** Longest text each field takes (over-long input is refused, docs/architecture.md § Input rules). */
 export const ARTWORK_LIMITS = {
   inventoryNo: 40,
   title: 200,
@@ -30,7 +30,7 @@ export const ARTWORK_LIMITS = {
   labels: 20,
 } as const
 
-/** Minutes an edit lock lasts; the holder renews it by taking it again (spec §8 edit-lock message). */
+/** Minutes an edit lock lasts; the holder renews it by taking it again (docs/architecture.md § Errors and behaviours edit-lock message). */
 export const EDIT_LOCK_MINUTES = 15
 
 export const DIMENSION_KINDS = ['core', 'picture', 'frame', 'other'] as const

@@ -4,7 +4,7 @@
 // first download").
 export { PROCESS_STATUS_VALUES as PROCESS_STATUSES } from '../../machines/types'
 
-/** `missing`: not found at a stocktake and not accounted for since (spec §4 stocktake; issue 10). */
+/** `missing`: not found at a stocktake and not accounted for since (docs/architecture.md § Process steps stocktake). */
 export const ARTWORK_STATUSES = ['purchased', 'in_collection', 'on_loan', 'sold', 'missing'] as const
 export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number]
 export const TRANSPORT_STATUSES = ['none', 'to_be_transported', 'transporting'] as const
@@ -108,7 +108,7 @@ export const DATA_CENTRE_FILTER_KEYS = [
   'valuationCurrency',
 ] as const
 
-/** The system log's method filter (shared/system-log.ts). */
+/** The system log's method filter (src/shared/system-log.ts). */
 export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 /** Money as text: up to 16 digits, 2 decimals, optionally negative. */

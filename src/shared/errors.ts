@@ -1,5 +1,5 @@
 // The error catalogue shared by server and web: every error travels as a code and a message key;
-// the words are chosen at the edge, in the request's language (DESIGN.md "API contract").
+// the words are chosen at the edge, in the request's language (docs/api.md).
 
 export type Lang = 'zh-CN' | 'en'
 export const LANGS: readonly Lang[] = ['zh-CN', 'en']
@@ -28,7 +28,7 @@ export function httpStatusOf(code: number): 400 | 403 | 404 | 409 | 413 | 415 | 
 type Words = { 'zh-CN': string; en: string }
 
 /**
- * Every message the server can put in `msg`. The spec's §8 messages keep their English wording.
+ * Every message the server can put in `msg`. The messages of docs/architecture.md § Errors and behaviours keep their English wording.
  * `{name}` placeholders are filled by `formatMessage`.
  */
 export const MESSAGES = {
@@ -96,7 +96,7 @@ export const MESSAGES = {
     en: 'Too many attempts; try again in {minutes} minutes',
   },
   linkExpired: { 'zh-CN': '下载链接无效或已过期', en: 'The download link is invalid or has expired' },
-  // security (issue 11): input at the edge, throttling, the last administrator, own password
+  // security: input at the edge, throttling, the last administrator, own password
   unsupportedMediaType: {
     'zh-CN': '请求体须为 JSON（Content-Type: application/json）',
     en: 'Request bodies are sent as JSON (Content-Type: application/json)',
@@ -613,7 +613,7 @@ export const MESSAGES = {
   },
   importHasErrors: {
     'zh-CN': '有 {count} 行数据有误：请修正后重新导入，或确认只导入正确的行',
-    en: '{count} rows have errors: fix them and import again, or confirm importing only the valid rows',
+    en: 'Rows with errors: {count}. Fix them and import again, or confirm importing only the valid rows',
   },
   importNotReady: {
     'zh-CN': '该导入任务尚未检查完毕或已经结束',
@@ -660,7 +660,7 @@ export const MESSAGES = {
       '找不到打印标签所需的中文字体（{path}）：请安装 fonts-noto-cjk，或用 VITRINE_PDF_FONT 指定字体文件',
     en: 'The Chinese font for labels was not found ({path}): install fonts-noto-cjk or set VITRINE_PDF_FONT to a font file',
   },
-  // Release notes and dynamic content (issue 16).
+  // Release notes and dynamic content.
   releaseNumberFormat: {
     'zh-CN': '版本号应为以点分隔的数字，如 1.10.0',
     en: 'A release number is numbers separated by dots, such as 1.10.0',
@@ -694,7 +694,7 @@ export const MESSAGES = {
     'zh-CN': '该内容未发布，无需撤回',
     en: 'This item is not published: nothing to withdraw',
   },
-  // valuations (issue 15)
+  // valuations
   valuationNegative: { 'zh-CN': '估值金额不能为负数', en: 'A valuation cannot be negative' },
   valuationInFuture: { 'zh-CN': '估值日期不能晚于今天', en: 'The valuation date cannot be in the future' },
   unknownArtwork: { 'zh-CN': '没有这件作品', en: 'No such artwork' },

@@ -1,4 +1,4 @@
-// What a file is, decided by its bytes and never by its name (spec §5: images only JPG/JPEG/PNG/JFIF and
+// What a file is, decided by its bytes and never by its name (docs/architecture.md § Input rules: images only JPG/JPEG/PNG/JFIF and
 // MP4, some uploads PDF only, imports Excel only). Pure functions over byte arrays, so the server decides
 // with them and the browser can pre-check a picked file with the very same rules before uploading it.
 
@@ -50,7 +50,7 @@ export const PURPOSE_KINDS: Record<FilePurpose, readonly FileKind[]> = {
   cover: ['jpeg', 'png'],
 }
 
-/** Excel imports are at most 3 MB (spec §9). Other purposes are bounded by the server's upload limit. */
+/** Excel imports are at most 3 MB (docs/architecture.md § Formats). Other purposes are bounded by the server's upload limit. */
 export const EXCEL_MAX_BYTES = 3 * 1024 * 1024
 /** A video's cover frame (decoded) is at most 5 MB. */
 export const COVER_MAX_BYTES = 5 * 1024 * 1024

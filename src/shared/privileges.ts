@@ -93,7 +93,7 @@ export function systemsOf(privileges: Iterable<string>): Set<SystemName> {
 
 const ALL_APPROVALS = PROCESS_TYPES.map(approvePrivilege)
 
-/** The roles seeded on a fresh database (DESIGN.md names the demo users after them). */
+/** The roles seeded on a fresh database (the demo users of the seed are named after them). */
 export const SEEDED_ROLES: {
   key: string
   nameZh: string

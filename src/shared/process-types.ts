@@ -1,4 +1,4 @@
-// The process types of DESIGN.md, named once. Machines, privileges, screens and the API all use this list.
+// The process types, named once. Machines, privileges, screens and the API all use this list.
 
 export const PROCESS_TYPES = [
   'BUY_ART',

@@ -1,4 +1,4 @@
-// Where the printed reports are downloaded from (/api/reports, issue 17), built in one place for the server's
+// Where the printed reports are downloaded from (/api/reports), built in one place for the server's
 // tests, the screens' buttons and the API contract (contracts/reports.ts). No zod here: the screens that show
 // a download button should not pull the validation library into their first download.
 const enc = encodeURIComponent

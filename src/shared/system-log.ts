@@ -64,7 +64,7 @@ export const LOG_OPERATIONS = {
 } as const satisfies Record<string, Words>
 export type LogOperation = keyof typeof LOG_OPERATIONS
 
-/** The events every process shares (DESIGN.md), in words. */
+/** The events every process shares (machines/labels.ts), in words. */
 const PROCESS_EVENTS: Record<string, Words> = {
   SAVE: { 'zh-CN': '保存草稿', en: 'Save draft' },
   SUBMIT: { 'zh-CN': '提交', en: 'Submit' },

@@ -155,7 +155,7 @@ export function dateRule(v: string, ctx: z.RefinementCtx): void {
 /** Digits only (numeric fields). */
 export const digits = (max: number) => z.string().trim().max(max).regex(/^\d*$/, { message: 'digitsOnly' })
 
-/** Paging query of every list endpoint (DESIGN.md: page from 1, pageSize default 20, at most 200). */
+/** Paging query of every list endpoint (docs/api.md: page from 1, pageSize default 20, at most 200). */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),

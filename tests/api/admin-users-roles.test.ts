@@ -1,4 +1,4 @@
-// Users, roles and privileges as an administrator runs them (issue 16): a role with a subset of privileges
+// Users, roles and privileges as an administrator runs them: a role with a subset of privileges
 // reaches exactly its users, the effect of a change is shown before it is saved, bad roles are refused at
 // their fields in both languages with nothing stored, the last full-privilege role keeps its privilege, a
 // reset password is answered once and ends the user's sessions, and one session can be ended alone.

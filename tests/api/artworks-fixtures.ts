@@ -1,5 +1,5 @@
 // Shared by the artwork API tests: uploads through the real file API, the seeded tag and room ids, and a
-// complete record (every field of spec §3 Artwork) to create and compare against.
+// complete record (every field of docs/architecture.md § Records (Artwork)) to create and compare against.
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { rooms } from '../../src/server/db/schema'

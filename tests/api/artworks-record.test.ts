@@ -1,4 +1,4 @@
-// The artwork record through the API: every field written and read back, each rule of spec §5 refused by
+// The artwork record through the API: every field written and read back, each rule of docs/architecture.md § Input rules refused by
 // the server with field errors and nothing written, privileges, the edit lock (423, expiry, release on
 // save), stale versions (409), the change history and restore, search and filters, and the summary per
 // currency.
@@ -80,6 +80,9 @@ describe('the full record', () => {
       auctions: [{ ...input.auctions![0], price: '2800000.00' }],
     })
     expect(d.version).toBe(1)
+    // registered on the form: so its origin says, and its signature fact is the one recorded
+    expect(d.origin).toEqual({ kind: 'form', processId: null, processType: null, contractNo: null })
+    expect(d.signatureRecorded).toBe(true)
     expect(d.sizeText).toBe('62 × 82.5 cm')
     expect(d.dimensionTexts).toEqual({
       core: '60 × 80 cm',
@@ -362,7 +365,7 @@ function updateBody(input: CreateArtworkInput, expectedVersion: number) {
 }
 
 describe('edit lock and row versions', () => {
-  it('locks a record for others until it is saved (423 with the spec message)', async () => {
+  it('locks a record for others until it is saved (423 with the edit-lock message)', async () => {
     const input = fullRecord(ids, media, artistId, { inventoryNo: 'VT-T-LOCK' })
     const a = await createOk(input)
     const lock = await t.call('POST', `/api/artworks/${a.id}/lock`, { token: registrar, headers: H })

@@ -1,4 +1,4 @@
-// The data centre API (/api/datacentre, issue 17) on a real database: the collection's value per currency
+// The data centre API (/api/datacentre) on a real database: the collection's value per currency
 // and in the reporting currency (a rate used and named, an amount without a rate kept apart), the breakdowns
 // and their cross-filtering, the value over time from valuations added through the API, insurance and
 // activity; process mining from history rows written by running real processes through the process API (a

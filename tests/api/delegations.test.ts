@@ -1,4 +1,4 @@
-// Delegations (issue 13): anyone signed in hands their own tasks to someone else for a range of dates;
+// Delegations: anyone signed in hands their own tasks to someone else for a range of dates;
 // administrators (authManage) see everyone's, may set one up for another user and cancel any. Refused with
 // 400 naming the field and storing nothing: to oneself, overlapping, unknown or disabled users, an end
 // before the start, one closing a loop of delegations in force together.

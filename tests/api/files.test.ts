@@ -232,7 +232,7 @@ describe('upload and download round trip', () => {
       hasThumbnail: false,
       cover: null,
     })
-    // the spec's field name for the cover works too, and an image upload may be a video
+    // the other field name for the cover (cover_file_base64) works too, and an image upload may be a video
     const again = await upload(registrar, [
       ['purpose', 'image'],
       ['width', '640'],

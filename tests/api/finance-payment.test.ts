@@ -177,7 +177,7 @@ describe('bad input', () => {
     expect(errors).toHaveProperty('payload.amount')
   })
 
-  it('refuses a payee abroad without an English name, at payload.payeeAccountName (§5)', async () => {
+  it('refuses a payee abroad without an English name, at payload.payeeAccountName', async () => {
     const p = await f.start('finance', 'FINANCE_PAYMENT', {})
     const errors = await refused(p, request('1000.00', 'CNY', { payeeCountry: 'HK' }))
     expect(Object.keys(errors)).toEqual(['payload.payeeAccountName'])

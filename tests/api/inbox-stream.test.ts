@@ -1,4 +1,4 @@
-// The inbox stream (issue 13, GET /api/process/inbox/stream) over real HTTP: the app served on a port, the
+// The inbox stream (GET /api/process/inbox/stream) over real HTTP: the app served on a port, the
 // stream read as the browser reads it (fetch with the x-auth-token header). The first `counts` event comes at
 // once; a purchase submitted by someone else gives the approver a changed `counts` event within seconds (the
 // notice sent in the event's transaction, heard by the database listener); closing the stream leaves no

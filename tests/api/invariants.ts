@@ -1,4 +1,4 @@
-// The world a process leaves behind (DESIGN.md § Processes: "no artwork is ever left transporting, on loan
+// The world a process leaves behind (docs/architecture.md § Workflow runtime: "no artwork is ever left transporting, on loan
 // or held by a process that has ended; no policy stays active, no reminder pending, for a process that
 // ended without it"; no policy issued on a sold or missing work, one renewal reminder per policy, no void
 // policy lapsed), checked by SQL over the whole database. Reused after every model walk and on the

@@ -1,4 +1,4 @@
-// Notifications by email (issue 13), end to end: a real SMTP server (smtp-server) started here on a free
+// Notifications by email, end to end: a real SMTP server (smtp-server) started here on a free
 // port, the app configured with SMTP_URL pointing to it, messages written by the real process flow over
 // HTTP (a submission rejected, so the submitter is told), and the scheduler's ticks delivering the outbox:
 // exactly one mail per message, in the user's language, with the link; nothing more on the next tick; a

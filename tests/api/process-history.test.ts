@@ -1,4 +1,4 @@
-// A history you can trust (issue 10, item 5), on the real database: the rows of process_history cannot be
+// A history you can trust, on the real database: the rows of process_history cannot be
 // updated, deleted or truncated by anyone who connects (a trigger), a process with history cannot be
 // deleted, and every row records the machine version it was applied on and what allowed the action (a
 // privilege, 'allPrivileges', or 'starter' for the starter's own TERMINATE / RESTART).

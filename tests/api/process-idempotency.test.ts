@@ -1,4 +1,4 @@
-// Idempotency keys bound to their request (issue 10, item 3), over HTTP on the production machines: a key
+// Idempotency keys bound to their request, over HTTP on the production machines: a key
 // is stored with a hash of (user, process, event type, expected version, payload, comment), or of (user,
 // type, input) for a start; the same request again gets the first result, another request under the same
 // key is refused with 409 idempotencyKeyMismatch and writes nothing; identical requests racing each other

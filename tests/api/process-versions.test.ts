@@ -1,4 +1,4 @@
-// Real versions (issue 10, item 4), through the real app on a real database: the server stores the
+// Real versions, through the real app on a real database: the server stores the
 // fingerprint of every registered machine version and refuses to start when one differs; a process started
 // on OPERATION_TRANS_ART v1 (before v2 existed: started through a catalog that has only v1) keeps running
 // and finishes on v1, where TERMINATE in transit is refused; an administrator migrates another v1 process

@@ -1,4 +1,4 @@
-// Reference data: the spec §7 calls (dictionaries, trees and their levels, tags, entity lists, countries,
+// Reference data: the reference-data calls of docs/architecture.md § Reference-data calls (dictionaries, trees and their levels, tags, entity lists, countries,
 // rooms) answer bilingual seeded data to signed-in users, and the admin API maintains it safely.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KNOWN_REFERENCE } from '../../src/server/seed/reference-data/known'
@@ -44,7 +44,7 @@ const rowCounts = async (tables: string[]) => {
   return out
 }
 
-describe('dictionaries (spec §7)', () => {
+describe('dictionaries (docs/architecture.md § Reference-data calls)', () => {
   it('answers every dictCode with items carrying both labels', async () => {
     for (const code of DICT_CODES) {
       const res = await get(`${DICT}?dictCode=${code}`)
@@ -158,7 +158,7 @@ describe('dictionaries (spec §7)', () => {
   })
 })
 
-describe('tags (spec §7)', () => {
+describe('tags (docs/architecture.md § Reference-data calls)', () => {
   it('lists the six parent tags and the children of each, by id or by code', async () => {
     const parents = await get(TAGS)
     expect(parents.data.map((p: any) => p.code)).toEqual([...TAG_PARENTS])
@@ -190,9 +190,9 @@ describe('tags (spec §7)', () => {
   })
 })
 
-describe('entity lists (spec §7)', () => {
+describe('entity lists (docs/architecture.md § Reference-data calls)', () => {
   it('lists users, departments, paying companies and vendors on an empty POST', async () => {
-    // Sign-in names go only to account managers (issue 11); everyone gets ids and display names.
+    // Sign-in names go only to account managers; everyone gets ids and display names.
     const users = await t.call('POST', '/api/art/getAllUser', { token: admin })
     expect(users.code).toBe(0)
     const usernames = users.data.map((u: any) => u.username)

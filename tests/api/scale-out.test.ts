@@ -1,4 +1,4 @@
-// Two servers on one database (issue 11, scale-out): a sign-out or a role change made through server A is
+// Two servers on one database (scale-out): a sign-out or a role change made through server A is
 // refused or seen on server B within a second, although B had the session in its 5 s cache — on PostgreSQL
 // through LISTEN/NOTIFY between separate connection pools, on the embedded database (one process) through
 // the local forget. The timed jobs run once across the servers (scheduled_jobs claims).

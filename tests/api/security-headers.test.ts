@@ -1,5 +1,5 @@
-// Issue 11's probe on answers: security headers on the API and on the web app's own files (finding 4),
-// the batch zip through a POST of 500 ids and the envelope on an over-long URL (finding 8).
+// A security probe's requests on answers (docs/security.md § Headers): security headers on the API and on the
+// web app's own files, the batch zip through a POST of 500 ids and the envelope on an over-long URL.
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -49,7 +49,7 @@ function cspOf(res: Response): Map<string, string> {
   return out
 }
 
-describe('finding 4: security headers', () => {
+describe('security headers', () => {
   it('on API answers: a policy that runs nothing, never framed, nosniff, no referrer, no-store', async () => {
     for (const [pathName, token] of [
       ['/api/auth/me', registrar],
@@ -129,7 +129,7 @@ describe('finding 4: security headers', () => {
   })
 })
 
-describe('finding 8: the batch zip', () => {
+describe('the batch zip', () => {
   it('takes 500 ids in a POST body (the probe failed at about 440 in the URL)', async () => {
     const id = await makePdf()
     const ids = Array.from({ length: BATCH_MAX_FILES }, () => id)

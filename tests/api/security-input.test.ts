@@ -1,7 +1,7 @@
-// Issue 11's probe requests on input, replayed through the real app: NUL bytes and unpaired surrogates
-// anywhere (findings 1, 5), the log writer keeping good rows beside a bad one (1), secrets never in an
-// exception text and the create-user race answering 409 (6), drafts held to the step's limits and deep
-// payloads refused (7), JSON sent as text/plain (10).
+// A security probe's requests on input (docs/security.md § Input at the edge), replayed through the real app:
+// NUL bytes and unpaired surrogates anywhere, the log writer keeping good rows beside a bad one, secrets never
+// in an exception text and the create-user race answering 409, drafts held to the step's limits and deep
+// payloads refused, JSON sent as text/plain.
 import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
@@ -41,7 +41,7 @@ async function newPurchase(): Promise<ProcessView> {
   return res.data
 }
 
-describe('finding 1: a NUL byte at sign-in', () => {
+describe('a NUL byte at sign-in', () => {
   it('answers 400 naming the field, and the request still gets its log row', async () => {
     const res = await t.call('POST', '/api/auth/login', {
       body: { username: 'ad\u0000min', password: 'x' },
@@ -154,7 +154,7 @@ describe('finding 1: a NUL byte at sign-in', () => {
   })
 })
 
-describe('finding 5: one rule at the edge for every string', () => {
+describe('one rule at the edge for every string', () => {
   const nul = 'a\u0000b'
   const lone = 'a\ud800b'
 
@@ -246,7 +246,7 @@ describe('finding 5: one rule at the edge for every string', () => {
   })
 })
 
-describe('finding 7: drafts keep the form limits, payload depth is capped', () => {
+describe('drafts keep the form limits, payload depth is capped', () => {
   it('refuses a draft field longer than the step allows (the probe sent 0.9 MB)', async () => {
     const p = await newPurchase()
     const big = await t.call('POST', `/api/process/${p.id}/events`, {
@@ -293,7 +293,7 @@ describe('finding 7: drafts keep the form limits, payload depth is capped', () =
   })
 })
 
-describe('finding 10: JSON sent as text/plain', () => {
+describe('JSON sent as text/plain', () => {
   it('answers 415 with the envelope', async () => {
     const res = await postRaw(
       '/api/auth/login',
@@ -357,7 +357,7 @@ describe('a request without a body over HTTP', () => {
   })
 })
 
-describe('finding 6: secrets never logged, the create-user race', () => {
+describe('secrets never logged, the create-user race', () => {
   it('strips password hashes and tokens from exception text', () => {
     const hash = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$q83vEjRvL3JtYWJzb2x1dGVseW5vdGFyZWFsaGFzaA=='
     const token = 'k3Jd8sLq0ZxYw1VbN4mR7tU2pC9eH6gA5fS3dK8jL0q'

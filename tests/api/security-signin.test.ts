@@ -1,8 +1,8 @@
-// Issue 11's probe requests on accounts, replayed through the real app: sign-in throttling per
-// (username, address), per username and per address, that never locks a user out from where they signed
-// in before, with an administrator's unlock and a log row per lock; user pickers without sign-in names
-// (finding 2); the last full privilege kept (3); x-system-name own keys only (9); sign-out from anywhere
-// and a session in use never idle (10); changing one's own password (11).
+// A security probe's requests on accounts (docs/security.md § Sign-in throttling, § Accounts and privileges),
+// replayed through the real app: sign-in throttling per (username, address), per username and per address,
+// that never locks a user out from where they signed in before, with an administrator's unlock and a log row
+// per lock; user pickers without sign-in names; the last full privilege kept; x-system-name own keys only;
+// sign-out from anywhere and a session in use never idle; changing one's own password.
 import { Hono } from 'hono'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../src/server/config'
@@ -38,7 +38,7 @@ async function lockRows(username: string) {
   )
 }
 
-describe('finding 2: sign-in throttling', () => {
+describe('sign-in throttling', () => {
   const saved = { max: 0 }
   beforeAll(() => {
     saved.max = t.deps.config.loginMaxFailures
@@ -128,7 +128,7 @@ describe('finding 2: sign-in throttling', () => {
   })
 })
 
-describe('finding 3: the last full privilege', () => {
+describe('the last full privilege', () => {
   it('refuses to disable or strip the last enabled role or user with full privilege (409, both languages)', async () => {
     const roles = await t.call('GET', '/api/auth/roles?pageSize=200', { token: admin })
     const adminRole = roles.data.list.find((r: { key: string }) => r.key === 'administrator')
@@ -188,7 +188,7 @@ describe('finding 3: the last full privilege', () => {
   })
 })
 
-describe('finding 9: x-system-name names only our systems', () => {
+describe('x-system-name names only our systems', () => {
   it('takes toString, constructor, __proto__ as no system at all', async () => {
     const viewer = await t.login('viewer')
     for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
@@ -210,7 +210,7 @@ describe('finding 9: x-system-name names only our systems', () => {
   })
 })
 
-describe('finding 10: sign-out and idle sessions', () => {
+describe('sign-out and idle sessions', () => {
   afterEach(() => {
     vi.useRealTimers()
   })
@@ -244,7 +244,7 @@ describe('finding 10: sign-out and idle sessions', () => {
   })
 })
 
-describe('finding 11: changing my own password', () => {
+describe('changing my own password', () => {
   it('applies the policy, ends my other sessions, keeps this one, and logs it', async () => {
     const created = await t.call('POST', '/api/auth/users', {
       token: admin,

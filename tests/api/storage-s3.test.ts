@@ -1,4 +1,4 @@
-// Files in an S3-compatible store (issue 11, scale-out): a real local S3 server (s3rver, from npm) started
+// Files in an S3-compatible store (scale-out): a real local S3 server (s3rver, from npm) started
 // here on a free port, and two API servers on one database with the same S3_* settings. A file uploaded
 // through server A — small, and large enough for a multipart upload — downloads byte-identical through
 // server B (token, signed link, range, thumbnail, zip); refused uploads leave no object behind; a half or

@@ -1,4 +1,4 @@
-// Every API request leaves one system-log row with the spec's Log fields; secrets never reach it.
+// Every API request leaves one system-log row with the system log's fields; secrets never reach it.
 import { serve } from '@hono/node-server'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The administration of task settings (issue 13): every type's tasks with their timing, custom or default;
+// The administration of task settings: every type's tasks with their timing, custom or default;
 // setting and resetting one; the approval rules of the money steps, each save a new version; authManage
 // privileges; and every bad input refused with 400 naming the field, storing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

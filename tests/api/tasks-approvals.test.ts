@@ -1,4 +1,4 @@
-// Who decides (issue 13), through the API: N of M approvals by amount bands per currency, a running approval
+// Who decides, through the API: N of M approvals by amount bands per currency, a running approval
 // keeping the rule it started with; separation of duties on money (whoever submitted a payment never
 // confirms that it moved, nor approves their own step); delegation (a delegate acts on behalf of an absent
 // approver, recorded as such, never on their own submission, only while the delegation is in force and

@@ -1,4 +1,4 @@
-// Task timers (issue 13) with a fake clock: the scheduler's injectable `now` and `tick()`, no sleeps. Before
+// Task timers with a fake clock: the scheduler's injectable `now` and `tick()`, no sleeps. Before
 // a task is due its candidates are reminded once; just after, they are told it is overdue (escalation 1, a
 // history row by the scheduler, the process row's version moves on); a working day later (or what the
 // settings say) the managers are told (the administrators, or the role the settings name): escalation 2,

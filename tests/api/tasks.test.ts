@@ -1,4 +1,4 @@
-// Tasks through the API (issue 13): the task rows follow the process in the event's transaction (opened,
+// Tasks through the API: the task rows follow the process in the event's transaction (opened,
 // closed by the event that left their state, reopened for the submitter after a rejection, all closed by
 // TERMINATE, the first step's again after RESTART; one open row per state, step and kind at all times);
 // the inbox (overdue first, then by due date, filters, paging, claimed tasks of others on request) and

@@ -39,7 +39,6 @@ describe('the archive for a viewer', () => {
 
       await page.getByTestId('toggle-filters').click()
       await page.getByTestId('archive-filters').waitFor()
-      await page.waitForTimeout(300)
       await shot(page, `archive-filters-${lang}`)
       await page
         .getByTestId('view-switch')

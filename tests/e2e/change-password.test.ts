@@ -3,7 +3,7 @@
 // session stays signed in, the user's other session is signed out, and the new password signs in.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appPerFile, newPage, passwordOf, shot, signIn } from './harness'
+import { appPerFile, newPage, passwordOf, shot, signIn, signInWithForm } from './harness'
 
 const run = appPerFile()
 
@@ -54,7 +54,7 @@ describe('changing one’s own password', () => {
     // The other session was signed out: its next screen asks to sign in again.
     await other.page.goto('/')
     await other.page.waitForURL((url) => url.pathname === '/login')
-    await signIn(other.page, 'viewer', good)
+    await signInWithForm(other.page, 'viewer', good)
     expect(new URL(other.page.url()).pathname).toBe('/')
     await other.context.close()
     await context.close()

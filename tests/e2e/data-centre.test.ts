@@ -1,4 +1,4 @@
-// Journey of an analyst in the data centre (/art-data-center, issue 17), in Chinese then English: the
+// Journey of an analyst in the data centre (/art-data-center), in Chinese then English: the
 // collection dashboard draws its charts over the demo collection; clicking a bar of the location chart narrows
 // the dashboard (the filter in the URL) and "open in the archive" lists the same artworks with the archive's
 // own filter; the processes tab draws the purchase machine at a legible size (labels at least 12 px high at

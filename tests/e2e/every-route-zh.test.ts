@@ -1,4 +1,4 @@
-// Journey: the administrator walks every route of spec §2 in Chinese (tests/e2e/every-route.ts).
+// Journey: the administrator walks every route of docs/architecture.md § Screens and routes in Chinese (tests/e2e/every-route.ts).
 import { describe, expect, it } from 'vitest'
 import { walk } from './every-route'
 import { appPerFile, newPage, shot, signIn } from './harness'

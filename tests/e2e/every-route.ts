@@ -1,5 +1,5 @@
 // The every-route walk (every-route-zh.test.ts, every-route-en.test.ts: one language a file, so the two run
-// side by side): the administrator walks every route of spec §2 — in Chinese each screen opened by its address
+// side by side): the administrator walks every route of docs/architecture.md § Screens and routes — in Chinese each screen opened by its address
 // (a load), in English reached through the app's own navigation (no load), so both ways of arriving are walked:
 // each opens (redirects land on their index or home), shows its title (the page's one h1) and breadcrumbs,
 // neither the shell nor a planned screen shows words of the other language, and axe-core finds no critical or

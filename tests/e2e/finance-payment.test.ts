@@ -104,7 +104,10 @@ describe('non-contract payments', () => {
     const confirmForm = admin.page.locator('[data-event-form="CONFIRM_PAYMENT"]')
     expect(await confirmForm.getByTestId('payment-to-confirm').textContent()).toContain('CNY 4,200.00')
     const before = (await shown(admin.page)).version
-    await fillForm({ page: admin.page, files }, confirmForm, { paidOn: '2026-03-10', bankReference: 'NET-0042' })
+    await fillForm({ page: admin.page, files }, confirmForm, {
+      paidOn: '2026-03-10',
+      bankReference: 'NET-0042',
+    })
     await confirmForm.locator('[data-step-event="CONFIRM_PAYMENT"]').click()
     const readBack = admin.page.locator('[data-payment-confirm="CONFIRM_PAYMENT"]')
     await readBack.waitFor()

@@ -104,6 +104,19 @@ describe('finance screens', () => {
     await page.getByTestId('payment-list').getByTestId('process-link').first().waitFor()
     expect(await page.locator('main').textContent()).not.toMatch(UUID)
 
+    // A purchase's payment says what it relates to in words: the purchase (购入), never a code.
+    const all = await api<{ list: { id: string; processId: string; relatedEvent: string }[] }>(
+      page,
+      '/api/finance/payments?status=paid&pageSize=100',
+    )
+    const bought = all.list.find((r) => r.relatedEvent === 'PURCHASE')
+    expect(bought).toBeDefined()
+    await page.goto(`/financeManage/payment_history?processId=${bought?.processId}`)
+    const boughtRow = page.locator(`[data-testid="payment-list"] [data-row="${bought?.id}"]`)
+    await boughtRow.waitFor()
+    expect(await boughtRow.textContent()).toContain('购入')
+    expect(await boughtRow.textContent()).not.toContain('PURCHASE')
+
     // At 390 px: cards, nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 })
     for (const [path, cards] of [

@@ -1,6 +1,7 @@
-// The browser suite's harness: the production build of the web app (made once, again only when a source
-// changed), the real server (node --import tsx src/server/main.ts) on a free port with a throwaway data
-// folder copied from a seeded template, and Debian's Chromium driven by playwright-core.
+// The browser suite's harness: the production build of the web app (the one `npm test` has just made, or one
+// made here, again only when a source changed), the real server (node --import tsx src/server/main.ts) on a
+// free port with a throwaway data folder copied from a seeded template, and Debian's Chromium driven by
+// playwright-core.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
@@ -20,6 +21,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { builtHash, webInputsHash } from '../../scripts/web-stamp'
 import { withLock } from '../file-lock'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -27,7 +29,10 @@ export const WEB_DIR = path.join(ROOT, '.tmp/e2e-web')
 export const ADMIN_PASSWORD = 'E2e-admin-pass-1'
 export const DEMO_PASSWORD = 'E2e-demo-pass-1'
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-/** STACK.md's launch flags (playwright-core manages the profile folder itself). */
+/**
+ * Debian's chromium run headless as root in a container: no sandbox, no GPU, no background traffic or
+ * updates (docs/architecture.md § Conventions); playwright-core manages the profile folder itself.
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -38,49 +43,32 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-const WEB_SOURCES = [
-  'src/web',
-  'src/shared',
-  'locales',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'lingui.config.ts',
-  'package.json',
-]
-
-function newestMtime(entry: string): number {
-  const full = path.join(ROOT, entry)
-  if (!existsSync(full)) return 0
-  const stat = statSync(full)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const name of readdirSync(full)) {
-    if (name === 'routeTree.gen.ts') continue // rewritten by every build
-    newest = Math.max(newest, newestMtime(path.join(entry, name)))
-  }
-  return newest
-}
-
 /**
- * The production build in .tmp/e2e-web (blocked shortcuts on), rebuilt only when a web source changed: built
- * beside it, then put in its place, so a server still serving the old build loses it for a moment only.
+ * The production build the browser suite serves (blocked shortcuts on, as a production build has them), in
+ * .tmp/e2e-web. Current when the fingerprint of its inputs (scripts/web-stamp.ts, the stamp vite.config.ts
+ * writes into a build) is this checkout's: then nothing is done. Else `dist` is copied when it is current
+ * (`npm test` has just built it: no second build), else the app is built. Either is made beside the folder, then
+ * put in its place, so a server still serving the old build loses it for a moment only (a build into `dist`
+ * while the suite runs does not touch the suite's copy).
  */
 export function buildWeb(): string {
   return withLock('e2e-web', () => {
-    const index = path.join(WEB_DIR, 'index.html')
-    const built = existsSync(index) ? statSync(index).mtimeMs : 0
-    const sources = Math.max(...WEB_SOURCES.map(newestMtime))
-    if (built > sources) return WEB_DIR
-    const next = `${WEB_DIR}-next`
-    const env: NodeJS.ProcessEnv = { ...process.env, VITRINE_WEB_OUT_DIR: next, NODE_ENV: 'production' }
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' }
     delete env.VITE_BLOCK_DEVTOOLS
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-    })
-    if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
+    const wanted = webInputsHash(env)
+    if (builtHash(WEB_DIR) === wanted) return WEB_DIR
+    const next = `${WEB_DIR}-next`
+    rmSync(next, { recursive: true, force: true })
+    const dist = path.join(ROOT, 'dist')
+    if (builtHash(dist) === wanted) cpSync(dist, next, { recursive: true })
+    else {
+      const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+        cwd: ROOT,
+        env: { ...env, VITRINE_WEB_OUT_DIR: next },
+        encoding: 'utf8',
+      })
+      if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
+    }
     rmSync(`${WEB_DIR}-old`, { recursive: true, force: true })
     if (existsSync(WEB_DIR)) renameSync(WEB_DIR, `${WEB_DIR}-old`)
     renameSync(next, WEB_DIR)
@@ -130,23 +118,20 @@ function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000)
-    const check = setInterval(() => {
-      if (output.includes('Vitrine listening')) {
-        clearInterval(check)
-        clearTimeout(timer)
-        resolve({ child, log: () => output })
-      }
-    }, 100)
+    let listening = false
+    // Told by the server's own line, the moment it is written (a timer checking every 100 ms lost 50 ms a start).
+    const read = (chunk: Buffer) => {
+      output += chunk
+      if (listening || !output.includes('Vitrine listening')) return
+      listening = true
+      clearTimeout(timer)
+      resolve({ child, log: () => output })
+    }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
     child.on('exit', (code) => {
-      clearInterval(check)
       clearTimeout(timer)
       reject(new Error(`server exited with ${code}:\n${output}`))
     })
@@ -321,8 +306,15 @@ export function passwordOf(username: string): string {
   return username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD
 }
 
-/** Sign in through the form; resolves when the signed-in layout shows. */
-export async function signIn(page: Page, username: string, password = passwordOf(username)): Promise<void> {
+/**
+ * Sign in through the form (the tests of the form itself use this; the others sign in through the API,
+ * `signIn`); resolves when the signed-in layout shows.
+ */
+export async function signInWithForm(
+  page: Page,
+  username: string,
+  password = passwordOf(username),
+): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login')
   await page.locator('input[name="username"]').fill(username)
   await page.locator('input[name="password"]').fill(password)
@@ -331,8 +323,60 @@ export async function signIn(page: Page, username: string, password = passwordOf
   await page.getByTestId('side-menu').waitFor({ state: 'attached' })
 }
 
-/** Save a screenshot under .tmp/e2e-shots (for a person to look at; never compared). */
-export async function shot(page: Page, name: string): Promise<void> {
+/** What `POST /api/auth/login` answers: the session token and the user's summary, which the app keeps. */
+interface LoginReply {
+  token: string
+  user: unknown
+}
+
+/**
+ * Sign in as the form does, without the form: the server's sign-in call made from here, its token and user
+ * put into the page's local storage under the app's keys (src/web/session/session-store.ts) by a script that
+ * runs before the app's own on the next load only, then home loaded. Resolves when the signed-in layout shows.
+ * The form's page load, typing and in-app navigation are skipped (the form has its own tests:
+ * sign-in.test.ts, sign-in-redirect.test.ts, wrong-password.test.ts).
+ */
+export async function signIn(page: Page, username: string, password = passwordOf(username)): Promise<void> {
+  // The page's own request context: the context's base address, no page load.
+  const res = await page.request.post('/api/auth/login', {
+    headers: { 'accept-language': 'zh-CN', 'x-system-name': 'home' },
+    data: { username, password },
+  })
+  const envelope = (await res.json()) as { code: number; msg: string; data: LoginReply }
+  if (envelope.code !== 0) throw new Error(`sign-in of ${username}: ${envelope.code} ${envelope.msg}`)
+  const { token, user } = envelope.data
+  const seed = await page.addInitScript(
+    ({ token, user }) => {
+      if (window !== window.top) return
+      window.localStorage.setItem('vitrine.token', token)
+      window.localStorage.setItem('vitrine.user', JSON.stringify(user))
+    },
+    { token, user },
+  )
+  try {
+    await page.goto('/')
+  } finally {
+    await seed.dispose()
+  }
+  // Attached rather than visible: on a phone the side menu is folded away behind the burger.
+  await page.getByTestId('side-menu').waitFor({ state: 'attached' })
+}
+
+/** Screenshots are taken only when asked for (`VITRINE_SHOTS=1`): each costs the page a render and a PNG encode. */
+export const SHOTS = process.env.VITRINE_SHOTS === '1'
+
+/**
+ * Save a screenshot under .tmp/e2e-shots for a person to look at (never compared), once the page's
+ * transitions have ended, when `VITRINE_SHOTS=1`; else nothing. `always`: a test that has just failed keeps what the page showed whatever the setting.
+ */
+export async function shot(page: Page, name: string, options: { always?: boolean } = {}): Promise<void> {
+  if (!SHOTS && !options.always) return
+  // A drawer or filter panel still sliding in would be caught half-way: the picture waits for it to end.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined)
   const dir = path.join(ROOT, '.tmp/e2e-shots')
   mkdirSync(dir, { recursive: true })
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false })

@@ -1,4 +1,4 @@
-// Journey: a user chooses which messages also reach them by email (issue 13). From the user menu they open
+// Journey: a user chooses which messages also reach them by email. From the user menu they open
 // Email notifications: every kind is on by default, each switch says its kind in words (Chinese here), the
 // server without SMTP says it sends no email; they turn the rejections off and choose English, save, and the
 // choices are there after a reload and in the API; axe-core finds nothing critical or serious.

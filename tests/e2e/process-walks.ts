@@ -270,7 +270,7 @@ export async function walk(
         ? reopenProcess(user.page, started.id, ctx.route, version)
         : openProcess(user.page, started.id, ctx.route)
       ).catch(async (error) => {
-        await shot(user.page, `failed-${definition.type}-${i}-open`)
+        await shot(user.page, `failed-${definition.type}-${i}-open`, { always: true })
         throw new Error(`${definition.type} step ${i}: ${who} could not open the process: ${error.message}`)
       })
     }
@@ -288,7 +288,7 @@ export async function walk(
         { type: event.type, payload: event.payload && ctx.localise(event.payload), comment: event.comment },
       )
     } catch (error) {
-      await shot(user.page, `failed-${definition.type}-${i}-${event.type}`)
+      await shot(user.page, `failed-${definition.type}-${i}-${event.type}`, { always: true })
       throw new Error(`${where}: ${(error as Error).message}`)
     }
     const from = statePath(s)

@@ -1,4 +1,4 @@
-// The routes of spec §2 the browser suites walk: the devOpsManage screens (every one usable on a phone),
+// The routes of docs/architecture.md § Screens and routes the browser suites walk: the devOpsManage screens (every one usable on a phone),
 // the warehouse and value-management screens beside them.
 
 export const DEVOPS = [
@@ -36,7 +36,7 @@ export const DEVOPS = [
   'devOpsIngArt',
 ].map((c) => `/devOpsManage/${c}`)
 
-/** Screens the spec treats as usable on mobile, besides home and the archive (spec §2: devOpsManage's,
+/** Screens usable on a phone, besides home and the archive (docs/architecture.md § Screens and routes: devOpsManage's,
  * insurance, transport, warehouse, value management). */
 export const MOBILE_SCREENS = [
   ...DEVOPS,

@@ -3,7 +3,7 @@
 // call made from a screen already open (the one error handler above the client).
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appPerFile, newPage, signIn } from './harness'
+import { appPerFile, newPage, signIn, signInWithForm } from './harness'
 
 const run = appPerFile()
 
@@ -36,7 +36,7 @@ describe('a 403 answer', () => {
     expect(await stored(page)).toEqual([null, null, null])
 
     // Signing in again returns to that place.
-    await signIn(page, 'registrar')
+    await signInWithForm(page, 'registrar')
     await page.waitForURL((url) => url.pathname === '/artworkArchive/index')
     expect(new URL(page.url()).search).toBe('?page=2&q=ink')
     await context.close()

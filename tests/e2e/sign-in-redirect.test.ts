@@ -3,7 +3,7 @@
 // browser never asks for the other site.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appPerFile, newPage, signIn } from './harness'
+import { appPerFile, newPage, signIn, signInWithForm } from './harness'
 
 const run = appPerFile()
 
@@ -44,7 +44,7 @@ describe('the return path after signing in', () => {
     const left = await watchForEvil(page)
     await page.goto(`/login?redirect=${encodeURIComponent('https://evil.example')}`)
     await page.getByTestId('login-form').waitFor()
-    await signIn(page, 'registrar')
+    await signInWithForm(page, 'registrar')
     await expectHome(page)
     expect(left).toEqual([])
     await context.close()

@@ -2,7 +2,7 @@
 // an area (redirected to its index, breadcrumbs, view scrolled to the top) and signs out.
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { appPerFile, newPage, shot, signIn } from './harness'
+import { appPerFile, newPage, shot, signIn, signInWithForm } from './harness'
 
 /** docs/decisions.md, "The first download is what /login loads": its JavaScript, KB gzip. */
 const FIRST_DOWNLOAD_BUDGET_KB = 180
@@ -36,7 +36,7 @@ describe('signing in', () => {
       'Vitrine 藏品管理',
     )
     await shot(page, 'login-zh')
-    await signIn(page, 'registrar')
+    await signInWithForm(page, 'registrar')
     await page.waitForURL((url) => url.pathname === '/devOpsManage/transport')
     expect(new URL(page.url()).search).toBe('?tab=2')
     await expect(page.getByTestId('page-title').textContent()).resolves.toBe('运输')

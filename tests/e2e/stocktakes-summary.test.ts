@@ -1,4 +1,4 @@
-// Stocktakes, the warehouse summary and batch inbound in the browser (issue 14), signed in once as the
+// Stocktakes, the warehouse summary and batch inbound in the browser, signed in once as the
 // operations clerk on one page: the stocktake list with its outcome tabs and one stocktake's result per
 // artwork; the summary with its figures per currency and its bar chart; a batch of two arriving artworks
 // (a purchase shipping driven to warehousing through the API) put into two rooms with two conditions on the

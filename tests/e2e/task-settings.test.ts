@@ -1,4 +1,4 @@
-// Journey (issue 13): the administrator opens the task settings (in Chinese, the default), is refused a due
+// Journey: the administrator opens the task settings (in Chinese, the default), is refused a due
 // time of zero at the field, sets a purchase payment's approval to four working days and sees it marked as
 // their own setting, returns it to the default; saves the payment's approval rule, is told at the field when
 // it asks for more approvers than there are, and sees the new version. A colleague without any privilege

@@ -1,7 +1,7 @@
 // Journey: a wrong password is refused in place (at the password field, in the language shown); nothing is
 // stored and the user stays on /login; then the right password gets in.
 import { describe, expect, it } from 'vitest'
-import { appPerFile, newPage, shot, signIn } from './harness'
+import { appPerFile, newPage, shot, signInWithForm } from './harness'
 
 const run = appPerFile()
 
@@ -25,7 +25,7 @@ describe('wrong password', () => {
     // Typing again clears the message; the right password signs in.
     await page.locator('input[name="password"]').fill('x')
     expect(await error.count()).toBe(0)
-    await signIn(page, 'finance')
+    await signInWithForm(page, 'finance')
     expect(new URL(page.url()).pathname).toBe('/')
     await context.close()
   })

@@ -29,7 +29,7 @@ import {
   sampleStepData,
 } from './samples'
 
-/** The demo users (DESIGN.md), in the order an event is offered to them. */
+/** The demo users (src/server/seed/demo-users.ts), in the order an event is offered to them. */
 export const ACTOR_NAMES = ['registrar', 'operations', 'finance', 'approver', 'admin'] as const
 export type ActorName = (typeof ACTOR_NAMES)[number]
 

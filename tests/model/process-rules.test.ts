@@ -594,7 +594,7 @@ group('every machine', () => {
       for (const key of Object.keys(data))
         expect(definition.payloads, `${definition.type} ${key}`).toHaveProperty(key)
       expect(definition.input.safeParse(modelInput(definition).subject).success).toBe(true)
-      // A non-contract payment request starts with nothing (DESIGN.md: `input: {}` or `{ note }`).
+      // A non-contract payment request starts with nothing (its input is `{}` or `{ note }`).
       expect(definition.input.safeParse({}).success).toBe(definition.type === 'FINANCE_PAYMENT')
     }
   })

@@ -1,4 +1,4 @@
-// The tasks of every machine (issue 13), checked against the machine along the paths of its graph: after
+// The tasks of every machine, checked against the machine along the paths of its graph: after
 // every transition of the shortest paths (one to each distinct state, as process-graphs.test.ts walks them)
 // and of the simple paths to every ending (reject and resubmit, fail and retry, N approvals), the task set
 // `tasksOf` gives is what the machine itself says waits, worked out here independently: the events (not

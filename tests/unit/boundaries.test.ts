@@ -1,4 +1,4 @@
-// Module boundaries (STYLE.md): machines/ and src/shared/ never import the server or the web app;
+// Module boundaries (docs/architecture.md § Layers): machines/ and src/shared/ never import the server or the web app;
 // src/web never imports src/server.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'

@@ -17,7 +17,7 @@ describe('error catalogue', () => {
     }
   })
 
-  it('keeps the spec §8 wording in English', () => {
+  it('keeps the docs/architecture.md § Errors and behaviours wording in English', () => {
     expect(MESSAGES.conflict.en).toBe('Operation failed, other ongoing process at the moment')
     expect(MESSAGES.duplicate.en).toBe('Duplication failed')
     expect(MESSAGES.uploadFailed.en).toBe('Uploading failed')

@@ -122,7 +122,7 @@ describe('OLE2 compound files', () => {
 })
 
 describe('purposes', () => {
-  it('accepts for each purpose exactly the kinds of the spec', () => {
+  it('accepts for each purpose exactly the kinds the input rules allow', () => {
     expect(PURPOSE_KINDS.image).toEqual(['jpeg', 'png', 'mp4'])
     expect(PURPOSE_KINDS.pdf).toEqual(['pdf'])
     expect(PURPOSE_KINDS.excel).toEqual(['xlsx', 'xls'])

@@ -1,4 +1,4 @@
-// Versions are real (issue 10): every registered machine version's graph is recorded in
+// Versions are real: every registered machine version's graph is recorded in
 // machines/fingerprints.json, and a version whose graph changed without a new version number fails here.
 // Also: the fingerprint sees what changes behaviour and ignores labels,
 // `npm run fingerprints` only adds (it refuses to re-record a changed, released version), and every declared

@@ -1,4 +1,4 @@
-// The email settings (issue 13): on only with both SMTP_URL and SMTP_FROM, a malformed URL or sender stops
+// The email settings: on only with both SMTP_URL and SMTP_FROM, a malformed URL or sender stops
 // the start without repeating the URL, links start with VITRINE_PUBLIC_URL, and neither the log line nor a
 // stored SMTP error ever holds the password.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The step-data rules of src/shared/process-steps (spec §5): contract dates, each payment method's
+// The step-data rules of src/shared/process-steps (docs/architecture.md § Input rules): contract dates, each payment method's
 // required fields, complete payee information, English payee names outside mainland China, complete
 // payment details adding up to the amount, never more than the contract (or the amount due), money as
 // decimal strings; and the other forms' cross-field rules. Messages are catalogue keys, worded per language.
@@ -378,7 +378,7 @@ describe('drafts', () => {
     expect(renewal.safeParse({ nope: 1 }).success).toBe(false)
   })
 
-  it("keep each field's type and length limits (issue 11): no 0.9 MB string in a short field", () => {
+  it("keep each field's type and length limits: no 0.9 MB string in a short field", () => {
     const draft = draftOf(paymentStep())
     // empty and null are "not filled yet"; a half-typed amount is still a draft
     expect(draft.safeParse({ amount: '', payerCompany: null, details: [{ amount: '12.' }] }).success).toBe(

@@ -1,4 +1,4 @@
-// The text rule of issue 11 (no NUL, well-formed UTF-16) as the shared helpers apply it, for text that does
+// The text rule of docs/security.md (no NUL, well-formed UTF-16) as the shared helpers apply it, for text that does
 // not come through the JSON edge (Excel cells, multipart fields), and the log's storable form of any text.
 import { describe, expect, it } from 'vitest'
 import { findTextProblem } from '../../src/server/http/input-guard'

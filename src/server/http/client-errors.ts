@@ -1,5 +1,5 @@
 // Requests Node refuses before the app sees them (a request line or headers over Node's 16 KB limit, a
-// malformed request) still get the envelope (issue 11, finding 8): Node's own answer is a bare
+// malformed request) still get the envelope: Node's own answer is a bare
 // "431 Request Header Fields Too Large". The language is unknown at this point: Chinese, the default.
 import type { Duplex } from 'node:stream'
 import { formatMessage } from '../../shared/errors'

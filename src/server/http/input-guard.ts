@@ -1,4 +1,4 @@
-// The one rule at the edge for everything the API accepts (issue 11, findings 5, 7 and 10): a body is
+// The one rule at the edge for everything the API accepts: a body is
 // JSON (or multipart for uploads) or it is refused with 415; every string in the JSON body, the query
 // string and the path — keys and values — holds no NUL and is well-formed UTF-16; a JSON body is nested
 // at most MAX_DEPTH levels. A refusal is a 400 naming the field, before any route or database sees it.

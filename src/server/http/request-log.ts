@@ -1,7 +1,7 @@
-// The system log: one row per API request (spec §3 Log fields). Rows are buffered and written in
+// The system log: one row per API request (docs/architecture.md § Records (Log)). Rows are buffered and written in
 // batches so logging never holds up a request; close() flushes what is left on shutdown. Every text is
 // made storable (no NUL, well-formed) and stripped of secrets before it is queued, and a batch the
-// database refuses is written again row by row, so one bad row never costs the others (issue 11). A batch
+// database refuses is written again row by row, so one bad row never costs the others. A batch
 // travels as one JSON parameter unpacked by json_to_recordset: one value to encode instead of fourteen per
 // row (the driver's and the query builder's work per parameter was most of a logged request's cost).
 import { randomUUID } from 'node:crypto'

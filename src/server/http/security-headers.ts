@@ -1,4 +1,4 @@
-// Security headers on every answer (issue 11, finding 4): the web app gets a strict Content-Security-Policy
+// Security headers on every answer: the web app gets a strict Content-Security-Policy
 // (no inline script, never framed); API answers get a policy that lets them run nothing, `no-store`
 // unless the route chose its own caching (signed file links do), and files shown in the app's own
 // preview frame may be framed by the app itself, never by another site.

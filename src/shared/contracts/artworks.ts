@@ -193,7 +193,7 @@ export const artworkMediaView = z.object({
   id: z.string(),
   fileId: z.string(),
   kind: z.enum([...MEDIA_KINDS, 'zip']),
-  /** The spec's is_video: '1' for a video. */
+  /** is_video, as clients send it: '1' for a video. */
   isVideo: z.enum(['0', '1']),
   picType: z.string(),
   picTypeLabel: z.string(),
@@ -278,6 +278,18 @@ export const artworkDetail = artworkListItem.extend({
   processes: z.array(artworkProcessRef),
   insurancePolicies: z.array(insurancePolicyRef),
   lock: lockView.nullable(),
+  /** False while nobody has recorded whether it is signed (a record a purchase made): not "not signed". */
+  signatureRecorded: z.boolean(),
+  /**
+   * How it entered the archive: on the archive's form, from an Excel sheet, or made by a process (the purchase
+   * that bought it, named by its type and, once signed, its contract's number).
+   */
+  origin: z.object({
+    kind: z.enum(['form', 'import', 'process']),
+    processId: z.string().nullable(),
+    processType: z.string().nullable(),
+    contractNo: z.string().nullable(),
+  }),
 })
 export type ArtworkDetail = z.infer<typeof artworkDetail>
 
@@ -347,6 +359,7 @@ export const importJobView = z.object({
   toUpdate: z.number(),
   createdCount: z.number(),
   updatedCount: z.number(),
+  /** Rows of the file with at least one error (a row may have several, each listed in `errors`). */
   errorCount: z.number(),
   errors: z.array(importRowError),
   failure: z.string().nullable(),
@@ -356,7 +369,7 @@ export const importJobView = z.object({
 export type ImportJobView = z.infer<typeof importJobView>
 
 type Words = { 'zh-CN': string; en: string }
-/** Words for the statuses (spec §4: in the warehouse or not, covered or to be insured, transport). */
+/** Words for the statuses (docs/architecture.md § Process steps: in the warehouse or not, covered or to be insured, transport). */
 export const ARTWORK_STATUS_LABELS = {
   purchased: { 'zh-CN': '已购入', en: 'Purchased' },
   in_collection: { 'zh-CN': '在藏', en: 'In the collection' },

@@ -46,7 +46,7 @@ export const loginResponse = z.object({
 })
 export type LoginResponse = z.infer<typeof loginResponse>
 
-/** POST /api/auth/password: a user changes their own password (DESIGN.md); their other sessions end. */
+/** POST /api/auth/password: a user changes their own password; their other sessions end. */
 export const changePasswordRequest = z.strictObject({
   currentPassword: z.string().min(1, { message: 'required' }).max(200),
   newPassword: z.string().min(1, { message: 'required' }).max(200),

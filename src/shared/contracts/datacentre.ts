@@ -1,4 +1,4 @@
-// The data centre's API (/api/datacentre, issue 17): the collection at a glance — its value per original
+// The data centre's API (/api/datacentre): the collection at a glance — its value per original
 // currency and in the reporting currency (through dated rates, which the answer names), by location, medium,
 // period, artist, invest market and income stage, over time from the valuation history, insured or not, and
 // what is moving — and process mining from the history rows (time per step, rejections, terminations,
@@ -124,7 +124,7 @@ export const insuranceSummary = z.object({
       unconverted: z.array(z.string()),
     }),
   ),
-  /** Artworks whose cover is below the ratio of their valuation (issue 14), over the whole collection. */
+  /** Artworks whose cover is below the ratio of their valuation, over the whole collection. */
   underInsured: z.number(),
   ratio: z.number(),
 })

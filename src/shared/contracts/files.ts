@@ -15,7 +15,7 @@ export const FILE_API = {
   batchDownload: '/api/file/batchDownloadFile',
 } as const
 
-/** The multipart field names of an upload. `cover_file_base64` is the spec's name for `cover`. */
+/** The multipart field names of an upload. `cover_file_base64` is another name for `cover`, as clients send it. */
 export const UPLOAD_FIELDS = ['file', 'purpose', 'width', 'height', 'cover', 'cover_file_base64'] as const
 
 const dimension = z

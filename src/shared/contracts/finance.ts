@@ -1,4 +1,4 @@
-// The finance API (/api/finance, issue 15): dated exchange rates and the reporting currency, the payment
+// The finance API (/api/finance): dated exchange rates and the reporting currency, the payment
 // history (one row per attempt), its summary in original currencies and — only through dated rates, which
 // the answer names — in the reporting currency, the contracts register, and the collection's value. Money is
 // a decimal string; amounts of different currencies are never added together.

@@ -1,4 +1,4 @@
-// Shapes of the under-insurance check and the schedules of cover (issue 14): the covered artworks whose
+// Shapes of the under-insurance check and the schedules of cover: the covered artworks whose
 // schedule value falls below the ratio in force of their latest valuation in the same currency (never
 // converted: another currency cannot be compared until dated exchange rates exist), the ratio setting,
 // and one policy's schedule with its adjustment. Codes travel (reason); the screens choose the words. The

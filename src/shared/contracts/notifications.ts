@@ -1,4 +1,4 @@
-// Notifications by email (issue 13): which kinds of message may also reach a user by email, and the
+// Notifications by email: which kinds of message may also reach a user by email, and the
 // signed-in user's own choices (GET/PUT /api/notifications/preferences).
 import { z } from 'zod'
 import type { Lang } from '../errors'

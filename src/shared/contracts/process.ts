@@ -1,4 +1,4 @@
-// Shapes of the process API (DESIGN.md § Processes, fixed) and of the message bell: the server validates
+// Shapes of the process API (docs/architecture.md § Workflow runtime, fixed) and of the message bell: the server validates
 // and documents with them, the web parses replies with them.
 import { z } from 'zod'
 import { PROCESS_STATUS_VALUES, STEP_STATUS_VALUES } from '../../../machines/types'
@@ -285,6 +285,10 @@ export const messageView = z.object({
   titleEn: z.string(),
   bodyZh: z.string(),
   bodyEn: z.string(),
+  /** A process message: what the process is about (the room of a stocktake, the artworks, a purchase's titles). */
+  subject: z.string(),
+  subjectZh: z.string(),
+  subjectEn: z.string(),
   senderName: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),

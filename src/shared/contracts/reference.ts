@@ -1,4 +1,4 @@
-// Shapes of the reference data: the spec §7 calls (dictionaries, trees, tags, entity lists, countries,
+// Shapes of the reference data: the reference-data calls of docs/architecture.md § Reference-data calls (dictionaries, trees, tags, entity lists, countries,
 // rooms) and the admin API that maintains them. Shared by the server (validation, OpenAPI) and the web.
 import { z } from 'zod'
 import { nameText, optionalNameText } from '../validation'
@@ -7,7 +7,7 @@ import { nameText, optionalNameText } from '../validation'
 // Catalogue
 
 /**
- * Every dictionary the spec §7 names. `tree` dictionaries nest (parentId); `source: 'countries'` is
+ * Every dictionary of docs/architecture.md § Reference-data calls. `tree` dictionaries nest (parentId); `source: 'countries'` is
  * served from the countries table (one list to maintain), every other one from dictionary items.
  * `LITERATU_RECORD_TYPERE` keeps the spelling clients send.
  */
@@ -78,7 +78,7 @@ export function isDictCode(code: string): code is DictCode {
   return Object.hasOwn(DICTIONARIES, code)
 }
 
-/** The parent tags of spec §3, by their stable code (`parentTagId` accepts the code or the numeric id). */
+/** The parent tags of docs/architecture.md § Records, by their stable code (`parentTagId` accepts the code or the numeric id). */
 export const TAG_PARENTS = [
   'CREATION_MEDIUM',
   'PERIOD',
@@ -112,7 +112,7 @@ export const ROOM_ICONS = ['freeport', 'vault', 'warehouse', 'office', 'gallery'
 export type RoomIcon = (typeof ROOM_ICONS)[number]
 
 // ---------------------------------------------------------------------------------------------------
-// Query parameters of the §7 calls. An empty parameter (`?level=`) counts as absent: the client skips
+// Query parameters of the reference-data calls. An empty parameter (`?level=`) counts as absent: the client skips
 // empty GET parameters and the server reads them the same way.
 
 const absentIfEmpty = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
@@ -134,7 +134,7 @@ export const childTreeQuery = z.object({
 export const tagQuery = z.object({ parentTagId: optionalParam(z.string().trim().max(64)) })
 
 // ---------------------------------------------------------------------------------------------------
-// Items of the §7 calls: value, label (in the request's language), labelZh, labelEn, sort (DESIGN.md).
+// Items of the reference-data calls: value, label (in the request's language), labelZh, labelEn, sort.
 
 export const referenceItem = z.object({
   value: z.string(),
@@ -322,7 +322,7 @@ function vendorRules(v: z.infer<z.ZodObject<typeof vendorShape>>, ctx: z.Refinem
       if (v[f] === '') ctx.addIssue({ code: 'custom', path: [f], message: 'payeeIncomplete' })
     }
   }
-  // Spec §5: payee names outside mainland China must be in English.
+  // docs/architecture.md § Input rules: payee names outside mainland China must be in English.
   if (v.countryCode !== 'CN' && /[^\u0020-\u024F]/.test(v.bankAccountName)) {
     ctx.addIssue({ code: 'custom', path: ['bankAccountName'], message: 'payeeNameEnglish' })
   }

@@ -1,4 +1,4 @@
-// The printed reports (/api/reports, issue 17): PDFs in the request's language, each from its screen. Their
+// The printed reports (/api/reports): PDFs in the request's language, each from its screen. Their
 // paths come from ../report-paths.ts (re-exported here). A condition report is one hand-over of one artwork:
 // its `key` in the artwork's condition reports (process and history row).
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// Shapes of the system-log API: one row with the spec's 14 Log fields, the filters (each in the URL of the
+// Shapes of the system-log API: one row with the 14 fields of the system log (src/server/db/schema/system-log.ts), the filters (each in the URL of the
 // screen too), and the retention setting.
 import { z } from 'zod'
 import { LOG_METHODS, LOG_RETENTION_MAX, LOG_RETENTION_MIN } from '../system-log'

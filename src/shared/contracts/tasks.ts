@@ -1,4 +1,4 @@
-// Shapes of the task API (issue 13): the inbox of tasks, a process's open tasks, claims, the settings an
+// Shapes of the task API: the inbox of tasks, a process's open tasks, claims, the settings an
 // administrator keeps (due times and candidates per step, approval rules by amount bands per currency) and
 // delegations. The server validates and documents with them; the web parses replies with them.
 import { z } from 'zod'
@@ -64,6 +64,8 @@ export const inboxProcess = z.object({
     z.object({ id: z.string(), inventoryNo: z.string(), titleZh: z.string(), titleEn: z.string() }),
   ),
   artworkCount: z.number(),
+  /** What it is about in a few words of each language: the room of a stocktake, the artworks' titles, a purchase's. */
+  subject: z.object({ zh: z.string(), en: z.string() }),
 })
 
 export const inboxTask = taskView.extend({ process: inboxProcess })

@@ -1,4 +1,4 @@
-// The valuations API (/api/valuations, issue 15): one dated opinion of an artwork's worth in its own currency,
+// The valuations API (/api/valuations): one dated opinion of an artwork's worth in its own currency,
 // added for one artwork or many at once (the same amount each, or each its own), listed per artwork or all,
 // the artworks with their latest valuation, those not valued in N years, and the Excel revaluation. Shared by
 // the server's validation and the screen's form, so both refuse the same things with the same words.
@@ -43,7 +43,7 @@ export const MAX_VALUATION_ITEMS = 500
 
 export const valuationCreate = z
   .strictObject({
-    /** One artwork (DESIGN.md) ... */
+    /** One artwork ... */
     artworkId: uuid.optional(),
     /** ... or many; an item's own amount wins over `amount`. */
     items: z

@@ -9,7 +9,7 @@ export const recordId = z.uuid({
 })
 /** A stored file's id (files module). */
 export const fileId = z.uuid({ message: 'invalidValue' })
-/** Files of a form field; `min` 1 where the spec says an attachment is required. */
+/** Files of a form field; `min` 1 where an attachment is required. */
 export const fileIds = (min = 0) =>
   z
     .array(fileId)

@@ -1,4 +1,4 @@
-// The contract-signing step (BUY_ART, OPERATION_SELL_ART): spec §3 Contract and §5 (the expiry date is
+// The contract-signing step (BUY_ART, OPERATION_SELL_ART): docs/architecture.md § Records (Contract) and § Input rules (the expiry date is
 // never earlier than the effective date). The runtime's recordContract effect stores it as a contract
 // record of its own, which the finance screens list.
 import { z } from 'zod'

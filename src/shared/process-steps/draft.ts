@@ -1,6 +1,6 @@
 // What SAVE accepts: a draft is a form still being filled, so every field (and every field of a row in a
 // list) may be left out, empty ('') or null, and formats (money, dates, ids) are checked only at SUBMIT.
-// But a draft keeps the form's shape and limits (issue 11, finding 7): no field the form does not have,
+// But a draft keeps the form's shape and limits: no field the form does not have,
 // a string no longer than the field allows, a list no longer than it allows, a number where a number goes.
 import { z } from 'zod'
 import { defOf, fieldsOf, maxLengthOf, unwrapWith } from '../zod-walk'

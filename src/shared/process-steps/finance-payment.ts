@@ -1,7 +1,7 @@
 // A non-contract payment (FINANCE_PAYMENT): a storage fee, a framer's invoice, or the cost another process
 // recorded (a shipper's, a photographer's, a restorer's). Its start input may name that process and the
 // step whose cost it settles, with what to prefill the request with; the request itself is the payment
-// form (payment.ts: §5 payee rules, payment details adding up to the amount).
+// form (payment.ts: a payee outside mainland China named in Latin script, payment details adding up to the amount).
 import { z } from 'zod'
 import { compareMoney, MONEY_RE, optionalText } from '../validation'
 import { currency, dictValue, note, positiveMoney, recordId } from './common'

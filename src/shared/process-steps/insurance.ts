@@ -1,4 +1,4 @@
-// The insurance flows' forms (spec §3 Insurance: annual or general, premium, insured amount, insurer, time
+// The insurance flows' forms (docs/architecture.md § Records (Insurance): annual or general, premium, insured amount, insurer, time
 // frame, policy file): a quotation, the issued policy, a renewal decision, and a claim's incident report and
 // claim to the insurer. Premiums are paid with payment.ts; a payout is received with its collection form.
 import { z } from 'zod'

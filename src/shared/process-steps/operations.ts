@@ -1,4 +1,4 @@
-// The forms of the operations on artworks (spec §4): photography (shooting info, shooting, delivery of the
+// The forms of the operations on artworks (docs/architecture.md § Process steps): photography (shooting info, shooting, delivery of the
 // finished product), mounting and repair (their info, then the artwork's transport and its delivery back),
 // exhibition loans (the loan, then RETURN), replication (info, replication, delivery) and the market survey
 // that opens a sale.

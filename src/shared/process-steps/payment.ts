@@ -1,4 +1,4 @@
-// Money steps' forms. A payment (the office pays: a purchase, a premium) follows spec §3 Payment and §5:
+// Money steps' forms. A payment (the office pays: a purchase, a premium) follows docs/architecture.md § Records (Payment) and § Input rules:
 // each method's own fields are required (cheque, T/T, online banking, other), payee information complete,
 // payee names outside mainland China in English, every payment detail with a paying company and an
 // amount, and the total never above the contract (or amount due), in its currency. A collection (the office
@@ -21,7 +21,7 @@ import {
 export const PAYMENT_METHODS = ['cheque', 'tt', 'online_banking', 'other'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
-/** The fields each method requires beside the common ones (spec §5 "must not be empty"). */
+/** The fields each method requires beside the common ones (docs/architecture.md § Input rules "must not be empty"). */
 export const METHOD_FIELDS = {
   cheque: ['chequePayableTo', 'mailingAddress', 'chequeAttachments'],
   tt: ['payeeAccount', 'payeeAddress', 'payeeBankName', 'payeeBankAddress', 'swiftBic'],

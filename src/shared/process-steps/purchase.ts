@@ -1,4 +1,4 @@
-// BUY_ART's own forms: what is to be bought (the start input) and the due-diligence report (spec §4:
+// BUY_ART's own forms: what is to be bought (the start input) and the due-diligence report (docs/architecture.md § Process steps:
 // seller, price and currency, provenance, authenticity, condition, market survey, recommendation, PDF
 // attachments). The contract and payment steps use contract.ts and payment.ts.
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// The one place above the client that reacts to failed calls (spec §8), wired into TanStack Query's caches:
+// The one place above the client that reacts to failed calls (docs/architecture.md § Errors and behaviours), wired into TanStack Query's caches:
 // code 403 clears the stored session and language and goes to /login carrying the current path and query
 // (unless already there); any other non-zero code shows its `msg` as one error toast (after the retries,
 // once per message even when several queries fail alike). Network errors and timeouts reach the caller.

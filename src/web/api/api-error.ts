@@ -5,7 +5,7 @@ export type ApiErrorKind =
   | 'api'
   /** The server answered, but not with the envelope (a proxy's error page, an empty body). */
   | 'http'
-  /** No answer: offline, connection refused, DNS. Passed back to the caller (spec §8). */
+  /** No answer: offline, connection refused, DNS. Passed back to the caller (docs/architecture.md § Errors and behaviours). */
   | 'network'
   /** No answer within the request timeout (300 000 ms). */
   | 'timeout'

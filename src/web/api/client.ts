@@ -1,4 +1,4 @@
-// The HTTP client (spec §7, DESIGN.md "API contract"): ky with base /api, the three request headers, a
+// The HTTP client (docs/api.md): ky with base /api, the three request headers, a
 // 300 000 ms timeout, GET parameters in the query string with empty ones skipped, JSON bodies. A reply is
 // unwrapped from its envelope: code 0 gives `data` (parsed by the shared zod contract when one is given),
 // anything else rejects with an ApiError. No retries here: TanStack Query decides (and never retries a 4xx).
@@ -12,7 +12,7 @@ export const REQUEST_TIMEOUT_MS = 300_000
 export interface ClientContext {
   getToken(): string | null
   getLanguage(): Lang
-  /** The first segment of the current route (DESIGN.md: `home` on the home page). */
+  /** The first segment of the current route (docs/api.md, `x-system-name`: `home` on the home page). */
   getSystemName(): string
   /** For tests: a fetch to call instead of the browser's. */
   fetch?: typeof fetch
@@ -37,7 +37,7 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   shell?: boolean
 }
 
-/** x-system-name of the shell's own calls (DESIGN.md: empty or `home` outside a system). */
+/** x-system-name of the shell's own calls (docs/api.md: empty or `home` outside a system). */
 export const SHELL_SYSTEM_NAME = 'home'
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown

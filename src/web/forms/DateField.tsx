@@ -1,4 +1,4 @@
-// One calendar date (spec §9): the value passed on is yyyy-MM-dd, the field shows yyyy.MM.dd. It can be
+// One calendar date (docs/architecture.md § Formats): the value passed on is yyyy-MM-dd, the field shows yyyy.MM.dd. It can be
 // picked in the calendar or typed as yyyy-MM-dd, yyyy.MM.dd or yyyy/MM/dd; text that is not a real date
 // is dropped when the field loses focus, so the value is always a real date or empty. The days are the
 // office's (its time zone's): the calendar opens on the office's today, and `upToToday` offers no day after it.

@@ -1,4 +1,4 @@
-// Date-range picker (spec §5, §9): pick a start and an end in a calendar (6 rows of 7, decades of 10 years),
+// Date-range picker (docs/architecture.md § Input rules, § Formats): pick a start and an end in a calendar (6 rows of 7, decades of 10 years),
 // then confirm; confirm stays disabled until both ends are chosen and the range is valid (date-range.ts).
 // Values use the field's format (yyyy-MM-dd, yyyy-MM or yyyy-MM-dd HH:mm:ss); they are shown yyyy.MM.dd.
 // The days are the office's (its time zone's): the calendar opens on the office's today, and `upToToday`

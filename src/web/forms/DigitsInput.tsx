@@ -1,4 +1,4 @@
-// A numeric field that accepts digits only (spec §5), cut to its maximum length.
+// A numeric field that accepts digits only (docs/architecture.md § Input rules), cut to its maximum length.
 import { TextInput, type TextInputProps } from '@mantine/core'
 import { sanitizeDigits } from './money'
 

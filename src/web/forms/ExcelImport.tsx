@@ -1,5 +1,5 @@
-// Excel import (spec §5, §9): the kit's upload control taking one .xlsx or .xls of at most 3 MB (checked
-// before sending, in the spec's words: "Only one file may be selected at a time", "Incorrect file format"),
+// Excel import (docs/architecture.md § Input rules, § Formats): the kit's upload control taking one .xlsx or .xls of at most 3 MB (checked
+// before sending, in the catalogue's fixed words: "Only one file may be selected at a time", "Incorrect file format"),
 // uploaded with progress (purpose `excel`) and handed to the screen's import call; a failure that is not the
 // server's own refusal is "Import failed".
 import { Trans } from '@lingui/react/macro'

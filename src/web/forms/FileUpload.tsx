@@ -1,4 +1,4 @@
-// The one upload control of the app (spec §2, §5, §8): files picked or dropped are checked like the server
+// The one upload control of the app (docs/architecture.md § Screens and routes, § Input rules, § Errors and behaviours): files picked or dropped are checked like the server
 // checks them (a refusal is said at the field, in the catalogue's words), each uploaded with its own
 // progress bar, preview (the local picture, a video's cover frame taken at 1 s) and Cancel, counted in the
 // form's upload counter so submit waits for all of them. A field holding stored files (`value`, file ids)

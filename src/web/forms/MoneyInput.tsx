@@ -1,4 +1,4 @@
-// Money input (spec §5): see money.ts for the rules. While focused it shows what is typed (no separators);
+// Money input (docs/architecture.md § Input rules): see money.ts for the rules. While focused it shows what is typed (no separators);
 // on blur or Enter it commits: the value passed on is normalised without commas, the field shows
 // separators and two decimals.
 import { TextInput, type TextInputProps } from '@mantine/core'

@@ -1,4 +1,4 @@
-// Text with a maximum length (spec §5: over-long input is rejected): typing and pasting stop at the limit,
+// Text with a maximum length (docs/architecture.md § Input rules: over-long input is rejected): typing and pasting stop at the limit,
 // counted in characters, and the count shows once the field is more than 80 % full.
 import { Text, Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core'
 import { clampLength, lengthOf } from './money'

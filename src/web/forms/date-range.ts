@@ -1,4 +1,4 @@
-// Date values and ranges (spec §5, §9): the formats yyyy-MM-dd, yyyy-MM and yyyy-MM-dd HH:mm:ss, shown as
+// Date values and ranges (docs/architecture.md § Input rules, § Formats): the formats yyyy-MM-dd, yyyy-MM and yyyy-MM-dd HH:mm:ss, shown as
 // yyyy.MM.dd; a range is valid only when both ends are valid dates, the start is not after the end and
 // neither end is a disabled date; confirm stays disabled until both ends are chosen; the first day of the
 // week is 1–7 (Monday–Sunday), 7 by default.
@@ -104,7 +104,7 @@ export function isValidRange(range: readonly [string | null, string | null], rul
 export type FirstDayOfWeek = 1 | 2 | 3 | 4 | 5 | 6 | 7
 export const DEFAULT_FIRST_DAY_OF_WEEK: FirstDayOfWeek = 7
 
-/** Spec 1–7 (Monday … Sunday) to the picker's 0–6 (Sunday … Saturday); anything else is the default, 7. */
+/** The office's 1–7 (Monday … Sunday) to the picker's 0–6 (Sunday … Saturday); anything else is the default, 7. */
 export function pickerFirstDayOfWeek(day: number | undefined): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
   const n =
     Number.isInteger(day) && day !== undefined && day >= 1 && day <= 7 ? day : DEFAULT_FIRST_DAY_OF_WEEK

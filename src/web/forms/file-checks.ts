@@ -1,6 +1,6 @@
 // Checks on a picked file before it is sent, with the rules the server applies (src/shared/file-types.ts):
 // the name's extension, the size limit of the purpose, and what the first bytes say the file is. The server
-// decides again by content; these checks only spare a pointless upload and word the refusal (spec §5, §8).
+// decides again by content; these checks only spare a pointless upload and word the refusal (docs/architecture.md § Input rules, § Errors and behaviours).
 import {
   EXCEL_MAX_BYTES,
   headFitsPurpose,
@@ -41,7 +41,7 @@ export function checkFile(file: { name: string; size: number }, purpose: UploadP
   return null
 }
 
-/** Excel import (spec §5): one file at a time, .xlsx or .xls, at most 3 MB. */
+/** Excel import (docs/architecture.md § Input rules): one file at a time, .xlsx or .xls, at most 3 MB. */
 export function checkExcelSelection(files: readonly { name: string; size: number }[]): FileProblem | null {
   if (files.length !== 1) return files.length > 1 ? { key: 'oneFileOnly' } : null
   const file = files[0]

@@ -1,4 +1,4 @@
-// The form kit every screen uses: state and validation, the spec's field types, uploads and toasts.
+// The form kit every screen uses: state and validation, the field types of docs/architecture.md § Input rules, uploads and toasts.
 
 export { DateRangePicker, type DateRangePickerProps, type DateRangeValue } from './DateRangePicker'
 export { DigitsInput } from './DigitsInput'

@@ -1,4 +1,4 @@
-// Money as typed and shown (spec §5): digits and one decimal point (a minus sign only where negatives are
+// Money as typed and shown (docs/architecture.md § Input rules): digits and one decimal point (a minus sign only where negatives are
 // allowed), at most two decimals; shown with thousands separators and exactly two decimals once committed
 // (blur or Enter); the value passed on never has commas; empty stays empty. Strings throughout, never floats.
 import { normaliseMoney } from '../../shared/validation'
@@ -39,7 +39,7 @@ export function formatMoneyDisplay(value: string | null | undefined): string {
   return `${negative ? '-' : ''}${grouped}.${frac}`
 }
 
-/** Digits only (spec §5 numeric fields), cut to the maximum length. */
+/** Digits only (docs/architecture.md § Input rules numeric fields), cut to the maximum length. */
 export function sanitizeDigits(raw: string, maxLength?: number): string {
   const digits = raw.replace(/\D/g, '')
   return maxLength === undefined ? digits : digits.slice(0, maxLength)

@@ -1,11 +1,11 @@
-// Toasts. The spec's §8 messages ("Operation failed, other ongoing process at the moment", "Uploading
+// Toasts. The messages of docs/architecture.md § Errors and behaviours ("Operation failed, other ongoing process at the moment", "Uploading
 // failed", ...) come from the shared catalogue, so a toast raised in the browser says exactly what the
 // server says for the same failure, in the language shown.
 import { notifications } from '@mantine/notifications/store'
 import { formatMessage, type Lang, type MessageKey } from '../../shared/errors'
 import { currentLanguage } from '../i18n/i18n'
 
-/** The §8 messages by key (all present in MESSAGES with both languages). */
+/** The messages of docs/architecture.md § Errors and behaviours by key (all present in MESSAGES with both languages). */
 export const SPEC_MESSAGES = [
   'conflict',
   'duplicate',

@@ -1,7 +1,7 @@
 // The form state every screen uses: @mantine/form's useForm, validated by the shared zod schema the server
 // applies too (mantine-form-zod-resolver), worded from the shared catalogue in the language shown. The kit
 // adds what Mantine does not know: a count of uploads in flight with a submit that is refused while any
-// runs (spec §5), the parsed value handed to the submit handler, and the server's own field errors
+// runs (docs/architecture.md § Input rules), the parsed value handed to the submit handler, and the server's own field errors
 // (`data.fieldErrors` of a 400) landing at the same fields.
 import { useLingui } from '@lingui/react'
 import { type LooseKeys, type UseFormReturnType, useForm as useMantineForm } from '@mantine/form'

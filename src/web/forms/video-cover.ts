@@ -1,4 +1,4 @@
-// The cover of a video, taken in the browser at 1 s (spec §2): the file plays in a hidden <video>, the frame
+// The cover of a video, taken in the browser at 1 s (docs/architecture.md § Screens and routes): the file plays in a hidden <video>, the frame
 // at 1 s (or the last frame of a shorter clip) is drawn on a canvas and kept as a JPEG; the video's own
 // width and height go with it. The upload sends all three (files contract: width, height, cover).
 export const COVER_AT_SECONDS = 1

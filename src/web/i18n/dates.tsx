@@ -7,7 +7,7 @@ import 'dayjs/locale/zh-cn'
 import type { ReactNode } from 'react'
 import { DEFAULT_FIRST_DAY_OF_WEEK, pickerFirstDayOfWeek } from '../forms/date-range'
 
-/** Weeks start on the spec's default day (7, Sunday). */
+/** Weeks start on the default day (7, Sunday; docs/architecture.md § Formats). */
 export function LocalizedDates({ children }: { children: ReactNode }) {
   const { i18n: active } = useLingui()
   return (

@@ -1,8 +1,8 @@
-// Lingui wiring (DESIGN.md § Web): Chinese is the default and the fallback. The first download carries only
+// Lingui wiring (docs/architecture.md § Screens and routes): Chinese is the default and the fallback. The first download carries only
 // the Chinese messages of the pages shown before signing in (`messages.po?first`, cut by the build from the
 // chunk graph: scripts/vite-first-catalog.ts); the whole catalog of the language shown loads before the
 // first signed-in screen (`loadWholeCatalog`, awaited by the signed-in layout), and every language chosen
-// after that loads whole. English is loaded on demand. If a catalog fails to load, Chinese is used (spec §8).
+// after that loads whole. English is loaded on demand. If a catalog fails to load, Chinese is used (docs/architecture.md § Errors and behaviours).
 import { type I18n, i18n, type Messages } from '@lingui/core'
 import { messages as zhFirst } from '../../../locales/zh-CN/messages.po?first'
 import type { Lang } from '../../shared/errors'

@@ -1,4 +1,4 @@
-// What the browser keeps between visits (spec §9: language and token in local storage): the session token,
+// What the browser keeps between visits (docs/architecture.md § Formats: language and token in local storage): the session token,
 // the signed-in user's summary and the chosen language. One module owns the keys, so "clear everything"
 // (the 403 flow) cannot forget one.
 import type { UserSummary } from '../../shared/contracts/auth'
@@ -57,7 +57,7 @@ export const session = {
     write(STORAGE_KEYS.token, null)
     write(STORAGE_KEYS.user, null)
   },
-  /** Spec §8, code 403: stored user info, token and language are all cleared. */
+  /** docs/architecture.md § Errors and behaviours, code 403: stored user info, token and language are all cleared. */
   clearAll(): void {
     for (const key of Object.values(STORAGE_KEYS)) write(key, null)
   },

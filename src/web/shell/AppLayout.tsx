@@ -1,6 +1,6 @@
 // The signed-in layout (Mantine AppShell): header with the product name, language switch, message bell and
 // user menu; the side menu from /api/auth/me; breadcrumbs; the screen. Below 992 px the side menu folds
-// behind a burger, which is how the screens the spec calls usable on mobile fit a 375 px phone.
+// behind a burger, which is how the screens usable on a phone (docs/architecture.md § Screens and routes) fit a 375 px phone.
 import { useLingui } from '@lingui/react/macro'
 import { AppShell, Box, Burger, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'

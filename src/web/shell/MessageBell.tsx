@@ -1,4 +1,4 @@
-// The bell (issue 13): its badge counts the open tasks and the unread messages, kept fresh by the server's
+// The bell: its badge counts the open tasks and the unread messages, kept fresh by the server's
 // push (the inbox stream, read while the bell is mounted; a slow poll stands in while it is down). Its
 // popover has two sections: the first tasks of the inbox (what, due when, overdue, on behalf of whom,
 // claimed) and the latest unread messages, each opening its process; links to the whole inbox and to the
@@ -104,6 +104,8 @@ function TasksSection({ canOpenTasks, close }: { canOpenTasks: boolean; close: (
 
 function MessageRow({ message, close }: { message: MessageView; close: () => void }) {
   const lang = useLang()
+  // what the process is about (a stocktake's room, the artworks, a purchase's titles)
+  const subject = message.processId ? (lang === 'en' ? message.subjectEn : message.subjectZh) : ''
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const open = () => {
@@ -131,6 +133,11 @@ function MessageRow({ message, close }: { message: MessageView; close: () => voi
         <Text fz="sm" truncate>
           {message.title}
         </Text>
+        {subject ? (
+          <Text fz="xs" fw={500} truncate data-testid="message-subject">
+            {subject}
+          </Text>
+        ) : null}
         <Text fz="xs" c="dimmed">
           {message.senderName ? `${message.senderName} · ` : ''}
           {formatDateTime(message.createdAt, lang)}

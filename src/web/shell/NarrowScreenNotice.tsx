@@ -1,6 +1,6 @@
-// Spec §1: at 991 px wide or less, a notice that the application is best used on a computer: a bar at the
+// docs/architecture.md § Page-wide behaviours: at 991 px wide or less, a notice that the application is best used on a computer: a bar at the
 // bottom of the window (clear of the header and its menu button) that can be put away for the rest of the
-// visit; the screens the spec calls usable on mobile stay usable above it.
+// visit; the screens usable on a phone stay usable above it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CloseButton, Group, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'

@@ -1,4 +1,4 @@
-// The 404 page for any unknown path (spec §2); it stands alone, so it works signed in or not.
+// The 404 page for any unknown path (docs/architecture.md § Screens and routes); it stands alone, so it works signed in or not.
 import { Trans } from '@lingui/react/macro'
 import { Button, Center, Stack, Text, Title } from '@mantine/core'
 import { Link, useLocation } from '@tanstack/react-router'

@@ -8,7 +8,7 @@ import { pickLabel } from '../i18n/format'
 import { isLang } from '../i18n/i18n'
 import { SYSTEM_ICONS } from './icons'
 
-/** `/x/home` and `/x/index` are the same screen (DESIGN.md § Web). */
+/** `/x/home` and `/x/index` are the same screen (docs/architecture.md § Screens and routes). */
 function samePage(a: string, b: string): boolean {
   const norm = (p: string) => p.replace(/\/home$/, '/index').replace(/\/$/, '')
   return norm(a) === norm(b)

@@ -1,4 +1,4 @@
-// Spec §1: outside development the context menu, F12, Ctrl+S, Ctrl+U and Ctrl+Shift+I are blocked (a
+// docs/architecture.md § Page-wide behaviours: outside development the context menu, F12, Ctrl+S, Ctrl+U and Ctrl+Shift+I are blocked (a
 // deterrent, not a security boundary). A production build made with VITE_BLOCK_DEVTOOLS=0 leaves them alone.
 export function devtoolsBlockingEnabled(env: { PROD: boolean; VITE_BLOCK_DEVTOOLS?: string }): boolean {
   return env.PROD && env.VITE_BLOCK_DEVTOOLS !== '0'

@@ -1,4 +1,4 @@
-// Spec §1: a broken image falls back to the default avatar, artwork image or auction image shipped with the
+// docs/architecture.md § Page-wide behaviours: a broken image falls back to the default avatar, artwork image or auction image shipped with the
 // app (public/images). One listener for the whole document, so every <img> is covered, Mantine's included:
 // `data-fallback="avatar" | "artwork" | "auction" | "none"` picks the picture (artwork when absent).
 export const FALLBACK_IMAGES = {

@@ -1,4 +1,4 @@
-// Spec §1/§9 root font size: width / 14.4 up to 1440 px (100 px at the 1440 design width), 100 px above,
+// docs/architecture.md § Page-wide behaviours and § Formats root font size: width / 14.4 up to 1440 px (100 px at the 1440 design width), 100 px above,
 // and a mobile ratio at 991 px and below (width / 7.5: a 750-unit phone draft, 50 px on a 375 px phone; see
 // docs/decisions.md). Mantine's --mantine-scale follows (16 / root size), so its components keep their
 // designed pixel sizes whatever the root is; screen CSS uses rem for what should grow with the window.

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The date-range picker in the browser (spec §5, §9): confirm stays disabled until both ends are chosen
+// The date-range picker in the browser (docs/architecture.md § Input rules, § Formats): confirm stays disabled until both ends are chosen
 // and the range is valid; values come out in the field's format; weeks start on the chosen day.
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The money input in the browser (spec §5): typing keeps only what money may hold, blur shows separators and
+// The money input in the browser (docs/architecture.md § Input rules): typing keeps only what money may hold, blur shows separators and
 // two decimals, the value passed on has no commas, empty stays empty.
 import { fireEvent, screen } from '@testing-library/react'
 import { useState } from 'react'

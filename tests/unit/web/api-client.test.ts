@@ -1,4 +1,4 @@
-// The HTTP client (spec §7, DESIGN.md "API contract"): headers, query string without empty parameters, JSON
+// The HTTP client (docs/api.md): headers, query string without empty parameters, JSON
 // bodies, the envelope unwrapped into a value or a typed ApiError, the 300 000 ms timeout, no retries.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'

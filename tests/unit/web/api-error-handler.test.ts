@@ -1,4 +1,4 @@
-// The one place above the client (spec §8): 403 clears the session and goes to /login with the way back
+// The one place above the client (docs/architecture.md § Errors and behaviours): 403 clears the session and goes to /login with the way back
 // (unless already there); other non-zero codes become one toast, once; network errors reach the caller.
 // Wired into TanStack Query, a failing query toasts once, after its retries, and a 4xx is never retried.
 import type { QueryClient } from '@tanstack/react-query'

@@ -245,7 +245,7 @@ describe('FileUpload of several files', () => {
     expect(pending[0].fields).toEqual({ purpose: 'image' })
     await waitFor(() => expect(uploading).toBe(2))
     expect(screen.getAllByTestId('upload-progress')).toHaveLength(2)
-    // The GIF and the MP4 among images were refused in the spec's words.
+    // The GIF and the MP4 among images were refused in the catalogue's fixed words.
     await waitFor(() => expect(screen.getAllByText('文件格式不正确').length).toBeGreaterThan(0))
     pending[0].resolve(storedAs('front.png', '00000000-0000-4000-8000-000000000001'))
     await waitFor(() => expect(uploading).toBe(1))

@@ -160,7 +160,7 @@ describe('starting a process for an artwork', () => {
 })
 
 describe('the form checklist', () => {
-  it('ticks each rule of spec §5 only when it is met', () => {
+  it('ticks each rule of docs/architecture.md § Input rules only when it is met', () => {
     const v = emptyValues()
     expect(readinessOf(v)).toEqual({
       inventoryNo: false,

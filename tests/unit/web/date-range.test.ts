@@ -1,4 +1,4 @@
-// Date values and ranges of the form kit (spec §5, §9), as pure functions.
+// Date values and ranges of the form kit (docs/architecture.md § Input rules, § Formats), as pure functions.
 import { describe, expect, it } from 'vitest'
 import {
   dayOf,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Digits-only fields, maximum lengths and the spec's §8 messages as toasts, in the browser.
+// Digits-only fields, maximum lengths and the messages of docs/architecture.md § Errors and behaviours as toasts, in the browser.
 import { act, fireEvent, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
@@ -41,7 +41,7 @@ describe('fields', () => {
   })
 })
 
-describe('the §8 messages', () => {
+describe('the messages of docs/architecture.md § Errors and behaviours', () => {
   it('exist in both languages and show as toasts in the language shown', async () => {
     for (const key of SPEC_MESSAGES) {
       expect(MESSAGES[key]['zh-CN']).toBeTruthy()

@@ -1,4 +1,4 @@
-// Checks on picked files before upload (spec §5): extension per purpose, the 3 MB Excel limit, one Excel
+// Checks on picked files before upload (docs/architecture.md § Input rules): extension per purpose, the 3 MB Excel limit, one Excel
 // file at a time, and the first bytes (a renamed file is refused as the server would refuse it).
 import { describe, expect, it } from 'vitest'
 import {
@@ -19,7 +19,7 @@ describe('Excel selection', () => {
     expect(checkExcelSelection([{ name: 'artworks.xlsx', size: 3 * MB }])).toBeNull()
     expect(checkExcelSelection([{ name: 'OLD.XLS', size: 10 }])).toBeNull()
   })
-  it('refuses two files, another format, and more than 3 MB, with the spec’s words', () => {
+  it('refuses two files, another format, and more than 3 MB, with the catalogue’s fixed words', () => {
     expect(
       checkExcelSelection([
         { name: 'a.xlsx', size: 1 },

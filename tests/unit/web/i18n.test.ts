@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Languages: Chinese by default and always available; a catalog that fails to load means Chinese (spec §8);
+// Languages: Chinese by default and always available; a catalog that fails to load means Chinese (docs/architecture.md § Errors and behaviours);
 // both catalogs hold every message.
 import { setupI18n } from '@lingui/core'
 import { describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-// Money, digits and length rules of the form kit (spec §5), as pure functions.
+// Money, digits and length rules of the form kit (docs/architecture.md § Input rules), as pure functions.
 import { describe, expect, it } from 'vitest'
 import {
   clampLength,

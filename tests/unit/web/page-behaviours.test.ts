@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Page-wide behaviours of spec §1 and §9: the root font size, blocked shortcuts outside development, broken
+// Page-wide behaviours of docs/architecture.md § Page-wide behaviours and § Formats: the root font size, blocked shortcuts outside development, broken
 // images falling back to the pictures shipped with the app.
 import { afterEach, describe, expect, it } from 'vitest'
 import {

@@ -33,7 +33,7 @@ describe('record values', () => {
     expect(currencyBeside('amount', { currency: 'not a code' })).toBeUndefined()
   })
 
-  it('dates read yyyy.MM.dd (spec §9); anything else as it is', () => {
+  it('dates read yyyy.MM.dd (docs/architecture.md § Formats); anything else as it is', () => {
     expect(formatRecordDate('2026-03-10')).toBe('2026.03.10')
     expect(formatRecordDate('soon')).toBe('soon')
   })

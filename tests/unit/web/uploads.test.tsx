@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-// Uploads in a form (spec §5): the picked file is checked, previewed, uploaded with a progress bar, and the
+// Uploads in a form (docs/architecture.md § Input rules): the picked file is checked, previewed, uploaded with a progress bar, and the
 // form's submit is held while it runs; Excel import takes one .xlsx/.xls of at most 3 MB and says so in the
-// spec's words; a video goes up with its cover, width and height.
+// catalogue's fixed words; a video goes up with its cover, width and height.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -133,7 +133,7 @@ describe('FileUpload in a form', () => {
 })
 
 describe('ExcelImport', () => {
-  it('takes one file only, in the spec’s words', async () => {
+  it('takes one file only, in the catalogue’s fixed words', async () => {
     await render(<ExcelImport onUploaded={async () => null} />)
     const zone = screen.getByTestId('excel-import')
     fireEvent.drop(zone, {

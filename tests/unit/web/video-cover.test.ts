@@ -1,4 +1,4 @@
-// The video cover taken in the browser (spec §2): the frame at 1 s (the end of a shorter clip), the video's
+// The video cover taken in the browser (docs/architecture.md § Screens and routes): the frame at 1 s (the end of a shorter clip), the video's
 // own width and height, a JPEG; a video the browser cannot decode is refused.
 import { describe, expect, it, vi } from 'vitest'
 import {

@@ -1,4 +1,4 @@
--- A history you can trust (issue 10): process_history refuses UPDATE, DELETE and TRUNCATE in the database
+-- A history you can trust: process_history refuses UPDATE, DELETE and TRUNCATE in the database
 -- itself, whoever connects; and the event function (0001) now records the machine version and what
 -- allowed the action on each history row, and claims the request's idempotency key before it writes.
 create or replace function process_history_append_only() returns trigger

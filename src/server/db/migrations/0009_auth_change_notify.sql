@@ -1,4 +1,4 @@
--- Scale-out (issue 11): every server on one PostgreSQL database hears at once, through NOTIFY on the channel
+-- Scale-out: every server on one PostgreSQL database hears at once, through NOTIFY on the channel
 -- `vitrine_auth`, that a session was revoked (payload: its token hash) or that users, roles or privileges
 -- changed (payload `*`), and drops what its session cache holds (modules/auth/sessions.ts). The notices
 -- leave with the commit of the transaction that made the change, never before it, whoever wrote it.

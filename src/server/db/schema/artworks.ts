@@ -75,7 +75,7 @@ export const artworks = pgTable(
     latestValuationCurrency: text(),
     valuationDate: date(),
     buyYear: integer(),
-    // ---- the archive's full record (issue 6) ----
+    // ---- the archive's full record ----
     /** As written: "1985", "1985–1987", "约1920年". */
     creationTime: text().notNull().default(''),
     materialsZh: text().notNull().default(''),
@@ -286,7 +286,7 @@ export const artworkHistory = pgTable(
   ],
 )
 
-/** Who is editing an artwork, until when (spec §8: others are told the record is locked). */
+/** Who is editing an artwork, until when (docs/architecture.md § Errors and behaviours: others are told the record is locked). */
 export const artworkEditLocks = pgTable('artwork_edit_locks', {
   artworkId: uuid()
     .primaryKey()

@@ -1,4 +1,4 @@
-// Release notes and dynamic content (issue 16): what administrators publish for the office to read.
+// Release notes and dynamic content: what administrators publish for the office to read.
 import {
   boolean,
   date,

@@ -121,7 +121,7 @@ export const payments = pgTable(
   ],
 )
 
-/** How a payment is split between paying companies (spec §5: each needs a company and an amount). */
+/** How a payment is split between paying companies (docs/architecture.md § Input rules: each needs a company and an amount). */
 export const paymentDetails = pgTable(
   'payment_details',
   {
@@ -144,7 +144,7 @@ export const insuranceKind = pgEnum('insurance_kind', ['annual', 'operation'])
  */
 export const insurancePolicyStatus = pgEnum('insurance_policy_status', ['active', 'lapsed', 'void'])
 
-/** A policy covering artworks for a period (spec §3 Insurance: annual or general, premium, ...). */
+/** A policy covering artworks for a period (docs/architecture.md § Records (Insurance): annual or general, premium, ...). */
 export const insurancePolicies = pgTable(
   'insurance_policies',
   {

@@ -1,4 +1,4 @@
-// Notifications by email (issue 13): which kinds of message each user also wants by email, and the outbox
+// Notifications by email: which kinds of message each user also wants by email, and the outbox
 // the scheduler sends from (retried, never lost, never sent twice across servers).
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'

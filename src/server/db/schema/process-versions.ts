@@ -1,7 +1,7 @@
 // The machine versions this database has run: one row per (type, version) with the fingerprint of that
 // version's graph (machines/fingerprint.ts) when it was first registered. The server inserts new versions at
 // boot and refuses to start when a stored fingerprint differs from the running code's, so a registered
-// version's graph never changes under the processes that run on it (DESIGN.md § Processes: versions).
+// version's graph never changes under the processes that run on it (docs/architecture.md § Workflow runtime: versions).
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { processType } from './processes'
 

@@ -1,4 +1,4 @@
-// Running processes (DESIGN.md § Processes): one row per process with its machine version, persisted
+// Running processes (docs/architecture.md § Workflow runtime): one row per process with its machine version, persisted
 // snapshot and row version; the append-only history of the events applied to it; the idempotency keys
 // that make a repeated request return its first result; and the timed reminders a scheduler delivers.
 import { sql } from 'drizzle-orm'

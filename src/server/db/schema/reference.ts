@@ -1,4 +1,4 @@
-// Reference data that forms pick from (spec §3, §7): dictionary items (flat lists and trees), the tag
+// Reference data that forms pick from (docs/architecture.md § Records, § Reference-data calls): dictionary items (flat lists and trees), the tag
 // hierarchy, countries, the office's departments, the family's paying companies, vendors and rooms.
 // Dictionaries, tags and departments use integer ids (users.organization_id and
 // artists.artist_stage_tag_id already point at them); countries are keyed by their ISO code; the

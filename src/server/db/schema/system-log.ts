@@ -1,4 +1,4 @@
-// One row per API request, with the Log fields of spec §3. Never holds passwords or tokens.
+// One row per API request, with the Log fields of docs/architecture.md § Records. Never holds passwords or tokens.
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 export const systemLogs = pgTable(

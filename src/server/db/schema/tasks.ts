@@ -1,4 +1,4 @@
-// Tasks (issue 13): what each running process waits for, kept in step with its snapshot in the event's
+// Tasks: what each running process waits for, kept in step with its snapshot in the event's
 // transaction (modules/tasks/sync.ts), so that an inbox is one indexed query. Beside them: the due times
 // and candidate groups an administrator set per type, step and kind; the approval rules (N of M by amount
 // bands per currency), versioned; and the delegations of users away from the office.

@@ -1,4 +1,4 @@
-// Users, roles, privileges and sign-in sessions: who may do what (DESIGN.md, issue 2 §5–6).
+// Users, roles, privileges and sign-in sessions: who may do what (privileges: src/shared/privileges.ts; sessions: docs/security.md).
 import { sql } from 'drizzle-orm'
 import {
   boolean,

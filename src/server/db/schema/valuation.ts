@@ -1,4 +1,4 @@
-// Valuations and exchange rates (issue 15). A valuation is one dated opinion of an artwork's worth, in its own
+// Valuations and exchange rates. A valuation is one dated opinion of an artwork's worth, in its own
 // currency; the one with the latest `valuedOn` is copied onto the artwork (`latestValuation`, ...). Amounts in
 // different currencies are only brought together through a dated rate of exchange_rates.
 import { sql } from 'drizzle-orm'

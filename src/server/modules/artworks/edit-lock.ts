@@ -1,4 +1,4 @@
-// The edit lock (spec §8 "Envelop edit privilege locked, a moment later"): whoever opens an artwork for
+// The edit lock (docs/architecture.md § Errors and behaviours "Envelop edit privilege locked, a moment later"): whoever opens an artwork for
 // editing takes a lock for EDIT_LOCK_MINUTES, renewed by taking it again; anyone else who tries to lock
 // or save it meanwhile gets 423 until it is saved, released or expired. Kept in the database, so several
 // API servers share it; taking it is one atomic upsert.

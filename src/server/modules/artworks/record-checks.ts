@@ -55,7 +55,7 @@ export function referenceErrors(
   return errors
 }
 
-/** Images and videos are JPG/PNG and MP4 (spec §5); the sources archive is a zip. */
+/** Images and videos are JPG/PNG and MP4 (docs/architecture.md § Input rules); the sources archive is a zip. */
 const MEDIA_FILE_KINDS = {
   image: ['jpeg', 'png'],
   video: ['mp4'],

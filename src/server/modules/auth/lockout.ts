@@ -1,4 +1,4 @@
-// Sign-in throttling as OWASP recommends for a back office (issue 11, finding 2), kept in the database
+// Sign-in throttling as OWASP recommends for a back office, kept in the database
 // so several API servers share it. Three counters per failed sign-in, each locking for LOGIN_LOCK_MINUTES
 // once it reaches its limit within that window:
 //   pair  (username, address)  LOGIN_MAX_FAILURES        the guesser at one keyboard

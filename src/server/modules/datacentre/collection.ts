@@ -1,4 +1,4 @@
-// The collection dashboard's aggregates (issue 17), each one statement over the held artworks (their own
+// The collection dashboard's aggregates, each one statement over the held artworks (their own
 // latest-valuation columns, kept by the valuations), grouped per currency and converted into the reporting
 // currency at today's rates through finance/convert.ts — an amount without a rate stays apart, never added
 // at 1. A chart ignores its own filter (cross-filtering: the other bars of the chart stay visible).
@@ -182,7 +182,7 @@ export async function collectionBreakdown(
   }
 }
 
-/** Insured (covered now) and uninsured value per currency, and the under-insured count of issue 14. */
+/** Insured (covered now) and uninsured value per currency, and the under-insured count (modules/insurance/under-insurance.ts). */
 export async function insuranceAggregate(
   db: DbOrTx,
   f: CollectionFilters,

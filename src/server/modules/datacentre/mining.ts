@@ -1,4 +1,4 @@
-// Process mining from the history rows (issue 17): per step of a type, how long processes spend in it (every
+// Process mining from the history rows: per step of a type, how long processes spend in it (every
 // visit of a process added up; median and 90th percentile over the processes that left it), the share of
 // those that entered it and were rejected there at least once, or terminated there; how many are in it now
 // and how many of its open tasks are past due. A row's time runs until the process's next row

@@ -1,4 +1,4 @@
-// The data centre API (/api/datacentre, issue 17), all behind art-data-center:view: the collection
+// The data centre API (/api/datacentre), all behind art-data-center:view: the collection
 // dashboard (totals per currency and in the reporting currency, the breakdowns, insurance, what is moving),
 // the value over time from the valuation history, and the process mining of one type from its history rows.
 // Every filter value is checked to exist (400 at the field otherwise), as is every currency.

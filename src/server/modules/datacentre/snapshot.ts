@@ -1,4 +1,4 @@
-// Precomputed figures (issue 17): an aggregate too slow to compute on every request at scale (the value over
+// Precomputed figures: an aggregate too slow to compute on every request at scale (the value over
 // time reads every valuation; process mining every history row of a type) is kept as a snapshot in
 // app_settings (`datacentre.snapshot.<key>`: `{ computedAt, data }`) and answered from it with its age shown.
 // A snapshot older than FRESH_MS is served as it is while one refresh runs in the background (per server; two

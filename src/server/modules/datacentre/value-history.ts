@@ -1,4 +1,4 @@
-// The collection's value over time from the valuation history (issue 17): at the end of each month (or
+// The collection's value over time from the valuation history: at the end of each month (or
 // year) of the range, every held artwork at its latest valuation on or before that day, per currency; and
 // that day's value in the reporting currency through finance/convert.ts (the rates named, a currency without
 // a rate left apart). One statement: each valuation holds from its date until the artwork's next one

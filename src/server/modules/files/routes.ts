@@ -1,5 +1,5 @@
 // The file API (/api/file): streamed upload, signed links, single download and thumbnail (by signed link
-// or x-auth-token), and batch download as a streamed zip (spec §7 keeps its paths).
+// or x-auth-token), and batch download as a streamed zip (its paths are those of docs/architecture.md § Reference-data calls).
 import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'

@@ -1,4 +1,4 @@
-// Bringing amounts of several currencies into one (issue 15), for every total "in the reporting currency"
+// Bringing amounts of several currencies into one, for every total "in the reporting currency"
 // (payments summary, collection value, valuations, the data centre). Each amount uses the latest rate of its
 // currency on or before its own date: the direct pair (1 currency = rate target), or the reverse pair
 // (1 target = rate currency) divided by; when both exist the later one, the direct pair on a tie. An amount

@@ -1,4 +1,4 @@
-// The payment history and the contracts register as Excel workbooks (issue 15), with the filters of the
+// The payment history and the contracts register as Excel workbooks, with the filters of the
 // screen, written by exceljs's streaming writer from pages of rows, so a large export keeps memory flat.
 // Headings and words in the request's language; amounts as text with their currency beside them (never a
 // total across currencies).

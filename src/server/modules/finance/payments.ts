@@ -1,4 +1,4 @@
-// The payment history and its summary (issue 15) over `payments`, which the processes' effects write (one row
+// The payment history and its summary over `payments`, which the processes' effects write (one row
 // per attempt: paid, or failed with its reason; a retry is a new row). A payment's day is the UTC date of
 // its `at` (CONFIRM_PAYMENT's paidOn is stored as that day's midnight UTC), so from/to bound `at` by index.
 // The summary adds amounts only within one currency; totals in the reporting currency go through

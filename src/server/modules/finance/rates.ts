@@ -1,4 +1,4 @@
-// Dated exchange rates (issue 15): listed, added, edited, deleted, and imported from an Excel sheet or CSV
+// Dated exchange rates: listed, added, edited, deleted, and imported from an Excel sheet or CSV
 // text. Every write is checked the same way: a rate above zero with at most ten decimals, two different
 // currencies of the CURRENCY dictionary, no second rate for the same pair and date. An import is checked
 // whole first: one bad row and nothing is written, every bad row listed (row, column, reason).

@@ -1,4 +1,4 @@
-// The finance API (/api/finance, issue 15): exchange rates (list, add, edit, delete, import), the reporting
+// The finance API (/api/finance): exchange rates (list, add, edit, delete, import), the reporting
 // currency, the payment history and its summary, the contracts register, their Excel exports, and the
 // collection's value in a currency. Reading needs financeManage:view; changing rates or the setting needs
 // financeManage:edit. The conversion itself lives in convert.ts for the other areas to reuse.

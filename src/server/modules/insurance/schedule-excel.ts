@@ -1,4 +1,4 @@
-// A policy's schedule of cover as an Excel workbook (issue 14), for the insurer and the office's files: the
+// A policy's schedule of cover as an Excel workbook, for the insurer and the office's files: the
 // policy's particulars above, one row per artwork (inventory number, title, artist, medium, dimensions,
 // agreed value, latest valuation with its currency and date, ratio, flag), a total row. Headings in the
 // request's language; money as numbers with their currency's format (a valuation in another currency keeps

@@ -1,4 +1,4 @@
-// Under-insurance and schedules of cover (issue 14), mounted at /api/insurance beside the policy register:
+// Under-insurance and schedules of cover, mounted at /api/insurance beside the policy register:
 // the under-insured list (and what cannot be compared), the ratio setting, one policy's schedule, its
 // adjustment by the insurance approvers, and its Excel export. Every refusal stores nothing.
 import { createRoute, z } from '@hono/zod-openapi'

@@ -1,4 +1,4 @@
-// A policy's schedule of cover shared out from its insured amount (issue 14): in proportion to each artwork's
+// A policy's schedule of cover shared out from its insured amount: in proportion to each artwork's
 // weight — its latest valuation in the policy's currency, or its value on the schedule a renewal follows —
 // with the artworks that have none sharing what is left equally. Exact: cents as bigint, never floats; the
 // parts always add up to the total, the rounding remainder going to the largest part.

@@ -1,4 +1,4 @@
-// A policy's schedule of cover (issue 14): each covered artwork's agreed value in the policy's currency,
+// A policy's schedule of cover: each covered artwork's agreed value in the policy's currency,
 // recorded when the policy is (the insurance effect calls recordSchedule) by sharing out the policy's
 // insured amount over the artworks' latest valuations, or following the schedule of the policy a renewal
 // renews when it covers the same artworks in the same currency; policies recorded before schedules existed

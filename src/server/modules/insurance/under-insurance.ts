@@ -1,4 +1,4 @@
-// Under-insurance (issue 14): every artwork on an active policy that has not ended (not taken off it), its
+// Under-insurance: every artwork on an active policy that has not ended (not taken off it), its
 // schedule value against ratio × its latest valuation when both are in the policy's currency. Exact (SQL
 // numeric, the ratio in thousandths); amounts in different currencies are never compared nor converted —
 // those lines, and lines without a schedule value or a valuation, are listed as not comparable with the

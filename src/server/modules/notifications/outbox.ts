@@ -1,4 +1,4 @@
-// The email outbox (issue 13). Queueing: `sendMessages` calls `queueEmails` in the transaction that
+// The email outbox. Queueing: `sendMessages` calls `queueEmails` in the transaction that
 // writes the bell's messages, so an email is queued exactly when its message is written (and rolled back
 // with it). Delivery: the scheduler's job calls `deliverEmails`, which claims one row at a time with one
 // statement (FOR UPDATE SKIP LOCKED, then `next_attempt_at` moved a lease ahead and `attempts` counted),

@@ -1,4 +1,4 @@
-// Whether this server sends email, and how (issue 13). The settings come from the configuration
+// Whether this server sends email, and how. The settings come from the configuration
 // (SMTP_URL, SMTP_FROM, VITRINE_PUBLIC_URL) when the notifications module is mounted (`notificationRoutes`),
 // because the two places that use them take no configuration of their own: `sendMessages` (called from
 // effects and from the scheduler's daily job, with a transaction only) and the scheduler's delivery job.

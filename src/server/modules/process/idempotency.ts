@@ -1,4 +1,4 @@
-// Idempotency keys bound to their request (DESIGN.md § Processes, issue 10): a key is stored with a SHA-256
+// Idempotency keys bound to their request (docs/architecture.md § Workflow runtime): a key is stored with a SHA-256
 // hash of the request it came with; a repeat of the same request gets the first result, another request
 // under the same key is refused with 409 idempotencyKeyMismatch. The key is claimed inside the request's
 // transaction before anything is written, so a concurrent repeat waits on the claim and then answers with

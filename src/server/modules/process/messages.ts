@@ -4,6 +4,7 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { MessageKind } from '../../../shared/contracts/process'
 import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
+import { calendarDateText } from '../../../shared/office-time'
 import { approvePrivilege } from '../../../shared/privileges'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
@@ -53,7 +54,7 @@ export async function sendMessages(db: DbOrTx, recipients: Iterable<string>, mes
       })),
     )
     .returning({ id: messages.id, recipientId: messages.recipientId })
-  // The same messages by email, to those who chose them, queued in this transaction (issue 13).
+  // The same messages by email, to those who chose them, queued in this transaction.
   await queueEmails(db, written, message)
   // The recipients' open inbox streams read their unread count again at commit (tasks/stream.ts).
   await noticeTasksChanged(db)
@@ -129,8 +130,9 @@ export async function scheduleReminder(
     step: '',
     contract: '',
     policy: '',
-    date: '',
     ...reminder.params,
+    // a date in a message is written as the reader's language writes it, never yyyy-MM-dd
+    date: calendarDateText(String(reminder.params.date ?? ''), lang),
   }))
   const values = {
     recipientId: reminder.recipientId,

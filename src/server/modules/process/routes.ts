@@ -1,4 +1,4 @@
-// The process API of DESIGN.md (fixed): definitions with their graphs, per-state counts, start, list,
+// The process API (its paths and shapes are fixed: docs/api.md, src/shared/contracts/process.ts): definitions with their graphs, per-state counts, start, list,
 // view, its history page by page, and events; plus the approver's inbox and an administrator's migration of a
 // process to another machine version. Reading needs devOpsManage:view, starting devOpsManage:start, migrating
 // authManage:edit; who may send which event is decided by the machines' guards.

@@ -1,4 +1,4 @@
-// The workflow runtime (DESIGN.md § Processes), stateless between requests. Applying an event reads as
+// The workflow runtime (docs/architecture.md § Workflow runtime), stateless between requests. Applying an event reads as
 // load → decide → transition → write: decide.ts loads the row (or takes the one process-cache.ts holds)
 // and throws every refusal; XState's pure transition gives the next snapshot and the declared effects;
 // process-store.ts writes the row and the history row in one statement (with the idempotency key claimed

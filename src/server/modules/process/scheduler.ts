@@ -131,14 +131,14 @@ export function startProcessScheduler(db: DbOrTx, options: SchedulerOptions = {}
       run('reminder delivery', async () => {
         if (await claimJob(db, JOBS.reminders, at, next)) await deliverDueReminders(db, at)
       }),
-      // Tasks (issue 13): due-soon reminders, overdue, escalation; each task row claimed once (tasks/timers.ts).
+      // Tasks: due-soon reminders, overdue, escalation; each task row claimed once (tasks/timers.ts).
       run('task timers', async () => {
         if (await claimJob(db, JOBS.taskTimers, at, next)) await runTaskTimers(db, timeZone, at)
       }),
       run('idempotency key purge', () =>
         runJobOnce(db, JOBS.idempotencyPurge, at, next, (tx) => purgeIdempotencyKeys(tx, at)),
       ),
-      // Emails (issue 13): the job once per tick across servers, each outbox row claimed once (outbox.ts).
+      // Emails: the job once per tick across servers, each outbox row claimed once (outbox.ts).
       run('email delivery', async () => {
         if (emailSettings() && (await claimJob(db, JOBS.emails, at, next))) await deliverEmails(db, now)
       }),

@@ -1,4 +1,4 @@
-// Machine versions on the server (DESIGN.md § Processes: "Machines are versioned"). At boot, the
+// Machine versions on the server (docs/architecture.md § Workflow runtime: "Machines are versioned"). At boot, the
 // fingerprint of every registered version is stored in process_definition_versions (new versions are
 // added) and compared with what the database stored before: a registered version whose graph changed
 // without a new version number stops the server, as does a process on a version the code no longer has.

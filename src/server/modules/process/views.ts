@@ -1,4 +1,4 @@
-// The process view of DESIGN.md, built for one user: the row's state and status, the machine's own
+// The process view (src/shared/contracts/process.ts), built for one user: the row's state and status, the machine's own
 // description of its steps, the events this user may send now, the history with names, and the subject
 // artworks with their titles. Views of a page are built with one query per table, not one per process;
 // the event path (runtime.ts) reads its parts in the event's own statement and assembles with viewOf. A view

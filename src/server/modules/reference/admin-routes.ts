@@ -182,7 +182,7 @@ export function referenceAdminRoutes(deps: Deps) {
       method: 'get',
       path: '/dictionaries',
       tags: tag,
-      summary: 'Every dictionary of spec §7 with its item count',
+      summary: 'Every dictionary of docs/architecture.md § Reference-data calls with its item count',
       ...access(deps, 'signedIn'),
       responses: okResponse(z.array(dictionaryView)),
     }),

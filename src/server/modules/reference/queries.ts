@@ -1,4 +1,4 @@
-// Reads behind the spec §7 calls: one indexed query per call, labels picked in the request's language,
+// Reads behind the reference-data calls (docs/architecture.md § Reference-data calls): one indexed query per call, labels picked in the request's language,
 // disabled records left out (a disabled tree item hides everything below it).
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type {

@@ -1,4 +1,4 @@
-// The reference-data calls of spec §7, with its exact paths, methods and parameters (mounted at /api).
+// The reference-data calls of docs/architecture.md § Reference-data calls, with its exact paths, methods and parameters (mounted at /api).
 // Every call needs a signed-in user. Empty GET parameters count as absent; an unknown dictCode or
 // parentTagId is a 400, not a silently empty list. The getAll* lists are POSTs whose body is ignored.
 import { createRoute, z } from '@hono/zod-openapi'
@@ -44,7 +44,7 @@ function knownDictCode(code: string): DictCode {
 export function referenceCallRoutes(deps: Deps) {
   const app = moduleRouter()
   const { db } = deps.database
-  const tag = ['reference data (spec §7)']
+  const tag = ['reference data (docs/architecture.md § Reference-data calls)']
   const signedIn = access(deps, 'signedIn')
 
   app.openapi(
@@ -127,7 +127,7 @@ export function referenceCallRoutes(deps: Deps) {
       }),
       async (c) => {
         const list = await load(db, c.get('lang'))
-        // Pickers show display names: sign-in names go only to those who manage accounts (issue 11).
+        // Pickers show display names: sign-in names go only to those who manage accounts.
         if (path === '/art/getAllUser' && !hasPrivilege(currentUser(c), 'authManage:view'))
           return ok(
             c,

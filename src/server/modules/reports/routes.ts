@@ -1,4 +1,4 @@
-// The printed reports (/api/reports, issue 17): the artwork tear sheet, a condition report, a policy's
+// The printed reports (/api/reports): the artwork tear sheet, a condition report, a policy's
 // insurance schedule, the stocktake report of a room and the collection summary, as PDFs in the request's
 // language. Each needs the privilege of the screen it is downloaded from, reads what it prints before the
 // first byte (so an unknown id is a 404 envelope and a refusal a 4031 envelope, never half a PDF), then

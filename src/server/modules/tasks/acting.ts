@@ -1,4 +1,4 @@
-// Who acts in an event or a view (issue 13): the signed-in user, or a delegate standing in for an absent
+// Who acts in an event or a view: the signed-in user, or a delegate standing in for an absent
 // user. A delegate acts with the privileges and roles of the user they stand in for, keeps their own id
 // (the history says "B on behalf of A"), and only while a delegation of that user covers the type today;
 // the machines' guards see both people, so neither approves their own submission. Also the claim lock: a

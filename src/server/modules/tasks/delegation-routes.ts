@@ -1,4 +1,4 @@
-// Delegations (issue 13): a user away from the office hands their tasks — of every type or of one — to
+// Delegations: a user away from the office hands their tasks — of every type or of one — to
 // another user for a range of dates (inclusive, in the office's time zone). Anyone signed in keeps their own
 // (given by or to them); an authManage:edit holder may set one up for someone else or cancel any, and
 // authManage:view lists everyone's. Refused, storing nothing: to oneself, to an unknown or disabled user, an

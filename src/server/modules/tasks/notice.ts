@@ -1,4 +1,4 @@
-// The notice that someone's inbox counts may have changed (issue 13): `pg_notify('vitrine_tasks', '')` in the
+// The notice that someone's inbox counts may have changed: `pg_notify('vitrine_tasks', '')` in the
 // transaction that changes task rows or messages, delivered at its commit to every server listening on the
 // database (PostgreSQL), or to this process (PGlite), where the open inbox streams re-read their counts
 // (stream.ts). Repeats within one transaction are folded into one by the database.

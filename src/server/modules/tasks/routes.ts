@@ -1,4 +1,4 @@
-// The task API (issue 13), under /api/process beside the processes: the signed-in user's inbox of tasks,
+// The task API, under /api/process beside the processes: the signed-in user's inbox of tasks,
 // the bell's counts, a process's open tasks, and claiming or releasing a task. Mounted before the process
 // routes, so that /inbox is never read as a process id.
 import { createRoute, z } from '@hono/zod-openapi'

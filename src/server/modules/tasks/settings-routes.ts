@@ -1,4 +1,4 @@
-// The administration of the task settings (issue 13, authManage): the timing and candidates of each step's
+// The administration of the task settings (authManage): the timing and candidates of each step's
 // task per type (absent: the machine's defaults; DELETE returns to them) and the approval rules of the money
 // steps (N of M by amount bands per currency), each save a new version holding the whole band set. Reading
 // needs authManage:view, writing authManage:edit; every refusal stores nothing.

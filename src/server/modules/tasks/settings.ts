@@ -1,4 +1,4 @@
-// What the task engine reads of the administrators' settings (issue 13): the timing and candidates of each
+// What the task engine reads of the administrators' settings: the timing and candidates of each
 // step's task (the machine's defaults where none is set), the approval rules of each money step (latest
 // version; the configured limits as version 0 until an administrator sets one) and the delegations in
 // force. The routes that edit them are in settings-routes.ts and delegation-routes.ts.

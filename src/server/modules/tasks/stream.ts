@@ -1,4 +1,4 @@
-// GET /api/process/inbox/stream (issue 13): server-sent events that keep the bell right without polling.
+// GET /api/process/inbox/stream: server-sent events that keep the bell right without polling.
 // A `counts` event (the inbox counts as JSON) at once and whenever this user's counts change; a comment line
 // as heartbeat every 25 s (when the counts are read again too: a task turns overdue with time alone, and a
 // notice missed while the listener reconnected is caught up). Authentication is the ordinary header (the

@@ -1,4 +1,4 @@
-// Task rows kept in step with a process's snapshot (issue 13), inside the transaction of the event (or the
+// Task rows kept in step with a process's snapshot, inside the transaction of the event (or the
 // start) that moved it: the tasks the machine says the new state waits for (machines/tasks.ts) are opened
 // with their due times, candidates and approvals needed; open tasks of a state left behind are closed by
 // the event that left it. An approval that does not yet complete its step (N of M) keeps the task open and

@@ -1,4 +1,4 @@
-// The timers of tasks (issue 13), run by the scheduler: a reminder before a task is due, then once it is
+// The timers of tasks, run by the scheduler: a reminder before a task is due, then once it is
 // overdue the candidates are told again (escalation 1), then, when it is still open some working days
 // later, the managers' role (escalation 2). Each timer is a column of the task row; due rows are claimed with
 // FOR UPDATE SKIP LOCKED, so with several servers each timer fires once, and each task's messages, its row

@@ -1,4 +1,4 @@
-// The valuations API (/api/valuations, issue 15; the list and the add are fixed by DESIGN.md): valuations per
+// The valuations API (/api/valuations; the paths and shapes of the list and the add are fixed: src/shared/contracts/valuations.ts): valuations per
 // artwork or all, newest first; one valuation added to one artwork or many (the same amount, or each its own)
 // — the newest becoming the artwork's latest; the artworks with their latest valuation, and those not valued
 // in N years (N from app_settings `valuation.staleYears`, 3 unless an administrator set it); the Excel

@@ -1,4 +1,4 @@
-// The dictionaries of spec §7 as a fresh install has them: what an art-collection office picks from when
+// The dictionaries of docs/architecture.md § Reference-data calls as a fresh install has them: what an art-collection office picks from when
 // it records a payment, a transport, a loan or an archive document. Values are stable codes that records
 // store; labels are what users read, in Chinese and English. COUNTRY comes from countries.ts.
 import type { ItemDictCode } from '../../../shared/contracts/reference'
@@ -49,6 +49,8 @@ export const FLAT_DICTIONARIES: Record<Exclude<ItemDictCode, TreeDictCode>, read
     ['AUTHENTICATION', '鉴定', 'Authentication'],
     ['GIFT', '捐赠与遗赠', 'Gift or bequest'],
     ['TRANSFER', '私下转让', 'Private transfer'],
+    // added later: databases seeded before it get it from migration 0022 (the same place, sort 100)
+    ['PURCHASE', '购入', 'Purchase'],
   ],
   LITERATU_RECORD_TYPERE: [
     ['CATALOGUE_RAISONNE', '作品全集', 'Catalogue raisonné'],

@@ -1,4 +1,4 @@
-// The tag hierarchy of a fresh install: the six parent tags the artwork and artist forms load (spec §3)
+// The tag hierarchy of a fresh install: the six parent tags the artwork and artist forms load (docs/architecture.md § Records)
 // and the children a collection of Chinese and Western, classical and contemporary art needs.
 import type { TagParentCode } from '../../../shared/contracts/reference'
 

@@ -1,4 +1,4 @@
-// Sign-in, sign-out and the signed-in user: query options and keys (STYLE.md: a factory per resource, the
+// Sign-in, sign-out and the signed-in user: query options and keys (docs/architecture.md § Conventions: a factory per resource, the
 // key exported for invalidation).
 import { queryOptions } from '@tanstack/react-query'
 import type { ChangePasswordRequest, LoginRequest } from '../../../shared/contracts/auth'

@@ -1,4 +1,4 @@
-// The data centre API (issue 17) as query options: the collection dashboard and the value over time under the
+// The data centre API as query options: the collection dashboard and the value over time under the
 // dashboard's filters, and the process mining of one type.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { collectionDashboard, processMining, valueHistory } from '../../../shared/contracts/datacentre'

@@ -1,4 +1,4 @@
-// The under-insurance panel's and the schedule editor's data (issue 14): the under-insured list (flagged,
+// The under-insurance panel's and the schedule editor's data: the under-insured list (flagged,
 // or not comparable), the ratio setting, one policy's schedule of cover; their writes and the Excel
 // download's path. Keys shared by loaders and components; a write invalidates by key.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'

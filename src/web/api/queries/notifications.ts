@@ -1,4 +1,4 @@
-// The signed-in user's notification choices (issue 13): which kinds of message also come by email, and the
+// The signed-in user's notification choices: which kinds of message also come by email, and the
 // language of those emails. Shell calls: the screen belongs to no system.
 import { queryOptions } from '@tanstack/react-query'
 import type { NotificationPreferencesInput } from '../../../shared/contracts/notifications'

@@ -1,4 +1,4 @@
-// The process API (DESIGN.md § Processes) as query options and calls: definitions and per-state counts
+// The process API (docs/architecture.md § Workflow runtime) as query options and calls: definitions and per-state counts
 // (analysts' diagrams), the filtered list, one process view (as the user sees it, or as a delegate acting for
 // someone sees it), start and send an event. The inbox of tasks is in tasks.ts.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// Reference data of spec §7 (dictionaries, tags by parent code, rooms, countries) as query options with
+// Reference data of docs/architecture.md § Reference-data calls (dictionaries, tags by parent code, rooms, countries) as query options with
 // their keys. Forms and lists label ids and codes from these; the replies carry both languages, and the
 // `label` field follows the request's language, so a language switch refetches them.
 import { queryOptions } from '@tanstack/react-query'

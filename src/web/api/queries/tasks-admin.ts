@@ -1,4 +1,4 @@
-// The task settings and delegations screens' data (issue 13): every type's task timings and approval rules,
+// The task settings and delegations screens' data: every type's task timings and approval rules,
 // a rule's versions, the roles and people to choose from, the delegations; and the writes. Keys are shared by
 // the routes' loaders and the screens.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'

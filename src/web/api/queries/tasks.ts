@@ -1,4 +1,4 @@
-// The task API (issue 13) as query options and calls: the inbox of tasks with its filters, the bell's counts,
+// The task API as query options and calls: the inbox of tasks with its filters, the bell's counts,
 // a process's open tasks, claiming and releasing a task, and the latest messages for the bell. The counts are
 // kept fresh by the server's push (`useInboxStream`: GET /api/process/inbox/stream read with fetch, so the
 // token travels in its header as on every call); while the stream is down the counts are read every five

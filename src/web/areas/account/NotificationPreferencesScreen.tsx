@@ -1,5 +1,5 @@
 // /notifications (from the user menu): a user chooses which kinds of message also reach them by email, and
-// the language those emails are written in (issue 13). Every kind is on until the user turns it off; the
+// the language those emails are written in. Every kind is on until the user turns it off; the
 // bell shows every message whatever is chosen here.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'

@@ -1,4 +1,4 @@
-// Excel import of artworks (spec §5): the template in either language; the file (Excel only, at most 3 MB,
+// Excel import of artworks (docs/architecture.md § Input rules): the template in either language; the file (Excel only, at most 3 MB,
 // one at a time) uploaded and checked first, with every bad row listed by sheet, row, column and reason;
 // only then imported, all valid rows in one transaction, with a progress bar throughout. A sheet with bad
 // rows is imported only when the user agrees to leave those rows out.
@@ -216,7 +216,7 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
                 <Trans>Rows to correct</Trans>
               </Text>
               <Badge color="red" variant="light" size="sm">
-                {data.errors.length}
+                {data.errorCount}
               </Badge>
             </Group>
             <BadRowsTable rows={data.errors} testId="import-errors" rowTestId="import-error-row" />

@@ -1,4 +1,4 @@
-// The archive list's state in the URL (STYLE.md: filters validated at the route and kept in the URL, so a
+// The archive list's state in the URL (docs/architecture.md § Conventions: filters validated at the route and kept in the URL, so a
 // search can be bookmarked and shared): every filter of the API, the sort, the page and the view. A value
 // the URL gets wrong is dropped, never an error page. `toApiParams` writes the API's query string from it
 // (lists joined by commas), so the list, the export and the summary ask for exactly what the URL says.

@@ -1,5 +1,5 @@
 // Files the archive hands to the browser to save: the Excel template and export, and the batch zip of
-// media (spec §7: batchDownloadFile with the x-auth-token header, "a blob saved as a zip named by the
+// media (docs/architecture.md § Reference-data calls: batchDownloadFile with the x-auth-token header, "a blob saved as a zip named by the
 // caller"). These replies are bytes, not the envelope, so they bypass the JSON client; a refusal still
 // comes back as the envelope and becomes the same ApiError (toasted by the caller's error handler). The
 // request with its timeout and the refusal's error are shared with the label sheet (labels/download-labels.ts).
@@ -120,7 +120,7 @@ export async function downloadFromApi(
 /** Several stored files as one zip (at most BATCH_MAX_FILES), saved under the caller's name. */
 export async function downloadZip(fileIds: readonly string[], zipName: string): Promise<void> {
   const ids = [...new Set(fileIds)].slice(0, BATCH_MAX_FILES)
-  // The ids travel in a POST body: 500 of them do not fit in a URL (issue 11).
+  // The ids travel in a POST body: 500 of them do not fit in a URL.
   const { blob } = await fetchBlob(FILE_API.batchDownload, undefined, fetch, { ids })
   saveBlob(blob, zipName.endsWith('.zip') ? zipName : `${zipName}.zip`)
 }

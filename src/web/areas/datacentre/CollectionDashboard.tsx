@@ -1,4 +1,4 @@
-// The collection dashboard (/art-data-center, first tab; issue 17): what the collection is worth — in the
+// The collection dashboard (/art-data-center, first tab): what the collection is worth — in the
 // reporting currency through the dated rates it names, and per original currency, never added across
 // currencies otherwise — where it is, what it is, what is insured, what is moving. Clicking a bar narrows every
 // other chart (the filters live in the URL); "Open in the archive" lists exactly those artworks. An empty

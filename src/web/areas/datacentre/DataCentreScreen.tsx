@@ -1,4 +1,4 @@
-// The data centre (/art-data-center, issue 17): two tabs, the tab in the URL — the collection dashboard first,
+// The data centre (/art-data-center): two tabs, the tab in the URL — the collection dashboard first,
 // then the processes (each type's live diagram with its process mining). A link naming a type (`?flow=`) opens
 // the processes tab, as before the tabs. The processes tab (and Mermaid) loads only when opened. The collection
 // summary downloads as a PDF from the header.

@@ -1,4 +1,4 @@
-// Process mining of one type (the data centre's second tab, issue 17): per step the time processes spend in
+// Process mining of one type (the data centre's second tab): per step the time processes spend in
 // it (median and 90th percentile), the share rejected and terminated there, how many are in it now and how many
 // of its tasks are overdue — the bottleneck marked (largest median × live processes) — and the processes
 // completed and terminated per month. The same figures as the diagram's notes, in a table and a chart.

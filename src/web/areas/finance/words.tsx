@@ -63,7 +63,7 @@ export function ProcessName({ id, type }: { id: string | null; type: string | nu
   return <ProcessLink processId={id}>{processTypeLabel(type, lang)}</ProcessLink>
 }
 
-/** A calendar date as the screens write it (spec §9: yyyy.MM.dd). */
+/** A calendar date as the screens write it (docs/architecture.md § Formats: yyyy.MM.dd). */
 export const dayText = (d: string | null | undefined) => toDisplay(d, 'yyyy-MM-dd')
 
 export function rateSentence(r: RateUsed): string {

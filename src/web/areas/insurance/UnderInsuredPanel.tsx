@@ -1,4 +1,4 @@
-// The "Under-insured" tab of the insurance screen (issue 14): the ratio in force (editable by the settings'
+// The "Under-insured" tab of the insurance screen: the ratio in force (editable by the settings'
 // administrators), the covered artworks insured below it of their latest valuation in the same currency —
 // largest shortfall first — and those that cannot be compared (another currency: never converted; no
 // valuation; no schedule value), and per policy its schedule of cover (to see and adjust) and its Excel.

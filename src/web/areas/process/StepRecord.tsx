@@ -1,6 +1,6 @@
 // A submitted step as a read-only record, drawn from the same field list as its form: every value in
 // words, in the language shown — field labels, dictionary and tree labels, room, country, company and
-// vendor names, money with its currency, dates yyyy.MM.dd (spec §9), yes or no, attached files by name
+// vendor names, money with its currency, dates yyyy.MM.dd (docs/architecture.md § Formats), yes or no, attached files by name
 // opening in a viewer, and what a step's own part records (a stocktake's artworks with thumbnails). A step
 // without a form of its own reads through a registered form naming all its fields; never as keys or JSON.
 import { useLingui } from '@lingui/react'

@@ -1,4 +1,4 @@
-// How a submitted step's values read (spec §9, house rule "records read in words"): money with its
+// How a submitted step's values read (docs/architecture.md § Formats, house rule "records read in words"): money with its
 // currency and thousands separators, dates in the display format yyyy.MM.dd. Pure, shared by the read-only
 // records and the lines above forms (a payment's cap).
 import { toDisplay } from '../../forms/date-range'

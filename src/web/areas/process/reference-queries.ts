@@ -1,4 +1,4 @@
-// The reference data the process forms choose from (spec §7 calls). Dictionaries, rooms and countries come
+// The reference data the process forms choose from (docs/architecture.md § Reference-data calls). Dictionaries, rooms and countries come
 // from the shared factories (api/queries/reference.ts); the tree dictionaries, the family's paying
 // companies, vendors and users are added here. Replies carry both languages, so they are cached long and
 // picked by language in the browser.

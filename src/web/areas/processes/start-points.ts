@@ -13,7 +13,7 @@ export interface StartPoint {
   path: string
   /** Search parameters that open the start there (`start=1`: the list screen's start drawer). */
   search?: Record<string, string>
-  /** What the process goes through (spec §4). */
+  /** What the process goes through (docs/architecture.md § Process steps). */
   steps: MessageDescriptor
 }
 

@@ -1,4 +1,4 @@
-// Delegations (issue 13): while someone is away from the office, another person takes their tasks — of
+// Delegations: while someone is away from the office, another person takes their tasks — of
 // every process type or of one — for a range of dates. Everyone sees and sets up their own (given by or to
 // them, at /outOfOffice from the user menu); administrators (/authManage/delegations) see everyone's, may
 // set one up for someone else, and cancel any.

@@ -1,4 +1,4 @@
-// The inbox of tasks (issue 13): what waits for this user — and for those who delegated theirs to them
+// The inbox of tasks: what waits for this user — and for those who delegated theirs to them
 // today, marked "on behalf of" — overdue first, then by due date, as the server sends it. Filters by type
 // and task kind and "also those claimed by others", and the page, all in the URL; claim and release on each
 // row; a row opens its process here (as the delegator sees it for a delegated task, so its buttons and the

@@ -1,4 +1,4 @@
-// A process's open tasks (issue 13), shown in its view: what each waits for (the task in words), from whom
+// A process's open tasks, shown in its view: what each waits for (the task in words), from whom
 // (privileges by their labels, the role or the people the settings name), by when (overdue in red), who has
 // claimed it and, for approvals by several people, how many of them are in; claim and release buttons for
 // whoever the machine lets do the task now (the view's nextEvents).

@@ -1,4 +1,4 @@
-// /valueManage/index and /devOpsManage/valueManage (issue 15): the artworks with their latest valuation — the
+// /valueManage/index and /devOpsManage/valueManage: the artworks with their latest valuation — the
 // amount in its own currency, the date, how it was made and by whom — a table on a desk, cards on a phone.
 // Search, currency, method, the "not valued in N years" view and the page live in the URL; the operations
 // screen shows only artworks a live process holds now (each of the two links to the other). Whoever holds

@@ -1,4 +1,4 @@
-// /index: the home page under its other address (spec §2).
+// /index: the home page under its other address (docs/architecture.md § Screens and routes).
 import { createFileRoute } from '@tanstack/react-router'
 import { HomeScreen } from '../../areas/home/HomeScreen'
 

@@ -1,4 +1,4 @@
-// Preview of an artwork's files in the browser (spec §2, §8): images zoomable (buttons, wheel, drag),
+// Preview of an artwork's files in the browser (docs/architecture.md § Screens and routes, § Errors and behaviours): images zoomable (buttons, wheel, drag),
 // videos playable, PDFs viewable; anything else says "Unavailable preview format" and offers the download.
 // Files open through short-lived signed links, so no header is needed by <img>, <video> or <iframe>.
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,4 +1,4 @@
-// The record's history on the detail screen (issue 6 § Record history): every change, newest first, with
+// The record's history on the detail screen: every change, newest first, with
 // who, when, which fields and their old and new values; any earlier version can be brought back after a
 // confirmation (the restore is itself a change, and needs the record not to be open elsewhere).
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,8 +1,8 @@
 // /artworkArchive/add (and ?id= to edit): every field of the artwork record with the form kit, checked in
-// the browser by the same shared rules the server applies (spec §5: preview image with its picture type,
+// the browser by the same shared rules the server applies (docs/architecture.md § Input rules: preview image with its picture type,
 // period and signature required, digits only, lengths), submit held while uploads run. Editing takes the
 // edit lock when the form opens and gives it up when the person leaves; someone else's lock is shown
-// with the spec's message and the form stays read-only.
+// with the fixed edit-lock message and the form stays read-only.
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Alert,

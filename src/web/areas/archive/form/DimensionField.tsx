@@ -1,6 +1,6 @@
 // One of an artwork's dimensions (core, picture, frame, other): one to three values and a unit, typed as
-// digits with at most one decimal point (spec §5), with the size text the record will show built live from
-// them (spec §3: "60 × 80 cm"). The field hands the form a dimension only when a value is typed, so an
+// digits with at most one decimal point (docs/architecture.md § Input rules), with the size text the record will show built live from
+// them (docs/architecture.md § Records: "60 × 80 cm"). The field hands the form a dimension only when a value is typed, so an
 // empty row means "not measured" rather than an error.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Group, Input, Select, Text, TextInput } from '@mantine/core'

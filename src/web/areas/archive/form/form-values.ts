@@ -1,6 +1,6 @@
 // The artwork form's values: empty for a new artwork, or the record as the detail returns it (exactly what
 // PUT takes back, with the row version it was loaded at). Also what the form knows about linked files,
-// and the checklist of the rules a record must meet before it can be saved (spec §5).
+// and the checklist of the rules a record must meet before it can be saved (docs/architecture.md § Input rules).
 import type { Dimension, DimensionKind, RecordKind } from '../../../../shared/artwork-rules'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import type { FileFacts, MediaInput } from './MediaEditor'
@@ -86,7 +86,8 @@ export function valuesOf(detail: ArtworkDetail): ArtworkFormValues {
   const r = detail.record
   return {
     ...r,
-    signature: { ...r.signature },
+    // not recorded yet (a purchase's record): the form asks rather than presetting "not signed"
+    signature: { ...r.signature, signed: detail.signatureRecorded ? r.signature.signed : null },
     dimensions: { ...r.dimensions },
     exhibitions: r.exhibitions.map((e) => ({ ...e })),
     auctions: r.auctions.map((e) => ({ ...e })),
@@ -126,7 +127,7 @@ export interface Readiness {
   inventoryNo: boolean
 }
 
-/** The record's required parts (spec §5), for the checklist beside the form. */
+/** The record's required parts (docs/architecture.md § Input rules), for the checklist beside the form. */
 export function readinessOf(v: ArtworkFormValues): Readiness {
   const images = v.media.filter((m) => m.kind === 'image')
   const sig = v.signature

@@ -1,4 +1,4 @@
-// The edit lock of an artwork open in the form (spec §8 "Envelop edit privilege locked, a moment later"):
+// The edit lock of an artwork open in the form (docs/architecture.md § Errors and behaviours "Envelop edit privilege locked, a moment later"):
 // taken when the form opens, renewed while it stays open, given up when the person leaves without saving
 // (a save ends it on the server). Someone else holding it is reported with their name and until when, so
 // the form can say so and stay read-only.

@@ -1,4 +1,4 @@
-// /artworkArchive/home: the same screen as /artworkArchive/index (DESIGN.md § Web: `home` and `index` are one
+// /artworkArchive/home: the same screen as /artworkArchive/index (docs/architecture.md § Screens and routes: `home` and `index` are one
 // screen), with the same validated search in its URL.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-// /artworkArchive opens /artworkArchive/index (spec §2, DESIGN.md § Web).
+// /artworkArchive opens /artworkArchive/index (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/artworkArchive/')({

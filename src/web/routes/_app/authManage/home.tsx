@@ -1,4 +1,4 @@
-// /authManage/home: the same screen as /authManage/index (DESIGN.md § Web: `home` and `index` are one screen):
+// /authManage/home: the same screen as /authManage/index (docs/architecture.md § Screens and routes: `home` and `index` are one screen):
 // the staff accounts, with the keyword and page in the URL (anything invalid is dropped, not refused).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'

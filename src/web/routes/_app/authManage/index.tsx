@@ -1,4 +1,4 @@
-// /authManage opens /authManage/home (spec §2, DESIGN.md § Web).
+// /authManage opens /authManage/home (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/authManage/')({

@@ -1,4 +1,4 @@
-// /devOpsManage/home: the same screen as /devOpsManage/index (DESIGN.md § Web: `home` and `index` are one screen).
+// /devOpsManage/home: the same screen as /devOpsManage/index (docs/architecture.md § Screens and routes: `home` and `index` are one screen).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ProcessListScreen } from '../../../areas/process/ProcessListScreen'

@@ -1,4 +1,4 @@
-// /devOpsManage/inbox: the signed-in user's tasks (issue 13), filters and page in the URL; `?process=<id>`
+// /devOpsManage/inbox: the signed-in user's tasks, filters and page in the URL; `?process=<id>`
 // opens a task's process, `&onBehalfOf=<user>` as the delegator sees it when the task is held by delegation.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'

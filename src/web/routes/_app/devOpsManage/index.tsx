@@ -1,4 +1,4 @@
-// /devOpsManage opens /devOpsManage/index (spec §2, DESIGN.md § Web).
+// /devOpsManage opens /devOpsManage/index (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/devOpsManage/')({

@@ -1,4 +1,4 @@
-// /dynamicManage opens /dynamicManage/index (spec §2, DESIGN.md § Web).
+// /dynamicManage opens /dynamicManage/index (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/dynamicManage/')({

@@ -1,4 +1,4 @@
-// /financeManage opens /financeManage/index (spec §2, DESIGN.md § Web).
+// /financeManage opens /financeManage/index (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/financeManage/')({

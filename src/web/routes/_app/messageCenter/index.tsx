@@ -1,4 +1,4 @@
-// /messageCenter opens /messageCenter/index (spec §2, DESIGN.md § Web).
+// /messageCenter opens /messageCenter/index (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/messageCenter/')({

@@ -1,4 +1,4 @@
-// /systemLog/home: the same screen as /systemLog/index (DESIGN.md § Web: `home` and `index` are one screen):
+// /systemLog/home: the same screen as /systemLog/index (docs/architecture.md § Screens and routes: `home` and `index` are one screen):
 // the request log with its filters and page in the URL (areas/system-log/SystemLogScreen.tsx).
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'

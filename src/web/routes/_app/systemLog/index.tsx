@@ -1,4 +1,4 @@
-// /systemLog opens /systemLog/home (spec §2, DESIGN.md § Web).
+// /systemLog opens /systemLog/home (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/systemLog/')({

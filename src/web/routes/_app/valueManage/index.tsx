@@ -1,4 +1,4 @@
-// /valueManage opens /valueManage/index (spec §2, DESIGN.md § Web).
+// /valueManage opens /valueManage/index (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/valueManage/')({

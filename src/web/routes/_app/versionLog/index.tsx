@@ -1,4 +1,4 @@
-// /versionLog opens /versionLog/index (spec §2, DESIGN.md § Web).
+// /versionLog opens /versionLog/index (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/versionLog/')({

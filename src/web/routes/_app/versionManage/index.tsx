@@ -1,4 +1,4 @@
-// /versionManage opens /versionManage/index (spec §2, DESIGN.md § Web).
+// /versionManage opens /versionManage/index (docs/architecture.md § Screens and routes).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_app/versionManage/')({
