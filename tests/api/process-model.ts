@@ -228,13 +228,21 @@ export function modelWalk(name: string, pick: (type: ProcessType, index: number)
           ).toBe(true)
           expect(moved(before, after, 'loan_return'), label).toBe(arts.length)
           break
-        case 'sold':
+        case 'sold': {
+          // Sold, and still where it was (its room, or the place in words) until its delivery moves it.
+          const was = new Map(before.artworks.map((a) => [a.id, a]))
           expect(
-            arts.every((a) => a.status === 'sold' && !a.in_warehouse),
+            arts.every(
+              (a) =>
+                a.status === 'sold' &&
+                a.in_warehouse === was.get(a.id)?.in_warehouse &&
+                a.room_id === was.get(a.id)?.room_id,
+            ),
             label,
           ).toBe(true)
           expect(moved(before, after, 'sold'), label).toBe(arts.length)
           break
+        }
         case 'insuranceCovered':
           expect(
             arts.every((a) => a.insurance_status === 'covered' && a.insured_until !== null),

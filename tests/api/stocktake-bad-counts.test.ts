@@ -257,6 +257,7 @@ describe('the world invariants', () => {
     const [loaned, transit, sold, plain] = [w.onLoan[1], w.inTransit[1], w.sold[1], w.inRoom[2]]
     const rows = await artworkRows(f.t, [loaned, transit, sold, plain])
     // On loan and sold counted found (in the room), in transit counted missing, a work in a room id that is no room.
+    // A sold work may stay in its room until its delivery moves it: only the loaned one is a breach.
     await raw('update artworks set in_warehouse = true, room_id = $2 where id = any($1::uuid[])', [
       [loaned, sold],
       room,
@@ -268,8 +269,7 @@ describe('the world invariants', () => {
       expect(problems).toEqual(
         expect.arrayContaining([
           ['missing while transporting, on loan or sold', numbers.get(transit)],
-          ['sold or on loan, yet in the warehouse or in a room', numbers.get(loaned)],
-          ['sold or on loan, yet in the warehouse or in a room', numbers.get(sold)],
+          ['on loan, yet in the warehouse or in a room', numbers.get(loaned)],
           ['in a room that does not exist', numbers.get(plain)],
         ]),
       )
