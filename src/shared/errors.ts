@@ -544,6 +544,14 @@ export const MESSAGES = {
     'zh-CN': '{inventoryNo} 不在库房里：只有放在库房中的作品才有库位',
     en: '{inventoryNo} is not in a warehouse room: only an artwork in a room has a place in it',
   },
+  reportAfterToday: {
+    'zh-CN': '日期不能晚于今天：只能登记已经发生的交接',
+    en: 'The date cannot be after today: only a hand-over that has happened is recorded',
+  },
+  arrivalBeforeDeparture: {
+    'zh-CN': '到达日期不能早于起运日期',
+    en: 'The arrival cannot be dated before the departure',
+  },
   dateInFuture: {
     'zh-CN': '不能查询未来的日期',
     en: 'The date cannot be in the future',
@@ -609,7 +617,7 @@ export const MESSAGES = {
   },
   importHasErrors: {
     'zh-CN': '有 {count} 行数据有误：请修正后重新导入，或确认只导入正确的行',
-    en: '{count} rows have errors: fix them and import again, or confirm importing only the valid rows',
+    en: 'Rows with errors: {count}. Fix them and import again, or confirm importing only the valid rows',
   },
   importNotReady: {
     'zh-CN': '该导入任务尚未检查完毕或已经结束',

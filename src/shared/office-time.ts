@@ -92,6 +92,31 @@ export function zoneName(timeZone: string, lang: Lang): string {
 const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')
 
 /**
+ * A calendar date (yyyy-MM-dd, or a year / year-month as records allow) as the language writes it:
+ * "2026年11月28日", "28 Nov 2026". Screens, printed documents and the messages the server writes all use
+ * it, so no ISO date reaches a reader; a text that is not a date is left as it is.
+ */
+export function calendarDateText(value: string | null | undefined, lang: Lang): string {
+  if (!value) return ''
+  const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(value)
+  if (!m) return value
+  const [, y, mo, d] = m
+  if (!mo) return lang === 'en' ? y : `${y}年`
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d ?? 1)))
+  if (Number.isNaN(date.getTime())) return value
+  return formatOf(
+    `date|${lang}|${d ? 'day' : 'month'}`,
+    () =>
+      new Intl.DateTimeFormat(intlLocale(lang), {
+        year: 'numeric',
+        month: lang === 'en' ? 'short' : 'long',
+        ...(d ? { day: 'numeric' } : {}),
+        timeZone: 'UTC',
+      }),
+  ).format(date)
+}
+
+/**
  * An instant as the language writes a date and a time of day, in the office's zone and naming it:
  * "2026年11月28日 04:00（北京时间）", "28 Nov 2026, 04:00 (Beijing time)". `month`: `short` on screens,
  * `long` in printed documents (the Chinese month is the same either way).

@@ -59,6 +59,12 @@ export function approvePrivilege(type: ProcessType): PrivilegeKey {
 }
 
 /** Every privilege that exists, in display order. */
+/**
+ * The administrators' privilege (writing accounts and roles): it may move a running process to another version
+ * of its process definition, and only its holders are told which version a process runs on.
+ */
+export const MIGRATE_PRIVILEGE: PrivilegeKey = 'authManage:edit'
+
 export const PRIVILEGES: PrivilegeDef[] = [
   ...SYSTEM_NAMES.flatMap((system) =>
     SYSTEM_FUNCTIONS[system].map((fn) => ({

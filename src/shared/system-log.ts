@@ -28,9 +28,33 @@ export const LOG_MODULES = {
   finance: { 'zh-CN': '财务', en: 'Finance' },
   valuations: { 'zh-CN': '估值', en: 'Valuations' },
   releases: { 'zh-CN': '版本', en: 'Releases' },
-  contents: { 'zh-CN': '动态内容', en: 'Dynamic content' },
+  content: { 'zh-CN': '动态内容', en: 'Dynamic content' },
+  reports: { 'zh-CN': '报告', en: 'Reports' },
+  datacentre: { 'zh-CN': '数据中心', en: 'Data centre' },
   api: { 'zh-CN': '接口', en: 'API' },
 } as const satisfies Record<string, Words>
+export type LogModule = keyof typeof LOG_MODULES
+
+/**
+ * Path segments that are not a module of their own: the reference-data calls kept at their historical
+ * paths (`/api/art/getAllEnt`, `/api/data_dictionary/...`) belong to reference data; `contents` is the
+ * name the content module's rows once carried.
+ */
+const MODULE_ALIASES: Record<string, LogModule> = {
+  art: 'reference',
+  data_dictionary: 'reference',
+  mdm_tag: 'reference',
+  country: 'reference',
+  room: 'reference',
+  contents: 'content',
+}
+
+/** The module a request's first path segment after /api belongs to (the segment itself when unknown). */
+export function logModuleOf(segment: string | undefined): string {
+  if (!segment) return 'api'
+  if (Object.hasOwn(MODULE_ALIASES, segment)) return MODULE_ALIASES[segment]
+  return segment
+}
 
 /** Operations a route names (c.set('operationType', ...)) or the method implies. */
 export const LOG_OPERATIONS = {
@@ -61,6 +85,9 @@ export const LOG_OPERATIONS = {
   APPROVAL_RULE: { 'zh-CN': '审批规则', en: 'Approval rule' },
   INSURANCE_SETTINGS: { 'zh-CN': '保险设置', en: 'Insurance settings' },
   INSURANCE_SCHEDULE: { 'zh-CN': '保险清单', en: 'Schedule of cover' },
+  VALUATION_ADD: { 'zh-CN': '新增估值', en: 'Valuations added' },
+  VALUATION_SETTINGS: { 'zh-CN': '估值设置', en: 'Valuation settings' },
+  VALUATION_IMPORT: { 'zh-CN': '导入估值', en: 'Valuations imported' },
 } as const satisfies Record<string, Words>
 export type LogOperation = keyof typeof LOG_OPERATIONS
 
@@ -81,7 +108,8 @@ export const LOG_OPERATION_CHOICES = Object.keys(LOG_OPERATIONS) as LogOperation
 export { LOG_METHODS }
 
 export function moduleLabel(module: string, lang: Lang): string {
-  return Object.hasOwn(LOG_MODULES, module) ? LOG_MODULES[module as keyof typeof LOG_MODULES][lang] : module
+  const known = logModuleOf(module)
+  return Object.hasOwn(LOG_MODULES, known) ? LOG_MODULES[known as LogModule][lang] : module
 }
 
 /**

@@ -54,6 +54,9 @@ export const theme = createTheme({
   // The starting value before root-font.ts measures the window (100 px root at the 1440 design width).
   scale: 0.16,
   components: {
+    // A badge says a word, a name or a title as it is written: never upper-cased (Mantine's default would
+    // turn "Claimed by Lin Mei" into "CLAIMED BY LIN MEI").
+    Badge: { defaultProps: { tt: 'none' } },
     // The arrows of every pager say where they go (read at render, so in the language shown). A plain
     // object, not Pagination.extend(…): the theme is in the first download, the pager is not.
     Pagination: {

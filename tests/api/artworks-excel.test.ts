@@ -177,19 +177,24 @@ describe('import', () => {
       errorCount: 3,
     })
     expect(job.errors).toEqual([
-      { sheet: 'Artworks', row: 101, column: 'Period', reason: 'Not one of the allowed values' },
-      { sheet: 'Artworks', row: 701, column: 'Buy year', reason: 'Digits only' },
+      {
+        sheet: 'Artworks',
+        row: 101,
+        column: 'Period',
+        reason: '"Bronze Age": Not one of the allowed values',
+      },
+      { sheet: 'Artworks', row: 701, column: 'Buy year', reason: '"19x9": Digits only' },
       {
         sheet: 'Artworks',
         row: 1501,
         column: 'Inventory number',
-        reason: 'This inventory number appears more than once in the file',
+        reason: '"IMP-00007": This inventory number appears more than once in the file',
       },
     ])
     const refused = await commit(job.id)
     expect(refused.status).toBe(400)
     expect(refused.msg).toBe(
-      '3 rows have errors: fix them and import again, or confirm importing only the valid rows',
+      'Rows with errors: 3. Fix them and import again, or confirm importing only the valid rows',
     )
     expect(await countRows(t, 'artworks')).toBe(before)
     expect(await countRows(t, 'artists')).toBe(artistsAtStart)
@@ -200,7 +205,12 @@ describe('import', () => {
       headers: H,
       lang: 'zh-CN',
     })
-    expect(zh.data.errors[0]).toEqual({ sheet: '作品', row: 101, column: '创作时期', reason: '不在可选项中' })
+    expect(zh.data.errors[0]).toEqual({
+      sheet: '作品',
+      row: 101,
+      column: '创作时期',
+      reason: '“Bronze Age”：不在可选项中',
+    })
 
     rows[99] = row(100)
     rows[699] = row(700)
@@ -235,6 +245,12 @@ describe('import', () => {
       token: viewer,
       headers: H,
     })
+    expect(detail.data.origin).toEqual({
+      kind: 'import',
+      processId: null,
+      processType: null,
+      contractNo: null,
+    })
     expect(detail.data.record).toMatchObject({
       labelTagIds: [ids.core, ids.published].sort((a, b) => a - b),
       signature: { signed: true, position: 'lower right', content: 'Lin' },
@@ -253,8 +269,18 @@ describe('import', () => {
 
   it('imports only the valid rows when the user confirms skipping the bad ones', async () => {
     const before = await countRows(t, 'artworks')
-    const job = await startImport(await workbook([row(5001), row(5002, { signed: 'perhaps' }), row(5003)]))
-    expect(job.errors).toEqual([{ sheet: 'Artworks', row: 3, column: 'Signed', reason: 'Write Yes or No' }])
+    const job = await startImport(
+      await workbook([row(5001), row(5002, { signed: 'perhaps', period: 'Bronze Age' }), row(5003)]),
+    )
+    // one bad row with two bad cells: one row to correct, each cell listed with the value it holds
+    expect(job).toMatchObject({ totalRows: 3, validRows: 2, errorCount: 1 })
+    expect(job.errors).toEqual([
+      { sheet: 'Artworks', row: 3, column: 'Signed', reason: '"perhaps": Write Yes or No' },
+      { sheet: 'Artworks', row: 3, column: 'Period', reason: '"Bronze Age": Not one of the allowed values' },
+    ])
+    expect((await commit(job.id)).msg).toBe(
+      'Rows with errors: 1. Fix them and import again, or confirm importing only the valid rows',
+    )
     const done = await commit(job.id, { skipInvalid: true })
     expect(done.data).toMatchObject({ status: 'done', createdCount: 2 })
     expect(await countRows(t, 'artworks')).toBe(before + 2)
@@ -283,13 +309,13 @@ describe('import', () => {
         sheet: 'Exhibitions',
         row: 3,
         column: 'Date',
-        reason: 'Dates are written yyyy, yyyy-MM or yyyy-MM-dd',
+        reason: '"2019-13": Dates are written yyyy, yyyy-MM or yyyy-MM-dd',
       },
       {
         sheet: 'Exhibitions',
         row: 4,
         column: 'Inventory number',
-        reason: 'No row of the artworks sheet has this inventory number',
+        reason: '"IMP-09999": No row of the artworks sheet has this inventory number',
       },
     ])
     expect(job.validRows).toBe(1)

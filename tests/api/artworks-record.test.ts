@@ -80,6 +80,9 @@ describe('the full record', () => {
       auctions: [{ ...input.auctions![0], price: '2800000.00' }],
     })
     expect(d.version).toBe(1)
+    // registered on the form: so its origin says, and its signature fact is the one recorded
+    expect(d.origin).toEqual({ kind: 'form', processId: null, processType: null, contractNo: null })
+    expect(d.signatureRecorded).toBe(true)
     expect(d.sizeText).toBe('62 × 82.5 cm')
     expect(d.dimensionTexts).toEqual({
       core: '60 × 80 cm',

@@ -51,7 +51,7 @@ async function toWarehousing(ids: string[], onV1 = false): Promise<ProcessView> 
       )
     : await f.start('operations', 'BUY_ART_TRANS', { artworkIds: ids })
   p = await f.pass(p, s.transport[0], 'operations')
-  p = await f.send('operations', p, 'DEPART')
+  p = await f.send('operations', p, 'DEPART', { payload: { departedOn: '2026-03-02' } })
   p = await f.send('operations', p, 'ARRIVE', { payload: { arrivedOn: '2026-03-04' } })
   expect(p.currentStep).toBe('warehousing')
   return p

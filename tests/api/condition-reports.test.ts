@@ -5,6 +5,8 @@
 // photographs' facts; the privilege of the artwork detail; bad and unknown ids refused in both languages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConditionReport, ConditionReportList } from '../../src/shared/contracts/condition'
+import type { ProcessView } from '../../src/shared/contracts/process'
+import { DEFAULT_OFFICE_ZONE, nextDate, todayIn } from '../../src/shared/office-time'
 import { jpeg, png } from '../fixtures/file-samples'
 import { type Flow, openFlow, USERS } from './process-flow'
 import { userOf } from './process-helpers'
@@ -288,5 +290,59 @@ describe('who may read, and bad ids', () => {
       expect(unknown.status).toBe(404)
       expect(unknown.msg).toMatch(lang === 'en' ? /[A-Za-z]/ : /[\u4e00-\u9fff]/)
     }
+  })
+})
+
+describe('hand-over dates keep the timeline in order', () => {
+  const refusal = async (p: ProcessView, type: string, payload: Record<string, unknown>, lang: string) => {
+    const res = await f.t.call<{ fieldErrors: Record<string, string> }>(
+      'POST',
+      `/api/process/${p.id}/events`,
+      { token: f.tokens.operations, lang, body: { type, expectedVersion: p.version, payload } },
+    )
+    expect(res.code, res.msg).toBe(400)
+    return res.data.fieldErrors
+  }
+
+  it('refuses an arrival before its departure and a report dated after the office’s today', async () => {
+    const ids = await f.artworks(1)
+    const s = f.samples('OPERATION_TRANS_ART', ids)
+    let p = await f.start('operations', 'OPERATION_TRANS_ART', { artworkIds: ids })
+    p = await f.pass(p, s.transportInfo[0], 'operations')
+    const today = todayIn(DEFAULT_OFFICE_ZONE)
+    const tomorrow = nextDate(today)
+    expect((await refusal(p, 'DEPART', { departedOn: tomorrow }, 'en'))['payload.departedOn']).toBe(
+      'The date cannot be after today: only a hand-over that has happened is recorded',
+    )
+    p = await f.send('operations', p, 'DEPART', { payload: { departedOn: '2026-03-10' } })
+    expect((await refusal(p, 'ARRIVE', { arrivedOn: '2026-03-09' }, 'en'))['payload.arrivedOn']).toBe(
+      'The arrival cannot be dated before the departure',
+    )
+    expect((await refusal(p, 'ARRIVE', { arrivedOn: '2026-03-09' }, 'zh-CN'))['payload.arrivedOn']).toBe(
+      '到达日期不能早于起运日期',
+    )
+    expect((await refusal(p, 'ARRIVE', { arrivedOn: tomorrow }, 'zh-CN'))['payload.arrivedOn']).toBe(
+      '日期不能晚于今天：只能登记已经发生的交接',
+    )
+    // Nothing was written by the refusals; the same day as the departure is accepted.
+    p = await f.send('operations', p, 'ARRIVE', { payload: { arrivedOn: '2026-03-10' } })
+    expect(p.status).toBe('completed')
+    expect((await itemsOf(ids[0])).map((r) => [r.kind, r.on])).toEqual([
+      ['arrival', '2026-03-10'],
+      ['departure', '2026-03-10'],
+    ])
+  })
+
+  it('dates a departure without its own date by the office’s day it was recorded', async () => {
+    const ids = await f.artworks(1)
+    const s = f.samples('OPERATION_TRANS_ART', ids)
+    let p = await f.start('operations', 'OPERATION_TRANS_ART', { artworkIds: ids })
+    p = await f.pass(p, s.transportInfo[0], 'operations')
+    p = await f.send('operations', p, 'DEPART')
+    expect(Object.keys(await refusal(p, 'ARRIVE', { arrivedOn: '2026-01-01' }, 'en'))).toEqual([
+      'payload.arrivedOn',
+    ])
+    p = await f.send('operations', p, 'ARRIVE', { payload: { arrivedOn: todayIn(DEFAULT_OFFICE_ZONE) } })
+    expect(p.status).toBe('completed')
   })
 })

@@ -241,7 +241,7 @@ describe('the demo office', () => {
         ['transporting without a live process of its own in transit', victim.inventory_no],
         ['on loan without a live loan of its own in return.onLoan', victim.inventory_no],
         ['held by a process that has ended, or that does not name it', victim.inventory_no],
-        ['sold or on loan, yet in the warehouse or in a room', victim.inventory_no],
+        ['on loan, yet in the warehouse or in a room', victim.inventory_no],
       ])
       await expect(assertWorldConsistent(t)).rejects.toThrow(victim.inventory_no)
     } finally {

@@ -6,6 +6,7 @@
 // the exports, the direction of insurers' payouts and premiums with their failed attempts, and privileges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { convertAmounts } from '../../src/server/modules/finance/convert'
+import { cellValue } from '../../src/server/modules/finance/excel'
 import type {
   CollectionValue,
   ContractRow,
@@ -395,6 +396,93 @@ describe('payment history and summary', () => {
     expect(ws.rowCount).toBe(6)
     expect(ws.getRow(1).getCell(1).value).toBe('Date')
     expect(ws.getRow(5).getCell(15).value).toBe('Account closed')
+    // Dates are date cells and amounts number cells with a thousands format (a SUM adds them up), exact
+    // to the cent; the currency stays in its own column.
+    for (let r = 2; r <= ws.rowCount; r++) {
+      const row = ws.getRow(r)
+      expect(row.getCell(1).type).toBe(ExcelJS.ValueType.Date)
+      expect(row.getCell(1).numFmt).toBe('yyyy-mm-dd')
+      expect(row.getCell(5).type).toBe(ExcelJS.ValueType.Number)
+      expect(row.getCell(5).numFmt).toBe('#,##0.00')
+      expect(row.getCell(6).type).toBe(ExcelJS.ValueType.String)
+    }
+    const api = await call<{ list: PaymentRow[] }>('GET', `/payments?${range}&pageSize=100`)
+    const written = [...Array(ws.rowCount - 1)].map((_, i) => {
+      const row = ws.getRow(i + 2)
+      const on = (row.getCell(1).value as Date).toISOString().slice(0, 10)
+      return `${on} ${(row.getCell(5).value as number).toFixed(2)} ${row.getCell(6).value}`
+    })
+    expect(written.sort()).toEqual(api.data.list.map((p) => `${p.paidOn} ${p.amount} ${p.currency}`).sort())
+    // Widths fit the content: the wide columns wider than the narrow ones, none cut below its heading.
+    const widths = ws.columns.map((c) => c.width ?? 0)
+    expect(new Set(widths).size).toBeGreaterThan(3)
+    ws.getRow(1).eachCell((cell, i) =>
+      expect(widths[i - 1]).toBeGreaterThanOrEqual(String(cell.value).length),
+    )
+  })
+
+  it('writes a decimal too long for a spreadsheet number as text, exact', () => {
+    expect(cellValue({ amount: '1234567.89' })).toEqual({ value: 1234567.89, numFmt: '#,##0.00' })
+    expect(cellValue({ amount: '12345678901234567.89' })).toEqual({ value: '12345678901234567.89' })
+    expect(cellValue({ date: '2026-11-01' }).value).toEqual(new Date(Date.UTC(2026, 10, 1)))
+    expect(cellValue('=HYPERLINK("x")')).toEqual({ value: `'=HYPERLINK("x")` })
+  })
+
+  it("names a registered company or vendor in the reader's language, whichever name the payment kept", async () => {
+    // The forms keep a company's Chinese name; an insurer's payout may keep the vendor's English name.
+    const [company] = (await raw(
+      `select name_zh, name_en from enterprises where name_en <> '' order by code limit 1`,
+    )) as { name_zh: string; name_en: string }[]
+    const [vendor] = (await raw(
+      `select name_zh, name_en from vendors where name_en <> '' order by number limit 1`,
+    )) as {
+      name_zh: string
+      name_en: string
+    }[]
+    await payment({ at: '2024-06-03', currency: 'CNY', amount: '10.00', payer: company.name_zh })
+    await payment({
+      at: '2024-06-04',
+      currency: 'CNY',
+      amount: '20.00',
+      payer: vendor.name_en,
+      direction: 'incoming',
+    })
+    await payment({ at: '2024-06-05', currency: 'CNY', amount: '30.00', payer: 'A buyer typed by hand' })
+    const june = 'from=2024-06-01&to=2024-06-30'
+    const payers = async (lang: string) =>
+      (
+        await call<{ list: PaymentRow[] }>('GET', `/payments?${june}`, undefined, 'finance', lang)
+      ).data.list.map((p) => p.payerCompany)
+    expect(await payers('en')).toEqual(['A buyer typed by hand', vendor.name_en, company.name_en])
+    expect(await payers('zh-CN')).toEqual([
+      'A buyer typed by hand',
+      vendor.name_zh || vendor.name_en,
+      company.name_zh,
+    ])
+    const summary = (
+      await call<PaymentSummary>(
+        'GET',
+        `/payments/summary?groupBy=payerCompany&${june}`,
+        undefined,
+        'finance',
+        'en',
+      )
+    ).data
+    expect(summary.rows.map((r) => r.label).sort()).toEqual(
+      ['A buyer typed by hand', vendor.name_en, company.name_en].sort(),
+    )
+    // A contract's counterparty likewise.
+    await raw(
+      `insert into contracts (direction, subject, number, counterparty, effective_date, amount, currency)
+       values ('service', 'Shipping', 'FT-C-NAMES', $1, '2024-06-01', '10.00', 'CNY')`,
+      [vendor.name_zh || vendor.name_en],
+    )
+    const party = async (lang: string) =>
+      (
+        await call<{ list: ContractRow[] }>('GET', '/contracts?q=FT-C-NAMES', undefined, 'finance', lang)
+      ).data.list.map((c) => c.counterparty)
+    expect(await party('en')).toEqual([vendor.name_en])
+    expect(await party('zh-CN')).toEqual([vendor.name_zh || vendor.name_en])
   })
 })
 

@@ -106,11 +106,12 @@ const CHECKS: { rule: string; sql: string }[] = [
         where m.artwork_id = a.id and m.until = 'infinity' and m.kind = 'stocktake_missing'))`,
   },
   {
-    rule: 'sold or on loan, yet in the warehouse or in a room',
+    // A sold work stays where it is until its delivery moves it; a lent one is at the borrower's.
+    rule: 'on loan, yet in the warehouse or in a room',
     sql: `select a.inventory_no as who, a.id,
         a.status::text || case when a.in_warehouse then ' / in the warehouse' else '' end
           || coalesce(' / room ' || a.room_id::text, '') as what
-      from artworks a where a.status in ('sold', 'on_loan') and (a.in_warehouse or a.room_id is not null)`,
+      from artworks a where a.status = 'on_loan' and (a.in_warehouse or a.room_id is not null)`,
   },
   {
     rule: 'missing, yet in the warehouse or in a room',

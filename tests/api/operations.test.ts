@@ -178,6 +178,14 @@ describe('exhibition loans', () => {
   })
 })
 
+const placeOf = async (id: string) =>
+  (
+    (await f.t.deps.database.raw(
+      'select status::text as status, room_id, location_text from artworks where id = $1',
+      [id],
+    )) as { status: string; room_id: string | null; location_text: string }[]
+  )[0]
+
 describe('sold works awaiting delivery', () => {
   it('lists a work once its sale is paid, with the buyer and the date it was sold', async () => {
     const ids = await f.artworks(1)
@@ -211,6 +219,20 @@ describe('sold works awaiting delivery', () => {
     expect(started.counts).toEqual({ awaiting: before.counts.awaiting, started: before.counts.started + 1 })
     expect(started.list.find((i) => i.artwork.id === ids[0])).toMatchObject({
       delivery: { id: delivery.id, type: 'OPERATION_TRANS_ART', status: 'draft' },
+    })
+    // Sold, it stays in its room until the delivery moves it: the buyer is no place.
+    expect(await placeOf(ids[0])).toEqual({ status: 'sold', room_id: f.room, location_text: '' })
+
+    const { toRoomId: _, ...info } = f.samples('OPERATION_TRANS_ART', ids).transportInfo[0]
+    let moved = await f.pass(delivery, { ...info, toLocation: 'Mr Chen, 8 Fuxing Road' }, 'operations')
+    moved = await f.send('operations', moved, 'DEPART', { payload: { departedOn: day(0) } })
+    expect(await placeOf(ids[0])).toMatchObject({ status: 'sold', room_id: null })
+    moved = await f.send('operations', moved, 'ARRIVE', { payload: { arrivedOn: day(0) } })
+    expect(moved.status).toBe('completed')
+    expect(await placeOf(ids[0])).toEqual({
+      status: 'sold',
+      room_id: null,
+      location_text: 'Mr Chen, 8 Fuxing Road',
     })
   })
 })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/process/messages'
 import { IDEMPOTENCY_KEY_DAYS, purgeIdempotencyKeys } from '../../src/server/modules/process/scheduler'
 import type { ProcessView } from '../../src/shared/contracts/process'
-import { dayIn } from '../../src/shared/office-time'
+import { calendarDateText, dayIn } from '../../src/shared/office-time'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { sampleStepData } from '../model/samples'
 import { createTestContext, type TestContext } from './helpers'
@@ -270,6 +270,17 @@ describe('reading', () => {
       token: tokens.viewer,
     })
     expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(['pageSize', 'to'])
+
+    // A terminated process is not live, though it is not done either (it may be restarted).
+    const ended = await send('admin', op, 'TERMINATE', { comment: 'Called off' })
+    expect(ended.status).toBe('terminated')
+    const after = await statsOf()
+    expect(after.total).toBe(before.total)
+    expect(after.states).toEqual(before.states)
+    // Every type in one answer says the same as the type's own.
+    const all = (await t.call<any>('GET', '/api/process/definitions/stats', { token: tokens.viewer })).data
+    expect(all.find((x: any) => x.type === 'OPERATION_TRANS_ART')).toEqual(after)
+    expect(after.statuses.find((x: any) => x.status === 'terminated')?.count).toBeGreaterThan(0)
   })
 
   it('keeps the message bell: list, unread count, mark read', async () => {
@@ -334,7 +345,8 @@ describe('insurance records and reminders', () => {
     )
     const list = await t.call<any>('GET', '/api/message', { token: tokens.registrar })
     const reminder = list.data.list.find((m: any) => m.processId === p.id && m.kind === 'reminder')
-    expect(reminder.titleEn).toContain(day(10))
+    expect(reminder.titleEn).toContain(calendarDateText(day(10), 'en'))
+    expect(reminder.titleEn).not.toContain(day(10))
     expect(
       await countRows(t, 'process_reminders', 'process_id = $1 and delivered_at is not null', [p.id]),
     ).toBe(1)
@@ -372,6 +384,7 @@ describe('insurance records and reminders', () => {
       '/process/{id}/events',
       '/process/definitions',
       '/process/definitions/{type}/stats',
+      '/process/definitions/stats',
       '/process/inbox',
       '/message',
       '/message/unread-count',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyCoverDates } from '../../src/server/modules/process/effects/insurance'
 import { startProcessScheduler } from '../../src/server/modules/process/scheduler'
 import type { ProcessView } from '../../src/shared/contracts/process'
+import { calendarDateText } from '../../src/shared/office-time'
 import {
   approvedPolicy,
   day,
@@ -41,10 +42,10 @@ async function userId(name: string) {
 }
 async function coverMessages(user: string, processId: string) {
   return (await f.t.deps.database.raw(
-    `select title_en, body_en from messages where recipient_id = $1 and process_id = $2 and kind = 'reminder'
+    `select title_en, body_en, body_zh from messages where recipient_id = $1 and process_id = $2 and kind = 'reminder'
       and title_en like 'Insurance cover ended%'`,
     [await userId(user), processId],
-  )) as { title_en: string; body_en: string }[]
+  )) as { title_en: string; body_en: string; body_zh: string }[]
 }
 async function inventoryNo(id: string) {
   const rows = (await f.t.deps.database.raw('select inventory_no from artworks where id = $1', [id])) as {
@@ -91,7 +92,14 @@ describe('cover follows the policy dates', () => {
     expect(told[0].title_en).toBe(
       `Insurance cover ended: 1 artworks to be insured (${await inventoryNo(ids[0])})`,
     )
-    expect(told[0].body_en).toContain(day(376))
+    // the day as each language writes it, never yyyy-MM-dd
+    expect(told[0].body_en).toBe(
+      `As of ${calendarDateText(day(376), 'en')} no policy in force covers them: arrange their insurance`,
+    )
+    expect(told[0].body_zh).toBe(
+      `截至 ${calendarDateText(day(376), 'zh-CN')}，这些作品已没有有效保单，请安排投保`,
+    )
+    expect(told[0].body_en).not.toContain(day(376))
     // Only users holding devOpsManage:start are told (the viewer does not).
     expect(await coverMessages('viewer', p.id)).toEqual([])
     // A second run the same day (another server) changes and tells nothing more.

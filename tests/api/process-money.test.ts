@@ -346,3 +346,49 @@ describe('a contract signed again after a restart', () => {
     expect(p.state).toBe('completed')
   })
 })
+
+describe('a failed payment', () => {
+  it('is told to the starter of the process as well as to whoever filled the request', async () => {
+    let p = await purchaseToPayment('CNY', '120000.00')
+    p = await f.send('finance', p, 'SUBMIT', { payload: pay('CNY', '120000.00') })
+    p = await f.send('approver', p, 'APPROVE')
+    expect(p.currentStep).toBe('payment')
+    p = await f.send('admin', p, 'PAYMENT_FAILED', { comment: 'The bank returned the transfer' })
+    const told = (await f.t.deps.database.raw(
+      `select u.username, m.title_en, m.title_zh from messages m join users u on u.id = m.recipient_id
+        where m.process_id = $1 and m.kind = 'paymentFailed' order by u.username`,
+      [p.id],
+    )) as { username: string; title_en: string; title_zh: string }[]
+    expect(told.map((m) => m.username)).toEqual(['finance', 'registrar'])
+    expect(told[1].title_en).toMatch(/^Payment failed: /)
+    expect(told[1].title_zh).toMatch(/^付款失败：/)
+
+    // the payment's related event is a purchase, a choice of the dictionary, named in words in both languages
+    for (const [lang, label] of [
+      ['en', 'Purchase'],
+      ['zh-CN', '购入'],
+    ]) {
+      const history = await f.t.call<{ list: PaymentRow[] }>(
+        'GET',
+        `/api/finance/payments?processId=${p.id}`,
+        {
+          token: f.tokens.finance,
+          lang,
+          headers: { 'x-system-name': 'financeManage' },
+        },
+      )
+      expect(history.data.list.map((r) => [r.relatedEvent, r.relatedEventLabel])).toEqual([
+        ['PURCHASE', label],
+      ])
+    }
+    const events = await f.t.call<{ value: string; labelZh: string; labelEn: string }[]>(
+      'GET',
+      '/api/data_dictionary/get_data_dictionary?dictCode=EVENT_TYPE',
+      { token: f.tokens.finance },
+    )
+    expect(events.data.find((d) => d.value === 'PURCHASE')).toMatchObject({
+      labelZh: '购入',
+      labelEn: 'Purchase',
+    })
+  })
+})

@@ -121,6 +121,18 @@ describe('purchase through the API', () => {
     expect(p.artworks.map((a) => a.inventoryNo)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^VT-\d{4}-\d{4}$/)]),
     )
+    // Each says it was made by this purchase (named by its contract), and invents no signature fact: whether
+    // it is signed is not recorded yet, which the archive's form will ask.
+    for (const id of ids) {
+      const detail = await t.call('GET', `/api/artworks/${id}`, { token: tokens.registrar })
+      expect(detail.data.origin).toEqual({
+        kind: 'process',
+        processId: p.id,
+        processType: 'BUY_ART',
+        contractNo: CONTRACT_NO,
+      })
+      expect(detail.data.signatureRecorded).toBe(false)
+    }
     // Each begins its record history: version 1, created by whoever completed the purchase.
     for (const id of ids) {
       const history = await t.call('GET', `/api/artworks/${id}/history`, { token: tokens.registrar })

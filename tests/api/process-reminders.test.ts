@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTRACT_REMINDER_DAYS } from '../../src/server/modules/process/effects/finance'
 import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/process/messages'
 import type { ProcessView } from '../../src/shared/contracts/process'
+import { calendarDateText } from '../../src/shared/office-time'
 import { day, type Flow, noon, openFlow, reminders } from './process-flow'
 import { contract, countRows, dueDiligence } from './process-helpers'
 
@@ -45,12 +46,19 @@ describe('contract-expiry reminders', () => {
     expect((await reminders(f, p.id)).pending).toHaveLength(1)
     await deliverDueReminders(db(), noon(day(100 - CONTRACT_REMINDER_DAYS)))
     const sent = await raw(
-      "select recipient_id, title_en from messages where process_id = $1 and kind = 'reminder'",
+      "select recipient_id, title_en, title_zh from messages where process_id = $1 and kind = 'reminder'",
       [p.id],
     )
+    // the end date as each language writes it, never yyyy-MM-dd
     expect(sent).toEqual([
-      { recipient_id: await userId('registrar'), title_en: `Contract ends soon: ${number} (${day(100)})` },
+      {
+        recipient_id: await userId('registrar'),
+        title_en: `Contract ends soon: ${number} (${calendarDateText(day(100), 'en')})`,
+        title_zh: `合同即将到期：${number}（${calendarDateText(day(100), 'zh-CN')}）`,
+      },
     ])
+    expect(sent[0].title_en).toMatch(/\(\d{1,2} [A-Z][a-z]{2} \d{4}\)$/)
+    expect(sent[0].title_zh).toMatch(/（\d{4}年\d{1,2}月\d{1,2}日）$/)
   })
 
   it('keeps one per contract through terminate, restart and a second approval (moved to the new end)', async () => {

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProcessScheduler } from '../../src/server/modules/process/scheduler'
+import { logModuleOf, moduleLabel, operationLabel } from '../../src/shared/system-log'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
 let t: TestContext
@@ -85,6 +86,45 @@ describe('system log', () => {
     expect(typeof row.execTime).toBe('number')
     const failed = res.data.list.find((r: any) => r.responseCode === 403)
     expect(failed).toMatchObject({ success: false, createBy: null, exception: 'notSignedIn' })
+  })
+
+  it('logs a lookup sent as a POST as a query, under the module it belongs to, named in both languages', async () => {
+    const token = await t.login('registrar')
+    for (const path of ['/api/art/getAllEnt', '/api/art/getAllVendors']) {
+      expect((await t.call('POST', path, { token, body: {} })).code).toBe(0)
+    }
+    expect(
+      (await t.call('GET', '/api/data_dictionary/get_data_dictionary?dictCode=CURRENCY', { token })).code,
+    ).toBe(0)
+    await t.deps.logWriter.flush()
+    const rows = (await t.deps.database.raw(
+      `select module_name, operation_type, request_uri from system_logs
+        where create_by = 'registrar' and (request_uri like '/api/art/%' or request_uri like '/api/data_dictionary/%')`,
+    )) as { module_name: string; operation_type: string; request_uri: string }[]
+    expect(rows.length).toBeGreaterThanOrEqual(3)
+    for (const r of rows)
+      expect(r, r.request_uri).toMatchObject({ module_name: 'reference', operation_type: 'QUERY' })
+    expect(moduleLabel('reference', 'zh-CN')).toBe('基础数据')
+    expect(moduleLabel('reference', 'en')).toBe('Reference data')
+    // A row written before lookups were filed under reference data still reads in words.
+    expect(moduleLabel('art', 'zh-CN')).toBe('基础数据')
+    expect(operationLabel('QUERY', 'zh-CN')).toBe('查询')
+  })
+
+  it('names the module of every route of the API in words, in both languages', async () => {
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, unknown>
+    }
+    const segments = new Set(Object.keys(doc.paths).map((p) => p.split('/').filter(Boolean)[1]))
+    expect(segments.size).toBeGreaterThan(10)
+    for (const segment of segments) {
+      const module = logModuleOf(segment)
+      for (const lang of ['zh-CN', 'en'] as const) {
+        const words = moduleLabel(module, lang)
+        expect(words, `${segment} in ${lang}`).not.toBe(module)
+        expect(words, `${segment} in ${lang}`).not.toMatch(/^[a-z_]+$/)
+      }
+    }
   })
 
   it('never stores passwords or tokens', async () => {

@@ -41,7 +41,7 @@ async function sheet(): Promise<Buffer> {
   row(1)
   row(2, { period: 'Bronze Age' })
   row(3)
-  row(4, { buyYear: '20ab' })
+  row(4, { buyYear: '20ab', medium: 'Clay' })
   row(5)
   return Buffer.from(await wb.xlsx.writeBuffer())
 }
@@ -70,11 +70,15 @@ describe('Excel import', () => {
       .evaluateAll((trs) =>
         trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)),
       )
+    // each problem quotes the cell it is about; row 5 has two, and counts as one row to correct
     expect(rows).toEqual([
-      ['作品', '3', '创作时期', '不在可选项中'],
-      ['作品', '5', '购入年份', '只能输入数字'],
+      ['作品', '3', '创作时期', '“Bronze Age”：不在可选项中'],
+      ['作品', '5', '创作媒介', '“Clay”：不在可选项中'],
+      ['作品', '5', '购入年份', '“20ab”：只能输入数字'],
     ])
-    expect(await page.getByTestId('import-figures').textContent()).toContain('5')
+    const figures = page.getByTestId('import-figures')
+    expect(await figures.textContent()).toContain('5')
+    expect(await figures.textContent()).toContain('2有误的行')
     await shot(page, 'archive-import-check-zh')
     const before = await page.evaluate(async (prefix) => {
       const r = await fetch(`/api/artworks?keyword=${prefix}`, {

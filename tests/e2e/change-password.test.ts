@@ -46,6 +46,8 @@ describe('changing one’s own password', () => {
     await fill(page, passwordOf('viewer'), good)
     await page.getByTestId('password-changed').waitFor()
     expect(await page.getByTestId('password-changed').textContent()).toMatch(/1/)
+    // Said once: the alert, no toast repeating it.
+    expect(await page.locator('.mantine-Notification-root', { hasText: '密码已修改' }).count()).toBe(0)
     // This session stays signed in.
     await page.reload()
     await page.getByTestId('user-menu').waitFor()

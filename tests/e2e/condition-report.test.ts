@@ -5,6 +5,7 @@
 // critical or serious violation in the tab or the comparison.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_OFFICE_ZONE, todayIn } from '../../src/shared/office-time'
 import { sampleStepData } from '../model/samples'
 import { axeProblems, launchBrowser, type RunningServer, shot, startApp } from './harness'
 import { apiCall, fillField, openProcess, sampleFiles, type UserPage, userPage } from './process-driver'
@@ -91,7 +92,11 @@ describe('condition reports at hand-over', () => {
     expect(view.status).toBe('transporting')
     p = view
     await send(ops, 'ARRIVE', {
-      payload: { arrivedOn: '2026-03-05', conditionOk: false, conditionNote: '画框下沿有 3 厘米划痕' },
+      payload: {
+        arrivedOn: todayIn(DEFAULT_OFFICE_ZONE),
+        conditionOk: false,
+        conditionNote: '画框下沿有 3 厘米划痕',
+      },
     })
 
     await page.goto(`/artworkArchive/detail?id=${artworkId}&tab=condition`)

@@ -67,8 +67,21 @@ describe('non-contract payments', () => {
 
     // Finance raises a request from the requests tab: its form opens on the process screen.
     await finance.page.goto('/financeManage/index?tab=requests')
+    // A stray click leaves nothing: the start form opens in a drawer, and closing it creates no request.
+    const requests = async () =>
+      (await apiCall<{ total: number }>(finance.page, 'GET', 'process?type=FINANCE_PAYMENT&pageSize=1')).total
+    const requestsBefore = await requests()
     await finance.page.getByTestId('new-payment-request').click()
+    const drawer = finance.page.getByTestId('start-drawer')
+    await drawer.getByTestId('start-process').waitFor()
+    await finance.page.keyboard.press('Escape')
+    await drawer.getByTestId('start-process').waitFor({ state: 'detached' })
+    expect(await requests()).toBe(requestsBefore)
+    // Started only when the person says so.
+    await finance.page.getByTestId('new-payment-request').click()
+    await drawer.getByTestId('submit').click()
     await finance.page.getByTestId('step-form').waitFor()
+    expect(await requests()).toBe(requestsBefore + 1)
     const started = { id: new URL(finance.page.url()).searchParams.get('process') ?? '', version: 1 }
     expect(started.id).not.toBe('')
     expect(await shown(finance.page)).toMatchObject({ state: 'payment.draft', version: 1 })

@@ -42,6 +42,12 @@ describe('finance screens', () => {
       .getByText(`${currency}：`, { exact: false })
       .first()
       .waitFor()
+    // One chart per currency (amounts of two currencies never share an axis), months written as months.
+    const charts = page.locator('[data-testid="summary-chart"][data-way="outgoing"]')
+    await charts.first().waitFor()
+    const charted = await charts.evaluateAll((els) => els.map((e) => e.getAttribute('data-currency')))
+    expect(charted.sort()).toEqual(before.totals.map((x: any) => x.currency).sort())
+    expect(await page.getByText(/^\d{4}年\d{1,2}月 · /).count()).toBeGreaterThan(0)
 
     // The rates tab: zero refused at the field in Chinese, then a rate from well before the payments.
     await page.goto('/financeManage/index?tab=rates')
@@ -62,6 +68,15 @@ describe('finance screens', () => {
     await form.getByRole('button', { name: '保存' }).click()
     await form.waitFor({ state: 'detached' })
     await page.getByTestId('rate-list').getByText(`1 ${currency} = 0.9125 ${reporting}`).waitFor()
+    // Pasted rows imported (older than that rate, which stays the one the summary uses): said once, by
+    // the panel's alert, with no toast repeating it.
+    await page
+      .getByTestId('rate-import-csv')
+      .fill(`base,quote,date,rate\n${currency},${reporting},1999-12-01,0.9`)
+    await page.getByTestId('rate-import-csv-submit').click()
+    await page.getByTestId('rate-import-done').waitFor()
+    expect(await page.getByTestId('rate-import-done').textContent()).toContain('已导入 1 条汇率')
+    expect(await page.locator('.mantine-Notification-root', { hasText: '已导入' }).count()).toBe(0)
 
     // The summary's reporting total now names that rate and its date.
     await page.goto('/financeManage/paymentSummary')
@@ -103,6 +118,19 @@ describe('finance screens', () => {
       .toBe(Math.min(20, paid.total))
     await page.getByTestId('payment-list').getByTestId('process-link').first().waitFor()
     expect(await page.locator('main').textContent()).not.toMatch(UUID)
+
+    // A purchase's payment says what it relates to in words: the purchase (购入), never a code.
+    const all = await api<{ list: { id: string; processId: string; relatedEvent: string }[] }>(
+      page,
+      '/api/finance/payments?status=paid&pageSize=100',
+    )
+    const bought = all.list.find((r) => r.relatedEvent === 'PURCHASE')
+    expect(bought).toBeDefined()
+    await page.goto(`/financeManage/payment_history?processId=${bought?.processId}`)
+    const boughtRow = page.locator(`[data-testid="payment-list"] [data-row="${bought?.id}"]`)
+    await boughtRow.waitFor()
+    expect(await boughtRow.textContent()).toContain('购入')
+    expect(await boughtRow.textContent()).not.toContain('PURCHASE')
 
     // At 390 px: cards, nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 })

@@ -121,7 +121,16 @@ describe('task settings and delegations', () => {
     expect(cardText).not.toMatch(UUID)
     await shot(page, 'out-of-office')
 
+    // Cancelling asks first: dismissed, the delegation stays in force; confirmed, it is cancelled.
     await card.getByTestId('delegation-cancel').click()
+    const ask = page.getByTestId('delegation-cancel-confirm')
+    await ask.waitFor()
+    expect(await ask.textContent()).toContain('周启航 Zhou Qihang')
+    await page.keyboard.press('Escape')
+    await ask.waitFor({ state: 'detached' })
+    expect(await card.textContent()).not.toContain('已取消')
+    await card.getByTestId('delegation-cancel').click()
+    await page.getByTestId('delegation-cancel-confirm-go').click()
     await expect.poll(() => card.textContent(), SLOW).toContain('已取消')
     await context.close()
   })

@@ -100,6 +100,15 @@ describe('tasks in the browser', () => {
     // Claimed, it is marked so and may be released again.
     await first.getByTestId('task-claim').click()
     await expect.poll(() => first.getByTestId('task-claimed').textContent()).toBe('Claimed by you')
+    // Someone else looking at tasks claimed by others reads the claimer's name as it was entered, not
+    // upper-cased (innerText is what the eye sees, after any text-transform).
+    const admin = await userPage(browser, app.baseUrl, 'admin', 'en')
+    await admin.page.goto('/devOpsManage/inbox?type=INVENTORY_CHECK&claimed=all')
+    const held = admin.page.locator(`[data-testid="inbox-table"] tr[data-process-id="${overdueProcess}"]`)
+    await held.first().waitFor()
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, after text-transform, is the point
+    expect(await held.first().getByTestId('task-claimed').innerText()).toBe(`Claimed by ${APPROVER_NAME}`)
+    await admin.context.close()
     await first.getByTestId('task-release').click()
     await first.getByTestId('task-claim').waitFor()
     expect(await first.getByTestId('task-claimed').count()).toBe(0)
@@ -160,7 +169,9 @@ describe('tasks in the browser', () => {
     await page.goto('/devOpsManage/inbox?type=BUY_ART')
     const row = page.locator(`[data-testid="inbox-table"] tr[data-process-id="${started.id}"]`)
     await row.waitFor()
-    expect(await row.getByTestId('task-on-behalf').textContent()).toBe(`On behalf of ${APPROVER_NAME}`)
+    // names read as they were entered (innerText is what the eye sees, after any text-transform)
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, after text-transform, is the point
+    expect(await row.getByTestId('task-on-behalf').innerText()).toBe(`On behalf of ${APPROVER_NAME}`)
     await shot(page, 'tasks-inbox-delegated-en')
     await row.locator('td').first().getByRole('button').first().click()
     await page.waitForURL(

@@ -22,6 +22,11 @@ async function attempt(page: Page, username: string, password: string): Promise<
   )
 }
 
+/** The texts of the toasts showing. */
+function toasts(page: Page): Promise<string[]> {
+  return page.locator('.mantine-Notification-root').allTextContents()
+}
+
 describe('lifting a sign-in lock from the users screen', () => {
   it('shows the lock until when, and the administrator’s unlock lets the right password in', async () => {
     const colleague = await newPage(run.browser, run.app.baseUrl)
@@ -42,7 +47,18 @@ describe('lifting a sign-in lock from the users screen', () => {
     await shot(page, 'users-locked')
     await card.getByTestId('user-unlock').click()
     await card.getByTestId('user-locked').waitFor({ state: 'detached' })
+    // The administrator is told it worked, in words naming the colleague.
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringMatching(/可以重新登录了。$/))
 
     expect(await attempt(colleague.page, 'finance', passwordOf('finance'))).toBe(0)
+
+    // In English, the same for another colleague.
+    for (let i = 0; i < 6; i++) await attempt(colleague.page, 'registrar', `wrong-password-${i}`)
+    await page.evaluate(() => localStorage.setItem('vitrine.language', 'en'))
+    await page.goto('/authManage/home?keyword=registrar')
+    const other = page.locator('[data-testid="user-card"][data-username="registrar"]')
+    await other.getByTestId('user-unlock').click()
+    await other.getByTestId('user-locked').waitFor({ state: 'detached' })
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringMatching(/ may sign in again\.$/))
   })
 })

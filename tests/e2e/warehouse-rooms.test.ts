@@ -113,6 +113,24 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
     const rows = page.locator('[data-testid="room-contents"] tbody tr')
     expect(await rows.count()).toBe(Math.min(20, busy.artworkCount))
     expect(await page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)
+    // How each work came in, in true words: one registered in the archive without any process says so
+    // (直接登记), never "recorded on purchase".
+    const token = await apiToken(run.app.baseUrl, 'admin')
+    const contents = await apiWithToken<{
+      list: { artwork: { id: string }; kind: string; processId: string | null }[]
+    }>(run.app.baseUrl, token, 'GET', `warehouse/rooms/${busy.id}/contents?pageSize=20`)
+    const direct = contents.list.find((i) => i.kind === 'created' && i.processId === null)
+    expect(direct).toBeDefined()
+    const directRow = page.locator(`[data-testid="room-contents"] tbody tr[data-row="${direct?.artwork.id}"]`)
+    expect(await directRow.textContent()).toContain('直接登记')
+    expect(await page.locator('main').textContent()).not.toContain('购入时登记')
+    // Each row opens its artwork: the title is a link to the artwork's page.
+    const first = rows.first().getByTestId('room-content-link')
+    expect(await first.getAttribute('href')).toMatch(/\/artworkArchive\/detail\?id=/)
+    await first.click()
+    await page.waitForURL(/\/artworkArchive\/detail\?id=/)
+    await page.goBack()
+    await page.waitForURL(/storehouse\/StoreHouse\?id=/)
     const date = page.getByTestId('room-contents-date')
     await date.fill('2020-01-01')
     await date.press('Tab')
@@ -157,6 +175,7 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
     await expect
       .poll(() => page.getByTestId('room-contents-heading').textContent())
       .toBe(`Now: ${busy.artworkCount} artworks`)
+    expect(await directRow.textContent()).toContain('Registered directly')
     await page.getByTestId('room-tab-movements').click()
     await page.getByTestId('room-movements-direction').waitFor()
     expect(await page.locator('main').textContent()).toContain('Moved in')

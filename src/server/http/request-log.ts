@@ -9,6 +9,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { getTableColumns, sql } from 'drizzle-orm'
 import { toSnakeCase } from 'drizzle-orm/casing'
 import type { MiddlewareHandler } from 'hono'
+import { logModuleOf } from '../../shared/system-log'
 import { storableText } from '../../shared/validation'
 import type { Db } from '../db/client'
 import { systemLogs } from '../db/schema'
@@ -152,7 +153,7 @@ export function requestLog(writer: LogWriter, trustProxies: number): MiddlewareH
     const user = c.get('user')
     writer.add({
       logId,
-      moduleName: segments[1] ?? 'api',
+      moduleName: logModuleOf(segments[1]),
       createBy: user?.username ?? null,
       createByUserId: user?.id ?? null,
       accessTime: new Date(),

@@ -10,21 +10,7 @@ export { groupMoney, moneyText } from '../../shared/validation'
 const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')
 
 /** A calendar date (yyyy-MM-dd, or a year / year-month as records allow) as the language writes it. */
-export function dateText(value: string | null | undefined, lang: Lang): string {
-  if (!value) return ''
-  const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(value)
-  if (!m) return value
-  const [, y, mo, d] = m
-  if (!mo) return lang === 'en' ? y : `${y}年`
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d ?? 1)))
-  if (Number.isNaN(date.getTime())) return value
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    year: 'numeric',
-    month: lang === 'en' ? 'short' : 'long',
-    ...(d ? { day: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }).format(date)
-}
+export { calendarDateText as dateText } from '../../shared/office-time'
 
 export function numberText(value: number, lang: Lang): string {
   return new Intl.NumberFormat(intlLocale(lang)).format(value)

@@ -185,7 +185,11 @@ export function sampleStepData(
           { ...contract(refs, 'TRADE_PURCHASE_GALLERY', 'Harbour Gallery Limited'), amount: '50000.00' },
           { ...contract(refs, 'TRADE_PURCHASE_GALLERY', 'Harbour Gallery Limited'), amount: '250000.00' },
         ],
-        payment: [payment(refs, '50000.00'), payment(refs, '250000.00')],
+        // a purchase's payment is related to the purchase itself
+        payment: [
+          { ...payment(refs, '50000.00'), relatedEvent: 'PURCHASE' },
+          { ...payment(refs, '250000.00'), relatedEvent: 'PURCHASE' },
+        ],
         CONFIRM_PAYMENT: [CONFIRM_PAYMENT],
       }
     case 'BUY_ART_TRANS':

@@ -275,6 +275,18 @@ export const artworkDetail = artworkListItem.extend({
   processes: z.array(artworkProcessRef),
   insurancePolicies: z.array(insurancePolicyRef),
   lock: lockView.nullable(),
+  /** False while nobody has recorded whether it is signed (a record a purchase made): not "not signed". */
+  signatureRecorded: z.boolean(),
+  /**
+   * How it entered the archive: on the archive's form, from an Excel sheet, or made by a process (the purchase
+   * that bought it, named by its type and, once signed, its contract's number).
+   */
+  origin: z.object({
+    kind: z.enum(['form', 'import', 'process']),
+    processId: z.string().nullable(),
+    processType: z.string().nullable(),
+    contractNo: z.string().nullable(),
+  }),
 })
 export type ArtworkDetail = z.infer<typeof artworkDetail>
 
@@ -344,6 +356,7 @@ export const importJobView = z.object({
   toUpdate: z.number(),
   createdCount: z.number(),
   updatedCount: z.number(),
+  /** Rows of the file with at least one error (a row may have several, each listed in `errors`). */
   errorCount: z.number(),
   errors: z.array(importRowError),
   failure: z.string().nullable(),

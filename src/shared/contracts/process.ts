@@ -285,6 +285,10 @@ export const messageView = z.object({
   titleEn: z.string(),
   bodyZh: z.string(),
   bodyEn: z.string(),
+  /** A process message: what the process is about (the room of a stocktake, the artworks, a purchase's titles). */
+  subject: z.string(),
+  subjectZh: z.string(),
+  subjectEn: z.string(),
   senderName: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),

@@ -65,6 +65,8 @@ export const inboxProcess = z.object({
     z.object({ id: z.string(), inventoryNo: z.string(), titleZh: z.string(), titleEn: z.string() }),
   ),
   artworkCount: z.number(),
+  /** What it is about in a few words of each language: the room of a stocktake, the artworks' titles, a purchase's. */
+  subject: z.object({ zh: z.string(), en: z.string() }),
 })
 
 export const inboxTask = taskView.extend({ process: inboxProcess })

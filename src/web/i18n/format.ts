@@ -28,6 +28,19 @@ export function formatDateTime(iso: string | Date | null | undefined, lang: Lang
   return officeTimeText(iso, lang, officeZone())
 }
 
+/**
+ * A yyyy-MM month as a month, never read as a day: "2026年11月" / "Nov 2026" (a two-digit year after a month
+ * reads like a day of it). Anything else is returned as it is.
+ */
+export function formatMonth(month: string, lang: Lang): string {
+  const [y, m] = month.split('-').map(Number)
+  if (!y || !m || m > 12) return month
+  if (lang !== 'en') return `${y}年${m}月`
+  return new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  )
+}
+
 export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(intlLocale(lang), options).format(value)
 }

@@ -104,6 +104,8 @@ function TasksSection({ canOpenTasks, close }: { canOpenTasks: boolean; close: (
 
 function MessageRow({ message, close }: { message: MessageView; close: () => void }) {
   const lang = useLang()
+  // what the process is about (a stocktake's room, the artworks, a purchase's titles)
+  const subject = message.processId ? (lang === 'en' ? message.subjectEn : message.subjectZh) : ''
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const open = () => {
@@ -131,6 +133,11 @@ function MessageRow({ message, close }: { message: MessageView; close: () => voi
         <Text fz="sm" truncate>
           {message.title}
         </Text>
+        {subject ? (
+          <Text fz="xs" fw={500} truncate data-testid="message-subject">
+            {subject}
+          </Text>
+        ) : null}
         <Text fz="xs" c="dimmed">
           {message.senderName ? `${message.senderName} · ` : ''}
           {formatDateTime(message.createdAt, lang)}

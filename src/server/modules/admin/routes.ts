@@ -461,6 +461,7 @@ export function adminRoutes(deps: Deps) {
       responses: okResponse(rolePreviewView),
     }),
     async (c) => {
+      c.set('operationType', 'QUERY') // nothing is written: a lookup
       const { id } = c.req.valid('param')
       const input = c.req.valid('json')
       const lang = c.get('lang')

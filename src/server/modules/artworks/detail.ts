@@ -1,16 +1,18 @@
 // Everything the detail screen shows about one artwork: the list fields, the record as the form edits it,
 // its artist, tag labels, media with file facts, the location history from the movement rows, the
 // processes it went through (the workflow engine's process_artworks link) and its insurance policies.
-import { aliasedTable, asc, count, desc, eq } from 'drizzle-orm'
+import { aliasedTable, and, asc, count, desc, eq, isNull } from 'drizzle-orm'
 import { DIMENSION_KINDS, type Dimensions, sizeTextOf } from '../../../shared/artwork-rules'
 import type { ArtistView, ArtworkDetail, ArtworkMediaView } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import {
   artists,
+  artworkHistory,
   artworkMedia,
   artworkMovements,
   artworks,
+  contracts,
   files,
   insurancePolicies,
   insurancePolicyArtworks,
@@ -73,6 +75,40 @@ export async function processesOfArtwork(db: DbOrTx, artworkId: string) {
     updatedAt: p.updatedAt.toISOString(),
     finishedAt: p.finishedAt?.toISOString() ?? null,
   }))
+}
+
+/**
+ * How an artwork entered the archive: made by a process (its first movement names it: the purchase that
+ * bought it, with its live contract's number), else imported from a sheet or registered on the form (the
+ * action of its first history version).
+ */
+async function originOf(
+  db: DbOrTx,
+  id: string,
+  createdBy: string | null,
+  list: { id: string; type: string }[],
+): Promise<ArtworkDetail['origin']> {
+  if (createdBy) {
+    const [contract] = await db
+      .select({ number: contracts.number })
+      .from(contracts)
+      .where(and(eq(contracts.processId, createdBy), isNull(contracts.supersededAt)))
+      .limit(1)
+    const type = list.find((p) => p.id === createdBy)?.type ?? null
+    return { kind: 'process', processId: createdBy, processType: type, contractNo: contract?.number ?? null }
+  }
+  const [first] = await db
+    .select({ action: artworkHistory.action })
+    .from(artworkHistory)
+    .where(eq(artworkHistory.artworkId, id))
+    .orderBy(asc(artworkHistory.version))
+    .limit(1)
+  return {
+    kind: first?.action === 'import' ? 'import' : 'form',
+    processId: null,
+    processType: null,
+    contractNo: null,
+  }
 }
 
 export async function loadDetail(
@@ -165,6 +201,12 @@ export async function loadDetail(
     lang,
   )
   const { latestValuation: _v, latestValuationCurrency: _c, valuationDate: _d, ...record } = snapshot
+  const origin = await originOf(
+    db,
+    id,
+    moves.find(({ m }) => m.kind === 'created')?.m.processId ?? null,
+    processList,
+  )
   return {
     ...item,
     record,
@@ -191,6 +233,8 @@ export async function loadDetail(
       note: m.note,
     })),
     processes: processList,
+    signatureRecorded: row.signed !== null,
+    origin,
     insurancePolicies: policies.map(({ p }) => ({
       id: p.id,
       kind: p.kind,

@@ -50,6 +50,8 @@ export interface StoredRowError {
   row: number
   column: string
   reason: Reason
+  /** The cell's text as the file holds it, quoted when shown ('' for an empty cell or a whole row). */
+  value?: string
 }
 
 interface PlanItem {
@@ -152,8 +154,15 @@ export async function checkWorkbook(
   ) as Record<RecordKind, SheetRows>
 
   const errors: StoredRowError[] = []
+  const cellsAt = new Map<string, Record<string, string>>()
+  for (const [sheet, s] of [['main', main], ...Object.entries(lists)] as [SheetKey, SheetRows][]) {
+    for (const r of s.rows) cellsAt.set(`${sheet}:${r.row}`, r.cells)
+  }
   const add = (sheet: SheetKey, row: number, column: string, reason: Reason) => {
-    if (errors.length < MAX_STORED_ERRORS) errors.push({ sheet, row, column, reason })
+    if (errors.length >= MAX_STORED_ERRORS) return
+    const value =
+      column && reason.key !== 'missingColumn' ? (cellsAt.get(`${sheet}:${row}`)?.[column] ?? '') : ''
+    errors.push({ sheet, row, column, reason, ...(value ? { value } : {}) })
   }
   for (const [sheet, s] of [['main', main], ...Object.entries(lists)] as [SheetKey, SheetRows][]) {
     for (const m of s.missing) add(sheet, 1, m.key, { key: 'missingColumn' })
@@ -448,6 +457,18 @@ type JobRow = typeof artworkImportJobs.$inferSelect
 /** The parameters a failure's message may name (the file's and the workbook's limits). */
 const FAILURE_PARAMS = { limit: '3 MB', ...WORKBOOK_LIMIT_PARAMS }
 
+/** The cell's text the reason is about, quoted in the reader's language (long texts cut short). */
+function quoted(value: string | undefined, lang: Lang): string {
+  if (!value) return ''
+  const text = value.length > 60 ? `${value.slice(0, 59)}…` : value
+  return lang === 'zh-CN' ? `“${text}”：` : `"${text}": `
+}
+
+/** Rows of the file with at least one error (a row with two bad cells is one row to correct). */
+export function rowsWithErrors(errors: StoredRowError[]): number {
+  return new Set(errors.map((e) => `${e.sheet}:${e.row}`)).size
+}
+
 /** The job as shown; `waitingAhead`: imports ahead of it in this server's line (jobs/heavy.ts). */
 export function jobView(job: JobRow, lang: Lang, waitingAhead = 0): ImportJobView {
   const stale =
@@ -463,7 +484,7 @@ export function jobView(job: JobRow, lang: Lang, waitingAhead = 0): ImportJobVie
       sheet: sheetNameOf(e.sheet === 'main' ? MAIN_SHEET : RECORD_SHEETS[e.sheet], lang),
       row: e.row,
       column,
-      reason: formatMessage(e.reason.key, lang, params),
+      reason: quoted(e.value, lang) + formatMessage(e.reason.key, lang, params),
     }
   })
   return {
@@ -478,7 +499,7 @@ export function jobView(job: JobRow, lang: Lang, waitingAhead = 0): ImportJobVie
     toUpdate: job.toUpdate,
     createdCount: job.createdCount,
     updatedCount: job.updatedCount,
-    errorCount: errors.length,
+    errorCount: rowsWithErrors(job.errors as StoredRowError[]),
     errors,
     failure: stale
       ? formatMessage('importFailed', lang)
@@ -592,7 +613,7 @@ export async function commitImport(
   const db = deps.database.db
   const job = await loadJob(db, jobId, user)
   if (job.status !== 'checked') throw new AppError(409, 'importNotReady')
-  const errorCount = (job.errors as unknown[]).length
+  const errorCount = rowsWithErrors(job.errors as StoredRowError[])
   if (errorCount > 0 && !skipInvalid) {
     throw new AppError(
       400,

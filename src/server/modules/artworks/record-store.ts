@@ -361,6 +361,11 @@ async function artistNames(tx: DbOrTx, ids: (string | null)[]) {
 
 export interface NewArtwork {
   record: ArtworkRecord
+  /**
+   * Whether it is signed is not known yet (a purchase describes a title and an artist only): stored as not
+   * recorded, which the archive's form then asks for, rather than as "not signed".
+   */
+  signatureUnrecorded?: boolean
   inWarehouse: boolean
   roomId: string | null
   locationText: string
@@ -432,6 +437,7 @@ export async function insertArtworks(
       .values(
         chunk.map((i) => ({
           ...recordColumns(i.record),
+          ...(i.signatureUnrecorded ? { signed: null } : {}),
           inWarehouse: i.inWarehouse,
           roomId: i.roomId,
           locationText: i.locationText,

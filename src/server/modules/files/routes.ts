@@ -169,6 +169,7 @@ export function fileRoutes(deps: Deps) {
       responses: okResponse(linkResponse),
     }),
     async (c) => {
+      c.set('operationType', 'QUERY') // links to read files: nothing is written
       const user = currentUser(c)
       const body = c.req.valid('json')
       const rows = await loadReadableFiles(deps.database.db, user, body.ids ?? [body.id!])

@@ -13,6 +13,7 @@ import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { officeToday } from '../../office-day'
 import { rowsOf } from '../process/process-store'
+import { companyNamesOf } from './payments'
 
 const today = () => officeToday()
 const inDays = (n: number) => officeToday(new Date(Date.now() + n * 86_400_000))
@@ -49,6 +50,8 @@ interface ContractDbRow {
   number: string
   subject: string
   counterparty: string
+  party_zh: string | null
+  party_en: string | null
   effective_date: string
   end_date: string | null
   amount: string
@@ -65,8 +68,10 @@ function pageSql(where: SQL, limit: number, offset: number): SQL {
       c.amount::text as amount, c.currency, coalesce(paid.total, 0)::numeric(18, 2)::text as paid,
       case when c.superseded_at is null then greatest(c.amount - coalesce(paid.total, 0), 0) else 0 end
         ::numeric(18, 2)::text as outstanding,
-      to_char(c.superseded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as superseded_at
+      to_char(c.superseded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as superseded_at,
+      party.name_zh as party_zh, party.name_en as party_en
     from ${FROM}
+    left join lateral (${companyNamesOf(sql`c.counterparty`)}) party on true
     left join processes pr on pr.id = c.process_id
     left join dict_items a on a.dict_code = 'AGREEMENT_CONTRACT_TYPE' and a.value = c.contract_type
     left join dict_items t on t.dict_code = 'ART_CONTRACT_TYPE' and t.value = c.contract_type
@@ -85,7 +90,11 @@ function toRow(r: ContractDbRow, lang: Lang): ContractRow {
     contractTypeLabel: (lang === 'en' ? r.type_en || r.type_zh : r.type_zh || r.type_en) ?? '',
     number: r.number,
     subject: r.subject,
-    counterparty: r.counterparty,
+    // A registered vendor or company in the reader's language; a name typed freely as written.
+    counterparty:
+      r.party_zh === null
+        ? r.counterparty
+        : (lang === 'en' ? r.party_en || r.party_zh : r.party_zh || r.party_en) || r.counterparty,
     effectiveDate: r.effective_date,
     endDate: r.end_date,
     amount: r.amount,

@@ -1,11 +1,13 @@
 // The payment history and the contracts register as Excel workbooks, with the filters of the
 // screen, written by exceljs's streaming writer from pages of rows, so a large export keeps memory flat.
-// Headings and words in the request's language; amounts as text with their currency beside them (never a
-// total across currencies).
+// Headings and words in the request's language. Amounts are number cells with a thousands format and their
+// currency in the next column (a SUM works within one currency; the sheet never totals across them); an
+// amount with more significant digits than a spreadsheet number holds exactly stays text. Dates are date
+// cells. Column widths fit the heading and the first rows.
 import type { ContractRow, PaymentRow } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
-import { safeCells, streamedWorkbook } from '../../jobs/workbook-writer'
+import { safeCell, streamedWorkbook } from '../../jobs/workbook-writer'
 import { officeToday } from '../../office-day'
 
 export { XLSX_MIME } from '../../jobs/workbook-writer'
@@ -115,21 +117,86 @@ const W = {
 const typeLabel = (t: string | null, lang: Lang) =>
   t && t in PROCESS_TYPE_LABELS ? PROCESS_TYPE_LABELS[t as ProcessType][lang] : ''
 
+/** A typed cell: a decimal amount (number cell, exact for display), a date (yyyy-MM-dd), or text. */
+export type Cell = string | number | { amount: string } | { date: string }
+
+const MONEY_FORMAT = '#,##0.00'
+const DATE_FORMAT = 'yyyy-mm-dd'
+/** A double shows up to 15 significant digits exactly; a longer amount stays text. */
+const EXACT_DIGITS = 15
+/** Rows read before the widths are fixed (a streamed sheet writes its columns with its first row). */
+const MEASURED_ROWS = 200
+
+/** The value written for a cell, and its number format when it has one. */
+export function cellValue(cell: Cell): { value: string | number | Date; numFmt?: string } {
+  if (typeof cell === 'string') return { value: safeCell(cell) }
+  if (typeof cell === 'number') return { value: cell }
+  if ('date' in cell) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(cell.date)
+    if (!m) return { value: safeCell(cell.date) }
+    return { value: new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])), numFmt: DATE_FORMAT }
+  }
+  const digits = cell.amount.replace(/^-/, '').replace('.', '').replace(/^0+/, '')
+  if (!/^-?\d+(\.\d+)?$/.test(cell.amount) || digits.length > EXACT_DIGITS) return { value: cell.amount }
+  return { value: Number(cell.amount), numFmt: MONEY_FORMAT }
+}
+
+/** How wide a cell reads: Chinese characters count twice; amounts with their separators. */
+function cellWidth(cell: Cell): number {
+  const text =
+    typeof cell === 'string'
+      ? cell
+      : typeof cell === 'number'
+        ? String(cell)
+        : 'date' in cell
+          ? cell.date
+          : Number(cell.amount).toLocaleString('en', { minimumFractionDigits: 2 })
+  let w = 0
+  for (const ch of text) w += /[\u2e80-\uffff]/.test(ch) ? 2 : 1
+  return w
+}
+
+/** Widths that fit the heading and the measured rows, within sensible bounds. */
+export function fittedWidths(header: readonly string[], rows: readonly Cell[][]): number[] {
+  return header.map((h, i) =>
+    Math.min(60, Math.max(8, cellWidth(h), ...rows.map((r) => cellWidth(r[i] ?? ''))) + 2),
+  )
+}
+
 function workbook(
   fileName: string,
   sheetName: string,
   header: readonly string[],
-  rows: AsyncIterable<(string | number)[]>,
+  rows: AsyncIterable<Cell[]>,
 ): Promise<Response> {
   return streamedWorkbook(fileName, 'finance workbook', async (wb, pace) => {
     const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
-    ws.columns = header.map(() => ({ width: 18, style: { numFmt: '@' } }))
+    const source = rows[Symbol.asyncIterator]()
+    const first: Cell[][] = []
+    let next = await source.next()
+    while (!next.done && first.length < MEASURED_ROWS) {
+      first.push(next.value)
+      next = await source.next()
+    }
+    ws.columns = fittedWidths(header, first).map((width) => ({ width }))
     const head = ws.addRow([...header])
     head.font = { bold: true }
     head.commit()
-    for await (const r of rows) {
-      ws.addRow(safeCells(r)).commit()
+    const write = async (r: Cell[]) => {
+      const row = ws.addRow([])
+      r.forEach((cell, i) => {
+        const { value, numFmt } = cellValue(cell)
+        const target = row.getCell(i + 1)
+        target.value = value
+        if (numFmt) target.numFmt = numFmt
+      })
+      row.commit()
       await pace()
+    }
+    for (const r of first) await write(r)
+    while (!next.done) {
+      await write(next.value)
+      next = await source.next()
     }
     ws.commit()
   })
@@ -137,14 +204,14 @@ function workbook(
 
 export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): Promise<Response> {
   const w = W[lang]
-  async function* cells() {
+  async function* cells(): AsyncGenerator<Cell[]> {
     for await (const p of rows)
       yield [
-        p.paidOn,
+        { date: p.paidOn },
         w[p.direction],
         w[p.status],
         p.attempt,
-        p.amount,
+        { amount: p.amount },
         p.currency,
         p.payerCompany,
         p.payeeAccountName,
@@ -163,7 +230,7 @@ export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): P
 
 export function contractsWorkbook(rows: AsyncIterable<ContractRow>, lang: Lang): Promise<Response> {
   const w = W[lang]
-  async function* cells() {
+  async function* cells(): AsyncGenerator<Cell[]> {
     for await (const c of rows)
       yield [
         c.number,
@@ -171,11 +238,11 @@ export function contractsWorkbook(rows: AsyncIterable<ContractRow>, lang: Lang):
         c.contractTypeLabel || c.contractType,
         c.subject,
         c.counterparty,
-        c.effectiveDate,
-        c.endDate ?? '',
-        c.amount,
-        c.paid,
-        c.outstanding,
+        { date: c.effectiveDate },
+        c.endDate ? { date: c.endDate } : '',
+        { amount: c.amount },
+        { amount: c.paid },
+        { amount: c.outstanding },
         c.currency,
         typeLabel(c.processType, lang),
         c.supersededAt ? w.superseded : w.live,

@@ -58,6 +58,8 @@ interface PaymentDbRow {
   amount: string
   currency: string
   payer_company: string
+  payer_zh: string | null
+  payer_en: string | null
   payee_account_name: string
   method: PaymentRow['method']
   paid_on: string
@@ -85,14 +87,28 @@ export function paymentPageSql(where: SQL, limit: number, offset: number): SQL {
       d.label_zh as cost_zh, d.label_en as cost_en, p.related_event, e.label_zh as event_zh,
       e.label_en as event_en, p.failure_reason, c.number as contract_no,
       coalesce(c.superseded_at is not null, false) as contract_superseded, p.for_process_id,
-      fp.type as for_process_type
+      fp.type as for_process_type, payer.name_zh as payer_zh, payer.name_en as payer_en
     from pg join payments p on p.id = pg.id
+    left join lateral (${companyNamesOf(sql`p.payer_company`)}) payer on true
     left join processes pr on pr.id = p.process_id
     left join processes fp on fp.id = p.for_process_id
     left join contracts c on c.id = p.contract_id
     left join dict_items d on d.dict_code = 'FIN_FEE_ATTRIBUTION' and d.value = p.cost_attribution
     left join dict_items e on e.dict_code = 'EVENT_TYPE' and e.value = p.related_event
     order by pg.at desc, pg.id desc`
+}
+
+/**
+ * The registered names of the company or vendor a stored name is (a payment keeps the name as written, the
+ * family's companies in Chinese): both languages, so the reader sees it in theirs. No row for a name typed
+ * freely (a buyer).
+ */
+export function companyNamesOf(name: SQL): SQL {
+  return sql`select n.name_zh, n.name_en from (
+      select e.name_zh, e.name_en, 0 as rank from enterprises e where ${name} in (e.name_zh, e.name_en)
+      union all
+      select v.name_zh, v.name_en, 1 from vendors v where ${name} in (v.name_zh, v.name_en)) n
+    order by n.rank limit 1`
 }
 
 /** A dictionary item's label in the reader's language (the other when that one is empty; '' when none). */
@@ -111,7 +127,7 @@ export function toPaymentRow(r: PaymentDbRow, lang: Lang): PaymentRow {
     attempt: Number(r.attempt),
     amount: r.amount,
     currency: r.currency,
-    payerCompany: r.payer_company,
+    payerCompany: r.payer_zh !== null ? labelIn(lang, r.payer_zh, r.payer_en) : r.payer_company,
     payeeAccountName: r.payee_account_name,
     method: r.method,
     paidOn: r.paid_on,
@@ -212,6 +228,19 @@ async function labelsOf(db: DbOrTx, groupBy: SummaryGroup, lang: Lang) {
     )
     for (const r of rows)
       labels.set(r.value, lang === 'en' ? r.label_en || r.label_zh : r.label_zh || r.label_en)
+  }
+  if (groupBy === 'payerCompany') {
+    // A company or vendor by either of its names, in the reader's language (the family's companies win).
+    const rows = rowsOf<{ name_zh: string; name_en: string }>(
+      await db.execute(
+        sql`select name_zh, name_en from vendors union all select name_zh, name_en from enterprises`,
+      ),
+    )
+    for (const r of rows) {
+      const label = lang === 'en' ? r.name_en || r.name_zh : r.name_zh || r.name_en
+      labels.set(r.name_zh, label)
+      if (r.name_en) labels.set(r.name_en, label)
+    }
   }
   return (k: string) => (groupBy === 'currency' ? k : (labels.get(k) ?? k))
 }

@@ -199,10 +199,12 @@ export function labelRoutes(deps: Deps) {
       request: { body: { required: true, content: { 'application/json': { schema: labelsBody } } } },
       responses: pdfResponses,
     }),
-    async (c) =>
-      heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
+    async (c) => {
+      c.set('operationType', 'EXPORT') // a printable sheet of a long selection: nothing is written
+      return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
         sheetResponse(deps, selectionOf(undefined, c.req.valid('json').ids), c.get('lang')),
-      ),
+      )
+    },
   )
 
   return app

@@ -10,7 +10,8 @@ import { TASK_OF_EVENT } from '../../../../machines/tasks'
 import type { Actor, ProcessContext, ProcessDefinition } from '../../../../machines/types'
 import { checkEvent, forbiddenBecause, nextEvents, refusalOf, validateEvent } from '../../../../machines/view'
 import type { ProcessEventInput } from '../../../shared/contracts/process'
-import type { Lang, MessageKey } from '../../../shared/errors'
+import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
+import { dayIn, todayIn } from '../../../shared/office-time'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { Db } from '../../db/client'
 import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
@@ -127,6 +128,7 @@ async function decideOn(
   if (!valid.ok) throw invalid(issuesToFieldErrors(valid.issues, lang))
   await assertNotClaimedByOther(db, row.id, request.type, actor)
   await assertAttachments(db, row.currentStep, valid.payload)
+  assertReportDates(snapshot, row.currentStep, request.type, valid.payload, lang, timeZone)
   if (request.type === 'SUBMIT')
     await checkSubmitted(definition, row.currentStep, {
       db,
@@ -138,6 +140,36 @@ async function decideOn(
   if (request.type !== 'SAVE') await assertKnownCurrencies(db, valid.payload, 'payload')
   if (request.type === 'SUBMIT') await assertStepMayBind(db, definition, row, snapshot)
   return { row, snapshot, definition, actor, comment, payload: valid.payload }
+}
+
+/** The dated hand-over reports of a transport: the field each one dates. */
+const REPORT_DATE: Record<string, string> = { DEPART: 'departedOn', ARRIVE: 'arrivedOn' }
+
+/**
+ * A transport's hand-over reports keep the condition timeline in order: neither is dated after the office's
+ * today, and an arrival is not dated before its departure (the DEPART's own date, else the office's day it
+ * was recorded on). Refused at the field, in the request's language.
+ */
+export function assertReportDates(
+  snapshot: HeldRow['snapshot'],
+  step: string | null,
+  type: string,
+  payload: Record<string, unknown> | undefined,
+  lang: Lang,
+  timeZone: string,
+): void {
+  const field = REPORT_DATE[type]
+  const on = field ? payload?.[field] : undefined
+  if (typeof on !== 'string') return
+  const path = `payload.${field}`
+  if (on > todayIn(timeZone)) throw invalid({ [path]: formatMessage('reportAfterToday', lang) })
+  if (type !== 'ARRIVE' || !step) return
+  const events = (snapshot.context as ProcessContext).steps[step]?.events ?? []
+  const departure = events.findLast((e) => e.type === 'DEPART')
+  if (!departure) return
+  const departedOn = departure.payload?.departedOn
+  const departed = typeof departedOn === 'string' ? departedOn : dayIn(new Date(departure.at), timeZone)
+  if (on < departed) throw invalid({ [path]: formatMessage('arrivalBeforeDeparture', lang) })
 }
 
 /**

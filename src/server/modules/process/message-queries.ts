@@ -8,6 +8,7 @@ import type { MessageKind } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { contents, messages, processes, users } from '../../db/schema'
+import { processSubjects, type SubjectWords } from './subject'
 
 export interface MessageFilters {
   unread?: boolean
@@ -44,6 +45,12 @@ export function messagePageSelect(db: DbOrTx, where: SQL, limit: number, offset:
     .offset(offset)
 }
 
+function subjectFields(words: SubjectWords | undefined, en: boolean) {
+  const zh = words?.zh ?? ''
+  const english = words?.en ?? ''
+  return { subject: en ? english : zh, subjectZh: zh, subjectEn: english }
+}
+
 export async function messagePage(
   db: DbOrTx,
   userId: string,
@@ -56,6 +63,10 @@ export async function messagePage(
     messagePageSelect(db, where, f.pageSize, (f.page - 1) * f.pageSize),
   ])
   const en = lang === 'en'
+  const subjects = await processSubjects(
+    db,
+    rows.flatMap(({ m }) => (m.processId ? [m.processId] : [])),
+  )
   return {
     list: rows.map(({ m, processType, senderName, contentId, contentKind }) => ({
       id: m.id,
@@ -68,6 +79,7 @@ export async function messagePage(
       titleEn: m.titleEn,
       bodyZh: m.bodyZh,
       bodyEn: m.bodyEn,
+      ...subjectFields(m.processId ? subjects.get(m.processId) : undefined, en),
       senderName: senderName ?? null,
       read: m.readAt !== null,
       createdAt: m.createdAt.toISOString(),

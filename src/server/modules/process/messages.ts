@@ -4,6 +4,7 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { MessageKind } from '../../../shared/contracts/process'
 import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
+import { calendarDateText } from '../../../shared/office-time'
 import { approvePrivilege } from '../../../shared/privileges'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
@@ -129,8 +130,9 @@ export async function scheduleReminder(
     step: '',
     contract: '',
     policy: '',
-    date: '',
     ...reminder.params,
+    // a date in a message is written as the reader's language writes it, never yyyy-MM-dd
+    date: calendarDateText(String(reminder.params.date ?? ''), lang),
   }))
   const values = {
     recipientId: reminder.recipientId,

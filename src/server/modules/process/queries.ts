@@ -74,31 +74,18 @@ function countsByVersion(
   return [...out.values()].sort((a, b) => a.definitionVersion - b.definitionVersion)
 }
 
-export async function processStats(
-  db: Db,
-  catalog: ProcessCatalog,
-  type: ProcessType,
-): Promise<ProcessStatsView> {
-  const [states, statuses, versions] = await Promise.all([
-    db
-      .select({ state: processes.state, definitionVersion: processes.definitionVersion, n: count() })
-      .from(processes)
-      .where(and(eq(processes.type, type), eq(processes.done, false)))
-      .groupBy(processes.state, processes.definitionVersion)
-      .orderBy(processes.state),
-    db
-      .select({ status: processes.status, n: count() })
-      .from(processes)
-      .where(eq(processes.type, type))
-      .groupBy(processes.status)
-      .orderBy(processes.status),
-    db
-      .select({ definitionVersion: processes.definitionVersion, done: processes.done, n: count() })
-      .from(processes)
-      .where(eq(processes.type, type))
-      .groupBy(processes.definitionVersion, processes.done),
-  ])
-  const live = states.map((s) => ({
+type StatsRows = {
+  states: { state: string; definitionVersion: number; n: number | string }[]
+  statuses: { status: ProcessStatsView['statuses'][number]['status']; n: number | string }[]
+  versions: { definitionVersion: number; done: boolean; n: number | string }[]
+}
+
+/** Live: neither finished nor terminated (a terminated process is not done: it may be restarted). */
+const live = and(eq(processes.done, false), ne(processes.status, 'terminated'))
+
+/** The counts of one type from its grouped rows. */
+function statsOf(catalog: ProcessCatalog, type: ProcessType, rows: StatsRows): ProcessStatsView {
+  const states = rows.states.map((s) => ({
     state: s.state,
     definitionVersion: s.definitionVersion,
     count: Number(s.n),
@@ -106,9 +93,67 @@ export async function processStats(
   return {
     type,
     version: catalog.latest(type).version,
-    total: live.reduce((sum, s) => sum + s.count, 0),
-    states: live,
-    statuses: statuses.map((s) => ({ status: s.status, count: Number(s.n) })),
-    byVersion: countsByVersion(catalog.versionsOf(type), versions),
+    total: states.reduce((sum, s) => sum + s.count, 0),
+    states,
+    statuses: rows.statuses.map((s) => ({ status: s.status, count: Number(s.n) })),
+    byVersion: countsByVersion(catalog.versionsOf(type), rows.versions),
   }
+}
+
+/** Three grouped reads over the processes of one type, or of every type (`type` undefined). */
+async function statsRows(db: Db, type: ProcessType | undefined) {
+  const ofType = type ? eq(processes.type, type) : undefined
+  return Promise.all([
+    db
+      .select({
+        type: processes.type,
+        state: processes.state,
+        definitionVersion: processes.definitionVersion,
+        n: count(),
+      })
+      .from(processes)
+      .where(and(ofType, live))
+      .groupBy(processes.type, processes.state, processes.definitionVersion)
+      .orderBy(processes.state),
+    db
+      .select({ type: processes.type, status: processes.status, n: count() })
+      .from(processes)
+      .where(ofType)
+      .groupBy(processes.type, processes.status)
+      .orderBy(processes.status),
+    db
+      .select({
+        type: processes.type,
+        definitionVersion: processes.definitionVersion,
+        done: processes.done,
+        n: count(),
+      })
+      .from(processes)
+      .where(ofType)
+      .groupBy(processes.type, processes.definitionVersion, processes.done),
+  ])
+}
+
+export async function processStats(
+  db: Db,
+  catalog: ProcessCatalog,
+  type: ProcessType,
+): Promise<ProcessStatsView> {
+  const [states, statuses, versions] = await statsRows(db, type)
+  return statsOf(catalog, type, { states, statuses, versions })
+}
+
+/**
+ * The counts of every type in one answer (the data centre lists every type with its live count): three
+ * reads in all instead of three per type, each type's request queued behind the others on one connection.
+ */
+export async function allProcessStats(db: Db, catalog: ProcessCatalog): Promise<ProcessStatsView[]> {
+  const [states, statuses, versions] = await statsRows(db, undefined)
+  return catalog.types().map((type) =>
+    statsOf(catalog, type, {
+      states: states.filter((r) => r.type === type),
+      statuses: statuses.filter((r) => r.type === type),
+      versions: versions.filter((r) => r.type === type),
+    }),
+  )
 }

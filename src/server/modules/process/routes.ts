@@ -24,7 +24,7 @@ import { moduleRouter } from '../../http/router'
 import type { ProcessCatalog } from './catalog'
 import { definitionViews } from './definitions'
 import { machineCatalog } from './machine-catalog'
-import { listProcesses, processStats } from './queries'
+import { allProcessStats, listProcesses, processStats } from './queries'
 import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
 import { mayStartSome } from './start-access'
 import { MIGRATE_PRIVILEGE, migrateProcess } from './versions'
@@ -64,6 +64,18 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       responses: okResponse(z.array(processDefinitionView)),
     }),
     (c) => ok(c, definitionViews(catalog)),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/definitions/stats',
+      tags,
+      summary: 'For every process type: how many live processes sit in each state (one answer for all types)',
+      ...access(deps, 'devOpsManage:view'),
+      responses: okResponse(z.array(processStatsView)),
+    }),
+    async (c) => ok(c, await allProcessStats(env.db, catalog)),
   )
 
   app.openapi(

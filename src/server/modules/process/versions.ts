@@ -13,7 +13,7 @@ import { MIGRATIONS, type Migration, migrationOf } from '../../../../machines/mi
 import type { Actor, ProcessDefinition } from '../../../../machines/types'
 import { describe } from '../../../../machines/view'
 import type { ProcessMigrateInput, ProcessView } from '../../../shared/contracts/process'
-import type { PrivilegeKey } from '../../../shared/privileges'
+import { MIGRATE_PRIVILEGE } from '../../../shared/privileges'
 import type { ProcessType } from '../../../shared/process-types'
 import type { Db, DbOrTx } from '../../db/client'
 import { processDefinitionVersions, processes, processHistory } from '../../db/schema'
@@ -26,8 +26,7 @@ import { buildViews } from './views'
 /** The history event type of a migration (beside CREATE and the machines' own events). */
 export const MIGRATE_EVENT = 'MIGRATE'
 
-/** The privilege that may migrate a process: the administrators' (authManage writes). */
-export const MIGRATE_PRIVILEGE: PrivilegeKey = 'authManage:edit'
+export { MIGRATE_PRIVILEGE }
 
 /** Thrown at boot: the message names every type and version at fault and what to do. */
 export class VersionCheckError extends Error {

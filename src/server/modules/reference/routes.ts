@@ -126,6 +126,8 @@ export function referenceCallRoutes(deps: Deps) {
         responses: okResponse(z.array(schema)),
       }),
       async (c) => {
+        // A POST by the call's historical contract, but a lookup: logged as one, not as a creation.
+        c.set('operationType', 'QUERY')
         const list = await load(db, c.get('lang'))
         // Pickers show display names: sign-in names go only to those who manage accounts.
         if (path === '/art/getAllUser' && !hasPrivilege(currentUser(c), 'authManage:view'))

@@ -168,7 +168,12 @@ export async function drawTearSheet(r: Report, data: TearSheetData) {
       [w.period, tag(d.periodTagId)],
       [
         w.signature,
-        rec.signature.signed ? w.signed(rec.signature.position, rec.signature.content) : w.unsigned,
+        // not recorded yet (a purchase's record): left blank rather than printed as "not signed"
+        !d.signatureRecorded
+          ? ''
+          : rec.signature.signed
+            ? w.signed(rec.signature.position, rec.signature.content)
+            : w.unsigned,
       ],
       [w.source, pick(lang, rec.sourceZh, rec.sourceEn)],
       [w.buyYear, d.buyYear ? String(d.buyYear) : ''],

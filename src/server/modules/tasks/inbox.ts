@@ -17,6 +17,7 @@ import { refusedFor } from '../process/decide'
 import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../process/messages'
 import { loadProcess } from '../process/process-store'
 import { type PersistedSnapshot, rehydrate } from '../process/snapshot'
+import { processSubjects } from '../process/subject'
 import { peopleOf } from './people'
 import { delegationsTo } from './settings'
 import { taskKindLabel } from './sync'
@@ -237,13 +238,17 @@ export async function inboxOf(
     rows.length > 0 ? Number(rows[0].total) : await countOnly(db, candidates, actor.id, query, now)
   const overdue = rows.length > 0 ? Number(rows[0].overdue) : 0
   // The page's look-ups at once (each its own round trip).
-  const [names, subjects] = await Promise.all([
+  const [names, subjects, words] = await Promise.all([
     namesFor(
       db,
       rows,
       rows.flatMap((r) => (r.on_behalf_of ? [r.on_behalf_of] : [])),
     ),
     subjectsOf(
+      db,
+      rows.map((r) => r.process_id),
+    ),
+    processSubjects(
       db,
       rows.map((r) => r.process_id),
     ),
@@ -263,6 +268,7 @@ export async function inboxOf(
         updatedAt: iso(r.updated_at) as string,
         artworks: subjects.get(r.process_id)?.list ?? [],
         artworkCount: subjects.get(r.process_id)?.count ?? 0,
+        subject: words.get(r.process_id) ?? { zh: '', en: '' },
       },
     })),
     total: Math.min(total, INBOX_COUNT_CAP),

@@ -49,6 +49,8 @@ export const FLAT_DICTIONARIES: Record<Exclude<ItemDictCode, TreeDictCode>, read
     ['AUTHENTICATION', '鉴定', 'Authentication'],
     ['GIFT', '捐赠与遗赠', 'Gift or bequest'],
     ['TRANSFER', '私下转让', 'Private transfer'],
+    // added later: databases seeded before it get it from migration 0022 (the same place, sort 100)
+    ['PURCHASE', '购入', 'Purchase'],
   ],
   LITERATU_RECORD_TYPERE: [
     ['CATALOGUE_RAISONNE', '作品全集', 'Catalogue raisonné'],

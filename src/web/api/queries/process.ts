@@ -25,7 +25,7 @@ export type ProcessListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & {
 export const processKeys = {
   all: ['process'] as const,
   definitions: () => [...processKeys.all, 'definitions'] as const,
-  stats: (type: ProcessType) => [...processKeys.all, 'stats', type] as const,
+  allStats: () => [...processKeys.all, 'stats'] as const,
   lists: () => [...processKeys.all, 'list'] as const,
   list: (filters: ProcessListFilters) => [...processKeys.lists(), filters] as const,
   details: () => [...processKeys.all, 'detail'] as const,
@@ -48,12 +48,12 @@ export const definitionsQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   })
 
-/** How many live processes of a type sit in each state (the analysts' diagrams). */
-export const statsQuery = (type: ProcessType) =>
+/** How many live processes of each type sit in each state (the analysts' diagrams), every type in one answer. */
+export const allStatsQuery = () =>
   queryOptions({
-    queryKey: processKeys.stats(type),
+    queryKey: processKeys.allStats(),
     queryFn: ({ signal }) =>
-      api.get(`process/definitions/${type}/stats`, { schema: processStatsView, signal }),
+      api.get('process/definitions/stats', { schema: z.array(processStatsView), signal }),
     staleTime: 15_000,
   })
 

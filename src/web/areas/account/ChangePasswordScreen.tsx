@@ -8,7 +8,6 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { changePasswordRequest } from '../../../shared/contracts/auth'
 import { changePassword } from '../../api/queries/auth'
-import { showSuccess } from '../../forms/notify'
 import { useForm } from '../../forms/use-form'
 import { PageHeader } from '../../shell/PageHeader'
 
@@ -23,7 +22,6 @@ const changePasswordForm = changePasswordRequest
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
 export function ChangePasswordScreen() {
-  const { t } = useLingui()
   const [formKey, setFormKey] = useState(0)
   const [ended, setEnded] = useState<number | null>(null)
   const mutation = useMutation({ mutationFn: changePassword })
@@ -43,8 +41,8 @@ export function ChangePasswordScreen() {
           submit={async (body) => {
             const reply = await mutation.mutateAsync(body)
             setEnded(reply.endedSessions)
+            // The alert below says it (and how many sessions ended): no toast repeating it.
             setFormKey((k) => k + 1)
-            showSuccess(t`Your password was changed`)
           }}
         />
         {ended !== null ? (

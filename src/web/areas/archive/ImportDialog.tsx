@@ -216,7 +216,7 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
                 <Trans>Rows to correct</Trans>
               </Text>
               <Badge color="red" variant="light" size="sm">
-                {data.errors.length}
+                {data.errorCount}
               </Badge>
             </Group>
             <BadRowsTable rows={data.errors} testId="import-errors" rowTestId="import-error-row" />

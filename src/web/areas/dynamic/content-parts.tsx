@@ -6,7 +6,10 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Badge, Card, Group, Image, Stack, Text, Title, Typography, UnstyledButton } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import type { ContentKind, ContentStatus, ContentView } from '../../../shared/contracts/content'
+import { contentKeys } from '../../api/queries/content'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { useLang } from '../process/machine-words'
 
@@ -64,12 +67,44 @@ export function whenWhere(item: ContentView, lang: 'zh-CN' | 'en'): string {
   return [item.venue, dates].filter(Boolean).join(' · ')
 }
 
+/** A picture that failed is asked for again no sooner than this: a picture really missing keeps its fallback. */
+const PICTURE_RETRY_MS = 30_000
+
+/**
+ * An item's pictures (cover and those in its text) come with signed links that run out after a few minutes,
+ * so a reader who leaves an item open, or comes back to it from the cache, would meet dead links: the
+ * pictures fell back to the default one, or stayed broken, for good. When a picture inside `root` fails, the
+ * news is fetched again (fresh links) and the pictures are drawn anew (`round` keys them).
+ */
+function useFreshPictures(root: RefObject<HTMLElement | null>): number {
+  const queryClient = useQueryClient()
+  const [round, setRound] = useState(0)
+  const last = useRef(0)
+  useEffect(() => {
+    const element = root.current
+    if (!element) return
+    const onError = (event: Event) => {
+      if (!(event.target instanceof HTMLImageElement)) return
+      const now = Date.now()
+      if (now - last.current < PICTURE_RETRY_MS) return
+      last.current = now
+      void queryClient.invalidateQueries({ queryKey: contentKeys.all }).then(() => setRound((r) => r + 1))
+    }
+    // Capture: an image's error does not bubble.
+    element.addEventListener('error', onError, true)
+    return () => element.removeEventListener('error', onError, true)
+  }, [root, queryClient])
+  return round
+}
+
 /** One item as its readers see it: title (unless the page's heading says it), facts, cover, summary, body. */
 export function ContentArticle({ item, withTitle = true }: { item: ContentView; withTitle?: boolean }) {
   const lang = useLang()
   const place = whenWhere(item, lang)
+  const root = useRef<HTMLDivElement>(null)
+  const round = useFreshPictures(root)
   return (
-    <Stack gap="md" data-testid="content-article" data-content-id={item.id}>
+    <Stack ref={root} gap="md" data-testid="content-article" data-content-id={item.id}>
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
           <KindBadge kind={item.kind} />
@@ -100,7 +135,15 @@ export function ContentArticle({ item, withTitle = true }: { item: ContentView; 
         ) : null}
       </Stack>
       {item.coverUrl ? (
-        <Image src={item.coverUrl} alt="" radius="md" mah={360} fit="cover" data-fallback="auction" />
+        <Image
+          key={`cover-${round}`}
+          src={item.coverUrl}
+          alt=""
+          radius="md"
+          mah={360}
+          fit="cover"
+          data-fallback="auction"
+        />
       ) : null}
       {item.summary ? (
         <Text fw={500} data-testid="content-summary">
@@ -110,7 +153,7 @@ export function ContentArticle({ item, withTitle = true }: { item: ContentView; 
       <Typography data-testid="content-body" style={{ overflowWrap: 'anywhere' }}>
         {/* Sanitised on the server (modules/content/sanitize.ts): an allow-list, no scripts or handlers. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised HTML */}
-        <div dangerouslySetInnerHTML={{ __html: item.body }} />
+        <div key={`body-${round}`} dangerouslySetInnerHTML={{ __html: item.body }} />
       </Typography>
     </Stack>
   )
@@ -120,8 +163,11 @@ export function ContentArticle({ item, withTitle = true }: { item: ContentView; 
 export function ContentCard({ item, onOpen }: { item: ContentView; onOpen: (item: ContentView) => void }) {
   const lang = useLang()
   const place = whenWhere(item, lang)
+  const root = useRef<HTMLButtonElement>(null)
+  const round = useFreshPictures(root)
   return (
     <UnstyledButton
+      ref={root}
       onClick={() => onOpen(item)}
       style={{ display: 'block', width: '100%' }}
       data-content-card={item.id}
@@ -129,7 +175,14 @@ export function ContentCard({ item, onOpen }: { item: ContentView; onOpen: (item
       <Card withBorder radius="md" padding="md" h="100%">
         {item.coverUrl ? (
           <Card.Section mb="sm">
-            <Image src={item.coverUrl} alt="" h={140} fit="cover" data-fallback="auction" />
+            <Image
+              key={`cover-${round}`}
+              src={item.coverUrl}
+              alt=""
+              h={140}
+              fit="cover"
+              data-fallback="auction"
+            />
           </Card.Section>
         ) : null}
         <Stack gap={4}>

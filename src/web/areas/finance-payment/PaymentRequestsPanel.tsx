@@ -1,25 +1,26 @@
 // The non-contract payment requests (FINANCE_PAYMENT processes): payee, amount in its currency, the cost it
 // settles (an operation's, when it does), where it stands, who raised it; newest activity first, open or
-// ended. "New payment request" starts one with nothing and opens its process screen, where the request is
-// filled, approved and paid (the generic process view). Mounted as a tab of the finance screen.
+// ended. "New payment request" opens the start form in a drawer (the request itself may be filled there as
+// the first step's draft): nothing is created until the person starts it, so a stray click or a cancel leaves
+// no empty request behind. The process screen then fills, approves and pays it (the generic process view).
+// Mounted as a tab of the finance screen.
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ProcessContext } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
-import { processKeys, processListQuery, startProcess } from '../../api/queries/process'
-import { showSuccess } from '../../forms/notify'
+import { processListQuery } from '../../api/queries/process'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { hasPrivilege } from '../../shell/route-meta'
+import { StartDrawer } from '../operations/parts'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { definitionFor, leafLabel, typeLabel, useLang } from '../process/machine-words'
 import { formatMoneyWith } from '../process/record-format'
 import { StatusBadge } from '../process/StatusBadge'
-import { startKey } from '../processes/StartProcess'
 
 const PAGE_SIZE = 20
 const PHASES = { active: msg`In progress`, ended: msg`Closed`, all: msg`All` } as const
@@ -61,10 +62,9 @@ export function PaymentRequestsPanel() {
   const lang = useLang()
   const me = useMe()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const [phase, setPhase] = useState<Phase>('active')
   const [page, setPage] = useState(1)
-  const [nonce] = useState(() => Math.random().toString(36).slice(2, 10))
+  const [starting, setStarting] = useState(false)
   const mayStart = hasPrivilege(me, 'devOpsManage:start') || hasPrivilege(me, 'financeManage:pay')
   const list = useQuery(
     processListQuery({
@@ -75,20 +75,6 @@ export function PaymentRequestsPanel() {
     }),
   )
   const open = (id: string) => void navigate({ to: '/devOpsManage/index', search: { process: id } })
-
-  // A mutation, so that a refusal is shown (the query client's one error handler words it).
-  const newRequest = useMutation({
-    mutationFn: () => {
-      const body = { type: 'FINANCE_PAYMENT' as const, input: {} }
-      return startProcess({ ...body, idempotencyKey: startKey(body.type, nonce, body) })
-    },
-    onSuccess: (view) => {
-      queryClient.setQueryData(processKeys.detail(view.id), view)
-      void queryClient.invalidateQueries({ queryKey: processKeys.lists() })
-      showSuccess(t`The payment request is started.`)
-      open(view.id)
-    },
-  })
 
   const rows = list.data?.list ?? []
   const where = (p: ProcessView) => leafLabel(definitionFor(p.type, p.definitionVersion), p.state, lang)
@@ -111,15 +97,12 @@ export function PaymentRequestsPanel() {
           data-testid="payment-requests-phase"
         />
         {mayStart ? (
-          <Button
-            onClick={() => newRequest.mutate()}
-            loading={newRequest.isPending}
-            data-testid="new-payment-request"
-          >
+          <Button onClick={() => setStarting(true)} data-testid="new-payment-request">
             <Trans>New payment request</Trans>
           </Button>
         ) : null}
       </Group>
+      <StartDrawer type="FINANCE_PAYMENT" open={starting} onClose={() => setStarting(false)} />
       {list.isPending ? (
         <Skeleton h={160} radius="md" />
       ) : rows.length === 0 ? (

@@ -27,9 +27,9 @@ import {
   type SummaryGroup,
   type SummaryRow,
 } from '../../../shared/contracts/finance'
-import type { Lang } from '../../../shared/errors'
 import { paymentSummaryQuery } from '../../api/queries/finance'
 import { DateRangePicker } from '../../forms/DateRangePicker'
+import { formatMonth, formatNumber } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
@@ -56,16 +56,6 @@ export const summaryFilters = (s: SummarySearch) => ({
   reportingCurrency: s.reporting === 0 ? undefined : ('1' as const),
 })
 
-/** "Mar 25" / "25年3月" for a yyyy-MM month. */
-function monthLabel(month: string, lang: Lang): string {
-  const [y, m] = month.split('-').map(Number)
-  if (!y || !m) return month
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', {
-    month: 'short',
-    year: '2-digit',
-  }).format(new Date(Date.UTC(y, m - 1, 1)))
-}
-
 export function PaymentSummaryScreen({
   search,
   onSearch,
@@ -80,7 +70,7 @@ export function PaymentSummaryScreen({
   const summary = useQuery(paymentSummaryQuery(filters))
   const groupBy = filters.groupBy
   const label = (key: string, text: string) =>
-    groupBy === 'month' ? monthLabel(key, lang) : key === '' ? i18n._(NONE) : text
+    groupBy === 'month' ? formatMonth(key, lang) : key === '' ? i18n._(NONE) : text
   return (
     <>
       <PageHeader
@@ -132,6 +122,71 @@ export function PaymentSummaryScreen({
   )
 }
 
+/** One currency's amounts paid or collected, by group: a chart of its own. */
+export interface CurrencyChartData {
+  currency: string
+  way: 'outgoing' | 'incoming'
+  points: { group: string; amount: number }[]
+}
+
+/** Per currency, the paid chart and (when anything was collected in it) the collected one. */
+export function currencyCharts(
+  data: Pick<PaymentSummary, 'rows' | 'totals'>,
+  label: (key: string, text: string) => string,
+): CurrencyChartData[] {
+  const keys = [...new Set(data.rows.map((r) => r.key))]
+  return data.totals.flatMap((total) =>
+    (['outgoing', 'incoming'] as const)
+      .filter(
+        (way) =>
+          way === 'outgoing' ||
+          data.rows.some((r) => r.currency === total.currency && Number(r.incoming) !== 0),
+      )
+      .map((way) => ({
+        currency: total.currency,
+        way,
+        points: keys.map((k) => {
+          const row = data.rows.find((r) => r.key === k && r.currency === total.currency)
+          const text = data.rows.find((r) => r.key === k)?.label ?? k
+          return { group: label(k, text), amount: row ? Number(row[way]) : 0 }
+        }),
+      })),
+  )
+}
+
+function CurrencyChart({ chart, color }: { chart: CurrencyChartData; color: string }) {
+  const lang = useLang()
+  const { currency } = chart
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      data-testid="summary-chart"
+      data-currency={currency}
+      data-way={chart.way}
+    >
+      <Text fw={600} mb="xs">
+        {chart.way === 'outgoing' ? (
+          <Trans>Paid in {currency}</Trans>
+        ) : (
+          <Trans>Collected in {currency}</Trans>
+        )}
+      </Text>
+      <BarChart
+        h={240}
+        data={chart.points}
+        dataKey="group"
+        series={[{ name: 'amount', label: currency, color }]}
+        tickLine="y"
+        gridAxis="y"
+        valueFormatter={(v) => formatNumber(v, lang)}
+        yAxisProps={{ width: 88 }}
+      />
+    </Paper>
+  )
+}
+
 function SummaryBody({
   data,
   label,
@@ -140,18 +195,7 @@ function SummaryBody({
   label: (key: string, text: string) => string
 }) {
   const { t } = useLingui()
-  const currencies = data.totals.map((x) => x.currency)
-  const keys = [...new Set(data.rows.map((r) => r.key))]
-  const chart = (way: 'outgoing' | 'incoming') =>
-    keys.map((k) => {
-      const point: Record<string, string | number> = {
-        group: label(k, data.rows.find((r) => r.key === k)?.label ?? k),
-      }
-      for (const r of data.rows.filter((x) => x.key === k)) point[r.currency] = Number(r[way])
-      return point
-    })
-  const series = currencies.map((c, i) => ({ name: c, color: COLORS[i % COLORS.length] }))
-  const anyIncoming = data.rows.some((r) => r.incoming !== '0.00')
+  const charts = currencyCharts(data, label)
   const columns: Column<SummaryRow>[] = [
     {
       key: 'group',
@@ -192,40 +236,11 @@ function SummaryBody({
     )
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, md: anyIncoming ? 2 : 1 }}>
-        <Paper withBorder p="md" radius="md">
-          <Text fw={600} mb="xs">
-            <Trans>Paid, per currency</Trans>
-          </Text>
-          <BarChart
-            h={260}
-            data={chart('outgoing')}
-            dataKey="group"
-            series={series}
-            withLegend
-            tickLine="y"
-            gridAxis="y"
-            yAxisProps={{ width: 72 }}
-            data-testid="summary-chart-paid"
-          />
-        </Paper>
-        {anyIncoming ? (
-          <Paper withBorder p="md" radius="md">
-            <Text fw={600} mb="xs">
-              <Trans>Collected, per currency</Trans>
-            </Text>
-            <BarChart
-              h={260}
-              data={chart('incoming')}
-              dataKey="group"
-              series={series}
-              withLegend
-              tickLine="y"
-              gridAxis="y"
-              yAxisProps={{ width: 72 }}
-            />
-          </Paper>
-        ) : null}
+      {/* One chart per currency and direction: amounts in different currencies share no axis. */}
+      <SimpleGrid cols={{ base: 1, md: charts.length > 1 ? 2 : 1 }}>
+        {charts.map((c, i) => (
+          <CurrencyChart key={`${c.currency}-${c.way}`} chart={c} color={COLORS[i % COLORS.length]} />
+        ))}
       </SimpleGrid>
       <Paper withBorder p="md" radius="md" data-testid="summary-totals">
         <Title order={4} mb="xs">

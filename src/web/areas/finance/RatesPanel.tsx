@@ -398,11 +398,9 @@ function RateImport() {
   const [result, setResult] = useState<RateImportResult | null>(null)
   const [csv, setCsv] = useState('')
   const done = async (r: RateImportResult) => {
+    // The panel's own alert says how many were imported: no toast repeating it.
     setResult(r)
-    if (r.imported > 0) {
-      showSuccess(t`${r.imported} rates imported`)
-      await queryClient.invalidateQueries({ queryKey: financeKeys.all })
-    }
+    if (r.imported > 0) await queryClient.invalidateQueries({ queryKey: financeKeys.all })
   }
   const pasted = useMutation({ mutationFn: (text: string) => importRates({ csv: text }), onSuccess: done })
   return (

@@ -1,5 +1,5 @@
 // The analysts' view of the process machines (/art-data-center): every process type with its diagram, the
-// number of live processes in each state written on it (GET /api/process/definitions/:type/stats), and the
+// number of live processes in each state written on it (GET /api/process/definitions/stats, every type at once), and the
 // table of states and transitions — what docs/flows holds, in the language shown. The type shown is in the
 // URL (`?flow=BUY_ART`), so a diagram can be linked to. It is the data centre's second tab: the diagram zooms
 // and pans, and carries the process mining of the type (time per step, the bottleneck; MiningPanel).
@@ -18,19 +18,20 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { useQueries, useQuery } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect } from 'react'
 import { EFFECT_LABELS, RECIPIENT_LABELS } from '../../../../machines/labels'
 import type { ProcessDefinitionView, ProcessStatsView } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import { miningQuery } from '../../api/queries/datacentre'
-import { definitionsQuery, statsQuery } from '../../api/queries/process'
+import { allStatsQuery, definitionsQuery } from '../../api/queries/process'
 import { MiningPanel, useDuration } from '../datacentre/MiningPanel'
 import { statusLabel, useLang } from '../process/machine-words'
 import { StatusBadge } from '../process/StatusBadge'
 
-const MachineDiagram = lazy(() => import('./MachineDiagram'))
+const loadDiagram = () => import('./MachineDiagram')
+const MachineDiagram = lazy(loadDiagram)
 
 const words = (w: { labelZh: string; labelEn: string }, lang: Lang) => (lang === 'en' ? w.labelEn : w.labelZh)
 
@@ -157,13 +158,21 @@ export function FlowsScreen({ flow, onFlow }: { flow?: ProcessType; onFlow: (typ
   const lang = useLang()
   const definitions = useQuery(definitionsQuery())
   const list = definitions.data ?? []
-  const stats = useQueries({ queries: list.map((d) => statsQuery(d.type)) })
+  // One request for every type's counts (one per type queued the mining behind fifteen of them).
+  const allStats = useQuery(allStatsQuery())
+  const statsOf = (type: ProcessType) => allStats.data?.find((s) => s.type === type)
   const selected = list.find((d) => d.type === flow) ?? list[0]
-  const index = selected ? list.indexOf(selected) : -1
-  const selectedStats = index >= 0 ? stats[index]?.data : undefined
+  const selectedStats = selected ? statsOf(selected.type) : undefined
   const counts = countsByState(selectedStats)
   const mining = useQuery({ ...miningQuery(selected?.type ?? 'BUY_ART'), enabled: !!selected })
   const duration = useDuration()
+  // The drawing's code and Mermaid start loading with the screen, while its figures are on the way.
+  useEffect(() => {
+    void loadDiagram().then((m) => m.preloadMermaid())
+  }, [])
+  // Drawn once its figures are in (live counts and the mining's notes are written on it): each answer
+  // arriving after a drawing changed its text and drew it again, a second or more each time.
+  const figuresIn = !allStats.isPending && !mining.isPending
   const notes: Record<string, string> = {}
   for (const s of mining.data?.steps ?? [])
     if (s.medianSeconds !== null) notes[s.step] = t`median ${duration(s.medianSeconds)}`
@@ -177,15 +186,15 @@ export function FlowsScreen({ flow, onFlow }: { flow?: ProcessType; onFlow: (typ
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 3 }}>
             <Card withBorder radius="md" padding="xs" data-testid="flow-types">
-              {list.map((d, i) => (
+              {list.map((d) => (
                 <NavLink
                   key={d.type}
                   active={d.type === selected?.type}
                   label={words(d, lang)}
                   description={d.steps.map((s) => words(s, lang)).join(' → ')}
                   rightSection={
-                    <Badge size="sm" variant="light" color={stats[i]?.data?.total ? 'ink' : 'gray'}>
-                      {stats[i]?.data?.total ?? '·'}
+                    <Badge size="sm" variant="light" color={statsOf(d.type)?.total ? 'ink' : 'gray'}>
+                      {statsOf(d.type)?.total ?? '·'}
                     </Badge>
                   }
                   onClick={() => onFlow(d.type)}
@@ -204,7 +213,7 @@ export function FlowsScreen({ flow, onFlow }: { flow?: ProcessType; onFlow: (typ
                         {words(selected, lang)}
                       </Title>
                       <Text fz="sm" c="dimmed">
-                        {t`Version ${selected.version}`} · {selected.type}
+                        {t`Version ${selected.version}`}
                       </Text>
                     </Stack>
                     <Group gap={6} data-testid="flow-statuses">
@@ -219,14 +228,18 @@ export function FlowsScreen({ flow, onFlow }: { flow?: ProcessType; onFlow: (typ
                     </Group>
                   </Group>
                   <Suspense fallback={<Loader size="sm" />}>
-                    <MachineDiagram
-                      graph={selected.graph}
-                      lang={lang}
-                      counts={counts}
-                      notes={notes}
-                      bottleneck={mining.data?.bottleneck}
-                      zoomable
-                    />
+                    {figuresIn ? (
+                      <MachineDiagram
+                        graph={selected.graph}
+                        lang={lang}
+                        counts={counts}
+                        notes={notes}
+                        bottleneck={mining.data?.bottleneck}
+                        zoomable
+                      />
+                    ) : (
+                      <Loader size="sm" data-testid="diagram-loading" />
+                    )}
                   </Suspense>
                   <Text fz="xs" c="dimmed" mt="sm">
                     <Trans>The number after a state is how many live processes stand in it now.</Trans>

@@ -34,6 +34,11 @@ function loadMermaid() {
   return initialised
 }
 
+/** Start fetching Mermaid before a drawing is asked for (a screen that will draw one, as it opens). */
+export function preloadMermaid(): void {
+  void loadMermaid()
+}
+
 export interface MachineDiagramProps extends DiagramOptions {
   graph: { nodes: DiagramNode[]; edges: DiagramEdge[] }
   zoomable?: boolean

@@ -206,6 +206,11 @@ function MessageLine({
                 {typeLabel(m.processType, lang)}
               </Text>
             ) : null}
+            {m.processId && (lang === 'en' ? m.subjectEn : m.subjectZh) ? (
+              <Text fz="xs" fw={500} data-testid="message-subject" style={{ overflowWrap: 'anywhere' }}>
+                {lang === 'en' ? m.subjectEn : m.subjectZh}
+              </Text>
+            ) : null}
           </Group>
           <Text fz="sm" fw={m.read ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
             {m.title}

@@ -19,7 +19,7 @@ import { ListEmpty } from '../process/list-parts'
 import { definitionFor, eventLabel, leafLabel, typeLabel, useLang } from '../process/machine-words'
 import { useDictOptions } from '../process/reference-options'
 import { StatusBadge } from '../process/StatusBadge'
-import { MOVEMENT_KIND_WORDS } from './movement-words'
+import { movementWords } from './movement-words'
 import { ArtworksCell, artworkTitle, placeText, useThumbs } from './parts'
 import { useWhere } from './TransportScreen'
 import { type MoveReport, transportFacts } from './transport-facts'
@@ -134,7 +134,7 @@ export function MovementBatches({ movements, processId }: { movements: MovementV
           <Card key={first.id} withBorder radius="sm" padding="sm" data-batch-seq={first.seq ?? ''}>
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text fz="sm" fw={600}>
-                {i18n._(MOVEMENT_KIND_WORDS[first.kind])} · {formatDateTime(first.at, lang)}
+                {i18n._(movementWords(first))} · {formatDateTime(first.at, lang)}
               </Text>
               {first.seq ? (
                 <AnchorLink

@@ -16,7 +16,7 @@ import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
 import { StartProcess } from '../processes/StartProcess'
 import { placeWords } from '../warehouse/place-words'
-import { MOVEMENT_KIND_WORDS } from './movement-words'
+import { movementWords } from './movement-words'
 
 export const artworkTitle = (a: Pick<ArtworkBrief, 'titleZh' | 'titleEn' | 'inventoryNo'>, lang: Lang) =>
   (lang === 'en' ? a.titleEn || a.titleZh : a.titleZh || a.titleEn) || a.inventoryNo
@@ -208,7 +208,7 @@ export function useMovementColumns(rows: MovementView[]): [Column<MovementView>,
   const links = useThumbs(rows.map((m) => m.artwork))
   return [
     artworkColumn(links),
-    { key: 'kind', header: <Trans>Movement</Trans>, cell: (m) => i18n._(MOVEMENT_KIND_WORDS[m.kind]) },
+    { key: 'kind', header: <Trans>Movement</Trans>, cell: (m) => i18n._(movementWords(m)) },
   ]
 }
 

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { z } from 'zod'
 import { artworkListItem } from '../../../shared/contracts/artworks'
+import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import { api } from '../../api/http'
 import { typeLabel, useLang } from './machine-words'
@@ -16,7 +17,12 @@ import { typeLabel, useLang } from './machine-words'
 const page = z.object({ list: z.array(artworkListItem), total: z.number() })
 type Item = z.infer<typeof artworkListItem>
 
-const label = (a: Item) => `${a.title || a.titleZh || a.titleEn} · ${a.inventoryNo}`
+/**
+ * An artwork's label in the language shown, made at render from both names (never the name the list was
+ * fetched in), so a language switch relabels every picker at once.
+ */
+const label = (a: Item, lang: Lang) =>
+  `${(lang === 'en' ? a.titleEn || a.titleZh : a.titleZh || a.titleEn) || a.title} · ${a.inventoryNo}`
 
 interface Option {
   value: string
@@ -31,6 +37,7 @@ function useArtworkOptions(
   statuses?: readonly string[],
   known?: Record<string, string>,
 ): Option[] {
+  const lang = useLang()
   const [debounced] = useDebouncedValue(keyword.trim(), 250)
   const status = statuses?.join(',') ?? ''
   const search = useQuery({
@@ -58,7 +65,7 @@ function useArtworkOptions(
   const add = (a: Item) =>
     all.set(a.id, {
       value: a.id,
-      label: label(a),
+      label: label(a, lang),
       ...(a.activeProcessType ? { heldBy: a.activeProcessType } : {}),
     })
   for (const a of chosen.data ?? []) add(a)

@@ -26,11 +26,14 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
 import type { ProcessLink, ProcessView as View } from '../../../shared/contracts/process'
 import type { InboxView } from '../../../shared/contracts/tasks'
+import { MIGRATE_PRIVILEGE } from '../../../shared/privileges'
 import { isApiError } from '../../api/api-error'
 import { processQuery } from '../../api/queries/process'
 import { taskKeys } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
+import { useMe } from '../../session/use-session'
 import { IconRoute } from '../../shell/icons'
+import { hasPrivilege } from '../../shell/route-meta'
 import { PayCostButton } from '../finance-payment/PayCostButton'
 import { StartProcess } from '../processes/StartProcess'
 import { ProcessTasksPanel } from '../tasks/ProcessTasksPanel'
@@ -155,6 +158,8 @@ function Header({
   const nameOf = namesOf(view)
   const terminated = (view.context as ProcessContext).terminated
   const version = view.definitionVersion
+  // Only administrators can act on the version (move a process to another), so only they are told it.
+  const mayMigrate = hasPrivilege(useMe(), MIGRATE_PRIVILEGE)
   return (
     <Card
       withBorder
@@ -170,15 +175,18 @@ function Header({
             <Badge variant="outline" color="gray" radius="sm" leftSection={<IconRoute size={12} />}>
               <span data-testid="process-type">{typeLabel(view.type, lang)}</span>
             </Badge>
-            <Badge
-              variant="light"
-              color="gray"
-              radius="sm"
-              title={t`The machine version this process runs on: it finishes on the version it started with`}
-              data-testid="process-definition-version"
-            >
-              {t`v${version}`}
-            </Badge>
+            {mayMigrate ? (
+              <Badge
+                variant="light"
+                color="gray"
+                radius="sm"
+                style={{ textTransform: 'none' }}
+                title={t`The version of the process definition this process follows: it finishes on the version it started with unless an administrator moves it`}
+                data-testid="process-definition-version"
+              >
+                {t`Process definition version ${version}`}
+              </Badge>
+            ) : null}
             <StatusBadge status={view.status} size="lg" data-testid="process-status" />
           </Group>
           <Title order={1} fz={20} lh={1.35} data-testid="process-title">

@@ -200,6 +200,7 @@ function FieldInput(props: FieldProps): ReactNode {
           {...common(field, form, i18n)}
           value={String(values[field.path] ?? '')}
           onChange={(v) => form.setFieldValue(field.path, v)}
+          upToToday={field.upToToday}
         />
       )
     case 'dict':

@@ -21,6 +21,7 @@ import {
   Title,
 } from '@mantine/core'
 import { IconCheck, IconHourglass, IconNotes } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AnyStateNode } from 'xstate'
 import { z } from 'zod'
@@ -32,10 +33,12 @@ import type {
 } from '../../../../machines/types'
 import { payloadKeyAt } from '../../../../machines/view'
 import type { ProcessView } from '../../../shared/contracts/process'
+import { processTasksQuery } from '../../api/queries/tasks'
 import { ConfirmActions } from '../../forms/ConfirmModal'
 import { showSuccess } from '../../forms/notify'
 import { useForm } from '../../forms/use-form'
 import { formatDateTime } from '../../i18n/format'
+import { candidatesLine } from '../tasks/task-words'
 import { initialValues, type StepFormSpec, toPayload, type Values } from './field-spec'
 import { EVENT_FORMS, stepFormOf } from './form-registry'
 import { eventLabel, eventSchema, stepLabel, useLang } from './machine-words'
@@ -269,6 +272,29 @@ function Waiting({
   )
 }
 
+/**
+ * Whose step it is, when it waits to be filled in by someone else: the people the step's task names (or its
+ * role, or the privilege that fills it). The claimer, when someone has claimed it.
+ */
+function WhoFills({ view, step }: { view: ProcessView; step: string }) {
+  const lang = useLang()
+  const tasks = useQuery({ ...processTasksQuery(view.id), enabled: !view.done })
+  const task = (tasks.data ?? []).find((x) => x.step === step && x.kind === 'fill')
+  if (!task) return null
+  const claimer = task.claimedByName ?? ''
+  const who =
+    (task.people ?? []).map((p) => p.name).join(lang === 'en' ? ', ' : '、') || candidatesLine(task, lang)
+  return (
+    <span data-testid="step-who-fills">
+      {claimer ? (
+        <Trans>{claimer} has claimed it.</Trans>
+      ) : who ? (
+        <Trans>To be filled in by: {who}.</Trans>
+      ) : null}
+    </span>
+  )
+}
+
 export function StepPanel({
   view,
   definition,
@@ -384,7 +410,10 @@ export function StepPanel({
           title={current ? <Trans>Nothing filled in yet</Trans> : <Trans>Not reached yet</Trans>}
           description={
             current ? (
-              <Trans>The form of “{stepLabel(definition, step, lang)}” has not been filled in yet.</Trans>
+              <>
+                <Trans>The form of “{stepLabel(definition, step, lang)}” has not been filled in yet.</Trans>{' '}
+                <WhoFills view={view} step={step} />
+              </>
             ) : (
               <Trans>This step starts when the steps before it are done.</Trans>
             )

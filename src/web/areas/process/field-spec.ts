@@ -36,7 +36,8 @@ export type FieldSpec = Base &
     | { kind: 'money' }
     /** `max`: the largest count, read from the schema when absent. */
     | { kind: 'count'; max?: number }
-    | { kind: 'date' }
+    /** `upToToday`: a day that has happened (a report), no day after the office's today offered. */
+    | { kind: 'date'; upToToday?: boolean }
     | { kind: 'dict'; dict: DictCode }
     | { kind: 'tree'; dict: DictCode }
     | { kind: 'country' }

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Fragment, useState } from 'react'
+import { Fragment, useEffect, useState } from 'react'
 import { type ReleaseInput, type ReleaseView, releaseInput } from '../../../shared/contracts/releases'
 import {
   createRelease,
@@ -32,6 +32,7 @@ import {
 } from '../../api/queries/releases'
 import { ConfirmModal } from '../../forms/ConfirmModal'
 import { DateField } from '../../forms/DateField'
+import { useDiscardGuard } from '../../forms/DiscardGuard'
 import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
@@ -150,34 +151,53 @@ function ReleaseFormModal({
 }) {
   const { t } = useLingui()
   const phone = useMediaQuery('(max-width: 48em)')
+  // Escape, the close button and Cancel ask before throwing away typed notes.
+  const guard = useDiscardGuard(onClose)
   return (
-    <Modal
-      opened={release !== undefined}
-      onClose={onClose}
-      title={release ? t`Edit release` : t`New release`}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
-      {release !== undefined ? (
-        <ReleaseForm key={release?.id ?? 'new'} release={release} onDone={onClose} />
-      ) : null}
-    </Modal>
+    <>
+      <Modal
+        opened={release !== undefined}
+        onClose={guard.requestClose}
+        title={release ? t`Edit release` : t`New release`}
+        size="lg"
+        fullScreen={phone}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+      >
+        {release !== undefined ? (
+          <ReleaseForm
+            key={release?.id ?? 'new'}
+            release={release}
+            onDone={guard.closeNow}
+            onCancel={guard.requestClose}
+            onDirty={guard.setDirty}
+          />
+        ) : null}
+      </Modal>
+      {guard.question}
+    </>
   )
 }
 
-function ReleaseForm({ release, onDone }: { release: ReleaseView | null; onDone: () => void }) {
+function ReleaseForm({
+  release,
+  onDone,
+  onCancel,
+  onDirty,
+}: {
+  release: ReleaseView | null
+  onDone: () => void
+  onCancel: () => void
+  onDirty: (dirty: boolean) => void
+}) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
-  const form = useForm({
-    schema: releaseInput,
-    initialValues: {
-      number: release?.number ?? '',
-      releasedOn: release?.releasedOn ?? officeToday(),
-      notesZh: release?.notesZh ?? '',
-      notesEn: release?.notesEn ?? '',
-    },
-  })
+  const [initial] = useState(() => ({
+    number: release?.number ?? '',
+    releasedOn: release?.releasedOn ?? officeToday(),
+    notesZh: release?.notesZh ?? '',
+    notesEn: release?.notesEn ?? '',
+  }))
+  const form = useForm({ schema: releaseInput, initialValues: initial })
   const submit = form.onSubmit(async (data: ReleaseInput) => {
     const saved = release ? await updateRelease(release.id, data) : await createRelease(data)
     showSuccess(t`Release ${saved.number} saved`)
@@ -185,6 +205,9 @@ function ReleaseForm({ release, onDone }: { release: ReleaseView | null; onDone:
     onDone()
   })
   const published = release?.status === 'published'
+  // Typed and not saved: any field differs from what the form opened with.
+  const dirty = (Object.keys(initial) as (keyof typeof initial)[]).some((k) => form.values[k] !== initial[k])
+  useEffect(() => onDirty(dirty), [dirty, onDirty])
   return (
     <form onSubmit={submit} noValidate data-testid="release-form">
       <Stack gap="sm">
@@ -229,7 +252,7 @@ function ReleaseForm({ release, onDone }: { release: ReleaseView | null; onDone:
           {...form.getInputProps('notesEn')}
           data-testid="release-notesEn"
         />
-        <FormFooter form={form} onCancel={onDone} />
+        <FormFooter form={form} onCancel={onCancel} />
       </Stack>
     </form>
   )

@@ -10,9 +10,8 @@ import { Badge, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { RoomSummary } from '../../../shared/contracts/stocktakes'
-import type { Lang } from '../../../shared/errors'
 import { warehouseSummaryQuery } from '../../api/queries/stocktakes'
-import { formatDate, formatNumber } from '../../i18n/format'
+import { formatDate, formatMonth, formatNumber } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
 import { AnchorLink } from '../process/AnchorLink'
@@ -24,16 +23,6 @@ const OUT = msg`Moved out`
 const DISABLED = msg`disabled`
 const ALL_ROOMS = msg`All rooms`
 const CHART_ROOM = msg`Room shown in the chart`
-
-/** "Mar 26" / "26年3月" for a yyyy-MM month. */
-function monthLabel(month: string, lang: Lang): string {
-  const [y, m] = month.split('-').map(Number)
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, 1)))
-}
 
 function Figure({
   label,
@@ -74,7 +63,7 @@ export function WarehouseSummaryScreen() {
   const inWord = i18n._(IN)
   const outWord = i18n._(OUT)
   const chartData = series.map((m) => ({
-    month: monthLabel(m.month, lang),
+    month: formatMonth(m.month, lang),
     [inWord]: m.in,
     [outWord]: m.out,
   }))

@@ -28,6 +28,7 @@ import {
   peopleQuery,
   tasksAdminKeys,
 } from '../../api/queries/tasks-admin'
+import { ConfirmModal } from '../../forms/ConfirmModal'
 import { DateRangePicker } from '../../forms/DateRangePicker'
 import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
@@ -112,14 +113,7 @@ export function DelegationsScreen({ admin }: { admin: boolean }) {
 function DelegationCard({ delegation: d, mayCancel }: { delegation: DelegationView; mayCancel: boolean }) {
   const { t } = useLingui()
   const lang = useLang()
-  const queryClient = useQueryClient()
-  const cancel = useMutation({
-    mutationFn: () => cancelDelegation(d.id),
-    onSuccess: async () => {
-      showSuccess(t`The delegation was cancelled`)
-      await queryClient.invalidateQueries({ queryKey: tasksAdminKeys.all })
-    },
-  })
+  const [asking, setAsking] = useState<DelegationView | null>(null)
   const from = formatDate(`${d.startsOn}T12:00:00`, lang)
   const to = formatDate(`${d.endsOn}T12:00:00`, lang)
   return (
@@ -162,8 +156,7 @@ function DelegationCard({ delegation: d, mayCancel }: { delegation: DelegationVi
               size="xs"
               variant="light"
               color="red"
-              loading={cancel.isPending}
-              onClick={() => cancel.mutate()}
+              onClick={() => setAsking(d)}
               data-testid="delegation-cancel"
             >
               <Trans>Cancel delegation</Trans>
@@ -171,6 +164,22 @@ function DelegationCard({ delegation: d, mayCancel }: { delegation: DelegationVi
           </Group>
         ) : null}
       </Stack>
+      <ConfirmModal
+        subject={asking}
+        title={() => t`Cancel this delegation?`}
+        effect={(x) => (
+          <Trans>
+            From now on {x.toName} no longer acts for {x.fromName}. A cancelled delegation cannot be put back
+            in force; a new one can be set up.
+          </Trans>
+        )}
+        confirm={() => ({ label: <Trans>Cancel delegation</Trans>, color: 'red' })}
+        send={(x) => cancelDelegation(x.id)}
+        done={() => t`The delegation was cancelled`}
+        invalidate={tasksAdminKeys.all}
+        testId="delegation-cancel-confirm"
+        onClose={() => setAsking(null)}
+      />
     </Card>
   )
 }

@@ -15,12 +15,8 @@ export function taskKindLabel(kind: TaskView['kind'], lang: Lang): string {
 /** `采购 · 山水图 · 尽调报告 · 审批` / `Purchase · Landscape · Due-diligence report · Approve`. */
 export function taskLine(task: InboxTask, lang: Lang): string {
   const p = task.process
-  const a = p.artworks[0]
-  const subject = a
-    ? `${(lang === 'en' ? a.titleEn || a.titleZh : a.titleZh || a.titleEn) || a.inventoryNo}${
-        p.artworkCount > 1 ? ` +${p.artworkCount - 1}` : ''
-      }`
-    : ''
+  // what it is about, as the server words it for every kind of process (a stocktake's room, a purchase's titles)
+  const subject = lang === 'en' ? p.subject.en : p.subject.zh
   let step = task.step
   try {
     step = stepLabel(definitionFor(p.type, p.definitionVersion), task.step, lang)

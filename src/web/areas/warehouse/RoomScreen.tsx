@@ -20,6 +20,7 @@ import {
 } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { MovementView } from '../../../shared/contracts/operations'
 import type { ContentsItem, RoomSummary, StocktakeItem } from '../../../shared/contracts/warehouse'
@@ -38,7 +39,7 @@ import { hasPrivilege } from '../../shell/route-meta'
 import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../archive/process-links'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { PrintLabelsButton } from '../labels/PrintLabelsButton'
-import { MOVEMENT_KIND_WORDS } from '../operations/movement-words'
+import { movementWords } from '../operations/movement-words'
 import {
   artworkColumn,
   type Column,
@@ -216,6 +217,7 @@ interface PartProps {
 function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary }) {
   const { t } = useLingui()
   const lang = useLang()
+  const navigate = useNavigate()
   const page = search.page ?? 1
   const contents = useQuery(
     roomContentsQuery(room.id, { at: search.at, q: search.q, page, pageSize: PAGE_SIZE }),
@@ -245,7 +247,7 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
         i.processId && i.processType ? (
           <ProcessLink processId={i.processId}>{processTypeLabel(i.processType, lang)}</ProcessLink>
         ) : (
-          <MovementKind kind={i.kind} />
+          <MovementKind kind={i.kind} processId={i.processId} />
         ),
     },
   ]
@@ -295,6 +297,18 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
           rows={contents.data.list}
           rowKey={(i) => i.artwork.id}
           columns={columns}
+          // a row opens its artwork; the title is the link (a keyboard's way in, a new tab)
+          onOpen={(i) => void navigate({ to: '/artworkArchive/detail', search: { id: i.artwork.id } })}
+          rowLink={(i, headline) => (
+            <AnchorLink
+              to="/artworkArchive/detail"
+              search={{ id: i.artwork.id }}
+              underline="hover"
+              data-testid="room-content-link"
+            >
+              {headline}
+            </AnchorLink>
+          )}
           total={contents.data.total}
           page={page}
           pageSize={PAGE_SIZE}
@@ -313,9 +327,9 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
   )
 }
 
-function MovementKind({ kind }: { kind: MovementView['kind'] }) {
+function MovementKind({ kind, processId }: { kind: MovementView['kind']; processId: string | null }) {
   const { i18n } = useLinguiCore()
-  return <>{i18n._(MOVEMENT_KIND_WORDS[kind])}</>
+  return <>{i18n._(movementWords({ kind, processId }))}</>
 }
 
 function Movements({ roomId, search, onSearch }: PartProps & { roomId: string }) {
@@ -342,7 +356,7 @@ function Movements({ roomId, search, onSearch }: PartProps & { roomId: string })
               <Trans>Moved out</Trans>
             </Badge>
           ) : null}
-          <MovementKind kind={m.kind} />
+          <MovementKind kind={m.kind} processId={m.processId} />
         </Group>
       ),
     },

@@ -8,6 +8,7 @@
 import { and, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import { ARTWORK_STATUS_LABELS } from '../../../../shared/contracts/artworks'
 import type { Lang } from '../../../../shared/errors'
+import { calendarDateText } from '../../../../shared/office-time'
 import type { ProcessType } from '../../../../shared/process-types'
 import { MONEY_RE, normaliseMoney } from '../../../../shared/validation'
 import type { DbOrTx, Tx } from '../../../db/client'
@@ -501,7 +502,7 @@ async function tellCoverEnded(
       processId,
       senderId: null,
       title: bothLanguages('msgCoverEnded', () => ({ count: nos.length, artworks: list })),
-      body: bothLanguages('msgCoverEndedBody', () => ({ date: day })),
+      body: bothLanguages('msgCoverEndedBody', (lang) => ({ date: calendarDateText(day, lang) })),
       at: now,
     })
   }

@@ -237,20 +237,16 @@ export async function loanReturned(ctx: EffectContext): Promise<void> {
   )
 }
 
-/** Sold: out of the collection, with the buyer. */
+/**
+ * Sold: out of the collection (status, a "sold" movement row), released by the sale. It stays where it is —
+ * its room, or the place in words — until its delivery transport moves it: the buyer is the contract's
+ * counterparty, not a place.
+ */
 export async function sold(ctx: EffectContext): Promise<void> {
-  const buyer = textField(ctx, 'buyer', 'buyerName', 'counterparty')
   await changeArtworks(
     ctx.tx,
     targetArtworks(ctx),
-    {
-      status: 'sold',
-      inWarehouse: false,
-      roomId: null,
-      locationText: buyer,
-      transportStatus: 'none',
-      activeProcessId: null,
-    },
+    { status: 'sold', transportStatus: 'none', activeProcessId: null },
     move(ctx, 'sold'),
   )
   // A sold work no longer reads insured: its cover ends with an endorsement on the policy.

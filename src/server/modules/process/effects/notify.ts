@@ -1,5 +1,5 @@
 // The `notify` effect: a message in the bell of the people concerned — approvers when a step is submitted,
-// the submitter when it is approved, rejected or its payment failed, finance when a payment is due, and
+// the submitter when it is approved, rejected or its payment failed (and the starter then too), finance when a payment is due, and
 // the participants when the process ends, is terminated or restarted. The sender never messages themself.
 import { eq } from 'drizzle-orm'
 import { MESSAGE_KINDS, type MessageKind } from '../../../../shared/contracts/process'
@@ -48,7 +48,10 @@ async function recipients(ctx: EffectContext, to: unknown, step: string | undefi
       return approversOf(ctx.tx, ctx.process.type)
     case 'submitter': {
       const submitter = step ? ctx.context.steps?.[step]?.submittedBy : undefined
-      return [submitter ?? ctx.process.createdBy]
+      // A failed payment concerns the process as a whole: its starter is told too, whoever filled the
+      // request (on every machine version, so processes already under way are covered).
+      const starter = ctx.effect.params?.kind === 'paymentFailed' ? [ctx.process.createdBy] : []
+      return [submitter ?? ctx.process.createdBy, ...starter]
     }
     case 'payers':
       return payers(ctx)

@@ -87,6 +87,8 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
           artistId: c.artistId,
           buyYear: String(year),
         }),
+        // the purchase says nothing of a signature: left to be recorded, not set to "not signed"
+        signatureUnrecorded: true,
         status: 'purchased' as const,
         inWarehouse: false,
         roomId: null,

@@ -31,6 +31,7 @@ import { TearSheetPdfButton } from '../../reports/ReportPdfButton'
 import { StatusBadges, valuationText, whereText } from '../ArtworkResults'
 import { useFileLinks } from '../ArtworkThumb'
 import { IconEdit, IconMapPin, IconRuler } from '../archive-icons'
+import { ProcessLink, processTypeLabel } from '../process-links'
 import { useArchiveReference } from '../reference-data'
 import { AnchorLink, ButtonLink } from '../router-links'
 import type { DetailTab } from './detail-tabs'
@@ -39,6 +40,36 @@ import { MediaViewer } from './MediaViewer'
 import { InsurancePanel, ProcessesPanel, ValuationPanel, WhereaboutsPanel } from './OperationalPanels'
 import { RecordHistory } from './RecordHistory'
 import { RecordFacts, RecordLists } from './RecordPanels'
+
+/**
+ * The notice of a record without a preview image, which says where the record came from as it truly did:
+ * the purchase that bought it (named, a link to it), an Excel sheet, or the archive's form.
+ */
+function MissingPreview({ detail, lang }: { detail: ArtworkDetail; lang: 'zh-CN' | 'en' }) {
+  const o = detail.origin
+  const name =
+    o.processType !== null
+      ? [processTypeLabel(o.processType, lang), o.contractNo].filter(Boolean).join(' · ')
+      : ''
+  return (
+    <Alert color="orange" variant="light" data-testid="missing-preview" data-origin={o.kind}>
+      {o.kind === 'process' && o.processId ? (
+        <Trans>
+          This artwork has no preview image yet: its record was made by the purchase{' '}
+          <ProcessLink processId={o.processId}>{name}</ProcessLink>. Add one, with its picture type, when
+          editing.
+        </Trans>
+      ) : o.kind === 'import' ? (
+        <Trans>
+          This artwork has no preview image yet (it came in from an Excel sheet). Add one, with its picture
+          type, when editing.
+        </Trans>
+      ) : (
+        <Trans>This artwork has no preview image yet. Add one, with its picture type, when editing.</Trans>
+      )}
+    </Alert>
+  )
+}
 
 function Fact({ label, children, icon }: { label: ReactNode; children: ReactNode; icon?: ReactNode }) {
   return (
@@ -188,14 +219,7 @@ export function ArtworkDetailScreen({
         }
       />
       <LockNotice detail={data} lang={lang} />
-      {data.previewFileId === null ? (
-        <Alert color="orange" variant="light" data-testid="missing-preview">
-          <Trans>
-            This artwork has no preview image yet (it came in from a sheet). Add one, with its picture type,
-            when editing.
-          </Trans>
-        </Alert>
-      ) : null}
+      {data.previewFileId === null ? <MissingPreview detail={data} lang={lang} /> : null}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -108,7 +108,12 @@ export function RecordFacts({ detail, reference }: { detail: ArtworkDetail; refe
             </Item>
           ))}
           <Item label={<Trans>Signature</Trans>} testId="signature">
-            {r.signature.signed ? (
+            {!detail.signatureRecorded ? (
+              // a record a purchase made: nobody has said yet whether it is signed
+              <Text fz="sm" c="dimmed">
+                <Trans>Not recorded yet</Trans>
+              </Text>
+            ) : r.signature.signed ? (
               <Stack gap={0}>
                 <Text fz="sm">
                   <Trans>Signed</Trans> · {r.signature.position}

@@ -86,7 +86,8 @@ export function valuesOf(detail: ArtworkDetail): ArtworkFormValues {
   const r = detail.record
   return {
     ...r,
-    signature: { ...r.signature },
+    // not recorded yet (a purchase's record): the form asks rather than presetting "not signed"
+    signature: { ...r.signature, signed: detail.signatureRecorded ? r.signature.signed : null },
     dimensions: { ...r.dimensions },
     exhibitions: r.exhibitions.map((e) => ({ ...e })),
     auctions: r.auctions.map((e) => ({ ...e })),

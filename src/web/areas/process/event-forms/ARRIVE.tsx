@@ -6,7 +6,7 @@ export const arriveForm: StepFormSpec = {
   sections: [
     {
       fields: [
-        { path: 'arrivedOn', kind: 'date', label: msg`Arrived on` },
+        { path: 'arrivedOn', kind: 'date', upToToday: true, label: msg`Arrived on` },
         { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected` },
         { path: 'conditionNote', kind: 'textarea', span: 12, label: msg`Condition notes` },
         {

@@ -7,7 +7,7 @@ export const departForm: StepFormSpec = {
   sections: [
     {
       fields: [
-        { path: 'departedOn', kind: 'date', label: msg`Departed on` },
+        { path: 'departedOn', kind: 'date', upToToday: true, label: msg`Departed on` },
         { path: 'trackingNo', kind: 'text', label: msg`Tracking number` },
         { path: 'remark', kind: 'textarea', span: 12, label: msg`Remark` },
         { path: 'conditionOk', kind: 'boolean', label: msg`Condition as expected` },

@@ -2,6 +2,7 @@
 // into a room when one is named), shipper, transport and packaging, planned dates (arrival never before
 // departure), cost (src/shared/process-steps/transport.ts).
 import { msg } from '@lingui/core/macro'
+import type { ProcessContext } from '../../../../../machines/types'
 import type { StepFormSpec } from '../field-spec'
 
 export const transportForm: StepFormSpec = {
@@ -56,4 +57,18 @@ export const transportForm: StepFormSpec = {
       ],
     },
   ],
+}
+
+/**
+ * The transport to a workshop (mounting, repair): its destination starts as the framer or restorer the
+ * order named (the `vendor` of `orderStep`).
+ */
+export function workshopTransportForm(orderStep: string): StepFormSpec {
+  return {
+    ...transportForm,
+    defaults: (context) => {
+      const order = (context as ProcessContext | undefined)?.steps?.[orderStep]?.data ?? {}
+      return typeof order.vendor === 'string' && order.vendor ? { toLocation: order.vendor } : {}
+    },
+  }
 }

@@ -5,7 +5,7 @@
 // line here: the step panel shows what they wait for and their events.
 import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
-import { transportForm } from '../transport'
+import { transportForm, workshopTransportForm } from '../transport'
 import { loanForm, loanReturnForm, loanTransportForm } from './loan'
 import { mountingDeliveryForm, mountingInfoForm } from './mounting'
 import { repairDeliveryForm, repairInfoForm } from './repair'
@@ -27,12 +27,12 @@ export const OPERATION_STEP_FORMS: Partial<Record<ProcessType, Record<string, St
   },
   OPERATION_MOUNT_ART: {
     mountingInfo: mountingInfoForm,
-    artworkTransport: transportForm,
+    artworkTransport: workshopTransportForm('mountingInfo'),
     delivery: mountingDeliveryForm,
   },
   OPERATION_REPAIR_ART: {
     repairInfo: repairInfoForm,
-    artworkTransport: transportForm,
+    artworkTransport: workshopTransportForm('repairInfo'),
     delivery: repairDeliveryForm,
   },
   OPERATION_LOAN_EXHIBITION_ART: { loan: loanForm, artworkTransport: loanTransportForm },
