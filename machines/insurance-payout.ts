@@ -2,11 +2,11 @@
 // received). The payout is a money step (incoming); confirming it records the claim as paid.
 import {
   claimStep,
-  collectionStep,
   currencyOf,
   incidentStep,
   insurancePayoutInput,
   paymentConfirmation,
+  payoutStep,
 } from '../src/shared/process-steps'
 import { defineProcess, formStep, moneyStep } from './blocks'
 import { INSURABLE } from './insurance-cover'
@@ -38,13 +38,13 @@ export const insurancePayoutV1 = defineProcess({
   payloads: {
     incident: incidentStep,
     claim: claimStep,
-    payout: collectionStep(),
+    payout: payoutStep(),
     CONFIRM_PAYMENT: paymentConfirmation,
   },
   contextPayloads: {
     /** The payout never exceeds the amount claimed. */
     payout: (context) =>
-      collectionStep(claimedAmount(context), 'amountExceedsDue', currencyOf(context.steps.claim?.data)),
+      payoutStep(claimedAmount(context), 'amountExceedsDue', currencyOf(context.steps.claim?.data)),
   },
   notes: [
     'The two parts "incident, approval" are the incident report step with its approval: approving it is the office\'s decision to claim.',

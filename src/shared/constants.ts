@@ -120,3 +120,13 @@ export function isRealDate(v: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d))
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
 }
+
+/**
+ * The one rule of a typed date, for the server and the forms alike: not written yyyy-MM-dd
+ * (`invalidDate`), written so but not a day of the calendar — month 13, 30 February — (`noSuchDate`),
+ * or none (null).
+ */
+export function dateProblem(v: string): 'invalidDate' | 'noSuchDate' | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'invalidDate'
+  return isRealDate(v) ? null : 'noSuchDate'
+}

@@ -209,6 +209,10 @@ export const MESSAGES = {
     en: 'Not a valid amount (at most two decimals)',
   },
   invalidDate: { 'zh-CN': '日期格式应为 yyyy-MM-dd', en: 'Dates are written yyyy-MM-dd' },
+  noSuchDate: {
+    'zh-CN': '日历中没有这一天：请检查月份（1–12）和该月的天数',
+    en: 'There is no such day: check the month (1–12) and the days of that month',
+  },
   invalidValue: { 'zh-CN': '取值无效', en: 'Invalid value' },
   badRatio: {
     'zh-CN': '比例应在 50% 到 150% 之间（0.5 至 1.5，最多三位小数）',

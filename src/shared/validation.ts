@@ -1,11 +1,11 @@
 // Zod helpers shared by server and web: field-error mapping (messages are keys of the error catalogue,
 // worded in the reader's language), paging, money and date primitives.
 import { z } from 'zod'
-import { isRealDate, MONEY_RE } from './constants'
+import { dateProblem, isRealDate, MONEY_RE } from './constants'
 import { formatMessage, type Lang, MESSAGES, type MessageKey } from './errors'
 
 // Defined without zod (the web app's first download reads them).
-export { isRealDate, MONEY_RE }
+export { dateProblem, isRealDate, MONEY_RE }
 
 function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && value in MESSAGES
@@ -143,11 +143,14 @@ export function moneyText(amount: string | null | undefined, currency: string | 
   return currency ? `${currency} ${groupMoney(amount)}` : groupMoney(amount)
 }
 
-/** A calendar date yyyy-MM-dd that exists. */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' })
-  .refine(isRealDate, { message: 'invalidDate' })
+/** A calendar date yyyy-MM-dd that exists (a wrong format and a day that does not exist are told apart). */
+export const isoDate = z.string().superRefine(dateRule)
+
+/** The refinement of every date field: `dateProblem`'s finding as the field's message. */
+export function dateRule(v: string, ctx: z.RefinementCtx): void {
+  const problem = dateProblem(v)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+}
 
 /** Digits only (numeric fields). */
 export const digits = (max: number) => z.string().trim().max(max).regex(/^\d*$/, { message: 'digitsOnly' })

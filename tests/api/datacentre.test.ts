@@ -306,3 +306,19 @@ describe('process mining', () => {
     expect(m.steps.find((x) => x.step === 'shootingInfo')?.overdue).toBe(m.overdue)
   })
 })
+
+describe('the value over time after a rate is added', () => {
+  it('computes afresh at once: the kept snapshot no longer says the rate is missing', async () => {
+    const kept = (await get<ValueHistory>('/value-history')).data
+    expect(kept.points.at(-1)?.unconverted).toContain('JPY')
+    const added = await f.t.call('POST', '/api/finance/rates', {
+      token: f.tokens.finance,
+      headers: { 'x-system-name': 'financeManage' },
+      body: { base: 'JPY', quote: 'CNY', on: `${thisYear - 1}-01-01`, rate: '0.05' },
+    })
+    expect(added.code, added.msg).toBe(0)
+    const after = (await get<ValueHistory>('/value-history')).data
+    expect(after.points.at(-1)?.unconverted).toEqual([])
+    expect(after.computedAt).not.toBe(kept.computedAt)
+  })
+})

@@ -166,7 +166,7 @@ describe('delegations', () => {
       ],
       [
         { toUserId: ids.approver, startsOn: '2026-02-30', endsOn: plus(today, 40) },
-        { startsOn: 'Dates are written yyyy-MM-dd' },
+        { startsOn: 'There is no such day: check the month (1–12) and the days of that month' },
       ],
       [{ toUserId: ids.approver, processType: 'NOPE', ...span }, { processType: 'Invalid value' }],
     ]

@@ -87,7 +87,9 @@ describe('exchange rates', () => {
       '基准币种与报价币种不能相同',
     ],
     ['a duplicate for the pair and date', {}, 'on', 'already has a rate on this date', '已有汇率'],
-    ['a date that does not exist', { on: '2025-02-30' }, 'on', 'yyyy-MM-dd', 'yyyy-MM-dd'],
+    ['a date that does not exist', { on: '2025-02-30' }, 'on', 'There is no such day', '日历中没有这一天'],
+    ['a month that does not exist', { on: '2024-13-01' }, 'on', 'There is no such day', '日历中没有这一天'],
+    ['a date not written yyyy-MM-dd', { on: '01/03/2025' }, 'on', 'yyyy-MM-dd', 'yyyy-MM-dd'],
   ]
   for (const [what, change, field, en, zh] of bad)
     it(`refuses ${what} at its field in both languages, storing nothing`, async () => {

@@ -124,7 +124,18 @@ describe('the contract', () => {
       type: 'SUBMIT',
       payload: { ...contract(), effectiveDate: '2025-02-30' },
     })
-    expect(errors).toEqual({ 'payload.effectiveDate': 'Dates are written yyyy-MM-dd' })
+    expect(errors).toEqual({
+      'payload.effectiveDate': 'There is no such day: check the month (1–12) and the days of that month',
+    })
+    const month = await refused(
+      p,
+      {
+        type: 'SUBMIT',
+        payload: { ...contract(), effectiveDate: '2024-13-01' },
+      },
+      'zh-CN',
+    )
+    expect(month).toEqual({ 'payload.effectiveDate': '日历中没有这一天：请检查月份（1–12）和该月的天数' })
   })
 })
 

@@ -327,3 +327,25 @@ describe('a sale ends cover', () => {
     expect(await cover(ids)).toEqual([UNINSURED, COVERED(day(300))])
   })
 })
+
+describe('a payout is money received', () => {
+  it('refuses a payout typed as a payment the office makes (a deposit, a refund), and takes a full one', async () => {
+    const ids = await f.artworks(1)
+    const s = f.samples('INSURANCE_PAYOUT', ids)
+    let p = await f.start('registrar', 'INSURANCE_PAYOUT', { artworkIds: ids })
+    p = await f.pass(p, { ...s.incident[0], incidentDate: day(-1) })
+    p = await f.pass(p, { ...s.claim[0], policyNo: policyNo() })
+    for (const paymentType of ['DEPOSIT', 'GUARANTEE', 'REFUND', 'NON_CONTRACT']) {
+      const res = await f.post('registrar', p, {
+        type: 'SUBMIT',
+        payload: { ...s.payout[0], paymentType },
+      })
+      expect(res.code, paymentType).not.toBe(0)
+      expect(res.data.fieldErrors, paymentType).toEqual({
+        'payload.paymentType': 'Not one of the allowed values',
+      })
+    }
+    p = await f.send('registrar', p, 'SUBMIT', { payload: { ...s.payout[0], paymentType: 'FINAL' } })
+    expect(p.state).toMatch(/^payout\./)
+  })
+})

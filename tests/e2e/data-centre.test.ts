@@ -19,6 +19,8 @@ describe('data centre: the collection at a glance and the processes mined', () =
     const dashboard = page.getByTestId('collection-dashboard')
     await dashboard.waitFor()
     expect(await page.getByTestId('reporting-total').getAttribute('data-amount')).toMatch(/^\d+\.\d{2}$/)
+    // Its count says what it counts (held artworks), as the archive summary says it counts every one.
+    expect(await page.getByTestId('totals-scope').textContent()).toContain('不计已售出和遗失的作品')
     // The collection summary downloads from the header as a PDF (its text is checked in tests/api/reports).
     const [summary] = await Promise.all([
       page.waitForEvent('download'),
@@ -106,5 +108,12 @@ describe('data centre: the collection at a glance and the processes mined', () =
     await page.getByTestId('breakdown-location').locator('.recharts-bar-rectangle').first().waitFor()
     expect(await overflow(page)).toBe('')
     await shot(page, 'data-centre-phone-en')
+
+    // The archive summary says it counts every artwork on record (the data centre, those held).
+    await page.goto('/artworkArchive/artSummary')
+    await settled(page)
+    await expect
+      .poll(() => page.getByTestId('summary-count-scope').textContent())
+      .toContain('sold and missing ones included')
   }, 120_000)
 })

@@ -45,6 +45,28 @@ describe('insurance screens', () => {
     expect(await page.locator('[data-testid="policy-list"] [data-testid="renewal-under-way"]').count()).toBe(
       active.list.filter((p: any) => p.renewal).length,
     )
+    // An artwork's insurance tab shows its own value on the schedule, the policy's total labelled as such.
+    const scheduled = await api(page, `/api/insurance/policies/${active.list[0].id}?pageSize=50`)
+    const entry = scheduled.artworks.find((a: any) => a.insuredAmount && !a.removedOn)
+    expect(entry).toBeDefined()
+    await page.goto(`/artworkArchive/detail?id=${entry.artwork.id}&tab=insurance`)
+    await settled(page)
+    const ownValue = page
+      .locator('[data-testid="artwork-insurance"] tr')
+      .filter({ hasText: scheduled.policyNo })
+      .getByTestId('artwork-scheduled-value')
+    await ownValue.waitFor()
+    const grouped = (amount: string) => {
+      const [whole, cents = '00'] = amount.split('.')
+      return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0')}`
+    }
+    expect(await ownValue.textContent()).toBe(`${scheduled.currency} ${grouped(entry.insuredAmount)}`)
+    if (entry.insuredAmount !== scheduled.insuredAmount)
+      expect(await ownValue.textContent()).not.toContain(grouped(scheduled.insuredAmount))
+    expect(await page.locator('[data-testid="artwork-insurance"]').textContent()).toContain('保单总保额')
+    await page.goto('/devOpsManage/insurance')
+    await settled(page)
+
     for (const [show, within] of [
       ['expired', ''],
       ['lapsed', ''],

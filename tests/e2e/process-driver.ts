@@ -85,6 +85,8 @@ export interface Shown {
 export async function shown(page: Page): Promise<Shown> {
   const header = page.getByTestId('process-header')
   await header.waitFor()
+  // A form that starts from records it is still reading (an insurer's account) is drawn once they are in.
+  await page.locator('[data-testid="step-form-loading"]').waitFor({ state: 'detached' })
   const buttons = await page
     .locator('[data-testid="process-view"] [data-event]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-event') ?? ''))

@@ -5,6 +5,8 @@
 // camera playing a picture of that QR code); one code is unknown (listed as unexpected), one is scanned
 // twice (counted once), one artwork is left unscanned. The live counts say so; the form works at 390 px
 // without sideways scrolling; after submitting and approval the process moves on with that artwork missing.
+// The count's date starts as the stocktake's planned date; still missing after the search, the stocktake
+// closes uncompleted, and its header says "Uncompleted" alone (never "Completed" beside it).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -125,13 +127,18 @@ afterAll(async () => {
 describe('a stocktake counted by scanning printed labels', () => {
   it('prints the labels, scans them (field and camera), counts live and records the one left missing', async () => {
     const page = ops.page
+    // Planned for yesterday: the count's date starts as the planned one.
+    const planned = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
     const started = await apiCall<{ id: string }>(page, 'POST', 'process', {
       type: 'INVENTORY_CHECK',
-      input: { roomId },
+      input: { roomId, plannedOn: planned },
     })
     await openProcess(page, started.id)
     const form = page.getByTestId('step-form')
     await form.waitFor()
+    expect(await form.locator('input[data-field="countedOn"]').inputValue()).toBe(
+      planned.replaceAll('-', '.'),
+    )
     const expected = page.getByTestId('count-expected')
     await expect.poll(() => expected.textContent(), { timeout: 15_000 }).toBe(String(items.length))
     expect(await page.getByTestId('count-not-found').textContent()).toBe(String(items.length))
@@ -237,6 +244,35 @@ describe('a stocktake counted by scanning printed labels', () => {
     expect(approved.state).toContain('discrepancies')
     const artwork = await apiCall<{ status: string }>(page, 'GET', `artworks/${last.id}`)
     expect(artwork.status).toBe('missing')
+
+    // Still missing after the search: the stocktake closes uncompleted, and its header says only that.
+    const searched = await apiCall<{ version: number }>(page, 'GET', `process/${started.id}`)
+    const submitted = await apiCall<{ version: number }>(page, 'POST', `process/${started.id}/events`, {
+      type: 'SUBMIT',
+      expectedVersion: searched.version,
+      payload: {
+        foundArtworkIds: [],
+        missingArtworkIds: [last.id],
+        explanation: 'Not found on a second search',
+      },
+    })
+    const closed = await api<{ state: string; status: string }>(
+      approver,
+      'POST',
+      `process/${started.id}/events`,
+      {
+        type: 'APPROVE',
+        expectedVersion: submitted.version,
+      },
+    )
+    expect(closed.status).toBe('uncompleted')
+    await page.reload()
+    const note = page.getByTestId('completed-note')
+    await note.waitFor()
+    expect(await note.getAttribute('data-status')).toBe('uncompleted')
+    expect(await note.textContent()).toContain('Uncompleted')
+    expect(await note.textContent()).not.toContain('Completed')
+    expect(await page.getByTestId('process-status').textContent()).toBe('Uncompleted')
   })
 })
 

@@ -1,5 +1,5 @@
 // Journey, in Chinese then English: the administrator opens the valuation list, adds a valuation in USD to
-// one artwork from the screen and sees it as the artwork's latest (formatted, in its currency), opens the
+// one artwork from the screen (choosing USD twice keeps it; a typed 2024-13-01 is told no such day exists) and sees it as the artwork's latest (formatted, in its currency), opens the
 // artwork's history (a chart per currency renders, the table lists it; the artwork's page shows it too), looks at the "not valued in N years"
 // view; the list and the operations' valuation screen fit 390 px as cards; in English the screen speaks English.
 import { describe, expect, it } from 'vitest'
@@ -34,6 +34,20 @@ describe('valuations: add one in USD, see it as the latest, its history, at 390 
     await page.getByTestId('valuation-currency').click()
     await page.getByTestId('valuation-currency').fill('美元')
     await page.getByRole('option', { name: /美元/ }).click()
+    // Choosing the chosen currency again keeps it (a required choice does not toggle off).
+    await page.getByTestId('valuation-currency').click()
+    await page.getByRole('option', { name: /美元/ }).click()
+    expect(await page.getByTestId('valuation-currency').inputValue()).toMatch(/美元/)
+    // A typed date in the right shape that is no day of the calendar is told so, not "wrong format".
+    const date = page.getByTestId('valuation-date')
+    await date.fill('2024-13-01')
+    await date.blur()
+    await expect.poll(() => form.textContent()).toContain('日历中没有这一天')
+    expect(await form.textContent()).not.toContain('yyyy-MM-dd')
+    // The field keeps the date it had (today, the default); entering it again clears the message.
+    await date.focus()
+    await expect.poll(() => form.textContent()).not.toContain('日历中没有这一天')
+    await date.blur()
     await page.getByTestId('valuation-method').click()
     await page.getByRole('option', { name: '评估', exact: true }).click()
     // Without a valuer: refused at the field, nothing sent.
@@ -45,10 +59,19 @@ describe('valuations: add one in USD, see it as the latest, its history, at 390 
     await expect.poll(() => row.getByTestId('valuation-latest').textContent()).toBe('USD 1,234,567.50')
     expect(await row.textContent()).toContain('佳士得估价部')
 
-    // Its history: a chart per currency and the table.
+    // Its history: a chart per currency and the table, whole on a 1440 px screen (no column cut off).
+    await page.setViewportSize({ width: 1440, height: 900 })
     await row.getByTestId('valuation-history').click()
     const history = page.getByTestId('valuation-history-view')
     await history.waitFor()
+    const table = page.getByTestId('valuation-history-list')
+    await table.waitFor()
+    const clipped = await table.evaluate((el) => {
+      const box = (el.closest('.mantine-Modal-body') ?? document.body).getBoundingClientRect()
+      const cells = [...el.querySelectorAll('th')].map((th) => th.getBoundingClientRect())
+      return cells.filter((c) => c.right > box.right + 1 || c.left < box.left - 1).length
+    })
+    expect(clipped).toBe(0)
     await history.locator('svg.recharts-surface').first().waitFor()
     expect(await history.locator('.recharts-line-dots circle, .recharts-dot').count()).toBeGreaterThan(0)
     expect(await history.textContent()).toContain('USD 估值')

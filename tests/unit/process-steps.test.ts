@@ -72,6 +72,12 @@ describe('contract', () => {
     expect(errors(contractStep, { ...contract, amount: '0.00' })).toEqual({ amount: 'invalidMoney' })
     expect(errors(contractStep, { ...contract, amount: '1.234' })).toEqual({ amount: 'invalidMoney' })
     expect(errors(contractStep, { ...contract, effectiveDate: '2026-02-30' })).toEqual({
+      effectiveDate: 'noSuchDate',
+    })
+    expect(errors(contractStep, { ...contract, effectiveDate: '2024-13-01' })).toEqual({
+      effectiveDate: 'noSuchDate',
+    })
+    expect(errors(contractStep, { ...contract, effectiveDate: '1.3.2024' })).toEqual({
       effectiveDate: 'invalidDate',
     })
     expect(errors(contractStep, { ...contract, attachments: [] })).toEqual({ attachments: 'required' })
@@ -243,6 +249,16 @@ describe('the other forms', () => {
     })
     expect(errors(transportStep, { ...transport, toRoomId: 'room 1' })).toEqual({ toRoomId: 'invalidValue' })
     expect(errors(transportStep, { ...transport, cost: '-5.00' })).toEqual({ cost: 'invalidMoney' })
+  })
+
+  it('transport: each end is a room or a place in words; a room needs no words', () => {
+    const { fromLocation: _f, toLocation: _t, ...bare } = transport
+    const room = '00000000-0000-4000-8000-000000000001'
+    expect(errors(transportStep, { ...bare, fromRoomId: room, toRoomId: room })).toEqual({})
+    expect(errors(transportStep, { ...bare, fromRoomId: room })).toEqual({ toLocation: 'required' })
+    expect(errors(transportStep, { ...bare, toLocation: '  ', toRoomId: room })).toEqual({
+      fromLocation: 'required',
+    })
   })
 
   it('loan: the period ends after it starts and the agreement is attached', () => {

@@ -35,10 +35,10 @@ export function sampleInput(type: ProcessType, refs: SampleRefs = MODEL_REFS): R
   }
 }
 
+/** Into a room, the room is the destination (no words for it, as the form asks none); else a place in words. */
 const transport = (refs: SampleRefs, toRoom: boolean) => ({
   fromLocation: 'Seller gallery, 12 Queen Road, Hong Kong',
-  toLocation: 'Shanghai warehouse',
-  ...(toRoom ? { toRoomId: refs.roomId } : {}),
+  ...(toRoom ? { toRoomId: refs.roomId } : { toLocation: 'Shanghai warehouse' }),
   shipper: 'Fine Art Logistics Ltd',
   transportType: 'ROAD',
   plannedDeparture: '2026-03-02',

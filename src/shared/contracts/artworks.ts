@@ -243,7 +243,10 @@ export const insurancePolicyRef = z.object({
   status: z.string(),
   policyNo: z.string(),
   insurer: z.string(),
+  /** The whole policy's sum insured (all its artworks). */
   insuredAmount: z.string().nullable(),
+  /** This artwork's own agreed value on the policy's schedule (null on policies recorded before schedules). */
+  scheduledAmount: z.string().nullable(),
   currency: z.string(),
   startDate: z.string(),
   endDate: z.string(),

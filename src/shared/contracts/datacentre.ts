@@ -11,9 +11,9 @@ import {
   DIMENSIONS,
   type Dimension,
   INSURANCE_FILTERS,
-  isRealDate,
   OUT_OF_WAREHOUSE,
 } from '../constants'
+import { dateRule } from '../validation'
 import { rateUsed, unconvertedAmount } from './finance'
 import { processTypeSchema } from './process'
 import { optionalParam } from './reference'
@@ -29,11 +29,7 @@ const currency = z
   .string()
   .trim()
   .regex(/^[A-Z]{3}$/, { message: 'unknownCurrency' })
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' })
-  .refine(isRealDate, { message: 'invalidDate' })
+const day = z.string().trim().superRefine(dateRule)
 
 /** The filters every collection aggregate takes (the dashboard's shared filter state). */
 export const collectionFilters = z.object({

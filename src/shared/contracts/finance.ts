@@ -5,13 +5,12 @@
 import { z } from 'zod'
 import {
   CONTRACT_DIRECTIONS,
-  isRealDate,
   PAYMENT_DIRECTIONS,
   PAYMENT_STATUSES,
   SUMMARY_GROUPS,
   type SummaryGroup,
 } from '../constants'
-import { optionalText } from '../validation'
+import { dateRule, optionalText } from '../validation'
 import { optionalParam } from './reference'
 
 export const DEFAULT_REPORTING_CURRENCY = 'CNY'
@@ -29,11 +28,7 @@ const page = optionalParam(z.coerce.number({ message: 'digitsOnly' }).int().min(
 const pageSize = optionalParam(z.coerce.number({ message: 'digitsOnly' }).int().min(1).max(200)).transform(
   (v) => v ?? 20,
 )
-const day = z
-  .string({ message: 'required' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' })
-  .refine(isRealDate, { message: 'invalidDate' })
+const day = z.string({ message: 'required' }).trim().superRefine(dateRule)
 /** A currency code (the server checks it is one of the CURRENCY dictionary). */
 export const currencyCode = z
   .string({ message: 'required' })

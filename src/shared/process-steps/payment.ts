@@ -192,6 +192,21 @@ export function collectionStep(
   })
 }
 
+/**
+ * The payment types (PAYMENT_PROPERTY values) an insurer's payout is received as: money coming in, all at
+ * once, as an interim payment, or as the balance. A deposit, a security deposit, a refund or a non-contract
+ * payment is money the office pays, never a payout.
+ */
+export const PAYOUT_PAYMENT_TYPES = ['FULL', 'ADVANCE', 'FINAL'] as const
+
+/** An insurer's payout: a collection of one of the payout's payment types, capped by the amount claimed. */
+export function payoutStep(cap?: string, capMessage: MessageKey = 'amountExceedsDue', dueCurrency?: string) {
+  return collectionStep(cap, capMessage, dueCurrency).superRefine((c, ctx) => {
+    if (!(PAYOUT_PAYMENT_TYPES as readonly string[]).includes(c.paymentType))
+      ctx.addIssue({ code: 'custom', message: 'unknownOption', path: ['paymentType'] })
+  })
+}
+
 /** The payment type (PAYMENT_PROPERTY value) of a full payment. */
 export const FULL_PAYMENT = 'FULL'
 

@@ -6,10 +6,14 @@ import { isoDate, text } from '../validation'
 import { currency, dateOrder, dictValue, fileIds, nonNegativeMoney, note, recordId } from './common'
 
 export const transportFields = z.strictObject({
-  fromLocation: text(300),
+  /** Where the artworks leave from, in words: needed only when they do not leave a room (`fromRoomId`). */
+  fromLocation: note(300),
   fromRoomId: recordId.optional(),
-  /** Where the artworks go; with `toRoomId` they arrive straight into that room of the warehouse. */
-  toLocation: text(300),
+  /**
+   * Where the artworks go, in words; with `toRoomId` they arrive straight into that room of the warehouse,
+   * and the room is the place (the words are then not asked for).
+   */
+  toLocation: note(300),
   toRoomId: recordId.optional(),
   /** The shipper (a vendor): its name, and its record when it is one. */
   shipper: text(200),
@@ -27,7 +31,27 @@ export const transportFields = z.strictObject({
   courier: note(100),
   remark: note(),
 })
-export const transportStep = transportFields.superRefine(dateOrder('plannedDeparture', 'plannedArrival'))
+/**
+ * Whether a step's data (or draft) is a transport's: it names an end of the route, as a room or in words
+ * (a transport into a room has no destination words).
+ */
+export function isTransportData(data: Record<string, unknown> | undefined): boolean {
+  return !!data && ['toLocation', 'toRoomId', 'fromLocation', 'fromRoomId'].some((key) => key in data)
+}
+
+/** Each end of the route is a room or a place in words: one of the two is required. */
+function placeRule(v: z.output<typeof transportFields>, ctx: z.RefinementCtx) {
+  for (const [room, words] of [
+    ['fromRoomId', 'fromLocation'],
+    ['toRoomId', 'toLocation'],
+  ] as const)
+    if (!v[room] && !(v[words] ?? '').trim())
+      ctx.addIssue({ code: 'custom', message: 'required', path: [words] })
+}
+
+export const transportStep = transportFields
+  .superRefine(placeRule)
+  .superRefine(dateOrder('plannedDeparture', 'plannedArrival'))
 export type TransportData = z.output<typeof transportStep>
 
 /**

@@ -2,7 +2,14 @@
 // picked in the calendar or typed as yyyy-MM-dd, yyyy.MM.dd or yyyy/MM/dd; text that is not a real date
 // is dropped when the field loses focus, so the value is always a real date or empty. The days are the
 // office's (its time zone's): the calendar opens on the office's today, and `upToToday` offers no day after it.
+// Typed text in a date's shape that names no day (2024-13-01, 2023-02-30) is told so at the field when it
+// loses focus, with the server's words (the shared `dateProblem` rule), not dropped in silence; the field
+// keeps the date it had, and the message stays until the field is entered again.
+import { useLingui } from '@lingui/react'
 import { DateInput, type DateInputProps } from '@mantine/dates'
+import { type FocusEvent, useState } from 'react'
+import { dateProblem } from '../../shared/constants'
+import { formatMessage } from '../../shared/errors'
 import { officeToday } from '../i18n/office-zone'
 import { IconCalendar } from '../shell/icons'
 import { isValidDateValue } from './date-range'
@@ -25,15 +32,36 @@ export function latestDay(maxDate: string | undefined, upToToday: boolean | unde
   return maxDate && maxDate < today ? maxDate : today
 }
 
-/** Typed text to yyyy-MM-dd, or null when it is not a real date. */
-export function parseTypedDate(text: string): string | null {
+/** Typed text as yyyy-MM-dd when it has a date's shape (the day may not exist), else null. */
+function typedShape(text: string): string | null {
   const match = /^\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*$/.exec(text)
-  if (!match) return null
-  const value = `${match[1]}-${match[2].padStart(2, '0')}-${match[3].padStart(2, '0')}`
-  return isValidDateValue(value, 'yyyy-MM-dd') ? value : null
+  return match ? `${match[1]}-${match[2].padStart(2, '0')}-${match[3].padStart(2, '0')}` : null
 }
 
-export function DateField({ value, onChange, upToToday, maxDate, ...rest }: DateFieldProps) {
+/** Typed text to yyyy-MM-dd, or null when it is not a real date. */
+export function parseTypedDate(text: string): string | null {
+  const value = typedShape(text)
+  return value && isValidDateValue(value, 'yyyy-MM-dd') ? value : null
+}
+
+/** Typed text in a date's shape that names no day of the calendar (month 13, 30 February). */
+export function typedNoSuchDate(text: string): boolean {
+  const value = typedShape(text)
+  return value !== null && dateProblem(value) === 'noSuchDate'
+}
+
+export function DateField({
+  value,
+  onChange,
+  upToToday,
+  maxDate,
+  onBlur,
+  onFocus,
+  error,
+  ...rest
+}: DateFieldProps) {
+  const { i18n } = useLingui()
+  const [noSuchDay, setNoSuchDay] = useState(false)
   return (
     <DateInput
       valueFormat="YYYY.MM.DD"
@@ -42,10 +70,23 @@ export function DateField({ value, onChange, upToToday, maxDate, ...rest }: Date
       defaultDate={officeToday()}
       getDayAriaLabel={(day) => day}
       {...rest}
+      error={noSuchDay ? formatMessage('noSuchDate', i18n.locale === 'en' ? 'en' : 'zh-CN') : error}
       maxDate={latestDay(maxDate, upToToday)}
       value={value || null}
       dateParser={parseTypedDate}
-      onChange={(next) => onChange(next ? next.slice(0, 10) : '')}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        setNoSuchDay(typedNoSuchDate(event.currentTarget.value))
+        onBlur?.(event)
+      }}
+      // Back in the field to type again: the message about the dropped text has been read.
+      onFocus={(event: FocusEvent<HTMLInputElement>) => {
+        setNoSuchDay(false)
+        onFocus?.(event)
+      }}
+      onChange={(next) => {
+        setNoSuchDay(false)
+        onChange(next ? next.slice(0, 10) : '')
+      }}
     />
   )
 }

@@ -110,6 +110,122 @@ describe('insurance and stocktake forms', () => {
   })
 })
 
+const VENDOR = {
+  value: 'v',
+  label: '恒保财产保险（香港）有限公司',
+  labelZh: '恒保财产保险（香港）有限公司',
+  labelEn: 'Hengbao General Insurance (Hong Kong) Limited',
+  sort: 0,
+  id: 'vendor-hk',
+  number: 'INS-003',
+  kind: 'insurer' as const,
+  kindLabel: '保险公司',
+  countryCode: 'HK',
+  countryName: '中国香港',
+  region: '',
+  legalName: 'Hengbao General Insurance (Hong Kong) Limited',
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
+  bankName: 'Bank of China (Hong Kong) Limited',
+  bankAccountName: 'HENGBAO GENERAL INSURANCE (HONG KONG) LIMITED',
+  bankAccountNo: '012-875-1-034562-9',
+  bankSwift: 'BKCHHKHH',
+  bankAddress: '1 Garden Road, Central, Hong Kong',
+  bankLocalCode: '012',
+}
+
+describe('forms that start from what came before', () => {
+  const policyData = {
+    insurer: VENDOR.labelZh,
+    insurerVendorId: VENDOR.id,
+    policyNo: 'POL-1',
+    insuredAmount: '5000000.00',
+    premium: '25000.00',
+    currency: 'HKD',
+    feeCalcType: 'RATE',
+    startDate: '2025-03-01',
+    endDate: '2026-02-28',
+  }
+  const steps = { policy: { data: policyData, approvals: [] } }
+
+  it("the premium's payee is the insurer's account, which the payment rule accepts", () => {
+    const spec = STEP_FORMS.INSURANCE_ANNUAL!.premiumPayment
+    const values = spec.defaults?.({ steps }, { vendors: [VENDOR] }) ?? {}
+    expect(values).toMatchObject({
+      amount: '25000.00',
+      currency: 'HKD',
+      payeeAccountName: VENDOR.bankAccountName,
+      payeeCountry: 'HK',
+      payeeAccount: VENDOR.bankAccountNo,
+      swiftBic: 'BKCHHKHH',
+    })
+    const checked = insuranceAnnualV1.payloads.premiumPayment.safeParse(
+      toPayload(spec, initialValues(spec, values)),
+    )
+    const fields = checked.success ? [] : checked.error.issues.map((i) => i.path.join('.'))
+    expect(fields).not.toContain('payeeAccountName')
+    // Typed by name only: a Chinese name is not prefilled (it would be refused outside mainland China).
+    expect(spec.defaults?.({ steps }, { vendors: [] })).not.toHaveProperty('payeeAccountName')
+  })
+
+  it('a renewal starts from the policy it renews, for a period as long from the day after it ends', () => {
+    const spec = STEP_FORMS.INSURANCE_RENEWAL!.renewal
+    const previous = {
+      steps: { ...steps, quotation: { data: { coverage: 'All risks, nail to nail' }, approvals: [] } },
+    }
+    expect(spec.defaults?.({ steps: {} }, { vendors: [], previous })).toEqual({
+      insurer: VENDOR.labelZh,
+      insurerVendorId: VENDOR.id,
+      insuredAmount: '5000000.00',
+      premium: '25000.00',
+      currency: 'HKD',
+      feeCalcType: 'RATE',
+      coverage: 'All risks, nail to nail',
+      startDate: '2026-03-01',
+      endDate: '2027-02-28',
+    })
+    expect(spec.defaults?.({ steps: {} }, { vendors: [] })).toEqual({})
+  })
+
+  it("the count is dated on the stocktake's planned day", () => {
+    const spec = STEP_FORMS.INVENTORY_CHECK!.counting
+    expect(spec.defaults?.({ subject: { roomId: 'r', plannedOn: '2026-03-01' }, steps: {} })).toEqual({
+      countedOn: '2026-03-01',
+    })
+    expect(initialValues(spec, spec.defaults?.({ subject: { roomId: 'r' }, steps: {} })).countedOn).toBe('')
+  })
+
+  it('the payout offers only the payment types of money received', () => {
+    const field = fieldsOf(STEP_FORMS.INSURANCE_PAYOUT!.payout).find((f) => f.path === 'paymentType')
+    expect(field).toMatchObject({ kind: 'dict', only: ['FULL', 'ADVANCE', 'FINAL'] })
+  })
+
+  it('the transport asks for a place in words only where no room is chosen', () => {
+    const spec = STEP_FORMS.BUY_ART_TRANS!.transport
+    const values = {
+      ...initialValues(spec, {}),
+      fromLocation: 'typed',
+      fromRoomId: 'r1',
+      toLocation: 'Venue',
+    }
+    const out = toPayload(spec, values)
+    expect(out).not.toHaveProperty('fromLocation')
+    expect(out).toMatchObject({ fromRoomId: 'r1', toLocation: 'Venue' })
+  })
+
+  it('the insurer and shipper pickers offer only vendors of their kind', () => {
+    const kindOf = (spec: Parameters<typeof fieldsOf>[0], path: string) =>
+      fieldsOf(spec).find((f) => f.path === path)
+    expect(kindOf(STEP_FORMS.INSURANCE_ANNUAL!.quotation, 'insurer')).toMatchObject({ vendorKind: 'insurer' })
+    expect(kindOf(STEP_FORMS.INSURANCE_PAYOUT!.claim, 'insurer')).toMatchObject({ vendorKind: 'insurer' })
+    expect(kindOf(STEP_FORMS.INSURANCE_PAYOUT!.payout, 'payerCompany')).toMatchObject({
+      vendorKind: 'insurer',
+    })
+    expect(kindOf(STEP_FORMS.BUY_ART_TRANS!.transport, 'shipper')).toMatchObject({ vendorKind: 'shipper' })
+  })
+})
+
 describe('the stocktake checklist', () => {
   it('marks an artwork in one list only, unmarks it, and keeps the order of each list', () => {
     let marks = { found: [] as string[], missing: [] as string[] }

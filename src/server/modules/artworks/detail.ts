@@ -166,7 +166,7 @@ export async function loadDetail(
     .orderBy(desc(artworkMovements.at))
 
   const policies = await db
-    .select({ p: insurancePolicies })
+    .select({ p: insurancePolicies, scheduled: insurancePolicyArtworks.insuredAmount })
     .from(insurancePolicyArtworks)
     .innerJoin(insurancePolicies, eq(insurancePolicies.id, insurancePolicyArtworks.policyId))
     .where(eq(insurancePolicyArtworks.artworkId, id))
@@ -235,13 +235,14 @@ export async function loadDetail(
     processes: processList,
     signatureRecorded: row.signed !== null,
     origin,
-    insurancePolicies: policies.map(({ p }) => ({
+    insurancePolicies: policies.map(({ p, scheduled }) => ({
       id: p.id,
       kind: p.kind,
       status: p.status,
       policyNo: p.policyNo,
       insurer: p.insurer,
       insuredAmount: p.insuredAmount,
+      scheduledAmount: scheduled,
       currency: p.currency,
       startDate: p.startDate,
       endDate: p.endDate,

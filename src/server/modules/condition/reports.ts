@@ -12,7 +12,12 @@ import type {
   HandoverKind,
 } from '../../../shared/contracts/condition'
 import type { Lang } from '../../../shared/errors'
-import { warehousingBatchShape, warehousingStep, workDeliveryStep } from '../../../shared/process-steps'
+import {
+  isTransportData,
+  warehousingBatchShape,
+  warehousingStep,
+  workDeliveryStep,
+} from '../../../shared/process-steps'
 import { payloadFiles } from '../../../shared/process-steps/files'
 import type { ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
@@ -35,10 +40,14 @@ function stepKind(type: ProcessType, version: number, step: string): HandoverKin
 }
 
 /** Data of the step itself when it has `key`, else of the latest step that does (the transport's form). */
-function dataWith(steps: Record<string, StepRecord>, own: string, key: string): Payload | undefined {
-  if (steps[own]?.data && key in steps[own].data) return steps[own].data
+function dataWith(
+  steps: Record<string, StepRecord>,
+  own: string,
+  holds: (data: Payload) => boolean,
+): Payload | undefined {
+  if (steps[own]?.data && holds(steps[own].data)) return steps[own].data
   return Object.values(steps)
-    .filter((s) => s.data && key in s.data)
+    .filter((s) => s.data && holds(s.data))
     .sort((a, b) => str(b.submittedAt).localeCompare(str(a.submittedAt)))[0]?.data
 }
 
@@ -120,7 +129,7 @@ export async function conditionReports(
         photoIds: payloadFiles(payload),
       }
       const transport = () => {
-        const d = dataWith(steps, step, 'toLocation') ?? {}
+        const d = dataWith(steps, step, isTransportData) ?? {}
         return {
           from: { roomId: str(d.fromRoomId) || undefined, text: str(d.fromLocation) },
           to: { roomId: str(d.toRoomId) || undefined, text: str(d.toLocation) },
@@ -140,7 +149,7 @@ export async function conditionReports(
           on: str(departing ? payload.departedOn : payload.arrivedOn) || null,
         })
       } else if (h.eventType === 'RETURN') {
-        const loan = dataWith(steps, step, 'venue') ?? {}
+        const loan = dataWith(steps, step, (d) => 'venue' in d) ?? {}
         drafts.push({
           ...common,
           ...condition,
@@ -170,7 +179,7 @@ export async function conditionReports(
             (r.eventType === 'APPROVE' && r.toState !== `${step}.submitted`),
         )
         if (outcome && outcome.eventType !== 'APPROVE') continue
-        const work = kind === 'warehousing' ? {} : (dataWith(steps, step, 'vendor') ?? {})
+        const work = kind === 'warehousing' ? {} : (dataWith(steps, step, (d) => 'vendor' in d) ?? {})
         // A batch's warehousing (BUY_ART_TRANS v2) has one row per artwork: this artwork's row.
         const own = Array.isArray(payload.artworks)
           ? ((payload.artworks as Payload[]).find((r) => r?.artworkId === artworkId) ?? {})

@@ -5,7 +5,7 @@
 // servers refreshing at once write the same figures); without one, the first request computes it. Only the
 // unfiltered views are kept (a filtered one is computed when asked). No table of its own: a decision for the
 // lead (a `datacentre_snapshots` table, or a scheduled job beside the others, would replace this).
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { appSettings } from '../../db/schema'
 
@@ -44,4 +44,13 @@ export async function snapshot<T>(
       .finally(() => refreshing.delete(name))
   }
   return stored
+}
+
+/**
+ * Drop the snapshots of the value over time (every reporting currency and grouping): the rates or the
+ * valuations they were computed from changed, so the next request computes them afresh instead of serving
+ * figures that still say a rate is missing.
+ */
+export async function forgetValueSnapshots(db: DbOrTx): Promise<void> {
+  await db.delete(appSettings).where(like(appSettings.key, `${PREFIX}value.%`))
 }

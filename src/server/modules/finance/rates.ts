@@ -19,6 +19,7 @@ import { AppError, invalid, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
 import { isUniqueViolation } from '../../http/envelope'
 import { readWorkbookText } from '../artworks/excel-read'
+import { forgetValueSnapshots } from '../datacentre/snapshot'
 import { mayReadFile } from '../files/file-access'
 import { trimRate } from './convert'
 
@@ -124,6 +125,7 @@ function checkRate(
 const MESSAGE_KEYS: Record<string, true> = {
   required: true,
   invalidDate: true,
+  noSuchDate: true,
   invalidRate: true,
   rateNotPositive: true,
   unknownCurrency: true,
@@ -153,6 +155,7 @@ export async function createRate(db: DbOrTx, input: unknown, user: AuthUser, lan
       .insert(exchangeRates)
       .values({ ...checked.rate, createdBy: user.id })
       .returning({ id: exchangeRates.id })
+    await forgetValueSnapshots(db)
     return rateById(db, row.id)
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ on: formatMessage('duplicateRate', lang) })
@@ -167,6 +170,7 @@ export async function editRate(db: DbOrTx, id: string, input: unknown, lang: Lan
   if (await taken(db, checked.rate, id)) throw invalid({ on: formatMessage('duplicateRate', lang) })
   try {
     await db.update(exchangeRates).set(checked.rate).where(eq(exchangeRates.id, id))
+    await forgetValueSnapshots(db)
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ on: formatMessage('duplicateRate', lang) })
     throw error
@@ -180,6 +184,7 @@ export async function deleteRate(db: DbOrTx, id: string): Promise<void> {
     .where(eq(exchangeRates.id, id))
     .returning({ id: exchangeRates.id })
   if (deleted.length === 0) throw notFound()
+  await forgetValueSnapshots(db)
 }
 
 // ---- Import ----------------------------------------------------------------------------------------------
@@ -367,6 +372,7 @@ export async function importRates(
         await tx
           .insert(exchangeRates)
           .values(good.slice(i, i + 500).map((g) => ({ ...g.rate, createdBy: user.id })))
+      await forgetValueSnapshots(tx)
     })
   } catch (error) {
     // A rate stored meanwhile by someone else: nothing was written.

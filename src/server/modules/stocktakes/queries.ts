@@ -441,8 +441,17 @@ export async function inboundBatches(db: Db, q: { page?: number; pageSize?: numb
   const transportOf = (s: unknown) => (s as Ctx).context?.steps?.transport
   const roomMap = await roomsById(
     db,
-    rows.map((r) => String(transportOf(r.snapshot)?.data?.toRoomId ?? '')),
+    rows.flatMap((r) => {
+      const data = transportOf(r.snapshot)?.data
+      return [String(data?.toRoomId ?? ''), String(data?.fromRoomId ?? '')]
+    }),
   )
+  /** Where a batch left from: the words given, else the room it left (both its names). */
+  const originOf = (data: Record<string, unknown> | undefined) => {
+    if (typeof data?.fromLocation === 'string' && data.fromLocation) return data.fromLocation
+    const room = roomMap.get(String(data?.fromRoomId ?? ''))
+    return room ? [...new Set([room.nameZh, room.nameEn].filter(Boolean))].join(' / ') : ''
+  }
   const list = rows.flatMap((r): InboundItem[] => {
     const process = briefs.get(r.id)
     if (!process) return []
@@ -459,7 +468,7 @@ export async function inboundBatches(db: Db, q: { page?: number; pageSize?: numb
         artworks: subjects
           .filter((s) => s.processId === r.id)
           .map(({ processId: _p, ...a }) => a as ArtworkBrief),
-        origin: typeof transport?.data?.fromLocation === 'string' ? transport.data.fromLocation : '',
+        origin: originOf(transport?.data),
         arrivedOn,
         arrivalRoom: roomMap.get(toRoom) ?? null,
       },

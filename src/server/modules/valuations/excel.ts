@@ -16,7 +16,7 @@ import {
 import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
 import { EXCEL_MAX_BYTES } from '../../../shared/file-types'
 import { todayIn } from '../../../shared/office-time'
-import { isCleanText, isRealDate } from '../../../shared/validation'
+import { dateProblem, isCleanText } from '../../../shared/validation'
 import { dictItems, files } from '../../db/schema'
 import { AppError } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
@@ -131,9 +131,9 @@ export async function importValuations(
     const valuedOn = typed
       ? `${typed[1]}-${typed[2].padStart(2, '0')}-${typed[3].padStart(2, '0')}`
       : (cells.valuedOn ?? '').trim()
+    const dateWrong = valuedOn ? dateProblem(valuedOn) : null
     if (!valuedOn) bad(row, 'valuedOn', 'required')
-    else if (!/^\d{4}-\d{2}-\d{2}$/.test(valuedOn) || !isRealDate(valuedOn))
-      bad(row, 'valuedOn', 'invalidDate')
+    else if (dateWrong) bad(row, 'valuedOn', dateWrong)
     else if (valuedOn > today) bad(row, 'valuedOn', 'valuationInFuture')
     const methodText = (cells.method ?? '').trim()
     const method = METHOD_WORDS.get(norm(methodText))

@@ -11,6 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client'
 import { artworks, dictItems, files, valuations } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
 import { lockRow, recordValuation } from '../artworks/record-store'
+import { forgetValueSnapshots } from '../datacentre/snapshot'
 import { mayReadFile } from '../files/file-access'
 
 export interface NewValuation {
@@ -120,6 +121,7 @@ export async function addValuations(
       .returning({ id: valuations.id })
     ids.push(...inserted.map((r) => r.id))
   }
+  await forgetValueSnapshots(tx)
   // The newest new valuation of each artwork (a later row wins a tie: it is the newer one).
   const newest = new Map<string, NewValuation>()
   for (const r of rows) {

@@ -284,8 +284,8 @@ function Totals({ d }: { d: Dashboard }) {
           <Text fz={26} fw={700} data-testid="reporting-total" data-amount={tt.total}>
             {formatMoneyWith(tt.total, tt.reportingCurrency)}
           </Text>
-          <Text fz="xs" c="dimmed">
-            {t`${held} artworks held, ${valued} of them valued`}
+          <Text fz="xs" c="dimmed" data-testid="totals-scope">
+            {t`${held} artworks held, ${valued} of them valued (sold and missing artworks are not counted; the archive summary counts every artwork on record)`}
           </Text>
           {tt.unconverted.length > 0 ? (
             <Alert color="orange" p="xs" mt={4} data-testid="unconverted">

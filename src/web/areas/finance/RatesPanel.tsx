@@ -30,13 +30,13 @@ import { type RateImportResult, type RateView, rateInput } from '../../../shared
 import {
   createRate,
   deleteRate,
-  financeKeys,
   financeSettingsQuery,
   importRates,
   ratesQuery,
   saveReportingCurrency,
   updateRate,
 } from '../../api/queries/finance'
+import { invalidateRateFigures } from '../../api/queries/rate-figures'
 import { BadRowsTable } from '../../forms/BadRowsTable'
 import { DateField } from '../../forms/DateField'
 import { ExcelImport } from '../../forms/ExcelImport'
@@ -86,7 +86,7 @@ function ReportingCurrency({ mayEdit }: { mayEdit: boolean }) {
     mutationFn: (c: string) => saveReportingCurrency(c),
     onSuccess: async (saved) => {
       showSuccess(t`The reporting currency is now ${saved.reportingCurrency}`)
-      await queryClient.invalidateQueries({ queryKey: financeKeys.all })
+      await invalidateRateFigures(queryClient)
     },
   })
   return (
@@ -278,7 +278,7 @@ function RateForm({ rate, onDone }: { rate: RateView | null; onDone: () => void 
   const submit = form.onSubmit(async (data) => {
     const saved = rate ? await updateRate(rate.id, data) : await createRate(data)
     showSuccess(t`Rate saved: 1 ${saved.base} = ${saved.rate} ${saved.quote}`)
-    await queryClient.invalidateQueries({ queryKey: financeKeys.all })
+    await invalidateRateFigures(queryClient)
     onDone()
   })
   return (
@@ -345,7 +345,7 @@ function DeleteRateModal({ rate, onClose }: { rate: RateView | null; onClose: ()
     mutationFn: (r: RateView) => deleteRate(r.id),
     onSuccess: async () => {
       showSuccess(t`The rate is deleted`)
-      await queryClient.invalidateQueries({ queryKey: financeKeys.all })
+      await invalidateRateFigures(queryClient)
       onClose()
     },
   })
@@ -400,7 +400,7 @@ function RateImport() {
   const done = async (r: RateImportResult) => {
     // The panel's own alert says how many were imported: no toast repeating it.
     setResult(r)
-    if (r.imported > 0) await queryClient.invalidateQueries({ queryKey: financeKeys.all })
+    if (r.imported > 0) await invalidateRateFigures(queryClient)
   }
   const pasted = useMutation({ mutationFn: (text: string) => importRates({ csv: text }), onSuccess: done })
   return (

@@ -3,6 +3,7 @@
 // information of a transport, the artwork transport of a mounting, repair or loan, the transport of a
 // purchase's shipping — and the DEPART and ARRIVE reports (dates, tracking number, condition on arrival).
 import type { ProcessView } from '../../../shared/contracts/process'
+import { isTransportData } from '../../../shared/process-steps/transport'
 
 type Data = Record<string, unknown>
 interface StepRecord {
@@ -76,8 +77,7 @@ export function transportFacts(view: Pick<ProcessView, 'context'>): TransportFac
   >
   const entries = Object.entries(steps)
   const carrying =
-    entries.find(([, s]) => s.data && 'toLocation' in s.data) ??
-    entries.find(([, s]) => s.draft && 'toLocation' in s.draft)
+    entries.find(([, s]) => isTransportData(s.data)) ?? entries.find(([, s]) => isTransportData(s.draft))
   const info: Data = carrying ? (carrying[1].data ?? carrying[1].draft ?? {}) : {}
   const events = entries.flatMap(([, s]) => s.events ?? [])
   const last = (type: string) => events.filter((e) => e.type === type).at(-1)

@@ -52,7 +52,7 @@ import {
 import { PROCESS_TABS, type ProcessTab } from './process-search'
 import { subjectOf } from './process-subject'
 import { usersQuery } from './reference-queries'
-import { StatusBadge } from './StatusBadge'
+import { STATUS_COLORS, StatusBadge } from './StatusBadge'
 import { namesOf, StepPanel } from './StepPanel'
 import { StepTimeline } from './StepTimeline'
 import { useProcessEvent } from './use-process-event'
@@ -234,7 +234,16 @@ function Header({
         </Alert>
       ) : null}
       {view.done ? (
-        <Alert color="teal" variant="light" mt="md" title={t`Completed`} data-testid="completed-note">
+        // Titled with the process's own outcome, as its badge says it (a stocktake closed with artworks
+        // still missing ended "uncompleted", never "completed").
+        <Alert
+          color={STATUS_COLORS[view.status]}
+          variant="light"
+          mt="md"
+          title={statusLabel(view.status, lang)}
+          data-testid="completed-note"
+          data-status={view.status}
+        >
           <Group gap="md">
             <Text fz="sm">
               <Trans>Finished on {formatDateTime(view.finishedAt, lang)}.</Trans>

@@ -101,7 +101,9 @@ function SelectField({
 }
 
 function DictField(props: FieldProps & { field: FieldSpec & { kind: 'dict' } }) {
-  return <SelectField {...props} data={useDictOptions(props.field.dict)} />
+  const options = useDictOptions(props.field.dict)
+  const only = props.field.only
+  return <SelectField {...props} data={only ? options.filter((o) => only.includes(o.value)) : options} />
 }
 function CountryField(props: FieldProps) {
   return <SelectField {...props} data={useCountryOptions()} />
@@ -132,7 +134,8 @@ function TreeField({ field, form, values }: FieldProps & { field: FieldSpec & { 
 
 function VendorField({ field, form, values }: FieldProps & { field: FieldSpec & { kind: 'vendor' } }) {
   const { i18n } = useLingui()
-  const vendors = useVendors()
+  const kind = field.vendorKind
+  const vendors = useVendors().filter((v) => !kind || v.kind === kind)
   return (
     <Autocomplete
       {...common(field, form, i18n)}

@@ -8,7 +8,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
-import type { DictCode } from '../../../shared/contracts/reference'
+import type { DictCode, VendorKind, VendorOption } from '../../../shared/contracts/reference'
 import type { UploadPurpose } from '../../../shared/file-types'
 import type { FormApi } from '../../forms/use-form'
 import { schemaRules } from './schema-rules'
@@ -38,14 +38,18 @@ export type FieldSpec = Base &
     | { kind: 'count'; max?: number }
     /** `upToToday`: a day that has happened (a report), no day after the office's today offered. */
     | { kind: 'date'; upToToday?: boolean }
-    | { kind: 'dict'; dict: DictCode }
+    /** `only`: the dictionary's values offered, when the step takes some of them (the schema checks it too). */
+    | { kind: 'dict'; dict: DictCode; only?: readonly string[] }
     | { kind: 'tree'; dict: DictCode }
     | { kind: 'country' }
     | { kind: 'room' }
     /** A family company (enterprise); the value is its name. */
     | { kind: 'enterprise' }
-    /** A vendor's name, typed or chosen; `idPath` gets the chosen vendor's id. */
-    | { kind: 'vendor'; max?: number; idPath?: string }
+    /**
+     * A vendor's name, typed or chosen; `idPath` gets the chosen vendor's id; `vendorKind`: only vendors of
+     * that kind are offered (shippers for a transport, insurers for insurance).
+     */
+    | { kind: 'vendor'; max?: number; idPath?: string; vendorKind?: VendorKind }
     | { kind: 'files'; purpose: Exclude<UploadPurpose, 'video'> }
     | { kind: 'boolean' }
     /**
@@ -69,6 +73,13 @@ export type FieldSpec = Base &
       }
   )
 
+/** The reference records a form's defaults may read (loaded before an untouched form is drawn). */
+export interface DefaultRefs {
+  vendors: readonly VendorOption[]
+  /** The context of the process this one follows (`previousProcessId`: the cover a renewal renews). */
+  previous?: unknown
+}
+
 export interface ChoiceOption {
   value: string
   label: MessageDescriptor
@@ -83,8 +94,13 @@ export interface StepFormSpec {
   sections: Section[]
   /** A line above the form (the contract amount a payment may not exceed). */
   intro?: (props: { context: unknown; values: Values }) => ReactNode
-  /** What an untouched form starts with, taken from earlier steps (the contract's amount for its payment). */
-  defaults?: (context: unknown) => Values
+  /**
+   * What an untouched form starts with, taken from earlier steps (the contract's amount for its payment)
+   * and the records they name (`refs`: the vendor chosen as insurer, for its bank details).
+   */
+  defaults?: (context: unknown, refs?: DefaultRefs) => Values
+  /** The records `defaults` reads beyond the context (the form waits for them when untouched). */
+  defaultsRead?: readonly (keyof DefaultRefs)[]
   /**
    * Required keys of the schema that no field of this form fills, with where they come from instead (a
    * part that sets two keys at once, a value the screen adds). The forms test holds every other required

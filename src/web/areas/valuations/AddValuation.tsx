@@ -15,6 +15,7 @@ import {
   valuationCreate,
 } from '../../../shared/contracts/valuations'
 import { artworkKeys } from '../../api/queries/artworks'
+import { invalidateRateFigures } from '../../api/queries/rate-figures'
 import { addValuation, valuationKeys } from '../../api/queries/valuations'
 import { DateField } from '../../forms/DateField'
 import { FileUpload } from '../../forms/FileUpload'
@@ -131,6 +132,7 @@ function AddValuationForm({
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: valuationKeys.all }),
       queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
+      invalidateRateFigures(queryClient),
     ])
     onDone()
   })
@@ -211,6 +213,7 @@ function AddValuationForm({
             required
             data={currencies}
             searchable
+            allowDeselect={false}
             {...form.getInputProps('currency')}
             data-testid="valuation-currency"
           />
@@ -227,6 +230,7 @@ function AddValuationForm({
             label={t`Method`}
             required
             data={VALUATION_METHODS.map((m) => ({ value: m, label: methodWord(m) }))}
+            allowDeselect={false}
             {...form.getInputProps('method')}
             data-testid="valuation-method"
           />

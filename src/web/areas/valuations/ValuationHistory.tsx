@@ -137,7 +137,9 @@ export function ValuationHistoryModal({
       opened={artworkId !== null}
       onClose={onClose}
       title={artwork ? t`Valuations of ${artworkTitle(artwork, lang)}` : t`Valuation history`}
-      size="xl"
+      // Wide enough for the whole table (its seven columns need 860 px) on a desk screen; narrower
+      // windows scroll it, a phone shows cards.
+      size="min(70rem, 96vw)"
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': t`Close` }}
     >

@@ -9,6 +9,7 @@ import { useState } from 'react'
 import type { ValuationImportResult } from '../../../shared/contracts/valuations'
 import type { Lang } from '../../../shared/errors'
 import { artworkKeys } from '../../api/queries/artworks'
+import { invalidateRateFigures } from '../../api/queries/rate-figures'
 import { importValuations, valuationKeys } from '../../api/queries/valuations'
 import { BadRowsTable } from '../../forms/BadRowsTable'
 import { ExcelImport } from '../../forms/ExcelImport'
@@ -79,6 +80,7 @@ export function ValuationImportModal({ opened, onClose }: { opened: boolean; onC
               await Promise.all([
                 queryClient.invalidateQueries({ queryKey: valuationKeys.all }),
                 queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
+                invalidateRateFigures(queryClient),
               ])
             }
           }}

@@ -10,7 +10,7 @@ import { ARTWORK_STATUS_LABELS } from '../../../../shared/contracts/artworks'
 import type { Lang } from '../../../../shared/errors'
 import { calendarDateText } from '../../../../shared/office-time'
 import type { ProcessType } from '../../../../shared/process-types'
-import { MONEY_RE, normaliseMoney } from '../../../../shared/validation'
+import { dateProblem, MONEY_RE, normaliseMoney } from '../../../../shared/validation'
 import type { DbOrTx, Tx } from '../../../db/client'
 import { artworks, insuranceClaims, insurancePolicies, insurancePolicyArtworks } from '../../../db/schema'
 import { AppError, invalid } from '../../../http/app-error'
@@ -21,15 +21,14 @@ import { type RefusedArtwork, refusedArtworks } from './custody'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/
-
 /** The office's day of an instant, as the dates of policies are written. */
 export const dayOf = officeDayOf
 
 function dateField(ctx: EffectContext, required: boolean, ...names: string[]): string | null {
   const v = field(ctx, ...names)
-  if (typeof v === 'string' && DATE_RE.test(v)) return v
-  if (required) throw invalid({ [names[0]]: v === undefined ? 'required' : 'invalidDate' })
+  const problem = typeof v === 'string' ? dateProblem(v) : 'invalidDate'
+  if (problem === null) return v as string
+  if (required) throw invalid({ [names[0]]: v === undefined ? 'required' : problem })
   return null
 }
 

@@ -124,6 +124,22 @@ async function assertRoom(ctx: EffectContext, roomId: string, name: string) {
   if (!room) throw invalid({ [name]: 'invalidValue' })
 }
 
+/**
+ * Where a transport goes, in words: the words given, else the room it goes into (its name in both
+ * languages; the form does not ask for words once a room is chosen).
+ */
+async function destinationOf(ctx: EffectContext): Promise<string> {
+  const words = textField(ctx, 'destination', 'toLocation', 'toAddress', 'destinationAddress')
+  if (words) return words
+  const roomId = roomOf(ctx, 'toRoomId', 'destinationRoomId')
+  if (!roomId) return ''
+  const [room] = await ctx.tx
+    .select({ zh: rooms.nameZh, en: rooms.nameEn })
+    .from(rooms)
+    .where(eq(rooms.id, roomId))
+  return room ? [...new Set([room.zh, room.en].filter(Boolean))].join(' / ') : ''
+}
+
 /** Transport planned: the artworks are to be transported; they have not moved yet. */
 export async function transportScheduled(ctx: EffectContext): Promise<void> {
   await changeArtworks(ctx.tx, targetArtworks(ctx), { transportStatus: 'to_be_transported' })
@@ -132,7 +148,7 @@ export async function transportScheduled(ctx: EffectContext): Promise<void> {
 /** Picked up: out of any room, in transit with the carrier. */
 export async function transportDeparted(ctx: EffectContext): Promise<void> {
   const carrier = textField(ctx, 'carrier', 'shipper', 'transportCompany', 'vendorName')
-  const destination = textField(ctx, 'destination', 'toLocation', 'toAddress', 'destinationAddress')
+  const destination = await destinationOf(ctx)
   const where = [carrier, destination && `→ ${destination}`].filter(Boolean).join(' ')
   await changeArtworks(
     ctx.tx,

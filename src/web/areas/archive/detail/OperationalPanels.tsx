@@ -313,6 +313,15 @@ export function ProcessesPanel({
   )
 }
 
+/** The whole policy's sum insured, labelled as such beside the artwork's own value. */
+function PolicyTotal({ amount }: { amount: string }) {
+  return (
+    <Text fz="xs" c="dimmed" data-testid="policy-total">
+      <Trans>Policy total {amount}</Trans>
+    </Text>
+  )
+}
+
 export function InsurancePanel({
   detail,
   reference,
@@ -346,7 +355,7 @@ export function InsurancePanel({
                   <Trans>Period</Trans>
                 </Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>
-                  <Trans>Insured amount</Trans>
+                  <Trans>This artwork's insured value</Trans>
                 </Table.Th>
                 <Table.Th>
                   <Trans>Status</Trans>
@@ -371,7 +380,12 @@ export function InsurancePanel({
                     {formatDate(p.startDate, lang)} – {formatDate(p.endDate, lang)}
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                    {money(p.insuredAmount, p.currency)}
+                    <Stack gap={0} align="flex-end">
+                      <Text fz="sm" data-testid="artwork-scheduled-value">
+                        {p.scheduledAmount ? money(p.scheduledAmount, p.currency) : '—'}
+                      </Text>
+                      {p.insuredAmount ? <PolicyTotal amount={money(p.insuredAmount, p.currency)} /> : null}
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     <Badge

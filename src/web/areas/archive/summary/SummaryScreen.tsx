@@ -276,6 +276,12 @@ export function SummaryScreen({ search, onSearch }: SummaryScreenProps) {
                 </Text>
                 {summary.isFetching ? <Loader size="xs" /> : null}
               </Group>
+              <Text fz="xs" c="dimmed" data-testid="summary-count-scope">
+                <Trans>
+                  Every artwork on record, sold and missing ones included (the data centre counts only those
+                  held)
+                </Trans>
+              </Text>
             </Card>
             {data.valuations.map((v) => (
               <Card key={v.currency} withBorder radius="md" padding="lg" data-testid="summary-currency">

@@ -1,6 +1,7 @@
 // The transport step's form (BUY_ART_TRANS, and the operations that move artworks): from and to (straight
 // into a room when one is named), shipper, transport and packaging, planned dates (arrival never before
-// departure), cost (src/shared/process-steps/transport.ts).
+// departure), cost (src/shared/process-steps/transport.ts). Each end is a room or, when there is none, a
+// place in words: once a room is chosen the place is the room, and its words are not asked for.
 import { msg } from '@lingui/core/macro'
 import type { ProcessContext } from '../../../../../machines/types'
 import type { StepFormSpec } from '../field-spec'
@@ -10,19 +11,31 @@ export const transportForm: StepFormSpec = {
     {
       title: msg`Route`,
       fields: [
-        { path: 'fromLocation', kind: 'text', label: msg`Origin` },
         {
           path: 'fromRoomId',
           kind: 'room',
           label: msg`Out of the room`,
           description: msg`When the artworks leave a warehouse room.`,
         },
-        { path: 'toLocation', kind: 'text', label: msg`Destination` },
+        {
+          path: 'fromLocation',
+          kind: 'text',
+          label: msg`Origin`,
+          required: true,
+          when: (v) => !v.fromRoomId,
+        },
         {
           path: 'toRoomId',
           kind: 'room',
           label: msg`Into the room`,
           description: msg`When the artworks go straight into a warehouse room on arrival.`,
+        },
+        {
+          path: 'toLocation',
+          kind: 'text',
+          label: msg`Destination`,
+          required: true,
+          when: (v) => !v.toRoomId,
         },
         { path: 'plannedDeparture', kind: 'date', label: msg`Planned departure` },
         { path: 'plannedArrival', kind: 'date', label: msg`Planned arrival` },
@@ -35,6 +48,7 @@ export const transportForm: StepFormSpec = {
           path: 'shipper',
           kind: 'vendor',
           idPath: 'shipperVendorId',
+          vendorKind: 'shipper',
           label: msg`Shipper`,
         },
         {

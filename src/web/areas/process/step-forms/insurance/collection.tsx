@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'
 import type { ProcessContext } from '../../../../../../machines/types'
+import { PAYOUT_PAYMENT_TYPES } from '../../../../../shared/process-steps/payment'
 import type { StepFormSpec } from '../../field-spec'
 import { formatMoneyWith } from '../../record-format'
 import { PAYMENT_METHOD_OPTIONS } from '../payment'
@@ -45,12 +46,20 @@ export const payoutForm: StepFormSpec = {
           path: 'paymentType',
           kind: 'dict',
           dict: 'PAYMENT_PROPERTY',
+          only: PAYOUT_PAYMENT_TYPES,
           label: msg`Payment type`,
           required: true,
         },
         { path: 'amount', kind: 'money', label: msg`Amount`, required: true },
         { path: 'currency', kind: 'dict', dict: 'CURRENCY', label: msg`Currency`, required: true },
-        { path: 'payerCompany', kind: 'vendor', max: 200, label: msg`Paid by (insurer)`, required: true },
+        {
+          path: 'payerCompany',
+          kind: 'vendor',
+          vendorKind: 'insurer',
+          max: 200,
+          label: msg`Paid by (insurer)`,
+          required: true,
+        },
         { path: 'expectedDate', kind: 'date', label: msg`Expected on`, required: true },
         {
           path: 'method',

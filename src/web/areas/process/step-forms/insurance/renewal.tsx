@@ -1,13 +1,50 @@
 // INSURANCE_RENEWAL · renewal: the decision — renew on the quoted terms (as a quotation asks them), or let
-// the cover lapse, with the reason. Approving a lapse ends the renewed policy.
+// the cover lapse, with the reason. Approving a lapse ends the renewed policy. Renewing starts from the
+// policy renewed: its insurer, insured amount, premium, currency, premium calculation and coverage, and a
+// period of the same length from the day after it ends (the payee follows from the insurer at the premium).
 import { msg } from '@lingui/core/macro'
+import type { ProcessContext } from '../../../../../../machines/types'
+import { nextDate } from '../../../../../shared/office-time'
 import type { StepFormSpec, Values } from '../../field-spec'
 import { insurerField, quoteFields, termsFields } from './terms'
+
+const TERMS = ['insurer', 'insurerVendorId', 'insuredAmount', 'premium', 'currency', 'feeCalcType'] as const
+
+/** The day a period as long as start–end ends, starting on `from` (whole days; a leap day kept by the count). */
+function samePeriodFrom(start: string, end: string, from: string): string {
+  const dayMs = 86_400_000
+  const days = Math.round((Date.parse(end) - Date.parse(start)) / dayMs)
+  return new Date(Date.parse(from) + days * dayMs).toISOString().slice(0, 10)
+}
+
+/** The renewed cover's terms, as the renewal form takes them. */
+export function renewedTerms(previous: unknown): Values {
+  const steps = (previous as ProcessContext | undefined)?.steps ?? {}
+  const policy = steps.policy?.data ?? {}
+  const quoted = steps.renewal?.data ?? steps.quotation?.data ?? {}
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined)
+  const out: Values = {}
+  for (const key of TERMS) {
+    const v = text(policy[key]) ?? text(quoted[key])
+    if (v) out[key] = v
+  }
+  const coverage = text(quoted.coverage)
+  if (coverage) out.coverage = coverage
+  const start = text(policy.startDate)
+  const end = text(policy.endDate)
+  if (start && end && /^\d{4}-\d{2}-\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2}$/.test(end)) {
+    out.startDate = nextDate(end)
+    out.endDate = samePeriodFrom(start, end, nextDate(end))
+  }
+  return out
+}
 
 const renewing = (v: Values) => v.decision === 'renew'
 const lapsing = (v: Values) => v.decision === 'lapse'
 
 export const renewalForm: StepFormSpec = {
+  defaultsRead: ['previous'],
+  defaults: (_context, refs) => renewedTerms(refs?.previous),
   sections: [
     {
       fields: [

@@ -12,6 +12,7 @@ export function insurerField(when?: When): FieldSpec {
     kind: 'vendor',
     max: 200,
     idPath: 'insurerVendorId',
+    vendorKind: 'insurer',
     label: msg`Insurer`,
     required: true,
     when,
