@@ -1,6 +1,7 @@
 // Every word the process machines show, in both languages, in one place: events, guards, effects,
 // statuses and the leaf states every step shares. Screens, the API's definitions and docs/flows read these
 // (through the machines' `meta` or directly), so no screen or diagram hard-codes a label.
+import type { TaskKind } from './task-kinds'
 import type { EffectName, ProcessStatus, StepStatus } from './types'
 
 export interface Words {
@@ -34,7 +35,7 @@ export const TASK_KIND_LABELS = {
   arrive: { labelZh: '确认到达', labelEn: 'Record arrival' },
   return: { labelZh: '确认归还', labelEn: 'Record return' },
   count: { labelZh: '盘点', labelEn: 'Count' },
-} as const satisfies Record<import('./tasks').TaskKind, Words>
+} as const satisfies Record<TaskKind, Words>
 
 /** Events whose `comment` is required (the reason or the approver's remark). */
 export const COMMENT_REQUIRED: ReadonlySet<string> = new Set(['REJECT', 'TERMINATE', 'PAYMENT_FAILED'])

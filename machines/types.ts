@@ -4,8 +4,23 @@
 // pure transition, and executes the declared effects in the same database transaction.
 import type { AnyStateMachine } from 'xstate'
 import type { ZodType } from 'zod'
-import type { ApprovalBand } from '../src/shared/contracts/tasks'
 import type { ProcessType } from '../src/shared/process-types'
+import type { TaskKind } from './task-kinds'
+
+/**
+ * One band of one currency: amounts above `from` (from 0.00 itself for the first band) up to and including
+ * `to` (null: no upper end) need `approvals` different approvers, one of them holding `roleKey` when set.
+ * The machines own this shape (they read it when a money step is approved); the administrators' form
+ * checks it with `approvalBand` in src/shared/contracts/tasks.ts, which must produce exactly this.
+ */
+export interface ApprovalBand {
+  currency: string
+  /** Decimal text, two places. */
+  from: string
+  to: string | null
+  approvals: number
+  roleKey: string | null
+}
 
 /** One version of the approval rule of a money step (src/shared/approval-bands.ts reads it). */
 export interface ApprovalRule {
@@ -162,7 +177,7 @@ export interface StepDef {
   /** Filling this step's form is a count (a stocktake), shown as such in the task lists. */
   task?: 'count'
   /** Due times of this step's tasks in working days, by task kind, where the defaults (machines/tasks.ts) do not fit. */
-  due?: Partial<Record<import('./tasks').TaskKind, number>>
+  due?: Partial<Record<TaskKind, number>>
   /**
    * Approving this step binds insurance cover on the artworks (an issued policy): its SUBMIT checks them
    * again as a start does (`artworkStatuses`: a work sold or counted missing since is refused), before

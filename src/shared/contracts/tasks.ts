@@ -2,7 +2,8 @@
 // administrator keeps (due times and candidates per step, approval rules by amount bands per currency) and
 // delegations. The server validates and documents with them; the web parses replies with them.
 import { z } from 'zod'
-import { TASK_KINDS } from '../../../machines/tasks'
+import { TASK_KINDS } from '../../../machines/task-kinds'
+import type { ApprovalBand } from '../../../machines/types'
 import { currency } from '../process-steps/common'
 import { compareMoney, isoDate, money, optionalText, pageQuery } from '../validation'
 import { processStatusSchema, processTypeSchema } from './process'
@@ -149,10 +150,7 @@ export type TaskSettingView = z.infer<typeof taskSettingView>
 // ---------------------------------------------------------------------------------------------------
 // Approval rules: N of M approvals by amount bands per currency
 
-/**
- * One band of one currency: amounts above `from` (from 0.00 itself for the first band) up to and including
- * `to` (null: no upper end) need `approvals` different approvers, one of them holding `roleKey` when set.
- */
+/** One band of one currency (the shape is the machines', `ApprovalBand` in machines/types.ts). */
 export const approvalBand = z.strictObject({
   currency,
   from: money,
@@ -163,8 +161,8 @@ export const approvalBand = z.strictObject({
     .min(1, { message: 'mustBePositive' })
     .max(10),
   roleKey: z.string().trim().min(1).max(64).nullable().default(null),
-})
-export type ApprovalBand = z.infer<typeof approvalBand>
+}) satisfies z.ZodType<ApprovalBand>
+export type { ApprovalBand }
 
 /**
  * The bands of one step: per currency they start at 0.00, each starts where the one before ends, and the

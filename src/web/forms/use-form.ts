@@ -44,8 +44,8 @@ export interface UseFormOptions<V extends FormShape, Out> {
   onBlockedByUploads?: () => void
 }
 
-/** Mantine's own bound for form values (interfaces included). */
-type FormShape = Record<string, any>
+/** Form values: any object, interfaces included (Mantine's own bound accepts every object). */
+type FormShape = object
 
 type Mantine<V extends FormShape> = UseFormReturnType<V>
 
@@ -89,10 +89,10 @@ export function useForm<V extends FormShape, Out>({
 }: UseFormOptions<V, Out>): FormApi<V, Out> {
   const { i18n } = useLingui()
   const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
-  const validate = useMemo(
-    () => zod4Resolver(wordedSchema(schema, lang), { errorPriority: 'first' }),
-    [schema, lang],
-  )
+  const validate = useMemo(() => {
+    const resolve = zod4Resolver(wordedSchema(schema, lang), { errorPriority: 'first' })
+    return (values: V) => resolve(values as FormValues)
+  }, [schema, lang])
   const form = useMantineForm<V, Out>({
     mode: 'controlled',
     initialValues,
@@ -190,7 +190,7 @@ export function useForm<V extends FormShape, Out>({
  */
 export function scopedForm(form: FormApi<FormShape, unknown>, prefix: string): FormApi {
   const head = `${prefix}.`
-  const inner = form.values[prefix]
+  const inner = (form.values as FormValues)[prefix]
   const values: FormValues = inner && typeof inner === 'object' ? (inner as FormValues) : {}
   const own = (all: FieldErrors): FieldErrors =>
     Object.fromEntries(

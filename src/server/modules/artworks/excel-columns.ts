@@ -3,7 +3,7 @@
 // number. Headers exist in both languages and either is recognised on import; tags, dictionary values
 // and rooms are written as names in the chosen language and read back from names in either language
 // or from their codes.
-import type { Dimensions, RecordKind } from '../../../shared/artwork-rules'
+import type { Dimensions, RecordEntry, RecordKind } from '../../../shared/artwork-rules'
 import { ARTWORK_STATUS_LABELS, INSURANCE_STATUS_LABELS } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
 import type { ArtworkRow, Snapshot } from './record-store'
@@ -249,7 +249,7 @@ export function mainRowCells(
 export function recordRowCells(
   kind: RecordKind,
   inventoryNo: string,
-  e: Record<string, any>,
+  e: RecordEntry,
   refs: References,
   lang: Lang,
 ): Record<string, string | number | null> {
@@ -269,7 +269,7 @@ export function recordRowCells(
   }
   if (kind === 'literature') {
     cells.literatureType =
-      nameIn(refs.dicts.LITERATU_RECORD_TYPERE.get(e.literatureType), lang) || e.literatureType || ''
+      nameIn(refs.dicts.LITERATU_RECORD_TYPERE.get(e.literatureType ?? ''), lang) || e.literatureType || ''
   }
   return cells
 }

@@ -11,6 +11,7 @@ import {
   mainSizeText,
   normaliseDecimal,
   RECORD_KINDS,
+  type RecordEntry,
   type RecordKind,
   sizeTextOf,
 } from '../../../shared/artwork-rules'
@@ -59,7 +60,7 @@ const LIST_OF = Object.fromEntries(Object.entries(DB_KIND).map(([k, v]) => [v, k
 // ---------------------------------------------------------------------------------------------------
 // rows → record
 
-export function entryOf(r: RecordRow): Record<string, unknown> {
+export function entryOf(r: RecordRow): RecordEntry {
   const base = {
     date: r.date,
     titleZh: r.titleZh,
@@ -286,7 +287,7 @@ function childRows(artworkId: string, record: ArtworkRecord) {
   const labels = record.labelTagIds.map((tagId) => ({ artworkId, tagId }))
   const records: (typeof artworkRecords.$inferInsert)[] = []
   for (const list of RECORD_KINDS) {
-    ;(record[list] as Record<string, any>[]).forEach((e, seq) => {
+    ;(record[list] as RecordEntry[]).forEach((e, seq) => {
       records.push({
         artworkId,
         kind: DB_KIND[list],

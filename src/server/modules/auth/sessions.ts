@@ -141,6 +141,20 @@ export async function listenForAuthChanges(database: Database): Promise<AuthList
   })
 }
 
+/** One row of the session look-up: the session, its user and what the user may do. */
+type SessionRow = {
+  user_id: string
+  username: string
+  display_name: string
+  enabled: boolean
+  expires_at: Date | string
+  revoked_at: Date | string | null
+  last_seen_at: Date | string
+  all_privileges: boolean | null
+  privileges: string[] | null
+  role_keys: string[] | null
+}
+
 /** The signed-in user behind a token, or null when the token is missing, unknown, expired or revoked. */
 export async function authenticate(
   db: Db,
@@ -159,30 +173,19 @@ export async function authenticate(
   if (held) cache.held.delete(tokenHash)
   const generation = cache.generation
   // One statement: the session, its user and everything the user may do (every request runs it).
-  const result = await db.execute<{
-    user_id: string
-    username: string
-    display_name: string
-    enabled: boolean
-    expires_at: Date | string
-    revoked_at: Date | string | null
-    last_seen_at: Date | string
-    all_privileges: boolean | null
-    privileges: string[] | null
-    role_keys: string[] | null
-  }>(sql`
+  const result = await db.execute<SessionRow>(sql`
     select u.id as user_id, u.username, u.display_name, u.enabled, s.expires_at, s.revoked_at, s.last_seen_at,
            ${privilegeColumns(sql`u.id`)}
       from ${sessions} s join ${users} u on u.id = s.user_id
      where s.token_hash = ${tokenHash}
      limit 1`)
   const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
-  const found = rows[0] as Record<string, any> | undefined
+  const found = rows[0] as SessionRow | undefined
   if (!found?.enabled || found.revoked_at) return null
   const row = {
-    userId: found.user_id as string,
-    username: found.username as string,
-    displayName: found.display_name as string,
+    userId: found.user_id,
+    username: found.username,
+    displayName: found.display_name,
     expiresAt: new Date(found.expires_at),
     lastSeenAt: new Date(found.last_seen_at),
   }
@@ -202,8 +205,8 @@ export async function authenticate(
     username: row.username,
     displayName: row.displayName,
     allPrivileges: found.all_privileges === true,
-    privileges: new Set<string>((found.privileges as string[] | null) ?? []),
-    roles: ((found.role_keys as string[] | null) ?? []).sort(),
+    privileges: new Set<string>(found.privileges ?? []),
+    roles: (found.role_keys ?? []).sort(),
     sessionHash: tokenHash,
   }
   const session = { user, expiresAt: row.expiresAt.getTime(), lastSeenAt, heldUntil: now + SESSION_CACHE_MS }

@@ -7,10 +7,10 @@
 // ends; another server never takes a row while its lease runs.
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import { EMAIL_DEFAULT, isEmailKind } from '../../../shared/contracts/notifications'
+import type { MessageKind } from '../../../shared/contracts/process'
 import { formatMessage, type Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { emailOutbox, notificationPreferences, users } from '../../db/schema'
-import type { NewMessage } from '../process/messages'
 import {
   describeSendError,
   type EmailSettings,
@@ -19,6 +19,18 @@ import {
   preferencesLink,
   processLink,
 } from './settings'
+
+/** A message of the bell (process/messages.ts writes it); its email, when its kind has one, is queued here. */
+export interface NewMessage {
+  kind: MessageKind
+  processId: string | null
+  /** A published item's message: the item. */
+  contentId?: string
+  senderId: string | null
+  title: { zh: string; en: string }
+  body?: { zh: string; en: string }
+  at?: Date
+}
 
 /** How long a claimed row stays with the server sending it (well beyond the SMTP timeouts of one mail). */
 export const EMAIL_LEASE_MS = 5 * 60_000

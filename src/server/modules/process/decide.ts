@@ -15,8 +15,8 @@ import { dayIn, todayIn } from '../../../shared/office-time'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { Db } from '../../db/client'
 import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
-import type { AuthUser } from '../../http/context'
 import { actingActor, assertNotClaimedByOther } from '../tasks/acting'
+import { actorOf, type User } from './actor'
 import { assertAttachments } from './attachments'
 import type { ProcessCatalog } from './catalog'
 import { checkSubmitted } from './checks'
@@ -27,17 +27,7 @@ import { linkedArtworks, loadProcess } from './process-store'
 import { type PersistedSnapshot, rehydrate } from './snapshot'
 import type { ProcessRow } from './views'
 
-export type User = Pick<AuthUser, 'id' | 'privileges' | 'allPrivileges'> & { roles?: string[] }
-
-/** The acting user as machines see it, built from the session (never from the request body). */
-export function actorOf(user: User): Actor {
-  return {
-    id: user.id,
-    privileges: [...user.privileges].sort(),
-    allPrivileges: user.allPrivileges,
-    ...(user.roles?.length ? { roles: user.roles } : {}),
-  }
-}
+export { actorOf, type User }
 
 /**
  * 4031 for an event this actor may not send now: its own message when no privilege would help (a step's

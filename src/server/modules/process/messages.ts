@@ -2,14 +2,13 @@
 // catalogue, the users who may approve a process type, and timed reminders (rows with a due time that
 // deliverDueReminders turns into messages; machines hold no timers).
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
-import type { MessageKind } from '../../../shared/contracts/process'
 import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
 import { calendarDateText } from '../../../shared/office-time'
 import { approvePrivilege } from '../../../shared/privileges'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
 import { messages, processReminders } from '../../db/schema'
-import { queueEmails } from '../notifications/outbox'
+import { type NewMessage, queueEmails } from '../notifications/outbox'
 import { noticeTasksChanged } from '../tasks/notice'
 
 type Params = Record<string, string | number>
@@ -23,16 +22,7 @@ export function typeLabel(type: ProcessType, lang: Lang): string {
   return PROCESS_TYPE_LABELS[type][lang]
 }
 
-export interface NewMessage {
-  kind: MessageKind
-  processId: string | null
-  /** A published item's message: the item. */
-  contentId?: string
-  senderId: string | null
-  title: { zh: string; en: string }
-  body?: { zh: string; en: string }
-  at?: Date
-}
+export type { NewMessage }
 
 export async function sendMessages(db: DbOrTx, recipients: Iterable<string>, message: NewMessage) {
   const to = [...new Set(recipients)]

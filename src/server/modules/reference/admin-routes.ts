@@ -2,7 +2,7 @@
 // entities.ts) a paged list, one record, create, edit, enable, disable, and delete when nothing uses it.
 // Reading needs a signed-in user; writing needs authManage:referenceData.
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, count, eq, type SQL } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm'
 import {
   adminListQuery,
   DICT_CODES,
@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { keywordWhere, REFERENCE_ENTITIES, type ReferenceEntity } from './entities'
+import { keywordWhere, REFERENCE_ENTITIES, type ReferenceEntity, type Row } from './entities'
 import { nest } from './queries'
 import { isForeignKeyViolation, isReferenced } from './usage'
 import { createRecord, editRecord, loadRow, setEnabled, viewOf } from './writes'
@@ -48,11 +48,11 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       responses: okResponse(pageOf(entity.view)),
     }),
     async (c) => {
-      const q = c.req.valid('query') as Record<string, any>
+      const q = c.req.valid('query') as Row
       const conditions = [
         ...entity.where(q),
         keywordWhere(entity, q.keyword),
-        q.enabled ? eq((entity.table as any).enabled, q.enabled === 'true') : undefined,
+        q.enabled ? eq(getTableColumns(entity.table).enabled, q.enabled === 'true') : undefined,
       ].filter((x): x is SQL => x !== undefined)
       const where = conditions.length ? and(...conditions) : undefined
       const [{ n }] = await db.select({ n: count() }).from(entity.table).where(where)
@@ -63,7 +63,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
         .orderBy(...(entity.order as SQL[]))
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize)
-      const list = await entity.toViews(db, rows as Record<string, any>[], c.get('lang'))
+      const list = await entity.toViews(db, rows as Row[], c.get('lang'))
       return ok(c, { list, total: Number(n), page: q.page, pageSize: q.pageSize }) as never
     },
   )
@@ -92,7 +92,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       responses: okResponse(entity.view),
     }),
     async (c) => {
-      const id = await createRecord(db, entity, c.req.valid('json') as Record<string, any>)
+      const id = await createRecord(db, entity, c.req.valid('json') as Row)
       return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
     },
   )
@@ -109,7 +109,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      await editRecord(db, entity, id, c.req.valid('json') as Record<string, any>)
+      await editRecord(db, entity, id, c.req.valid('json') as Row)
       return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
     },
   )

@@ -50,7 +50,13 @@ import { AppError } from '../../http/app-error'
 import { pick } from './queries'
 import type { ReferenceEntityName } from './usage'
 
-type Row = Record<string, any>
+/**
+ * A stored row or a validated input of one of the reference tables, by column name. Still loosely typed:
+ * each entity's callbacks read their own table's columns; typing them per entity (a generic entity whose
+ * registry keeps the callbacks' parameters) is left to do.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the one loose row type of the reference registry (see above)
+export type Row = Record<string, any>
 export type FieldProblems = Record<string, MessageKey>
 
 export interface ReferenceEntity {

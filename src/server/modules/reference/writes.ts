@@ -5,10 +5,8 @@ import { and, eq } from 'drizzle-orm'
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { invalid, notFound } from '../../http/app-error'
-import type { ReferenceEntity } from './entities'
+import type { ReferenceEntity, Row } from './entities'
 import { isUniqueViolation } from './usage'
-
-type Row = Record<string, any>
 
 export async function loadRow(db: DbOrTx, entity: ReferenceEntity, id: unknown): Promise<Row> {
   const [row] = await db

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { processTasks, users } from '../../db/schema'
 import { AppError } from '../../http/app-error'
 import { privilegesOf } from '../auth/sessions'
-import { actorOf, type User } from '../process/decide'
+import { actorOf, type User } from '../process/actor'
 import { delegationCovers, disabledDelegator } from './settings'
 import { DECISION_KINDS } from './sync'
 

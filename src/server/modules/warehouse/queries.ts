@@ -4,6 +4,7 @@
 // through the index (to_room_id, until, at, artwork_id) — and "where was artwork A at t" is A's one row whose
 // period contains t.
 import { and, asc, count, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import type { StepRecord } from '../../../../machines/types'
 import type {
   ContentsItem,
   ContentsPage,
@@ -17,7 +18,7 @@ import type { Db } from '../../db/client'
 import { artists, artworkMovements, artworks, processes, rooms } from '../../db/schema'
 import { notFound } from '../../http/app-error'
 import { artworkColumns, movementRows, processBriefs } from '../operations/queries'
-import { keywordWhere, roomEntity } from '../reference/entities'
+import { keywordWhere, type Row, roomEntity } from '../reference/entities'
 import type { Moment } from './at'
 
 type Paged<T> = Omit<T, 'page' | 'pageSize'> & { page: number; pageSize: number }
@@ -35,7 +36,7 @@ async function occupancy(db: Db, roomIds: string[]): Promise<Map<string, number>
   return new Map(rows.map((r) => [r.roomId as string, Number(r.n)]))
 }
 
-async function summaries(db: Db, rows: Record<string, any>[], lang: Lang): Promise<RoomSummary[]> {
+async function summaries(db: Db, rows: Row[], lang: Lang): Promise<RoomSummary[]> {
   const [views, counts] = await Promise.all([
     roomEntity.toViews(db, rows, lang),
     occupancy(
@@ -314,7 +315,10 @@ export async function roomMovements(
   return { list, total: Number(n), page: q.page, pageSize: q.pageSize }
 }
 
-const stepIds = (steps: any, step: string, field: string): number => {
+/** A stocktake's step records as read from its snapshot (only their data is read here). */
+type StepsJson = Partial<Record<string, Pick<StepRecord, 'data'>>> | null
+
+const stepIds = (steps: StepsJson, step: string, field: string): number => {
   const list = steps?.[step]?.data?.[field]
   return Array.isArray(list) ? list.length : 0
 }
@@ -332,7 +336,7 @@ export async function roomStocktakes(db: Db, roomId: string, q: { page: number; 
       .select({
         id: processes.id,
         subject: sql<Record<string, unknown>>`${processes.snapshot} -> 'context' -> 'subject'`,
-        steps: sql<Record<string, unknown>>`${processes.snapshot} -> 'context' -> 'steps'`,
+        steps: sql<StepsJson>`${processes.snapshot} -> 'context' -> 'steps'`,
       })
       .from(processes)
       .where(where)
@@ -347,7 +351,7 @@ export async function roomStocktakes(db: Db, roomId: string, q: { page: number; 
   const list = rows.flatMap((r): StocktakeItem[] => {
     const process = briefs.get(r.id)
     if (!process) return []
-    const steps = r.steps as any
+    const steps = r.steps
     const resolved = steps?.discrepancies?.data !== undefined
     const countedOn = steps?.counting?.data?.countedOn
     return [

@@ -28,7 +28,7 @@ import { officeToday } from '../../i18n/office-zone'
 import { artworkTitle } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { useDictOptions } from '../process/reference-options'
-import { useMethodWords } from './ValuationsScreen'
+import { useMethodWords } from './words'
 
 /** Empty amounts are absent, so "the same amount" and "each its own" read as the API expects. */
 const formSchema = z

@@ -12,7 +12,7 @@ import { valuationHistoryQuery } from '../../api/queries/valuations'
 import { formatDate } from '../../i18n/format'
 import { artworkTitle, type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
-import { moneyIn, useMethodWords } from './ValuationsScreen'
+import { moneyIn, useMethodWords } from './words'
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6']
 

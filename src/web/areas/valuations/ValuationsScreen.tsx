@@ -24,7 +24,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
   type ArtworkValuationRow,
-  VALUATION_METHOD_LABELS,
   VALUATION_METHODS,
   type ValuationMethod,
 } from '../../../shared/contracts/valuations'
@@ -34,7 +33,6 @@ import {
   staleValuationsQuery,
   valuationSettingsQuery,
 } from '../../api/queries/valuations'
-import { formatMoneyDisplay } from '../../forms/money'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
@@ -47,6 +45,7 @@ import { useDictOptions } from '../process/reference-options'
 import { AddValuationModal } from './AddValuation'
 import { ValuationHistoryModal } from './ValuationHistory'
 import { ValuationImportModal } from './ValuationImport'
+import { moneyIn, useMethodWords } from './words'
 
 export const VALUATIONS_PAGE_SIZE = 20
 
@@ -72,14 +71,6 @@ export const valuationFilters = (s: ValuationsSearch, scope: ValuationScope): Ar
   page: s.page ?? 1,
   pageSize: VALUATIONS_PAGE_SIZE,
 })
-
-export const moneyIn = (amount: string | null, currency: string | null) =>
-  amount === null ? '—' : `${currency ?? ''} ${formatMoneyDisplay(amount)}`.trim()
-
-export function useMethodWords() {
-  const lang = useLang()
-  return (m: ValuationMethod | null) => (m ? VALUATION_METHOD_LABELS[m][lang] : '—')
-}
 
 export function ValuationsScreen({
   scope,

@@ -5,22 +5,10 @@
 // SUBMIT. A refusal is an AppError (400 at the field). `satisfies` keeps the list complete: a new
 // CheckName does not compile until handled.
 import type { CheckName, ProcessDefinition } from '../../../../../machines/types'
-import type { Lang } from '../../../../shared/errors'
-import type { DbOrTx } from '../../../db/client'
+import type { CheckContext, CheckHandler } from './context'
 import { countOfRoom, roomOfStocktake } from './stocktake'
 
-export interface CheckContext {
-  db: DbOrTx
-  lang: Lang
-  /** The start input, as the definition's schema validated it. */
-  subject: Record<string, unknown>
-  /** A step's submitted form, as its schema validated it (absent for a start). */
-  payload?: Record<string, unknown>
-  /** Lock the rows read (in the transaction of the event that applies the form). */
-  lock?: boolean
-}
-
-export type CheckHandler = (ctx: CheckContext) => Promise<void>
+export type { CheckContext, CheckHandler }
 
 const CHECKS = { roomOfStocktake, countOfRoom } satisfies Record<CheckName, CheckHandler>
 

@@ -9,7 +9,7 @@ import { formatMessage, type Lang, type MessageKey } from '../../../../shared/er
 import { PROCESS_TYPE_LABELS } from '../../../../shared/process-types'
 import { artworks, processes, rooms } from '../../../db/schema'
 import { AppError, invalid } from '../../../http/app-error'
-import type { CheckContext } from './index'
+import type { CheckContext } from './context'
 
 const LISTS = ['foundArtworkIds', 'missingArtworkIds'] as const
 type List = (typeof LISTS)[number]
