@@ -13,7 +13,6 @@ import {
   processStepRecord,
   processView,
 } from '../../../shared/contracts/process'
-import type { ProcessType } from '../../../shared/process-types'
 import { api } from '../http'
 
 /** The list's filters as the URL keeps them (every one optional; page from 1). */

@@ -4,9 +4,9 @@
 // and say how many were told.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import {
@@ -16,7 +16,6 @@ import {
   type ContentStatus,
   type ContentView,
 } from '../../../shared/contracts/content'
-import { isApiError } from '../../api/api-error'
 import { contentKeys, contentManageQuery, publishContent, withdrawContent } from '../../api/queries/content'
 import { ConfirmModal } from '../../forms/ConfirmModal'
 import { formatDateTime } from '../../i18n/format'

@@ -17,7 +17,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type DelegationView, delegationInput } from '../../../shared/contracts/tasks'
 import { PROCESS_TYPE_LABELS, PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
