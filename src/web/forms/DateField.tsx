@@ -5,6 +5,7 @@
 // Typed text in a date's shape that names no day (2024-13-01, 2023-02-30) is told so at the field when it
 // loses focus, with the server's words (the shared `dateProblem` rule), not dropped in silence; the field
 // keeps the date it had, and the message stays until the field is entered again.
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { DateInput, type DateInputProps } from '@mantine/dates'
 import { type FocusEvent, useState } from 'react'
@@ -13,6 +14,9 @@ import { formatMessage } from '../../shared/errors'
 import { officeToday } from '../i18n/office-zone'
 import { IconCalendar } from '../shell/icons'
 import { isValidDateValue } from './date-range'
+
+/** The name of the button that empties the field (a screen reader says it). */
+const CLEAR = msg`Clear`
 
 export interface DateFieldProps
   extends Omit<DateInputProps, 'value' | 'onChange' | 'defaultValue' | 'dateParser' | 'maxDate'> {
@@ -67,6 +71,7 @@ export function DateField({
       valueFormat="YYYY.MM.DD"
       leftSection={<IconCalendar size={16} />}
       clearable
+      clearButtonProps={{ 'aria-label': i18n._(CLEAR) }}
       defaultDate={officeToday()}
       getDayAriaLabel={(day) => day}
       {...rest}
