@@ -81,7 +81,8 @@ describe('the place in a room', () => {
     const position = page.locator('[data-testid="field-position"]')
     await expect.poll(() => position.isDisabled()).toBe(false)
     expect(await position.inputValue()).toBe('A区3号架')
-    expect(await page.locator('[data-testid="field-room-now"]').inputValue()).toBe(ROOM)
+    // The room's name comes with the rooms' list, which may arrive after the record.
+    await expect.poll(() => page.locator('[data-testid="field-room-now"]').inputValue()).toBe(ROOM)
     await position.fill('B区1号架')
     await shot(page, 'artwork-edit-position-zh')
     await page.getByTestId('submit').click()
