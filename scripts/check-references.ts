@@ -1,8 +1,8 @@
 // `npm test` step "references": the repository explains itself. A comment or a document states the rule it relies
 // on, or points to a file of this repository (docs/architecture.md § Product rules, docs/decisions.md, a source
-// file); it never cites a document or a tracker the repository does not hold: DESIGN.md, STYLE.md, STACK.md,
-// DEVELOPERS.md, "the spec" or its numbered paragraphs, a tracker's issue number ("issue 11", "#12"), or a
-// "shared/" folder outside src/. Every tracked text file is read; each such reference is listed as file:line and
+// file); it never cites a document or a tracker the repository does not hold: the team's design, style, stack and
+// developers' notes (upper-case .md files kept elsewhere), the product specification or its numbered paragraphs,
+// a tracker's issue number (the word issue or a hash sign followed by digits), or a shared folder outside src/. Every tracked text file is read; each such reference is listed as file:line and
 // the step fails.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -19,12 +19,12 @@ export interface DanglingReference {
 /** The forms of a reference to something the repository does not hold. */
 export const REFERENCE_FORMS: { form: string; pattern: RegExp }[] = [
   { form: 'an outside design document', pattern: /\b(?:DESIGN|STYLE|STACK|DEVELOPERS)\.md\b/ },
-  // "§7", "§ 5", "spec §2"; a public standard's paragraph ("RFC 9112 §6.3") is a real, findable reference.
+  // The paragraph sign followed by a number; a public standard's paragraph (an RFC's) is a real, findable reference.
   { form: 'a numbered paragraph', pattern: /(?<!\bRFC \d{1,5} )§\s*\d/ },
   { form: 'the product specification', pattern: /\b(?:the|a|product)[ -]spec(?:ification)?\b/i },
   { form: 'the product specification', pattern: /\bspec(?:ification)?(?:'|’)s\b/i },
   { form: 'a tracker issue', pattern: /\b(?:issue|ticket)\s*#?\d+/i },
-  // "#12" standing alone; not a colour ('#000', `#5f666d`, "color: #000;"), an HTML entity or an anchor.
+  // A hash sign and digits standing alone; not a colour ('#000', `#5f666d`, "color: #000;"), an HTML entity or an anchor.
   { form: 'a tracker issue', pattern: /(?<![\w&#/'"`-])#\d{1,5}(?![\w;'"`-])/ },
   { form: 'a folder outside the repository', pattern: /(?<![\w@./-])shared\// },
 ]
