@@ -9,6 +9,9 @@ const run = appPerFile()
 
 /** End the session on the server behind the page's back (as an expiry or another sign-out would). */
 async function revokeSession(page: Page): Promise<void> {
+  // The home page first finishes its own calls: one sent after the revocation would go to /login from there.
+  await page.getByTestId('greeting').waitFor()
+  await page.waitForLoadState('networkidle')
   const code = await page.evaluate(async () => {
     const reply = await fetch('/api/auth/logout', {
       method: 'POST',
