@@ -22,7 +22,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'esbuild'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { builtHash, webInputsHash } from '../../scripts/web-stamp'
 import { withLock } from '../file-lock'
@@ -399,6 +399,21 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
       )
       throw new Error(`${path}: the screen did not arrive (${JSON.stringify(where)}): ${error.message}`)
     })
+}
+
+/**
+ * The bytes of a download, saved through the browser's connection (the run's one Chromium is another process's,
+ * so `download.path()` is not available to a file).
+ */
+export async function downloadedBytes(download: Download) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-download-'))
+  try {
+    const file = path.join(dir, 'download')
+    await download.saveAs(file)
+    return readFileSync(file)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 export function passwordOf(username: string): string {
