@@ -1,54 +1,40 @@
-// The workflow engine's timed work, one timer per server (main.ts starts it): reminders that fell due
-// become messages, idempotency keys older than their retry window are dropped, and once a day insurance
-// cover follows the policies' dates (on when a policy's start date arrives, off when the insured-until date
-// has passed, with a message to the operations staff). Each task is safe to run on several servers at once,
-// and with several servers on one database each run happens on one of them: the job's row in
-// `scheduled_jobs` is claimed with FOR UPDATE SKIP LOCKED (claimJob, runJobOnce).
-// The clock is a parameter (`now`), so tests run a day, a year later without waiting.
+// The timed work, one timer per server (main.ts starts it): it runs the jobs it is given — the registered
+// list is src/server/scheduled-jobs.ts, and each job lives in the module whose work it is — and nothing
+// else. Each job is safe to run on several servers at once, and with several servers on one database each
+// run happens on one of them: the job's row in `scheduled_jobs` is claimed with FOR UPDATE SKIP LOCKED
+// (claimJob, runJobOnce). The clock is a parameter (`now`), so tests run a day, a year later without waiting.
 import os from 'node:os'
-import { and, eq, lt, lte } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
-import { processIdempotencyKeys, scheduledJobs } from '../../db/schema'
-import { deliverEmails } from '../notifications/outbox'
-import { emailSettings } from '../notifications/settings'
-import { purgeSystemLogs } from '../system-log/queries'
-import { runTaskTimers } from '../tasks/timers'
-import { applyCoverDates } from './effects/insurance'
-import { deliverDueReminders } from './messages'
+import { and, eq, lte } from 'drizzle-orm'
+import type { DbOrTx } from '../db/client'
+import { scheduledJobs } from '../db/schema'
 
-/**
- * How long a repeated request still gets its first answer. A browser retries within seconds; a week covers
- * a laptop closed mid-request and reopened after a holiday.
- */
-export const IDEMPOTENCY_KEY_DAYS = 7
-
-/** Drop the idempotency keys older than IDEMPOTENCY_KEY_DAYS before `now`; how many were dropped. */
-export async function purgeIdempotencyKeys(db: DbOrTx, now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - IDEMPOTENCY_KEY_DAYS * 86_400_000)
-  const dropped = await db
-    .delete(processIdempotencyKeys)
-    .where(lt(processIdempotencyKeys.createdAt, before))
-    .returning({ key: processIdempotencyKeys.key })
-  return dropped.length
+/** What a job is told when it runs. */
+export interface JobContext {
+  /** The clock the scheduler was started with (email delivery asks it again between messages). */
+  now: () => Date
+  /** The office's time zone (working days of task escalation are counted in it). */
+  timeZone: string
 }
 
-/** The daily insurance job: cover that starts or ends on the day of `now` (effects/insurance.ts). */
-export function dailyInsuranceCover(db: DbOrTx, now = new Date()) {
-  return applyCoverDates(db, now)
+/** One job of the scheduler, declared by the module that owns the work. */
+export interface ScheduledJob {
+  /** Its row in scheduled_jobs (never renamed: a new name starts a new row). */
+  name: string
+  /** How often: every tick, or once per UTC day (on the first tick that finds it due). */
+  every: 'tick' | 'day'
+  /**
+   * `before`: the job's row is claimed in a short transaction and the work runs after it, claiming its own
+   * rows (a server that dies meanwhile leaves the rest for the next run). `throughout`: the work runs inside
+   * the claim's transaction; a failure rolls everything back and the job stays due.
+   */
+  claim: 'before' | 'throughout'
+  /** Asked on each tick; a job that answers false is not claimed at all (email without SMTP settings). */
+  enabled?: () => boolean
+  run: (db: DbOrTx, at: Date, context: JobContext) => Promise<unknown>
 }
 
 /** Which server ran a job last (scheduled_jobs.last_run_by). */
 export const SERVER_ID = `${os.hostname()}:${process.pid}`
-
-/** The job names in scheduled_jobs. */
-export const JOBS = {
-  reminders: 'reminder-delivery',
-  idempotencyPurge: 'idempotency-key-purge',
-  insuranceCover: 'insurance-cover-dates',
-  emails: 'email-delivery',
-  taskTimers: 'task-timers',
-  systemLogPurge: 'system-log-purge',
-} as const
 
 /** Lock the job's row if it is due at `at` and no other server holds it (inside a transaction). */
 async function claimRow(tx: DbOrTx, job: string, at: Date): Promise<boolean> {
@@ -113,43 +99,34 @@ export interface SchedulerOptions {
 }
 
 /**
- * Run the timed work every `intervalMs`, each job once per interval across every server on the database
- * (and the daily job once per UTC day of `now`, on the first tick that finds it due; it is idempotent as
- * well, so a run repeated by hand changes nothing more); stop() on shutdown. `tick()` runs one round at
- * once and resolves when it is done (tests).
+ * Run `jobs` every `intervalMs`, each once per interval across every server on the database (a daily job
+ * once per UTC day of `now`; those are idempotent as well, so a run repeated by hand changes nothing more);
+ * stop() on shutdown. `tick()` runs one round at once and resolves when it is done (tests). A job that
+ * fails is logged and does not stop the others.
  */
-export function startProcessScheduler(db: DbOrTx, options: SchedulerOptions = {}) {
+export function startScheduler(db: DbOrTx, jobs: readonly ScheduledJob[], options: SchedulerOptions = {}) {
   const { intervalMs = 60_000, now = () => new Date(), timeZone = 'Asia/Shanghai' } = options
   // Due again a little before the next tick, so that a timer firing late still finds its job due.
   const period = intervalMs - Math.min(1_000, intervalMs / 10)
-  const run = (name: string, task: () => Promise<unknown>) =>
-    task().catch((error) => console.error(`${name} failed`, (error as Error).message))
+  const context: JobContext = { now, timeZone }
+  const runOne = async (job: ScheduledJob, at: Date, next: Date) => {
+    if (job.enabled && !job.enabled()) return
+    if (job.claim === 'throughout') {
+      await runJobOnce(db, job.name, at, next, (tx) => job.run(tx, at, context))
+    } else if (await claimJob(db, job.name, at, next)) {
+      await job.run(db, at, context)
+    }
+  }
   const tick = async () => {
     const at = now()
     const next = new Date(at.getTime() + period)
-    await Promise.all([
-      run('reminder delivery', async () => {
-        if (await claimJob(db, JOBS.reminders, at, next)) await deliverDueReminders(db, at)
-      }),
-      // Tasks: due-soon reminders, overdue, escalation; each task row claimed once (tasks/timers.ts).
-      run('task timers', async () => {
-        if (await claimJob(db, JOBS.taskTimers, at, next)) await runTaskTimers(db, timeZone, at)
-      }),
-      run('idempotency key purge', () =>
-        runJobOnce(db, JOBS.idempotencyPurge, at, next, (tx) => purgeIdempotencyKeys(tx, at)),
+    await Promise.all(
+      jobs.map((job) =>
+        runOne(job, at, job.every === 'day' ? nextUtcDay(at) : next).catch((error) =>
+          console.error(`${job.name} failed`, (error as Error).message),
+        ),
       ),
-      // Emails: the job once per tick across servers, each outbox row claimed once (outbox.ts).
-      run('email delivery', async () => {
-        if (emailSettings() && (await claimJob(db, JOBS.emails, at, next))) await deliverEmails(db, now)
-      }),
-      // The system log beyond its retention (systemLog settings), once a day, in batches (system-log/queries.ts).
-      run('system log purge', async () => {
-        if (await claimJob(db, JOBS.systemLogPurge, at, nextUtcDay(at))) await purgeSystemLogs(db, at)
-      }),
-      run('insurance cover dates', () =>
-        runJobOnce(db, JOBS.insuranceCover, at, nextUtcDay(at), (tx) => dailyInsuranceCover(tx, at)),
-      ),
-    ])
+    )
   }
   const timer = setInterval(() => void tick(), intervalMs)
   timer.unref()

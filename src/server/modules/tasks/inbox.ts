@@ -14,7 +14,7 @@ import { artworks, messages, processArtworks, processTasks, roles, users } from 
 import { AppError, notFound } from '../../http/app-error'
 import { privilegesOf } from '../auth/sessions'
 import { refusedFor } from '../process/decide'
-import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../process/messages'
+import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../messages/send'
 import { loadProcess } from '../process/process-store'
 import { type PersistedSnapshot, rehydrate } from '../process/snapshot'
 import { processSubjects } from '../process/subject'
