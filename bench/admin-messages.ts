@@ -12,11 +12,7 @@
 // One driver per run: BENCH_DRIVER=embedded (default) or BENCH_DRIVER=postgres (with DATABASE_URL).
 import { count } from 'drizzle-orm'
 import { messages } from '../src/server/db/schema'
-import {
-  type MessageFilters,
-  messagePageSelect,
-  messageWhere,
-} from '../src/server/modules/messages/queries'
+import { type MessageFilters, messagePageSelect, messageWhere } from '../src/server/modules/messages/queries'
 import { MESSAGE_KINDS, type MessageKind } from '../src/shared/contracts/process'
 import { benchDatabase, fmtPct as fmt, getClient, loadavg, pct, signedInServer, timeCalls } from './lib'
 

@@ -5,8 +5,8 @@
 // then nothing more. Two schedulers at the same instant deliver each message once; a task closed before
 // its due time never fires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startScheduledJobs } from '../../src/server/scheduled-jobs'
 import { runTaskTimers } from '../../src/server/modules/tasks/timers'
+import { startScheduledJobs } from '../../src/server/scheduled-jobs'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { addWorkingDays } from '../../src/shared/working-days'
 import { type Flow, openFlow } from './process-flow'

@@ -16,7 +16,13 @@ import { artworks, insuranceClaims, insurancePolicies, insurancePolicyArtworks }
 import { AppError, invalid } from '../../../http/app-error'
 import { officeDayOf } from '../../../office-day'
 import { recordSchedule } from '../../insurance/schedule'
-import { bothLanguages, cancelReminders, holdersOf, scheduleReminder, sendMessages } from '../../messages/send'
+import {
+  bothLanguages,
+  cancelReminders,
+  holdersOf,
+  scheduleReminder,
+  sendMessages,
+} from '../../messages/send'
 import { type RefusedArtwork, refusedArtworks } from './custody'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
