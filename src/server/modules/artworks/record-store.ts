@@ -361,7 +361,7 @@ async function artistNames(tx: DbOrTx, ids: (string | null)[]) {
 }
 
 export interface NewArtwork {
-  /** The period may be left for the archive's form (`blankRecord` in shared/artwork-rules.ts). */
+  /** The period may be left for the archive's form (`blankRecord` in src/shared/artwork-rules.ts). */
   record: StoredRecord
   /**
    * Whether it is signed is not known yet (a purchase describes a title and an artist only): stored as not

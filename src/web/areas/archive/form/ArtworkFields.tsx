@@ -145,13 +145,13 @@ function FieldInput({
   }
 }
 
-/** One field of the spec. */
+/** One field as artwork-fields.ts declares it. */
 export function Field(props: PartProps & { field: ArtworkField }) {
   const { i18n } = useLingui()
   return <FieldInput {...props} i18n={i18n} />
 }
 
-/** Fields as the spec lists them, in rows of columns. */
+/** Fields as artwork-fields.ts lists them, in rows of columns. */
 export function FieldRows({ rows, ...parts }: PartProps & { rows: FieldRow[] }) {
   const { i18n } = useLingui()
   return (
