@@ -3,8 +3,10 @@
 // (text, choices, dates, files), a money step (payment details, the sum read back before finance confirms),
 // a step waiting for its own events with their small forms (a transport's departure and arrival), the
 // terminate dialog that asks where the artworks are when they are in transit, and the stocktake's checklist
-// (found / missing per artwork). The journeys: started, filled, approved step by step to the end; a form
-// rejected with a comment and corrected; a draft saved, the process terminated and restarted on that draft.
+// (found / missing per artwork); and an insurance cover, whose forms carry files of their own and whose
+// premium form starts from the insurer's account once it is read. The journeys: started, filled, approved
+// step by step to the end; a form rejected with a comment and corrected; a draft saved, the process
+// terminated and restarted on that draft.
 // Each walk is chosen on the machine (planJourney) and clicked by the demo users the model names; at every
 // stop the screen must show what the machine says (state, status and step in words, each user's buttons),
 // and no page may throw. The machines' rules — every transition, every edge between resting states, every
@@ -16,6 +18,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { financePaymentV1 } from '../../machines/finance-payment'
+import { insuranceAnnualV1 } from '../../machines/insurance-annual'
 import { inventoryCheckV1 } from '../../machines/inventory-check'
 import { operationShotArtV1 } from '../../machines/operation-shot-art'
 import { latest } from '../../machines/registry'
@@ -130,6 +133,16 @@ const JOURNEYS: Journey[] = [
     // Arrived: the artwork stands in the room the transport information named, no longer held.
     after: async (env) =>
       expect(await artworkOf(env)).toMatchObject({ roomId: env.local.roomId, activeProcessId: null }),
+  },
+  {
+    title:
+      "an insurance cover: quotation, policy with its files, the premium's form drawn from the insurer's account, paid (Chinese)",
+    definition: insuranceAnnualV1,
+    lang: 'zh-CN',
+    through: [],
+    toEnd: true,
+    input: oneArtwork,
+    expects: ['quotation:SUBMIT', 'policy:SUBMIT', 'premiumPayment:SUBMIT', 'CONFIRM_PAYMENT'],
   },
   {
     title: 'money: payment details, the sum read back, confirmed by finance (Chinese)',
