@@ -13,17 +13,10 @@ import viteConfig from './vite.config.ts'
 /**
  * The browser files that take longest (measured: 1.5–4 minutes each, the rest under one), started first so
  * that neither worker is left running one of them alone at the end. On a checkout with no timings of its own
- * (CI's), Vitest would order by file size, and these are small files that generate their walks.
+ * (CI's), Vitest would order by file size, and these are small files that generate their walks. (The process
+ * walks are one file of about a minute, process-step-screens: it needs no place here.)
  */
-const LONGEST_BROWSER_FILES = [
-  'process-model-purchase',
-  'process-walks-insurance',
-  'every-route-en',
-  'every-route-zh',
-  'narrow-screen',
-  'process-walks-operations',
-  'process-walks-operations-2',
-]
+const LONGEST_BROWSER_FILES = ['every-route-en', 'every-route-zh', 'narrow-screen']
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
