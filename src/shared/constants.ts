@@ -2,6 +2,8 @@
 // route files are all in it). The contracts and validation.ts re-export them; a module that imports zod must
 // not be imported from a route file's search, before-load or static data (docs/decisions.md, "Start and
 // first download").
+import { regexes } from 'zod/v4/core'
+
 export { PROCESS_STATUS_VALUES as PROCESS_STATUSES } from '../../machines/types'
 
 /** `missing`: not found at a stocktake and not accounted for since (docs/architecture.md § Process steps stocktake). */
@@ -114,11 +116,13 @@ export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 /** Money as text: up to 16 digits, 2 decimals, optionally negative. */
 export const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/
 
-/** A yyyy-MM-dd that exists in the calendar. */
-export function isRealDate(v: string): boolean {
-  const [y, m, d] = v.split('-').map(Number)
-  const date = new Date(Date.UTC(y, m - 1, d))
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+/**
+ * A yyyy-MM-dd that exists in the calendar (not month 13, not 30 February; 29 February in leap years only):
+ * the one rule of a real date, for server and web. It is `z.iso.date()`'s own pattern (zod's `regexes.date`),
+ * taken alone so the modules the first download reads do not carry zod's schemas.
+ */
+export function isRealDate(v: unknown): v is string {
+  return typeof v === 'string' && regexes.date.test(v)
 }
 
 /**

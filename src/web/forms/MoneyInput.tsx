@@ -1,9 +1,11 @@
 // Money input (docs/architecture.md § Input rules): see money.ts for the rules. While focused it shows what is typed (no separators);
 // on blur or Enter it commits: the value passed on is normalised without commas, the field shows
 // separators and two decimals.
+
 import { TextInput, type TextInputProps } from '@mantine/core'
 import { useState } from 'react'
-import { commitMoney, formatMoneyDisplay, sanitizeMoneyTyping } from './money'
+import { moneyText } from '../../shared/money-text'
+import { commitMoney, sanitizeMoneyTyping } from './money'
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
   /** The amount as a decimal string without commas ('' when empty). */
@@ -33,7 +35,7 @@ export function MoneyInput({
       inputMode="decimal"
       autoComplete="off"
       {...rest}
-      value={editing ?? formatMoneyDisplay(value)}
+      value={editing ?? moneyText(value)}
       onFocus={(event) => {
         setEditing(value ? commitMoney(value, allowNegative) : '')
         onFocus?.(event)

@@ -2,13 +2,14 @@
 // the statuses, the room, the buy-year range and a valuation range in one currency. Choices apply at once
 // (the URL changes, the list follows); typed ranges apply on blur or Enter. Each filter in force shows as a
 // pill that removes it.
+
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Input, MultiSelect, Pill, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { ARTWORK_STATUSES, INSURANCE_STATUSES, TRANSPORT_STATUSES } from '../../../shared/contracts/artworks'
+import { moneyText } from '../../../shared/money-text'
 import { DigitsInput } from '../../forms/DigitsInput'
 import { MoneyInput } from '../../forms/MoneyInput'
-import { formatMoneyDisplay } from '../../forms/money'
 import { artworkStatusLabel, insuranceStatusLabel, transportStatusLabel } from './archive-labels'
 import { type ArchiveSearch, clearedFilters, withFilters } from './archive-search'
 import type { ArchiveReference, ArchiveTagParent } from './reference-data'
@@ -335,8 +336,8 @@ export function ActiveFilters({ search, onChange, reference }: ArchiveFiltersPro
   if (search.valuationCurrency) {
     const cur = search.valuationCurrency
     const ranged = search.valuationMin !== undefined || search.valuationMax !== undefined
-    const from = search.valuationMin ? formatMoneyDisplay(search.valuationMin) : '…'
-    const to = search.valuationMax ? formatMoneyDisplay(search.valuationMax) : '…'
+    const from = search.valuationMin ? moneyText(search.valuationMin) : '…'
+    const to = search.valuationMax ? moneyText(search.valuationMax) : '…'
     pills.push({
       key: 'valuation',
       label: ranged ? t`Valuation: ${cur} ${from}–${to}` : t`Valued in ${cur}`,

@@ -1,6 +1,7 @@
 // The archive's results in two views: a table (the registrar's working view: sortable columns, status at a
 // glance, the latest valuation) and a gallery of thumbnails (how people recognise a work). Both select
 // rows for batch actions and open the artwork's detail.
+
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Badge,
@@ -18,7 +19,7 @@ import type { ReactNode } from 'react'
 import type { ArtworkListItem, ArtworkSort } from '../../../shared/contracts/artworks'
 import type { FileLink } from '../../../shared/contracts/files'
 import type { Lang } from '../../../shared/errors'
-import { formatMoneyDisplay } from '../../forms/money'
+import { moneyText } from '../../../shared/money-text'
 import { formatDate } from '../../i18n/format'
 import { placeWords } from '../warehouse/place-words'
 import { ArtworkThumb } from './ArtworkThumb'
@@ -43,11 +44,6 @@ export interface ResultsProps {
 
 export function otherTitle(item: { titleZh: string; titleEn: string }, lang: Lang): string {
   return lang === 'en' ? (item.titleEn ? item.titleZh : '') : item.titleZh ? item.titleEn : ''
-}
-
-export function valuationText(value: string | null, currency: string | null): string {
-  if (!value) return ''
-  return `${currency ?? ''} ${formatMoneyDisplay(value)}`.trim()
 }
 
 export function whereText(
@@ -268,7 +264,7 @@ export function ArtworkTable({
                   {item.latestValuation ? (
                     <Tooltip label={formatDate(item.valuationDate, lang)} disabled={!item.valuationDate}>
                       <Text fz="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {valuationText(item.latestValuation, item.latestValuationCurrency)}
+                        {moneyText(item.latestValuation, item.latestValuationCurrency)}
                       </Text>
                     </Tooltip>
                   ) : (
@@ -337,7 +333,7 @@ export function ArtworkGallery({ items, links, reference, selected, onToggle }: 
                   size="sm"
                   style={{ position: 'absolute', right: 8, bottom: 8, boxShadow: '0 1px 3px rgba(0,0,0,.2)' }}
                 >
-                  {valuationText(item.latestValuation, item.latestValuationCurrency)}
+                  {moneyText(item.latestValuation, item.latestValuationCurrency)}
                 </Badge>
               ) : null}
             </div>

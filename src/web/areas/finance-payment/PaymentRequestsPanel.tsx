@@ -4,6 +4,7 @@
 // the first step's draft): nothing is created until the person starts it, so a stray click or a cancel leaves
 // no empty request behind. The process screen then fills, approves and pays it (the generic process view).
 // Mounted as a tab of the finance screen.
+
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core'
@@ -12,6 +13,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ProcessContext } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
+import { moneyText } from '../../../shared/money-text'
 import { processListQuery } from '../../api/queries/process'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
@@ -19,7 +21,6 @@ import { hasPrivilege } from '../../shell/route-meta'
 import { StartDrawer } from '../operations/parts'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { definitionFor, leafLabel, typeLabel, useLang } from '../process/machine-words'
-import { formatMoneyWith } from '../process/record-format'
 import { StatusBadge } from '../process/StatusBadge'
 
 const PAGE_SIZE = 20
@@ -49,7 +50,7 @@ export function requestOf(p: Pick<ProcessView, 'context'>) {
 function Amount({ p }: { p: ProcessView }) {
   const r = requestOf(p)
   return r.amount ? (
-    formatMoneyWith(r.amount, r.currency)
+    moneyText(r.amount, r.currency)
   ) : (
     <Text span c="dimmed">
       —

@@ -3,6 +3,7 @@
 // their own currency, what is outstanding, those ending soon flagged; filters in the URL and an Excel export
 // — the exchange rates with the reporting currency (RatesPanel), and the non-contract payment requests
 // (PaymentRequestsPanel, areas/finance-payment). A table on a desk, cards on a phone.
+
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Checkbox, Group, Select, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core'
@@ -11,6 +12,7 @@ import { IconDownload } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { CONTRACT_DIRECTIONS, type ContractRow, EXPIRING_SOON_DAYS } from '../../../shared/contracts/finance'
+import { moneyText } from '../../../shared/money-text'
 import { contractsQuery, params } from '../../api/queries/finance'
 import { showError } from '../../forms/notify'
 import { PageHeader } from '../../shell/PageHeader'
@@ -19,7 +21,7 @@ import { PaymentRequestsPanel } from '../finance-payment/PaymentRequestsPanel'
 import { type Column, OpList } from '../operations/parts'
 import { type FinanceSearch, PAGE_SIZE } from './finance-search'
 import { RatesPanel, useCurrencyOptions } from './RatesPanel'
-import { CONTRACT_KIND_WORDS, dayText, money, ProcessName } from './words'
+import { CONTRACT_KIND_WORDS, dayText, ProcessName } from './words'
 
 type OnSearch = (next: FinanceSearch, options?: { replace?: boolean }) => void
 
@@ -124,14 +126,14 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
       ),
     },
     { key: 'counterparty', header: <Trans>Counterparty</Trans>, cell: (c) => c.counterparty || '—' },
-    { key: 'amount', header: <Trans>Amount</Trans>, cell: (c) => money(c.amount, c.currency) },
-    { key: 'paid', header: <Trans>Paid or collected</Trans>, cell: (c) => money(c.paid, c.currency) },
+    { key: 'amount', header: <Trans>Amount</Trans>, cell: (c) => moneyText(c.amount, c.currency) },
+    { key: 'paid', header: <Trans>Paid or collected</Trans>, cell: (c) => moneyText(c.paid, c.currency) },
     {
       key: 'outstanding',
       header: <Trans>Outstanding</Trans>,
       cell: (c) => (
         <Text fz="sm" c={c.outstanding === '0.00' ? 'dimmed' : undefined} data-testid="contract-outstanding">
-          {money(c.outstanding, c.currency)}
+          {moneyText(c.outstanding, c.currency)}
         </Text>
       ),
     },

@@ -3,6 +3,7 @@
 // the process view) and, for a non-contract payment, the process whose cost it settles. Direction, status,
 // currency and a date range filter it, all in the URL (`?processId=` narrows it to one process); the same
 // rows export to Excel. A table on a desk, cards on a phone.
+
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core'
@@ -10,6 +11,7 @@ import { IconDownload } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PAYMENT_DIRECTIONS, PAYMENT_STATUSES, type PaymentRow } from '../../../shared/contracts/finance'
+import { moneyText } from '../../../shared/money-text'
 import { params, paymentsQuery } from '../../api/queries/finance'
 import { DateRangePicker } from '../../forms/DateRangePicker'
 import { showError } from '../../forms/notify'
@@ -18,15 +20,7 @@ import { downloadFromApi } from '../archive/download'
 import { type Column, OpList } from '../operations/parts'
 import { PAGE_SIZE, type PaymentHistorySearch } from './finance-search'
 import { useCurrencyOptions } from './RatesPanel'
-import {
-  DIRECTION_WORDS,
-  dayText,
-  METHOD_WORDS,
-  money,
-  ProcessName,
-  STATUS_WORDS,
-  StatusBadge,
-} from './words'
+import { DIRECTION_WORDS, dayText, METHOD_WORDS, ProcessName, STATUS_WORDS, StatusBadge } from './words'
 
 export const paymentFilters = (s: PaymentHistorySearch) => ({ ...s, page: s.page ?? 1, pageSize: PAGE_SIZE })
 
@@ -54,7 +48,7 @@ export function PaymentHistoryScreen({
           <Group gap={6} wrap="wrap">
             <Text fz="sm" fw={600} data-testid="payment-amount">
               {p.direction === 'incoming' ? '+ ' : '− '}
-              {money(p.amount, p.currency)}
+              {moneyText(p.amount, p.currency)}
             </Text>
             <StatusBadge status={p.status} />
           </Group>

@@ -4,6 +4,7 @@
 // the under-insured artworks (UnderInsuredPanel).
 // A policy opens its screen (historyInsurance?id=; its number is the link); a process opens in place
 // (`?process=`). The header links to the claims and to every policy past and present.
+
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Checkbox, Group, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core'
 import { IconAlertTriangle, IconShieldPlus } from '@tabler/icons-react'
@@ -13,6 +14,7 @@ import { type ReactNode, useState } from 'react'
 import { ARTWORK_STATUS_LABELS } from '../../../shared/contracts/artworks'
 import type { CoverItem, PolicyItem, WithinDays } from '../../../shared/contracts/insurance'
 import type { PolicyShow } from '../../../shared/insurance-shows'
+import { moneyText } from '../../../shared/money-text'
 import { coverQuery, policiesQuery, renewalsDueQuery } from '../../api/queries/insurance'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
@@ -23,7 +25,7 @@ import { ArtworksCell, type Column, CountTabs, OpList, useThumbs } from '../oper
 import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import { type InsuranceSearch, type InsuranceTab, PAGE_SIZE, registerFilters } from './insurance-search'
-import { money, SearchBox, StartRenewalButton, usePolicyColumns } from './parts'
+import { SearchBox, StartRenewalButton, usePolicyColumns } from './parts'
 import { UnderInsuredPanel } from './UnderInsuredPanel'
 
 type Segment = Exclude<PolicyShow, 'all'>
@@ -213,7 +215,7 @@ function CoverList({
       : {
           key: 'valuation',
           header: <Trans>Latest valuation</Trans>,
-          cell: (r) => money(r.latestValuation, r.latestValuationCurrency ?? ''),
+          cell: (r) => moneyText(r.latestValuation, r.latestValuationCurrency ?? '') || '—',
         },
     ...(cover === 'covered'
       ? [

@@ -3,14 +3,16 @@
 // vendor names, money with its currency, dates yyyy.MM.dd (docs/architecture.md § Formats), yes or no, attached files by name
 // opening in a viewer, and what a step's own part records (a stocktake's artworks with thumbnails). A step
 // without a form of its own reads through a registered form naming all its fields; never as keys or JSON.
+
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { moneyText } from '../../../shared/money-text'
 import { FileNames } from './FileNames'
 import { choiceOptions, type FieldSpec, fieldsOf, type StepFormSpec, type Values } from './field-spec'
 import { EVENT_FORMS, OLDER_STEP_FORMS, STEP_FORMS } from './form-registry'
-import { currencyBeside, formatMoneyWith, formatRecordDate } from './record-format'
+import { currencyBeside, formatRecordDate } from './record-format'
 import {
   type Option,
   useCountryOptions,
@@ -66,7 +68,7 @@ function Value({ field, values }: { field: FieldSpec; values: Values }): ReactNo
   const text = String(value)
   switch (field.kind) {
     case 'money':
-      return formatMoneyWith(text, currencyBeside(field.path, values))
+      return moneyText(text, currencyBeside(field.path, values))
     case 'date':
       return formatRecordDate(text)
     case 'boolean':

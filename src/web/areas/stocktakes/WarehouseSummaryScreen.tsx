@@ -2,6 +2,7 @@
 // value by latest valuation per currency (one figure per currency, never added across currencies), the last
 // stocktake (date, outcome, a link to its result), the artworks missing, and the movements in and out per
 // month over the last twelve months as a bar chart (all rooms, or the room chosen).
+
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
@@ -10,13 +11,14 @@ import { Badge, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { RoomSummary } from '../../../shared/contracts/stocktakes'
+import { moneyText } from '../../../shared/money-text'
 import { warehouseSummaryQuery } from '../../api/queries/stocktakes'
 import { formatDate, formatMonth, formatNumber } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
 import { AnchorLink } from '../process/AnchorLink'
 import { useLang } from '../process/machine-words'
-import { moneyText, roomName, SHOW_WORDS } from './words'
+import { roomName, SHOW_WORDS } from './words'
 
 const IN = msg`Moved in`
 const OUT = msg`Moved out`
@@ -108,7 +110,7 @@ export function WarehouseSummaryScreen() {
           <Stack gap={0} data-testid="room-values">
             {r.values.map((v) => (
               <Text key={v.currency} fz="sm" data-currency={v.currency}>
-                {moneyText(v)}
+                {moneyText(v.amount, v.currency)}
               </Text>
             ))}
             {r.unvalued > 0 ? (
@@ -182,7 +184,7 @@ export function WarehouseSummaryScreen() {
           ) : (
             totals.values.map((v) => (
               <Text key={v.currency} fz="md" fw={600} data-currency={v.currency}>
-                {moneyText(v)}
+                {moneyText(v.amount, v.currency)}
               </Text>
             ))
           )}

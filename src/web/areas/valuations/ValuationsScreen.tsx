@@ -5,6 +5,7 @@
 // valueManage:edit selects artworks and adds one valuation to all of them (AddValuation.tsx) or revalues
 // from an Excel sheet (ValuationImport.tsx); a row opens the artwork's valuation history
 // (ValuationHistory.tsx: a chart per currency and a table).
+
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Badge,
@@ -27,6 +28,7 @@ import {
   VALUATION_METHODS,
   type ValuationMethod,
 } from '../../../shared/contracts/valuations'
+import { moneyText } from '../../../shared/money-text'
 import {
   type ArtworkValuationFilters,
   artworkValuationsQuery,
@@ -45,7 +47,7 @@ import { useDictOptions } from '../process/reference-options'
 import { AddValuationModal } from './AddValuation'
 import { ValuationHistoryModal } from './ValuationHistory'
 import { ValuationImportModal } from './ValuationImport'
-import { moneyIn, useMethodWords } from './words'
+import { useMethodWords } from './words'
 
 export const VALUATIONS_PAGE_SIZE = 20
 
@@ -152,7 +154,7 @@ export function ValuationsScreen({
       miw: 160,
       cell: (r) => (
         <Text fz="sm" fw={500} data-testid="valuation-latest" style={{ whiteSpace: 'nowrap' }}>
-          {moneyIn(r.latestValuation, r.latestValuationCurrency)}
+          {moneyText(r.latestValuation, r.latestValuationCurrency) || '—'}
         </Text>
       ),
     },

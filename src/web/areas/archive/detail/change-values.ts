@@ -1,9 +1,10 @@
 // How a value of the record reads in the change history: tag ids as their labels, codes as dictionary
 // words, booleans as yes/no, money with separators, lists by their size. Pure, so the history reads the
 // same wherever it is shown and a test can pin it down.
+
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { formatMoneyDisplay } from '../../../forms/money'
+import { moneyText } from '../../../../shared/money-text'
 import type { ArchiveReference } from '../reference-data'
 
 export interface ChangeContext {
@@ -26,7 +27,7 @@ export function changeValueText(field: string, value: unknown, ctx: ChangeContex
   if (field.endsWith('TagId')) return reference.tagLabel(value as number)
   if (field === 'packagingType') return reference.dictLabel('PACKAGING_TYPE', String(value))
   if (field === 'artistId') return ctx.artistName?.(String(value)) ?? i18n._(msg`Another artist`)
-  if (field === 'latestValuation') return formatMoneyDisplay(String(value))
+  if (field === 'latestValuation') return moneyText(String(value))
   if (field === 'volumeWeight' || field === 'actualWeight') return `${value} kg`
   if (field === 'zipFileId') return i18n._(msg`A zip file`)
   if (typeof value === 'boolean') return value ? i18n._(msg`Yes`) : i18n._(msg`No`)

@@ -1,10 +1,11 @@
 // FINANCE_PAYMENT's request form: the payment form (payment.tsx, with its payee rules (docs/architecture.md § Input rules) and details that add
 // up), started from what the request was opened with — an operation's cost (its amount, currency and payee,
 // from the process's links) — and saying which cost it settles, in whose currency.
+
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'
 import type { ProcessContext } from '../../../../../machines/types'
-import { formatMoneyDisplay } from '../../../forms/money'
+import { moneyText } from '../../../../shared/money-text'
 import type { StepFormSpec, Values } from '../field-spec'
 import { paymentForm } from './payment'
 
@@ -23,7 +24,7 @@ function CostNote({ context }: { context: unknown }) {
   const prefill = prefillOf(context)
   if (typeof subject?.forProcessId !== 'string' || !prefill.amount) return null
   const currency = prefill.currency ?? ''
-  const shown = formatMoneyDisplay(prefill.amount)
+  const shown = moneyText(prefill.amount)
   return (
     <Alert variant="light" color="ink" mb="md" data-testid="payment-for-cost">
       <Trans>

@@ -2,11 +2,13 @@
 // method asks for its own fields (cheque, T/T, online banking, other); the amount is split into payment
 // details (a paying company and an amount each) that add up to it; and it never exceeds the contract's
 // amount, which the form shows above it. The rules are the shared schema's (payment.ts), as the runtime's.
+
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, CloseButton, Group, Input, Select, Stack, Table, Text } from '@mantine/core'
 import type { ProcessContext } from '../../../../../machines/types'
+import { moneyText } from '../../../../shared/money-text'
 import {
   DOMESTIC_CODE_COUNTRIES,
   METHOD_FIELDS,
@@ -16,11 +18,10 @@ import {
 } from '../../../../shared/process-steps/payment'
 import { addMoney, MONEY_RE } from '../../../../shared/validation'
 import { MoneyInput } from '../../../forms/MoneyInput'
-import { formatMoneyDisplay } from '../../../forms/money'
 import { TextField } from '../../../forms/TextField'
 import type { FormApi } from '../../../forms/use-form'
 import type { StepFormSpec, Values } from '../field-spec'
-import { currencyBeside, formatMoneyWith } from '../record-format'
+import { currencyBeside } from '../record-format'
 import { useEnterpriseLabel, useEnterpriseOptions } from '../reference-options'
 import { schemaRules } from '../schema-rules'
 
@@ -160,8 +161,8 @@ function PaymentDetails({ form, values }: { form: FormApi; values: Values }) {
         </Button>
         <Text fz="sm" c="dimmed" data-testid="details-total">
           <Trans>
-            Details total {sum ? formatMoneyDisplay(sum) : '—'} of{' '}
-            {values.amount ? formatMoneyDisplay(String(values.amount)) : '—'}
+            Details total {sum ? moneyText(sum) : '—'} of{' '}
+            {values.amount ? moneyText(String(values.amount)) : '—'}
           </Trans>
         </Text>
       </Group>
@@ -176,7 +177,7 @@ function DetailsRecord({ values }: { values: Values }) {
       {detailsOf(values.details).map((d, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
         <Text key={i} fz="sm">
-          {name(d.payingCompany)} · {formatMoneyWith(d.amount, currencyBeside('amount', values))}
+          {name(d.payingCompany)} · {moneyText(d.amount, currencyBeside('amount', values))}
           {d.note ? ` · ${d.note}` : ''}
         </Text>
       ))}
@@ -189,7 +190,7 @@ function ContractCap({ context }: { context: unknown }) {
   const amount = typeof contract?.amount === 'string' ? contract.amount : null
   if (!amount) return null
   const currency = String(contract?.currency ?? '')
-  const shown = formatMoneyDisplay(amount)
+  const shown = moneyText(amount)
   return (
     <Alert variant="light" color="ink" mb="md" data-testid="contract-cap">
       <Trans>
