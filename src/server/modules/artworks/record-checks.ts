@@ -2,10 +2,12 @@
 // first): every tag under the right parent tag, every dictionary value in its dictionary, the room, the
 // artist, the inventory number not used by another artwork, and the linked files of the right kind.
 // Results are field errors keyed like the zod ones (`media.0.picType`), values are message keys.
+
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { ArtworkRecord } from '../../../shared/artwork-rules'
 import type { TagParentCode } from '../../../shared/contracts/reference'
 import type { MessageKey } from '../../../shared/errors'
+import { IMAGE_KINDS } from '../../../shared/file-types'
 import type { DbOrTx } from '../../db/client'
 import { artists, artworks, files } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
@@ -57,7 +59,7 @@ export function referenceErrors(
 
 /** Images and videos are JPG/PNG and MP4 (docs/architecture.md § Input rules); the sources archive is a zip. */
 const MEDIA_FILE_KINDS = {
-  image: ['jpeg', 'png'],
+  image: IMAGE_KINDS,
   video: ['mp4'],
   other: null,
   zip: ['zip'],

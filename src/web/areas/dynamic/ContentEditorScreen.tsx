@@ -3,6 +3,7 @@
 // image (JPG or PNG), the exhibition's venue and dates, and its audience (roles; none chosen: everyone).
 // Save keeps a draft; "Save and publish" also sends it to its audience. The server sanitises the bodies and
 // refuses foreign images or unknown roles at their fields.
+
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Button,
@@ -22,6 +23,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useRef } from 'react'
 import { type ContentKind, type ContentView, contentInput } from '../../../shared/contracts/content'
+import { IMAGE_EXTENSIONS } from '../../../shared/file-types'
 import {
   audienceRolesQuery,
   contentItemQuery,
@@ -40,8 +42,6 @@ import { DETAIL_PATH } from './content-parts'
 
 /** TipTap stays out of the first download: the field loads when the editor screen opens. */
 const RichTextField = lazy(() => import('./RichTextField'))
-
-const IMAGE_ONLY = ['jpg', 'jpeg', 'jfif', 'png'] as const
 
 export function ContentEditorScreen({ id }: { id?: string }) {
   const item = useQuery({ ...contentItemQuery(id ?? ''), enabled: !!id })
@@ -215,7 +215,7 @@ function ContentForm({ item }: { item: ContentView | null }) {
             <FileUpload
               purpose="image"
               single
-              extensions={IMAGE_ONLY}
+              extensions={IMAGE_EXTENSIONS}
               label={t`Cover image`}
               description={t`JPG or PNG`}
               value={form.values.coverFileId ? [form.values.coverFileId as string] : []}

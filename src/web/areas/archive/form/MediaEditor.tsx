@@ -1,6 +1,7 @@
 // The media of the artwork form (docs/architecture.md § Records, § Input rules): images typed by ART_PIC_TYPE with exactly one preview,
 // videos with their cover frame taken at 1 s, the zip of source files, and other documents. Uploads run
 // through the form's counter, so the record cannot be saved while any of them is still on its way.
+
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   ActionIcon,
@@ -20,6 +21,7 @@ import {
 } from '@mantine/core'
 import { ARTWORK_LIMITS, type MediaItem } from '../../../../shared/artwork-rules'
 import type { FileView, UploadResponse } from '../../../../shared/contracts/files'
+import { IMAGE_EXTENSIONS } from '../../../../shared/file-types'
 import { FileUpload } from '../../../forms/FileUpload'
 import { formatBytes } from '../../../forms/file-checks'
 import { clampLength } from '../../../forms/money'
@@ -58,7 +60,6 @@ export function factsOf(file: UploadResponse | FileView): FileFacts {
   }
 }
 
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png'] as const
 const L = ARTWORK_LIMITS
 
 export interface MediaEditorProps {
