@@ -5,7 +5,7 @@
 // use them too.
 
 import { useLingui as useLinguiCore } from '@lingui/react'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans } from '@lingui/react/macro'
 import { Badge, Drawer, Group, Stack, Table, Tabs, Text, UnstyledButton } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { ArtworkBrief, MovementView, PlaceView } from '../../../shared/contracts/operations'
