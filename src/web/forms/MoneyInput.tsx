@@ -1,7 +1,6 @@
 // Money input (docs/architecture.md § Input rules): see money.ts for the rules. While focused it shows what is typed (no separators);
 // on blur or Enter it commits: the value passed on is normalised without commas, the field shows
 // separators and two decimals.
-
 import { TextInput, type TextInputProps } from '@mantine/core'
 import { useState } from 'react'
 import { moneyText } from '../../shared/money-text'

@@ -2,7 +2,6 @@
 // first): every tag under the right parent tag, every dictionary value in its dictionary, the room, the
 // artist, the inventory number not used by another artwork, and the linked files of the right kind.
 // Results are field errors keyed like the zod ones (`media.0.picType`), values are message keys.
-
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { ArtworkRecord } from '../../../shared/artwork-rules'
 import type { TagParentCode } from '../../../shared/contracts/reference'

@@ -2,7 +2,6 @@
 // of its cover and of the images in its bodies for the reader), the readers' feed (published items whose
 // audience is empty or shares a role with the reader), the staff list, the recipients of a publication,
 // and the checks of an input's images and roles.
-
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { ContentKind, ContentStatus, contentInput } from '../../../shared/contracts/content'

@@ -3,7 +3,6 @@
 // workbook for an import is unpacked within limits too); images get a thumbnail and their real dimensions; a
 // video's cover frame becomes a file of its own.
 // Any refusal removes every byte written and writes no row.
-
 import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { type UploadFields, type UploadResponse, uploadFields } from '../../../shared/contracts/files'

@@ -3,7 +3,6 @@
 // artworks it holds (the first title, and how many); else, for a purchase whose works are not in the archive
 // yet, the titles it describes; else, for a payment of another process's cost, that process's subject; else
 // the note it was started with. Read in one pass for a page of processes.
-
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { firstAndMore } from '../../../shared/subject-words'
 import type { DbOrTx } from '../../db/client'

@@ -2,7 +2,6 @@
 // the statuses, the room, the buy-year range and a valuation range in one currency. Choices apply at once
 // (the URL changes, the list follows); typed ranges apply on blur or Enter. Each filter in force shows as a
 // pill that removes it.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Input, MultiSelect, Pill, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { type ReactNode, useEffect, useState } from 'react'

@@ -1,7 +1,6 @@
 // The archive's results in two views: a table (the registrar's working view: sortable columns, status at a
 // glance, the latest valuation) and a gallery of thumbnails (how people recognise a work). Both select
 // rows for batch actions and open the artwork's detail.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Badge,

@@ -3,7 +3,6 @@
 // currencies otherwise — where it is, what it is, what is insured, what is moving. Clicking a bar narrows every
 // other chart (the filters live in the URL); "Open in the archive" lists exactly those artworks. An empty
 // chart says why; a refused filter shows the server's message instead of charts.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BarChart, LineChart } from '@mantine/charts'
 import {

@@ -3,7 +3,6 @@
 // image (JPG or PNG), the exhibition's venue and dates, and its audience (roles; none chosen: everyone).
 // Save keeps a draft; "Save and publish" also sends it to its audience. The server sanitises the bodies and
 // refuses foreign images or unknown roles at their fields.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Button,

@@ -1,6 +1,5 @@
 // "Pay this cost": an operation's cost offered by its process view's links (the machines' followUps with a
 // cost, decided by the server) starts its FINANCE_PAYMENT in one click, prefilled, and opens it.
-
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'

@@ -4,7 +4,6 @@
 // the first step's draft): nothing is created until the person starts it, so a stray click or a cancel leaves
 // no empty request behind. The process screen then fills, approves and pays it (the generic process view).
 // Mounted as a tab of the finance screen.
-
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core'

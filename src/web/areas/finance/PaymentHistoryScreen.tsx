@@ -3,7 +3,6 @@
 // the process view) and, for a non-contract payment, the process whose cost it settles. Direction, status,
 // currency and a date range filter it, all in the URL (`?processId=` narrows it to one process); the same
 // rows export to Excel. A table on a desk, cards on a phone.
-
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core'
@@ -14,6 +13,7 @@ import { PAYMENT_DIRECTIONS, PAYMENT_STATUSES, type PaymentRow } from '../../../
 import { moneyText } from '../../../shared/money-text'
 import { params, paymentsQuery } from '../../api/queries/finance'
 import { DateRangePicker } from '../../forms/DateRangePicker'
+import { FilterBar } from '../../forms/FilterBar'
 import { showError } from '../../forms/notify'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
@@ -139,7 +139,7 @@ export function PaymentHistoryScreen({
         }
       />
       <Stack gap="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
+        <FilterBar>
           <Select
             label={t`Direction`}
             placeholder={t`Payments and collections`}
@@ -200,7 +200,7 @@ export function PaymentHistoryScreen({
           >
             <Trans>Export to Excel</Trans>
           </Button>
-        </Group>
+        </FilterBar>
         {search.processId ? (
           <Group gap="xs">
             <Text fz="sm">

@@ -3,7 +3,6 @@
 // charts — amounts of different currencies are never added. Below, the totals in the reporting currency:
 // each amount converted at the latest rate on or before its date, the rates used named (pair, rate, date),
 // and the amounts no rate could convert shown apart in their own currency.
-
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BarChart } from '@mantine/charts'
@@ -31,6 +30,7 @@ import {
 import { moneyText } from '../../../shared/money-text'
 import { paymentSummaryQuery } from '../../api/queries/finance'
 import { DateRangePicker } from '../../forms/DateRangePicker'
+import { FilterBar } from '../../forms/FilterBar'
 import { formatMonth, formatNumber } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
@@ -84,7 +84,7 @@ export function PaymentSummaryScreen({
         }
       />
       <Stack gap="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
+        <FilterBar>
           <SegmentedControl
             value={groupBy}
             onChange={(v) =>
@@ -109,7 +109,7 @@ export function PaymentSummaryScreen({
             onChange={(e) => onSearch({ ...search, reporting: e.currentTarget.checked ? undefined : 0 })}
             data-testid="summary-reporting"
           />
-        </Group>
+        </FilterBar>
         {summary.isPending ? (
           <Skeleton h={300} />
         ) : summary.isError ? (

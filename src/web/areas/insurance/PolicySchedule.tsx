@@ -1,7 +1,6 @@
 // One policy's schedule of cover: each artwork's agreed value against its latest valuation, the
 // policy's sum insured beside the schedule's total (they may differ once adjusted), the Excel download, and
 // — for the insurance approvers, on an active policy — the agreed values edited in place and saved at once.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react'

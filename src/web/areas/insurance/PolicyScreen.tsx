@@ -3,7 +3,6 @@
 // schedule value when recorded, and the endorsements that took some off), its claims and payouts, and its
 // renewal chain (the covers it renews and its renewals). Processes open in place. The schedule of cover (agreed
 // values against valuations, adjusted by the insurance approvers) opens in a drawer, and downloads as Excel.
-
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import {

@@ -1,7 +1,6 @@
 // /devOpsManage/resumeInsurance with the policy to renew chosen (`?policyId=`, from the renewals due or a
 // policy's screen): the policy's facts above the start form, its artworks (those still on it) chosen and the
 // cover being renewed (`previousProcessId`) given; without a policy, the plain start screen.
-
 import { Trans } from '@lingui/react/macro'
 import { Alert, Group, Skeleton, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'

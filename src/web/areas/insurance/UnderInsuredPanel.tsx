@@ -2,7 +2,6 @@
 // administrators), the covered artworks insured below it of their latest valuation in the same currency —
 // largest shortfall first — and those that cannot be compared (another currency: never converted; no
 // valuation; no schedule value), and per policy its schedule of cover (to see and adjust) and its Excel.
-
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import {
   Alert,

@@ -1,6 +1,5 @@
 // Words the under-insurance panel and the schedule editor share: a percentage, a valuation in words,
 // why a line cannot be compared, the flag of a line.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge } from '@mantine/core'
 import type { NotComparableReason, ValuationView } from '../../../shared/contracts/insurance-schedule'

@@ -2,7 +2,6 @@
 // route, shipper, transport type, packing, planned dates and cost, the departure and arrival reports (the
 // condition on arrival with its photos and notes), and the movements it recorded grouped by the event that
 // made them (each group a batch). The process view (steps, events, history) is one click away.
-
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Badge, Card, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'

@@ -3,7 +3,6 @@
 // `?start=1`), a labelled fact of a detail page, and a list that is a table on a desk and folds into cards
 // on a phone (below `sm`), so the page never scrolls sideways. Warehouse, insurance and stocktake screens
 // use them too.
-
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Plural, Trans } from '@lingui/react/macro'
 import { Badge, Drawer, Group, Stack, Table, Tabs, Text, UnstyledButton } from '@mantine/core'

@@ -1,7 +1,6 @@
 // Stored files by name (records of submitted steps, the history's attachments), each opening in the
 // archive's viewer: images zoomable, PDFs inline, anything else offered for download. The name, its size and
 // an icon of its kind say what will open.
-
 import { useLingui } from '@lingui/react/macro'
 import { Anchor, Group, Stack, Text } from '@mantine/core'
 import { IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react'

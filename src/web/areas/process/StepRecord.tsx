@@ -3,7 +3,6 @@
 // vendor names, money with its currency, dates yyyy.MM.dd (docs/architecture.md § Formats), yes or no, attached files by name
 // opening in a viewer, and what a step's own part records (a stocktake's artworks with thumbnails). A step
 // without a form of its own reads through a registered form naming all its fields; never as keys or JSON.
-
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core'

@@ -1,7 +1,6 @@
 // What a process is about, in words: the archive records it names (inventory number and title) and, for a
 // purchase not yet paid, the candidate artworks described when it started (they become records only
 // when the payment is confirmed).
-
 import type { ProcessView } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
 import { firstAndMore } from '../../../shared/subject-words'

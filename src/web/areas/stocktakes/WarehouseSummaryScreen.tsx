@@ -2,7 +2,6 @@
 // value by latest valuation per currency (one figure per currency, never added across currencies), the last
 // stocktake (date, outcome, a link to its result), the artworks missing, and the movements in and out per
 // month over the last twelve months as a bar chart (all rooms, or the room chosen).
-
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'

@@ -2,7 +2,6 @@
 // many different people approve, and the role one of them must hold — checked as the server checks them
 // (bands follow on from 0.00 without overlap or gap). Saving makes a new version; the earlier versions are
 // listed with when and by whom they were saved.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Badge,

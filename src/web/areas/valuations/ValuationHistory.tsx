@@ -1,7 +1,6 @@
 // One artwork's valuations: a line chart per currency (amounts of different currencies are never drawn on one
 // axis nor added), then every valuation, newest first — a table on a desk, cards on a phone — with its
 // method, valuer, note and report. Used in a modal of the valuation screens and in the artwork's detail.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LineChart } from '@mantine/charts'
 import { Button, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'

@@ -5,7 +5,6 @@
 // valueManage:edit selects artworks and adds one valuation to all of them (AddValuation.tsx) or revalues
 // from an Excel sheet (ValuationImport.tsx); a row opens the artwork's valuation history
 // (ValuationHistory.tsx: a chart per currency and a table).
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Badge,
@@ -18,9 +17,7 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
@@ -35,6 +32,7 @@ import {
   staleValuationsQuery,
   valuationSettingsQuery,
 } from '../../api/queries/valuations'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
@@ -104,10 +102,6 @@ export function ValuationsScreen({
   const [adding, setAdding] = useState<ArtworkValuationRow[] | null>(null)
   const [importing, setImporting] = useState(false)
   const opened = search.artwork ? (rows.data?.list.find((r) => r.artworkId === search.artwork) ?? null) : null
-  const setQ = useDebouncedCallback(
-    (q: string) => onSearch({ ...search, q: q.trim() || undefined, page: undefined }, { replace: true }),
-    300,
-  )
   const toggle = (row: ArtworkValuationRow, on: boolean) =>
     setSelected((prev) => {
       const next = new Map(prev)
@@ -270,15 +264,12 @@ export function ValuationsScreen({
           data-testid="valuation-view"
           style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
         />
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
+        <FilterBar>
+          <SearchFilter
             label={t`Search by inventory number, title or artist`}
-            defaultValue={search.q ?? ''}
-            onChange={(e) => setQ(e.currentTarget.value)}
-            maxLength={100}
-            w={300}
-            maw="100%"
-            data-testid="valuation-search"
+            value={search.q}
+            onSearch={(q) => onSearch({ ...search, q, page: undefined }, { replace: true })}
+            testId="valuation-search"
           />
           <Select
             label={t`Currency`}
@@ -319,7 +310,7 @@ export function ValuationsScreen({
               data-testid="valuation-years"
             />
           ) : null}
-        </Group>
+        </FilterBar>
         {rows.isPending ? (
           <Skeleton h={160} />
         ) : rows.isError ? (

@@ -1,7 +1,6 @@
 // /artworkArchive/detail?id=: everything about one artwork. The preview and the facts people look for
 // first, then tabs: the whole record, media (zoom, play, PDF, downloads), the records lists, valuations,
 // whereabouts, processes, insurance and the change history with restore. The tab is kept in the URL.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Alert,

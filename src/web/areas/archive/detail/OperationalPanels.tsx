@@ -2,7 +2,6 @@
 // record's history, where every valuation change is kept), where it has been (the movement rows), the
 // processes it went through (each linking to the process view) and its insurance policies. The location tab
 // also answers "where was it on <date>" from the movement ledger (warehouse/PlaceOnDate.tsx).
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Card, EmptyState, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'

@@ -1,6 +1,5 @@
 // The record's own sections on the detail screen: every field of docs/architecture.md § Records (Artwork) (with both languages
 // where people write text), the artist, and the four dated records lists.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Badge,

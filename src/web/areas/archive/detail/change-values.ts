@@ -1,7 +1,6 @@
 // How a value of the record reads in the change history: tag ids as their labels, codes as dictionary
 // words, booleans as yes/no, money with separators, lists by their size. Pure, so the history reads the
 // same wherever it is shown and a test can pin it down.
-
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { moneyText } from '../../../../shared/money-text'

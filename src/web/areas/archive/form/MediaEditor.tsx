@@ -1,7 +1,6 @@
 // The media of the artwork form (docs/architecture.md § Records, § Input rules): images typed by ART_PIC_TYPE with exactly one preview,
 // videos with their cover frame taken at 1 s, the zip of source files, and other documents. Uploads run
 // through the form's counter, so the record cannot be saved while any of them is still on its way.
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   ActionIcon,

@@ -2,7 +2,6 @@
 // valuations add up to, overall and by medium, period, invest market, room, status and insurance —
 // always per currency, never adding one currency to another. Bars for looking, a table for reading;
 // a bar opens the archive filtered by it. The archive's filters narrow the summary too (kept in the URL).
-
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Badge,

@@ -1,7 +1,6 @@
 // FINANCE_PAYMENT's request form: the payment form (payment.tsx, with its payee rules (docs/architecture.md § Input rules) and details that add
 // up), started from what the request was opened with — an operation's cost (its amount, currency and payee,
 // from the process's links) — and saying which cost it settles, in whose currency.
-
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'
 import type { ProcessContext } from '../../../../../machines/types'

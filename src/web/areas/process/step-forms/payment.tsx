@@ -2,7 +2,6 @@
 // method asks for its own fields (cheque, T/T, online banking, other); the amount is split into payment
 // details (a paying company and an amount each) that add up to it; and it never exceeds the contract's
 // amount, which the form shows above it. The rules are the shared schema's (payment.ts), as the runtime's.
-
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,7 +1,6 @@
 // A collection (the office is paid: INSURANCE_PAYOUT · payout, the insurer's payout): who pays, into which
 // account of the family's, how and when, never more than the amount claimed (payment.ts collectionFields).
 // It starts as the claim's amount and currency, paid by its insurer.
-
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'

@@ -2,7 +2,6 @@
 // policy's premium and in its currency instead of a contract's; it starts as the whole premium, paid to the
 // insurer: with the insurer's vendor record, its account (name as the bank holds it, country, bank); typed
 // by name only, the name when the payment rule takes it whatever the payee's country (written in English).
-
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'
 import type { ProcessContext } from '../../../../../../machines/types'

@@ -2,7 +2,6 @@
 // recommendation, the report), the sale contract (the purchase's contract form, starting at the asking
 // price) and the collection of the price: who pays, into which of the family's accounts, how and when,
 // never more than the contract, in its currency (src/shared/process-steps/operations.ts, payment.ts).
-
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
