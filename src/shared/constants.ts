@@ -2,8 +2,6 @@
 // route files are all in it). The contracts and validation.ts re-export them; a module that imports zod must
 // not be imported from a route file's search, before-load or static data (docs/decisions.md, "Start and
 // first download").
-import { regexes } from 'zod/v4/core'
-
 export { PROCESS_STATUS_VALUES as PROCESS_STATUSES } from '../../machines/types'
 
 /** `missing`: not found at a stocktake and not accounted for since (docs/architecture.md § Process steps stocktake). */
@@ -117,12 +115,18 @@ export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 export const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/
 
 /**
+ * `z.iso.date()`'s own pattern (zod's `regexes.date`), written out: importing it from zod, even alone, brings
+ * zod's core into the first download (5 KB gzip). tests/unit/real-date.test.ts holds it equal to zod's.
+ */
+export const ISO_DATE_RE =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/
+
+/**
  * A yyyy-MM-dd that exists in the calendar (not month 13, not 30 February; 29 February in leap years only):
- * the one rule of a real date, for server and web. It is `z.iso.date()`'s own pattern (zod's `regexes.date`),
- * taken alone so the modules the first download reads do not carry zod's schemas.
+ * the one rule of a real date, for server and web, the very rule of zod's ISO date.
  */
 export function isRealDate(v: unknown): v is string {
-  return typeof v === 'string' && regexes.date.test(v)
+  return typeof v === 'string' && ISO_DATE_RE.test(v)
 }
 
 /**

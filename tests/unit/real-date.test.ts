@@ -2,8 +2,9 @@
 // schemas, the URL's dates, the date fields and the records' partial dates.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { regexes } from 'zod/v4/core'
 import { isRealPartialDate } from '../../src/shared/artwork-rules'
-import { dateProblem, isRealDate } from '../../src/shared/constants'
+import { dateProblem, ISO_DATE_RE, isRealDate } from '../../src/shared/constants'
 import { calendarDateText } from '../../src/shared/office-time'
 import { parseDateValue } from '../../src/web/forms/date-range'
 
@@ -27,6 +28,8 @@ const SAMPLES = [
 
 describe('a real calendar date', () => {
   it("is exactly what zod's ISO date accepts", () => {
+    expect(ISO_DATE_RE.source).toBe(regexes.date.source)
+    expect(ISO_DATE_RE.flags).toBe(regexes.date.flags)
     for (const v of SAMPLES) expect(isRealDate(v), v).toBe(z.iso.date().safeParse(v).success)
   })
 
