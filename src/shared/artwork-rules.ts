@@ -330,6 +330,50 @@ export const artworkRecord = z.strictObject(recordShape).superRefine((v, ctx) =>
 export type ArtworkRecord = z.infer<typeof artworkRecord>
 export type ArtworkRecordInput = z.input<typeof artworkRecord>
 
+/**
+ * A record as stored: the editable record's fields, the period possibly not given yet (an artwork that
+ * entered from elsewhere, a purchase or an import of old data, until the archive's form completes it).
+ */
+export type StoredRecord = Omit<ArtworkRecord, 'periodTagId'> & { periodTagId: number | null }
+
+/**
+ * A record with nothing filled in but `fields`: the archive form's new artwork, and an artwork a purchase
+ * brings in (it names a title and an artist).
+ */
+export function blankRecord(fields: Partial<StoredRecord> = {}): StoredRecord {
+  return {
+    inventoryNo: '',
+    titleZh: '',
+    titleEn: '',
+    artistId: null,
+    creationTime: '',
+    materialsZh: '',
+    materialsEn: '',
+    dimensions: {},
+    signature: { signed: false, position: '', content: '' },
+    mediumTagId: null,
+    periodTagId: null,
+    investMarketTagId: null,
+    incomeStageTagId: null,
+    labelTagIds: [],
+    sourceZh: '',
+    sourceEn: '',
+    buyYear: '',
+    packagingType: '',
+    volumeWeight: '',
+    actualWeight: '',
+    remarkZh: '',
+    remarkEn: '',
+    exhibitions: [],
+    auctions: [],
+    privateCollections: [],
+    literature: [],
+    media: [],
+    zipFileId: null,
+    ...fields,
+  }
+}
+
 /** Where a new artwork is: in a room of the warehouse, or elsewhere (a location in words). */
 const whereaboutsShape = {
   inWarehouse: z.boolean().default(false),

@@ -13,6 +13,7 @@ import {
   RECORD_KINDS,
   type RecordEntry,
   type RecordKind,
+  type StoredRecord,
   sizeTextOf,
 } from '../../../shared/artwork-rules'
 import type { DbOrTx, Tx } from '../../db/client'
@@ -38,7 +39,7 @@ export interface Valuation {
   valuationDate: string | null
 }
 /** The record plus the latest valuation: what a history row keeps and a restore brings back. */
-export type Snapshot = ArtworkRecord & Valuation
+export type Snapshot = StoredRecord & Valuation
 export type ChangeAction = (typeof artworkHistory.$inferInsert)['action']
 export interface FieldChange {
   field: string
@@ -102,7 +103,7 @@ export function snapshotOf(
     },
     mediumTagId: row.mediumTagId,
     // null only on artworks created outside the form (a purchase, an import of old data)
-    periodTagId: row.periodTagId as number,
+    periodTagId: row.periodTagId,
     investMarketTagId: row.investMarketTagId,
     incomeStageTagId: row.incomeStageTagId,
     labelTagIds: [...labels].sort((a, b) => a - b),
@@ -244,7 +245,7 @@ export function searchVectorSql(
 }
 
 /** One stored form for one meaning: only images carry a picture type or the preview flag. */
-export function normaliseRecord(record: ArtworkRecord): ArtworkRecord {
+export function normaliseRecord<R extends StoredRecord>(record: R): R {
   return {
     ...record,
     labelTagIds: [...new Set(record.labelTagIds)].sort((a, b) => a - b),
@@ -253,7 +254,7 @@ export function normaliseRecord(record: ArtworkRecord): ArtworkRecord {
 }
 
 /** The artworks columns a record sets. */
-export function recordColumns(record: ArtworkRecord) {
+export function recordColumns(record: StoredRecord) {
   return {
     inventoryNo: record.inventoryNo,
     titleZh: record.titleZh,
@@ -283,7 +284,7 @@ export function recordColumns(record: ArtworkRecord) {
   }
 }
 
-function childRows(artworkId: string, record: ArtworkRecord) {
+function childRows(artworkId: string, record: StoredRecord) {
   const labels = record.labelTagIds.map((tagId) => ({ artworkId, tagId }))
   const records: (typeof artworkRecords.$inferInsert)[] = []
   for (const list of RECORD_KINDS) {
@@ -333,7 +334,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK))
 }
 
-async function insertChildren(tx: Tx, items: { id: string; record: ArtworkRecord }[]) {
+async function insertChildren(tx: Tx, items: { id: string; record: StoredRecord }[]) {
   const all = items.map((i) => childRows(i.id, i.record))
   await insertChunked(
     all.flatMap((c) => c.labels),
@@ -360,7 +361,8 @@ async function artistNames(tx: DbOrTx, ids: (string | null)[]) {
 }
 
 export interface NewArtwork {
-  record: ArtworkRecord
+  /** The period may be left for the archive's form (`blankRecord` in src/shared/artwork-rules.ts). */
+  record: StoredRecord
   /**
    * Whether it is signed is not known yet (a purchase describes a title and an artist only): stored as not
    * recorded, which the archive's form then asks for, rather than as "not signed".
@@ -376,45 +378,6 @@ export interface NewArtwork {
   insuredUntil?: string | null
   /** The process that brought it in (a purchase), named on its 'created' movement. */
   processId?: string
-}
-
-/**
- * A record with nothing filled in but what is given: for artworks that enter the archive from elsewhere
- * (a purchase names a title and an artist); the archive's form completes them later.
- */
-export function blankRecord(
-  fields: Partial<ArtworkRecord> & Pick<ArtworkRecord, 'inventoryNo'>,
-): ArtworkRecord {
-  return {
-    titleZh: '',
-    titleEn: '',
-    artistId: null,
-    creationTime: '',
-    materialsZh: '',
-    materialsEn: '',
-    dimensions: {},
-    signature: { signed: false, position: '', content: '' },
-    mediumTagId: null,
-    periodTagId: null as unknown as number,
-    investMarketTagId: null,
-    incomeStageTagId: null,
-    labelTagIds: [],
-    sourceZh: '',
-    sourceEn: '',
-    buyYear: '',
-    packagingType: '',
-    volumeWeight: '',
-    actualWeight: '',
-    remarkZh: '',
-    remarkEn: '',
-    exhibitions: [],
-    auctions: [],
-    privateCollections: [],
-    literature: [],
-    media: [],
-    zipFileId: null,
-    ...fields,
-  }
 }
 
 /** Create artworks (one or thousands) with their children, a 'created' movement and history version 1. */
