@@ -7,11 +7,10 @@ import { Button, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import type { ArtworkValuationRow, ValuationView } from '../../../shared/contracts/valuations'
-import { intlLocale } from '../../../shared/lang'
 import { moneyText } from '../../../shared/money-text'
 import { fileLink } from '../../api/queries/files'
 import { valuationHistoryQuery } from '../../api/queries/valuations'
-import { formatDate } from '../../i18n/format'
+import { formatDate, formatNumber } from '../../i18n/format'
 import { artworkTitle, type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { useMethodWords } from './words'
@@ -97,7 +96,7 @@ export function ValuationHistory({ artworkId }: { artworkId: string }) {
             withDots
             tickLine="y"
             gridAxis="y"
-            valueFormatter={(n) => n.toLocaleString(intlLocale(lang), { maximumFractionDigits: 2 })}
+            valueFormatter={(n) => formatNumber(n, lang, { maximumFractionDigits: 2 })}
             yAxisProps={{ width: 88 }}
             xAxisProps={{ tickFormatter: (d: string) => formatDate(d, lang) }}
             data-testid="valuation-chart"
