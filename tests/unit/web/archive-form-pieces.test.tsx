@@ -193,7 +193,7 @@ function UploadHarness({
   onCount,
 }: {
   purpose: 'image' | 'attachment'
-  extensions?: string[]
+  extensions?: readonly string[]
   send: (file: File, fields: UploadFields) => Promise<UploadResponse>
   onUploaded: (file: UploadResponse) => void
   onCount: (n: number) => void
