@@ -4,7 +4,7 @@
 
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
-import { langFromHeader } from '../shared/errors'
+import { langFromHeader } from '../shared/lang'
 import { AppError } from './http/app-error'
 import type { AppEnv, Deps } from './http/context'
 import { errorResponse } from './http/envelope'

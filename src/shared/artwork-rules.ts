@@ -3,7 +3,7 @@
 // digits-only numeric fields, maximum lengths, dimensions and the size text built from them.
 // The server repeats every check here (and adds those that need the database: tags, dictionaries, files).
 import { z } from 'zod'
-import { nonNegativeMoney, optionalNameText, optionalText } from './validation'
+import { isRealDate, nonNegativeMoney, optionalNameText, optionalText } from './validation'
 
 /** Longest text each field takes (over-long input is refused, docs/architecture.md § Input rules). */
 export const ARTWORK_LIMITS = {
@@ -144,12 +144,9 @@ export const recordDate = z
   .refine(isRealPartialDate, { message: 'invalidRecordDate' })
 
 export function isRealPartialDate(v: string): boolean {
-  const [y, m, d] = v.split('-').map(Number)
-  if (m === undefined) return y >= 1000
-  if (m < 1 || m > 12) return false
-  if (d === undefined) return true
-  const date = new Date(Date.UTC(y, m - 1, d))
-  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+  const [y, m, d] = v.split('-')
+  if (m === undefined) return Number(y) >= 1000
+  return isRealDate(d === undefined ? `${v}-01` : v)
 }
 
 const L = ARTWORK_LIMITS

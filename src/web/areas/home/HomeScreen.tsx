@@ -22,9 +22,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { InboxTask } from '../../../shared/contracts/tasks'
+import { langOf } from '../../../shared/lang'
 import { inboxQuery, latestMessagesQuery } from '../../api/queries/tasks'
 import { formatDate, formatDateTime } from '../../i18n/format'
-import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
 import { hasPrivilege } from '../../shell/route-meta'
@@ -93,7 +93,7 @@ function TaskRows({ items, lang }: { items: InboxTask[]; lang: 'zh-CN' | 'en' })
 /** The first tasks of the inbox, as the server orders them (overdue first, then by due date). */
 function TasksPanel() {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const inbox = useQuery(inboxQuery({ pageSize: 8 }))
   if (inbox.isPending) return <Loader size="sm" />
   if (inbox.isError)
@@ -129,7 +129,7 @@ function TasksPanel() {
 /** The latest messages (read or not), each opening its process. */
 function ActivityPanel() {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const messages = useQuery(latestMessagesQuery(false, 8))
   if (messages.isPending) return <Loader size="sm" />
   if (messages.isError)
@@ -184,7 +184,7 @@ function ActivityPanel() {
 
 export function HomeScreen() {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const me = useMe()
   const shortcuts = SHORTCUTS.filter((s) => hasPrivilege(me, s.privilege))
   return (

@@ -6,8 +6,8 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
+import { langOf } from '../../../shared/lang'
 import { PROCESS_TYPE_LABELS } from '../../../shared/process-types'
-import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconLock, IconRoute } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
@@ -16,7 +16,7 @@ import { START_GROUPS, startTarget } from './start-points'
 
 export function ProcessLauncherScreen() {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const me = useMe()
   const mayStart = hasPrivilege(me, 'devOpsManage:start')
   return (

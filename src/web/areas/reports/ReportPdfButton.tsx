@@ -8,8 +8,10 @@ import { IconFileTypePdf } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useState } from 'react'
+import { langOf } from '../../../shared/lang'
 import type { PrivilegeKey } from '../../../shared/privileges'
 import { REPORTS_API } from '../../../shared/report-paths'
+import { formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { hasPrivilege } from '../../shell/route-meta'
 import { downloadReport } from './download-report'
@@ -40,7 +42,7 @@ export function ReportPdfButton({
     onSettled: () => setBytes(null),
   })
   if (!hasPrivilege(me, privilege)) return null
-  const kb = new Intl.NumberFormat(i18n.locale).format(Math.ceil((bytes ?? 0) / 1024))
+  const kb = formatNumber(Math.ceil((bytes ?? 0) / 1024), langOf(i18n.locale))
   return (
     <Button
       variant="default"
