@@ -487,6 +487,13 @@ export function buildMachine(spec: FlowSpec) {
     meta: { ...f },
     entry: [...release, notify('completed', 'participants')],
   })
+  // Typed as a record: the state names are the spec's (known at run time), so a snapshot's value is any
+  // StateValue and every machine has the one type ProcessMachine (machines/types.ts).
+  const states: Record<string, StateConfig> = {
+    ...Object.fromEntries(spec.steps.map((s) => [s.def.key, s.build(b)])),
+    terminated,
+    ...Object.fromEntries(Object.entries(finals).map(([name, f]) => [name, ending(f)])),
+  }
   return machineSetup.createMachine({
     id: spec.type,
     context: ({ input }) => ({
@@ -499,11 +506,7 @@ export function buildMachine(spec: FlowSpec) {
     }),
     initial: spec.steps[0].def.key,
     entry: hold,
-    states: {
-      ...Object.fromEntries(spec.steps.map((s) => [s.def.key, s.build(b)])),
-      terminated,
-      ...Object.fromEntries(Object.entries(finals).map(([name, f]) => [name, ending(f)])),
-    },
+    states,
   })
 }
 

@@ -2,7 +2,16 @@
 // (src/server/modules/process/). Machines receive the acting user in every event, keep step data in
 // their context, and declare effects as `effect` actions; the runtime validates payloads, applies the
 // pure transition, and executes the declared effects in the same database transaction.
-import type { AnyStateMachine } from 'xstate'
+import type {
+  AnyActorRef,
+  EventObject,
+  MachineSnapshot,
+  MetaObject,
+  ParameterizedObject,
+  ProvidedActor,
+  StateMachine,
+  StateSchema,
+} from 'xstate'
 import type { ZodType } from 'zod'
 import type { ProcessType } from '../src/shared/process-types'
 import type { TaskKind } from './task-kinds'
@@ -186,11 +195,59 @@ export interface StepDef {
   bindsCover?: boolean
 }
 
+type Children = Record<string, AnyActorRef | undefined>
+/** The value of a process snapshot as the blocks' machines type it: their state names are known at run time only. */
+// biome-ignore lint/complexity/noBannedTypes: XState's own inference for states declared as a record
+type ProcessStateValue = { [state: string]: {} }
+
+/**
+ * Every process machine, as the blocks build it (machines/blocks.ts `buildMachine`): its context is a
+ * ProcessContext, its events ProcessEvents, its input a ProcessInput, so neither the runtime nor the screens
+ * cast what a snapshot holds.
+ */
+export type ProcessMachine = StateMachine<
+  ProcessContext,
+  ProcessEvent,
+  Children,
+  ProvidedActor,
+  ParameterizedObject,
+  ParameterizedObject,
+  string,
+  ProcessStateValue,
+  string,
+  ProcessInput,
+  unknown,
+  EventObject,
+  MetaObject,
+  StateSchema
+>
+
+/** A process machine's snapshot (what `resolveState`, `initialTransition` and `transition` give). */
+export type ProcessSnapshot = MachineSnapshot<
+  ProcessContext,
+  ProcessEvent,
+  Children,
+  ProcessStateValue,
+  string,
+  unknown,
+  MetaObject,
+  StateSchema
+>
+
+/** The JSON kept in processes.snapshot (`machine.getPersistedSnapshot`): what `resolveState` rebuilds from. */
+export interface PersistedSnapshot {
+  value: ProcessStateValue | string
+  context: ProcessContext
+  status: 'active' | 'done' | 'error' | 'stopped'
+  output?: unknown
+  error?: unknown
+}
+
 /** One version of one process type. The registry keeps every version running processes use. */
 export interface ProcessDefinition {
   type: ProcessType
   version: number
-  machine: AnyStateMachine
+  machine: ProcessMachine
   steps: StepDef[]
   /** The `input` of POST /api/process for this type. */
   input: ZodType

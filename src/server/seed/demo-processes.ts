@@ -9,7 +9,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { declaredFollowUps, followUpInput } from '../../../machines/follow-ups'
 import { latest, registeredTypes } from '../../../machines/registry'
-import type { ProcessContext } from '../../../machines/types'
 import type { ProcessView } from '../../shared/contracts/process'
 import { dayIn } from '../../shared/office-time'
 import { SEEDED_ROLES } from '../../shared/privileges'
@@ -717,7 +716,7 @@ export async function seedDemoProcesses(
   // offer, prefilled), a storage fee awaiting approval, a framer's invoice whose payment failed.
   const offered = latestFollowUps.find((f) => f.from === 'OPERATION_TRANS_ART' && f.cost)
   if (!offered) throw new Error('demo processes: the transport offers no cost to pay')
-  const costInput = followUpInput(offered, arrived.id, [], arrived.view.context as ProcessContext)
+  const costInput = followUpInput(offered, arrived.id, [], arrived.view.context)
   const prefill = costInput.prefill as Record<string, string>
   const paidCost = await office.start('FINANCE_PAYMENT', 'operations', costInput, {
     data: {

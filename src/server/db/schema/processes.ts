@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { PersistedSnapshot } from '../../../../machines/types'
 import { PROCESS_STATUSES } from '../../../shared/contracts/process'
 import { PROCESS_TYPES } from '../../../shared/process-types'
 import { artworks } from './artworks'
@@ -37,7 +38,7 @@ export const processes = pgTable(
     /** The same state flattened to a dotted path (`dueDiligence.submitted`), for filters and counts. */
     state: text().notNull(),
     /** The persisted snapshot (`machine.getPersistedSnapshot`): value, context, status, history. */
-    snapshot: jsonb().notNull(),
+    snapshot: jsonb().$type<PersistedSnapshot>().notNull(),
     status: processStatus().notNull(),
     currentStep: text(),
     /** True once the machine reached a final state. */

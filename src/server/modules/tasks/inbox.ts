@@ -16,7 +16,7 @@ import { privilegesOf } from '../auth/sessions'
 import { refusedFor } from '../process/decide'
 import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../process/messages'
 import { loadProcess } from '../process/process-store'
-import { type PersistedSnapshot, rehydrate } from '../process/snapshot'
+import { rehydrate } from '../process/snapshot'
 import { processSubjects } from '../process/subject'
 import { peopleOf } from './people'
 import { delegationsTo } from './settings'
@@ -401,7 +401,7 @@ async function assertMayAct(
   const row = await loadProcess(db, task.processId)
   const definition = definitionOf(row.type, row.definitionVersion)
   if (!definition) throw new AppError(4031, 'insufficientPrivilege')
-  const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
+  const snapshot = rehydrate(definition.machine, row.snapshot)
   const spec = tasksOf(definition, snapshot).find((t) => t.kind === task.kind && t.step === task.step)
   const events = spec?.events ?? []
   const actors: Actor[] = candidates.map((c) =>
