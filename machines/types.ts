@@ -291,6 +291,32 @@ export interface ProcessDefinition {
   renewsPolicy?: boolean
 }
 
+/** Words in both languages (the app's two: Chinese by default, English). */
+export interface Bilingual {
+  'zh-CN': string
+  en: string
+}
+
+/**
+ * A process type as its machine file declares it, once: its name, its label in both languages, every version a
+ * process may run on (oldest first: the last is the one new processes start on), where the app lists it and
+ * what its demo processes attach. `machines/registry.ts` lists each declaration on one line; the tables that
+ * depend on the list of types (src/shared/process-types.ts: the type union, the labels, the list screens) are
+ * generated from the registry by `npm run diagrams`.
+ */
+export interface ProcessTypeDeclaration<T extends string = string> {
+  type: T
+  label: Bilingual
+  versions: readonly [ProcessDefinition, ...ProcessDefinition[]]
+  /**
+   * Its list screen, an entry of its system's menu (`/devOpsManage/copyFlow`), words as the menu shows them
+   * (default: `label`). The route itself is the file at that path under src/web/routes/_app.
+   */
+  list?: { path: `/${string}/${string}`; menu?: Bilingual }
+  /** The document its demo processes attach (src/server/seed/demo-documents.ts prints it). */
+  demoDocument?: { name: string; title: string }
+}
+
 /**
  * A process that follows another: the follower's start input names the process it follows in `via`
  * (`sourceProcessId`). The process view lists followers and followed (`links`) from these declarations.

@@ -175,7 +175,7 @@ export function inboxSql(
   now: Date,
 ): SQL {
   const filters = [
-    query.type ? sql`and t.type = ${query.type}::process_type` : sql``,
+    query.type ? sql`and t.type = ${query.type}` : sql``,
     query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``,
   ]
   // The page is taken from the matching task rows first (their order and limit), and only its rows are
@@ -290,7 +290,7 @@ async function countOnly(
   const [row] = rowsOf<{ n: number | string }>(
     await db.execute(sql`select count(*) as n from process_tasks t
       where t.closed_at is null and (${whoSql(candidates, actingId, query.claimed)})
-      ${query.type ? sql`and t.type = ${query.type}::process_type` : sql``}
+      ${query.type ? sql`and t.type = ${query.type}` : sql``}
       ${query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``}`),
   )
   return Number(row?.n ?? 0)
