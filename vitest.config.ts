@@ -1,8 +1,9 @@
 // Test projects: unit (pure code, web components), model (machine graphs), api (in-process server on a
 // fresh database), e2e (built app in Chromium). `npm test` runs them in that order via scripts/test-all.ts.
 // Two files at a time in every project (Vitest's default on a 2-core machine is one): each API file has its
-// own database and each browser file its own server, data folder and browser, so files never share state.
-// The browser suite's global setup builds the web app and the seeded data folder once, before the workers.
+// own database and each browser file its own server, data folder and browser contexts, so files never share
+// state. The browser suite's global setup builds the web app, the server's bundle and the seeded data folder
+// and launches the one Chromium the files connect to, once, before the workers.
 
 import { defineConfig, mergeConfig } from 'vitest/config'
 import type { TestSpecification } from 'vitest/node'

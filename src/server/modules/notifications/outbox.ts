@@ -20,7 +20,7 @@ import {
   processLink,
 } from './settings'
 
-/** A message of the bell (process/messages.ts writes it); its email, when its kind has one, is queued here. */
+/** A message of the bell (messages/send.ts writes it); its email, when its kind has one, is queued here. */
 export interface NewMessage {
   kind: MessageKind
   processId: string | null

@@ -10,7 +10,7 @@ import type { ProcessType } from '../../../shared/process-types'
 import { addWorkingDays } from '../../../shared/working-days'
 import type { DbOrTx } from '../../db/client'
 import { processes, processHistory, processTasks } from '../../db/schema'
-import { bothLanguages, holdersOfAny, rowsOf, sendMessages, typeLabel } from '../process/messages'
+import { bothLanguages, holdersOfAny, rowsOf, sendMessages, typeLabel } from '../messages/send'
 import { taskTimingsOf, timingKey } from './settings'
 import { taskKindLabel } from './sync'
 

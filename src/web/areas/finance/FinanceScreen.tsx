@@ -2,7 +2,7 @@
 // purchase, sale and service contracts with their amount, what has been paid or collected under them in
 // their own currency, what is outstanding, those ending soon flagged; filters in the URL and an Excel export
 // — the exchange rates with the reporting currency (RatesPanel), and the non-contract payment requests
-// (PaymentRequestsPanel, areas/finance-payment). A table on a desk, cards on a phone.
+// (PaymentRequestsPanel, areas/payment-requests). A table on a desk, cards on a phone.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Checkbox, Group, Select, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core'
@@ -15,8 +15,8 @@ import { contractsQuery, params } from '../../api/queries/finance'
 import { showError } from '../../forms/notify'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
-import { PaymentRequestsPanel } from '../finance-payment/PaymentRequestsPanel'
 import { type Column, OpList } from '../operations/parts'
+import { PaymentRequestsPanel } from '../payment-requests/PaymentRequestsPanel'
 import { type FinanceSearch, PAGE_SIZE } from './finance-search'
 import { RatesPanel, useCurrencyOptions } from './RatesPanel'
 import { CONTRACT_KIND_WORDS, dayText, money, ProcessName } from './words'

@@ -29,9 +29,9 @@ import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
 import { hasPrivilege } from '../../shell/route-meta'
 import { LatestContent } from '../dynamic/LatestContent'
+import { TaskDue, TaskMarks } from '../inbox/TaskParts'
+import { taskLine } from '../inbox/task-words'
 import { InboxLink } from '../process/InboxLink'
-import { TaskDue, TaskMarks } from '../tasks/TaskParts'
-import { taskLine } from '../tasks/task-words'
 import { SHORTCUTS } from './shortcuts'
 
 function Greeting({ name }: { name: string }) {

@@ -9,8 +9,8 @@ import { policyQuery } from '../../api/queries/insurance'
 import { formatDate } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { useLang } from '../process/machine-words'
-import { StartScreen } from '../processes/StartScreen'
-import type { StartSearch } from '../processes/start-search'
+import { StartScreen } from '../process-start/StartScreen'
+import type { StartSearch } from '../process-start/start-search'
 import { money, StandingBadge } from './parts'
 
 export function RenewStart({ search, description }: { search: StartSearch; description: ReactNode }) {

@@ -14,7 +14,7 @@ import { formatNumber } from '../../i18n/format'
 import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
-import { StartProcess } from '../processes/StartProcess'
+import { StartProcess } from '../process-start/StartProcess'
 import { placeWords } from '../warehouse/place-words'
 import { movementWords } from './movement-words'
 

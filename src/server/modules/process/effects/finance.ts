@@ -14,7 +14,7 @@ import { addMoney, compareMoney, MONEY_RE, moneyText, normaliseMoney } from '../
 import { contracts, insurancePolicies, paymentDetails, payments } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
 import { officeDayOf } from '../../../office-day'
-import { cancelReminders, scheduleReminder } from '../messages'
+import { cancelReminders, scheduleReminder } from '../../messages/send'
 import { type EffectContext, field, stepData, textField } from './types'
 
 type Method = (typeof payments.$inferInsert)['method']

@@ -2,8 +2,8 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { StartScreen } from '../../../areas/processes/StartScreen'
-import { validateStartSearch } from '../../../areas/processes/start-search'
+import { StartScreen } from '../../../areas/process-start/StartScreen'
+import { validateStartSearch } from '../../../areas/process-start/start-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/createPayoutInsurance')({
   staticData: { title: msg`New claim`, privilege: 'devOpsManage:start' },

@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { RenewStart } from '../../../areas/insurance/RenewStart'
-import { validateStartSearch } from '../../../areas/processes/start-search'
+import { validateStartSearch } from '../../../areas/process-start/start-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/resumeInsurance')({
   staticData: { title: msg`Renew a policy`, privilege: 'devOpsManage:start' },

@@ -10,7 +10,7 @@ import { processKeys, startProcess } from '../../api/queries/process'
 import { showSuccess } from '../../forms/notify'
 import { definitionFor, stepLabel, useLang } from '../process/machine-words'
 import { formatMoneyWith } from '../process/record-format'
-import { startKey } from '../processes/StartProcess'
+import { startKey } from '../process-start/StartProcess'
 
 type Offer = ProcessLinks['mayStart'][number]
 
