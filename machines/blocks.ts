@@ -494,8 +494,8 @@ export function buildMachine(spec: FlowSpec) {
     meta: { ...f },
     entry: [...release, notify('completed', 'participants')],
   })
-  // Typed as a record: the state names come from `spec.steps` (known at run time only), so a snapshot's value is any
-  // StateValue and every machine has the one type ProcessMachine (machines/types.ts).
+  // Typed as a record: the state names come from `spec.steps` (known at run time only), so every machine has
+  // the one type ProcessMachine (machines/types.ts).
   const states: Record<string, StateConfig> = {
     ...Object.fromEntries(spec.steps.map((s) => [s.def.key, s.build(b)])),
     terminated,
