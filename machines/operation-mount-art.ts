@@ -35,6 +35,19 @@ export const operationMountArt = declareType({
   type: 'OPERATION_MOUNT_ART',
   label: { 'zh-CN': '装裱', en: 'Mounting' },
   versions: [operationMountArtV1, operationMountArtV2],
-  list: { path: '/devOpsManage/artMount' },
+  list: {
+    path: '/devOpsManage/artMount',
+    screen: {
+      title: { 'zh-CN': '装裱', en: 'Mounting' },
+      description: {
+        'zh-CN': '装裱与装框：填写装裱信息，运输至装裱方，最后送回库房。',
+        en: 'Mounting and framing: the mounting information, the transport to the framer, then the delivery back into a room.',
+      },
+      empty: {
+        'zh-CN': '没有匹配的装裱。发起一个装裱，将作品送往装裱方。',
+        en: 'No mounting matches. Start one to send artworks to the framer.',
+      },
+    },
+  },
   demoDocument: { name: 'mounting-order.pdf', title: 'Mounting order and condition report' },
 })

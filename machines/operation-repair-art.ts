@@ -31,6 +31,19 @@ export const operationRepairArt = declareType({
   type: 'OPERATION_REPAIR_ART',
   label: { 'zh-CN': '修复', en: 'Repair' },
   versions: [operationRepairArtV1, operationRepairArtV2],
-  list: { path: '/devOpsManage/artRepair' },
+  list: {
+    path: '/devOpsManage/artRepair',
+    screen: {
+      title: { 'zh-CN': '修复', en: 'Repair' },
+      description: {
+        'zh-CN': '保护与修复：填写修复信息，运输至修复师，最后送回库房。',
+        en: 'Conservation and repair: the repair information, the transport to the conservator, then the delivery back into a room.',
+      },
+      empty: {
+        'zh-CN': '没有匹配的修复。发起一个修复，将作品送往修复师。',
+        en: 'No repair matches. Start one to send artworks to a conservator.',
+      },
+    },
+  },
   demoDocument: { name: 'conservation-report.pdf', title: 'Conservation assessment and treatment report' },
 })

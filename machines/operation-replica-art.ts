@@ -43,6 +43,19 @@ export const operationReplicaArt = declareType({
   type: 'OPERATION_REPLICA_ART',
   label: { 'zh-CN': '复制', en: 'Replication' },
   versions: [operationReplicaArtV1],
-  list: { path: '/devOpsManage/copyFlow' },
+  list: {
+    path: '/devOpsManage/copyFlow',
+    screen: {
+      title: { 'zh-CN': '复制', en: 'Replication' },
+      description: {
+        'zh-CN': '作品复制：填写复制信息，制作复制品，最后交付。',
+        en: 'Replicas of artworks: the replication information, the replication, then the delivery of the copies.',
+      },
+      empty: {
+        'zh-CN': '没有匹配的复制。发起一个复制流程以订制作品复制品。',
+        en: 'No replication matches. Start one to order copies of an artwork.',
+      },
+    },
+  },
   demoDocument: { name: 'replica-order.pdf', title: 'Replica order and proof approval' },
 })

@@ -62,6 +62,27 @@ export const operationSellArt = declareType({
   type: 'OPERATION_SELL_ART',
   label: { 'zh-CN': '出售', en: 'Sale' },
   versions: [operationSellArtV1],
-  list: { path: '/devOpsManage/artSell', menu: { 'zh-CN': '出售', en: 'Sales' } },
+  list: {
+    path: '/devOpsManage/artSell',
+    menu: { 'zh-CN': '出售', en: 'Sales' },
+    screen: {
+      title: { 'zh-CN': '出售', en: 'Sales' },
+      description: {
+        'zh-CN': '作品出售：先出具市场调研报告，再签署合同，最后收款。',
+        en: 'Sales of artworks: the market survey report, the contract, then the collection of the payment.',
+      },
+      empty: {
+        'zh-CN': '没有匹配的出售。以待售作品的市场调研发起一个出售流程。',
+        en: 'No sale matches. Start one with the market survey of the artworks to sell.',
+      },
+      links: [
+        {
+          to: '/devOpsManage/artSellDelivery',
+          words: { 'zh-CN': '出售交付', en: 'Sale deliveries' },
+          testId: 'sale-deliveries-link',
+        },
+      ],
+    },
+  },
   demoDocument: { name: 'sale-dossier.pdf', title: 'Sale dossier: market survey and contract' },
 })

@@ -46,6 +46,19 @@ export const operationShotArt = declareType({
   type: 'OPERATION_SHOT_ART',
   label: { 'zh-CN': '拍摄', en: 'Photography' },
   versions: [operationShotArtV1],
-  list: { path: '/devOpsManage/shotFlow' },
+  list: {
+    path: '/devOpsManage/shotFlow',
+    screen: {
+      title: { 'zh-CN': '拍摄', en: 'Photography' },
+      description: {
+        'zh-CN': '作品拍摄：填写拍摄信息，完成拍摄，最后交付成片。',
+        en: 'Photography of artworks: the shooting information, the shooting, then the delivery of the photographs.',
+      },
+      empty: {
+        'zh-CN': '没有匹配的拍摄。为需要拍摄的作品发起一个拍摄流程。',
+        en: 'No photography matches. Start one for the artworks to be photographed.',
+      },
+    },
+  },
   demoDocument: { name: 'photography-brief.pdf', title: 'Photography brief and contact sheet' },
 })

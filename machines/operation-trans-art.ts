@@ -69,5 +69,20 @@ export const operationTransArt = declareType({
   type: 'OPERATION_TRANS_ART',
   label: { 'zh-CN': '运输', en: 'Transport' },
   versions: [operationTransArtV1, operationTransArtV2],
+  list: {
+    path: '/devOpsManage/transportFlow',
+    menu: false,
+    screen: {
+      title: { 'zh-CN': '运输流程', en: 'Transport process' },
+      description: {
+        'zh-CN': '按所处阶段列出的所有运输流程：运输信息待审批、待运输、运输中、已到达。',
+        en: 'Every transport process by where it stands: its information awaiting approval, to be transported, in transit, arrived.',
+      },
+      empty: {
+        'zh-CN': '没有匹配的运输流程。发起一个运输，在两地之间移动作品。',
+        en: 'No transport process matches. Start one to move artworks between places.',
+      },
+    },
+  },
   demoDocument: { name: 'transport-order.pdf', title: 'Transport order and condition report' },
 })

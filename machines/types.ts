@@ -312,9 +312,30 @@ export interface ProcessTypeDeclaration<T extends string = string> {
    * Its list screen, an entry of its system's menu (`/devOpsManage/copyFlow`), words as the menu shows them
    * (default: `label`). The route itself is the file at that path under src/web/routes/_app.
    */
-  list?: { path: `/${string}/${string}`; menu?: Bilingual }
+  list?: {
+    path: `/${string}/${string}`
+    /** Its entry in the system's menu (default: `label`); `false`: reached from another screen only. */
+    menu?: Bilingual | false
+    /**
+     * The words of the standard list screen (tabs by status, filters, Start): with them `npm run diagrams`
+     * generates the route file at `path`; without, the route is written by hand (a screen of its own).
+     */
+    screen?: ListScreenWords
+  }
   /** The document its demo processes attach (src/server/seed/demo-documents.ts prints it). */
   demoDocument?: { name: string; title: string }
+}
+
+/** The words of a type's generated list screen, in both languages. */
+export interface ListScreenWords {
+  /** The screen's title (breadcrumb, browser tab, heading). */
+  title: Bilingual
+  /** The line under the title: what the type's processes go through. */
+  description: Bilingual
+  /** What the list says when nothing matches. */
+  empty: Bilingual
+  /** Links beside Start to the screens that carry on from this one (`to`: a route path). */
+  links?: readonly { to: `/${string}/${string}`; words: Bilingual; testId: string }[]
 }
 
 /**

@@ -3,11 +3,14 @@
 // older version that running processes may still use; `--check` writes nothing and exits 1 when a page is stale or
 // missing, or when docs/flows holds a page no machine makes (npm test runs it). It also writes
 // src/shared/process-types.ts (the type union, the labels, the list screens) from the registry's declarations;
-// when that file changed, the pages are made by a second run that reads the new one.
+// when that file changed, the pages are made by a second run that reads the new one. And it writes the list route
+// of each type whose declaration's `list` carries `screen` words (src/web/routes/_app/<system>/<list>.tsx,
+// machines/list-routes-source.ts); `--check` fails when one is stale or missing.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { flowDoc } from '../machines/diagram'
+import { listRoutesSource } from '../machines/list-routes-source'
 import { processTypesSource } from '../machines/process-types-source'
 import { allDefinitions, DECLARATIONS, latest } from '../machines/registry'
 
@@ -28,6 +31,24 @@ if (readFileSync(typesFile, 'utf8') !== typesText) {
     stdio: 'inherit',
   })
   process.exit(again.status ?? 1)
+}
+
+const routesDir = join(import.meta.dirname, '..', 'src', 'web', 'routes', '_app')
+const staleRoutes: string[] = []
+for (const [file, text] of listRoutesSource(DECLARATIONS)) {
+  const full = join(routesDir, file)
+  const current = existsSync(full) ? readFileSync(full, 'utf8') : null
+  if (current === text) continue
+  if (check) staleRoutes.push(`src/web/routes/_app/${file}${current === null ? ' (missing)' : ''}`)
+  else {
+    mkdirSync(dirname(full), { recursive: true })
+    writeFileSync(full, text)
+    console.log(`src/web/routes/_app/${file} written from its declaration`)
+  }
+}
+if (staleRoutes.length) {
+  for (const r of staleRoutes) console.error(`${r} is stale: run npm run diagrams`)
+  process.exit(1)
 }
 
 const pages = new Map(

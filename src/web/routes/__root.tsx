@@ -7,6 +7,7 @@ import type { RouterContext } from '../router'
 import { ErrorScreen } from '../shell/ErrorScreen'
 import { NarrowScreenNotice } from '../shell/NarrowScreenNotice'
 import { NotFoundScreen } from '../shell/NotFoundScreen'
+import { titleText } from '../shell/route-meta'
 import { useCrumbs } from '../shell/use-route-title'
 
 function DocumentTitle() {
@@ -14,7 +15,7 @@ function DocumentTitle() {
   const crumbs = useCrumbs()
   const last = crumbs[crumbs.length - 1]
   const product = t`Vitrine Collection Management`
-  const title = last ? `${i18n._(last.title)} · ${product}` : product
+  const title = last ? `${titleText(i18n, last.title)} · ${product}` : product
   useEffect(() => {
     document.title = title
   }, [title])

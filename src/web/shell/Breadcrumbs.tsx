@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core'
 import { Link, useMatches } from '@tanstack/react-router'
+import { titleText } from './route-meta'
 import { useCrumbs } from './use-route-title'
 
 export function Breadcrumbs() {
@@ -27,7 +28,7 @@ export function Breadcrumbs() {
       {crumbs.map((crumb, i) =>
         i === last ? (
           <Text key={crumb.id} fz="sm" c="dark.6" fw={500}>
-            {i18n._(crumb.title)}
+            {titleText(i18n, crumb.title)}
           </Text>
         ) : (
           <Anchor
@@ -38,7 +39,7 @@ export function Breadcrumbs() {
             c="dimmed"
             fz="sm"
           >
-            {i18n._(crumb.title)}
+            {titleText(i18n, crumb.title)}
           </Anchor>
         ),
       )}

@@ -3,6 +3,7 @@
 import { useLingui } from '@lingui/react'
 import { Group, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { titleText } from './route-meta'
 import { useCrumbs } from './use-route-title'
 
 export function PageHeader({
@@ -21,7 +22,7 @@ export function PageHeader({
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap" gap="sm">
       <Stack gap={4}>
         <Title order={1} fz={22} data-testid="page-title">
-          {title ?? (last ? i18n._(last.title) : null)}
+          {title ?? (last ? titleText(i18n, last.title) : null)}
         </Title>
         {description ? (
           <Text c="dimmed" size="sm" maw={720} data-testid="page-description">

@@ -1,10 +1,10 @@
 // The titles of the matched routes, outermost first: breadcrumbs and the browser tab read them.
-import type { MessageDescriptor } from '@lingui/core'
 import { useMatches } from '@tanstack/react-router'
+import type { RouteTitle } from './route-meta'
 
 export interface Crumb {
   id: string
-  title: MessageDescriptor
+  title: RouteTitle
   to: string
   /** The link keeps the address's search. */
   keepsSearch?: boolean

@@ -5,7 +5,9 @@
 import { Trans } from '@lingui/react/macro'
 import { Button, Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import type { LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import type { Bilingual } from '../../../../machines/types'
 import type { OperationCounts } from '../../../shared/contracts/operations'
 import type { ProcessType } from '../../../shared/process-types'
 import { operationCountsQuery } from '../../api/queries/operations'
@@ -14,6 +16,7 @@ import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { hasPrivilege } from '../../shell/route-meta'
+import { ButtonLink } from '../archive/router-links'
 import { ArtworkDateFilters, FilterCard, pageParam } from '../process/list-parts'
 import { definitionFor, graphOf, statusLabel, useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
@@ -83,12 +86,13 @@ export function TypeListScreen({
   links,
 }: {
   type: ProcessType
-  description: ReactNode
+  /** What the type's processes go through, in both languages (its declaration's `list.screen`). */
+  description: Bilingual
   search: TypeListSearch
   onSearch: (next: TypeListSearch, options?: { replace?: boolean }) => void
-  empty?: ReactNode
+  empty?: Bilingual
   /** Links to the screens that carry on from this one (the sales' deliveries), beside Start. */
-  links?: ReactNode
+  links?: readonly { to: LinkProps['to']; words: Bilingual; testId: string }[]
 }) {
   const lang = useLang()
   const { process, tab, start, ...rest } = search
@@ -113,10 +117,14 @@ export function TypeListScreen({
   return (
     <OpenProcess process={process} tab={tab} onNavigate={(next) => onSearch({ ...rest, ...next })}>
       <PageHeader
-        description={description}
+        description={description[lang]}
         actions={
           <>
-            {links}
+            {links?.map((l) => (
+              <ButtonLink key={l.testId} to={l.to} variant="default" data-testid={l.testId}>
+                {l.words[lang]}
+              </ButtonLink>
+            ))}
             <StartButton onStart={() => onSearch({ ...rest, start: 1 })} />
           </>
         }
@@ -146,7 +154,7 @@ export function TypeListScreen({
             showType={false}
             onPage={(p) => onSearch({ ...rest, page: pageParam(p) })}
             onOpen={(id) => onSearch({ ...rest, process: id })}
-            empty={empty}
+            empty={empty?.[lang]}
           />
         ) : (
           <Skeleton h={240} radius="md" />
