@@ -8,6 +8,7 @@
 import {
   arrival,
   buyArtTransInput,
+  buyArtTransSamples,
   departure,
   transportStep as transportForm,
   warehousingBatchShape,
@@ -124,4 +125,5 @@ export const buyArtTrans = declareType({
   label: { 'zh-CN': '购买运输入库', en: 'Purchase shipping' },
   versions: [buyArtTransV1, buyArtTransV2, buyArtTransV3],
   demoDocument: { name: 'inbound-shipping.pdf', title: 'Inbound shipping: waybill and condition report' },
+  samples: buyArtTransSamples,
 })

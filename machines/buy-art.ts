@@ -2,6 +2,7 @@
 // process). Paying completes it: the artworks become records of the archive and the shipping that brings
 // them in (BUY_ART_TRANS) opens, both by the purchaseCompleted effect.
 import {
+  buyArtSamples,
   contractPaymentStep,
   contractStep,
   dueDiligenceStep,
@@ -63,4 +64,5 @@ export const buyArt = declareType({
     name: 'purchase-dossier.pdf',
     title: 'Purchase dossier: due diligence, contract, payment slip',
   },
+  samples: buyArtSamples,
 })

@@ -1,7 +1,12 @@
 // FINANCE_PAYMENT: a payment outside any contract (a storage fee, a framer's invoice, the cost an operation
 // recorded): the payment request with its approval (by amount band and currency, as the tasks settings
 // configure), then finance pays — confirmed, or failed and retried. One money step does all three.
-import { financePaymentInput, financePaymentStep, paymentConfirmation } from '../src/shared/process-steps'
+import {
+  financePaymentInput,
+  financePaymentSamples,
+  financePaymentStep,
+  paymentConfirmation,
+} from '../src/shared/process-steps'
 import { declareType, defineProcess, moneyStep } from './blocks'
 import { PAY_PRIVILEGE, START_PRIVILEGE } from './setup'
 
@@ -38,4 +43,5 @@ export const financePayment = declareType({
   label: { 'zh-CN': '非合同付款', en: 'Non-contract payment' },
   versions: [financePaymentV1],
   demoDocument: { name: 'payment-request.pdf', title: 'Payment request and invoice' },
+  samples: financePaymentSamples,
 })

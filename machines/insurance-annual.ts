@@ -1,6 +1,6 @@
 // INSURANCE_ANNUAL: the yearly cover of artworks (docs/architecture.md § Records (Insurance): annual; § Process steps covered / to be insured):
 // a quotation, the issued policy (covering the artworks from its approval), the premium paid.
-import { artworksInput, quotationStep } from '../src/shared/process-steps'
+import { artworksInput, insuranceCoverSamples, quotationStep } from '../src/shared/process-steps'
 import { declareType, defineProcess, formStep } from './blocks'
 import {
   COVER_NOTES,
@@ -35,4 +35,5 @@ export const insuranceAnnual = declareType({
   label: { 'zh-CN': '年度保险', en: 'Annual insurance' },
   versions: [insuranceAnnualV1],
   demoDocument: { name: 'annual-policy.pdf', title: 'Annual fine-art policy and schedule' },
+  samples: insuranceCoverSamples,
 })

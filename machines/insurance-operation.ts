@@ -1,6 +1,6 @@
 // INSURANCE_OPERATION: cover for one operation (a loan, a transport): a quotation for that operation's
 // period, the issued policy, the premium paid.
-import { insuranceOperationInput, quotationStep } from '../src/shared/process-steps'
+import { insuranceCoverSamples, insuranceOperationInput, quotationStep } from '../src/shared/process-steps'
 import { declareType, defineProcess, formStep } from './blocks'
 import {
   COVER_NOTES,
@@ -35,4 +35,5 @@ export const insuranceOperation = declareType({
   label: { 'zh-CN': '单次保险', en: 'Operation insurance' },
   versions: [insuranceOperationV1],
   demoDocument: { name: 'transit-cover.pdf', title: 'Nail-to-nail cover for one operation' },
+  samples: insuranceCoverSamples,
 })

@@ -5,6 +5,7 @@ import {
   currencyOf,
   incidentStep,
   insurancePayoutInput,
+  insurancePayoutSamples,
   paymentConfirmation,
   payoutStep,
 } from '../src/shared/process-steps'
@@ -59,4 +60,5 @@ export const insurancePayout = declareType({
   label: { 'zh-CN': '保险理赔', en: 'Insurance claim' },
   versions: [insurancePayoutV1],
   demoDocument: { name: 'claim-file.pdf', title: 'Incident report and claim file' },
+  samples: insurancePayoutSamples,
 })

@@ -1,6 +1,6 @@
 // INSURANCE_RENEWAL: renewing a cover before it ends: the renewal decision (renew on quoted terms, or let
 // it lapse), then, when renewing, the new policy and its premium.
-import { insuranceRenewalInput, renewalStep } from '../src/shared/process-steps'
+import { insuranceRenewalInput, insuranceRenewalSamples, renewalStep } from '../src/shared/process-steps'
 import { declareType, defineProcess, formStep } from './blocks'
 import {
   COVER_NOTES,
@@ -50,4 +50,5 @@ export const insuranceRenewal = declareType({
   label: { 'zh-CN': '保单续保', en: 'Insurance renewal' },
   versions: [insuranceRenewalV1],
   demoDocument: { name: 'renewal-terms.pdf', title: 'Renewal terms of the fine-art policy' },
+  samples: insuranceRenewalSamples,
 })

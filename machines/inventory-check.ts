@@ -5,6 +5,7 @@ import {
   discrepanciesShape,
   discrepanciesStep,
   inventoryCheckInput,
+  inventoryCheckSamples,
 } from '../src/shared/process-steps'
 import { declareType, defineProcess, formStep } from './blocks'
 import { fx } from './setup'
@@ -71,4 +72,5 @@ export const inventoryCheck = declareType({
   label: { 'zh-CN': '库房盘点', en: 'Stocktake' },
   versions: [inventoryCheckV1],
   demoDocument: { name: 'stocktake-sheet.pdf', title: 'Stocktake sheet' },
+  samples: inventoryCheckSamples,
 })

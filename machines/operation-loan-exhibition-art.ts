@@ -6,6 +6,7 @@ import {
   departure,
   loanReturn,
   loanStep,
+  operationLoanExhibitionArtSamples,
   transportStep as transportForm,
 } from '../src/shared/process-steps'
 import { declareType, defineProcess, formStep, IN_HAND, transportStep, waitStep } from './blocks'
@@ -79,4 +80,5 @@ export const operationLoanExhibitionArt = declareType({
   versions: [operationLoanExhibitionArtV1],
   list: { path: '/devOpsManage/artLoanExhibition', menu: { 'zh-CN': '借展', en: 'Exhibition loans' } },
   demoDocument: { name: 'loan-agreement.pdf', title: 'Loan agreement and facility report' },
+  samples: operationLoanExhibitionArtSamples,
 })

@@ -3,7 +3,7 @@
 // in transit; v2 asks where the artworks are now whenever they are away from the warehouse (in transit or at
 // the framer). Processes started on v1 finish on v1 unless an administrator migrates them.
 
-import { mountingInfoStep } from '../src/shared/process-steps'
+import { mountingInfoStep, operationMountArtSamples } from '../src/shared/process-steps'
 import { declareType } from './blocks'
 import { type WorkshopFlow, workshopFlow } from './workshop-flow'
 
@@ -50,4 +50,5 @@ export const operationMountArt = declareType({
     },
   },
   demoDocument: { name: 'mounting-order.pdf', title: 'Mounting order and condition report' },
+  samples: operationMountArtSamples,
 })

@@ -3,7 +3,7 @@
 // refuses it in transit; v2 asks where the artworks are now whenever they are away from the warehouse (in
 // transit or at the restorer). Processes started on v1 finish on v1 unless an administrator migrates them.
 
-import { repairInfoStep } from '../src/shared/process-steps'
+import { operationRepairArtSamples, repairInfoStep } from '../src/shared/process-steps'
 import { declareType } from './blocks'
 import { type WorkshopFlow, workshopFlow } from './workshop-flow'
 
@@ -46,4 +46,5 @@ export const operationRepairArt = declareType({
     },
   },
   demoDocument: { name: 'conservation-report.pdf', title: 'Conservation assessment and treatment report' },
+  samples: operationRepairArtSamples,
 })

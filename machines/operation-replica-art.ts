@@ -1,6 +1,7 @@
 // OPERATION_REPLICA_ART: making replicas of artworks (docs/architecture.md § Process steps: replication info, replication, delivery).
 import {
   artworksInput,
+  operationReplicaArtSamples,
   replicaDeliveryStep,
   replicaInfoStep,
   replicationStep,
@@ -58,4 +59,5 @@ export const operationReplicaArt = declareType({
     },
   },
   demoDocument: { name: 'replica-order.pdf', title: 'Replica order and proof approval' },
+  samples: operationReplicaArtSamples,
 })

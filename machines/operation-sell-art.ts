@@ -6,6 +6,7 @@ import {
   contractCollectionStep,
   contractStep,
   marketSurveyStep,
+  operationSellArtSamples,
   paymentConfirmation,
 } from '../src/shared/process-steps'
 import { declareType, defineProcess, formStep, IN_HAND, moneyStep } from './blocks'
@@ -85,4 +86,5 @@ export const operationSellArt = declareType({
     },
   },
   demoDocument: { name: 'sale-dossier.pdf', title: 'Sale dossier: market survey and contract' },
+  samples: operationSellArtSamples,
 })

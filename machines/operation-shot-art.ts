@@ -1,6 +1,7 @@
 // OPERATION_SHOT_ART: photographing artworks (docs/architecture.md § Process steps: shooting info, shooting, finished-product delivery).
 import {
   artworksInput,
+  operationShotArtSamples,
   shootingDeliveryStep,
   shootingInfoStep,
   shootingStep,
@@ -61,4 +62,5 @@ export const operationShotArt = declareType({
     },
   },
   demoDocument: { name: 'photography-brief.pdf', title: 'Photography brief and contact sheet' },
+  samples: operationShotArtSamples,
 })

@@ -5,6 +5,7 @@
 import {
   arrival,
   departure,
+  operationTransArtSamples,
   operationTransInput,
   transportStep as transportForm,
   whereNow,
@@ -85,4 +86,5 @@ export const operationTransArt = declareType({
     },
   },
   demoDocument: { name: 'transport-order.pdf', title: 'Transport order and condition report' },
+  samples: operationTransArtSamples,
 })

@@ -324,6 +324,28 @@ export interface ProcessTypeDeclaration<T extends string = string> {
   }
   /** The document its demo processes attach (src/server/seed/demo-documents.ts prints it). */
   demoDocument?: { name: string; title: string }
+  /**
+   * Concrete, valid data for its steps (the model tests' walks, the e2e walks, the demo seed and the benchmarks
+   * read them through the registry: src/server/seed/process-samples.ts).
+   */
+  samples: ProcessSamples
+}
+
+/** Ids of records that exist where the samples are used (a test's or the seed's database). */
+export interface SampleRefs {
+  /** Two artworks (the second one goes missing in the stocktake samples). */
+  artworkIds: [string, string]
+  roomId: string
+  fileId: string
+}
+
+/** Payload variants by step key (SUBMIT) and by event type (the type's own events: RETURN, CONFIRM_PAYMENT...). */
+export type StepSamples = Record<string, Record<string, unknown>[]>
+
+/** A type's sample data: its start input (default: the two artworks of `refs`) and its payload variants. */
+export interface ProcessSamples {
+  input?: (refs: SampleRefs) => Record<string, unknown>
+  steps: (refs: SampleRefs) => StepSamples
 }
 
 /** The words of a type's generated list screen, in both languages. */

@@ -40,6 +40,7 @@ const throwaway = declareType({
       },
     }),
   ],
+  samples: { steps: () => ({ plan: [{ note: 'planned' }], report: [{ note: 'done' }] }) },
 })
 
 /** The server's catalog with the throwaway type beside the registered ones. */

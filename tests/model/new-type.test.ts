@@ -56,6 +56,7 @@ export const throwawayCheck = declareType({
   type: '${TYPE}',
   label: { 'zh-CN': '试用流程', en: 'Throwaway check' },
   versions: [throwawayCheckV1],
+  samples: { steps: () => ({ plan: [{ note: 'planned' }], report: [{ note: 'done' }] }) },
   list: {
     path: '/devOpsManage/throwawayCheck',
     screen: {
@@ -69,7 +70,7 @@ export const throwawayCheck = declareType({
 
 /** Run in the copy after the generator: the menu, the generated tables and a walk of the machine to its end. */
 const PROBE = `import { getShortestPaths } from 'xstate/graph'
-import { latest, registeredTypes } from './machines/registry'
+import { declarationOf, latest, registeredTypes } from './machines/registry'
 import { MENU } from './src/shared/menu'
 import { PROCESS_TYPE_LABELS, PROCESS_TYPE_LISTS, PROCESS_TYPES } from './src/shared/process-types'
 
@@ -79,8 +80,10 @@ const actor = (id, privileges) => ({ id, privileges, allPrivileges: false })
 const filler = actor('filler', ['devOpsManage:start'])
 const approver = actor('approver', ['devOpsManage:approve:' + type])
 const at = '2026-03-01T08:00:00.000Z'
+// The walk's payloads are the samples its declaration carries, read through the registry.
+const samples = declarationOf(type).samples.steps({ artworkIds: ['a', 'b'], roomId: 'r', fileId: 'f' })
 const events = [
-  { type: 'SUBMIT', actor: filler, at, payload: { note: 'done' } },
+  ...Object.values(samples).map((v) => ({ type: 'SUBMIT', actor: filler, at, payload: v[0] })),
   { type: 'APPROVE', actor: approver, at },
 ]
 const input = { subject: { artworkIds: ['00000000-0000-4000-8000-000000000001'] }, secondApprovalAbove: {}, startedBy: 'filler' }
