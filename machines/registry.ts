@@ -1,21 +1,22 @@
 // Every process type, one line each: its declaration (machines/types.ts ProcessTypeDeclaration) carries its name,
 // its label in both languages, every version a process may run on (a running process finishes on the version it
-// started with, so an old version stays as long as processes use it), its list screen and its demo document.
+// started with, so an old version stays as long as processes use it), its list screen, its demo document and its
+// sample payloads.
 //
 // A new process type touches exactly these files (tests/model/new-type.test.ts builds one in a copy of the tree:
-// listed, diagrammed and walked with only 1, 2 and the generated files; tests/api/process-new-type.test.ts starts,
-// lists and walks one through the runtime and the database):
-//   1. machines/<type>.ts                         its machine and its declaration (`declareType`)
+// listed, diagrammed, given its list route and walked with only 1, 2 and the generated files;
+// tests/api/process-new-type.test.ts starts, lists and walks one through the runtime and the database):
+//   1. machines/<type>.ts                         its machine and its declaration (`declareType`: its list screen's
+//                                                 words, its sample payloads)
 //   2. machines/registry.ts                       its line in DECLARATIONS below (and the import)
 //   3. src/shared/process-steps/<area>.ts         its step schemas (they may also sit in the machine file)
 //   4. src/web/areas/process/step-forms/<area>/   its step forms, registered in that area's index.ts
-//   5. src/web/routes/_app/<system>/<list>.tsx    the list screen its `list` names (the menu entry is derived)
-//   6. src/server/seed/process-samples.ts         sample payloads of its steps (model tests, e2e walks, demo)
-//   7. tests/model/process-rules.test.ts          the effects expected at each of its endings
-// then `npm run diagrams` (docs/flows/<TYPE>.md and src/shared/process-types.ts: the type union, labels, list
-// screens) and `npm run fingerprints` (machines/fingerprints.json). No database migration: the type columns are
-// text, the server registers the type's versions at boot (process_definition_versions), and a process row names
-// a registered (type, version).
+//   5. tests/model/process-rules.test.ts          the effects expected at each of its endings (the compiler asks)
+// then `npm run diagrams` (generated: docs/flows/<TYPE>.md; src/shared/process-types.ts, the type union, labels,
+// list screens; src/web/routes/_app/<system>/<list>.tsx, its list route when `list.screen` gives the words) and
+// `npm run fingerprints` (machines/fingerprints.json). No database migration: the type columns are text, the
+// server registers the type's versions at boot (process_definition_versions), and a process row names a
+// registered (type, version).
 import type { ProcessType } from '../src/shared/process-types'
 import { buyArt } from './buy-art'
 import { buyArtTrans } from './buy-art-trans'
