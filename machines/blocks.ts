@@ -521,7 +521,6 @@ export function defineProcess(
     notes,
     followUps,
     artworkStatuses,
-    startPrivileges,
     checks,
     renewsPolicy,
   } = spec
@@ -542,7 +541,6 @@ export function defineProcess(
     artworkStatuses,
     holdsArtworks: spec.holdsArtworks,
     followUps,
-    startPrivileges,
     checks,
     renewsPolicy,
   }

@@ -3,7 +3,6 @@
 // configure), then finance pays — confirmed, or failed and retried. One money step does all three.
 import { financePaymentInput, financePaymentStep, paymentConfirmation } from '../src/shared/process-steps'
 import { defineProcess, moneyStep } from './blocks'
-import { PAY_PRIVILEGE, START_PRIVILEGE } from './setup'
 
 export const financePaymentV1 = defineProcess({
   type: 'FINANCE_PAYMENT',
@@ -16,8 +15,6 @@ export const financePaymentV1 = defineProcess({
       { direction: 'outgoing', next: { to: 'completed' } },
     ),
   ],
-  /** Raised by operations staff (a cost they incurred) or by finance (an invoice received). */
-  startPrivileges: [START_PRIVILEGE, PAY_PRIVILEGE],
   input: financePaymentInput,
   payloads: { payment: financePaymentStep(), CONFIRM_PAYMENT: paymentConfirmation },
   contextPayloads: {

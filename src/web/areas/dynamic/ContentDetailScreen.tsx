@@ -6,11 +6,11 @@ import { Trans } from '@lingui/react/macro'
 import { Anchor, Button, Card, Group, Skeleton, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { holds } from '../../../shared/access'
 import type { ContentKind } from '../../../shared/contracts/content'
 import { contentItemQuery } from '../../api/queries/content'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ListEmpty } from '../process/list-parts'
 import { ContentArticle, DETAIL_PATH, KIND_WORDS } from './content-parts'
 
@@ -70,7 +70,7 @@ function Detail({ id, kind }: { id: string; kind?: ContentKind }) {
       <PageHeader
         title={data.title}
         actions={
-          hasPrivilege(me, 'dynamicManage:edit') ? (
+          holds(me, 'dynamicManage:edit') ? (
             <Button
               component={Link}
               to="/dynamicManage/createMessage"

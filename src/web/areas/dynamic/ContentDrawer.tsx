@@ -6,9 +6,9 @@ import { Anchor, Drawer, Skeleton, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { holds } from '../../../shared/access'
 import { contentItemQuery } from '../../api/queries/content'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ContentArticle, DETAIL_PATH } from './content-parts'
 
 export function ContentDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -41,7 +41,7 @@ function DrawerBody({ id }: { id: string }) {
   return (
     <>
       <ContentArticle item={item.data} />
-      {hasPrivilege(me, 'dynamicManage:view') ? (
+      {holds(me, 'dynamicManage:view') ? (
         <Anchor
           component={Link}
           to={DETAIL_PATH[item.data.kind]}

@@ -21,13 +21,13 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { holds } from '../../../shared/access'
 import type { InboxTask } from '../../../shared/contracts/tasks'
 import { inboxQuery, latestMessagesQuery } from '../../api/queries/tasks'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
-import { hasPrivilege } from '../../shell/route-meta'
 import { LatestContent } from '../dynamic/LatestContent'
 import { InboxLink } from '../process/InboxLink'
 import { TaskDue, TaskMarks } from '../tasks/TaskParts'
@@ -186,7 +186,7 @@ export function HomeScreen() {
   const { i18n } = useLingui()
   const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
   const me = useMe()
-  const shortcuts = SHORTCUTS.filter((s) => hasPrivilege(me, s.privilege))
+  const shortcuts = SHORTCUTS.filter((s) => holds(me, s.privilege))
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">

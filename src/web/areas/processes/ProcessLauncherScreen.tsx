@@ -1,6 +1,6 @@
 // /devOpsLinkPage: every process type this user may start, each linking to where it starts (start-points.ts:
 // the start drawer of an operation's list, an insurance or stocktake start screen, the purchase screen).
-// Starting needs the "Operations: Start processes" privilege; without it the page says so.
+// Each type offered is one this user may start (mayStartType); when none is, the page says so.
 
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
@@ -11,20 +11,19 @@ import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconLock, IconRoute } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
-import { START_GROUPS, startTarget } from './start-points'
+import { startGroupsOf, startTarget } from './start-points'
 
 export function ProcessLauncherScreen() {
   const { i18n } = useLingui()
   const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
   const me = useMe()
-  const mayStart = hasPrivilege(me, 'devOpsManage:start')
+  const groups = startGroupsOf(me)
   return (
     <>
       <PageHeader
         description={<Trans>Choose the kind of process to start; each opens where it begins.</Trans>}
       />
-      {!mayStart ? (
+      {groups.length === 0 ? (
         <Card withBorder radius="md" padding="xl" data-testid="launcher-none">
           <EmptyState
             icon={<IconLock size={28} />}
@@ -39,7 +38,7 @@ export function ProcessLauncherScreen() {
         </Card>
       ) : (
         <Stack gap="xl" data-testid="launcher">
-          {START_GROUPS.map((group) => (
+          {groups.map((group) => (
             <Stack key={group.title.id} gap="sm">
               <Title order={3} fz={16} c="dark.5">
                 {i18n._(group.title)}

@@ -6,6 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { latest } from '../../../../machines/registry'
+import { type Holder, mayStartType } from '../../../shared/access'
 import type { ProcessType } from '../../../shared/process-types'
 
 export interface StartPoint {
@@ -141,3 +142,11 @@ export const START_GROUPS: StartGroup[] = [
     ],
   },
 ]
+
+/** The groups with only the points this user may start (a group left with none is left out). */
+export function startGroupsOf(holder: Holder | null | undefined): StartGroup[] {
+  return START_GROUPS.map((group) => ({
+    ...group,
+    points: group.points.filter((p) => mayStartType(holder, p.type)),
+  })).filter((group) => group.points.length > 0)
+}

@@ -9,12 +9,12 @@ import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import type { RoomSummary } from '../../../shared/contracts/warehouse'
 import { type RoomFilters, roomsListQuery, setRoomEnabled, warehouseKeys } from '../../api/queries/warehouse'
 import { ToggleModal } from '../../forms/ToggleModal'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { AnchorLink } from '../archive/router-links'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
@@ -48,7 +48,7 @@ export function RoomsScreen({
   const { t } = useLingui()
   const lang = useLang()
   const me = useMe()
-  const mayEdit = hasPrivilege(me, 'authManage:referenceData')
+  const mayEdit = holds(me, 'authManage:referenceData')
   const navigate = useNavigate()
   const rooms = useQuery(roomsListQuery(roomFilters(search)))
   const [editing, setEditing] = useState<RoomSummary | null | undefined>(undefined)
