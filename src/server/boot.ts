@@ -41,7 +41,7 @@ export async function boot(
     throw error
   }
   if (!config.linkSecret) config.linkSecret = randomBytes(32).toString('hex')
-  const seedResult = await database.db.transaction((tx) => seed(tx as unknown as Db, config))
+  const seedResult = await database.db.transaction((tx) => seed(tx, config))
   // Processes that ran before tasks existed get theirs; none on a database that always had them.
   await backfillTasks(database.db, options.catalog ?? machineCatalog, config.timeZone)
   // Policies recorded before schedules of cover existed get theirs; none on a newer database.

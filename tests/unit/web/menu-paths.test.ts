@@ -1,6 +1,7 @@
 // The side menu (src/shared/menu.ts, shared with the server, which filters it by privilege) names screens by
 // path as plain strings; this checks each one against the web's routes (TanStack Router's generated tree,
 // `npm run routes`), so a menu entry for a screen that does not exist or was renamed fails here.
+import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { MENU, type MenuItem } from '../../../src/shared/menu'
@@ -10,7 +11,7 @@ const pathsOf = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, .
 
 /** Every full path the router matches (an index route's trailing slash dropped). */
 function routePaths(): Set<string> {
-  const router = createRouter({ routeTree })
+  const router = createRouter({ routeTree, context: { queryClient: new QueryClient() } })
   return new Set(Object.keys(router.routesByPath).map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)))
 }
 

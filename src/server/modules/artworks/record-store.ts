@@ -333,7 +333,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK))
 }
 
-async function insertChildren(tx: Tx, items: { id: string; record: ArtworkRecord }[]) {
+async function insertChildren(tx: DbOrTx, items: { id: string; record: ArtworkRecord }[]) {
   const all = items.map((i) => childRows(i.id, i.record))
   await insertChunked(
     all.flatMap((c) => c.labels),
@@ -419,7 +419,7 @@ export function blankRecord(
 
 /** Create artworks (one or thousands) with their children, a 'created' movement and history version 1. */
 export async function insertArtworks(
-  tx: Tx,
+  tx: DbOrTx,
   items: NewArtwork[],
   actor: string | null,
   action: Extract<ChangeAction, 'create' | 'import'>,

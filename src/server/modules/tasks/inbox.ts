@@ -64,7 +64,7 @@ export async function candidatesOf(
   for (const d of given) byUser.set(d.fromUserId, [...(byUser.get(d.fromUserId) ?? []), d.processType])
   const others: Candidate[] = []
   for (const [id, types] of byUser) {
-    const held = await privilegesOf(db as never, id)
+    const held = await privilegesOf(db, id)
     others.push({
       id,
       privileges: [...held.privileges],
