@@ -6,6 +6,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import {
   type ArtworkRecord,
+  type ArtworkSnapshot,
+  type Valuation,
   DIMENSION_KINDS,
   type Dimensions,
   mainSizeText,
@@ -32,13 +34,9 @@ export type ArtworkRow = typeof artworks.$inferSelect
 type RecordRow = typeof artworkRecords.$inferSelect
 type MediaRow = typeof artworkMedia.$inferSelect
 
-export interface Valuation {
-  latestValuation: string | null
-  latestValuationCurrency: string | null
-  valuationDate: string | null
-}
+export type { Valuation }
 /** The record plus the latest valuation: what a history row keeps and a restore brings back. */
-export type Snapshot = ArtworkRecord & Valuation
+export type Snapshot = ArtworkSnapshot
 export type ChangeAction = (typeof artworkHistory.$inferInsert)['action']
 export interface FieldChange {
   field: string
@@ -485,7 +483,7 @@ export async function insertArtworks(
           byUserId: actor,
           at: now,
           changes: diffSnapshots(null, snapshot),
-          snapshot: snapshot as unknown as Record<string, unknown>,
+          snapshot,
         }
       }),
     ),
@@ -553,7 +551,7 @@ export async function updateArtwork(
     action: options.action,
     byUserId: options.actor,
     changes,
-    snapshot: after as unknown as Record<string, unknown>,
+    snapshot: after,
     restoredFrom: options.restoredFrom ?? null,
   })
   return { changes, version }
@@ -585,7 +583,7 @@ export async function recordValuation(
     action: 'valuation',
     byUserId: actor,
     changes,
-    snapshot: after as unknown as Record<string, unknown>,
+    snapshot: after,
   })
   return { changes, version }
 }

@@ -539,7 +539,7 @@ export function artworkRoutes(deps: Deps) {
         .where(historyWhere(id, version))
       if (!h) throw notFound()
       const { latestValuation, latestValuationCurrency, valuationDate, ...stored } =
-        h.snapshot as unknown as Snapshot
+        h.snapshot
       // The record is checked as today's rules and references see it (a tag since removed is refused).
       const parsed = updateArtworkInput.safeParse({ ...stored, expectedVersion })
       if (!parsed.success) {

@@ -3,7 +3,7 @@
 // Edit. Without an id, or for an item the reader may not see, an honest note instead of the item.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import { Anchor, Button, Card, Group, Skeleton, Text } from '@mantine/core'
+import { Anchor, Card, Group, Skeleton, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { holds } from '../../../shared/access'
@@ -11,6 +11,7 @@ import type { ContentKind } from '../../../shared/contracts/content'
 import { contentItemQuery } from '../../api/queries/content'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
+import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { ListEmpty } from '../process/list-parts'
 import { ContentArticle, DETAIL_PATH, KIND_WORDS } from './content-parts'
 
@@ -71,14 +72,9 @@ function Detail({ id, kind }: { id: string; kind?: ContentKind }) {
         title={data.title}
         actions={
           holds(me, 'dynamicManage:edit') ? (
-            <Button
-              component={Link}
-              to="/dynamicManage/createMessage"
-              search={{ id } as never}
-              variant="light"
-            >
+            <ButtonLink to="/dynamicManage/createMessage" search={{ id }} variant="light">
               <Trans>Edit</Trans>
-            </Button>
+            </ButtonLink>
           ) : null
         }
       />
@@ -87,9 +83,9 @@ function Detail({ id, kind }: { id: string; kind?: ContentKind }) {
           <Text fz="sm" c="dimmed">
             <Trans>This item is {i18n._(KIND_WORDS[data.kind])}.</Trans>
           </Text>
-          <Anchor component={Link} to={DETAIL_PATH[data.kind]} search={{ id } as never} fz="sm">
+          <AnchorLink to={DETAIL_PATH[data.kind]} search={{ id }} fz="sm">
             <Trans>Open it on its own page</Trans>
-          </Anchor>
+          </AnchorLink>
         </Group>
       ) : null}
       <Card withBorder radius="md" padding="lg" maw={880}>

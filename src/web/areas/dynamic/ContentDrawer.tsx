@@ -2,13 +2,13 @@
 // readers without the dynamic-content screens reach their news this way; those who have them also get a
 // link to the item's own page.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Drawer, Skeleton, Text } from '@mantine/core'
+import { Drawer, Skeleton, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { holds } from '../../../shared/access'
 import { contentItemQuery } from '../../api/queries/content'
 import { useMe } from '../../session/use-session'
+import { AnchorLink } from '../archive/router-links'
 import { ContentArticle, DETAIL_PATH } from './content-parts'
 
 export function ContentDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -42,16 +42,9 @@ function DrawerBody({ id }: { id: string }) {
     <>
       <ContentArticle item={item.data} />
       {holds(me, 'dynamicManage:view') ? (
-        <Anchor
-          component={Link}
-          to={DETAIL_PATH[item.data.kind]}
-          search={{ id } as never}
-          fz="sm"
-          mt="md"
-          display="block"
-        >
+        <AnchorLink to={DETAIL_PATH[item.data.kind]} search={{ id }} fz="sm" mt="md" display="block">
           <Trans>Open its page</Trans>
-        </Anchor>
+        </AnchorLink>
       ) : null}
     </>
   )

@@ -89,7 +89,7 @@ export function ContentIndexScreen({
                 <ContentCard
                   key={item.id}
                   item={item}
-                  onOpen={(i) => void navigate({ to: DETAIL_PATH[i.kind], search: { id: i.id } as never })}
+                  onOpen={(i) => void navigate({ to: DETAIL_PATH[i.kind], search: { id: i.id } })}
                 />
               ))}
             </SimpleGrid>

@@ -19,7 +19,7 @@ import {
   UnstyledButton,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, linkOptions } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { holds } from '../../../shared/access'
 import type { InboxTask } from '../../../shared/contracts/tasks'
@@ -28,6 +28,7 @@ import { formatDate, formatDateTime } from '../../i18n/format'
 import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
+import { UnstyledLink } from '../archive/router-links'
 import { LatestContent } from '../dynamic/LatestContent'
 import { InboxLink } from '../process/InboxLink'
 import { TaskDue, TaskMarks } from '../tasks/TaskParts'
@@ -149,12 +150,14 @@ function ActivityPanel() {
   return (
     <Stack gap="xs">
       {messages.data.list.map((m) => (
-        <UnstyledButton
+        <UnstyledLink
           key={m.id}
-          component={Link}
           {...(m.kind === 'content' && m.contentId
-            ? { to: '/messageCenter/index', search: { content: m.contentId } as never }
-            : { to: '/devOpsManage/index', search: (m.processId ? { process: m.processId } : {}) as never })}
+            ? linkOptions({ to: '/messageCenter/index', search: { content: m.contentId } })
+            : linkOptions({
+                to: '/devOpsManage/index',
+                search: m.processId ? { process: m.processId } : {},
+              }))}
           className="vitrine-inbox-link"
           style={{ display: 'block', borderRadius: 6 }}
           data-message-id={m.id}
@@ -176,7 +179,7 @@ function ActivityPanel() {
               </Badge>
             )}
           </Group>
-        </UnstyledButton>
+        </UnstyledLink>
       ))}
     </Stack>
   )
@@ -216,7 +219,7 @@ export function HomeScreen() {
             {shortcuts.map((s) => {
               const Icon = SYSTEM_ICONS[s.icon]
               return (
-                <UnstyledButton key={s.key} component={Link} to={s.to as never} data-shortcut={s.key}>
+                <UnstyledButton key={s.key} component={Link} to={s.to} data-shortcut={s.key}>
                   <Card withBorder radius="md" padding="md" h="100%">
                     <Group gap="sm" wrap="nowrap" align="flex-start">
                       <ThemeIcon variant="light" size={38} radius="md">

@@ -5,12 +5,12 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
 import { PROCESS_TYPE_LABELS } from '../../../shared/process-types'
 import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconLock, IconRoute } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
+import { CardLink } from '../archive/router-links'
 import { startGroupsOf, startTarget } from './start-points'
 
 export function ProcessLauncherScreen() {
@@ -45,14 +45,13 @@ export function ProcessLauncherScreen() {
               </Title>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
                 {group.points.map((point) => (
-                  <Card
+                  <CardLink
                     key={point.type}
                     withBorder
                     radius="md"
                     padding="md"
-                    component={Link}
-                    to={startTarget(point).to as never}
-                    search={startTarget(point).search as never}
+                    to={startTarget(point).to}
+                    search={startTarget(point).search}
                     data-process-type={point.type}
                     style={{ textDecoration: 'none' }}
                   >
@@ -65,7 +64,7 @@ export function ProcessLauncherScreen() {
                         {i18n._(point.steps)}
                       </Text>
                     </Stack>
-                  </Card>
+                  </CardLink>
                 ))}
               </SimpleGrid>
             </Stack>

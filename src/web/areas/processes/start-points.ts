@@ -8,10 +8,11 @@ import { msg } from '@lingui/core/macro'
 import { latest } from '../../../../machines/registry'
 import { type Holder, mayStartType } from '../../../shared/access'
 import type { ProcessType } from '../../../shared/process-types'
+import type { AppPath } from '../../shell/route-paths'
 
 export interface StartPoint {
   type: ProcessType
-  path: string
+  path: AppPath
   /** Search parameters that open the start there (`start=1`: the list screen's start drawer). */
   search?: Record<string, string>
   /** What the process goes through (docs/architecture.md § Process steps). */
