@@ -64,7 +64,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize)
       const list = await entity.toViews(db, rows as Row[], c.get('lang'))
-      return ok(c, { list, total: Number(n), page: q.page, pageSize: q.pageSize }) as never
+      return ok(c, { list, total: Number(n), page: q.page, pageSize: q.pageSize })
     },
   )
 
@@ -78,7 +78,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       request: { params: idParam },
       responses: okResponse(entity.view),
     }),
-    async (c) => ok(c, await viewOf(db, entity, c.req.valid('param').id, c.get('lang'))) as never,
+    async (c) => ok(c, await viewOf(db, entity, c.req.valid('param').id, c.get('lang'))),
   )
 
   app.openapi(
@@ -93,7 +93,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
     }),
     async (c) => {
       const id = await createRecord(db, entity, c.req.valid('json') as Row)
-      return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
+      return ok(c, await viewOf(db, entity, id, c.get('lang')))
     },
   )
 
@@ -110,7 +110,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
     async (c) => {
       const { id } = c.req.valid('param')
       await editRecord(db, entity, id, c.req.valid('json') as Row)
-      return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
+      return ok(c, await viewOf(db, entity, id, c.get('lang')))
     },
   )
 
@@ -133,7 +133,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       async (c) => {
         const { id } = c.req.valid('param')
         await setEnabled(db, entity, id, enabled)
-        return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
+        return ok(c, await viewOf(db, entity, id, c.get('lang')))
       },
     )
   }
@@ -155,19 +155,19 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
         const [child] = await db
           .select({ id: entity.idColumn })
           .from(entity.table)
-          .where(eq(entity.parentColumn, id as never))
+          .where(eq(entity.parentColumn, id))
           .limit(1)
         if (child) throw inUse()
       }
       const { key, dictCode } = entity.usageKey(row)
       if (await isReferenced(db, entity.name, key, dictCode)) throw inUse()
       try {
-        await db.delete(entity.table).where(eq(entity.idColumn, id as never))
+        await db.delete(entity.table).where(eq(entity.idColumn, id))
       } catch (error) {
         if (isForeignKeyViolation(error)) throw inUse()
         throw error
       }
-      return ok(c, { deleted: true }) as never
+      return ok(c, { deleted: true })
     },
   )
 }
