@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { keywordWhere, REFERENCE_ENTITIES, type ReferenceEntity, type Row } from './entities'
+import { dictItemViews, keywordWhere, REFERENCE_ENTITIES, type ReferenceEntity, type Row } from './entities'
 import { nest } from './queries'
 import { isForeignKeyViolation, isReferenced } from './usage'
 import { createRecord, editRecord, loadRow, setEnabled, viewOf } from './writes'
@@ -249,8 +249,7 @@ export function referenceAdminRoutes(deps: Deps) {
         }
       }
       walk(nest(rows, (row) => ({ row })) as Node[])
-      const entity = REFERENCE_ENTITIES.find((e) => e.name === 'dictItems')!
-      return ok(c, await entity.toViews(db, ordered, c.get('lang'))) as never
+      return ok(c, await dictItemViews(db, ordered, c.get('lang')))
     },
   )
 

@@ -9,6 +9,7 @@ import {
   countryEdit,
   countryView,
   DICTIONARIES,
+  type DictItemView,
   dictItemCreate,
   dictItemEdit,
   dictItemView,
@@ -87,7 +88,7 @@ export interface ReferenceEntity {
   /** The refusal when the identity is taken (default: `codeTaken` at the identity's field). */
   identityTaken?: (value: string) => AppError
   /** Rows to views, in the order of `rows`. */
-  toViews: (db: DbOrTx, rows: Row[], lang: Lang) => Promise<Row[]>
+  toViews(db: DbOrTx, rows: Row[], lang: Lang): Promise<Row[]>
   /** A self-reference: children block a delete. */
   parentColumn?: PgColumn
   /** The key other records use (id, code, or for dictionary items the value within its dictionary). */
@@ -150,6 +151,40 @@ function keepsTree(links: Map<number, number | null>, selfId: number | undefined
 
 // ---------------------------------------------------------------------------------------------------
 
+/** Dictionary items as the API shows them, each with its level in its tree. */
+export async function dictItemViews(
+  db: DbOrTx,
+  rows: (typeof dictItems.$inferSelect)[],
+  lang: Lang,
+): Promise<DictItemView[]> {
+  const codes = [...new Set(rows.map((r) => r.dictCode))]
+  const links = new Map<number, number | null>()
+  if (codes.length) {
+    const all = await db
+      .select({ id: dictItems.id, parentId: dictItems.parentId })
+      .from(dictItems)
+      .where(inArray(dictItems.dictCode, codes))
+    for (const r of all) links.set(r.id, r.parentId)
+  }
+  const levelOf = (id: number) => {
+    let level = 1
+    for (let at = links.get(id); at != null && level < 100; at = links.get(at)) level++
+    return level
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    dictCode: r.dictCode,
+    value: r.value,
+    label: pick(lang, r.labelZh, r.labelEn),
+    labelZh: r.labelZh,
+    labelEn: r.labelEn,
+    sort: r.sort,
+    parentId: r.parentId,
+    level: levelOf(r.id),
+    ...stamps(r),
+  }))
+}
+
 const dictItemEntity: ReferenceEntity = {
   name: 'dictItems',
   segment: 'dictionary-items',
@@ -194,34 +229,7 @@ const dictItemEntity: ReferenceEntity = {
     }
     return {}
   },
-  async toViews(db, rows, lang) {
-    const codes = [...new Set(rows.map((r) => r.dictCode as ItemDictCode))]
-    const links = new Map<number, number | null>()
-    if (codes.length) {
-      const all = await db
-        .select({ id: dictItems.id, parentId: dictItems.parentId })
-        .from(dictItems)
-        .where(inArray(dictItems.dictCode, codes))
-      for (const r of all) links.set(r.id, r.parentId)
-    }
-    const levelOf = (id: number) => {
-      let level = 1
-      for (let at = links.get(id); at != null && level < 100; at = links.get(at)) level++
-      return level
-    }
-    return rows.map((r) => ({
-      id: r.id,
-      dictCode: r.dictCode,
-      value: r.value,
-      label: pick(lang, r.labelZh, r.labelEn),
-      labelZh: r.labelZh,
-      labelEn: r.labelEn,
-      sort: r.sort,
-      parentId: r.parentId,
-      level: levelOf(r.id),
-      ...stamps(r),
-    }))
-  },
+  toViews: dictItemViews,
 }
 
 const tagEntity: ReferenceEntity = {

@@ -9,10 +9,7 @@ import type { ReferenceEntity, Row } from './entities'
 import { isUniqueViolation } from './usage'
 
 export async function loadRow(db: DbOrTx, entity: ReferenceEntity, id: unknown): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(entity.table)
-    .where(eq(entity.idColumn, id))
+  const [row] = await db.select().from(entity.table).where(eq(entity.idColumn, id))
   if (!row) throw notFound()
   return row as Row
 }

@@ -70,7 +70,7 @@ function RatioCard() {
   const mayEdit = holds(me, SETTINGS_EDIT_PRIVILEGE)
   const [editing, setEditing] = useState(false)
   const form = useForm<RatioValues, z.infer<typeof ratioForm>>({
-    schema: ratioForm as never,
+    schema: ratioForm,
     initialValues: { percent: '' },
   })
   if (settings.isPending) return <Skeleton h={72} />
