@@ -33,7 +33,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
     id: (entity.idSchema as z.ZodString).openapi({ param: { in: 'path', name: 'id', required: true } }),
   })
   const listQuery = adminListQuery.extend(entity.filters)
-  const body = (schema: z.ZodType) => ({
+  const body = (schema: z.ZodType<Row>) => ({
     body: { required: true, content: { 'application/json': { schema } } },
   })
 
@@ -48,9 +48,11 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       responses: okResponse(pageOf(entity.view)),
     }),
     async (c) => {
-      const q = c.req.valid('query') as Row
+      const query = c.req.valid('query')
+      // The shared paging and keyword, typed (the entity's own filters are its `where`'s).
+      const q = adminListQuery.parse(query)
       const conditions = [
-        ...entity.where(q),
+        ...entity.where(query),
         keywordWhere(entity, q.keyword),
         q.enabled ? eq(getTableColumns(entity.table).enabled, q.enabled === 'true') : undefined,
       ].filter((x): x is SQL => x !== undefined)
@@ -63,7 +65,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
         .orderBy(...(entity.order as SQL[]))
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize)
-      const list = await entity.toViews(db, rows as Row[], c.get('lang'))
+      const list = await entity.toViews(db, rows, c.get('lang'))
       return ok(c, { list, total: Number(n), page: q.page, pageSize: q.pageSize })
     },
   )
@@ -92,7 +94,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       responses: okResponse(entity.view),
     }),
     async (c) => {
-      const id = await createRecord(db, entity, c.req.valid('json') as Row)
+      const id = await createRecord(db, entity, c.req.valid('json'))
       return ok(c, await viewOf(db, entity, id, c.get('lang')))
     },
   )
@@ -109,7 +111,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      await editRecord(db, entity, id, c.req.valid('json') as Row)
+      await editRecord(db, entity, id, c.req.valid('json'))
       return ok(c, await viewOf(db, entity, id, c.get('lang')))
     },
   )

@@ -11,7 +11,7 @@ import { isUniqueViolation } from './usage'
 export async function loadRow(db: DbOrTx, entity: ReferenceEntity, id: unknown): Promise<Row> {
   const [row] = await db.select().from(entity.table).where(eq(entity.idColumn, id))
   if (!row) throw notFound()
-  return row as Row
+  return row
 }
 
 export async function viewOf(db: DbOrTx, entity: ReferenceEntity, id: unknown, lang: Lang) {

@@ -100,7 +100,7 @@ export function warehouseRoutes(deps: Deps) {
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      await editRecord(db, roomEntity, id, c.req.valid('json') as Record<string, unknown>)
+      await editRecord(db, roomEntity, id, c.req.valid('json'))
       return ok(c, await roomSummary(db, id, c.get('lang')))
     },
   )
