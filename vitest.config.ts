@@ -1,8 +1,9 @@
 // Test projects: unit (pure code, web components), model (machine graphs), api (in-process server on a
 // fresh database), e2e (built app in Chromium). `npm test` runs them in that order via scripts/test-all.ts.
 // Two files at a time in every project (Vitest's default on a 2-core machine is one): each API file has its
-// own database and each browser file its own server, data folder and browser, so files never share state.
-// The browser suite's global setup builds the web app and the seeded data folder once, before the workers.
+// own database and each browser file its own server, data folder and browser contexts, so files never share
+// state. The browser suite's global setup builds the web app, the server's bundle and the seeded data folder
+// and launches the one Chromium the files connect to, once, before the workers.
 
 import { defineConfig, mergeConfig } from 'vitest/config'
 import type { TestSpecification } from 'vitest/node'
@@ -10,18 +11,20 @@ import { BaseSequencer } from 'vitest/node'
 import viteConfig from './vite.config.ts'
 
 /**
- * The browser files that take longest (measured: 1.5–4 minutes each, the rest under one), started first so
- * that neither worker is left running one of them alone at the end. On a checkout with no timings of its own
- * (CI's), Vitest would order by file size, and these are small files that generate their walks.
+ * The browser files that take longest (measured in a run of the whole suite: 25–60 s each, most others
+ * 5–20 s), started first so that neither worker is left running one of them alone at the end. On a checkout
+ * with no timings of its own (CI's), Vitest would order by file size, and the every-route and step-screen
+ * files are small files that generate their walks.
  */
 const LONGEST_BROWSER_FILES = [
-  'process-model-purchase',
-  'process-walks-insurance',
-  'every-route-en',
+  'process-step-screens',
   'every-route-zh',
-  'narrow-screen',
-  'process-walks-operations',
-  'process-walks-operations-2',
+  'every-route-en',
+  'process-purchase',
+  'finance-payment',
+  'insurance-screens',
+  'start-refusal',
+  'archive-register-artwork',
 ]
 
 class LongestFirst extends BaseSequencer {

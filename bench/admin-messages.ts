@@ -5,18 +5,14 @@
 //    spread over 20 other users, so the user's rows are not the whole table. Then VACUUM ANALYZE.
 // 2. GET /api/message?page=…&pageSize=20 over HTTP (the app on a port, the client in a worker thread): the
 //    first page (the bell and the message centre), unread only, one kind, and a deep page (50), in turn,
-//    beside the raw SQL of the same two statements (the count and the page, process/message-queries.ts,
+//    beside the raw SQL of the same two statements (the count and the page, messages/queries.ts,
 //    sent one after the other). p50/p95 of each, the ratio of the p95s. Target: HTTP p95 < 30 ms PostgreSQL
 //    / < 100 ms PGlite.
 //
 // One driver per run: BENCH_DRIVER=embedded (default) or BENCH_DRIVER=postgres (with DATABASE_URL).
 import { count } from 'drizzle-orm'
 import { messages } from '../src/server/db/schema'
-import {
-  type MessageFilters,
-  messagePageSelect,
-  messageWhere,
-} from '../src/server/modules/process/message-queries'
+import { type MessageFilters, messagePageSelect, messageWhere } from '../src/server/modules/messages/queries'
 import { MESSAGE_KINDS, type MessageKind } from '../src/shared/contracts/process'
 import { benchDatabase, fmtPct as fmt, getClient, loadavg, pct, signedInServer, timeCalls } from './lib'
 

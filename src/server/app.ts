@@ -4,7 +4,7 @@
 
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
-import { langFromHeader } from '../shared/errors'
+import { langFromHeader } from '../shared/lang'
 import { AppError } from './http/app-error'
 import type { AppEnv, Deps } from './http/context'
 import { errorResponse } from './http/envelope'
@@ -13,10 +13,12 @@ import { finishDocument } from './http/openapi'
 import { requestLog } from './http/request-log'
 import { moduleRouter } from './http/router'
 import { securityHeaders } from './http/security-headers'
-import { adminRoutes } from './modules/admin/routes'
+import { conditionRoutes } from './modules/artworks/condition/routes'
 import { artworkRoutes } from './modules/artworks/routes'
+import { roleRoutes } from './modules/auth/roles'
 import { authRoutes } from './modules/auth/routes'
-import { conditionRoutes } from './modules/condition/routes'
+import { userSessionRoutes } from './modules/auth/user-sessions'
+import { userRoutes } from './modules/auth/users'
 import { contentRoutes } from './modules/content/routes'
 import { datacentreRoutes } from './modules/datacentre/routes'
 import { fileRoutes } from './modules/files/routes'
@@ -24,10 +26,11 @@ import { financeRoutes } from './modules/finance/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
 import { insuranceScheduleRoutes } from './modules/insurance/schedule-routes'
 import { labelRoutes } from './modules/labels/routes'
+import { messageRoutes } from './modules/messages/routes'
 import { notificationRoutes } from './modules/notifications/routes'
 import { operationsRoutes } from './modules/operations/routes'
-import { messageRoutes } from './modules/process/message-routes'
 import { processRoutes } from './modules/process/routes'
+import { taskRoutes } from './modules/process/task-routes'
 import { referenceAdminRoutes } from './modules/reference/admin-routes'
 import { referenceCallRoutes } from './modules/reference/routes'
 import { releaseRoutes } from './modules/releases/routes'
@@ -36,16 +39,22 @@ import { stocktakeRoutes } from './modules/stocktakes/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
 import { systemLogRoutes } from './modules/system-log/routes'
 import { delegationRoutes } from './modules/tasks/delegation-routes'
-import { taskRoutes } from './modules/tasks/routes'
 import { taskSettingsRoutes } from './modules/tasks/settings-routes'
 import { valuationRoutes } from './modules/valuations/routes'
 import { warehouseRoutes } from './modules/warehouse/routes'
 import { setOfficeZone } from './office-day'
 
-/** Each module and where it is mounted. A new area adds one line here. */
+/**
+ * Each module and where it is mounted. A module's folder is named after its prefix (src/server/modules/auth
+ * serves /auth, modules/messages /message, modules/files /file, modules/system-log /system_log,
+ * modules/system-info /system, modules/reference the reference-data calls at the root); the map is in
+ * docs/api.md § Areas. A new area adds one line here.
+ */
 const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/auth', authRoutes],
-  ['/auth', adminRoutes],
+  ['/auth', roleRoutes],
+  ['/auth', userRoutes],
+  ['/auth', userSessionRoutes],
   ['/system_log', systemLogRoutes],
   ['/system', systemInfoRoutes],
   ['/', referenceCallRoutes],

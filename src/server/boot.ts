@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import type { Config } from './config'
-import { type Database, type Db, openDatabase } from './db/client'
+import { type Database, openDatabase } from './db/client'
 import type { Deps } from './http/context'
 import { LogWriter } from './http/request-log'
 import { heavyWork } from './jobs/heavy'

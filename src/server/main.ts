@@ -5,7 +5,7 @@ import { boot } from './boot'
 import { loadConfig } from './config'
 import { answerClientErrors } from './http/client-errors'
 import { serveWeb } from './http/web'
-import { startProcessScheduler } from './modules/process/scheduler'
+import { startScheduledJobs } from './scheduled-jobs'
 
 const config = loadConfig()
 const started = Date.now()
@@ -17,7 +17,7 @@ if (seedResult.generated.length > 0) {
   console.log('')
 }
 
-const scheduler = startProcessScheduler(deps.database.db, { timeZone: deps.config.timeZone })
+const scheduler = startScheduledJobs(deps.database.db, { timeZone: deps.config.timeZone })
 const app = createApp(deps)
 serveWeb(app, config.webDir)
 

@@ -3,7 +3,7 @@
 // digits-only numeric fields, maximum lengths, dimensions and the size text built from them.
 // The server repeats every check here (and adds those that need the database: tags, dictionaries, files).
 import { z } from 'zod'
-import { nonNegativeMoney, optionalNameText, optionalText } from './validation'
+import { isRealDate, nonNegativeMoney, optionalNameText, optionalText } from './validation'
 
 /** Longest text each field takes (over-long input is refused, docs/architecture.md § Input rules). */
 export const ARTWORK_LIMITS = {
@@ -144,12 +144,9 @@ export const recordDate = z
   .refine(isRealPartialDate, { message: 'invalidRecordDate' })
 
 export function isRealPartialDate(v: string): boolean {
-  const [y, m, d] = v.split('-').map(Number)
-  if (m === undefined) return y >= 1000
-  if (m < 1 || m > 12) return false
-  if (d === undefined) return true
-  const date = new Date(Date.UTC(y, m - 1, d))
-  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+  const [y, m, d] = v.split('-')
+  if (m === undefined) return Number(y) >= 1000
+  return isRealDate(d === undefined ? `${v}-01` : v)
 }
 
 const L = ARTWORK_LIMITS
@@ -333,6 +330,50 @@ export const artworkRecord = z.strictObject(recordShape).superRefine((v, ctx) =>
 export type ArtworkRecord = z.infer<typeof artworkRecord>
 export type ArtworkRecordInput = z.input<typeof artworkRecord>
 
+/**
+ * A record as stored: the editable record's fields, the period possibly not given yet (an artwork that
+ * entered from elsewhere, a purchase or an import of old data, until the archive's form completes it).
+ */
+export type StoredRecord = Omit<ArtworkRecord, 'periodTagId'> & { periodTagId: number | null }
+
+/**
+ * A record with nothing filled in but `fields`: the archive form's new artwork, and an artwork a purchase
+ * brings in (it names a title and an artist).
+ */
+export function blankRecord(fields: Partial<StoredRecord> = {}): StoredRecord {
+  return {
+    inventoryNo: '',
+    titleZh: '',
+    titleEn: '',
+    artistId: null,
+    creationTime: '',
+    materialsZh: '',
+    materialsEn: '',
+    dimensions: {},
+    signature: { signed: false, position: '', content: '' },
+    mediumTagId: null,
+    periodTagId: null,
+    investMarketTagId: null,
+    incomeStageTagId: null,
+    labelTagIds: [],
+    sourceZh: '',
+    sourceEn: '',
+    buyYear: '',
+    packagingType: '',
+    volumeWeight: '',
+    actualWeight: '',
+    remarkZh: '',
+    remarkEn: '',
+    exhibitions: [],
+    auctions: [],
+    privateCollections: [],
+    literature: [],
+    media: [],
+    zipFileId: null,
+    ...fields,
+  }
+}
+
 /** An artwork's latest valuation, as its row keeps it. */
 export interface Valuation {
   latestValuation: string | null
@@ -340,7 +381,7 @@ export interface Valuation {
   valuationDate: string | null
 }
 /** The record plus the latest valuation: what an artwork's history row keeps and a restore brings back. */
-export type ArtworkSnapshot = ArtworkRecord & Valuation
+export type ArtworkSnapshot = StoredRecord & Valuation
 
 /** Where a new artwork is: in a room of the warehouse, or elsewhere (a location in words). */
 const whereaboutsShape = {

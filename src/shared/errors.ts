@@ -1,8 +1,10 @@
 // The error catalogue shared by server and web: every error travels as a code and a message key;
 // the words are chosen at the edge, in the request's language (docs/api.md).
 
-export type Lang = 'zh-CN' | 'en'
-export const LANGS: readonly Lang[] = ['zh-CN', 'en']
+import type { Lang } from './lang'
+
+// The languages live in ./lang.ts; the catalogue's readers take the type from here too.
+export type { Lang }
 
 /** Envelope codes and the HTTP status each travels with. */
 export const ERROR_CODES = {
@@ -726,13 +728,6 @@ export function formatMessage(key: MessageKey, lang: Lang, params?: MessageParam
     for (const [k, v] of Object.entries(params))
       text = text.replaceAll(`{${k}}`, typeof v === 'object' ? v[lang] : String(v))
   return text
-}
-
-/** Pick the language of a request from its accept-language header: zh-CN unless English is preferred. */
-export function langFromHeader(header: string | undefined | null): Lang {
-  if (!header) return 'zh-CN'
-  const first = header.split(',')[0]?.trim().toLowerCase() ?? ''
-  return first.startsWith('en') ? 'en' : 'zh-CN'
 }
 
 /** The envelope every API response uses. */

@@ -29,6 +29,15 @@ export const KIND_EXTENSIONS: Record<FileKind, readonly string[]> = {
   zip: ['zip'],
 }
 
+/** The kinds that are still pictures (a video is not): what an image-only field, a cover or an inline picture takes. */
+export const IMAGE_KINDS = ['jpeg', 'png'] as const satisfies readonly FileKind[]
+export type ImageKind = (typeof IMAGE_KINDS)[number]
+export function isImageKind(kind: string): kind is ImageKind {
+  return (IMAGE_KINDS as readonly string[]).includes(kind)
+}
+/** Every extension a picture's name may carry (jpg, jpeg, jfif, jpe, png): the ones of its kinds above. */
+export const IMAGE_EXTENSIONS: readonly string[] = IMAGE_KINDS.flatMap((kind) => KIND_EXTENSIONS[kind])
+
 /** Kinds a browser may show inline (preview); everything else is always downloaded. */
 export const INLINE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['jpeg', 'png', 'pdf', 'mp4'])
 /** Kinds the server makes a thumbnail for (a video gets one from its cover frame). */
@@ -59,14 +68,22 @@ export const PURPOSE_MAX_BYTES: Partial<Record<FilePurpose, number>> = {
   cover: COVER_MAX_BYTES,
 }
 
+/** A file input's `accept` attribute for some kinds: their extensions and media types (a hint only). */
+export function acceptOf(kinds: readonly FileKind[]): string {
+  return [
+    ...kinds.flatMap((kind) => KIND_EXTENSIONS[kind].map((ext) => `.${ext}`)),
+    ...kinds.map((k) => KIND_MIME[k]),
+  ].join(',')
+}
+
 /** The `accept` attribute of a file input for each purpose (a hint only: the server decides by content). */
 export const PURPOSE_ACCEPT: Record<UploadPurpose, string> = {
-  image: '.jpg,.jpeg,.jfif,.png,.mp4,image/jpeg,image/png,video/mp4',
-  video: '.mp4,video/mp4',
-  pdf: '.pdf,application/pdf',
-  excel: `.xlsx,.xls,${KIND_MIME.xlsx},${KIND_MIME.xls}`,
-  attachment: `.pdf,.jpg,.jpeg,.jfif,.png,.mp4,.xlsx,.docx,${KIND_MIME.docx}`,
-  archive: '.zip,application/zip',
+  image: acceptOf(PURPOSE_KINDS.image),
+  video: acceptOf(PURPOSE_KINDS.video),
+  pdf: acceptOf(PURPOSE_KINDS.pdf),
+  excel: acceptOf(PURPOSE_KINDS.excel),
+  attachment: acceptOf(PURPOSE_KINDS.attachment),
+  archive: acceptOf(PURPOSE_KINDS.archive),
 }
 
 /** How many leading bytes `sniffHead` needs to decide (an ftyp box lists its brands within these). */

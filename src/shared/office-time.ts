@@ -3,7 +3,8 @@
 // picks or reads is a day of that zone, "today" is the office's today whatever the browser's or the server's
 // own zone, and every time of day shown on a screen or printed is in that zone, with the zone named.
 // Intl gives the zone's calendar and clock, so no time-zone library is needed.
-import type { Lang } from './errors'
+import { isRealDate } from './constants'
+import { intlLocale, type Lang } from './lang'
 
 /** The zone until the server says otherwise (the server's own default). */
 export const DEFAULT_OFFICE_ZONE = 'Asia/Shanghai'
@@ -89,8 +90,6 @@ export function zoneName(timeZone: string, lang: Lang): string {
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone
 }
 
-const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')
-
 /**
  * A calendar date (yyyy-MM-dd, or a year / year-month as records allow) as the language writes it:
  * "2026年11月28日", "28 Nov 2026". Screens, printed documents and the messages the server writes all use
@@ -102,8 +101,8 @@ export function calendarDateText(value: string | null | undefined, lang: Lang): 
   if (!m) return value
   const [, y, mo, d] = m
   if (!mo) return lang === 'en' ? y : `${y}年`
+  if (!isRealDate(`${y}-${mo}-${d ?? '01'}`)) return value
   const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d ?? 1)))
-  if (Number.isNaN(date.getTime())) return value
   return formatOf(
     `date|${lang}|${d ? 'day' : 'month'}`,
     () =>

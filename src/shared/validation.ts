@@ -126,23 +126,6 @@ export function addMoney(...values: string[]): string {
   return fromCents(values.reduce((sum, v) => sum + toCents(v), 0n))
 }
 
-/**
- * Money as people read it, from the decimal string itself (never a float, so no cent is lost on a large
- * sum): 1234567.5 → "1,234,567.50".
- */
-export function groupMoney(amount: string): string {
-  const negative = amount.trim().startsWith('-')
-  const [int = '0', frac = ''] = amount.trim().replace(/^[-+]/, '').split('.')
-  const grouped = (int.replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${negative ? '-' : ''}${grouped}.${`${frac}00`.slice(0, 2)}`
-}
-
-/** "CNY 1,234,567.50"; without an amount, an empty string. */
-export function moneyText(amount: string | null | undefined, currency: string | null | undefined): string {
-  if (amount === null || amount === undefined || amount === '') return ''
-  return currency ? `${currency} ${groupMoney(amount)}` : groupMoney(amount)
-}
-
 /** A calendar date yyyy-MM-dd that exists (a wrong format and a day that does not exist are told apart). */
 export const isoDate = z.string().superRefine(dateRule)
 

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { artworkEditLocks, artworkHistory, artworks } from '../../src/server/db/schema'
 import { pageOf } from '../../src/server/http/envelope'
-import { blankRecord, insertArtworks, recordValuation } from '../../src/server/modules/artworks/record-store'
-import type { CreateArtworkInput } from '../../src/shared/artwork-rules'
+import { insertArtworks, recordValuation } from '../../src/server/modules/artworks/record-store'
+import { blankRecord, type CreateArtworkInput } from '../../src/shared/artwork-rules'
 import {
   artworkDetail,
   artworkListItem,

@@ -4,7 +4,7 @@
 // policy however often it is re-issued; a renewal renews only an active policy, and its lapse never touches a
 // void one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliverDueReminders } from '../../src/server/modules/process/messages'
+import { deliverDueReminders } from '../../src/server/modules/messages/send'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { formatMessage } from '../../src/shared/errors'
 import { assertWorldConsistent, worldProblems } from './invariants'

@@ -23,7 +23,7 @@ import {
   EMAIL_MAX_ATTEMPTS,
 } from '../../src/server/modules/notifications/outbox'
 import { configureEmail, emailSettings } from '../../src/server/modules/notifications/settings'
-import { startProcessScheduler } from '../../src/server/modules/process/scheduler'
+import { startScheduledJobs } from '../../src/server/scheduled-jobs'
 import { EMAIL_KINDS } from '../../src/shared/contracts/notifications'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { TEST_PASSWORD } from './helpers'
@@ -260,7 +260,7 @@ const later = () => {
   clock += 3_600_000
 }
 
-let scheduler: ReturnType<typeof startProcessScheduler>
+let scheduler: ReturnType<typeof startScheduledJobs>
 let registrarId: string
 
 beforeAll(async () => {
@@ -268,7 +268,7 @@ beforeAll(async () => {
   await openApp(port)
   registrarId = await userId('registrar')
   await rows("update users set email = 'registrar@example.org' where id = $1", [registrarId])
-  scheduler = startProcessScheduler(database.db, { intervalMs: 3_600_000, now })
+  scheduler = startScheduledJobs(database.db, { intervalMs: 3_600_000, now })
 })
 
 afterAll(async () => {
@@ -460,7 +460,7 @@ describe('notifications by email', () => {
   it('two schedulers ticking at once send each mail once', async () => {
     received.length = 0
     const ps = [await rejectedPurchase(), await rejectedPurchase(), await rejectedPurchase()]
-    const other = startProcessScheduler(database.db, { intervalMs: 3_600_000, now })
+    const other = startScheduledJobs(database.db, { intervalMs: 3_600_000, now })
     try {
       later()
       await Promise.all([scheduler.tick(), other.tick()])

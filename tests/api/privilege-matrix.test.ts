@@ -206,7 +206,7 @@ describe('privilege matrix: every operation × every demo role and anonymous', (
 // Each admin operation is called twice with a well-formed request: once at what lies beyond a user manager
 // (the administrator, the full-privilege role, a role or user granting full privilege) and once at what lies
 // within (a role of its own privileges, a user holding only them). A write beyond is refused with 4031 and a
-// read passes; everything within passes. The rule is docs/security.md "User managers" (admin/grant-rule.ts).
+// read passes; everything within passes. The rule is docs/security.md "User managers" (auth/grant-rule.ts).
 
 interface ManagerCase {
   /** The call at what lies beyond a user manager (refused when the operation writes). */

@@ -3,8 +3,8 @@
 // payload, stale version) are clear and write nothing; the second approval above the configured amount;
 // definitions, per-state counts, list filters, the inbox and the message bell.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/process/messages'
-import { IDEMPOTENCY_KEY_DAYS, purgeIdempotencyKeys } from '../../src/server/modules/process/scheduler'
+import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/messages/send'
+import { IDEMPOTENCY_KEY_DAYS, purgeIdempotencyKeys } from '../../src/server/modules/process/jobs'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { calendarDateText, dayIn } from '../../src/shared/office-time'
 import { PROCESS_TYPES } from '../../src/shared/process-types'

@@ -5,7 +5,7 @@
 // never paid is void when its process is terminated; a sale takes the sold artworks off their policies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyCoverDates } from '../../src/server/modules/process/effects/insurance'
-import { startProcessScheduler } from '../../src/server/modules/process/scheduler'
+import { startScheduledJobs } from '../../src/server/scheduled-jobs'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { calendarDateText } from '../../src/shared/office-time'
 import {
@@ -71,7 +71,7 @@ describe('cover follows the policy dates', () => {
 
     // Through the scheduler with its injected clock: on the start date the cover starts.
     let clock = noon(start)
-    const scheduler = startProcessScheduler(db(), { intervalMs: 3_600_000, now: () => clock })
+    const scheduler = startScheduledJobs(db(), { intervalMs: 3_600_000, now: () => clock })
     try {
       await scheduler.tick()
       expect(await cover(ids)).toEqual([COVERED(end)])
@@ -287,7 +287,7 @@ describe('a policy approved but never paid is void when its process is terminate
     p = await f.send('registrar', p, 'TERMINATE', { comment: 'Cancelled' })
     expect((await reminders(f, p.id)).pending).toEqual([])
     // The cancelled reminder is never delivered, even long after its due time.
-    const { deliverDueReminders } = await import('../../src/server/modules/process/messages')
+    const { deliverDueReminders } = await import('../../src/server/modules/messages/send')
     await deliverDueReminders(db(), noon(day(400)))
     expect((await reminders(f, p.id)).all[0].delivered_at).toBeNull()
     expect(await countRows(f.t, 'messages', "process_id = $1 and kind = 'reminder'", [p.id])).toBe(0)

@@ -4,8 +4,8 @@
 // reminder due, and holds no other back) and exactly once under concurrent deliverers; a cancelled reminder
 // is never delivered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/messages/send'
 import { CONTRACT_REMINDER_DAYS } from '../../src/server/modules/process/effects/finance'
-import { deliverDueReminders, scheduleReminder } from '../../src/server/modules/process/messages'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { calendarDateText } from '../../src/shared/office-time'
 import { day, type Flow, noon, openFlow, reminders } from './process-flow'

@@ -34,7 +34,7 @@ describe('the subject of a process', () => {
       ],
     })
     p = await f.send('registrar', p, 'SUBMIT', { payload: dueDiligence() })
-    const words = { zh: '秋山行旅图 等 2 件', en: 'Travellers among Autumn Mountains and 1 more' }
+    const words = { zh: '秋山行旅图 及另外 1 件', en: 'Travellers among Autumn Mountains and 1 more' }
     expect(await inboxSubject('approver', p.id)).toEqual(words)
     const en = await messagesOf('approver', p.id, 'en')
     expect(en.length).toBeGreaterThan(0)

@@ -5,14 +5,12 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scheduledJobs } from '../../src/server/db/schema'
+import { claimJob, nextUtcDay, runJobOnce } from '../../src/server/jobs/scheduler'
 import { applyAuthNotice, hashToken, SESSION_CACHE_MS } from '../../src/server/modules/auth/sessions'
-import {
-  claimJob,
-  JOBS,
-  nextUtcDay,
-  runJobOnce,
-  startProcessScheduler,
-} from '../../src/server/modules/process/scheduler'
+import { insuranceCoverJob } from '../../src/server/modules/insurance/jobs'
+import { reminderDeliveryJob } from '../../src/server/modules/messages/jobs'
+import { emailDeliveryJob } from '../../src/server/modules/notifications/jobs'
+import { SCHEDULED_JOBS, startScheduledJobs } from '../../src/server/scheduled-jobs'
 import { startServers, type TestServer, type TestServers } from './servers'
 
 let s: TestServers
@@ -158,7 +156,7 @@ describe('background jobs run once across the servers', () => {
   it('runs each scheduler job once when both servers tick at the same moment', async () => {
     const at = new Date('2032-01-01T00:00:30Z')
     const schedulers = [a, b].map((server) =>
-      startProcessScheduler(server.deps.database.db, { intervalMs: 3_600_000, now: () => at }),
+      startScheduledJobs(server.deps.database.db, { intervalMs: 3_600_000, now: () => at }),
     )
     try {
       await Promise.all(schedulers.map((x) => x.tick()))
@@ -167,13 +165,14 @@ describe('background jobs run once across the servers', () => {
     }
     const rows = await a.deps.database.db.select().from(scheduledJobs)
     const byJob = new Map(rows.map((r) => [r.job, r]))
-    for (const job of Object.values(JOBS)) {
+    expect(SCHEDULED_JOBS.length).toBe(6)
+    for (const { name } of SCHEDULED_JOBS) {
       // Without SMTP settings no email is sent: its job is never claimed.
-      if (job === JOBS.emails) expect(byJob.get(job)).toBeUndefined()
-      else expect(byJob.get(job)?.lastRunAt?.toISOString()).toBe(at.toISOString())
+      if (name === emailDeliveryJob.name) expect(byJob.get(name)).toBeUndefined()
+      else expect(byJob.get(name)?.lastRunAt?.toISOString()).toBe(at.toISOString())
     }
-    expect(byJob.get(JOBS.insuranceCover)?.dueAt.toISOString()).toBe(nextUtcDay(at).toISOString())
+    expect(byJob.get(insuranceCoverJob.name)?.dueAt.toISOString()).toBe(nextUtcDay(at).toISOString())
     expect(nextUtcDay(at).toISOString()).toBe('2032-01-02T00:00:00.000Z')
-    expect(byJob.get(JOBS.reminders)?.dueAt.getTime()).toBe(at.getTime() + 3_600_000 - 1_000)
+    expect(byJob.get(reminderDeliveryJob.name)?.dueAt.getTime()).toBe(at.getTime() + 3_600_000 - 1_000)
   })
 })

@@ -2,7 +2,7 @@
 import { serve } from '@hono/node-server'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startProcessScheduler } from '../../src/server/modules/process/scheduler'
+import { startScheduledJobs } from '../../src/server/scheduled-jobs'
 import { logModuleOf, moduleLabel, operationLabel } from '../../src/shared/system-log'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
 
@@ -300,7 +300,7 @@ describe('system log filters, export and retention', () => {
       { requestUri: '/old/40', accessTime: new Date(now.getTime() - 40 * 86_400_000) },
       { requestUri: '/old/20', accessTime: new Date(now.getTime() - 20 * 86_400_000) },
     ])
-    const scheduler = startProcessScheduler(t.deps.database.db, { now: () => now, intervalMs: 3_600_000 })
+    const scheduler = startScheduledJobs(t.deps.database.db, { now: () => now, intervalMs: 3_600_000 })
     await scheduler.tick()
     scheduler.stop()
     const left = (await t.deps.database.raw(

@@ -5,8 +5,8 @@
 // then nothing more. Two schedulers at the same instant deliver each message once; a task closed before
 // its due time never fires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startProcessScheduler } from '../../src/server/modules/process/scheduler'
 import { runTaskTimers } from '../../src/server/modules/tasks/timers'
+import { startScheduledJobs } from '../../src/server/scheduled-jobs'
 import type { ProcessView } from '../../src/shared/contracts/process'
 import { addWorkingDays } from '../../src/shared/working-days'
 import { type Flow, openFlow } from './process-flow'
@@ -16,7 +16,7 @@ let f: Flow
 let ids: Record<string, string>
 let roleIds: Record<string, string>
 const clock = { at: new Date() }
-let scheduler: ReturnType<typeof startProcessScheduler>
+let scheduler: ReturnType<typeof startScheduledJobs>
 const HOUR = 3_600_000
 const MINUTE = 60_000
 const TZ = 'Asia/Shanghai'
@@ -29,7 +29,7 @@ beforeAll(async () => {
   ids = Object.fromEntries(users.data.list.map((u: any) => [u.username, u.id]))
   const roles = await f.t.call('GET', '/api/auth/roles?pageSize=100', { token: f.tokens.admin })
   roleIds = Object.fromEntries(roles.data.list.map((r: any) => [r.key, r.id]))
-  scheduler = startProcessScheduler(f.t.deps.database.db, { now: () => clock.at, timeZone: TZ })
+  scheduler = startScheduledJobs(f.t.deps.database.db, { now: () => clock.at, timeZone: TZ })
   // Only the ticks the tests ask for.
   scheduler.stop()
 })
@@ -213,7 +213,7 @@ describe('task timers', () => {
 
   it('delivers each message once with two schedulers (and two timer runs) at the same instant', async () => {
     const { p, task, due } = await awaitingApproval()
-    const other = startProcessScheduler(f.t.deps.database.db, { now: () => clock.at, timeZone: TZ })
+    const other = startScheduledJobs(f.t.deps.database.db, { now: () => clock.at, timeZone: TZ })
     other.stop()
     await f.t.deps.database.raw(
       `update scheduled_jobs set due_at = to_timestamp(0) where job = 'task-timers'`,

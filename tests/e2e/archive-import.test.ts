@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { MAIN_COLUMNS } from '../../src/server/modules/artworks/excel-columns'
 import { fileInput } from './archive-steps'
-import { appPerFile, newPage, shot, signIn } from './harness'
+import { appPerFile, downloadedBytes, newPage, shot, signIn } from './harness'
 
 const run = appPerFile()
 
@@ -109,7 +109,7 @@ describe('Excel import', () => {
     const download = await exported
     expect(download.suggestedFilename()).toMatch(/^艺术品档案-\d{8}\.xlsx$/)
     const wb = new ExcelJS.Workbook()
-    await wb.xlsx.readFile(await download.path())
+    await wb.xlsx.load(new Uint8Array(await downloadedBytes(download)).buffer)
     const main = wb.worksheets[0]
     const inventory = main.getColumn(1).values.slice(2).map(String).sort()
     expect(inventory).toEqual([`${PREFIX}-1`, `${PREFIX}-3`, `${PREFIX}-5`])

@@ -1,12 +1,11 @@
 // Journey: a registrar registers an artwork with an image and a video, is stopped while the preview image
 // is missing, finds the artwork by a tag filter and by search, edits it while a colleague who tries to edit
 // it too is told the record is locked, then reads the history and restores the first version.
-import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { docx, pdf, unzip } from '../fixtures/file-samples'
 import { artworkJpeg, choose, fileInput, recordMp4, uploadsSettled } from './archive-steps'
-import { appPerFile, newPage, shot, signIn } from './harness'
+import { appPerFile, downloadedBytes, newPage, shot, signIn } from './harness'
 
 const run = appPerFile()
 
@@ -147,7 +146,7 @@ describe('registering an artwork', () => {
     await page.getByTestId('batch-download').click()
     const zip = await zipped
     expect(zip.suggestedFilename()).toMatch(/^艺术品文件-\d{8}\.zip$/)
-    const names = unzip(await readFile(await zip.path()))
+    const names = unzip(await downloadedBytes(zip))
       .map((e) => e.name)
       .sort()
     expect(names).toEqual(['certificate.docx', 'condition-report.pdf', 'morning-mist.jpg', 'walkthrough.mp4'])

@@ -1,7 +1,7 @@
 // Journey: the administrator walks every route of docs/architecture.md § Screens and routes in English (tests/e2e/every-route.ts).
 import { describe, expect, it } from 'vitest'
 import { walk } from './every-route'
-import { appPerFile, newPage, shot, signIn } from './harness'
+import { appPerFile, newPage, pushAddress, shot, signIn } from './harness'
 
 const run = appPerFile()
 
@@ -11,7 +11,7 @@ describe('every route', () => {
     await page.addInitScript(() => localStorage.setItem('vitrine.language', 'en'))
     await signIn(page, 'admin')
     expect(await walk(page, 'en')).toEqual({ problems: [], access: [] })
-    await page.goto('/devOpsLinkPage')
+    await pushAddress(page, '/devOpsLinkPage')
     await page.getByTestId('launcher').waitFor()
     expect(await page.locator('[data-process-type]').count()).toBe(14)
     await shot(page, 'launcher-en')

@@ -1,7 +1,8 @@
-// Journey: the administrator walks every route of docs/architecture.md § Screens and routes in Chinese (tests/e2e/every-route.ts).
+// Journey: the administrator walks every route of docs/architecture.md § Screens and routes in Chinese, in one
+// page (tests/e2e/every-route.ts).
 import { describe, expect, it } from 'vitest'
 import { walk } from './every-route'
-import { appPerFile, newPage, shot, signIn } from './harness'
+import { appPerFile, newPage, pushAddress, shot, signIn } from './harness'
 
 const run = appPerFile()
 
@@ -12,7 +13,7 @@ describe('every route', () => {
     const { context, page } = await newPage(run.browser, run.app.baseUrl)
     await signIn(page, 'admin')
     expect(await walk(page, 'zh-CN')).toEqual({ problems: [], access: [] })
-    await page.goto('/financeManage/payment_history')
+    await pushAddress(page, '/financeManage/payment_history')
     await page.getByTestId('breadcrumbs').waitFor()
     await shot(page, 'planned-zh')
     await context.close()

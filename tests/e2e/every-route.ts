@@ -1,15 +1,16 @@
 // The every-route walk (every-route-zh.test.ts, every-route-en.test.ts: one language a file, so the two run
-// side by side): the administrator walks every route of docs/architecture.md § Screens and routes — in Chinese each screen opened by its address
-// (a load), in English reached through the app's own navigation (no load), so both ways of arriving are walked:
-// each opens (redirects land on their index or home), shows its title (the page's one h1) and breadcrumbs,
-// neither the shell nor a planned screen shows words of the other language, and axe-core finds no critical or
-// serious WCAG 2.1 AA violation there (each screen in one of the languages, alternately) nor on a process of
-// each type opened with its first step's form (half the types in each language).
+// side by side): the administrator walks every route of docs/architecture.md § Screens and routes in one page,
+// each screen reached through the app's own navigation (no load: the page is loaded once, by the sign-in; a
+// load of an address is what every other browser file does): each opens (redirects land on their index or
+// home), shows its title (the page's one h1) and breadcrumbs, no 404 and no error in the page, neither the
+// shell nor a planned screen shows words of the other language, and axe-core finds no critical or serious
+// WCAG 2.1 AA violation there (each screen in one of the languages, alternately) nor on a process of each type
+// opened with its first step's form (half the types in each language).
 import type { Page } from 'playwright-core'
 import { MENU } from '../../src/shared/menu'
 import { PROCESS_TYPES } from '../../src/shared/process-types'
 import { MODEL_REFS, sampleInput } from '../model/samples'
-import { axeProblems, pushAddress, settled } from './harness'
+import { axeProblems, navigateInApp, pushAddress, settled } from './harness'
 import { apiCall } from './process-driver'
 import { DEVOPS } from './routes'
 
@@ -149,8 +150,11 @@ async function processViews(page: Page, lang: 'zh-CN' | 'en'): Promise<string[]>
           ? { roomId: room.id, plannedOn: '2026-03-01' }
           : { artworkIds: [free.shift()] }
     const { id } = await apiCall<{ id: string }>(page, 'POST', 'process', { type, input })
-    await page.goto(`/devOpsManage/index?process=${id}`)
-    await page.getByTestId('process-header').waitFor()
+    await pushAddress(page, `/devOpsManage/index?process=${id}`)
+    // This process's view (the one before it may still be shown for a moment).
+    await page
+      .locator(`[data-testid="process-view"][data-process-id="${id}"] [data-testid="process-header"]`)
+      .waitFor()
     await page
       .getByTestId('step-form')
       .waitFor({ timeout: 5_000 })
@@ -162,37 +166,8 @@ async function processViews(page: Page, lang: 'zh-CN' | 'en'): Promise<string[]>
   return found
 }
 
-/** The breadcrumbs of the screen shown; their `data-path` is the shown route's path. */
+/** The breadcrumbs of the screen shown (`navigateInApp` waits for them to name the address). */
 const CRUMBS = 'main [data-testid="breadcrumbs"]'
-
-/**
- * Arrive at a screen as the app's own links do, without a load (`pushAddress`). Resolves when the screen shown
- * is the one at the address the page ends on, a redirect included.
- */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  await pushAddress(page, path)
-  await page
-    .waitForFunction(
-      (crumbs) => {
-        // An index route's path ends in a slash its address may not have.
-        const trim = (p?: string) => p?.replace(/(.)\/$/, '$1')
-        const shown = document.querySelector<HTMLElement>(crumbs)?.dataset.path
-        return trim(shown) === trim(window.location.pathname)
-      },
-      CRUMBS,
-      { timeout: 15_000 },
-    )
-    .catch(async (error: Error) => {
-      const where = await page.evaluate(
-        (crumbs) => ({
-          address: window.location.pathname,
-          shown: document.querySelector<HTMLElement>(crumbs)?.dataset.path,
-        }),
-        CRUMBS,
-      )
-      throw new Error(`${path}: the screen did not arrive (${JSON.stringify(where)}): ${error.message}`)
-    })
-}
 
 /** The addresses a screen links to (its anchors' paths with their search, on this origin), the menu's included. */
 async function linksOn(page: Page): Promise<string[]> {
@@ -281,7 +256,7 @@ async function followItemLinks(page: Page, linksFrom: Map<string, string[]>): Pr
     if (next.size === 0) return
     for (const [path, address] of next) {
       opened.add(path)
-      await page.goto(address)
+      await navigateInApp(page, address)
       // A screen that does not settle still shows its links; the walk above checks the screens themselves.
       await settled(page).catch(() => undefined)
       linksFrom.set(path, [...(linksFrom.get(path) ?? []), ...(await linksOn(page))])
@@ -314,13 +289,19 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
   const problems: string[] = []
   const access: string[] = []
   const linksFrom = new Map<string, string[]>()
+  // What the page throws while the walk goes on (an error in a screen's code, a failed chunk): one page for
+  // the whole walk, so an error is told with the screen it happened on.
+  let here = 'sign-in'
+  const thrown = (error: Error) => problems.push(`${here}: error in the page: ${error.message}`)
+  page.on('pageerror', thrown)
   for (const [from, to] of REDIRECTS) {
-    await page.goto(from)
-    await page.waitForURL((url) => url.pathname === to)
+    here = from
+    await pushAddress(page, from)
+    await page.waitForFunction((to) => window.location.pathname === to, to, { timeout: 15_000 })
   }
   for (const [index, path] of SCREENS.entries()) {
-    if (lang === 'zh-CN') await page.goto(path)
-    else await navigateInApp(page, path)
+    here = path
+    await navigateInApp(page, path)
     await page.locator(CRUMBS).waitFor()
     if ((await page.getByTestId('not-found').count()) > 0) problems.push(`${path}: 404`)
     if (path !== '/' && path !== '/index') {
@@ -349,8 +330,11 @@ export async function walk(page: Page, lang: 'zh-CN' | 'en') {
     if (!SAME_SCREEN.has(path) && axeHere)
       access.push(...(await axeProblems(page, path, WHOLE_PAGE.has(path) ? undefined : 'main')))
   }
+  here = 'process views'
   access.push(...(await processViews(page, lang)))
+  here = 'item links'
   await followItemLinks(page, linksFrom)
+  page.off('pageerror', thrown)
   for (const screen of unreachable(SCREENS, linksFrom))
     problems.push(`${screen}: not reachable from the menu nor from a screen linked from it`)
   return { problems, access }

@@ -1,7 +1,8 @@
 // The browser suite's harness: the production build of the web app (the one `npm test` has just made, or one
-// made here, again only when a source changed), the real server (node --import tsx src/server/main.ts) on a
-// free port with a throwaway data folder copied from a seeded template, and Debian's Chromium driven by
-// playwright-core.
+// made here, again only when a source changed), the real server (one esbuild bundle of src/server/main.ts made
+// by the global setup, run by node) on a free port with a throwaway data folder copied from a seeded template
+// for each test file, and Debian's Chromium driven by playwright-core: one browser for the whole run, which
+// each file connects to, each test in a browser context of its own.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
@@ -15,12 +16,14 @@ import {
   rmSync,
   statSync,
 } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { build, type Plugin } from 'esbuild'
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { builtHash, webInputsHash } from '../../scripts/web-stamp'
 import { withLock } from '../file-lock'
 
@@ -95,12 +98,60 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
+/**
+ * Each module's `import.meta.url` written as its source file's address: the server finds files beside its
+ * modules by it (the migrations folder, src/server/db/client.ts; the breached-passwords list,
+ * src/server/modules/auth/passwords.ts), and in one bundle it would be the bundle's address.
+ */
+const sourceFileUrls: Plugin = {
+  name: 'source-file-urls',
+  setup(b) {
+    b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8')
+      if (!text.includes('import.meta.url')) return undefined
+      const url = JSON.stringify(pathToFileURL(args.path).href)
+      return {
+        contents: text.replaceAll('import.meta.url', url),
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      }
+    })
+  },
+}
+
+/**
+ * The server as one file (src/server/main.ts and every module of the repository it imports; packages stay
+ * imports of node_modules), in `dir`: node starts it in about 2 s where `node --import tsx` took 3–4 s
+ * (docs/benchmarks.md). Made once per run by the global setup (0.3 s), so it is the checkout's code as the run
+ * began.
+ */
+export async function bundleServer(dir: string): Promise<string> {
+  const outfile = path.join(dir, 'main.mjs')
+  await build({
+    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'warning',
+    plugins: [sourceFileUrls],
+  })
+  return outfile
+}
+
+/** How node starts the server: the run's bundle when there is one, else its sources through tsx. */
+function serverArgs(bundle?: string): string[] {
+  return bundle ? [bundle] : ['--import', 'tsx', 'src/server/main.ts']
+}
+
 function startServer(
   dataDir: string,
   port: number,
   webDir: string,
+  bundle?: string,
 ): Promise<{ child: ChildProcess; log: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(bundle), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -152,7 +203,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** A seeded data folder, made once per migration and seed version (a fresh start migrates and seeds: ~8 s). */
-export async function templateDataDir(webDir: string): Promise<string> {
+export async function templateDataDir(webDir: string, bundle?: string): Promise<string> {
   const hash = createHash('sha256')
   for (const dir of ['src/server/db/migrations', 'src/server/seed']) {
     const walk = (d: string) => {
@@ -171,7 +222,7 @@ export async function templateDataDir(webDir: string): Promise<string> {
     if (existsSync(path.join(dir, 'ready'))) return dir
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
-    const { child } = await startServer(dir, await freePort(), webDir)
+    const { child } = await startServer(dir, await freePort(), webDir, bundle)
     await stopChild(child)
     cpSync(path.join(ROOT, 'package.json'), path.join(dir, 'ready'))
     return dir
@@ -185,14 +236,17 @@ export async function templateDataDir(webDir: string): Promise<string> {
 export async function startApp(
   options: { prepare?: (dataDir: string) => Promise<void> } = {},
 ): Promise<RunningServer> {
-  const webDir = buildWeb()
-  const template = await templateDataDir(webDir)
+  // What the global setup made for the run (the build, the seeded folder, the server's bundle); made here
+  // when the harness runs without it.
+  const webDir = inject('e2eWebDir') ?? buildWeb()
+  const bundle = inject('e2eServerBundle')
+  const template = inject('e2eTemplateDataDir') ?? (await templateDataDir(webDir, bundle))
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'))
   cpSync(template, dataDir, { recursive: true })
   rmSync(path.join(dataDir, 'ready'), { force: true })
   await options.prepare?.(dataDir)
   const port = await freePort()
-  const { child } = await startServer(dataDir, port, webDir)
+  const { child } = await startServer(dataDir, port, webDir, bundle)
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
@@ -203,8 +257,17 @@ export async function startApp(
   }
 }
 
+/** The options of the run's one Chromium (and of a file's own, when it needs other flags or runs alone). */
+export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }
+
+/**
+ * A connection to the run's one Chromium (started by the global setup; a launch costs the browser's start,
+ * some 0.5–1 s of CPU, in every file), or a browser of its own when the run has none. Closing it closes the
+ * contexts made through it and the connection, not the shared browser.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+  const endpoint = inject('e2eChromium')
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_LAUNCH)
 }
 
 /** What a test file runs against: its server and its browser, there once the file's beforeAll has run. */
@@ -213,7 +276,10 @@ export interface AppUnderTest {
   readonly browser: Browser
 }
 
-/** One server and one browser for a whole test file: started before its tests, both stopped after them. */
+/**
+ * One server (its own database) and one browser connection for a whole test file: started before its tests,
+ * both stopped after them.
+ */
 export function appPerFile(): AppUnderTest {
   let app: RunningServer | undefined
   let browser: Browser | undefined
@@ -300,6 +366,54 @@ export async function pushAddress(page: Page, href: string): Promise<void> {
     const index = (window.history.state?.__TSR_index ?? 0) + 1
     window.history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', href)
   }, href)
+}
+
+/** The breadcrumbs of the screen shown; their `data-path` is the shown route's path. */
+const CRUMBS = 'main [data-testid="breadcrumbs"]'
+
+/**
+ * Arrive at a screen as the app's own links do, without a load (`pushAddress`). Resolves when the screen shown
+ * is the one at the address the page ends on, a redirect included.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await pushAddress(page, path)
+  // The address to wait for is the one the page ends on (a redirect's target), compared with the screen shown.
+  await page
+    .waitForFunction(
+      (crumbs) => {
+        // An index route's path ends in a slash its address may not have.
+        const trim = (p?: string) => p?.replace(/(.)\/$/, '$1')
+        const shown = document.querySelector<HTMLElement>(crumbs)?.dataset.path
+        return trim(shown) === trim(window.location.pathname)
+      },
+      CRUMBS,
+      { timeout: 15_000 },
+    )
+    .catch(async (error: Error) => {
+      const where = await page.evaluate(
+        (crumbs) => ({
+          address: window.location.pathname,
+          shown: document.querySelector<HTMLElement>(crumbs)?.dataset.path,
+        }),
+        CRUMBS,
+      )
+      throw new Error(`${path}: the screen did not arrive (${JSON.stringify(where)}): ${error.message}`)
+    })
+}
+
+/**
+ * The bytes of a download, saved through the browser's connection (the run's one Chromium is another process's,
+ * so `download.path()` is not available to a file).
+ */
+export async function downloadedBytes(download: Download) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-download-'))
+  try {
+    const file = path.join(dir, 'download')
+    await download.saveAs(file)
+    return readFileSync(file)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 export function passwordOf(username: string): string {
@@ -411,4 +525,17 @@ export async function axeProblems(page: Page, where: string, include?: string): 
         )
       return `${where}: ${v.impact} ${v.id} ×${v.nodes.length}: ${nodes.join('; ')}`
     })
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The web build the servers serve. */
+    e2eWebDir: string
+    /** The seeded data folder each file's server starts from a copy of. */
+    e2eTemplateDataDir: string
+    /** The server's bundle (`bundleServer`). */
+    e2eServerBundle: string
+    /** The run's Chromium, for `chromium.connect`. */
+    e2eChromium: string
+  }
 }

@@ -10,8 +10,9 @@ const run = appPerFile()
 /** End the session on the server behind the page's back (as an expiry or another sign-out would). */
 async function revokeSession(page: Page): Promise<void> {
   // The home page first finishes its own calls: one sent after the revocation would go to /login from there.
+  // (The page keeps its event stream open, so "network idle" never comes: its loaders going is the sign.)
   await page.getByTestId('greeting').waitFor()
-  await page.waitForLoadState('networkidle')
+  await expect.poll(() => page.locator('.mantine-Loader-root').count()).toBe(0)
   const code = await page.evaluate(async () => {
     const reply = await fetch('/api/auth/logout', {
       method: 'POST',

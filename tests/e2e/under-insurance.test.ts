@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { UnderInsuredPage } from '../../src/shared/contracts/insurance-schedule'
 import { overflow } from './fit'
-import { appPerFile, newPage, settled, signIn } from './harness'
+import { appPerFile, downloadedBytes, newPage, settled, signIn } from './harness'
 
 const t = appPerFile()
 /** A busy machine: give the screen a few seconds to catch up. */
@@ -91,7 +91,7 @@ describe('under-insurance', () => {
     ])
     expect(download.suggestedFilename()).toBe(`承保清单-${policy.policyNo}.xlsx`)
     const wb = new ExcelJS.Workbook()
-    await wb.xlsx.readFile((await download.path())!)
+    await wb.xlsx.load(new Uint8Array(await downloadedBytes(download)).buffer)
     const ws = wb.worksheets[0]
     expect(ws.getRow(2).getCell(2).value).toBe(policy.policyNo)
     expect(ws.getRow(10).getCell(1).value).toBe('库存编号')

@@ -1,6 +1,6 @@
-// The world a browser-walk file runs in (graph-walks.ts, kind-walks.ts): one server, one browser and one
-// signed-in page per demo user for the whole file, the sample files and this database's references, and
-// the artworks of the demo collection no process holds, handed out one per walk. Each walk sets the
+// The world a browser-walk file runs in (process-step-screens.test.ts): one server, one browser and one
+// signed-in page per demo user for the whole file, the sample files and this database's references, the
+// artworks of the demo collection no process holds, handed out one per walk, and every error a page throws. Each walk sets the
 // language its pages show from their next load on (switchLanguage); a page showing another language is loaded
 // afresh when the walk first opens its process there. The pages ask for reduced motion, as a
 // system can: a walk opens a dialog for most of its events, and the app then skips their transitions (the
@@ -18,6 +18,8 @@ export interface WalkWorld {
   freeArtwork: () => string
   /** The artworks taken so far, in order (the last is the current walk's). */
   picked: string[]
+  /** Errors thrown in any user's page (uncaught exceptions), with the user's name; a walk expects none. */
+  pageErrors: string[]
 }
 
 export interface WalkSetupOptions {
@@ -36,7 +38,7 @@ export function setUpWalkWorld(options: WalkSetupOptions): WalkWorld {
   const serverEnv = options.serverEnv ?? {}
   let app: RunningServer
   let browser: Browser
-  const world = { users: {}, picked: [] as string[] } as WalkWorld
+  const world = { users: {}, picked: [] as string[], pageErrors: [] as string[] } as WalkWorld
 
   beforeAll(async () => {
     Object.assign(process.env, serverEnv)
@@ -49,6 +51,7 @@ export function setUpWalkWorld(options: WalkSetupOptions): WalkWorld {
           if (!window.localStorage.getItem('vitrine.language'))
             window.localStorage.setItem('vitrine.language', 'zh-CN')
         })
+      page.on('pageerror', (error) => world.pageErrors.push(`${name}: ${error.message}`))
       await signIn(page, name)
       world.users[name] = { name, context, page }
     }

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { documentTokens, searchQuery } from '../../src/server/modules/artworks/search-tokens'
 import {
   artworkRecord,
+  artworkRecordValues,
+  blankRecord,
   createArtworkInput,
   importedArtworkRecord,
   isRealPartialDate,
@@ -56,6 +58,21 @@ describe('sizes', () => {
     expect(normaliseDecimal('060.50')).toBe('60.5')
     expect(normaliseDecimal('12.00')).toBe('12')
     expect(normaliseDecimal('0.5')).toBe('0.5')
+  })
+})
+
+describe('the blank record', () => {
+  it('reads back as a stored record and lacks just what the form then asks for', () => {
+    const blank = blankRecord({ inventoryNo: 'VT-9', titleZh: '新购入作品' })
+    expect(artworkRecordValues.parse(blank)).toEqual(blank)
+    expect(blank).toMatchObject({ inventoryNo: 'VT-9', titleZh: '新购入作品', periodTagId: null, media: [] })
+    expect(Object.keys(errorsOf(artworkRecord, blank)).sort()).toEqual(['media', 'periodTagId'])
+    expect(errorsOf(artworkRecord, { ...blank, periodTagId: 3, media: base.media })).toEqual({})
+  })
+  it('is a new object each time (a form edits its own)', () => {
+    const a = blankRecord()
+    a.labelTagIds.push(1)
+    expect(blankRecord().labelTagIds).toEqual([])
   })
 })
 

@@ -1,7 +1,8 @@
 // The server's message catalogue: every key worded in both languages, with the same placeholders,
 // and the language picked from accept-language.
 import { describe, expect, it } from 'vitest'
-import { formatMessage, httpStatusOf, langFromHeader, MESSAGES } from '../../src/shared/errors'
+import { formatMessage, httpStatusOf, MESSAGES } from '../../src/shared/errors'
+import { langFromHeader } from '../../src/shared/lang'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 

@@ -5,10 +5,14 @@ import {
   cfbStreamNames,
   findZipDirectory,
   headFitsPurpose,
+  IMAGE_EXTENSIONS,
+  isImageKind,
   isMp4Head,
   isXlsStreams,
+  KIND_MIME,
   kindOfZipEntries,
   nameForKind,
+  PURPOSE_ACCEPT,
   PURPOSE_KINDS,
   sanitiseFileName,
   sniffHead,
@@ -131,6 +135,19 @@ describe('purposes', () => {
     expect(headFitsPurpose('ole2', 'attachment')).toBe(false)
     expect(headFitsPurpose('mp4', 'video')).toBe(true)
     expect(headFitsPurpose(null, 'attachment')).toBe(false)
+  })
+
+  it('names pictures by every extension their kinds carry, jpe included, in checks and pickers alike', () => {
+    expect([...IMAGE_EXTENSIONS].sort()).toEqual(['jfif', 'jpe', 'jpeg', 'jpg', 'png'])
+    expect(isImageKind('png')).toBe(true)
+    expect(isImageKind('mp4')).toBe(false)
+    const image = PURPOSE_ACCEPT.image.split(',')
+    for (const ext of [...IMAGE_EXTENSIONS, 'mp4', 'm4v']) expect(image).toContain(`.${ext}`)
+    expect(image).toEqual(expect.arrayContaining(['image/jpeg', 'image/png', 'video/mp4']))
+    expect(PURPOSE_ACCEPT.excel.split(',')).toEqual(
+      expect.arrayContaining(['.xlsx', '.xls', KIND_MIME.xlsx, KIND_MIME.xls]),
+    )
+    expect(PURPOSE_ACCEPT.pdf).toBe('.pdf,application/pdf')
   })
 })
 

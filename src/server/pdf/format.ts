@@ -1,13 +1,7 @@
-// How printed documents write money and dates in each language: an amount with its currency code in front and
-// thousands separators, from the decimal string itself (never a float, so no cent is lost on a large sum);
-// a date (yyyy-MM-dd) as the language writes it. An instant is src/shared/office-time.ts's officeTimeText (in
-// the office's time zone, named).
-import type { Lang } from '../../shared/errors'
-
-// Money is written the same way on screens' refusals and in print: one home, in src/shared/validation.ts.
-export { groupMoney, moneyText } from '../../shared/validation'
-
-const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')
+// How printed documents write numbers and dates in each language: a date (yyyy-MM-dd) as the language writes
+// it. Money is src/shared/money-text.ts's, as on every screen; an instant is src/shared/office-time.ts's
+// officeTimeText (in the office's time zone, named).
+import { intlLocale, type Lang } from '../../shared/lang'
 
 /** A calendar date (yyyy-MM-dd, or a year / year-month as records allow) as the language writes it. */
 export { calendarDateText as dateText } from '../../shared/office-time'

@@ -6,7 +6,8 @@
 // way.
 import { z } from 'zod'
 import type { MessageKey } from '../errors'
-import { addMoney, compareMoney, isoDate, MONEY_RE, moneyText, optionalText, text } from '../validation'
+import { moneyText } from '../money-text'
+import { addMoney, compareMoney, isoDate, MONEY_RE, optionalText, text } from '../validation'
 import {
   countryCode,
   currency,

@@ -11,6 +11,7 @@ import { DateInput, type DateInputProps } from '@mantine/dates'
 import { type FocusEvent, useState } from 'react'
 import { dateProblem } from '../../shared/constants'
 import { formatMessage } from '../../shared/errors'
+import { langOf } from '../../shared/lang'
 import { officeToday } from '../i18n/office-zone'
 import { IconCalendar } from '../shell/icons'
 import { isValidDateValue } from './date-range'
@@ -75,7 +76,7 @@ export function DateField({
       defaultDate={officeToday()}
       getDayAriaLabel={(day) => day}
       {...rest}
-      error={noSuchDay ? formatMessage('noSuchDate', i18n.locale === 'en' ? 'en' : 'zh-CN') : error}
+      error={noSuchDay ? formatMessage('noSuchDate', langOf(i18n.locale)) : error}
       maxDate={latestDay(maxDate, upToToday)}
       value={value || null}
       dateParser={parseTypedDate}

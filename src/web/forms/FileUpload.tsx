@@ -22,7 +22,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { FileView, UploadResponse } from '../../shared/contracts/files'
 import { formatMessage } from '../../shared/errors'
-import { INLINE_KINDS, PURPOSE_ACCEPT, type UploadPurpose } from '../../shared/file-types'
+import { IMAGE_EXTENSIONS, INLINE_KINDS, PURPOSE_ACCEPT, type UploadPurpose } from '../../shared/file-types'
 import { isApiError } from '../api/api-error'
 import { fileLink } from '../api/queries/files'
 import { type UploadFields, type UploadProgress, uploadFile } from '../api/upload'
@@ -83,8 +83,6 @@ interface Running {
   isVideo: boolean
   controller: AbortController
 }
-
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png']
 
 const defaultSend: NonNullable<FileUploadProps['send']> = (file, fields, onProgress, signal) =>
   uploadFile(file, fields, { onProgress, signal })

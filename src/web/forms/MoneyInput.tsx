@@ -3,7 +3,8 @@
 // separators and two decimals.
 import { TextInput, type TextInputProps } from '@mantine/core'
 import { useState } from 'react'
-import { commitMoney, formatMoneyDisplay, sanitizeMoneyTyping } from './money'
+import { moneyText } from '../../shared/money-text'
+import { commitMoney, sanitizeMoneyTyping } from './money'
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
   /** The amount as a decimal string without commas ('' when empty). */
@@ -33,7 +34,7 @@ export function MoneyInput({
       inputMode="decimal"
       autoComplete="off"
       {...rest}
-      value={editing ?? formatMoneyDisplay(value)}
+      value={editing ?? moneyText(value)}
       onFocus={(event) => {
         setEditing(value ? commitMoney(value, allowNegative) : '')
         onFocus?.(event)

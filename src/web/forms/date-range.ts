@@ -2,6 +2,8 @@
 // yyyy.MM.dd; a range is valid only when both ends are valid dates, the start is not after the end and
 // neither end is a disabled date; confirm stays disabled until both ends are chosen; the first day of the
 // week is 1–7 (Monday–Sunday), 7 by default.
+import { isRealDate } from '../../shared/constants'
+
 export const DATE_FORMATS = ['yyyy-MM-dd', 'yyyy-MM', 'yyyy-MM-dd HH:mm:ss'] as const
 export type DateFormat = (typeof DATE_FORMATS)[number]
 export const DISPLAY_FORMAT = 'yyyy.MM.dd'
@@ -23,16 +25,12 @@ const PATTERNS: Record<DateFormat, RegExp> = {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
-function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate()
-}
-
 export function parseDateValue(value: string | null | undefined, format: DateFormat): Parts | null {
   if (!value) return null
   const match = PATTERNS[format].exec(value)
   if (!match) return null
   const [y, m, d = 1, hh = 0, mi = 0, ss = 0] = match.slice(1).map(Number)
-  if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null
+  if (y < 1 || !isRealDate(`${pad(y, 4)}-${pad(m)}-${pad(d)}`)) return null
   if (hh > 23 || mi > 59 || ss > 59) return null
   return { y, m, d, hh, mi, ss }
 }

@@ -1,6 +1,7 @@
 // Money as typed and shown (docs/architecture.md § Input rules): digits and one decimal point (a minus sign only where negatives are
 // allowed), at most two decimals; shown with thousands separators and exactly two decimals once committed
-// (blur or Enter); the value passed on never has commas; empty stays empty. Strings throughout, never floats.
+// (blur or Enter, src/shared/money-text.ts); the value passed on never has commas; empty stays empty. Strings
+// throughout, never floats.
 import { normaliseMoney } from '../../shared/validation'
 
 /** The most integer digits an amount may have (numeric(18,2)). */
@@ -26,17 +27,6 @@ export function commitMoney(typed: string, allowNegative = false): string {
   if (unsigned === '' || unsigned === '.') return ''
   const withInt = unsigned.startsWith('.') ? `0${unsigned}` : unsigned
   return normaliseMoney(`${s.startsWith('-') ? '-' : ''}${withInt}`)
-}
-
-/** How a committed value is shown: 1234567.5 → 1,234,567.50; '' → ''. */
-export function formatMoneyDisplay(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return ''
-  const committed = commitMoney(value, true)
-  if (committed === '') return ''
-  const negative = committed.startsWith('-')
-  const [int, frac] = committed.replace(/^-/, '').split('.')
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${negative ? '-' : ''}${grouped}.${frac}`
 }
 
 /** Digits only (docs/architecture.md § Input rules numeric fields), cut to the maximum length. */

@@ -9,9 +9,9 @@ import { zod4Resolver } from 'mantine-form-zod-resolver'
 import type { FormEvent } from 'react'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { z } from 'zod'
+import { langOf } from '../../shared/lang'
 import { issuesToFieldErrors } from '../../shared/validation'
 import { type ApiError, isApiError } from '../api/api-error'
-import { isLang } from '../i18n/i18n'
 
 /** Field errors by dotted path (`items.0.code`); `_` for the form as a whole. */
 export type FieldErrors = Record<string, string>
@@ -88,7 +88,7 @@ export function useForm<V extends FormShape, Out>({
   onBlockedByUploads,
 }: UseFormOptions<V, Out>): FormApi<V, Out> {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const validate = useMemo(() => {
     const resolve = zod4Resolver(wordedSchema(schema, lang), { errorPriority: 'first' })
     return (values: V) => resolve(values as FormValues)

@@ -5,6 +5,7 @@ import { DatesProvider } from '@mantine/dates'
 // Month and weekday names in Chinese for every calendar (English is built into dayjs).
 import 'dayjs/locale/zh-cn'
 import type { ReactNode } from 'react'
+import { dayjsLocale, langOf } from '../../shared/lang'
 import { DEFAULT_FIRST_DAY_OF_WEEK, pickerFirstDayOfWeek } from '../forms/date-range'
 
 /** Weeks start on the default day (7, Sunday; docs/architecture.md § Formats). */
@@ -13,7 +14,7 @@ export function LocalizedDates({ children }: { children: ReactNode }) {
   return (
     <DatesProvider
       settings={{
-        locale: active.locale === 'en' ? 'en' : 'zh-cn',
+        locale: dayjsLocale(langOf(active.locale)),
         firstDayOfWeek: pickerFirstDayOfWeek(DEFAULT_FIRST_DAY_OF_WEEK),
         consistentWeeks: true,
       }}

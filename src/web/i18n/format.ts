@@ -1,10 +1,9 @@
 // Dates and numbers as each language writes them (Intl). Instants come from the API in ISO 8601 UTC and are
 // shown in the office's time zone (not the browser's), its name beside every time of day.
-import type { Lang } from '../../shared/errors'
+import { isRealDate } from '../../shared/constants'
+import { intlLocale, type Lang } from '../../shared/lang'
 import { officeTimeText } from '../../shared/office-time'
 import { officeZone } from './office-zone'
-
-const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')
 
 /**
  * A day as the language writes it: a calendar date (yyyy-MM-dd) as it is; an instant as its day in the
@@ -12,7 +11,7 @@ const intlLocale = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN')
  */
 export function formatDate(iso: string | Date | null | undefined, lang: Lang): string {
   if (!iso) return ''
-  const calendarDate = typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso)
+  const calendarDate = isRealDate(iso)
   const date = typeof iso === 'string' ? new Date(calendarDate ? `${iso}T00:00:00Z` : iso) : iso
   if (Number.isNaN(date.getTime())) return ''
   return new Intl.DateTimeFormat(intlLocale(lang), {
@@ -36,9 +35,11 @@ export function formatMonth(month: string, lang: Lang): string {
   const [y, m] = month.split('-').map(Number)
   if (!y || !m || m > 12) return month
   if (lang !== 'en') return `${y}年${m}月`
-  return new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, 1)),
-  )
+  return new Intl.DateTimeFormat(intlLocale('en'), {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, 1)))
 }
 
 export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFormatOptions): string {

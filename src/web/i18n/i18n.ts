@@ -5,9 +5,7 @@
 // after that loads whole. English is loaded on demand. If a catalog fails to load, Chinese is used (docs/architecture.md § Errors and behaviours).
 import { type I18n, i18n, type Messages } from '@lingui/core'
 import { messages as zhFirst } from '../../../locales/zh-CN/messages.po?first'
-import type { Lang } from '../../shared/errors'
-
-export const DEFAULT_LANG: Lang = 'zh-CN'
+import { DEFAULT_LANG, type Lang, langOf } from '../../shared/lang'
 
 /** The language switch shows each language in its own words. */
 export const LANGUAGE_OPTIONS: readonly { value: Lang; label: string }[] = [
@@ -34,13 +32,9 @@ export const catalogStates: Record<Lang, CatalogState> = { 'zh-CN': 'notLoaded',
 /** Once a signed-in screen was shown, every language is loaded whole. */
 let whole = false
 
-export function isLang(value: unknown): value is Lang {
-  return value === 'zh-CN' || value === 'en'
-}
-
 /** The language now shown (the one requests are sent in). */
 export function currentLanguage(target: I18n = i18n): Lang {
-  return isLang(target.locale) ? target.locale : DEFAULT_LANG
+  return langOf(target.locale)
 }
 
 /**

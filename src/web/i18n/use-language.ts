@@ -4,14 +4,15 @@ import { useLingui } from '@lingui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { Lang } from '../../shared/errors'
+import { langOf } from '../../shared/lang'
 import { refetchLocalized } from '../api/query-client'
 import { session } from '../session/session-store'
-import { activateLanguage, isLang } from './i18n'
+import { activateLanguage } from './i18n'
 
 export function useLanguage(): { lang: Lang; setLanguage: (lang: Lang) => Promise<void> } {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
-  const lang: Lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang: Lang = langOf(i18n.locale)
   const setLanguage = useCallback(
     async (next: Lang) => {
       session.setLanguage(next)

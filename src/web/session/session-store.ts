@@ -2,7 +2,7 @@
 // the signed-in user's summary and the chosen language. One module owns the keys, so "clear everything"
 // (the 403 flow) cannot forget one.
 import type { UserSummary } from '../../shared/contracts/auth'
-import type { Lang } from '../../shared/errors'
+import { isLang, type Lang } from '../../shared/lang'
 
 export const STORAGE_KEYS = {
   token: 'vitrine.token',
@@ -43,7 +43,7 @@ export const session = {
   },
   language(): Lang | null {
     const raw = read(STORAGE_KEYS.language)
-    return raw === 'zh-CN' || raw === 'en' ? raw : null
+    return isLang(raw) ? raw : null
   },
   signIn(token: string, user: UserSummary): void {
     write(STORAGE_KEYS.token, token)

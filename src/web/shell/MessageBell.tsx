@@ -29,10 +29,10 @@ import {
   taskKeys,
   useInboxStream,
 } from '../api/queries/tasks'
+import { TaskDue, TaskMarks } from '../areas/inbox/TaskParts'
+import { taskLine } from '../areas/inbox/task-words'
 import { InboxLink } from '../areas/process/InboxLink'
 import { useLang } from '../areas/process/machine-words'
-import { TaskDue, TaskMarks } from '../areas/tasks/TaskParts'
-import { taskLine } from '../areas/tasks/task-words'
 import { formatDateTime } from '../i18n/format'
 import { useMe } from '../session/use-session'
 import { IconBell } from './icons'

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react'
 import { NavLink, ScrollArea } from '@mantine/core'
 import { Link, useLocation } from '@tanstack/react-router'
 import type { MenuEntry } from '../../shared/contracts/auth'
+import { langOf } from '../../shared/lang'
 import { pickLabel } from '../i18n/format'
-import { isLang } from '../i18n/i18n'
 import { SYSTEM_ICONS } from './icons'
 
 /** `/x/home` and `/x/index` are the same screen (docs/architecture.md § Screens and routes). */
@@ -23,7 +23,7 @@ export function isInArea(pathname: string, entry: MenuEntry): boolean {
 
 export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?: () => void }) {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const { pathname } = useLocation()
   return (
     <ScrollArea type="hover" style={{ flex: 1 }} data-testid="side-menu">

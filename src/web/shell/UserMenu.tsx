@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro'
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { MeResponse } from '../../shared/contracts/auth'
-import { startGroupsOf } from '../areas/processes/start-points'
+import { startGroupsOf } from '../areas/process-start/start-points'
 import { useSignOut } from '../session/use-session'
 import { IconCalendar, IconGauge, IconLock, IconLogout, IconMail, IconRoute } from './icons'
 

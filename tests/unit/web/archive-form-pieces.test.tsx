@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { Dimension } from '../../../src/shared/artwork-rules'
 import type { UploadResponse } from '../../../src/shared/contracts/files'
+import { IMAGE_EXTENSIONS } from '../../../src/shared/file-types'
 import type { UploadFields } from '../../../src/web/api/upload'
 import {
   DimensionField,
@@ -192,7 +193,7 @@ function UploadHarness({
   onCount,
 }: {
   purpose: 'image' | 'attachment'
-  extensions?: string[]
+  extensions?: readonly string[]
   send: (file: File, fields: UploadFields) => Promise<UploadResponse>
   onUploaded: (file: UploadResponse) => void
   onCount: (n: number) => void
@@ -223,7 +224,7 @@ describe('FileUpload of several files', () => {
     const { container } = await render(
       <UploadHarness
         purpose="image"
-        extensions={['jpg', 'jpeg', 'jfif', 'png']}
+        extensions={IMAGE_EXTENSIONS}
         send={send}
         onUploaded={(f) => uploaded.push(f.name)}
         onCount={(n) => {

@@ -9,7 +9,7 @@ import { emptyValues, readinessOf } from '../../../src/web/areas/archive/form/fo
 import { startGroupsFor } from '../../../src/web/areas/archive/operations/ArtworkOperationsScreen'
 import { barWidths } from '../../../src/web/areas/archive/summary/BarList'
 import { currenciesOf, searchFor } from '../../../src/web/areas/archive/summary/SummaryScreen'
-import { START_GROUPS, startHref } from '../../../src/web/areas/processes/start-points'
+import { START_GROUPS, startHref } from '../../../src/web/areas/process-start/start-points'
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
 const reference = {

@@ -1,12 +1,6 @@
 // Money, digits and length rules of the form kit (docs/architecture.md § Input rules), as pure functions.
 import { describe, expect, it } from 'vitest'
-import {
-  clampLength,
-  commitMoney,
-  formatMoneyDisplay,
-  sanitizeDigits,
-  sanitizeMoneyTyping,
-} from '../../../src/web/forms/money'
+import { clampLength, commitMoney, sanitizeDigits, sanitizeMoneyTyping } from '../../../src/web/forms/money'
 
 describe('typing money', () => {
   it('keeps digits and one decimal point, at most two decimals', () => {
@@ -52,21 +46,6 @@ describe('committing money', () => {
   })
   it('is exact beyond floating point', () => {
     expect(commitMoney('9999999999999999.99')).toBe('9999999999999999.99')
-  })
-})
-
-describe('showing money', () => {
-  it('groups thousands and shows two decimals', () => {
-    expect(formatMoneyDisplay('1234567.5')).toBe('1,234,567.50')
-    expect(formatMoneyDisplay('999')).toBe('999.00')
-    expect(formatMoneyDisplay('1000')).toBe('1,000.00')
-    expect(formatMoneyDisplay('-1234.5')).toBe('-1,234.50')
-    expect(formatMoneyDisplay('0.1')).toBe('0.10')
-  })
-  it('shows nothing for nothing', () => {
-    expect(formatMoneyDisplay('')).toBe('')
-    expect(formatMoneyDisplay(null)).toBe('')
-    expect(formatMoneyDisplay(undefined)).toBe('')
   })
 })
 

@@ -5,12 +5,9 @@
 import { msg } from '@lingui/core/macro'
 import { describe, expect, it } from 'vitest'
 import type { Lang } from '../../../src/shared/errors'
+import { moneyText } from '../../../src/shared/money-text'
 import type { StepFormSpec } from '../../../src/web/areas/process/field-spec'
-import {
-  currencyBeside,
-  formatMoneyWith,
-  formatRecordDate,
-} from '../../../src/web/areas/process/record-format'
+import { currencyBeside, formatRecordDate } from '../../../src/web/areas/process/record-format'
 import { dictionaryQuery, roomsQuery, vendorsQuery } from '../../../src/web/areas/process/reference-queries'
 import { NoFormRecord, StepRecord } from '../../../src/web/areas/process/StepRecord'
 import { render, testQueryClient } from './render'
@@ -20,9 +17,9 @@ const VENDOR = '7b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e'
 
 describe('record values', () => {
   it('money reads with its currency and separators, and without a currency as the amount alone', () => {
-    expect(formatMoneyWith('1234567.5', 'HKD')).toBe('HKD 1,234,567.50')
-    expect(formatMoneyWith('300000.00')).toBe('300,000.00')
-    expect(formatMoneyWith('0.5', 'CNY')).toBe('CNY 0.50')
+    expect(moneyText('1234567.5', 'HKD')).toBe('HKD 1,234,567.50')
+    expect(moneyText('300000.00')).toBe('300,000.00')
+    expect(moneyText('0.5', 'CNY')).toBe('CNY 0.50')
   })
 
   it("an amount's currency is the one beside it: in its row, else the step's", () => {

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { buyArtV1 } from '../../../machines/buy-art'
 import type { ProcessView } from '../../../src/shared/contracts/process'
 import type { InboxTask } from '../../../src/shared/contracts/tasks'
+import { candidatesLine, taskLine, taskSearch } from '../../../src/web/areas/inbox/task-words'
 import { HistoryTab } from '../../../src/web/areas/process/HistoryTab'
-import { candidatesLine, taskLine, taskSearch } from '../../../src/web/areas/tasks/task-words'
 import { render } from './render'
 
 const A = '11111111-1111-4111-8111-111111111111'
@@ -113,13 +113,13 @@ describe('a task in words', () => {
       updatedAt: '2026-03-01T08:00:00.000Z',
       artworks: [{ id: 'a1', inventoryNo: 'VT-2026-0001', titleZh: '山水', titleEn: 'Landscape' }],
       artworkCount: 2,
-      subject: { zh: '山水 等 2 件', en: 'Landscape and 1 more' },
+      subject: { zh: '山水 及另外 1 件', en: 'Landscape and 1 more' },
     },
   } as InboxTask
 
   it('reads type · subject · step · kind, and who may do it by the privilege label', () => {
     expect(taskLine(task, 'en')).toBe('Purchase · Landscape and 1 more · Due-diligence report · Approve')
-    expect(taskLine(task, 'zh-CN')).toBe('尽调购买 · 山水 等 2 件 · 尽调报告 · 审批')
+    expect(taskLine(task, 'zh-CN')).toBe('尽调购买 · 山水 及另外 1 件 · 尽调报告 · 审批')
     expect(candidatesLine(task, 'en')).toBe('Approve: Purchase')
     expect(candidatesLine({ ...task, candidateRole: { zh: '馆长', en: 'Director' } }, 'en')).toBe('Director')
     expect(candidatesLine({ ...task, candidateUserNames: ['A', 'B'] }, 'zh-CN')).toBe('A、B')

@@ -1,5 +1,5 @@
 // Timed background work shared by several servers: one row per job, claimed with FOR UPDATE SKIP LOCKED
-// when due, so each run of a job happens on one server only (modules/process/scheduler.ts).
+// when due, so each run of a job happens on one server only (src/server/jobs/scheduler.ts).
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 export const scheduledJobs = pgTable('scheduled_jobs', {

@@ -174,7 +174,7 @@ export const processReminders = pgTable(
   },
   (t) => [
     index('process_reminders_due_idx').on(t.dueAt).where(sql`${t.deliveredAt} is null`),
-    // One reminder of each kind per process: scheduling again moves its due time (messages.ts).
+    // One reminder of each kind per process: scheduling again moves its due time (modules/messages/send.ts).
     uniqueIndex('process_reminders_process_kind_uq').on(t.processId, t.kind),
   ],
 )

@@ -6,6 +6,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { ArtworkRecord } from '../../../shared/artwork-rules'
 import type { TagParentCode } from '../../../shared/contracts/reference'
 import type { MessageKey } from '../../../shared/errors'
+import { IMAGE_KINDS } from '../../../shared/file-types'
 import type { DbOrTx } from '../../db/client'
 import { artists, artworks, files } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
@@ -57,7 +58,7 @@ export function referenceErrors(
 
 /** Images and videos are JPG/PNG and MP4 (docs/architecture.md § Input rules); the sources archive is a zip. */
 const MEDIA_FILE_KINDS = {
-  image: ['jpeg', 'png'],
+  image: IMAGE_KINDS,
   video: ['mp4'],
   other: null,
   zip: ['zip'],

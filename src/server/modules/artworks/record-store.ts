@@ -7,7 +7,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import {
   type ArtworkRecord,
   type ArtworkSnapshot,
-  type Valuation,
   DIMENSION_KINDS,
   type Dimensions,
   mainSizeText,
@@ -15,7 +14,9 @@ import {
   RECORD_KINDS,
   type RecordEntry,
   type RecordKind,
+  type StoredRecord,
   sizeTextOf,
+  type Valuation,
 } from '../../../shared/artwork-rules'
 import type { DbOrTx, Tx } from '../../db/client'
 import {
@@ -100,7 +101,7 @@ export function snapshotOf(
     },
     mediumTagId: row.mediumTagId,
     // null only on artworks created outside the form (a purchase, an import of old data)
-    periodTagId: row.periodTagId as number,
+    periodTagId: row.periodTagId,
     investMarketTagId: row.investMarketTagId,
     incomeStageTagId: row.incomeStageTagId,
     labelTagIds: [...labels].sort((a, b) => a - b),
@@ -242,7 +243,7 @@ export function searchVectorSql(
 }
 
 /** One stored form for one meaning: only images carry a picture type or the preview flag. */
-export function normaliseRecord(record: ArtworkRecord): ArtworkRecord {
+export function normaliseRecord<R extends StoredRecord>(record: R): R {
   return {
     ...record,
     labelTagIds: [...new Set(record.labelTagIds)].sort((a, b) => a - b),
@@ -251,7 +252,7 @@ export function normaliseRecord(record: ArtworkRecord): ArtworkRecord {
 }
 
 /** The artworks columns a record sets. */
-export function recordColumns(record: ArtworkRecord) {
+export function recordColumns(record: StoredRecord) {
   return {
     inventoryNo: record.inventoryNo,
     titleZh: record.titleZh,
@@ -281,7 +282,7 @@ export function recordColumns(record: ArtworkRecord) {
   }
 }
 
-function childRows(artworkId: string, record: ArtworkRecord) {
+function childRows(artworkId: string, record: StoredRecord) {
   const labels = record.labelTagIds.map((tagId) => ({ artworkId, tagId }))
   const records: (typeof artworkRecords.$inferInsert)[] = []
   for (const list of RECORD_KINDS) {
@@ -331,7 +332,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK))
 }
 
-async function insertChildren(tx: DbOrTx, items: { id: string; record: ArtworkRecord }[]) {
+async function insertChildren(tx: DbOrTx, items: { id: string; record: StoredRecord }[]) {
   const all = items.map((i) => childRows(i.id, i.record))
   await insertChunked(
     all.flatMap((c) => c.labels),
@@ -358,7 +359,8 @@ async function artistNames(tx: DbOrTx, ids: (string | null)[]) {
 }
 
 export interface NewArtwork {
-  record: ArtworkRecord
+  /** The period may be left for the archive's form (`blankRecord` in src/shared/artwork-rules.ts). */
+  record: StoredRecord
   /**
    * Whether it is signed is not known yet (a purchase describes a title and an artist only): stored as not
    * recorded, which the archive's form then asks for, rather than as "not signed".
@@ -374,45 +376,6 @@ export interface NewArtwork {
   insuredUntil?: string | null
   /** The process that brought it in (a purchase), named on its 'created' movement. */
   processId?: string
-}
-
-/**
- * A record with nothing filled in but what is given: for artworks that enter the archive from elsewhere
- * (a purchase names a title and an artist); the archive's form completes them later.
- */
-export function blankRecord(
-  fields: Partial<ArtworkRecord> & Pick<ArtworkRecord, 'inventoryNo'>,
-): ArtworkRecord {
-  return {
-    titleZh: '',
-    titleEn: '',
-    artistId: null,
-    creationTime: '',
-    materialsZh: '',
-    materialsEn: '',
-    dimensions: {},
-    signature: { signed: false, position: '', content: '' },
-    mediumTagId: null,
-    periodTagId: null as unknown as number,
-    investMarketTagId: null,
-    incomeStageTagId: null,
-    labelTagIds: [],
-    sourceZh: '',
-    sourceEn: '',
-    buyYear: '',
-    packagingType: '',
-    volumeWeight: '',
-    actualWeight: '',
-    remarkZh: '',
-    remarkEn: '',
-    exhibitions: [],
-    auctions: [],
-    privateCollections: [],
-    literature: [],
-    media: [],
-    zipFileId: null,
-    ...fields,
-  }
 }
 
 /** Create artworks (one or thousands) with their children, a 'created' movement and history version 1. */

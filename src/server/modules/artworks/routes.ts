@@ -46,7 +46,6 @@ import {
   historyWhere,
   insertArtworks,
   refreshArtistSearch,
-  type Snapshot,
   updateArtwork,
 } from './record-store'
 import { loadReferences, tagUnder } from './reference-lookup'
@@ -538,8 +537,7 @@ export function artworkRoutes(deps: Deps) {
         .from(artworkHistory)
         .where(historyWhere(id, version))
       if (!h) throw notFound()
-      const { latestValuation, latestValuationCurrency, valuationDate, ...stored } =
-        h.snapshot
+      const { latestValuation, latestValuationCurrency, valuationDate, ...stored } = h.snapshot
       // The record is checked as today's rules and references see it (a tag since removed is refused).
       const parsed = updateArtworkInput.safeParse({ ...stored, expectedVersion })
       if (!parsed.success) {

@@ -14,7 +14,7 @@ import {
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { artworks } from '../../db/schema'
-import { rowsOf } from '../process/messages'
+import { rowsOf } from '../messages/send'
 import { filterWhere } from './list-query'
 import { loadReferences } from './reference-lookup'
 

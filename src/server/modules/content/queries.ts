@@ -6,6 +6,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import type { z } from 'zod'
 import type { ContentKind, ContentStatus, contentInput } from '../../../shared/contracts/content'
 import type { Lang } from '../../../shared/errors'
+import { isImageKind } from '../../../shared/file-types'
 import type { DbOrTx } from '../../db/client'
 import { contents, files, roles, userRoles, users } from '../../db/schema'
 import { AppError } from '../../http/app-error'
@@ -53,7 +54,7 @@ export async function checkReferences(db: DbOrTx, v: ContentValues): Promise<voi
       .select({ id: files.id, kind: files.kind })
       .from(files)
       .where(inArray(files.id, [...wanted.keys()]))
-    const images = new Set(found.filter((f) => f.kind === 'jpeg' || f.kind === 'png').map((f) => f.id))
+    const images = new Set(found.filter((f) => isImageKind(f.kind)).map((f) => f.id))
     for (const [id, fields] of wanted)
       if (!images.has(id)) for (const f of fields) fieldErrors[f] ??= 'contentImageOnly'
   }

@@ -21,7 +21,7 @@ import { AppError, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { sendMessages } from '../process/messages'
+import { sendMessages } from '../messages/send'
 import { noticeTasksChanged } from '../tasks/notice'
 import {
   type ContentRow,

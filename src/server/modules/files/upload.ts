@@ -14,6 +14,8 @@ import {
   type FilePurpose,
   findZipDirectory,
   headFitsPurpose,
+  type ImageKind,
+  isImageKind,
   isXlsStreams,
   KIND_MIME,
   kindOfZipEntries,
@@ -173,7 +175,7 @@ interface ImageFacts {
 }
 
 /** Decode an image (stream or bytes): its upright dimensions and a thumbnail. Null when it does not decode. */
-export async function imageFacts(input: Readable | Buffer, kind: 'jpeg' | 'png'): Promise<ImageFacts | null> {
+export async function imageFacts(input: Readable | Buffer, kind: ImageKind): Promise<ImageFacts | null> {
   const { default: sharp } = await import('sharp') // loaded with the first image, not with every server
   const pipeline = Buffer.isBuffer(input) ? sharp(input, { failOn: 'error' }) : sharp({ failOn: 'error' })
   const thumbnail = pipeline
@@ -315,7 +317,7 @@ export async function receiveUpload(
     let thumbnailKey: string | null = null
     let cover: typeof files.$inferInsert | null = null
 
-    if (kind === 'jpeg' || kind === 'png') {
+    if (isImageKind(kind)) {
       if (fields.width !== undefined || fields.height !== undefined || fields.cover !== undefined) {
         throw invalid(
           Object.fromEntries(
@@ -341,7 +343,7 @@ export async function receiveUpload(
       if (fields.cover !== undefined) {
         const bytes = decodeCover(fields.cover)
         const coverKind = bytes ? sniffHead(bytes) : null
-        if (!bytes || (coverKind !== 'jpeg' && coverKind !== 'png')) throw invalid({ cover: 'coverInvalid' })
+        if (!bytes || !coverKind || !isImageKind(coverKind)) throw invalid({ cover: 'coverInvalid' })
         const facts = await imageFacts(bytes, coverKind)
         if (!facts) throw invalid({ cover: 'coverInvalid' })
         const coverKey = newStorageKey()

@@ -6,6 +6,7 @@
 // cells. Column widths fit the heading and the first rows.
 import type { ContractRow, PaymentRow } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
+import { moneyText } from '../../../shared/money-text'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import { safeCell, streamedWorkbook } from '../../jobs/workbook-writer'
 import { officeToday } from '../../office-day'
@@ -150,7 +151,7 @@ function cellWidth(cell: Cell): number {
         ? String(cell)
         : 'date' in cell
           ? cell.date
-          : Number(cell.amount).toLocaleString('en', { minimumFractionDigits: 2 })
+          : moneyText(cell.amount)
   let w = 0
   for (const ch of text) w += /[\u2e80-\uffff]/.test(ch) ? 2 : 1
   return w

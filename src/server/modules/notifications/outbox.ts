@@ -9,6 +9,7 @@ import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import { EMAIL_DEFAULT, isEmailKind } from '../../../shared/contracts/notifications'
 import type { MessageKind } from '../../../shared/contracts/process'
 import { formatMessage, type Lang } from '../../../shared/errors'
+import { langOf } from '../../../shared/lang'
 import type { DbOrTx } from '../../db/client'
 import { emailOutbox, notificationPreferences, users } from '../../db/schema'
 import {
@@ -20,7 +21,7 @@ import {
   processLink,
 } from './settings'
 
-/** A message of the bell (process/messages.ts writes it); its email, when its kind has one, is queued here. */
+/** A message of the bell (messages/send.ts writes it); its email, when its kind has one, is queued here. */
 export interface NewMessage {
   kind: MessageKind
   processId: string | null
@@ -42,10 +43,6 @@ export const EMAIL_RUN_LIMIT = 200
 /** The wait after the n-th failed attempt: 1, 2, 4 … minutes, at most six hours. */
 export function emailBackoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000)
-}
-
-export function langOf(language: string): Lang {
-  return language === 'en' ? 'en' : 'zh-CN'
 }
 
 /** Subject and text of one message's email in one language. */

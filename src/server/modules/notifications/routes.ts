@@ -11,6 +11,7 @@ import {
   notificationPreferencesInput,
   notificationPreferencesView,
 } from '../../../shared/contracts/notifications'
+import { langOf } from '../../../shared/lang'
 import type { DbOrTx } from '../../db/client'
 import { notificationPreferences, users } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
@@ -18,7 +19,6 @@ import { notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { langOf } from './outbox'
 import { configureEmail, emailSettings } from './settings'
 
 async function preferencesOf(db: DbOrTx, userId: string): Promise<NotificationPreferencesView> {

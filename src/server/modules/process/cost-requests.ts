@@ -13,7 +13,7 @@ import { dayIn } from '../../../shared/office-time'
 import type { DbOrTx, Tx } from '../../db/client'
 import { processes, users } from '../../db/schema'
 import { AppError } from '../../http/app-error'
-import { nameIn } from '../admin/routes'
+import { nameIn } from '../auth/names'
 import type { ProcessCatalog } from './catalog'
 import { followUpsOf, subjectField } from './links'
 

@@ -4,6 +4,7 @@
 // yet, the titles it describes; else, for a payment of another process's cost, that process's subject; else
 // the note it was started with. Read in one pass for a page of processes.
 import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { firstAndMore } from '../../../shared/subject-words'
 import type { DbOrTx } from '../../db/client'
 import { artworks, processArtworks, processes, rooms } from '../../db/schema'
 
@@ -20,14 +21,13 @@ interface Titled {
 
 const NOTE_WORDS = 40
 
-/** "秋山行旅图 等 3 件" / "Travellers among Autumn Mountains and 2 more": the first title and the count. */
+/** "秋山行旅图 及另外 2 件" / "Travellers among Autumn Mountains and 2 more": the first title and the others. */
 export function titlesWords(list: Titled[], count = list.length): SubjectWords {
   if (list.length === 0) return { zh: '', en: '' }
   const first = list[0]
   const zh = first.titleZh || first.titleEn || first.inventoryNo || ''
   const en = first.titleEn || first.titleZh || first.inventoryNo || ''
-  if (count <= 1) return { zh, en }
-  return { zh: `${zh} 等 ${count} 件`, en: `${en} and ${count - 1} more` }
+  return { zh: firstAndMore(zh, count, 'zh-CN'), en: firstAndMore(en, count, 'en') }
 }
 
 type Input = Record<string, unknown>

@@ -14,7 +14,7 @@ import { dateText } from '../../pdf/format'
 import { drawPicture, type PdfPicture, pictureForPdf } from '../../pdf/picture'
 import { ensureSpace, facts, line, MUTED, type Report, section, titleBlock } from '../../pdf/report'
 import type { Storage } from '../../storage'
-import { conditionReports } from '../condition/reports'
+import { conditionReports } from '../artworks/condition/reports'
 import { HANDOVER_WORDS, pick, WORDS } from './words'
 
 export interface ConditionSheetData {

@@ -4,8 +4,9 @@
 // rows before the first byte (the same reads as their screens) and draw them a page at a time.
 import type { PolicySchedule } from '../../../shared/contracts/insurance-schedule'
 import type { StocktakeDetail } from '../../../shared/contracts/stocktakes'
+import { moneyText } from '../../../shared/money-text'
 import { addMoney } from '../../../shared/validation'
-import { dateText, moneyText, numberText } from '../../pdf/format'
+import { dateText, numberText } from '../../pdf/format'
 import { facts, line, type Report, section, table, titleBlock } from '../../pdf/report'
 import { pick, RESULT_WORDS, SHOW_WORDS, WORDS } from './words'
 

@@ -10,10 +10,11 @@ import {
   type ArtworkStatus,
 } from '../../../shared/contracts/artworks'
 import type { CollectionValue } from '../../../shared/contracts/finance'
+import { moneyText } from '../../../shared/money-text'
 import { todayIn } from '../../../shared/office-time'
 import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
-import { dateText, moneyText, numberText } from '../../pdf/format'
+import { dateText, numberText } from '../../pdf/format'
 import { facts, line, type Report, section, table, titleBlock } from '../../pdf/report'
 import { collectionValue, reportingCurrency } from '../finance/value'
 import { rowsOf } from '../process/process-store'

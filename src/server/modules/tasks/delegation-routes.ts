@@ -22,7 +22,7 @@ import { AppError, forbidden, invalid, notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { nameIn } from '../admin/routes'
+import { nameIn } from '../auth/names'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
 const json = <T extends z.ZodType>(schema: T) => ({

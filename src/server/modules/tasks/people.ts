@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { actingPrivileges, routedPrivilege, type TaskKind } from '../../../../machines/tasks'
 import type { ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
-import { rowsOf } from '../process/messages'
+import { rowsOf } from '../messages/send'
 
 /** The user `u` holds one of `privileges` (a text[]) through an enabled role or on their own. */
 function holdsSql(privileges: SQL): SQL {

@@ -26,7 +26,7 @@ import { invalid, notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { holdersOf } from '../process/messages'
+import { holdersOf } from '../messages/send'
 import { approvalRulesOf, forgetTaskTimings, moneySteps, taskTimingsOf, timingKey } from './settings'
 
 const pathParam = (name: string) => ({ param: { in: 'path' as const, name, required: true } })

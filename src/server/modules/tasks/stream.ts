@@ -78,10 +78,9 @@ export async function onTasksChanged(database: Database, listener: Listener): Pr
   if (!hub.stop) {
     hub.starting ??= (async () => {
       try {
-        hub.stop =
-          database.pglite
-            ? await listenEmbedded(database.pglite, hub)
-            : await listenPostgres(database.url ?? '', hub)
+        hub.stop = database.pglite
+          ? await listenEmbedded(database.pglite, hub)
+          : await listenPostgres(database.url ?? '', hub)
       } finally {
         hub.starting = null
       }

@@ -5,12 +5,12 @@
 // and, for an escalation, the process's history row are written in one transaction.
 import { and, eq, isNull, lte, sql } from 'drizzle-orm'
 import { latest } from '../../../../machines/registry'
-import type { Lang } from '../../../shared/errors'
+import { intlLocale, type Lang } from '../../../shared/lang'
 import type { ProcessType } from '../../../shared/process-types'
 import { addWorkingDays } from '../../../shared/working-days'
 import type { DbOrTx } from '../../db/client'
 import { processes, processHistory, processTasks } from '../../db/schema'
-import { bothLanguages, holdersOfAny, rowsOf, sendMessages, typeLabel } from '../process/messages'
+import { bothLanguages, holdersOfAny, rowsOf, sendMessages, typeLabel } from '../messages/send'
 import { taskTimingsOf, timingKey } from './settings'
 import { taskKindLabel } from './sync'
 
@@ -49,7 +49,7 @@ function wording(task: Task, timeZone: string) {
   const step = latest(task.type as ProcessType).steps.find((s) => s.key === task.step)
   const due = (lang: Lang) =>
     task.dueAt
-      ? new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', {
+      ? new Intl.DateTimeFormat(intlLocale(lang), {
           timeZone,
           dateStyle: 'medium',
           timeStyle: 'short',

@@ -35,6 +35,7 @@ import {
   setRoleEnabled,
   updateRole,
 } from '../../api/queries/admin'
+import { EnabledCell } from '../../forms/EnabledCell'
 import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
@@ -97,36 +98,13 @@ export function RolesScreen() {
       key: 'status',
       header: <Trans>Status</Trans>,
       cell: (r) => (
-        // biome-ignore lint/a11y/noStaticElementInteractions: stops the row's click only
-        // biome-ignore lint/a11y/useKeyWithClickEvents: as above
-        <div onClick={(e) => e.stopPropagation()}>
-          <Group gap={6}>
-            <Badge variant="light" color={r.enabled ? 'teal' : 'gray'} radius="sm">
-              {r.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}
-            </Badge>
-            {mayEdit && r.mayManage ? (
-              <>
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  onClick={() => setEditing(r)}
-                  data-testid="role-edit"
-                >
-                  <Trans>Edit</Trans>
-                </Button>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color={r.enabled ? 'red' : 'teal'}
-                  onClick={() => setToggling(r)}
-                  data-testid={r.enabled ? 'role-disable' : 'role-enable'}
-                >
-                  {r.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-                </Button>
-              </>
-            ) : null}
-          </Group>
-        </div>
+        <EnabledCell
+          enabled={r.enabled}
+          mayChange={mayEdit && r.mayManage}
+          testId="role"
+          onEdit={() => setEditing(r)}
+          onToggle={() => setToggling(r)}
+        />
       ),
     },
   ]

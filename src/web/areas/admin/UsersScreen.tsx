@@ -27,7 +27,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core'
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks'
+import { useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { z } from 'zod'
@@ -49,6 +49,8 @@ import {
   usersQuery,
 } from '../../api/queries/admin'
 import { ConfirmActions } from '../../forms/ConfirmModal'
+import { EnabledBadge } from '../../forms/EnabledCell'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
@@ -103,15 +105,7 @@ function UserCard({
             </Text>
           </Stack>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            {user.enabled ? (
-              <Badge variant="light" color="teal" radius="sm" style={{ textTransform: 'none' }}>
-                <Trans>Enabled</Trans>
-              </Badge>
-            ) : (
-              <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>
-                <Trans>Disabled</Trans>
-              </Badge>
-            )}
+            <EnabledBadge enabled={user.enabled} />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button size="compact-xs" variant="subtle" data-testid="user-actions">
@@ -193,11 +187,6 @@ export function UsersScreen({
   const users = useQuery(usersQuery(search))
   const roles = useQuery(rolesQuery())
   const [dialog, setDialog] = useState<Dialog | null>(null)
-  const setKeyword = useDebouncedCallback(
-    (keyword: string) =>
-      onSearch({ ...search, keyword: keyword.trim() || undefined, page: undefined }, { replace: true }),
-    300,
-  )
   const total = users.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE))
   const close = () => setDialog(null)
@@ -219,15 +208,13 @@ export function UsersScreen({
         }
       />
       <Stack gap="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
+        <FilterBar>
+          <SearchFilter
             label={t`Search by name, sign-in name or email`}
-            defaultValue={search.keyword ?? ''}
-            onChange={(e) => setKeyword(e.currentTarget.value)}
-            w={300}
-            maw="100%"
+            value={search.keyword}
+            onSearch={(keyword) => onSearch({ ...search, keyword, page: undefined }, { replace: true })}
             maxLength={64}
-            data-testid="user-search"
+            testId="user-search"
           />
           <Select
             label={t`Role`}
@@ -271,7 +258,7 @@ export function UsersScreen({
             mb={6}
             data-testid="user-locked-filter"
           />
-        </Group>
+        </FilterBar>
         {users.isPending ? (
           <Loader size="sm" aria-label={t`Loading`} />
         ) : users.isError ? (

@@ -6,9 +6,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Input, MultiSelect, Pill, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { ARTWORK_STATUSES, INSURANCE_STATUSES, TRANSPORT_STATUSES } from '../../../shared/contracts/artworks'
+import { moneyText } from '../../../shared/money-text'
 import { DigitsInput } from '../../forms/DigitsInput'
 import { MoneyInput } from '../../forms/MoneyInput'
-import { formatMoneyDisplay } from '../../forms/money'
 import { artworkStatusLabel, insuranceStatusLabel, transportStatusLabel } from './archive-labels'
 import { type ArchiveSearch, clearedFilters, withFilters } from './archive-search'
 import type { ArchiveReference, ArchiveTagParent } from './reference-data'
@@ -335,8 +335,8 @@ export function ActiveFilters({ search, onChange, reference }: ArchiveFiltersPro
   if (search.valuationCurrency) {
     const cur = search.valuationCurrency
     const ranged = search.valuationMin !== undefined || search.valuationMax !== undefined
-    const from = search.valuationMin ? formatMoneyDisplay(search.valuationMin) : '…'
-    const to = search.valuationMax ? formatMoneyDisplay(search.valuationMax) : '…'
+    const from = search.valuationMin ? moneyText(search.valuationMin) : '…'
+    const to = search.valuationMax ? moneyText(search.valuationMax) : '…'
     pills.push({
       key: 'valuation',
       label: ranged ? t`Valuation: ${cur} ${from}–${to}` : t`Valued in ${cur}`,

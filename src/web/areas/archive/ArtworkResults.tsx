@@ -18,7 +18,7 @@ import type { ReactNode } from 'react'
 import type { ArtworkListItem, ArtworkSort } from '../../../shared/contracts/artworks'
 import type { FileLink } from '../../../shared/contracts/files'
 import type { Lang } from '../../../shared/errors'
-import { formatMoneyDisplay } from '../../forms/money'
+import { moneyText } from '../../../shared/money-text'
 import { formatDate } from '../../i18n/format'
 import { placeWords } from '../warehouse/place-words'
 import { ArtworkThumb } from './ArtworkThumb'
@@ -43,11 +43,6 @@ export interface ResultsProps {
 
 export function otherTitle(item: { titleZh: string; titleEn: string }, lang: Lang): string {
   return lang === 'en' ? (item.titleEn ? item.titleZh : '') : item.titleZh ? item.titleEn : ''
-}
-
-export function valuationText(value: string | null, currency: string | null): string {
-  if (!value) return ''
-  return `${currency ?? ''} ${formatMoneyDisplay(value)}`.trim()
 }
 
 export function whereText(
@@ -268,7 +263,7 @@ export function ArtworkTable({
                   {item.latestValuation ? (
                     <Tooltip label={formatDate(item.valuationDate, lang)} disabled={!item.valuationDate}>
                       <Text fz="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {valuationText(item.latestValuation, item.latestValuationCurrency)}
+                        {moneyText(item.latestValuation, item.latestValuationCurrency)}
                       </Text>
                     </Tooltip>
                   ) : (
@@ -337,7 +332,7 @@ export function ArtworkGallery({ items, links, reference, selected, onToggle }: 
                   size="sm"
                   style={{ position: 'absolute', right: 8, bottom: 8, boxShadow: '0 1px 3px rgba(0,0,0,.2)' }}
                 >
-                  {valuationText(item.latestValuation, item.latestValuationCurrency)}
+                  {moneyText(item.latestValuation, item.latestValuationCurrency)}
                 </Badge>
               ) : null}
             </div>

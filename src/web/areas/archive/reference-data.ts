@@ -6,8 +6,8 @@ import { useQueries } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { DictCode, RoomOption, TagItem, TagParentCode } from '../../../shared/contracts/reference'
 import type { Lang } from '../../../shared/errors'
+import { langOf } from '../../../shared/lang'
 import { dictionaryQuery, roomsQuery, tagsQuery } from '../../api/queries/reference'
-import { isLang } from '../../i18n/i18n'
 
 export const ARCHIVE_TAG_PARENTS = [
   'CREATION_MEDIUM',
@@ -54,7 +54,7 @@ const labelIn = (item: Labelled, lang: Lang) =>
 
 export function useArchiveReference(): ArchiveReference {
   const { i18n } = useLingui()
-  const lang: Lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang: Lang = langOf(i18n.locale)
   const tagResults = useQueries({ queries: ARCHIVE_TAG_PARENTS.map((p) => tagsQuery(p)) })
   const dictResults = useQueries({ queries: ARCHIVE_DICTS.map((d) => dictionaryQuery(d)) })
   const roomResult = useQueries({ queries: [roomsQuery()] })[0]

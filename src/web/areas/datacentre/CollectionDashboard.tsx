@@ -34,12 +34,13 @@ import {
   OUT_OF_WAREHOUSE,
 } from '../../../shared/contracts/datacentre'
 import type { RateUsed } from '../../../shared/contracts/finance'
+import { langOf } from '../../../shared/lang'
+import { moneyText } from '../../../shared/money-text'
 import { ApiError } from '../../api/api-error'
 import { collectionQuery, valueHistoryQuery } from '../../api/queries/datacentre'
-import { formatDateTime } from '../../i18n/format'
+import { formatDateTime, formatNumber } from '../../i18n/format'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { useLang } from '../process/machine-words'
-import { formatMoneyWith } from '../process/record-format'
 import {
   archiveSearchOf,
   type DashboardFilters,
@@ -282,7 +283,7 @@ function Totals({ d }: { d: Dashboard }) {
             <Trans>Total value in the reporting currency</Trans>
           </Text>
           <Text fz={26} fw={700} data-testid="reporting-total" data-amount={tt.total}>
-            {formatMoneyWith(tt.total, tt.reportingCurrency)}
+            {moneyText(tt.total, tt.reportingCurrency)}
           </Text>
           <Text fz="xs" c="dimmed" data-testid="totals-scope">
             {t`${held} artworks held, ${valued} of them valued (sold and missing artworks are not counted; the archive summary counts every artwork on record)`}
@@ -291,7 +292,7 @@ function Totals({ d }: { d: Dashboard }) {
             <Alert color="orange" p="xs" mt={4} data-testid="unconverted">
               <Text fz="xs">
                 <Trans>Not in the total, for want of a rate:</Trans>{' '}
-                {tt.unconverted.map((u) => formatMoneyWith(u.amount, u.currency)).join(' · ')}
+                {tt.unconverted.map((u) => moneyText(u.amount, u.currency)).join(' · ')}
               </Text>
             </Alert>
           ) : null}
@@ -309,7 +310,7 @@ function Totals({ d }: { d: Dashboard }) {
               <Table.Tbody>
                 {tt.perCurrency.map((c) => (
                   <Table.Tr key={c.currency} data-currency={c.currency}>
-                    <Table.Td>{formatMoneyWith(c.amount, c.currency)}</Table.Td>
+                    <Table.Td>{moneyText(c.amount, c.currency)}</Table.Td>
                     <Table.Td c="dimmed">{worksWords(c.count)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -479,7 +480,7 @@ function BreakdownCard({
           withLegend={metric === 'value'}
           gridAxis="x"
           yAxisProps={{ width: 150 }}
-          valueFormatter={(v) => v.toLocaleString(i18n.locale)}
+          valueFormatter={(v) => formatNumber(v, langOf(i18n.locale))}
           barProps={{ cursor: 'pointer', onClick: (_: unknown, index: number) => pick(index) }}
           data-testid="bar-chart"
         />
@@ -549,7 +550,7 @@ function InsuranceCard({
         withLegend={metric === 'value'}
         gridAxis="y"
         yAxisProps={{ width: 80 }}
-        valueFormatter={(v) => v.toLocaleString(i18n.locale)}
+        valueFormatter={(v) => formatNumber(v, langOf(i18n.locale))}
         barProps={{
           cursor: 'pointer',
           onClick: (_: unknown, index: number) => {
@@ -695,7 +696,7 @@ function ValueOverTime({
           withLegend
           curveType="stepAfter"
           yAxisProps={{ width: 90 }}
-          valueFormatter={(v) => v.toLocaleString(i18n.locale)}
+          valueFormatter={(v) => formatNumber(v, langOf(i18n.locale))}
           data-testid="line-chart"
         />
       )}

@@ -10,6 +10,7 @@ import {
   DATA_CENTRE_FILTER_KEYS,
   type Dimension,
   INSURANCE_FILTERS,
+  isRealDate,
   OUT_OF_WAREHOUSE,
 } from '../../../shared/constants'
 import type { CollectionFilters } from '../../../shared/contracts/datacentre'
@@ -36,7 +37,6 @@ export interface DataCentreSearch extends DashboardFilters {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined =>
   values.includes(v as T) ? (v as T) : undefined
 const idOf = (v: unknown) => {
@@ -63,8 +63,8 @@ export function validateDataCentreSearch(input: Record<string, unknown>): DataCe
         : undefined,
     metric: oneOf(METRICS, input.metric),
     by: oneOf(['month', 'year'] as const, input.by),
-    from: typeof input.from === 'string' && DAY.test(input.from) ? input.from : undefined,
-    to: typeof input.to === 'string' && DAY.test(input.to) ? input.to : undefined,
+    from: isRealDate(input.from) ? input.from : undefined,
+    to: isRealDate(input.to) ? input.to : undefined,
   }
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as DataCentreSearch
 }

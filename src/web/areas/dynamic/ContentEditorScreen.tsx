@@ -22,6 +22,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useRef } from 'react'
 import { type ContentKind, type ContentView, contentInput } from '../../../shared/contracts/content'
+import { IMAGE_EXTENSIONS } from '../../../shared/file-types'
 import {
   audienceRolesQuery,
   contentItemQuery,
@@ -40,8 +41,6 @@ import { DETAIL_PATH } from './content-parts'
 
 /** TipTap stays out of the first download: the field loads when the editor screen opens. */
 const RichTextField = lazy(() => import('./RichTextField'))
-
-const IMAGE_ONLY = ['jpg', 'jpeg', 'jfif', 'png'] as const
 
 export function ContentEditorScreen({ id }: { id?: string }) {
   const item = useQuery({ ...contentItemQuery(id ?? ''), enabled: !!id })
@@ -215,7 +214,7 @@ function ContentForm({ item }: { item: ContentView | null }) {
             <FileUpload
               purpose="image"
               single
-              extensions={IMAGE_ONLY}
+              extensions={IMAGE_EXTENSIONS}
               label={t`Cover image`}
               description={t`JPG or PNG`}
               value={form.values.coverFileId ? [form.values.coverFileId as string] : []}

@@ -4,8 +4,7 @@
 // and say how many were told.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
+import { Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -18,6 +17,7 @@ import {
 } from '../../../shared/contracts/content'
 import { contentKeys, contentManageQuery, publishContent, withdrawContent } from '../../api/queries/content'
 import { ConfirmModal } from '../../forms/ConfirmModal'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
@@ -55,10 +55,6 @@ export function ContentTableScreen({
   const navigate = useNavigate()
   const list = useQuery(contentManageQuery(tableFilters(search)))
   const [acting, setActing] = useState<Acting>(null)
-  const setQ = useDebouncedCallback(
-    (q: string) => onSearch({ ...search, q: q.trim() || undefined, page: undefined }, { replace: true }),
-    300,
-  )
   const columns: Column<ContentView>[] = [
     {
       key: 'title',
@@ -152,15 +148,13 @@ export function ContentTableScreen({
         }
       />
       <Stack gap="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
+        <FilterBar>
+          <SearchFilter
             label={t`Search by title`}
-            defaultValue={search.q ?? ''}
-            onChange={(e) => setQ(e.currentTarget.value)}
-            maxLength={100}
+            value={search.q}
+            onSearch={(q) => onSearch({ ...search, q, page: undefined }, { replace: true })}
             w={260}
-            maw="100%"
-            data-testid="content-search"
+            testId="content-search"
           />
           <Select
             label={t`Kind`}
@@ -185,7 +179,7 @@ export function ContentTableScreen({
             maw="100%"
             data-testid="content-status-filter"
           />
-        </Group>
+        </FilterBar>
         {list.isPending ? (
           <Skeleton h={200} />
         ) : list.isError ? (

@@ -2,6 +2,7 @@
 // lists, quote, code, links, images). Loaded on demand (React.lazy in ContentEditorScreen), so TipTap and
 // its styles never enter the first download. Images are checked (JPG or PNG only), uploaded through the
 // file API and shown with a signed link; the server keeps only our own file address and sanitises the rest.
+import { IMAGE_EXTENSIONS } from '../../../shared/file-types'
 import '@mantine/tiptap/styles.css'
 import { useLingui } from '@lingui/react/macro'
 import { Input } from '@mantine/core'
@@ -15,8 +16,6 @@ import { fileLink } from '../../api/queries/files'
 import { uploadFile } from '../../api/upload'
 import { extensionOf } from '../../forms/file-checks'
 import { showError } from '../../forms/notify'
-
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png']
 
 class WrongImageType extends Error {}
 

@@ -2,24 +2,25 @@
 // purchase, sale and service contracts with their amount, what has been paid or collected under them in
 // their own currency, what is outstanding, those ending soon flagged; filters in the URL and an Excel export
 // — the exchange rates with the reporting currency (RatesPanel), and the non-contract payment requests
-// (PaymentRequestsPanel, areas/finance-payment). A table on a desk, cards on a phone.
+// (PaymentRequestsPanel, areas/payment-requests). A table on a desk, cards on a phone.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Button, Checkbox, Group, Select, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
+import { Badge, Button, Checkbox, Group, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { CONTRACT_DIRECTIONS, type ContractRow, EXPIRING_SOON_DAYS } from '../../../shared/contracts/finance'
+import { moneyText } from '../../../shared/money-text'
 import { contractsQuery, params } from '../../api/queries/finance'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { showError } from '../../forms/notify'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
-import { PaymentRequestsPanel } from '../finance-payment/PaymentRequestsPanel'
 import { type Column, OpList } from '../operations/parts'
+import { PaymentRequestsPanel } from '../payment-requests/PaymentRequestsPanel'
 import { type FinanceSearch, PAGE_SIZE } from './finance-search'
 import { RatesPanel, useCurrencyOptions } from './RatesPanel'
-import { CONTRACT_KIND_WORDS, dayText, money, ProcessName } from './words'
+import { CONTRACT_KIND_WORDS, dayText, ProcessName } from './words'
 
 type OnSearch = (next: FinanceSearch, options?: { replace?: boolean }) => void
 
@@ -84,7 +85,6 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
   const [exporting, setExporting] = useState(false)
   const set = (change: Partial<FinanceSearch>, replace = false) =>
     onSearch({ ...search, ...change, page: undefined }, { replace })
-  const setQ = useDebouncedCallback((q: string) => set({ q: q.trim() || undefined }, true), 300)
   const columns: Column<ContractRow>[] = [
     {
       key: 'contract',
@@ -124,14 +124,14 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
       ),
     },
     { key: 'counterparty', header: <Trans>Counterparty</Trans>, cell: (c) => c.counterparty || '—' },
-    { key: 'amount', header: <Trans>Amount</Trans>, cell: (c) => money(c.amount, c.currency) },
-    { key: 'paid', header: <Trans>Paid or collected</Trans>, cell: (c) => money(c.paid, c.currency) },
+    { key: 'amount', header: <Trans>Amount</Trans>, cell: (c) => moneyText(c.amount, c.currency) },
+    { key: 'paid', header: <Trans>Paid or collected</Trans>, cell: (c) => moneyText(c.paid, c.currency) },
     {
       key: 'outstanding',
       header: <Trans>Outstanding</Trans>,
       cell: (c) => (
         <Text fz="sm" c={c.outstanding === '0.00' ? 'dimmed' : undefined} data-testid="contract-outstanding">
-          {money(c.outstanding, c.currency)}
+          {moneyText(c.outstanding, c.currency)}
         </Text>
       ),
     },
@@ -163,15 +163,12 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
   ]
   return (
     <Stack gap="md">
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
+      <FilterBar>
+        <SearchFilter
           label={t`Search by number, subject or counterparty`}
-          defaultValue={search.q ?? ''}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          maxLength={100}
-          w={300}
-          maw="100%"
-          data-testid="contract-search"
+          value={search.q}
+          onSearch={(q) => set({ q }, true)}
+          testId="contract-search"
         />
         <Select
           label={t`Kind`}
@@ -224,7 +221,7 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
         >
           <Trans>Export to Excel</Trans>
         </Button>
-      </Group>
+      </FilterBar>
       {contracts.isPending ? (
         <Skeleton h={160} />
       ) : contracts.isError ? (

@@ -10,23 +10,17 @@ import { IconDownload } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PAYMENT_DIRECTIONS, PAYMENT_STATUSES, type PaymentRow } from '../../../shared/contracts/finance'
+import { moneyText } from '../../../shared/money-text'
 import { params, paymentsQuery } from '../../api/queries/finance'
 import { DateRangePicker } from '../../forms/DateRangePicker'
+import { FilterBar } from '../../forms/FilterBar'
 import { showError } from '../../forms/notify'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
 import { type Column, OpList } from '../operations/parts'
 import { PAGE_SIZE, type PaymentHistorySearch } from './finance-search'
 import { useCurrencyOptions } from './RatesPanel'
-import {
-  DIRECTION_WORDS,
-  dayText,
-  METHOD_WORDS,
-  money,
-  ProcessName,
-  STATUS_WORDS,
-  StatusBadge,
-} from './words'
+import { DIRECTION_WORDS, dayText, METHOD_WORDS, ProcessName, STATUS_WORDS, StatusBadge } from './words'
 
 export const paymentFilters = (s: PaymentHistorySearch) => ({ ...s, page: s.page ?? 1, pageSize: PAGE_SIZE })
 
@@ -54,7 +48,7 @@ export function PaymentHistoryScreen({
           <Group gap={6} wrap="wrap">
             <Text fz="sm" fw={600} data-testid="payment-amount">
               {p.direction === 'incoming' ? '+ ' : '− '}
-              {money(p.amount, p.currency)}
+              {moneyText(p.amount, p.currency)}
             </Text>
             <StatusBadge status={p.status} />
           </Group>
@@ -145,7 +139,7 @@ export function PaymentHistoryScreen({
         }
       />
       <Stack gap="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
+        <FilterBar>
           <Select
             label={t`Direction`}
             placeholder={t`Payments and collections`}
@@ -206,7 +200,7 @@ export function PaymentHistoryScreen({
           >
             <Trans>Export to Excel</Trans>
           </Button>
-        </Group>
+        </FilterBar>
         {search.processId ? (
           <Group gap="xs">
             <Text fz="sm">

@@ -27,14 +27,16 @@ import {
   type SummaryGroup,
   type SummaryRow,
 } from '../../../shared/contracts/finance'
+import { moneyText } from '../../../shared/money-text'
 import { paymentSummaryQuery } from '../../api/queries/finance'
 import { DateRangePicker } from '../../forms/DateRangePicker'
+import { FilterBar } from '../../forms/FilterBar'
 import { formatMonth, formatNumber } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import type { SummarySearch } from './finance-search'
-import { dayText, GROUP_WORDS, money, NONE, rateSentence } from './words'
+import { dayText, GROUP_WORDS, NONE, rateSentence } from './words'
 
 const COLORS = [
   'ink.6',
@@ -82,7 +84,7 @@ export function PaymentSummaryScreen({
         }
       />
       <Stack gap="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
+        <FilterBar>
           <SegmentedControl
             value={groupBy}
             onChange={(v) =>
@@ -107,7 +109,7 @@ export function PaymentSummaryScreen({
             onChange={(e) => onSearch({ ...search, reporting: e.currentTarget.checked ? undefined : 0 })}
             data-testid="summary-reporting"
           />
-        </Group>
+        </FilterBar>
         {summary.isPending ? (
           <Skeleton h={300} />
         ) : summary.isError ? (
@@ -211,9 +213,9 @@ function SummaryBody({
     {
       key: 'outgoing',
       header: <Trans context="payment summary">Paid</Trans>,
-      cell: (r) => money(r.outgoing, r.currency),
+      cell: (r) => moneyText(r.outgoing, r.currency),
     },
-    { key: 'incoming', header: <Trans>Collected</Trans>, cell: (r) => money(r.incoming, r.currency) },
+    { key: 'incoming', header: <Trans>Collected</Trans>, cell: (r) => moneyText(r.incoming, r.currency) },
     { key: 'count', header: <Trans>Payments</Trans>, cell: (r) => String(r.paidCount) },
     {
       key: 'failed',
@@ -249,7 +251,7 @@ function SummaryBody({
         <Stack gap={4}>
           {data.totals.map((x) => (
             <Text key={x.currency} fz="sm" data-currency={x.currency}>
-              {t`${x.currency}: paid ${money(x.outgoing, x.currency)}, collected ${money(x.incoming, x.currency)}`}
+              {t`${x.currency}: paid ${moneyText(x.outgoing, x.currency)}, collected ${moneyText(x.incoming, x.currency)}`}
             </Text>
           ))}
         </Stack>
@@ -293,9 +295,9 @@ function ReportingTotals({
     {
       key: 'outgoing',
       header: <Trans context="payment summary">Paid</Trans>,
-      cell: (r) => money(r.outgoing, c),
+      cell: (r) => moneyText(r.outgoing, c),
     },
-    { key: 'incoming', header: <Trans>Collected</Trans>, cell: (r) => money(r.incoming, c) },
+    { key: 'incoming', header: <Trans>Collected</Trans>, cell: (r) => moneyText(r.incoming, c) },
     {
       key: 'apart',
       header: <Trans>Without a rate</Trans>,
@@ -305,8 +307,8 @@ function ReportingTotals({
           : r.unconverted
               .map((u) =>
                 [
-                  u.outgoing !== '0.00' ? money(u.outgoing, u.currency) : null,
-                  u.incoming !== '0.00' ? `+${money(u.incoming, u.currency)}` : null,
+                  u.outgoing !== '0.00' ? moneyText(u.outgoing, u.currency) : null,
+                  u.incoming !== '0.00' ? `+${moneyText(u.incoming, u.currency)}` : null,
                 ]
                   .filter(Boolean)
                   .join(' '),
@@ -326,7 +328,7 @@ function ReportingTotals({
               <Trans context="payment summary">Paid</Trans>
             </Text>
             <Text fz="lg" fw={700} data-testid="reporting-outgoing">
-              {money(reporting.outgoing, c)}
+              {moneyText(reporting.outgoing, c)}
             </Text>
           </Stack>
           <Stack gap={0}>
@@ -334,7 +336,7 @@ function ReportingTotals({
               <Trans>Collected</Trans>
             </Text>
             <Text fz="lg" fw={700} data-testid="reporting-incoming">
-              {money(reporting.incoming, c)}
+              {moneyText(reporting.incoming, c)}
             </Text>
           </Stack>
         </Group>
@@ -366,7 +368,7 @@ function ReportingTotals({
             <List size="sm">
               {reporting.unconverted.map((u) => (
                 <List.Item key={u.currency}>
-                  {t`${u.currency}: paid ${money(u.outgoing, u.currency)}, collected ${money(u.incoming, u.currency)} (${u.count} payments, ${dayText(u.firstOn)} – ${dayText(u.lastOn)})`}
+                  {t`${u.currency}: paid ${moneyText(u.outgoing, u.currency)}, collected ${moneyText(u.incoming, u.currency)} (${u.count} payments, ${dayText(u.firstOn)} – ${dayText(u.lastOn)})`}
                 </List.Item>
               ))}
             </List>

@@ -16,7 +16,6 @@ import type {
 import { toDisplay } from '../../forms/date-range'
 import { ProcessLink, processTypeLabel } from '../archive/process-links'
 import { useLang } from '../process/machine-words'
-import { formatMoneyWith } from '../process/record-format'
 
 export const DIRECTION_WORDS: Record<(typeof PAYMENT_DIRECTIONS)[number], MessageDescriptor> = {
   outgoing: msg({ message: 'Payment', context: 'payment direction' }),
@@ -44,8 +43,6 @@ export const GROUP_WORDS: Record<SummaryGroup, MessageDescriptor> = {
   currency: msg`By currency`,
 }
 export const NONE = msg`Not stated`
-
-export const money = (amount: string, currency: string) => formatMoneyWith(amount, currency)
 
 export function StatusBadge({ status }: { status: (typeof PAYMENT_STATUSES)[number] }) {
   const { i18n } = useLinguiCore()

@@ -23,16 +23,16 @@ import { Link, linkOptions } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { holds } from '../../../shared/access'
 import type { InboxTask } from '../../../shared/contracts/tasks'
+import { langOf } from '../../../shared/lang'
 import { inboxQuery, latestMessagesQuery } from '../../api/queries/tasks'
 import { formatDate, formatDateTime } from '../../i18n/format'
-import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
 import { UnstyledLink } from '../archive/router-links'
 import { LatestContent } from '../dynamic/LatestContent'
+import { TaskDue, TaskMarks } from '../inbox/TaskParts'
+import { taskLine } from '../inbox/task-words'
 import { InboxLink } from '../process/InboxLink'
-import { TaskDue, TaskMarks } from '../tasks/TaskParts'
-import { taskLine } from '../tasks/task-words'
 import { SHORTCUTS } from './shortcuts'
 
 function Greeting({ name }: { name: string }) {
@@ -94,7 +94,7 @@ function TaskRows({ items, lang }: { items: InboxTask[]; lang: 'zh-CN' | 'en' })
 /** The first tasks of the inbox, as the server orders them (overdue first, then by due date). */
 function TasksPanel() {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const inbox = useQuery(inboxQuery({ pageSize: 8 }))
   if (inbox.isPending) return <Loader size="sm" />
   if (inbox.isError)
@@ -130,7 +130,7 @@ function TasksPanel() {
 /** The latest messages (read or not), each opening its process. */
 function ActivityPanel() {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const messages = useQuery(latestMessagesQuery(false, 8))
   if (messages.isPending) return <Loader size="sm" />
   if (messages.isError)
@@ -187,7 +187,7 @@ function ActivityPanel() {
 
 export function HomeScreen() {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const me = useMe()
   const shortcuts = SHORTCUTS.filter((s) => holds(me, s.privilege))
   return (

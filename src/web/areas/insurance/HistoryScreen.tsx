@@ -2,14 +2,16 @@
 // expired, lapsed, void), searchable by number or insurer and by kind; `?id=` opens one policy's screen.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Group, Select, Skeleton, Stack } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { policiesQuery } from '../../api/queries/insurance'
+import { SearchFilter } from '../../forms/FilterBar'
 import { PageHeader } from '../../shell/PageHeader'
 import { OpList } from '../operations/parts'
 import { OpenProcess } from '../process/OpenProcess'
 import { type HistorySearch, historyFilters, PAGE_SIZE } from './insurance-search'
 import { PolicyScreen } from './PolicyScreen'
-import { SearchBox, usePolicyColumns } from './parts'
+import { usePolicyColumns } from './parts'
 
 export function HistoryScreen({
   search,
@@ -57,10 +59,14 @@ export function HistoryScreen({
       />
       <Stack gap="md">
         <Group gap="sm" wrap="wrap">
-          <SearchBox
+          <SearchFilter
             value={search.q}
-            onChange={(q) => onSearch({ ...rest, q, page: undefined }, { replace: true })}
+            onSearch={(q) => onSearch({ ...rest, q, page: undefined }, { replace: true })}
             placeholder={t`Policy no. or insurer`}
+            leftSection={<IconSearch size={16} />}
+            w="100%"
+            maw={360}
+            testId="insurance-search"
           />
           <Select
             aria-label={t`Kind`}

@@ -6,7 +6,7 @@
 // (`?process=`). The header links to the claims and to every policy past and present.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Checkbox, Group, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core'
-import { IconAlertTriangle, IconShieldPlus } from '@tabler/icons-react'
+import { IconAlertTriangle, IconSearch, IconShieldPlus } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
@@ -14,7 +14,9 @@ import { mayStartType } from '../../../shared/access'
 import { ARTWORK_STATUS_LABELS } from '../../../shared/contracts/artworks'
 import type { CoverItem, PolicyItem, WithinDays } from '../../../shared/contracts/insurance'
 import type { PolicyShow } from '../../../shared/insurance-shows'
+import { moneyText } from '../../../shared/money-text'
 import { coverQuery, policiesQuery, renewalsDueQuery } from '../../api/queries/insurance'
+import { SearchFilter } from '../../forms/FilterBar'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
@@ -23,7 +25,7 @@ import { ArtworksCell, type Column, CountTabs, OpList, useThumbs } from '../oper
 import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import { type InsuranceSearch, type InsuranceTab, PAGE_SIZE, registerFilters } from './insurance-search'
-import { money, SearchBox, StartRenewalButton, usePolicyColumns } from './parts'
+import { StartRenewalButton, usePolicyColumns } from './parts'
 import { UnderInsuredPanel } from './UnderInsuredPanel'
 
 type Segment = Exclude<PolicyShow, 'all'>
@@ -83,7 +85,15 @@ function PolicyRegister({ search, onSearch }: { search: InsuranceSearch; onSearc
         ]}
       />
       <Group gap="sm" wrap="wrap">
-        <SearchBox value={search.q} onChange={(q) => set({ q })} placeholder={t`Policy no. or insurer`} />
+        <SearchFilter
+          value={search.q}
+          onSearch={(q) => set({ q })}
+          placeholder={t`Policy no. or insurer`}
+          leftSection={<IconSearch size={16} />}
+          w="100%"
+          maw={360}
+          testId="insurance-search"
+        />
         {filters.show === 'expiring' ? (
           <WithinControl
             value={filters.within}
@@ -214,7 +224,7 @@ function CoverList({
       : {
           key: 'valuation',
           header: <Trans>Latest valuation</Trans>,
-          cell: (r) => money(r.latestValuation, r.latestValuationCurrency ?? ''),
+          cell: (r) => moneyText(r.latestValuation, r.latestValuationCurrency ?? '') || '—',
         },
     ...(cover === 'covered'
       ? [
@@ -231,10 +241,14 @@ function CoverList({
   return (
     <Stack gap="md">
       <Group gap="sm" justify="space-between" wrap="wrap">
-        <SearchBox
+        <SearchFilter
           value={search.q}
-          onChange={(q) => onSearch({ ...rest, q, page: undefined }, { replace: true })}
+          onSearch={(q) => onSearch({ ...rest, q, page: undefined }, { replace: true })}
           placeholder={t`Title, artist or inventory no.`}
+          leftSection={<IconSearch size={16} />}
+          w="100%"
+          maw={360}
+          testId="insurance-search"
         />
         {mayStart ? (
           <Group gap="xs" wrap="wrap">

@@ -14,6 +14,7 @@ import {
   SCHEDULE_EDIT_PRIVILEGE,
   type ScheduleLine,
 } from '../../../shared/contracts/insurance-schedule'
+import { moneyText } from '../../../shared/money-text'
 import { addMoney, compareMoney } from '../../../shared/validation'
 import { isApiError } from '../../api/api-error'
 import {
@@ -32,7 +33,7 @@ import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { downloadFromApi } from '../archive/download'
 import { FoldedList, ListFooter } from '../process/list-parts'
 import { useLang } from '../process/machine-words'
-import { LineFlag, moneyText, percentText, ValuationText } from './schedule-words'
+import { LineFlag, percentText, ValuationText } from './schedule-words'
 
 /** An agreed value as typed: empty (left as it is) or an amount above zero. */
 const editSchema = z.object({
@@ -154,7 +155,7 @@ function ScheduleEditor({ schedule }: { schedule: PolicyScheduleView }) {
       />
     ) : (
       <Text fz="sm" data-testid="schedule-amount-text">
-        {moneyText(line.insuredAmount, policy.currency)}
+        {moneyText(line.insuredAmount, policy.currency) || '—'}
       </Text>
     )
   const title = (line: ScheduleLine) =>
@@ -202,11 +203,13 @@ function ScheduleEditor({ schedule }: { schedule: PolicyScheduleView }) {
         <Group gap="lg" wrap="wrap">
           <Text fz="sm">
             <Trans>Policy sum insured</Trans>:{' '}
-            <b data-testid="schedule-policy-total">{moneyText(policy.insuredAmount, policy.currency)}</b>
+            <b data-testid="schedule-policy-total">
+              {moneyText(policy.insuredAmount, policy.currency) || '—'}
+            </b>
           </Text>
           <Text fz="sm">
             <Trans>Schedule total</Trans>:{' '}
-            <b data-testid="schedule-total">{moneyText(liveTotal, policy.currency)}</b>
+            <b data-testid="schedule-total">{moneyText(liveTotal, policy.currency) || '—'}</b>
           </Text>
         </Group>
         {differs ? (

@@ -25,6 +25,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { mayStartType } from '../../../shared/access'
 import type { ClaimItem, PolicyArtwork, PolicyDetail } from '../../../shared/contracts/insurance'
+import { moneyText } from '../../../shared/money-text'
 import { isApiError } from '../../api/api-error'
 import { policyQuery } from '../../api/queries/insurance'
 import { formatDate } from '../../i18n/format'
@@ -39,7 +40,7 @@ import type { ProcessTab } from '../process/process-search'
 import { StatusBadge } from '../process/StatusBadge'
 import { SchedulePdfButton } from '../reports/ReportPdfButton'
 import { PolicySchedule, ScheduleDownloadButton } from './PolicySchedule'
-import { money, ProcessLink, StandingBadge, StartRenewalButton } from './parts'
+import { ProcessLink, StandingBadge, StartRenewalButton } from './parts'
 import { KIND_WORDS, REMOVAL_WORDS, STAGE_COLORS, STAGE_WORDS } from './words'
 
 export function useClaimColumns(onProcess: (id: string) => void): Column<ClaimItem>[] {
@@ -64,14 +65,18 @@ export function useClaimColumns(onProcess: (id: string) => void): Column<ClaimIt
       miw: 160,
       cell: (c) => [c.insurer, c.policyNo].filter(Boolean).join(' · ') || '—',
     },
-    { key: 'claimed', header: <Trans>Claimed</Trans>, cell: (c) => money(c.claimedAmount, c.currency) },
+    {
+      key: 'claimed',
+      header: <Trans>Claimed</Trans>,
+      cell: (c) => moneyText(c.claimedAmount, c.currency) || '—',
+    },
     {
       key: 'paid',
       header: <Trans>Paid out</Trans>,
       cell: (c) =>
         c.paidAmount ? (
           <Stack gap={0}>
-            <Text fz="sm">{money(c.paidAmount, c.currency)}</Text>
+            <Text fz="sm">{moneyText(c.paidAmount, c.currency) || '—'}</Text>
             <Text fz="xs" c="dimmed">
               {formatDate(c.paidOn, lang)}
             </Text>
@@ -128,7 +133,7 @@ function ArtworkSchedule({
     {
       key: 'amount',
       header: <Trans>Insured amount</Trans>,
-      cell: (a) => money(a.insuredAmount, policy.currency),
+      cell: (a) => moneyText(a.insuredAmount, policy.currency) || '—',
     },
     {
       key: 'endorsement',
@@ -305,8 +310,8 @@ export function PolicyScreen({
             <Fact label={<Trans>Period</Trans>}>
               {formatDate(p.startDate, lang)} – {formatDate(p.endDate, lang)}
             </Fact>
-            <Fact label={<Trans>Insured amount</Trans>}>{money(p.insuredAmount, p.currency)}</Fact>
-            <Fact label={<Trans>Premium</Trans>}>{money(p.premium, p.currency)}</Fact>
+            <Fact label={<Trans>Insured amount</Trans>}>{moneyText(p.insuredAmount, p.currency) || '—'}</Fact>
+            <Fact label={<Trans>Premium</Trans>}>{moneyText(p.premium, p.currency) || '—'}</Fact>
             <Fact label={<Trans>Artworks covered</Trans>}>{p.artworkCount}</Fact>
             <Fact label={<Trans>Process</Trans>}>
               {p.process ? <ProcessLink process={p.process} onOpen={open} /> : '—'}

@@ -5,13 +5,14 @@ import { Trans } from '@lingui/react/macro'
 import { Alert, Group, Skeleton, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { moneyText } from '../../../shared/money-text'
 import { policyQuery } from '../../api/queries/insurance'
 import { formatDate } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { useLang } from '../process/machine-words'
-import { StartScreen } from '../processes/StartScreen'
-import type { StartSearch } from '../processes/start-search'
-import { money, StandingBadge } from './parts'
+import { StartScreen } from '../process-start/StartScreen'
+import type { StartSearch } from '../process-start/start-search'
+import { StandingBadge } from './parts'
 
 export function RenewStart({ search, description }: { search: StartSearch; description: ReactNode }) {
   const lang = useLang()
@@ -58,7 +59,7 @@ export function RenewStart({ search, description }: { search: StartSearch; descr
                 {[
                   p.insurer,
                   `${formatDate(p.startDate, lang)} – ${formatDate(p.endDate, lang)}`,
-                  money(p.insuredAmount, p.currency),
+                  moneyText(p.insuredAmount, p.currency) || '—',
                 ]
                   .filter(Boolean)
                   .join(' · ')}

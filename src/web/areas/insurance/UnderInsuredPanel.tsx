@@ -31,6 +31,7 @@ import {
   type UnderInsuredList,
   type UnderInsuredRow,
 } from '../../../shared/contracts/insurance-schedule'
+import { moneyText } from '../../../shared/money-text'
 import {
   insuranceScheduleKeys,
   insuranceSettingsQuery,
@@ -47,7 +48,7 @@ import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { useLang } from '../process/machine-words'
 import { PolicySchedule, ScheduleDownloadButton } from './PolicySchedule'
-import { moneyText, percentText, useReasonText, ValuationText } from './schedule-words'
+import { percentText, useReasonText, ValuationText } from './schedule-words'
 
 const PAGE_SIZE = 20
 
@@ -195,7 +196,7 @@ function useRows(list: UnderInsuredList, rows: UnderInsuredRow[], ratio: number)
     ) : (
       <Text fz="sm" c="red" fw={500}>
         <Trans>
-          {moneyText(row.shortfall, row.policy.currency)} short of {percentText(ratio, lang, true)}
+          {moneyText(row.shortfall, row.policy.currency) || '—'} short of {percentText(ratio, lang, true)}
         </Trans>
       </Text>
     )
@@ -211,7 +212,7 @@ function useRows(list: UnderInsuredList, rows: UnderInsuredRow[], ratio: number)
         {artwork(row)}
         {policy(row)}
         <Text fz="sm">
-          <Trans>Insured</Trans>: {moneyText(row.insuredAmount, row.policy.currency)}
+          <Trans>Insured</Trans>: {moneyText(row.insuredAmount, row.policy.currency) || '—'}
           {row.percent !== null ? ` (${percentText(row.percent, lang)})` : ''}
         </Text>
         <Text fz="sm">
@@ -252,7 +253,7 @@ function useRows(list: UnderInsuredList, rows: UnderInsuredRow[], ratio: number)
                   {row.policy.insurer}
                 </Text>
               </Table.Td>
-              <Table.Td fz="sm">{moneyText(row.insuredAmount, row.policy.currency)}</Table.Td>
+              <Table.Td fz="sm">{moneyText(row.insuredAmount, row.policy.currency) || '—'}</Table.Td>
               <Table.Td fz="sm">
                 <ValuationText valuation={row.valuation} lang={lang} />
               </Table.Td>
@@ -292,8 +293,8 @@ function PolicyCards({
                 <Plural value={p.artworkCount} one="# artwork" other="# artworks" />
               </Text>
               <Text fz="xs">
-                <Trans>Sum insured</Trans>: {moneyText(p.insuredAmount, p.currency)} ·{' '}
-                <Trans>Schedule total</Trans>: {moneyText(p.scheduleTotal, p.currency)}
+                <Trans>Sum insured</Trans>: {moneyText(p.insuredAmount, p.currency) || '—'} ·{' '}
+                <Trans>Schedule total</Trans>: {moneyText(p.scheduleTotal, p.currency) || '—'}
               </Text>
             </Stack>
             <Group gap="xs">

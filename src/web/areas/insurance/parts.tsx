@@ -2,23 +2,17 @@
 // columns (policy, period, money, artworks, standing, its process, a renewal under way), the search box and
 // the button that starts a policy's renewal (the register's row and the policy page).
 import { useLingui as useLinguiCore } from '@lingui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
-import { IconSearch, IconShieldCheck } from '@tabler/icons-react'
+import { Trans } from '@lingui/react/macro'
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core'
+import { IconShieldCheck } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
 import type { PolicyItem, PolicyStanding, ProcessRef } from '../../../shared/contracts/insurance'
+import { moneyText } from '../../../shared/money-text'
 import { formatDate } from '../../i18n/format'
 import type { Column } from '../operations/parts'
 import { typeLabel, useLang } from '../process/machine-words'
-import { formatMoneyWith } from '../process/record-format'
 import { StatusBadge } from '../process/StatusBadge'
 import { KIND_WORDS, STANDING_COLORS, STANDING_WORDS } from './words'
-
-/** An amount with its currency (never added across currencies); a dash when there is none. */
-export const money = (amount: string | null | undefined, currency: string) =>
-  amount ? formatMoneyWith(amount, currency) : '—'
 
 export function StandingBadge({ standing }: { standing: PolicyStanding }) {
   const { i18n } = useLinguiCore()
@@ -95,9 +89,9 @@ export function usePolicyColumns(onProcess: (id: string) => void): Column<Policy
       miw: 170,
       cell: (p) => (
         <Stack gap={0}>
-          <Text fz="sm">{money(p.insuredAmount, p.currency)}</Text>
+          <Text fz="sm">{moneyText(p.insuredAmount, p.currency) || '—'}</Text>
           <Text fz="xs" c="dimmed">
-            <Trans>Premium {money(p.premium, p.currency)}</Trans>
+            <Trans>Premium {moneyText(p.premium, p.currency) || '—'}</Trans>
           </Text>
         </Stack>
       ),
@@ -127,36 +121,6 @@ export function usePolicyColumns(onProcess: (id: string) => void): Column<Policy
       ),
     },
   ]
-}
-
-/** A search box that changes the URL a moment after typing stops. */
-export function SearchBox({
-  value,
-  onChange,
-  placeholder,
-}: {
-  value?: string
-  onChange: (q: string | undefined) => void
-  placeholder: string
-}) {
-  const { t } = useLingui()
-  const [typed, setTyped] = useState(value ?? '')
-  const commit = useDebouncedCallback((q: string) => onChange(q.trim() || undefined), 300)
-  return (
-    <TextInput
-      aria-label={t`Search`}
-      placeholder={placeholder}
-      leftSection={<IconSearch size={16} />}
-      value={typed}
-      onChange={(e) => {
-        setTyped(e.currentTarget.value)
-        commit(e.currentTarget.value)
-      }}
-      maw={360}
-      w="100%"
-      data-testid="insurance-search"
-    />
-  )
 }
 
 /** Start the renewal of a policy (RenewStart, with the process that made it); the row's own click does not fire. */

@@ -1,20 +1,16 @@
-// Words the under-insurance panel and the schedule editor share: a percentage, an amount with its currency,
+// Words the under-insurance panel and the schedule editor share: a percentage, a valuation in words,
 // why a line cannot be compared, the flag of a line.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge } from '@mantine/core'
 import type { NotComparableReason, ValuationView } from '../../../shared/contracts/insurance-schedule'
 import type { Lang } from '../../../shared/errors'
+import { moneyText } from '../../../shared/money-text'
 import { formatDate, formatNumber } from '../../i18n/format'
-import { formatMoneyWith } from '../process/record-format'
 
 /** "90 %" / "87.5 %" from a ratio (0.9) or a percentage string ("87.5"). */
 export function percentText(value: number | string, lang: Lang, isRatio = false): string {
   const pct = isRatio ? Math.round(Number(value) * 1000) / 10 : Number(value)
   return `${formatNumber(pct, lang, { maximumFractionDigits: 1 })} %`
-}
-
-export function moneyText(amount: string | null, currency: string | null): string {
-  return amount === null ? '—' : formatMoneyWith(amount, currency)
 }
 
 /** The latest valuation in words: "USD 50,000.00 · 15 Jan 2026". */
@@ -23,7 +19,7 @@ export function ValuationText({ valuation, lang }: { valuation: ValuationView | 
   const on = valuation.valuedOn ? formatDate(valuation.valuedOn, lang) : ''
   return (
     <>
-      {formatMoneyWith(valuation.amount, valuation.currency)}
+      {moneyText(valuation.amount, valuation.currency)}
       {on ? ` · ${on}` : ''}
     </>
   )

@@ -7,6 +7,8 @@ import { IconQrcode } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { holds } from '../../../shared/access'
+import { langOf } from '../../../shared/lang'
+import { formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { downloadLabels, type LabelProgress } from './download-labels'
 
@@ -35,7 +37,7 @@ export function PrintLabelsButton({
   })
   if (!holds(me, 'devOpsManage:view')) return null
   const nothing = !roomId && (artworkIds ?? []).length === 0
-  const kb = progress ? new Intl.NumberFormat(i18n.locale).format(Math.ceil(progress.bytes / 1024)) : '0'
+  const kb = progress ? formatNumber(Math.ceil(progress.bytes / 1024), langOf(i18n.locale)) : '0'
   const labels = progress?.labels ?? null
   return (
     <Button

@@ -28,6 +28,7 @@ import {
   markMessageRead,
   messageCentreQuery,
 } from '../../api/queries/messages'
+import { FilterBar } from '../../forms/FilterBar'
 import { showSuccess } from '../../forms/notify'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
@@ -83,7 +84,7 @@ export function MessageCenterScreen({
         }
       />
       <Stack gap="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
+        <FilterBar>
           <SegmentedControl
             value={search.unread ? 'unread' : 'all'}
             onChange={(v) => set({ unread: v === 'unread' ? 1 : undefined })}
@@ -105,7 +106,7 @@ export function MessageCenterScreen({
             maw="100%"
             data-testid="messages-kind"
           />
-        </Group>
+        </FilterBar>
         {list.isPending ? (
           <Skeleton h={200} />
         ) : list.isError ? (

@@ -8,9 +8,9 @@ import { Badge, Card, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { MovementView } from '../../../shared/contracts/operations'
+import { moneyText } from '../../../shared/money-text'
 import { movementsQuery, processArtworksQuery } from '../../api/queries/operations'
 import { processQuery } from '../../api/queries/process'
-import { formatMoneyDisplay } from '../../forms/money'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
@@ -239,7 +239,7 @@ export function TransportDetailScreen({ id }: { id?: string }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
             <Field label={<Trans>Cost</Trans>}>
-              {f.cost ? `${f.currency} ${formatMoneyDisplay(f.cost)}` : ''}
+              {f.cost ? moneyText(f.cost, f.currency) : ''}
               {f.payType ? ` · ${payType(f.payType)}` : ''}
             </Field>
           </Grid.Col>

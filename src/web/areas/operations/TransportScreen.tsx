@@ -62,7 +62,7 @@ export function useTransportColumns(showType: boolean): Column<ProcessView>[] {
       miw: 200,
       cell: (p) => (
         <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {subjectLine(subjectOf(p, lang), (n) => t`and ${n} more`) || '—'}
+          {subjectLine(subjectOf(p, lang), lang) || '—'}
         </Text>
       ),
     },

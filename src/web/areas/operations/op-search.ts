@@ -12,8 +12,7 @@ type ProcessStatus = (typeof PROCESS_STATUSES)[number]
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const uuidParam = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : undefined)
-const dateParam = (v: unknown) =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v) ? v : undefined
+const dateParam = (v: unknown) => (isRealDate(v) ? v : undefined)
 export const pageParam = (v: unknown) => {
   const n = Number(v)
   return Number.isInteger(n) && n > 1 ? n : undefined

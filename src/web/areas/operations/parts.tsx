@@ -4,17 +4,18 @@
 // on a phone (below `sm`), so the page never scrolls sideways. Warehouse, insurance and stocktake screens
 // use them too.
 import { useLingui as useLinguiCore } from '@lingui/react'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans } from '@lingui/react/macro'
 import { Badge, Drawer, Group, Stack, Table, Tabs, Text, UnstyledButton } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { ArtworkBrief, MovementView, PlaceView } from '../../../shared/contracts/operations'
 import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
+import { moreWords } from '../../../shared/subject-words'
 import { formatNumber } from '../../i18n/format'
 import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
-import { StartProcess } from '../processes/StartProcess'
+import { StartProcess } from '../process-start/StartProcess'
 import { placeWords } from '../warehouse/place-words'
 import { movementWords } from './movement-words'
 
@@ -46,7 +47,6 @@ export function ArtworksCell({
   links: ReturnType<typeof useThumbs>
   max?: number
 }) {
-  const { t } = useLingui()
   const lang = useLang()
   if (artworks.length === 0) return <Text fz="sm">—</Text>
   const shown = artworks.slice(0, max)
@@ -71,7 +71,7 @@ export function ArtworksCell({
         ))}
         {n > 0 ? (
           <Text fz="xs" c="dimmed">
-            {t`and ${n} more`}
+            {moreWords(n, lang)}
           </Text>
         ) : null}
       </Stack>

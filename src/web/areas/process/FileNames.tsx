@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ArtworkMediaView } from '../../../shared/contracts/artworks'
 import type { FileView } from '../../../shared/contracts/files'
+import { isImageKind } from '../../../shared/file-types'
 import { storedFilesQuery } from '../../forms/FileListUpload'
 import { formatBytes } from '../../forms/file-checks'
 import { MediaViewer } from '../archive/detail/MediaViewer'
@@ -15,7 +16,7 @@ import { useLang } from './machine-words'
 
 /** A stored file as the viewer shows it (an attachment has no caption or picture type of its own). */
 export function viewerItem(f: FileView): ArtworkMediaView {
-  const image = f.kind === 'jpeg' || f.kind === 'png'
+  const image = isImageKind(f.kind)
   return {
     id: f.id,
     fileId: f.id,
@@ -37,7 +38,7 @@ export function viewerItem(f: FileView): ArtworkMediaView {
 
 function KindIcon({ kind }: { kind: FileView['kind'] }) {
   if (kind === 'pdf') return <IconFileTypePdf size={16} aria-hidden />
-  if (kind === 'jpeg' || kind === 'png') return <IconPhoto size={16} aria-hidden />
+  if (isImageKind(kind)) return <IconPhoto size={16} aria-hidden />
   return <IconFile size={16} aria-hidden />
 }
 

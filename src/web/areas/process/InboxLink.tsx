@@ -4,7 +4,7 @@ import { UnstyledButton, type UnstyledButtonProps } from '@mantine/core'
 import { createLink } from '@tanstack/react-router'
 import { forwardRef, type ReactNode } from 'react'
 import type { InboxTask } from '../../../shared/contracts/tasks'
-import { taskSearch } from '../tasks/task-words'
+import { taskSearch } from '../inbox/task-words'
 
 const Button = forwardRef<HTMLAnchorElement, UnstyledButtonProps & React.ComponentPropsWithoutRef<'a'>>(
   (props, ref) => <UnstyledButton component="a" ref={ref} {...props} />,

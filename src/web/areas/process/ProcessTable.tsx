@@ -1,7 +1,7 @@
 // A page of processes as a table: type, subject, current step, status, who started it and when, last
 // change. A row opens the process view (the caller decides where: a search parameter of its route). On a
 // phone (below `sm`) the rows fold into cards, so the page never scrolls sideways.
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans } from '@lingui/react/macro'
 import { Group, Table, Text, UnstyledButton } from '@mantine/core'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { formatDateTime } from '../../i18n/format'
@@ -29,7 +29,6 @@ export function ProcessTable({
   showType?: boolean
   empty?: React.ReactNode
 }) {
-  const { t } = useLingui()
   const lang = useLang()
   if (list.length === 0)
     return (
@@ -60,7 +59,7 @@ export function ProcessTable({
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Text fz="sm" fw={500} c="ink.8" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              {subjectLine(subjectOf(p, lang), (n) => t`and ${n} more`) || '—'}
+              {subjectLine(subjectOf(p, lang), lang) || '—'}
             </Text>
             <StatusBadge status={p.status} style={{ flexShrink: 0 }} />
           </Group>
@@ -114,7 +113,7 @@ export function ProcessTable({
                   {showType ? <Table.Td fz="sm">{typeLabel(p.type, lang)}</Table.Td> : null}
                   <Table.Td>
                     <UnstyledButton onClick={() => onOpen(p.id)} fz="sm" fw={500} c="ink.8">
-                      {subjectLine(subjectOf(p, lang), (n) => t`and ${n} more`) || '—'}
+                      {subjectLine(subjectOf(p, lang), lang) || '—'}
                     </UnstyledButton>
                   </Table.Td>
                   <Table.Td fz="sm">

@@ -7,10 +7,11 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { moneyText } from '../../../shared/money-text'
 import { FileNames } from './FileNames'
 import { choiceOptions, type FieldSpec, fieldsOf, type StepFormSpec, type Values } from './field-spec'
 import { EVENT_FORMS, OLDER_STEP_FORMS, STEP_FORMS } from './form-registry'
-import { currencyBeside, formatMoneyWith, formatRecordDate } from './record-format'
+import { currencyBeside, formatRecordDate } from './record-format'
 import {
   type Option,
   useCountryOptions,
@@ -66,7 +67,7 @@ function Value({ field, values }: { field: FieldSpec; values: Values }): ReactNo
   const text = String(value)
   switch (field.kind) {
     case 'money':
-      return formatMoneyWith(text, currencyBeside(field.path, values))
+      return moneyText(text, currencyBeside(field.path, values))
     case 'date':
       return formatRecordDate(text)
     case 'boolean':

@@ -14,12 +14,12 @@ import {
 import { definitionOf, latest } from '../../../../machines/registry'
 import type { ProcessContext, ProcessDefinition, ProcessStatus, StepStatus } from '../../../../machines/types'
 import type { Lang } from '../../../shared/errors'
+import { langOf } from '../../../shared/lang'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
-import { isLang } from '../../i18n/i18n'
 
 export function useLang(): Lang {
   const { i18n } = useLingui()
-  return isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  return langOf(i18n.locale)
 }
 
 export function pick(words: Words | undefined | null, lang: Lang, fallback = ''): string {

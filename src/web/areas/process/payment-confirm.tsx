@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro'
 import { Text } from '@mantine/core'
 import type { ProcessContext } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
-import { moneyText } from '../../../shared/validation'
+import { moneyText } from '../../../shared/money-text'
 
 /** The events that say money moved, or did not: their dialog names the sum and the payee being confirmed. */
 export const MONEY_EVENTS = new Set(['CONFIRM_PAYMENT', 'PAYMENT_FAILED', 'RETRY_PAYMENT'])

@@ -27,8 +27,7 @@ export interface ProcessListSearch extends ProcessOpenSearch {
 }
 
 const uuid = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : undefined)
-const date = (v: unknown) =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v) ? v : undefined
+const date = (v: unknown) => (isRealDate(v) ? v : undefined)
 
 function clean<T extends object>(search: T): T {
   return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as T

@@ -3,6 +3,7 @@
 // when the payment is confirmed).
 import type { ProcessView } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
+import { firstAndMore } from '../../../shared/subject-words'
 
 export interface SubjectItem {
   key: string
@@ -39,9 +40,9 @@ export function subjectOf(
   return [...records, ...described]
 }
 
-/** One line: the first title and how many more. */
-export function subjectLine(items: SubjectItem[], more: (n: number) => string): string {
+/** One line: the first title (with its inventory number) and how many others (src/shared/subject-words.ts). */
+export function subjectLine(items: SubjectItem[], lang: Lang): string {
   if (items.length === 0) return ''
   const first = items[0].inventoryNo ? `${items[0].title} (${items[0].inventoryNo})` : items[0].title
-  return items.length > 1 ? `${first} ${more(items.length - 1)}` : first
+  return firstAndMore(first, items.length, lang)
 }

@@ -1,15 +1,8 @@
-// How a submitted step's values read (docs/architecture.md § Formats, house rule "records read in words"): money with its
-// currency and thousands separators, dates in the display format yyyy.MM.dd. Pure, shared by the read-only
+// How a submitted step's values read (docs/architecture.md § Formats, house rule "records read in words"): money as
+// src/shared/money-text.ts writes it, dates in the display format yyyy.MM.dd. Pure, shared by the read-only
 // records and the lines above forms (a payment's cap).
 import { toDisplay } from '../../forms/date-range'
-import { formatMoneyDisplay } from '../../forms/money'
 import type { Values } from './field-spec'
-
-/** An amount with its currency code in front (HKD 300,000.00); without a currency, the amount alone. */
-export function formatMoneyWith(amount: string, currency?: string | null): string {
-  const shown = formatMoneyDisplay(amount) || amount
-  return currency ? `${currency} ${shown}` : shown
-}
 
 /**
  * The currency an amount is in: the `currency` beside it (a field of the same object, or of the same row

@@ -24,7 +24,7 @@ import { ArtworkMultiPicker } from '../process/ArtworkPicker'
 import { GuardedMoney, GuardedText, GuardedTextArea } from '../process/GuardedInputs'
 import { useLang } from '../process/machine-words'
 import { useCountryOptions, useDictOptions } from '../process/reference-options'
-import { startKey } from '../processes/StartProcess'
+import { startKey } from '../process-start/StartProcess'
 
 interface Candidate {
   titleZh: string

@@ -9,8 +9,10 @@ import { useMutation } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useState } from 'react'
 import { holds } from '../../../shared/access'
+import { langOf } from '../../../shared/lang'
 import type { PrivilegeKey } from '../../../shared/privileges'
 import { REPORTS_API } from '../../../shared/report-paths'
+import { formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { downloadReport } from './download-report'
 
@@ -40,7 +42,7 @@ export function ReportPdfButton({
     onSettled: () => setBytes(null),
   })
   if (!holds(me, privilege)) return null
-  const kb = new Intl.NumberFormat(i18n.locale).format(Math.ceil((bytes ?? 0) / 1024))
+  const kb = formatNumber(Math.ceil((bytes ?? 0) / 1024), langOf(i18n.locale))
   return (
     <Button
       variant="default"

@@ -16,7 +16,7 @@ import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import type { ProcessOpenSearch } from '../process/process-search'
 import { StatusBadge } from '../process/StatusBadge'
-import { StartProcess } from '../processes/StartProcess'
+import { StartProcess } from '../process-start/StartProcess'
 import { StocktakeResult } from './StocktakeResult'
 import { roomName } from './words'
 

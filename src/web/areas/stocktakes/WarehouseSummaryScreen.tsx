@@ -10,13 +10,14 @@ import { Badge, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { RoomSummary } from '../../../shared/contracts/stocktakes'
+import { moneyText } from '../../../shared/money-text'
 import { warehouseSummaryQuery } from '../../api/queries/stocktakes'
 import { formatDate, formatMonth, formatNumber } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
 import { AnchorLink } from '../process/AnchorLink'
 import { useLang } from '../process/machine-words'
-import { moneyText, roomName, SHOW_WORDS } from './words'
+import { roomName, SHOW_WORDS } from './words'
 
 const IN = msg`Moved in`
 const OUT = msg`Moved out`
@@ -108,7 +109,7 @@ export function WarehouseSummaryScreen() {
           <Stack gap={0} data-testid="room-values">
             {r.values.map((v) => (
               <Text key={v.currency} fz="sm" data-currency={v.currency}>
-                {moneyText(v)}
+                {moneyText(v.amount, v.currency)}
               </Text>
             ))}
             {r.unvalued > 0 ? (
@@ -182,7 +183,7 @@ export function WarehouseSummaryScreen() {
           ) : (
             totals.values.map((v) => (
               <Text key={v.currency} fz="md" fw={600} data-currency={v.currency}>
-                {moneyText(v)}
+                {moneyText(v.amount, v.currency)}
               </Text>
             ))
           )}

@@ -2,14 +2,8 @@
 // result and outcome, and money in one currency (never added across currencies).
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type {
-  CurrencyAmount,
-  RoomBrief,
-  StocktakeResult,
-  StocktakeShow,
-} from '../../../shared/contracts/stocktakes'
+import type { RoomBrief, StocktakeResult, StocktakeShow } from '../../../shared/contracts/stocktakes'
 import type { Lang } from '../../../shared/errors'
-import { formatMoneyDisplay } from '../../forms/money'
 
 export function roomName(room: Pick<RoomBrief, 'nameZh' | 'nameEn' | 'code'>, lang: Lang): string {
   return (lang === 'en' ? room.nameEn || room.nameZh : room.nameZh || room.nameEn) || room.code
@@ -37,4 +31,3 @@ export const SHOW_WORDS: Record<StocktakeShow, MessageDescriptor> = {
 }
 
 /** "CNY 1,234.50": one currency's figure. */
-export const moneyText = (v: CurrencyAmount) => `${v.currency} ${formatMoneyDisplay(v.amount)}`

@@ -8,10 +8,11 @@ import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Titl
 import { useViewportSize } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { langOf } from '../../../shared/lang'
 import { describeError } from '../../api/describe-error'
 import { pingQuery, systemInfoQuery } from '../../api/queries/system'
 import { formatDateTime, formatNumber } from '../../i18n/format'
-import { catalogStates, isLang, LANGUAGE_OPTIONS } from '../../i18n/i18n'
+import { catalogStates, LANGUAGE_OPTIONS } from '../../i18n/i18n'
 import { devtoolsBlockingEnabled } from '../../shell/devtools-guard'
 import { FALLBACK_IMAGES } from '../../shell/image-fallback'
 import { PageHeader } from '../../shell/PageHeader'
@@ -53,7 +54,7 @@ function RootFont({ size }: { size: string }) {
 
 export function DiagnosticsScreen() {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const info = useQuery(systemInfoQuery())
   const ping = useQuery(pingQuery())
   const { width } = useViewportSize()

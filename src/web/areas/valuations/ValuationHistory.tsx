@@ -7,12 +7,13 @@ import { Button, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import type { ArtworkValuationRow, ValuationView } from '../../../shared/contracts/valuations'
+import { moneyText } from '../../../shared/money-text'
 import { fileLink } from '../../api/queries/files'
 import { valuationHistoryQuery } from '../../api/queries/valuations'
-import { formatDate } from '../../i18n/format'
+import { formatDate, formatNumber } from '../../i18n/format'
 import { artworkTitle, type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
-import { moneyIn, useMethodWords } from './words'
+import { useMethodWords } from './words'
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6']
 
@@ -21,7 +22,7 @@ function seriesByCurrency(list: ValuationView[]) {
   const out = new Map<string, { date: string; value: number; text: string }[]>()
   for (const v of [...list].reverse()) {
     const points = out.get(v.currency) ?? []
-    points.push({ date: v.valuedOn, value: Number(v.amount), text: moneyIn(v.amount, v.currency) })
+    points.push({ date: v.valuedOn, value: Number(v.amount), text: moneyText(v.amount, v.currency) || '—' })
     out.set(v.currency, points)
   }
   return [...out.entries()]
@@ -47,7 +48,7 @@ export function ValuationHistory({ artworkId }: { artworkId: string }) {
       primary: true,
       cell: (v) => (
         <Text fz="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          {moneyIn(v.amount, v.currency)}
+          {moneyText(v.amount, v.currency) || '—'}
         </Text>
       ),
     },
@@ -95,9 +96,7 @@ export function ValuationHistory({ artworkId }: { artworkId: string }) {
             withDots
             tickLine="y"
             gridAxis="y"
-            valueFormatter={(n) =>
-              n.toLocaleString(lang === 'en' ? 'en' : 'zh-CN', { maximumFractionDigits: 2 })
-            }
+            valueFormatter={(n) => formatNumber(n, lang, { maximumFractionDigits: 2 })}
             yAxisProps={{ width: 88 }}
             xAxisProps={{ tickFormatter: (d: string) => formatDate(d, lang) }}
             data-testid="valuation-chart"

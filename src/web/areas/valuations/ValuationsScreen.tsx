@@ -17,9 +17,7 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { holds } from '../../../shared/access'
@@ -28,12 +26,14 @@ import {
   VALUATION_METHODS,
   type ValuationMethod,
 } from '../../../shared/contracts/valuations'
+import { moneyText } from '../../../shared/money-text'
 import {
   type ArtworkValuationFilters,
   artworkValuationsQuery,
   staleValuationsQuery,
   valuationSettingsQuery,
 } from '../../api/queries/valuations'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
@@ -45,7 +45,7 @@ import { useDictOptions } from '../process/reference-options'
 import { AddValuationModal } from './AddValuation'
 import { ValuationHistoryModal } from './ValuationHistory'
 import { ValuationImportModal } from './ValuationImport'
-import { moneyIn, useMethodWords } from './words'
+import { useMethodWords } from './words'
 
 export const VALUATIONS_PAGE_SIZE = 20
 
@@ -102,10 +102,6 @@ export function ValuationsScreen({
   const [adding, setAdding] = useState<ArtworkValuationRow[] | null>(null)
   const [importing, setImporting] = useState(false)
   const opened = search.artwork ? (rows.data?.list.find((r) => r.artworkId === search.artwork) ?? null) : null
-  const setQ = useDebouncedCallback(
-    (q: string) => onSearch({ ...search, q: q.trim() || undefined, page: undefined }, { replace: true }),
-    300,
-  )
   const toggle = (row: ArtworkValuationRow, on: boolean) =>
     setSelected((prev) => {
       const next = new Map(prev)
@@ -152,7 +148,7 @@ export function ValuationsScreen({
       miw: 160,
       cell: (r) => (
         <Text fz="sm" fw={500} data-testid="valuation-latest" style={{ whiteSpace: 'nowrap' }}>
-          {moneyIn(r.latestValuation, r.latestValuationCurrency)}
+          {moneyText(r.latestValuation, r.latestValuationCurrency) || '—'}
         </Text>
       ),
     },
@@ -268,15 +264,12 @@ export function ValuationsScreen({
           data-testid="valuation-view"
           style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
         />
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
+        <FilterBar>
+          <SearchFilter
             label={t`Search by inventory number, title or artist`}
-            defaultValue={search.q ?? ''}
-            onChange={(e) => setQ(e.currentTarget.value)}
-            maxLength={100}
-            w={300}
-            maw="100%"
-            data-testid="valuation-search"
+            value={search.q}
+            onSearch={(q) => onSearch({ ...search, q, page: undefined }, { replace: true })}
+            testId="valuation-search"
           />
           <Select
             label={t`Currency`}
@@ -317,7 +310,7 @@ export function ValuationsScreen({
               data-testid="valuation-years"
             />
           ) : null}
-        </Group>
+        </FilterBar>
         {rows.isPending ? (
           <Skeleton h={160} />
         ) : rows.isError ? (

@@ -16,9 +16,7 @@ import {
   Stack,
   Tabs,
   Text,
-  TextInput,
 } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -32,6 +30,8 @@ import {
   roomStocktakesQuery,
 } from '../../api/queries/warehouse'
 import { DateField } from '../../forms/DateField'
+import { EnableActions, EnabledBadge } from '../../forms/EnabledCell'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
@@ -157,31 +157,20 @@ function RoomFacts({ room }: { room: RoomSummary }) {
                 <Text fz="sm" c="dimmed">
                   {room.code}
                 </Text>
-                {room.enabled ? null : (
-                  <Badge variant="light" color="gray" radius="sm">
-                    <Trans>Disabled</Trans>
-                  </Badge>
-                )}
+                {room.enabled ? null : <EnabledBadge enabled={false} />}
               </Group>
             </Stack>
           </Group>
           <Group gap="xs" wrap="wrap">
             <PrintLabelsButton roomId={room.id} variant="light" size="xs" />
             {mayEdit ? (
-              <>
-                <Button size="xs" variant="light" onClick={() => setEditing(true)} data-testid="room-edit">
-                  <Trans>Edit</Trans>
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color={room.enabled ? 'red' : 'teal'}
-                  onClick={() => setToggling(true)}
-                  data-testid={room.enabled ? 'room-disable' : 'room-enable'}
-                >
-                  {room.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-                </Button>
-              </>
+              <EnableActions
+                enabled={room.enabled}
+                size="xs"
+                testId="room"
+                onEdit={() => setEditing(true)}
+                onToggle={() => setToggling(true)}
+              />
             ) : null}
           </Group>
         </Group>
@@ -223,10 +212,6 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
     roomContentsQuery(room.id, { at: search.at, q: search.q, page, pageSize: PAGE_SIZE }),
   )
   const links = useThumbs((contents.data?.list ?? []).map((i) => i.artwork))
-  const setQ = useDebouncedCallback(
-    (q: string) => onSearch({ ...search, q: q.trim() || undefined, page: undefined }, { replace: true }),
-    300,
-  )
   const columns: Column<ContentsItem>[] = [
     artworkColumn(links, 240),
     {
@@ -256,7 +241,7 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
   const on = search.at ? formatDate(search.at, lang) : ''
   return (
     <Stack gap="md">
-      <Group gap="md" align="flex-end" wrap="wrap">
+      <FilterBar>
         <DateField
           label={t`Contents on`}
           description={t`Empty: now. A date: at the end of that day.`}
@@ -267,16 +252,14 @@ function Contents({ room, search, onSearch }: PartProps & { room: RoomSummary })
           maw="100%"
           data-testid="room-contents-date"
         />
-        <TextInput
+        <SearchFilter
           label={t`Inventory number or title`}
-          defaultValue={search.q ?? ''}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          maxLength={100}
+          value={search.q}
+          onSearch={(q) => onSearch({ ...search, q, page: undefined }, { replace: true })}
           w={260}
-          maw="100%"
-          data-testid="room-contents-search"
+          testId="room-contents-search"
         />
-      </Group>
+      </FilterBar>
       <Text fw={600} data-testid="room-contents-heading">
         {search.at ? (
           <Trans>

@@ -4,14 +4,15 @@
 // confirmation; the server's refusal (a room that still holds artworks) is shown in its words. A row opens
 // the room's own screen (its name is the room's link). Search, "disabled too" and the page live in the URL.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Button, Group, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
+import { Button, Skeleton, Stack, Switch, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { holds } from '../../../shared/access'
 import type { RoomSummary } from '../../../shared/contracts/warehouse'
 import { type RoomFilters, roomsListQuery, setRoomEnabled, warehouseKeys } from '../../api/queries/warehouse'
+import { EnabledCell } from '../../forms/EnabledCell'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { ToggleModal } from '../../forms/ToggleModal'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
@@ -53,10 +54,6 @@ export function RoomsScreen({
   const rooms = useQuery(roomsListQuery(roomFilters(search)))
   const [editing, setEditing] = useState<RoomSummary | null | undefined>(undefined)
   const [toggling, setToggling] = useState<RoomSummary | null>(null)
-  const setQ = useDebouncedCallback(
-    (q: string) => onSearch({ ...search, q: q.trim() || undefined, page: undefined }, { replace: true }),
-    300,
-  )
   const columns: Column<RoomSummary>[] = [
     {
       key: 'room',
@@ -89,43 +86,13 @@ export function RoomsScreen({
       key: 'actions',
       header: <Trans>Status</Trans>,
       cell: (r) => (
-        // Buttons of a row act on the room; they do not open it.
-        // biome-ignore lint/a11y/noStaticElementInteractions: stops the row's click only
-        // biome-ignore lint/a11y/useKeyWithClickEvents: as above
-        <div onClick={(e) => e.stopPropagation()}>
-          <Group gap={6} wrap="wrap">
-            {r.enabled ? (
-              <Badge variant="light" color="teal" radius="sm">
-                <Trans>Enabled</Trans>
-              </Badge>
-            ) : (
-              <Badge variant="light" color="gray" radius="sm">
-                <Trans>Disabled</Trans>
-              </Badge>
-            )}
-            {mayEdit ? (
-              <>
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  onClick={() => setEditing(r)}
-                  data-testid="room-edit"
-                >
-                  <Trans>Edit</Trans>
-                </Button>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color={r.enabled ? 'red' : 'teal'}
-                  onClick={() => setToggling(r)}
-                  data-testid={r.enabled ? 'room-disable' : 'room-enable'}
-                >
-                  {r.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-                </Button>
-              </>
-            ) : null}
-          </Group>
-        </div>
+        <EnabledCell
+          enabled={r.enabled}
+          mayChange={mayEdit}
+          testId="room"
+          onEdit={() => setEditing(r)}
+          onToggle={() => setToggling(r)}
+        />
       ),
     },
   ]
@@ -147,15 +114,13 @@ export function RoomsScreen({
         }
       />
       <Stack gap="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
+        <FilterBar>
+          <SearchFilter
             label={t`Search by code, name, liaison or location`}
-            defaultValue={search.q ?? ''}
-            onChange={(e) => setQ(e.currentTarget.value)}
-            maxLength={100}
+            value={search.q}
+            onSearch={(q) => onSearch({ ...search, q, page: undefined }, { replace: true })}
             w={320}
-            maw="100%"
-            data-testid="room-search"
+            testId="room-search"
           />
           <Switch
             label={t`Show disabled rooms`}
@@ -165,7 +130,7 @@ export function RoomsScreen({
             }
             data-testid="room-show-all"
           />
-        </Group>
+        </FilterBar>
         {rooms.isPending ? (
           <Skeleton h={160} />
         ) : rooms.isError ? (

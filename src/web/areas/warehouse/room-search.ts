@@ -24,10 +24,7 @@ export function validateRoomSearch(search: Record<string, unknown>): RoomSearch 
   return clean({
     id: uuidParam(search.id),
     tab: oneOf(ROOM_TABS, search.tab),
-    at:
-      typeof search.at === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.at) && isRealDate(search.at)
-        ? search.at
-        : undefined,
+    at: isRealDate(search.at) ? search.at : undefined,
     q: typeof search.q === 'string' && search.q.trim() ? search.q.trim().slice(0, 100) : undefined,
     direction: oneOf(['in', 'out'] as const, search.direction),
     page: pageParam(search.page),

@@ -2,7 +2,7 @@
 // signed-in user.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { DelegationsScreen } from '../../areas/tasks-admin/DelegationsScreen'
+import { DelegationsScreen } from '../../areas/task-settings/DelegationsScreen'
 
 export const Route = createFileRoute('/_app/outOfOffice')({
   staticData: { title: msg`Out of office` },

@@ -7,14 +7,16 @@
 // policy's premium or the claim), checked here again inside the transaction; a payment's day (paidOn) is
 // never after the office's today.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { isRealDate } from '../../../../shared/constants'
 import { formatMessage } from '../../../../shared/errors'
+import { moneyText } from '../../../../shared/money-text'
 import { dayIn } from '../../../../shared/office-time'
 import { costCurrency } from '../../../../shared/process-steps/finance-payment'
-import { addMoney, compareMoney, MONEY_RE, moneyText, normaliseMoney } from '../../../../shared/validation'
+import { addMoney, compareMoney, MONEY_RE, normaliseMoney } from '../../../../shared/validation'
 import { contracts, insurancePolicies, paymentDetails, payments } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
 import { officeDayOf } from '../../../office-day'
-import { cancelReminders, scheduleReminder } from '../messages'
+import { cancelReminders, scheduleReminder } from '../../messages/send'
 import { type EffectContext, field, stepData, textField } from './types'
 
 type Method = (typeof payments.$inferInsert)['method']
@@ -30,7 +32,7 @@ function moneyOf(value: unknown, name: string, required: boolean): string | null
 }
 
 function dateOf(value: unknown): string | null {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null
+  return isRealDate(value) ? value : null
 }
 
 function directionOfContract(ctx: EffectContext): 'purchase' | 'sale' | 'service' {

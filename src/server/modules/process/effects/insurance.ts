@@ -17,7 +17,13 @@ import { artworks, insuranceClaims, insurancePolicies, insurancePolicyArtworks }
 import { AppError, invalid } from '../../../http/app-error'
 import { officeDayOf } from '../../../office-day'
 import { recordSchedule } from '../../insurance/schedule'
-import { bothLanguages, cancelReminders, holdersOf, scheduleReminder, sendMessages } from '../messages'
+import {
+  bothLanguages,
+  cancelReminders,
+  holdersOf,
+  scheduleReminder,
+  sendMessages,
+} from '../../messages/send'
 import { type RefusedArtwork, refusedArtworks } from './custody'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
@@ -412,7 +418,7 @@ export const OPERATIONS_PRIVILEGE = START_PRIVILEGE
 const NAMED_IN_MESSAGE = 20
 
 /**
- * The daily job (scheduler.ts): on the day of `now`, artworks of active policies that are in force become
+ * The daily job (modules/insurance/jobs.ts): on the day of `now`, artworks of active policies that are in force become
  * covered (until the latest end date), and artworks whose insured-until date has passed become to be
  * insured unless another policy in force covers them. The operations staff get one message per policy
  * that ended (linked to its process, naming its artworks; artworks whose cover no policy explains get one

@@ -6,7 +6,7 @@ import { PAY_PRIVILEGE } from '../../../../shared/access'
 import { MESSAGE_KINDS, type MessageKind } from '../../../../shared/contracts/process'
 import type { MessageKey } from '../../../../shared/errors'
 import { processHistory, users } from '../../../db/schema'
-import { approversOf, bothLanguages, holdersOf, sendMessages, typeLabel } from '../messages'
+import { approversOf, bothLanguages, holdersOf, sendMessages, typeLabel } from '../../messages/send'
 import type { EffectContext } from './types'
 
 const TITLE_KEYS = {

@@ -3,10 +3,11 @@
 // first version of its record history, and
 // the BUY_ART_TRANS process that brings them in is opened in the same transaction.
 import { inArray, sql } from 'drizzle-orm'
+import { blankRecord } from '../../../../shared/artwork-rules'
 import type { Tx } from '../../../db/client'
 import { artists, artworks, valuations } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
-import { blankRecord, insertArtworks } from '../../artworks/record-store'
+import { insertArtworks } from '../../artworks/record-store'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, textField } from './types'
 

@@ -21,6 +21,7 @@ import { type ReactNode, useMemo, useState } from 'react'
 import { holds } from '../../../../shared/access'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import { formatMessage } from '../../../../shared/errors'
+import { moneyText } from '../../../../shared/money-text'
 import { artworkDetailQuery } from '../../../api/queries/artworks'
 import { formatDate, formatDateTime } from '../../../i18n/format'
 import { useMe } from '../../../session/use-session'
@@ -28,7 +29,7 @@ import { IconLock, IconRoute } from '../../../shell/icons'
 import { PageHeader } from '../../../shell/PageHeader'
 import { ConditionPanel } from '../../condition/ConditionPanel'
 import { TearSheetPdfButton } from '../../reports/ReportPdfButton'
-import { StatusBadges, valuationText, whereText } from '../ArtworkResults'
+import { StatusBadges, whereText } from '../ArtworkResults'
 import { useFileLinks } from '../ArtworkThumb'
 import { IconEdit, IconMapPin, IconRuler } from '../archive-icons'
 import { ProcessLink, processTypeLabel } from '../process-links'
@@ -244,7 +245,7 @@ export function ArtworkDetailScreen({
                     data-testid="hero-valuation"
                   >
                     {data.latestValuation
-                      ? valuationText(data.latestValuation, data.latestValuationCurrency)
+                      ? moneyText(data.latestValuation, data.latestValuationCurrency)
                       : '—'}
                   </Title>
                   {data.valuationDate ? (

@@ -7,8 +7,8 @@ import { Badge, Card, EmptyState, Group, Loader, Stack, Table, Text, Timeline } 
 import { useQuery } from '@tanstack/react-query'
 import { holds } from '../../../../shared/access'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
+import { moneyText } from '../../../../shared/money-text'
 import { artworkHistoryQuery } from '../../../api/queries/artworks'
-import { formatMoneyDisplay } from '../../../forms/money'
 import { formatDate, formatDateTime } from '../../../i18n/format'
 import { useMe } from '../../../session/use-session'
 import { IconChart, IconRoute, IconShield, IconTruck } from '../../../shell/icons'
@@ -22,9 +22,6 @@ import type { ArchiveReference } from '../reference-data'
 import { AnchorLink } from '../router-links'
 import { valuationHistory } from './change-values'
 import { Section } from './RecordPanels'
-
-const money = (value: string | null, currency: string | null) =>
-  value ? `${currency ?? ''} ${formatMoneyDisplay(value)}`.trim() : '—'
 
 export function ValuationPanel({
   detail,
@@ -52,7 +49,7 @@ export function ValuationPanel({
               style={{ fontVariantNumeric: 'tabular-nums' }}
               data-testid="latest-valuation"
             >
-              {money(detail.latestValuation, detail.latestValuationCurrency)}
+              {moneyText(detail.latestValuation, detail.latestValuationCurrency) || '—'}
             </Text>
           </Stack>
           <Stack gap={2}>
@@ -122,10 +119,10 @@ export function ValuationPanel({
                     <Table.Td>{p.byName || '—'}</Table.Td>
                     <Table.Td>{p.date ? formatDate(p.date, lang) : '—'}</Table.Td>
                     <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }} c="dimmed">
-                      {money(p.previousValue, p.previousCurrency)}
+                      {moneyText(p.previousValue, p.previousCurrency) || '—'}
                     </Table.Td>
                     <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }} fw={600}>
-                      {money(p.value, p.currency)}
+                      {moneyText(p.value, p.currency) || '—'}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -382,9 +379,11 @@ export function InsurancePanel({
                   <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
                     <Stack gap={0} align="flex-end">
                       <Text fz="sm" data-testid="artwork-scheduled-value">
-                        {p.scheduledAmount ? money(p.scheduledAmount, p.currency) : '—'}
+                        {p.scheduledAmount ? moneyText(p.scheduledAmount, p.currency) || '—' : '—'}
                       </Text>
-                      {p.insuredAmount ? <PolicyTotal amount={money(p.insuredAmount, p.currency)} /> : null}
+                      {p.insuredAmount ? (
+                        <PolicyTotal amount={moneyText(p.insuredAmount, p.currency) || '—'} />
+                      ) : null}
                     </Stack>
                   </Table.Td>
                   <Table.Td>

@@ -16,7 +16,7 @@ import {
 import type { ReactNode } from 'react'
 import { DIMENSION_KINDS, RECORD_KINDS, type RecordKind } from '../../../../shared/artwork-rules'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
-import { formatMoneyDisplay } from '../../../forms/money'
+import { moneyText } from '../../../../shared/money-text'
 import { IconNotes } from '../../../shell/icons'
 import { DIMENSION_LABELS, RECORD_LIST_LABELS } from '../archive-labels'
 import type { ArchiveReference } from '../reference-data'
@@ -265,7 +265,7 @@ function RecordTable({
                   <Table.Td
                     style={{ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
                   >
-                    {e.price ? `${e.currency ?? ''} ${formatMoneyDisplay(e.price)}` : '—'}
+                    {e.price ? moneyText(e.price, e.currency) : '—'}
                   </Table.Td>
                 </>
               ) : null}

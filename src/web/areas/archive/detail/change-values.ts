@@ -3,7 +3,7 @@
 // same wherever it is shown and a test can pin it down.
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { formatMoneyDisplay } from '../../../forms/money'
+import { moneyText } from '../../../../shared/money-text'
 import type { ArchiveReference } from '../reference-data'
 
 export interface ChangeContext {
@@ -26,7 +26,7 @@ export function changeValueText(field: string, value: unknown, ctx: ChangeContex
   if (field.endsWith('TagId')) return reference.tagLabel(value as number)
   if (field === 'packagingType') return reference.dictLabel('PACKAGING_TYPE', String(value))
   if (field === 'artistId') return ctx.artistName?.(String(value)) ?? i18n._(msg`Another artist`)
-  if (field === 'latestValuation') return formatMoneyDisplay(String(value))
+  if (field === 'latestValuation') return moneyText(String(value))
   if (field === 'volumeWeight' || field === 'actualWeight') return `${value} kg`
   if (field === 'zipFileId') return i18n._(msg`A zip file`)
   if (typeof value === 'boolean') return value ? i18n._(msg`Yes`) : i18n._(msg`No`)

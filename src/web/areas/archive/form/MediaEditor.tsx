@@ -20,6 +20,7 @@ import {
 } from '@mantine/core'
 import { ARTWORK_LIMITS, type MediaItem } from '../../../../shared/artwork-rules'
 import type { FileView, UploadResponse } from '../../../../shared/contracts/files'
+import { IMAGE_EXTENSIONS } from '../../../../shared/file-types'
 import { FileUpload } from '../../../forms/FileUpload'
 import { formatBytes } from '../../../forms/file-checks'
 import { clampLength } from '../../../forms/money'
@@ -58,7 +59,6 @@ export function factsOf(file: UploadResponse | FileView): FileFacts {
   }
 }
 
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png'] as const
 const L = ARTWORK_LIMITS
 
 export interface MediaEditorProps {

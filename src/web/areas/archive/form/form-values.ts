@@ -1,41 +1,20 @@
 // The artwork form's values: empty for a new artwork, or the record as the detail returns it (exactly what
 // PUT takes back, with the row version it was loaded at). Also what the form knows about linked files,
 // and the checklist of the rules a record must meet before it can be saved (docs/architecture.md § Input rules).
-import type { Dimension, DimensionKind, RecordKind } from '../../../../shared/artwork-rules'
+import { blankRecord, type RecordKind, type StoredRecord } from '../../../../shared/artwork-rules'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import type { FileFacts, MediaInput } from './MediaEditor'
 import type { EditableEntry } from './RecordListEditor'
 
-export interface ArtworkFormValues {
-  inventoryNo: string
-  titleZh: string
-  titleEn: string
-  artistId: string | null
-  creationTime: string
-  materialsZh: string
-  materialsEn: string
-  dimensions: Partial<Record<DimensionKind, Dimension>>
+/** The form's values: the stored record's fields, with what the form holds while it is being filled in. */
+export type ArtworkFormValues = Omit<StoredRecord, 'signature' | RecordKind | 'media'> & {
   /** `signed` stays unset until the registrar says (signature information is required). */
   signature: { signed: boolean | null; position: string; content: string }
-  mediumTagId: number | null
-  periodTagId: number | null
-  investMarketTagId: number | null
-  incomeStageTagId: number | null
-  labelTagIds: number[]
-  sourceZh: string
-  sourceEn: string
-  buyYear: string
-  packagingType: string
-  volumeWeight: string
-  actualWeight: string
-  remarkZh: string
-  remarkEn: string
   exhibitions: EditableEntry[]
   auctions: EditableEntry[]
   privateCollections: EditableEntry[]
   literature: EditableEntry[]
   media: MediaInput[]
-  zipFileId: string | null
   /** A new artwork's whereabouts (afterwards processes move it). */
   inWarehouse?: boolean
   roomId?: string | null
@@ -46,36 +25,11 @@ export interface ArtworkFormValues {
   expectedVersion?: number
 }
 
+/** A new artwork: the blank record, its signature not yet said, in the warehouse (a room to be chosen). */
 export function emptyValues(): ArtworkFormValues {
   return {
-    inventoryNo: '',
-    titleZh: '',
-    titleEn: '',
-    artistId: null,
-    creationTime: '',
-    materialsZh: '',
-    materialsEn: '',
-    dimensions: {},
+    ...blankRecord(),
     signature: { signed: null, position: '', content: '' },
-    mediumTagId: null,
-    periodTagId: null,
-    investMarketTagId: null,
-    incomeStageTagId: null,
-    labelTagIds: [],
-    sourceZh: '',
-    sourceEn: '',
-    buyYear: '',
-    packagingType: '',
-    volumeWeight: '',
-    actualWeight: '',
-    remarkZh: '',
-    remarkEn: '',
-    exhibitions: [],
-    auctions: [],
-    privateCollections: [],
-    literature: [],
-    media: [],
-    zipFileId: null,
     inWarehouse: true,
     roomId: null,
     locationText: '',

@@ -23,8 +23,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { type ArtworkSummary, SUMMARY_GROUPS } from '../../../../shared/contracts/artworks'
+import { moneyText } from '../../../../shared/money-text'
 import { artworkSummaryQuery } from '../../../api/queries/artworks'
-import { formatMoneyDisplay } from '../../../forms/money'
 import { formatNumber } from '../../../i18n/format'
 import { IconChart } from '../../../shell/icons'
 import { PageHeader } from '../../../shell/PageHeader'
@@ -64,8 +64,6 @@ export function currenciesOf(summary: ArtworkSummary): string[] {
     .map((v) => v.currency)
 }
 
-const money = (currency: string, total: string) => `${currency} ${formatMoneyDisplay(total)}`
-
 function GroupCard({
   group,
   items,
@@ -104,7 +102,7 @@ function GroupCard({
         label,
         // Only the bar's length is a number; the figure shown is the exact decimal string.
         value: v ? Number(v.total) : 0,
-        display: v ? money(metric, v.total) : '—',
+        display: v ? moneyText(v.total, metric) : '—',
         hint: t`${valued} of ${item.count} artworks valued in ${metric}`,
       }
     })
@@ -158,7 +156,7 @@ function GroupCard({
                           fontVariantNumeric: 'tabular-nums',
                         }}
                       >
-                        {v ? formatMoneyDisplay(v.total) : '—'}
+                        {v ? moneyText(v.total) : '—'}
                       </Table.Td>
                     )
                   })}
@@ -294,7 +292,7 @@ export function SummaryScreen({ search, onSearch }: SummaryScreenProps) {
                   </Badge>
                 </Group>
                 <Text fz={22} fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMoneyDisplay(v.total)}
+                  {moneyText(v.total)}
                 </Text>
                 <Text fz="xs" c="dimmed">
                   <Trans>{formatNumber(v.count, lang)} artworks valued</Trans>

@@ -4,7 +4,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'
 import type { ProcessContext } from '../../../../../machines/types'
-import { formatMoneyDisplay } from '../../../forms/money'
+import { moneyText } from '../../../../shared/money-text'
 import type { StepFormSpec, Values } from '../field-spec'
 import { paymentForm } from './payment'
 
@@ -23,7 +23,7 @@ function CostNote({ context }: { context: unknown }) {
   const prefill = prefillOf(context)
   if (typeof subject?.forProcessId !== 'string' || !prefill.amount) return null
   const currency = prefill.currency ?? ''
-  const shown = formatMoneyDisplay(prefill.amount)
+  const shown = moneyText(prefill.amount)
   return (
     <Alert variant="light" color="ink" mb="md" data-testid="payment-for-cost">
       <Trans>

@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, CloseButton, Group, Input, Select, Stack, Table, Text } from '@mantine/core'
 import type { ProcessContext } from '../../../../../machines/types'
+import { moneyText } from '../../../../shared/money-text'
 import {
   DOMESTIC_CODE_COUNTRIES,
   METHOD_FIELDS,
@@ -16,11 +17,10 @@ import {
 } from '../../../../shared/process-steps/payment'
 import { addMoney, MONEY_RE } from '../../../../shared/validation'
 import { MoneyInput } from '../../../forms/MoneyInput'
-import { formatMoneyDisplay } from '../../../forms/money'
 import { TextField } from '../../../forms/TextField'
 import type { FormApi } from '../../../forms/use-form'
 import type { StepFormSpec, Values } from '../field-spec'
-import { currencyBeside, formatMoneyWith } from '../record-format'
+import { currencyBeside } from '../record-format'
 import { useEnterpriseLabel, useEnterpriseOptions } from '../reference-options'
 import { schemaRules } from '../schema-rules'
 
@@ -160,8 +160,8 @@ function PaymentDetails({ form, values }: { form: FormApi; values: Values }) {
         </Button>
         <Text fz="sm" c="dimmed" data-testid="details-total">
           <Trans>
-            Details total {sum ? formatMoneyDisplay(sum) : '—'} of{' '}
-            {values.amount ? formatMoneyDisplay(String(values.amount)) : '—'}
+            Details total {sum ? moneyText(sum) : '—'} of{' '}
+            {values.amount ? moneyText(String(values.amount)) : '—'}
           </Trans>
         </Text>
       </Group>
@@ -176,7 +176,7 @@ function DetailsRecord({ values }: { values: Values }) {
       {detailsOf(values.details).map((d, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
         <Text key={i} fz="sm">
-          {name(d.payingCompany)} · {formatMoneyWith(d.amount, currencyBeside('amount', values))}
+          {name(d.payingCompany)} · {moneyText(d.amount, currencyBeside('amount', values))}
           {d.note ? ` · ${d.note}` : ''}
         </Text>
       ))}
@@ -189,7 +189,7 @@ function ContractCap({ context }: { context: unknown }) {
   const amount = typeof contract?.amount === 'string' ? contract.amount : null
   if (!amount) return null
   const currency = String(contract?.currency ?? '')
-  const shown = formatMoneyDisplay(amount)
+  const shown = moneyText(amount)
   return (
     <Alert variant="light" color="ink" mb="md" data-testid="contract-cap">
       <Trans>

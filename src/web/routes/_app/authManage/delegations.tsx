@@ -2,7 +2,7 @@
 // cancelled by administrators for anyone.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { DelegationsScreen } from '../../../areas/tasks-admin/DelegationsScreen'
+import { DelegationsScreen } from '../../../areas/task-settings/DelegationsScreen'
 
 export const Route = createFileRoute('/_app/authManage/delegations')({
   staticData: { title: msg`Delegations`, privilege: 'authManage:view' },

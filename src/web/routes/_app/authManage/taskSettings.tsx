@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PROCESS_TYPES, type ProcessType } from '../../../../shared/process-types'
 import { taskSettingsQuery } from '../../../api/queries/tasks-admin'
-import { TaskSettingsScreen } from '../../../areas/tasks-admin/TaskSettingsScreen'
+import { TaskSettingsScreen } from '../../../areas/task-settings/TaskSettingsScreen'
 
 export const Route = createFileRoute('/_app/authManage/taskSettings')({
   staticData: { title: msg`Task settings`, privilege: 'authManage:view' },

@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { startPrivilegesOf } from '../../../../shared/access'
-import { StartScreen } from '../../../areas/processes/StartScreen'
-import { validateStartSearch } from '../../../areas/processes/start-search'
+import { StartScreen } from '../../../areas/process-start/StartScreen'
+import { validateStartSearch } from '../../../areas/process-start/start-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/createPayoutInsurance')({
   staticData: { title: msg`New claim`, privilege: startPrivilegesOf('INSURANCE_PAYOUT') },

@@ -2,8 +2,8 @@
 // opens a task's process, `&onBehalfOf=<user>` as the delegator sees it when the task is held by delegation.
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { InboxScreen } from '../../../areas/tasks/InboxScreen'
-import { validateInboxSearch } from '../../../areas/tasks/inbox-search'
+import { InboxScreen } from '../../../areas/inbox/InboxScreen'
+import { validateInboxSearch } from '../../../areas/inbox/inbox-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/inbox')({
   staticData: { title: msg`My tasks`, privilege: 'devOpsManage:view' },

@@ -5,9 +5,9 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'
 import type { ProcessContext } from '../../../../../../machines/types'
+import { moneyText } from '../../../../../shared/money-text'
 import { PAYOUT_PAYMENT_TYPES } from '../../../../../shared/process-steps/payment'
 import type { StepFormSpec } from '../../field-spec'
-import { formatMoneyWith } from '../../record-format'
 import { PAYMENT_METHOD_OPTIONS } from '../payment'
 import { fileListField } from './file-fields'
 
@@ -20,7 +20,7 @@ function claimOf(context: unknown) {
 function ClaimCap({ context }: { context: unknown }) {
   const { amount, currency } = claimOf(context)
   if (!amount) return null
-  const shown = formatMoneyWith(amount, currency)
+  const shown = moneyText(amount, currency)
   return (
     <Alert variant="light" color="ink" mb="md" data-testid="claim-cap">
       <Trans>The claim is for {shown}: the payout cannot exceed it.</Trans>

@@ -6,9 +6,9 @@ import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'
 import type { ProcessContext } from '../../../../../../machines/types'
 import type { VendorOption } from '../../../../../shared/contracts/reference'
+import { moneyText } from '../../../../../shared/money-text'
 import { isEnglishName } from '../../../../../shared/process-steps/common'
 import type { DefaultRefs, StepFormSpec, Values } from '../../field-spec'
-import { formatMoneyWith } from '../../record-format'
 import { paymentForm } from '../payment'
 
 function policyOf(context: unknown) {
@@ -46,7 +46,7 @@ function payeeOf(policy: ReturnType<typeof policyOf>, refs: DefaultRefs | undefi
 function PremiumCap({ context }: { context: unknown }) {
   const { premium, currency } = policyOf(context)
   if (!premium) return null
-  const shown = formatMoneyWith(premium, currency)
+  const shown = moneyText(premium, currency)
   return (
     <Alert variant="light" color="ink" mb="md" data-testid="premium-cap">
       <Trans>The policy's premium is {shown}: the payment cannot exceed it.</Trans>

@@ -4,6 +4,7 @@
 // period of the same length from the day after it ends (the payee follows from the insurer at the premium).
 import { msg } from '@lingui/core/macro'
 import type { ProcessContext } from '../../../../../../machines/types'
+import { isRealDate } from '../../../../../shared/constants'
 import { nextDate } from '../../../../../shared/office-time'
 import type { StepFormSpec, Values } from '../../field-spec'
 import { insurerField, quoteFields, termsFields } from './terms'
@@ -32,7 +33,7 @@ export function renewedTerms(previous: unknown): Values {
   if (coverage) out.coverage = coverage
   const start = text(policy.startDate)
   const end = text(policy.endDate)
-  if (start && end && /^\d{4}-\d{2}-\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2}$/.test(end)) {
+  if (isRealDate(start) && isRealDate(end)) {
     out.startDate = nextDate(end)
     out.endDate = samePeriodFrom(start, end, nextDate(end))
   }

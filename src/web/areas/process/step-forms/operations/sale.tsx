@@ -7,8 +7,8 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '@mantine/core'
 import type { ProcessContext } from '../../../../../../machines/types'
+import { moneyText } from '../../../../../shared/money-text'
 import type { SALE_CHANNELS } from '../../../../../shared/process-steps/operations'
-import { formatMoneyDisplay } from '../../../../forms/money'
 import { FileNames } from '../../FileNames'
 import type { FieldSpec, StepFormSpec } from '../../field-spec'
 import { StepFields } from '../../StepFields'
@@ -95,7 +95,7 @@ function contractOf(context: unknown) {
 function SaleCap({ context }: { context: unknown }) {
   const { amount, currency } = contractOf(context)
   if (!amount) return null
-  const shown = `${currency} ${formatMoneyDisplay(amount)}`.trim()
+  const shown = moneyText(amount, currency)
   return (
     <Alert variant="light" color="ink" mb="md" data-testid="contract-cap">
       <Trans>The sale contract is for {shown}: the collection cannot exceed it.</Trans>

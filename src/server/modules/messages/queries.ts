@@ -8,7 +8,7 @@ import type { MessageKind } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { contents, messages, processes, users } from '../../db/schema'
-import { processSubjects, type SubjectWords } from './subject'
+import { processSubjects, type SubjectWords } from '../process/subject'
 
 export interface MessageFilters {
   unread?: boolean

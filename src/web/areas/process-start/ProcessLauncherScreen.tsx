@@ -5,8 +5,8 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { langOf } from '../../../shared/lang'
 import { PROCESS_TYPE_LABELS } from '../../../shared/process-types'
-import { isLang } from '../../i18n/i18n'
 import { useMe } from '../../session/use-session'
 import { IconLock, IconRoute } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
@@ -15,7 +15,7 @@ import { startGroupsOf, startTarget } from './start-points'
 
 export function ProcessLauncherScreen() {
   const { i18n } = useLingui()
-  const lang = isLang(i18n.locale) ? i18n.locale : 'zh-CN'
+  const lang = langOf(i18n.locale)
   const me = useMe()
   const groups = startGroupsOf(me)
   return (

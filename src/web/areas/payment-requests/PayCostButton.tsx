@@ -6,11 +6,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ProcessLinks, ProcessView } from '../../../shared/contracts/process'
+import { moneyText } from '../../../shared/money-text'
 import { processKeys, startProcess } from '../../api/queries/process'
 import { showSuccess } from '../../forms/notify'
 import { definitionFor, stepLabel, useLang } from '../process/machine-words'
-import { formatMoneyWith } from '../process/record-format'
-import { startKey } from '../processes/StartProcess'
+import { startKey } from '../process-start/StartProcess'
 
 type Offer = ProcessLinks['mayStart'][number]
 
@@ -25,7 +25,7 @@ export function PayCostButton({ view, offer }: { view: ProcessView; offer: Offer
   const amount = typeof prefill.amount === 'string' ? prefill.amount : ''
   const currency = typeof prefill.currency === 'string' ? prefill.currency : ''
   const what = stepLabel(definitionFor(view.type, view.definitionVersion), step, lang)
-  const cost = amount ? formatMoneyWith(amount, currency) : ''
+  const cost = amount ? moneyText(amount, currency) : ''
 
   // A mutation, so that a refusal is shown (the query client's one error handler words it).
   const start = useMutation({

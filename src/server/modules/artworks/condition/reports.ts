@@ -3,27 +3,27 @@
 // now), and the submitted reports of the steps that hand an artwork back (warehousing, delivery after
 // mounting or repair) with their approval. Places come from the transport, loan and work steps' data.
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
-import { definitionOf } from '../../../../machines/registry'
-import type { StepRecord } from '../../../../machines/types'
+import { definitionOf } from '../../../../../machines/registry'
+import type { StepRecord } from '../../../../../machines/types'
 import type {
   ConditionPhoto,
   ConditionReport,
   ConditionReportList,
   HandoverKind,
-} from '../../../shared/contracts/condition'
-import type { Lang } from '../../../shared/errors'
+} from '../../../../shared/contracts/condition'
+import type { Lang } from '../../../../shared/errors'
 import {
   isTransportData,
   warehousingBatchShape,
   warehousingStep,
   workDeliveryStep,
-} from '../../../shared/process-steps'
-import { payloadFiles } from '../../../shared/process-steps/files'
-import type { ProcessType } from '../../../shared/process-types'
-import type { DbOrTx } from '../../db/client'
-import { artworks, files, processArtworks, processes, processHistory, rooms, users } from '../../db/schema'
-import { notFound } from '../../http/app-error'
-import { nameIn } from '../artworks/reference-lookup'
+} from '../../../../shared/process-steps'
+import { payloadFiles } from '../../../../shared/process-steps/files'
+import type { ProcessType } from '../../../../shared/process-types'
+import type { DbOrTx } from '../../../db/client'
+import { artworks, files, processArtworks, processes, processHistory, rooms, users } from '../../../db/schema'
+import { notFound } from '../../../http/app-error'
+import { nameIn } from '../reference-lookup'
 
 type Payload = Record<string, unknown>
 const EVENTS = ['DEPART', 'ARRIVE', 'RETURN', 'SUBMIT', 'APPROVE', 'REJECT', 'TERMINATE'] as const

@@ -2,11 +2,11 @@
 // artwork with its condition, notes and photographs, newest first — read from the processes' records
 // (reports.ts), seen by whoever may see the artwork's detail.
 import { createRoute, z } from '@hono/zod-openapi'
-import { conditionReportList } from '../../../shared/contracts/condition'
-import { access } from '../../http/access'
-import type { Deps } from '../../http/context'
-import { ok, okResponse } from '../../http/envelope'
-import { moduleRouter } from '../../http/router'
+import { conditionReportList } from '../../../../shared/contracts/condition'
+import { access } from '../../../http/access'
+import type { Deps } from '../../../http/context'
+import { ok, okResponse } from '../../../http/envelope'
+import { moduleRouter } from '../../../http/router'
 import { conditionReports } from './reports'
 
 const idParam = z.object({

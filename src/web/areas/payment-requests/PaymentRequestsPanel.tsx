@@ -13,13 +13,13 @@ import { useState } from 'react'
 import type { ProcessContext } from '../../../../machines/types'
 import { mayStartType } from '../../../shared/access'
 import type { ProcessView } from '../../../shared/contracts/process'
+import { moneyText } from '../../../shared/money-text'
 import { processListQuery } from '../../api/queries/process'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { StartDrawer } from '../operations/parts'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { definitionFor, leafLabel, typeLabel, useLang } from '../process/machine-words'
-import { formatMoneyWith } from '../process/record-format'
 import { StatusBadge } from '../process/StatusBadge'
 
 const PAGE_SIZE = 20
@@ -49,7 +49,7 @@ export function requestOf(p: Pick<ProcessView, 'context'>) {
 function Amount({ p }: { p: ProcessView }) {
   const r = requestOf(p)
   return r.amount ? (
-    formatMoneyWith(r.amount, r.currency)
+    moneyText(r.amount, r.currency)
   ) : (
     <Text span c="dimmed">
       —

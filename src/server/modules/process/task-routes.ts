@@ -7,10 +7,10 @@ import { access, currentUser } from '../../http/access'
 import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { actorOf } from '../process/decide'
-import { claimTask, countsOf, inboxOf, openTasksOf, releaseTask } from './inbox'
-import { noticeTasksChanged } from './notice'
-import { inboxStreamRoute } from './stream'
+import { claimTask, countsOf, inboxOf, openTasksOf, releaseTask } from '../tasks/inbox'
+import { noticeTasksChanged } from '../tasks/notice'
+import { inboxStreamRoute } from '../tasks/stream'
+import { actorOf } from './decide'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
 const taskParam = z.object({

@@ -11,8 +11,8 @@ import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { noticeTasksChanged } from '../tasks/notice'
-import { messagePage } from './message-queries'
-import { deliverDueReminders } from './messages'
+import { messagePage } from './queries'
+import { deliverDueReminders } from './send'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
 

@@ -20,6 +20,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { z } from 'zod'
 import { type ApprovalRuleRow, approvalRuleInput } from '../../../shared/contracts/tasks'
+import { moneyText } from '../../../shared/money-text'
 import {
   approvalRuleVersionsQuery,
   rolesQuery,
@@ -28,7 +29,6 @@ import {
 } from '../../api/queries/tasks-admin'
 import { FormRefusal } from '../../forms/FormRefusal'
 import { MoneyInput } from '../../forms/MoneyInput'
-import { formatMoneyDisplay } from '../../forms/money'
 import { showSuccess } from '../../forms/notify'
 import { SubmitButton } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
@@ -281,7 +281,7 @@ export function ApprovalRuleEditor({ rule, canEdit }: { rule: ApprovalRuleRow; c
               {v.bands
                 .map(
                   (b, i) =>
-                    `${currencyLabel(b.currency)} ${formatMoneyDisplay(b.from)}–${b.to ? formatMoneyDisplay(b.to) : '∞'} × ${b.approvals}${v.roleNames[i] ? ` (${v.roleNames[i]})` : ''}`,
+                    `${currencyLabel(b.currency)} ${moneyText(b.from)}–${b.to ? moneyText(b.to) : '∞'} × ${b.approvals}${v.roleNames[i] ? ` (${v.roleNames[i]})` : ''}`,
                 )
                 .join(lang === 'en' ? '; ' : '；')}
             </Text>

@@ -1,0 +1,381 @@
+// Users (authManage, under /api/auth): users with roles plus privileges of their own, created, edited,
+// enabled or disabled, their sign-in lock lifted, a new generated password given. Every write keeps the
+// full-privilege rule (full-privilege.ts), and a user manager (authManage:edit without full privilege) makes
+// only the changes grant-rule.ts allows it. Their sessions: user-sessions.ts.
+import { createRoute, type z } from '@hono/zod-openapi'
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import {
+  passwordResetView,
+  userCreateInput,
+  userListQuery,
+  userUpdateInput,
+  userView,
+} from '../../../shared/contracts/admin'
+import { pageQuery } from '../../../shared/validation'
+import type { Db } from '../../db/client'
+import { loginFailures, roles, sessions, userPrivileges, userRoles, users } from '../../db/schema'
+import { access, currentUser } from '../../http/access'
+import { AppError, invalid, notFound } from '../../http/app-error'
+import type { Deps } from '../../http/context'
+import { isUniqueViolation, ok, okResponse, pageOf } from '../../http/envelope'
+import { moduleRouter } from '../../http/router'
+import { keepingFullPrivilege } from './full-privilege'
+import { type Manager, userManagerRefusal } from './grant-rule'
+import {
+  forgetSessionsAfterWrites,
+  grantsOfUser,
+  grantsOfUsers,
+  idParam,
+  namedRoles,
+  refuseUnlessAllowed,
+  symmetricDifference,
+} from './grants'
+import { lockedUntilByUsername, unlockUsername } from './lockout'
+import { nameIn } from './names'
+import { generatePassword, hashPassword, passwordProblem } from './passwords'
+import { forgetSessions, revokeUserSessions } from './sessions'
+
+async function loadUsers(
+  db: Db,
+  ids: string[],
+  lang: string,
+  manager: Manager,
+): Promise<z.infer<typeof userView>[]> {
+  if (ids.length === 0) return []
+  const rows = await db.select().from(users).where(inArray(users.id, ids))
+  const grants = await grantsOfUsers(db, ids, lang)
+  const allowed = (id: string, setsPassword: boolean) => {
+    const target = grants.get(id)?.target
+    return userManagerRefusal(manager, { kind: 'user', target, setsPassword }, lang) === null
+  }
+  const lockedUntil = await lockedUntilByUsername(
+    db,
+    rows.map((u) => u.username),
+  )
+  const roleRows = await db
+    .select({ userId: userRoles.userId, roleId: roles.id, nameZh: roles.nameZh, nameEn: roles.nameEn })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, ids))
+  const privRows = await db.select().from(userPrivileges).where(inArray(userPrivileges.userId, ids))
+  const byId = new Map(rows.map((u) => [u.id, u]))
+  return ids
+    .map((id) => byId.get(id))
+    .filter((u) => u !== undefined)
+    .map((u) => {
+      const mine = roleRows.filter((r) => r.userId === u.id)
+      return {
+        id: u.id,
+        username: u.username,
+        displayName: u.displayName,
+        displayNameEn: u.displayNameEn,
+        name: nameIn(u, lang),
+        email: u.email ?? '',
+        enabled: u.enabled,
+        roleIds: mine.map((r) => r.roleId),
+        roleNames: mine.map((r) => (lang === 'en' ? r.nameEn : r.nameZh)),
+        privileges: privRows
+          .filter((p) => p.userId === u.id)
+          .map((p) => p.privilege)
+          .sort(),
+        createdAt: u.createdAt.toISOString(),
+        signInLockedUntil: lockedUntil.get(u.username.toLowerCase())?.toISOString() ?? null,
+        mayManage: allowed(u.id, false),
+        mayResetPassword: allowed(u.id, true),
+      }
+    })
+}
+
+export function userRoutes(deps: Deps) {
+  const app = moduleRouter()
+  const { db } = deps.database
+  const tag = ['authManage']
+  app.use('/users/*', forgetSessionsAfterWrites(db))
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/users',
+      tags: tag,
+      summary: 'Users with their roles and own privileges, paged',
+      ...access(deps, 'authManage:view'),
+      request: { query: pageQuery.extend(userListQuery.shape) },
+      responses: okResponse(pageOf(userView)),
+    }),
+    async (c) => {
+      const { page, pageSize, keyword, roleId, enabled, locked } = c.req.valid('query')
+      const conditions: SQL[] = []
+      if (keyword) {
+        const pattern = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+        conditions.push(
+          or(
+            ilike(users.username, pattern),
+            ilike(users.displayName, pattern),
+            ilike(users.displayNameEn, pattern),
+            ilike(users.email, pattern),
+          )!,
+        )
+      }
+      if (enabled) conditions.push(eq(users.enabled, enabled === 'true'))
+      if (locked) {
+        // A lock of the user's own counter or of any address's pair counter (lockout.ts keys).
+        conditions.push(
+          sql`exists (select 1 from ${loginFailures} lf where lf.locked_until > now()
+                and (lf.key = 'user:' || lower(${users.username})
+                     or starts_with(lf.key, 'pair:' || lower(${users.username}) || '@')))`,
+        )
+      }
+      if (roleId) {
+        const members = db
+          .select({ id: userRoles.userId })
+          .from(userRoles)
+          .where(eq(userRoles.roleId, roleId))
+        conditions.push(inArray(users.id, members))
+      }
+      const where = conditions.length ? and(...conditions) : undefined
+      const [{ n }] = await db.select({ n: count() }).from(users).where(where)
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.username))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+      const list = await loadUsers(
+        db,
+        rows.map((r) => r.id),
+        c.get('lang'),
+        currentUser(c),
+      )
+      return ok(c, { list, total: Number(n), page, pageSize })
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/users',
+      tags: tag,
+      summary: 'Create a user',
+      ...access(deps, 'authManage:edit'),
+      request: { body: { required: true, content: { 'application/json': { schema: userCreateInput } } } },
+      responses: okResponse(userView),
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const lang = c.get('lang')
+      const manager = currentUser(c)
+      const problem = passwordProblem(input.password, input.username)
+      if (problem) throw invalid({ password: problem })
+      const rolesChanged = await namedRoles(db, input.roleIds, lang)
+      refuseUnlessAllowed(manager, { kind: 'user', rolesChanged, privilegesChanged: input.privileges }, lang)
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(ilike(users.username, input.username))
+      if (taken) throw invalid({ username: 'usernameTaken' })
+      const passwordHash = await hashPassword(input.password)
+      const id = await createUser(db, input, passwordHash)
+      return ok(c, (await loadUsers(db, [id], lang, manager))[0])
+    },
+  )
+
+  /** Insert the user; losing a race for the same username answers 409 (duplicate), never 500. */
+  async function createUser(
+    db: Db,
+    input: z.infer<typeof userCreateInput>,
+    passwordHash: string,
+  ): Promise<string> {
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            username: input.username,
+            displayName: input.displayName,
+            displayNameEn: input.displayNameEn,
+            email: input.email || null,
+            enabled: input.enabled,
+            passwordHash,
+          })
+          .returning({ id: users.id })
+        if (input.roleIds.length)
+          await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: row.id, roleId })))
+        if (input.privileges.length) {
+          await tx
+            .insert(userPrivileges)
+            .values(input.privileges.map((privilege) => ({ userId: row.id, privilege })))
+        }
+        return row.id
+      })
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError(409, 'duplicate', undefined, { fieldErrors: { username: 'usernameTaken' } })
+      throw error
+    }
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/users/{id}',
+      tags: tag,
+      summary: 'Edit a user: details, roles, own privileges, optionally a new password',
+      ...access(deps, 'authManage:edit'),
+      request: {
+        params: idParam,
+        body: { required: true, content: { 'application/json': { schema: userUpdateInput } } },
+      },
+      responses: okResponse(userView),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const input = c.req.valid('json')
+      const lang = c.get('lang')
+      const me = currentUser(c)
+      if (id === me.id && !input.enabled) throw invalid({ enabled: 'disableSelf' })
+      const before = await grantsOfUser(db, id, lang)
+      refuseUnlessAllowed(
+        me,
+        {
+          kind: 'user',
+          target: before.target,
+          setsPassword: Boolean(input.password),
+          // What the edit gives or takes away: roles and own privileges in one list and not the other.
+          rolesChanged: await namedRoles(db, symmetricDifference(input.roleIds, before.roleIds), lang),
+          privilegesChanged: symmetricDifference(input.privileges, before.own),
+        },
+        lang,
+      )
+      if (input.password) {
+        const [target] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
+        const problem = passwordProblem(input.password, target?.username ?? '')
+        if (problem) throw invalid({ password: problem })
+      }
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined
+      const [prior] = await db.select({ enabled: users.enabled }).from(users).where(eq(users.id, id))
+      await keepingFullPrivilege(
+        db,
+        async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({
+              displayName: input.displayName,
+              displayNameEn: input.displayNameEn,
+              email: input.email || null,
+              enabled: input.enabled,
+              updatedAt: new Date(),
+              ...(passwordHash ? { passwordHash } : {}),
+            })
+            .where(eq(users.id, id))
+            .returning({ id: users.id })
+          if (!row) throw notFound()
+          await tx.delete(userRoles).where(eq(userRoles.userId, id))
+          if (input.roleIds.length)
+            await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })))
+          await tx.delete(userPrivileges).where(eq(userPrivileges.userId, id))
+          if (input.privileges.length) {
+            await tx
+              .insert(userPrivileges)
+              .values(input.privileges.map((privilege) => ({ userId: id, privilege })))
+          }
+        },
+        prior?.enabled && !input.enabled ? 'enabled' : 'roleIds',
+      )
+      if (passwordHash || !input.enabled) await revokeUserSessions(db, id)
+      return ok(c, (await loadUsers(db, [id], lang, me))[0])
+    },
+  )
+
+  for (const [action, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/users/{id}/${action}`,
+        tags: tag,
+        summary: enabled ? 'Enable a user' : 'Disable a user: their sessions end',
+        ...access(deps, 'authManage:edit'),
+        request: { params: idParam },
+        responses: okResponse(userView),
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const lang = c.get('lang')
+        const manager = currentUser(c)
+        if (!enabled && id === manager.id) throw new AppError(400, 'disableSelf')
+        const { target } = await grantsOfUser(db, id, lang)
+        refuseUnlessAllowed(manager, { kind: 'user', target }, lang)
+        const [row] = await keepingFullPrivilege(db, (tx) =>
+          tx.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
+        )
+        if (!row) throw notFound()
+        if (!enabled) await revokeUserSessions(db, id)
+        return ok(c, (await loadUsers(db, [id], lang, manager))[0])
+      },
+    )
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/users/{id}/unlock',
+      tags: tag,
+      summary: "Lift a user's sign-in locks (their own and every address's); the request is logged",
+      ...access(deps, 'authManage:edit'),
+      request: { params: idParam },
+      responses: okResponse(userView),
+    }),
+    async (c) => {
+      c.set('operationType', 'UNLOCK')
+      const { id } = c.req.valid('param')
+      const lang = c.get('lang')
+      const manager = currentUser(c)
+      const { target } = await grantsOfUser(db, id, lang)
+      refuseUnlessAllowed(manager, { kind: 'user', target }, lang)
+      const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
+      if (!row) throw notFound()
+      await unlockUsername(db, row.username)
+      return ok(c, (await loadUsers(db, [id], lang, manager))[0])
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/users/{id}/reset-password',
+      tags: tag,
+      summary:
+        'Give a user a new generated password, answered once (never stored readable nor logged); their sessions end',
+      ...access(deps, 'authManage:edit'),
+      request: { params: idParam },
+      responses: okResponse(passwordResetView),
+    }),
+    async (c) => {
+      c.set('operationType', 'PASSWORD_RESET')
+      const { id } = c.req.valid('param')
+      const lang = c.get('lang')
+      const { target } = await grantsOfUser(db, id, lang)
+      refuseUnlessAllowed(currentUser(c), { kind: 'user', target, setsPassword: true }, lang)
+      const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
+      if (!row) throw notFound()
+      let password = generatePassword()
+      while (passwordProblem(password, row.username)) password = generatePassword()
+      const passwordHash = await hashPassword(password)
+      const ended = await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id))
+        return tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)))
+          .returning({ tokenHash: sessions.tokenHash })
+      })
+      forgetSessions(db)
+      return ok(c, { password, endedSessions: ended.length })
+    },
+  )
+
+  return app
+}
