@@ -110,8 +110,8 @@ async function streamWorkbookText(bytes: Buffer): Promise<SheetText[]> {
   const sheets: (SheetText & { id: number })[] = []
   for await (const ws of reader) {
     const sheet = {
-      id: Number((ws as unknown as { id: number }).id),
-      name: (ws as unknown as { name: string }).name,
+      id: Number((ws as typeof ws & { id: number }).id),
+      name: (ws as typeof ws & { name: string }).name,
       header: [] as string[],
       rows: [] as SheetText['rows'],
     }
