@@ -2,9 +2,8 @@
 // from the machine itself, never from a list of rules kept here: the event is probed with actors that
 // hold less than the real one — no privilege at all, then each of its privileges alone — and the first
 // that the machine accepts names what sufficed. Pure, like the rest of machines/.
-import type { AnyMachineSnapshot } from 'xstate'
 import type { PrivilegeKey } from '../src/shared/privileges'
-import type { Actor, ProcessContext, ProcessEvent } from './types'
+import type { Actor, ProcessEvent, ProcessSnapshot } from './types'
 
 /** The starter's own action that needs no privilege (TERMINATE, RESTART of a process they started). */
 export const ALLOWED_BY_STARTER = 'starter'
@@ -28,11 +27,11 @@ const withOnly = (actor: Actor, privileges: string[]): Actor => ({
  * the identity (`id`, and `onBehalfOf` for a delegate) is kept in every probe, so separation-of-duty rules
  * still see who acts and for whom; a delegate of the starter is allowed as the 'starter'.
  */
-export function allowedBy(snapshot: AnyMachineSnapshot, event: ProcessEvent): string {
+export function allowedBy(snapshot: ProcessSnapshot, event: ProcessEvent): string {
   const actor = event.actor
   const may = (probe: Actor) => snapshot.can({ ...event, actor: probe })
   if (may(withOnly(actor, []))) {
-    const startedBy = (snapshot.context as ProcessContext).startedBy
+    const startedBy = snapshot.context.startedBy
     const starter =
       actor.id === startedBy || (actor.onBehalfOf !== undefined && actor.onBehalfOf === startedBy)
     return starter ? ALLOWED_BY_STARTER : ALLOWED_BY_ANYONE

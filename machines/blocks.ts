@@ -11,7 +11,14 @@ import type { MessageKey } from '../src/shared/errors'
 import type { ProcessType } from '../src/shared/process-types'
 import { LEAF_STATES, type LeafName, type Words } from './labels'
 import { type ConditionName, type Conditions, type EffectAction, fx, notify, processSetup } from './setup'
-import type { ProcessContext, ProcessDefinition, ProcessEvent, ProcessStatus, StepDef } from './types'
+import type {
+  ProcessContext,
+  ProcessDefinition,
+  ProcessEvent,
+  ProcessStatus,
+  ProcessTypeDeclaration,
+  StepDef,
+} from './types'
 import type { StateMeta } from './view'
 
 /** Where a step leads once it is done: another step of the machine, or a final state. */
@@ -487,6 +494,13 @@ export function buildMachine(spec: FlowSpec) {
     meta: { ...f },
     entry: [...release, notify('completed', 'participants')],
   })
+  // Typed as a record: the state names come from `spec.steps` (known at run time only), so every machine has
+  // the one type ProcessMachine (machines/types.ts).
+  const states: Record<string, StateConfig> = {
+    ...Object.fromEntries(spec.steps.map((s) => [s.def.key, s.build(b)])),
+    terminated,
+    ...Object.fromEntries(Object.entries(finals).map(([name, f]) => [name, ending(f)])),
+  }
   return machineSetup.createMachine({
     id: spec.type,
     context: ({ input }) => ({
@@ -499,11 +513,7 @@ export function buildMachine(spec: FlowSpec) {
     }),
     initial: spec.steps[0].def.key,
     entry: hold,
-    states: {
-      ...Object.fromEntries(spec.steps.map((s) => [s.def.key, s.build(b)])),
-      terminated,
-      ...Object.fromEntries(Object.entries(finals).map(([name, f]) => [name, ending(f)])),
-    },
+    states,
   })
 }
 
@@ -544,4 +554,21 @@ export function defineProcess(
     checks,
     renewsPolicy,
   }
+}
+
+/**
+ * A process type's declaration (machines/types.ts ProcessTypeDeclaration): checks that every version names the
+ * type and that versions count up, so a registry line cannot file a machine under another type.
+ */
+export function declareType<const T extends string>(
+  declaration: ProcessTypeDeclaration<T>,
+): ProcessTypeDeclaration<T> {
+  declaration.versions.forEach((d, i) => {
+    if (d.type !== declaration.type)
+      throw new Error(`${declaration.type}: version ${d.version} is a ${d.type} machine`)
+    const before = declaration.versions[i - 1]
+    if (before && before.version >= d.version)
+      throw new Error(`${declaration.type}: versions must count up (${before.version} then ${d.version})`)
+  })
+  return declaration
 }

@@ -15,7 +15,7 @@ import {
   warehousingStep,
   whereNow,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, IN_HAND, transportStep } from './blocks'
+import { declareType, defineProcess, formStep, IN_HAND, transportStep } from './blocks'
 import { payableCost } from './follow-ups'
 import { fx } from './setup'
 import type { ProcessContext } from './types'
@@ -117,3 +117,11 @@ export const buyArtTransV2 = batchInbound(2, false, [NOTES[1]])
 export const buyArtTransV3 = batchInbound(3, true, [
   'v3: once the artworks have left the seller (in transit, or arrived and awaiting warehousing), TERMINATE says where they are now (a room of the warehouse, or a place in words, with an optional condition note); they are recorded there with a movement row and released. Before departure it releases them where they are.',
 ])
+
+/** BUY_ART_TRANS: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const buyArtTrans = declareType({
+  type: 'BUY_ART_TRANS',
+  label: { 'zh-CN': '购买运输入库', en: 'Purchase shipping' },
+  versions: [buyArtTransV1, buyArtTransV2, buyArtTransV3],
+  demoDocument: { name: 'inbound-shipping.pdf', title: 'Inbound shipping: waybill and condition report' },
+})

@@ -9,7 +9,7 @@ import {
   paymentStep,
 } from '../src/shared/process-steps'
 import { buyArtInput } from '../src/shared/process-steps/purchase'
-import { defineProcess, formStep, moneyStep } from './blocks'
+import { declareType, defineProcess, formStep, moneyStep } from './blocks'
 import { contractDue, fx } from './setup'
 
 export const buyArtV1 = defineProcess({
@@ -52,4 +52,15 @@ export const buyArtV1 = defineProcess({
     'One payment per purchase: split between paying companies by its payment details, which must add up to its amount; the amount is exactly what the contract leaves due, in its currency, so a purchase never completes with money still owed (instalments would be a later version of this machine).',
     'A purchase does not hold its artworks: they are not in the collection yet.',
   ],
+})
+
+/** BUY_ART: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const buyArt = declareType({
+  type: 'BUY_ART',
+  label: { 'zh-CN': '尽调购买', en: 'Purchase' },
+  versions: [buyArtV1],
+  demoDocument: {
+    name: 'purchase-dossier.pdf',
+    title: 'Purchase dossier: due diligence, contract, payment slip',
+  },
 })

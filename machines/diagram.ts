@@ -1,7 +1,7 @@
 // A machine drawn for people, from the machine itself: the graph the API serves (nodes, edges), a Mermaid
 // state diagram, and the tables of states, events, guards and effects in both languages that make up
 // docs/flows/<TYPE>.md. Pure functions: the diagrams script, the server and the web app all call them.
-import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate'
+import type { AnyStateNode, StateValue } from 'xstate'
 import { MESSAGES } from '../src/shared/errors'
 import { PRIVILEGES } from '../src/shared/privileges'
 import { PROCESS_TYPE_LABELS } from '../src/shared/process-types'
@@ -15,7 +15,7 @@ import {
   type Words,
 } from './labels'
 import { defaultDue, type TaskKind, type TaskSpec, tasksOf } from './tasks'
-import type { Effect, ProcessContext, ProcessDefinition, ProcessStatus } from './types'
+import type { Effect, ProcessContext, ProcessDefinition, ProcessSnapshot, ProcessStatus } from './types'
 import { metaOf, PROBE_AT, pathOfNode } from './view'
 
 export interface GraphNode extends Words {
@@ -286,7 +286,7 @@ const DOC_APPROVER = '\u0000docs:approver'
  * only; conditions of a step's exits fall back to an unconditioned exit, so what may be sent in the state
  * does not depend on the data.
  */
-function restingSnapshot(definition: ProcessDefinition, leaf: AnyStateNode): AnyMachineSnapshot {
+function restingSnapshot(definition: ProcessDefinition, leaf: AnyStateNode): ProcessSnapshot {
   const context: ProcessContext = {
     subject: {},
     steps: Object.fromEntries(

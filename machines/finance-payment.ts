@@ -2,7 +2,7 @@
 // recorded): the payment request with its approval (by amount band and currency, as the tasks settings
 // configure), then finance pays — confirmed, or failed and retried. One money step does all three.
 import { financePaymentInput, financePaymentStep, paymentConfirmation } from '../src/shared/process-steps'
-import { defineProcess, moneyStep } from './blocks'
+import { declareType, defineProcess, moneyStep } from './blocks'
 
 export const financePaymentV1 = defineProcess({
   type: 'FINANCE_PAYMENT',
@@ -27,4 +27,12 @@ export const financePaymentV1 = defineProcess({
     'Outgoing only in this version: a collection outside a contract (a loan fee the borrower pays) is not a request the office raises.',
     'Started by whoever may start processes or pay (finance staff); it holds no artworks. The payer may not be whoever submitted the request (separation of duties, as every money step).',
   ],
+})
+
+/** FINANCE_PAYMENT: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const financePayment = declareType({
+  type: 'FINANCE_PAYMENT',
+  label: { 'zh-CN': '非合同付款', en: 'Non-contract payment' },
+  versions: [financePaymentV1],
+  demoDocument: { name: 'payment-request.pdf', title: 'Payment request and invoice' },
 })

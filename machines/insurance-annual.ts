@@ -1,7 +1,7 @@
 // INSURANCE_ANNUAL: the yearly cover of artworks (docs/architecture.md § Records (Insurance): annual; § Process steps covered / to be insured):
 // a quotation, the issued policy (covering the artworks from its approval), the premium paid.
 import { artworksInput, quotationStep } from '../src/shared/process-steps'
-import { defineProcess, formStep } from './blocks'
+import { declareType, defineProcess, formStep } from './blocks'
 import {
   COVER_NOTES,
   coverContextPayloads,
@@ -27,4 +27,12 @@ export const insuranceAnnualV1 = defineProcess({
     'The quotation (insurer, insured amount, premium, period, fee calculation) is approved before the policy is taken out; the policy form repeats the terms as issued, which may differ from the quote.',
     ...COVER_NOTES,
   ],
+})
+
+/** INSURANCE_ANNUAL: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const insuranceAnnual = declareType({
+  type: 'INSURANCE_ANNUAL',
+  label: { 'zh-CN': '年度保险', en: 'Annual insurance' },
+  versions: [insuranceAnnualV1],
+  demoDocument: { name: 'annual-policy.pdf', title: 'Annual fine-art policy and schedule' },
 })

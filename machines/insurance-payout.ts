@@ -8,7 +8,7 @@ import {
   paymentConfirmation,
   payoutStep,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, moneyStep } from './blocks'
+import { declareType, defineProcess, formStep, moneyStep } from './blocks'
 import { INSURABLE } from './insurance-cover'
 import { fx } from './setup'
 import type { ProcessContext } from './types'
@@ -51,4 +51,12 @@ export const insurancePayoutV1 = defineProcess({
     "The payout is received as a collection (payer: the insurer), never more than the amount claimed; a refused claim is terminated with the insurer's reason.",
     'A claim does not hold its artworks: a damaged artwork usually goes to repair (OPERATION_REPAIR_ART) while the claim runs.',
   ],
+})
+
+/** INSURANCE_PAYOUT: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const insurancePayout = declareType({
+  type: 'INSURANCE_PAYOUT',
+  label: { 'zh-CN': '保险理赔', en: 'Insurance claim' },
+  versions: [insurancePayoutV1],
+  demoDocument: { name: 'claim-file.pdf', title: 'Incident report and claim file' },
 })

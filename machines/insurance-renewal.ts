@@ -1,7 +1,7 @@
 // INSURANCE_RENEWAL: renewing a cover before it ends: the renewal decision (renew on quoted terms, or let
 // it lapse), then, when renewing, the new policy and its premium.
 import { insuranceRenewalInput, renewalStep } from '../src/shared/process-steps'
-import { defineProcess, formStep } from './blocks'
+import { declareType, defineProcess, formStep } from './blocks'
 import {
   COVER_NOTES,
   coverContextPayloads,
@@ -42,4 +42,12 @@ export const insuranceRenewalV1 = defineProcess({
     'Only a policy that is active (in force, or ended at its end date) may be renewed: a start naming a void policy (its process terminated), a lapsed one, or a process that issued none is refused at that field; a lapse never touches a void or lapsed policy.',
     ...COVER_NOTES,
   ],
+})
+
+/** INSURANCE_RENEWAL: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const insuranceRenewal = declareType({
+  type: 'INSURANCE_RENEWAL',
+  label: { 'zh-CN': '保单续保', en: 'Insurance renewal' },
+  versions: [insuranceRenewalV1],
+  demoDocument: { name: 'renewal-terms.pdf', title: 'Renewal terms of the fine-art policy' },
 })

@@ -6,7 +6,7 @@ import {
   discrepanciesStep,
   inventoryCheckInput,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep } from './blocks'
+import { declareType, defineProcess, formStep } from './blocks'
 import { fx } from './setup'
 import type { ProcessContext } from './types'
 
@@ -63,4 +63,12 @@ export const inventoryCheckV1 = defineProcess({
     "A stocktake does not hold the room's artworks: counting must not block operations.",
     'The room must exist and be in use. The count names only artworks the room holds: an artwork sold, on loan, in transit, missing since an earlier stocktake or in another room is refused at SUBMIT and again at APPROVE, naming it and why (one found in the room that it does not hold is noted as unexpected on the scan screen, not counted); an artwork a live process holds may be counted found, never missing.',
   ],
+})
+
+/** INVENTORY_CHECK: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const inventoryCheck = declareType({
+  type: 'INVENTORY_CHECK',
+  label: { 'zh-CN': '库房盘点', en: 'Stocktake' },
+  versions: [inventoryCheckV1],
+  demoDocument: { name: 'stocktake-sheet.pdf', title: 'Stocktake sheet' },
 })

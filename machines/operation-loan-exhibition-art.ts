@@ -8,7 +8,7 @@ import {
   loanStep,
   transportStep as transportForm,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, IN_HAND, transportStep, waitStep } from './blocks'
+import { declareType, defineProcess, formStep, IN_HAND, transportStep, waitStep } from './blocks'
 import { payableCost } from './follow-ups'
 import { fx } from './setup'
 
@@ -70,4 +70,13 @@ export const operationLoanExhibitionArtV1 = defineProcess({
     'While the artworks are on loan the loan cannot be terminated: RETURN is recorded first (it ends the process). Terminated while the transport to the borrower is only planned, the transport is called off; in transit, TERMINATE is refused until ARRIVE.',
     'Whether the loan needs insurance is a field of the loan form; the cover itself is an INSURANCE_OPERATION process.',
   ],
+})
+
+/** OPERATION_LOAN_EXHIBITION_ART: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const operationLoanExhibitionArt = declareType({
+  type: 'OPERATION_LOAN_EXHIBITION_ART',
+  label: { 'zh-CN': '借展', en: 'Exhibition loan' },
+  versions: [operationLoanExhibitionArtV1],
+  list: { path: '/devOpsManage/artLoanExhibition', menu: { 'zh-CN': '借展', en: 'Exhibition loans' } },
+  demoDocument: { name: 'loan-agreement.pdf', title: 'Loan agreement and facility report' },
 })

@@ -5,7 +5,7 @@ import {
   replicaInfoStep,
   replicationStep,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, IN_HAND } from './blocks'
+import { declareType, defineProcess, formStep, IN_HAND } from './blocks'
 import { payableCost } from './follow-ups'
 
 export const operationReplicaArtV1 = defineProcess({
@@ -36,4 +36,13 @@ export const operationReplicaArtV1 = defineProcess({
     'The replicas are not artworks of the collection: their delivery records quantity and where they are stored, not a movement of the originals.',
     'The originals are held while replicas are made (scanning or photographing them must not clash with another operation).',
   ],
+})
+
+/** OPERATION_REPLICA_ART: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const operationReplicaArt = declareType({
+  type: 'OPERATION_REPLICA_ART',
+  label: { 'zh-CN': '复制', en: 'Replication' },
+  versions: [operationReplicaArtV1],
+  list: { path: '/devOpsManage/copyFlow' },
+  demoDocument: { name: 'replica-order.pdf', title: 'Replica order and proof approval' },
 })

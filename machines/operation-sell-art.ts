@@ -8,7 +8,7 @@ import {
   marketSurveyStep,
   paymentConfirmation,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, IN_HAND, moneyStep } from './blocks'
+import { declareType, defineProcess, formStep, IN_HAND, moneyStep } from './blocks'
 import { contractDue, fx } from './setup'
 
 export const operationSellArtV1 = defineProcess({
@@ -55,4 +55,13 @@ export const operationSellArtV1 = defineProcess({
     'One collection per sale, the full payment: its amount is exactly what the contract leaves due, in its currency, so a sale never completes with money still owed (instalments would be a later version of this machine).',
     'Delivery to the buyer (the artSellDelivery screen) is an OPERATION_TRANS_ART of its own once the artwork is sold.',
   ],
+})
+
+/** OPERATION_SELL_ART: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const operationSellArt = declareType({
+  type: 'OPERATION_SELL_ART',
+  label: { 'zh-CN': '出售', en: 'Sale' },
+  versions: [operationSellArtV1],
+  list: { path: '/devOpsManage/artSell', menu: { 'zh-CN': '出售', en: 'Sales' } },
+  demoDocument: { name: 'sale-dossier.pdf', title: 'Sale dossier: market survey and contract' },
 })

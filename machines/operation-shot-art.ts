@@ -5,7 +5,7 @@ import {
   shootingInfoStep,
   shootingStep,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, IN_HAND } from './blocks'
+import { declareType, defineProcess, formStep, IN_HAND } from './blocks'
 import { payableCost } from './follow-ups'
 
 export const operationShotArtV1 = defineProcess({
@@ -39,4 +39,13 @@ export const operationShotArtV1 = defineProcess({
     'Each of the three steps is a report that is approved: the plan (photographer, date, place, shot list, cost), the shoot as it happened (date, number of photographs), and the delivery of the finished files (file ids, received by).',
     'The artworks are held for the whole process (no other operation may move them), but the shoot does not change their location: shooting off site is a separate transport.',
   ],
+})
+
+/** OPERATION_SHOT_ART: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const operationShotArt = declareType({
+  type: 'OPERATION_SHOT_ART',
+  label: { 'zh-CN': '拍摄', en: 'Photography' },
+  versions: [operationShotArtV1],
+  list: { path: '/devOpsManage/shotFlow' },
+  demoDocument: { name: 'photography-brief.pdf', title: 'Photography brief and contact sheet' },
 })

@@ -9,7 +9,7 @@ import {
   transportStep as transportForm,
   whereNow,
 } from '../src/shared/process-steps'
-import { defineProcess, formStep, IN_HAND, movementStep, type TransportOptions } from './blocks'
+import { declareType, defineProcess, formStep, IN_HAND, movementStep, type TransportOptions } from './blocks'
 import { payableCost } from './follow-ups'
 import { fx } from './setup'
 
@@ -63,3 +63,11 @@ export const operationTransArtV1 = transportFlow(1, 'refuse', [
 export const operationTransArtV2 = transportFlow(2, 'askWhere', [
   'v2: TERMINATE while the artworks are in transit says where they are now (a room of the warehouse, or a place in words, with an optional condition note); they are recorded there with a movement row ("transport aborted"), no longer transporting, and released.',
 ])
+
+/** OPERATION_TRANS_ART: its name, label, versions, list screen and demo document, declared once (machines/registry.ts lists it). */
+export const operationTransArt = declareType({
+  type: 'OPERATION_TRANS_ART',
+  label: { 'zh-CN': '运输', en: 'Transport' },
+  versions: [operationTransArtV1, operationTransArtV2],
+  demoDocument: { name: 'transport-order.pdf', title: 'Transport order and condition report' },
+})

@@ -1,63 +1,102 @@
-// Every version of every process type that a process may run on. A running process finishes on the version
-// it started with, so an old version stays here as long as processes use it; a new process type is one
-// machine file plus one line below.
-import { PROCESS_TYPES, type ProcessType } from '../src/shared/process-types'
-import { buyArtV1 } from './buy-art'
-import { buyArtTransV1, buyArtTransV2, buyArtTransV3 } from './buy-art-trans'
-import { financePaymentV1 } from './finance-payment'
-import { insuranceAnnualV1 } from './insurance-annual'
-import { insuranceOperationV1 } from './insurance-operation'
-import { insurancePayoutV1 } from './insurance-payout'
-import { insuranceRenewalV1 } from './insurance-renewal'
-import { inventoryCheckV1 } from './inventory-check'
-import { operationLoanExhibitionArtV1 } from './operation-loan-exhibition-art'
-import { operationMountArtV1, operationMountArtV2 } from './operation-mount-art'
-import { operationRepairArtV1, operationRepairArtV2 } from './operation-repair-art'
-import { operationReplicaArtV1 } from './operation-replica-art'
-import { operationSellArtV1 } from './operation-sell-art'
-import { operationShotArtV1 } from './operation-shot-art'
-import { operationTransArtV1, operationTransArtV2 } from './operation-trans-art'
-import type { ProcessDefinition } from './types'
+// Every process type, one line each: its declaration (machines/types.ts ProcessTypeDeclaration) carries its name,
+// its label in both languages, every version a process may run on (a running process finishes on the version it
+// started with, so an old version stays as long as processes use it), its list screen and its demo document.
+//
+// A new process type touches exactly these files (tests/model/new-type.test.ts builds one in a copy of the tree:
+// listed, diagrammed and walked with only 1, 2 and the generated files; tests/api/process-new-type.test.ts starts,
+// lists and walks one through the runtime and the database):
+//   1. machines/<type>.ts                         its machine and its declaration (`declareType`)
+//   2. machines/registry.ts                       its line in DECLARATIONS below (and the import)
+//   3. src/shared/process-steps/<area>.ts         its step schemas (they may also sit in the machine file)
+//   4. src/web/areas/process/step-forms/<area>/   its step forms, registered in that area's index.ts
+//   5. src/web/routes/_app/<system>/<list>.tsx    the list screen its `list` names (the menu entry is derived)
+//   6. src/server/seed/process-samples.ts         sample payloads of its steps (model tests, e2e walks, demo)
+//   7. tests/model/process-rules.test.ts          the effects expected at each of its endings
+// then `npm run diagrams` (docs/flows/<TYPE>.md and src/shared/process-types.ts: the type union, labels, list
+// screens) and `npm run fingerprints` (machines/fingerprints.json). No database migration: the type columns are
+// text, the server registers the type's versions at boot (process_definition_versions), and a process row names
+// a registered (type, version).
+import type { ProcessType } from '../src/shared/process-types'
+import { buyArt } from './buy-art'
+import { buyArtTrans } from './buy-art-trans'
+import { financePayment } from './finance-payment'
+import { insuranceAnnual } from './insurance-annual'
+import { insuranceOperation } from './insurance-operation'
+import { insurancePayout } from './insurance-payout'
+import { insuranceRenewal } from './insurance-renewal'
+import { inventoryCheck } from './inventory-check'
+import { operationLoanExhibitionArt } from './operation-loan-exhibition-art'
+import { operationMountArt } from './operation-mount-art'
+import { operationRepairArt } from './operation-repair-art'
+import { operationReplicaArt } from './operation-replica-art'
+import { operationSellArt } from './operation-sell-art'
+import { operationShotArt } from './operation-shot-art'
+import { operationTransArt } from './operation-trans-art'
+import type { ProcessDefinition, ProcessTypeDeclaration } from './types'
 
-/** Every definition version per type, oldest first. */
-export const REGISTRY: Record<ProcessType, readonly ProcessDefinition[]> = {
-  BUY_ART: [buyArtV1],
-  BUY_ART_TRANS: [buyArtTransV1, buyArtTransV2, buyArtTransV3],
-  OPERATION_TRANS_ART: [operationTransArtV1, operationTransArtV2],
-  OPERATION_SHOT_ART: [operationShotArtV1],
-  OPERATION_MOUNT_ART: [operationMountArtV1, operationMountArtV2],
-  OPERATION_REPAIR_ART: [operationRepairArtV1, operationRepairArtV2],
-  OPERATION_LOAN_EXHIBITION_ART: [operationLoanExhibitionArtV1],
-  OPERATION_SELL_ART: [operationSellArtV1],
-  OPERATION_REPLICA_ART: [operationReplicaArtV1],
-  INSURANCE_ANNUAL: [insuranceAnnualV1],
-  INSURANCE_OPERATION: [insuranceOperationV1],
-  INSURANCE_RENEWAL: [insuranceRenewalV1],
-  INSURANCE_PAYOUT: [insurancePayoutV1],
-  INVENTORY_CHECK: [inventoryCheckV1],
-  FINANCE_PAYMENT: [financePaymentV1],
+/** Every process type, in the order the app lists them. */
+export const DECLARATIONS = [
+  buyArt,
+  buyArtTrans,
+  operationTransArt,
+  operationShotArt,
+  operationReplicaArt,
+  operationMountArt,
+  operationRepairArt,
+  operationLoanExhibitionArt,
+  operationSellArt,
+  insuranceAnnual,
+  insuranceOperation,
+  insuranceRenewal,
+  insurancePayout,
+  inventoryCheck,
+  financePayment,
+] as const satisfies readonly ProcessTypeDeclaration[]
+
+/** The declared names and the generated union are the same set (else: `npm run diagrams`). */
+type Declared = (typeof DECLARATIONS)[number]['type']
+const sameTypes: [Declared] extends [ProcessType]
+  ? [ProcessType] extends [Declared]
+    ? true
+    : never
+  : never = true
+void sameTypes
+
+const byType = new Map<string, ProcessTypeDeclaration>(DECLARATIONS.map((d) => [d.type, d]))
+
+const versions: Partial<Record<ProcessType, readonly ProcessDefinition[]>> = Object.fromEntries(
+  DECLARATIONS.map((d) => [d.type, d.versions]),
+)
+/** Every definition version per type, oldest first (every type is there: `sameTypes` checks it). */
+export const REGISTRY = versions as Record<ProcessType, readonly ProcessDefinition[]>
+
+/** Every process type, in the registry's order. */
+export function registeredTypes(): ProcessType[] {
+  return DECLARATIONS.map((d) => d.type)
 }
 
-/** Every process type, in the order of PROCESS_TYPES. */
-export function registeredTypes(): ProcessType[] {
-  return PROCESS_TYPES.filter((t) => REGISTRY[t].length > 0)
+/** A type's declaration. */
+export function declarationOf(type: ProcessType): ProcessTypeDeclaration {
+  const d = byType.get(type)
+  if (!d) throw new Error(`No declaration for process type ${type}`)
+  return d
 }
 
 /** Every definition of every version. */
 export function allDefinitions(): ProcessDefinition[] {
-  return PROCESS_TYPES.flatMap((t) => REGISTRY[t])
+  return DECLARATIONS.flatMap((d) => d.versions)
 }
 
 /** The version new processes of a type start on. */
 export function latest(type: ProcessType): ProcessDefinition {
   const versions = REGISTRY[type]
-  if (!versions.length) throw new Error(`No machine for process type ${type}`)
+  if (!versions?.length) throw new Error(`No machine for process type ${type}`)
   return versions[versions.length - 1]
 }
 
 /** A given version (every version a running process may use), or undefined. */
 export function definitionOf(type: ProcessType, version: number): ProcessDefinition | undefined {
-  return REGISTRY[type].find((d) => d.version === version)
+  return REGISTRY[type]?.find((d) => d.version === version)
 }
 
 export function versionsOf(type: ProcessType): number[] {

@@ -4,11 +4,11 @@
 // probe), grouped by what they wait for, and a task's candidates are the privileges that suffice alone for
 // one of its events (each privilege probed on its own, as allowed-by.ts does). Due times default here and
 // per step (`StepDef.due`); an administrator's settings override them on the server.
-import type { AnyMachineSnapshot, AnyStateNode } from 'xstate'
+import type { AnyStateNode } from 'xstate'
 import { approvePrivilege, PRIVILEGES, type PrivilegeKey } from '../src/shared/privileges'
 import type { ProcessType } from '../src/shared/process-types'
 import { TASK_KINDS, type TaskKind } from './task-kinds'
-import type { Actor, ProcessDefinition, StepDef } from './types'
+import type { Actor, ProcessDefinition, ProcessSnapshot, StepDef } from './types'
 import { eventTypes, leafOf, metaOf, statePath } from './view'
 
 export { TASK_KINDS, type TaskKind }
@@ -103,7 +103,7 @@ const cache = new WeakMap<ProcessDefinition['machine'], Map<string, TaskSpec[]>>
  * state only (a submitted step always has a submitter, who is never the probe), so it is worked out once
  * per state of a machine.
  */
-export function tasksOf(definition: ProcessDefinition, snapshot: AnyMachineSnapshot): TaskSpec[] {
+export function tasksOf(definition: ProcessDefinition, snapshot: ProcessSnapshot): TaskSpec[] {
   if (snapshot.status !== 'active') return []
   const path = statePath(snapshot)
   let byState = cache.get(definition.machine)
@@ -118,7 +118,7 @@ export function tasksOf(definition: ProcessDefinition, snapshot: AnyMachineSnaps
   return found
 }
 
-function deriveTasks(definition: ProcessDefinition, snapshot: AnyMachineSnapshot): TaskSpec[] {
+function deriveTasks(definition: ProcessDefinition, snapshot: ProcessSnapshot): TaskSpec[] {
   const meta = metaOf(leafOf(definition, snapshot))
   if (!meta.step || meta.status === 'terminated') return []
   const stepDef = definition.steps.find((s) => s.key === meta.step)

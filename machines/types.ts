@@ -2,7 +2,16 @@
 // (src/server/modules/process/). Machines receive the acting user in every event, keep step data in
 // their context, and declare effects as `effect` actions; the runtime validates payloads, applies the
 // pure transition, and executes the declared effects in the same database transaction.
-import type { AnyStateMachine } from 'xstate'
+import type {
+  AnyActorRef,
+  EventObject,
+  MachineSnapshot,
+  MetaObject,
+  ParameterizedObject,
+  ProvidedActor,
+  StateMachine,
+  StateSchema,
+} from 'xstate'
 import type { ZodType } from 'zod'
 import type { ProcessType } from '../src/shared/process-types'
 import type { TaskKind } from './task-kinds'
@@ -186,11 +195,59 @@ export interface StepDef {
   bindsCover?: boolean
 }
 
+type Children = Record<string, AnyActorRef | undefined>
+/** The value of a process snapshot as the blocks' machines type it: their state names are known at run time only. */
+// biome-ignore lint/complexity/noBannedTypes: XState's own inference for states declared as a record
+type ProcessStateValue = { [state: string]: {} }
+
+/**
+ * Every process machine, as the blocks build it (machines/blocks.ts `buildMachine`): its context is a
+ * ProcessContext, its events ProcessEvents, its input a ProcessInput, so neither the runtime nor the screens
+ * cast what a snapshot holds.
+ */
+export type ProcessMachine = StateMachine<
+  ProcessContext,
+  ProcessEvent,
+  Children,
+  ProvidedActor,
+  ParameterizedObject,
+  ParameterizedObject,
+  string,
+  ProcessStateValue,
+  string,
+  ProcessInput,
+  unknown,
+  EventObject,
+  MetaObject,
+  StateSchema
+>
+
+/** A process machine's snapshot (what `resolveState`, `initialTransition` and `transition` give). */
+export type ProcessSnapshot = MachineSnapshot<
+  ProcessContext,
+  ProcessEvent,
+  Children,
+  ProcessStateValue,
+  string,
+  unknown,
+  MetaObject,
+  StateSchema
+>
+
+/** The JSON kept in processes.snapshot (`machine.getPersistedSnapshot`): what `resolveState` rebuilds from. */
+export interface PersistedSnapshot {
+  value: ProcessStateValue | string
+  context: ProcessContext
+  status: 'active' | 'done' | 'error' | 'stopped'
+  output?: unknown
+  error?: unknown
+}
+
 /** One version of one process type. The registry keeps every version running processes use. */
 export interface ProcessDefinition {
   type: ProcessType
   version: number
-  machine: AnyStateMachine
+  machine: ProcessMachine
   steps: StepDef[]
   /** The `input` of POST /api/process for this type. */
   input: ZodType
@@ -227,6 +284,32 @@ export interface ProcessDefinition {
    * lapsed. Definition-level, like `followUps`: not part of the graph.
    */
   renewsPolicy?: boolean
+}
+
+/** Words in both languages (the app's two: Chinese by default, English). */
+export interface Bilingual {
+  'zh-CN': string
+  en: string
+}
+
+/**
+ * A process type as its machine file declares it, once: its name, its label in both languages, every version a
+ * process may run on (oldest first: the last is the one new processes start on), where the app lists it and
+ * what its demo processes attach. `machines/registry.ts` lists each declaration on one line; the tables that
+ * depend on the list of types (src/shared/process-types.ts: the type union, the labels, the list screens) are
+ * generated from the registry by `npm run diagrams`.
+ */
+export interface ProcessTypeDeclaration<T extends string = string> {
+  type: T
+  label: Bilingual
+  versions: readonly [ProcessDefinition, ...ProcessDefinition[]]
+  /**
+   * Its list screen, an entry of its system's menu (`/devOpsManage/copyFlow`), words as the menu shows them
+   * (default: `label`). The route itself is the file at that path under src/web/routes/_app.
+   */
+  list?: { path: `/${string}/${string}`; menu?: Bilingual }
+  /** The document its demo processes attach (src/server/seed/demo-documents.ts prints it). */
+  demoDocument?: { name: string; title: string }
 }
 
 /**

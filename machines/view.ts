@@ -2,12 +2,19 @@
 // (state path, status, current step, each step's status), which events a user may send now, why an event
 // would be refused, and which schema validates an event's payload. Nothing here re-implements a guard:
 // "may send" is the machine's own answer to a probe event carrying the actor.
-import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate'
+import type { AnyStateNode, StateValue } from 'xstate'
 import type { z } from 'zod'
 import type { MessageKey } from '../src/shared/errors'
 import { draftOf } from '../src/shared/process-steps/draft'
 import { COMMENT_REQUIRED } from './labels'
-import type { Actor, ProcessContext, ProcessDefinition, ProcessStatus, StepStatus } from './types'
+import type {
+  Actor,
+  ProcessContext,
+  ProcessDefinition,
+  ProcessSnapshot,
+  ProcessStatus,
+  StepStatus,
+} from './types'
 
 /** The instant probe events carry; guards never read it. */
 export const PROBE_AT = '1970-01-01T00:00:00.000Z'
@@ -27,12 +34,12 @@ export function pathOfNode(node: AnyStateNode): string {
   return node.path.join('.')
 }
 
-export function statePath(snapshot: AnyMachineSnapshot): string {
+export function statePath(snapshot: ProcessSnapshot): string {
   return pathOfValue(snapshot.value)
 }
 
 /** The state node a snapshot is in (its deepest active node). */
-export function leafOf(definition: ProcessDefinition, snapshot: AnyMachineSnapshot): AnyStateNode {
+export function leafOf(definition: ProcessDefinition, snapshot: ProcessSnapshot): AnyStateNode {
   return definition.machine.getStateNodeById(`${definition.machine.id}.${statePath(snapshot)}`)
 }
 
@@ -68,8 +75,8 @@ function stepDone(context: ProcessContext, key: string): boolean {
 }
 
 /** Where a process stands, from its snapshot alone. */
-export function describe(definition: ProcessDefinition, snapshot: AnyMachineSnapshot): ProcessDescription {
-  const context = snapshot.context as ProcessContext
+export function describe(definition: ProcessDefinition, snapshot: ProcessSnapshot): ProcessDescription {
+  const context = snapshot.context
   const meta = metaOf(leafOf(definition, snapshot))
   const status = meta.status ?? 'draft'
   const terminatedIn = status === 'terminated' ? (context.terminated?.fromState ?? null) : null
@@ -111,11 +118,7 @@ function probe(type: string, actor: Actor) {
 }
 
 /** The event types this actor may send now: a screen shows a button exactly for each of these. */
-export function nextEvents(
-  definition: ProcessDefinition,
-  snapshot: AnyMachineSnapshot,
-  actor: Actor,
-): string[] {
+export function nextEvents(definition: ProcessDefinition, snapshot: ProcessSnapshot, actor: Actor): string[] {
   if (snapshot.status !== 'active') return []
   return knownEventTypes(definition).filter((type) => snapshot.can(probe(type, actor)))
 }
@@ -129,7 +132,7 @@ const SOMEONE_ELSE: Actor = {
 /** The message a state gives for refusing an event outright (TERMINATE in transit: "record the arrival first"). */
 export function refusalOf(
   definition: ProcessDefinition,
-  snapshot: AnyMachineSnapshot,
+  snapshot: ProcessSnapshot,
   type: string,
 ): MessageKey | undefined {
   if (snapshot.status !== 'active') return undefined
@@ -141,7 +144,7 @@ export function refusalOf(
  * `notEnabled` (nobody may send it in this state: eventNotEnabled, or the state's own refusal message).
  */
 export function checkEvent(
-  snapshot: AnyMachineSnapshot,
+  snapshot: ProcessSnapshot,
   type: string,
   actor: Actor,
 ): 'allowed' | 'forbidden' | 'notEnabled' {
@@ -155,7 +158,7 @@ export function checkEvent(
  * (the same person holding every privilege still could not: their own submission, separation of duties).
  */
 export function forbiddenBecause(
-  snapshot: AnyMachineSnapshot,
+  snapshot: ProcessSnapshot,
   type: string,
   actor: Actor,
 ): 'privilege' | 'identity' {
@@ -169,7 +172,7 @@ export function forbiddenBecause(
  */
 export function payloadKey(
   definition: ProcessDefinition,
-  snapshot: AnyMachineSnapshot,
+  snapshot: ProcessSnapshot,
   type: string,
 ): string | undefined {
   return payloadKeyAt(definition, statePath(snapshot), type)
@@ -188,10 +191,10 @@ export function payloadKeyAt(definition: ProcessDefinition, state: string, type:
  */
 export function payloadSchema(
   definition: ProcessDefinition,
-  snapshot: AnyMachineSnapshot,
+  snapshot: ProcessSnapshot,
   type: string,
 ): z.ZodType | undefined {
-  const context = snapshot.context as ProcessContext
+  const context = snapshot.context
   const key = payloadKey(definition, snapshot, type)
   if (!key) return undefined
   const base = definition.payloads[key]
@@ -206,7 +209,7 @@ export function payloadSchema(
  */
 export function validateEvent(
   definition: ProcessDefinition,
-  snapshot: AnyMachineSnapshot,
+  snapshot: ProcessSnapshot,
   event: { type: string; payload?: Record<string, unknown>; comment?: string },
 ): { ok: true; payload?: Record<string, unknown> } | { ok: false; issues: z.core.$ZodIssue[] } {
   const issues: z.core.$ZodIssue[] = []

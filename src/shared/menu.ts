@@ -1,6 +1,7 @@
 // The side menu: one entry per system and its main screens, each with the privilege it needs.
 // The server filters it by the user's privileges (GET /api/auth/me); the web renders what it gets.
 import type { PrivilegeKey, SystemName } from './privileges'
+import { PROCESS_TYPE_LISTS } from './process-types'
 
 export interface MenuItem {
   key: string
@@ -27,6 +28,12 @@ const room = (child: string, labelZh: string, labelEn: string, privilege: Privil
   labelEn,
   privilege,
 })
+
+/** The list screens of the process types that declare one under this system (machines/registry.ts), in its order. */
+const typeLists = (system: SystemName): MenuItem[] =>
+  PROCESS_TYPE_LISTS.filter((l) => l.path.startsWith(`/${system}/`)).map((l) =>
+    item(system, l.path.slice(system.length + 2), l.menu['zh-CN'], l.menu.en),
+  )
 
 export const MENU: MenuItem[] = [
   {
@@ -60,12 +67,7 @@ export const MENU: MenuItem[] = [
       room('batcheEnterInventory', '批量入库', 'Batch stock-in', 'devOpsManage:start'),
       item('devOpsManage', 'insurance', '保险', 'Insurance'),
       item('devOpsManage', 'payoutInsurance', '保险理赔', 'Insurance claims'),
-      item('devOpsManage', 'shotFlow', '拍摄', 'Photography'),
-      item('devOpsManage', 'copyFlow', '复制', 'Replication'),
-      item('devOpsManage', 'artMount', '装裱', 'Mounting'),
-      item('devOpsManage', 'artRepair', '修复', 'Repair'),
-      item('devOpsManage', 'artLoanExhibition', '借展', 'Exhibition loans'),
-      item('devOpsManage', 'artSell', '出售', 'Sales'),
+      ...typeLists('devOpsManage'),
       item('devOpsManage', 'artSellDelivery', '出售交付', 'Sale deliveries'),
       item('devOpsManage', 'devOpsIngArt', '运维中的作品', 'Artworks in operation'),
       item('devOpsManage', 'devOpsHistory', '运维历史', 'Operations history'),

@@ -315,8 +315,7 @@ describe('a request for a recorded cost', () => {
     expect(await requestsFor(t.id)).toBe(0)
     // Without amount and currency the request takes the cost's.
     const p = await f.start('finance', 'FINANCE_PAYMENT', costOf(t))
-    const { subject } = p.context as { subject: { prefill: Record<string, string> } }
-    expect(subject.prefill).toMatchObject({ amount: '8800.00', currency: 'CNY' })
+    expect(p.context.subject.prefill).toMatchObject({ amount: '8800.00', currency: 'CNY' })
   })
 
   it('keeps the amount and currency at SUBMIT, refused at their field in both languages, nothing written', async () => {

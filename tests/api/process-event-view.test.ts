@@ -222,7 +222,7 @@ describe('a step retried many times', () => {
       p = await send('finance', p, 'PAYMENT_FAILED', { comment: `Refused ${i}` })
       p = await send('finance', p, 'RETRY_PAYMENT')
     }
-    const inView = (p.context as { steps: Record<string, ProcessStepRecord> }).steps.payment
+    const inView = p.context.steps.payment
     expect(inView.paymentFailures?.map((f) => f.comment)).toEqual(
       Array.from(
         { length: STEP_ENTRIES_IN_VIEW },

@@ -1,5 +1,6 @@
 // The routes of docs/architecture.md § Screens and routes the browser suites walk: the devOpsManage screens (every one usable on a phone),
 // the warehouse and value-management screens beside them.
+import { PROCESS_TYPE_LISTS } from '../../src/shared/process-types'
 
 export const DEVOPS = [
   'index',
@@ -23,18 +24,15 @@ export const DEVOPS = [
   'transport',
   'transportFlow',
   'transportFlowDetail',
-  'copyFlow',
   'devOpsHistory',
-  'shotFlow',
-  'artMount',
-  'artRepair',
-  'artLoanExhibition',
-  'artSell',
   'artSellDelivery',
   'transport/transportHistory/index',
   'batchDetail',
   'devOpsIngArt',
-].map((c) => `/devOpsManage/${c}`)
+]
+  .map((c) => `/devOpsManage/${c}`)
+  // The process types' own list screens (their declarations, machines/registry.ts).
+  .concat(PROCESS_TYPE_LISTS.map((l) => l.path).filter((p) => p.startsWith('/devOpsManage/')))
 
 /** Screens usable on a phone, besides home and the archive (docs/architecture.md § Screens and routes: devOpsManage's,
  * insurance, transport, warehouse, value management). */

@@ -19,7 +19,7 @@ import {
 } from '../../machines/fingerprint'
 import { liveStatePaths, MIGRATIONS } from '../../machines/migrations'
 import { allDefinitions, definitionOf, REGISTRY } from '../../machines/registry'
-import type { ProcessDefinition } from '../../machines/types'
+import type { ProcessContext, ProcessDefinition, ProcessEvent, ProcessInput } from '../../machines/types'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const FILE = path.join(root, 'machines', 'fingerprints.json')
@@ -38,6 +38,7 @@ function toy(
   }> = {},
 ): ProcessDefinition {
   const m = setup({
+    types: {} as { context: ProcessContext; events: ProcessEvent; input: ProcessInput },
     guards: { mayApprove: (_a, _p: { step: string }) => true, mayFill: () => true },
     actions: { effect: (_a, _p: unknown) => {} },
   })
@@ -48,25 +49,28 @@ function toy(
     },
     { guard: 'mayFill' as const, target: 'b' },
   ]
-  const machine = m.createMachine({
-    id: 'TOY',
-    initial: 'a',
-    states: {
-      a: {
-        meta: { labelZh: '甲', labelEn: change.label ?? 'A', step: 'a', status: change.status ?? 'draft' },
-        on: {
-          GO: change.swap ? [candidates[1], candidates[0]] : candidates,
-          SAVE: {
-            actions: [
-              { type: 'effect', params: { name: 'notify', params: { to: change.effectTo ?? 'approvers' } } },
-            ],
-          },
+  // A record of states, as the blocks build them: the machine is then a ProcessMachine.
+  const states: Record<string, Parameters<typeof m.createStateConfig>[0]> = {
+    a: {
+      meta: { labelZh: '甲', labelEn: change.label ?? 'A', step: 'a', status: change.status ?? 'draft' },
+      on: {
+        GO: change.swap ? [candidates[1], candidates[0]] : candidates,
+        SAVE: {
+          actions: [
+            { type: 'effect', params: { name: 'notify', params: { to: change.effectTo ?? 'approvers' } } },
+          ],
         },
       },
-      b: { meta: { labelZh: '乙', labelEn: 'B', step: 'b', status: 'draft' }, on: { GO: 'done' } },
-      ...(change.extraState ? { c: { meta: { labelZh: '丙', labelEn: 'C', status: 'draft' } } } : {}),
-      done: { type: 'final', meta: { labelZh: '完', labelEn: 'Done', status: 'completed' } },
     },
+    b: { meta: { labelZh: '乙', labelEn: 'B', step: 'b', status: 'draft' }, on: { GO: 'done' } },
+    ...(change.extraState ? { c: { meta: { labelZh: '丙', labelEn: 'C', status: 'draft' } } } : {}),
+    done: { type: 'final', meta: { labelZh: '完', labelEn: 'Done', status: 'completed' } },
+  }
+  const machine = m.createMachine({
+    id: 'TOY',
+    context: ({ input }) => ({ ...input, steps: {}, restarts: 0 }),
+    initial: 'a',
+    states,
   })
   return {
     type: 'OPERATION_TRANS_ART',

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { and, eq, like } from 'drizzle-orm'
+import { declarationOf, registeredTypes } from '../../../machines/registry'
 import type { ProcessType } from '../../shared/process-types'
 import type { Db } from '../db/client'
 import { files } from '../db/schema'
@@ -14,26 +15,15 @@ import { assemblePdf } from './pdf'
 
 export const DEMO_DOCUMENT_PREFIX = 'demodoc'
 
-/** The document of each type's demo processes: its file name and the lines printed on it. */
-const DOCUMENTS: Record<ProcessType, { name: string; title: string }> = {
-  BUY_ART: { name: 'purchase-dossier.pdf', title: 'Purchase dossier: due diligence, contract, payment slip' },
-  BUY_ART_TRANS: { name: 'inbound-shipping.pdf', title: 'Inbound shipping: waybill and condition report' },
-  OPERATION_TRANS_ART: { name: 'transport-order.pdf', title: 'Transport order and condition report' },
-  OPERATION_SHOT_ART: { name: 'photography-brief.pdf', title: 'Photography brief and contact sheet' },
-  OPERATION_MOUNT_ART: { name: 'mounting-order.pdf', title: 'Mounting order and condition report' },
-  OPERATION_REPAIR_ART: {
-    name: 'conservation-report.pdf',
-    title: 'Conservation assessment and treatment report',
-  },
-  OPERATION_LOAN_EXHIBITION_ART: { name: 'loan-agreement.pdf', title: 'Loan agreement and facility report' },
-  OPERATION_SELL_ART: { name: 'sale-dossier.pdf', title: 'Sale dossier: market survey and contract' },
-  OPERATION_REPLICA_ART: { name: 'replica-order.pdf', title: 'Replica order and proof approval' },
-  INSURANCE_ANNUAL: { name: 'annual-policy.pdf', title: 'Annual fine-art policy and schedule' },
-  INSURANCE_OPERATION: { name: 'transit-cover.pdf', title: 'Nail-to-nail cover for one operation' },
-  INSURANCE_RENEWAL: { name: 'renewal-terms.pdf', title: 'Renewal terms of the fine-art policy' },
-  INSURANCE_PAYOUT: { name: 'claim-file.pdf', title: 'Incident report and claim file' },
-  INVENTORY_CHECK: { name: 'stocktake-sheet.pdf', title: 'Stocktake sheet' },
-  FINANCE_PAYMENT: { name: 'payment-request.pdf', title: 'Payment request and invoice' },
+/** The document of a type's demo processes (its declaration's `demoDocument`, else one named after the type). */
+function documentOf(type: ProcessType): { name: string; title: string } {
+  const declared = declarationOf(type)
+  return (
+    declared.demoDocument ?? {
+      name: `${type.toLowerCase().replaceAll('_', '-')}.pdf`,
+      title: `${declared.label.en}: demo document`,
+    }
+  )
 }
 
 const keyOf = (type: ProcessType) => `${DEMO_DOCUMENT_PREFIX}-${type.toLowerCase().replaceAll('_', '-')}`
@@ -55,7 +45,7 @@ export function demoPdf(lines: string[]): Buffer {
 }
 
 function bytesOf(type: ProcessType): Buffer {
-  const doc = DOCUMENTS[type]
+  const doc = documentOf(type)
   return demoPdf([doc.title, `Vitrine demo office - ${type}`, 'Sample document made by the demo seed.'])
 }
 
@@ -70,7 +60,7 @@ export async function insertDemoDocuments(
     .insert(files)
     .values(
       types.map((type) => ({
-        originalName: DOCUMENTS[type].name,
+        originalName: documentOf(type).name,
         mime: 'application/pdf',
         kind: 'pdf' as const,
         size: 0,
@@ -94,7 +84,7 @@ export async function writeDemoDocuments(deps: Pick<Deps, 'database' | 'storage'
     .where(and(like(files.storageKey, `${DEMO_DOCUMENT_PREFIX}-%`), eq(files.size, 0)))
   let written = 0
   for (const file of waiting) {
-    const type = (Object.keys(DOCUMENTS) as ProcessType[]).find((t) => keyOf(t) === file.key)
+    const type = registeredTypes().find((t) => keyOf(t) === file.key)
     if (!type) continue
     const bytes = bytesOf(type)
     await deps.storage.write(file.key, Readable.from([bytes]))

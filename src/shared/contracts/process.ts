@@ -1,7 +1,7 @@
 // Shapes of the process API (docs/architecture.md § Workflow runtime, fixed) and of the message bell: the server validates
 // and documents with them, the web parses replies with them.
 import { z } from 'zod'
-import { PROCESS_STATUS_VALUES, STEP_STATUS_VALUES } from '../../../machines/types'
+import { PROCESS_STATUS_VALUES, type ProcessContext, STEP_STATUS_VALUES } from '../../../machines/types'
 import { MESSAGE_KINDS, type MessageKind } from '../constants'
 import { PROCESS_TYPES } from '../process-types'
 import { isoDate, pageQuery } from '../validation'
@@ -150,6 +150,12 @@ export const processLinks = z.object({
 })
 export type ProcessLinks = z.infer<typeof processLinks>
 
+/**
+ * A machine's context (machines/types.ts ProcessContext): the machines write it and check every payload in
+ * it, so the API passes it on unchecked (any JSON to the OpenAPI document), typed as the machines' own.
+ */
+const machineContext = z.unknown() as z.ZodType<ProcessContext>
+
 export const processView = z.object({
   id: z.string(),
   type: processTypeSchema,
@@ -166,7 +172,7 @@ export const processView = z.object({
   /** Event types the current user may send now: a button exists exactly for each of these. */
   nextEvents: z.array(z.string()),
   /** The machine's context; each step's lists cut to their latest STEP_ENTRIES_IN_VIEW entries. */
-  context: z.unknown(),
+  context: machineContext,
   /** For each step whose lists were cut: how many entries it holds in all (the rest: GET .../steps/:step). */
   stepTotals: z.record(z.string(), stepTotals),
   /** The latest HISTORY_IN_VIEW history rows, in seq order. */

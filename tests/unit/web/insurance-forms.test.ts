@@ -14,6 +14,7 @@ import { fieldsOf, initialValues, toDraft, toPayload } from '../../../src/web/ar
 import { STEP_FORMS } from '../../../src/web/areas/process/form-registry'
 import { mark, rowsOf } from '../../../src/web/areas/process/step-forms/insurance/ArtworkChecklist'
 import { MODEL_REFS, sampleStepData } from '../../model/samples'
+import { processContext } from './process-context'
 
 const DEFINITIONS: ProcessDefinition[] = [
   insuranceAnnualV1,
@@ -94,7 +95,7 @@ describe('insurance and stocktake forms', () => {
   it('the policy and the claim start from the steps before them', () => {
     const quotation = sampleStepData('INSURANCE_ANNUAL', MODEL_REFS).quotation[0]
     const policy = STEP_FORMS.INSURANCE_ANNUAL!.policy
-    expect(policy.defaults?.({ steps: { quotation: { data: quotation, approvals: [] } } })).toMatchObject({
+    expect(policy.defaults?.(processContext({ steps: { quotation: { data: quotation } } }))).toMatchObject({
       insurer: quotation.insurer,
       premium: quotation.premium,
       currency: quotation.currency,
@@ -102,10 +103,12 @@ describe('insurance and stocktake forms', () => {
     })
     const claim = STEP_FORMS.INSURANCE_PAYOUT!.claim
     expect(
-      claim.defaults?.({
-        subject: { policyNo: 'POL-1' },
-        steps: { incident: { data: { estimatedLoss: '80000.00', currency: 'HKD' }, approvals: [] } },
-      }),
+      claim.defaults?.(
+        processContext({
+          subject: { policyNo: 'POL-1' },
+          steps: { incident: { data: { estimatedLoss: '80000.00', currency: 'HKD' } } },
+        }),
+      ),
     ).toEqual({ policyNo: 'POL-1', claimedAmount: '80000.00', currency: 'HKD' })
   })
 })
@@ -151,7 +154,7 @@ describe('forms that start from what came before', () => {
 
   it("the premium's payee is the insurer's account, which the payment rule accepts", () => {
     const spec = STEP_FORMS.INSURANCE_ANNUAL!.premiumPayment
-    const values = spec.defaults?.({ steps }, { vendors: [VENDOR] }) ?? {}
+    const values = spec.defaults?.(processContext({ steps }), { vendors: [VENDOR] }) ?? {}
     expect(values).toMatchObject({
       amount: '25000.00',
       currency: 'HKD',
@@ -166,15 +169,15 @@ describe('forms that start from what came before', () => {
     const fields = checked.success ? [] : checked.error.issues.map((i) => i.path.join('.'))
     expect(fields).not.toContain('payeeAccountName')
     // Typed by name only: a Chinese name is not prefilled (it would be refused outside mainland China).
-    expect(spec.defaults?.({ steps }, { vendors: [] })).not.toHaveProperty('payeeAccountName')
+    expect(spec.defaults?.(processContext({ steps }), { vendors: [] })).not.toHaveProperty('payeeAccountName')
   })
 
   it('a renewal starts from the policy it renews, for a period as long from the day after it ends', () => {
     const spec = STEP_FORMS.INSURANCE_RENEWAL!.renewal
-    const previous = {
-      steps: { ...steps, quotation: { data: { coverage: 'All risks, nail to nail' }, approvals: [] } },
-    }
-    expect(spec.defaults?.({ steps: {} }, { vendors: [], previous })).toEqual({
+    const previous = processContext({
+      steps: { ...steps, quotation: { data: { coverage: 'All risks, nail to nail' } } },
+    })
+    expect(spec.defaults?.(processContext(), { vendors: [], previous })).toEqual({
       insurer: VENDOR.labelZh,
       insurerVendorId: VENDOR.id,
       insuredAmount: '5000000.00',
@@ -185,15 +188,17 @@ describe('forms that start from what came before', () => {
       startDate: '2026-03-01',
       endDate: '2027-02-28',
     })
-    expect(spec.defaults?.({ steps: {} }, { vendors: [] })).toEqual({})
+    expect(spec.defaults?.(processContext(), { vendors: [] })).toEqual({})
   })
 
   it("the count is dated on the stocktake's planned day", () => {
     const spec = STEP_FORMS.INVENTORY_CHECK!.counting
-    expect(spec.defaults?.({ subject: { roomId: 'r', plannedOn: '2026-03-01' }, steps: {} })).toEqual({
+    expect(spec.defaults?.(processContext({ subject: { roomId: 'r', plannedOn: '2026-03-01' } }))).toEqual({
       countedOn: '2026-03-01',
     })
-    expect(initialValues(spec, spec.defaults?.({ subject: { roomId: 'r' }, steps: {} })).countedOn).toBe('')
+    expect(initialValues(spec, spec.defaults?.(processContext({ subject: { roomId: 'r' } }))).countedOn).toBe(
+      '',
+    )
   })
 
   it('the payout offers only the payment types of money received', () => {

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest'
 import { validateHistorySearch, validateTypeListSearch } from '../../../src/web/areas/operations/op-search'
 import { liveStatuses, typeListFilters } from '../../../src/web/areas/operations/TypeListScreen'
 import { transportFacts } from '../../../src/web/areas/operations/transport-facts'
+import { processContext } from './process-context'
 
 const ID = '6f1c1e2a-4d7b-4c3e-9a51-2b7d8e9f0a11'
 
 describe('transportFacts', () => {
   it('reads the approved information of the step that carries it and the movement reports', () => {
     const facts = transportFacts({
-      context: {
+      context: processContext({
         steps: {
           transportInfo: {
             data: {
@@ -45,7 +46,7 @@ describe('transportFacts', () => {
             ],
           },
         },
-      },
+      }),
     })
     expect(facts).toMatchObject({
       step: 'transportInfo',
@@ -73,7 +74,7 @@ describe('transportFacts', () => {
 
   it('says a draft is not yet approved, and nothing when no step carries a route', () => {
     const draft = transportFacts({
-      context: { steps: { artworkTransport: { draft: { toLocation: 'Framer' }, approvals: [] } } },
+      context: processContext({ steps: { artworkTransport: { draft: { toLocation: 'Framer' } } } }),
     })
     expect(draft).toMatchObject({
       step: 'artworkTransport',
@@ -81,8 +82,10 @@ describe('transportFacts', () => {
       toLocation: 'Framer',
       departed: null,
     })
-    expect(transportFacts({ context: { steps: { loan: { data: { borrower: 'M+' } } } } }).step).toBeNull()
-    expect(transportFacts({ context: null }).step).toBeNull()
+    expect(
+      transportFacts({ context: processContext({ steps: { loan: { data: { borrower: 'M+' } } } }) }).step,
+    ).toBeNull()
+    expect(transportFacts({ context: processContext() }).step).toBeNull()
   })
 })
 

@@ -3,11 +3,10 @@
 // (StepForm uses the defaults only when the step has neither draft nor data).
 import { describe, expect, it } from 'vitest'
 import { OPERATION_STEP_FORMS } from '../../../src/web/areas/process/step-forms/operations'
+import { processContext } from './process-context'
 
-const context = (step: string, data: Record<string, unknown>) => ({
-  subject: {},
-  steps: { [step]: { data, approvals: [] } },
-})
+const context = (step: string, data: Record<string, unknown>) =>
+  processContext({ steps: { [step]: { data } } })
 
 describe('transport forms prefilled from the process', () => {
   it('sends a mounting or a repair to the workshop its order named', () => {

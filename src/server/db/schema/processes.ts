@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,12 +16,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { PersistedSnapshot } from '../../../../machines/types'
 import { PROCESS_STATUSES } from '../../../shared/contracts/process'
-import { PROCESS_TYPES } from '../../../shared/process-types'
 import { artworks } from './artworks'
+import { processDefinitionVersions, processType } from './process-versions'
 import { users } from './users'
 
-export const processType = pgEnum('process_type', PROCESS_TYPES)
 export const processStatus = pgEnum('process_status', PROCESS_STATUSES)
 
 export const processes = pgTable(
@@ -37,7 +38,7 @@ export const processes = pgTable(
     /** The same state flattened to a dotted path (`dueDiligence.submitted`), for filters and counts. */
     state: text().notNull(),
     /** The persisted snapshot (`machine.getPersistedSnapshot`): value, context, status, history. */
-    snapshot: jsonb().notNull(),
+    snapshot: jsonb().$type<PersistedSnapshot>().notNull(),
     status: processStatus().notNull(),
     currentStep: text(),
     /** True once the machine reached a final state. */
@@ -52,6 +53,12 @@ export const processes = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    /** The machine a process runs on is one the server registered (at boot, from machines/registry.ts). */
+    foreignKey({
+      name: 'processes_definition_fk',
+      columns: [t.type, t.definitionVersion],
+      foreignColumns: [processDefinitionVersions.type, processDefinitionVersions.version],
+    }),
     index('processes_type_status_idx').on(t.type, t.status),
     index('processes_status_idx').on(t.status),
     index('processes_type_state_idx').on(t.type, t.state),
@@ -61,7 +68,7 @@ export const processes = pgTable(
     index('processes_updated_at_idx').on(t.updatedAt),
     /**
      * The payment requests that settle a process's cost (links: one request per cost step). Not partial: a
-     * predicate naming FINANCE_PAYMENT would use the enum value in the transaction that adds it.
+     * predicate naming FINANCE_PAYMENT would have used the enum value in the transaction that added it.
      */
     index('processes_pays_for_idx').on(sql`(${t.snapshot}->'context'->'subject'->>'forProcessId')`),
   ],

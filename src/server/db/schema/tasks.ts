@@ -18,7 +18,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { TASK_KINDS } from '../../../../machines/tasks'
-import { processes, processType } from './processes'
+import { processType } from './process-versions'
+import { processes } from './processes'
 import { roles, users } from './users'
 
 export const taskKind = pgEnum('task_kind', TASK_KINDS)

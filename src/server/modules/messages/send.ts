@@ -18,8 +18,10 @@ export function bothLanguages(key: MessageKey, params: (lang: Lang) => Params) {
   return { zh: formatMessage(key, 'zh-CN', params('zh-CN')), en: formatMessage(key, 'en', params('en')) }
 }
 
+/** A type's label; a type the generated list does not have yet (a catalog handed in by a test) by its name. */
 export function typeLabel(type: ProcessType, lang: Lang): string {
-  return PROCESS_TYPE_LABELS[type][lang]
+  const labels: Partial<Record<string, Record<Lang, string>>> = PROCESS_TYPE_LABELS
+  return labels[type]?.[lang] ?? type
 }
 
 export type { NewMessage }

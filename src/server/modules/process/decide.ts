@@ -7,7 +7,7 @@
 import type { ZodType } from 'zod'
 import { approvedAlready, submittedBySameSide } from '../../../../machines/setup'
 import { TASK_OF_EVENT } from '../../../../machines/tasks'
-import type { Actor, ProcessContext, ProcessDefinition } from '../../../../machines/types'
+import type { Actor, ProcessDefinition } from '../../../../machines/types'
 import { checkEvent, forbiddenBecause, nextEvents, refusalOf, validateEvent } from '../../../../machines/view'
 import type { ProcessEventInput } from '../../../shared/contracts/process'
 import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
@@ -24,7 +24,7 @@ import { assertKnownCurrencies } from './currencies'
 import { assertInsurable } from './effects/insurance'
 import { type HeldRow, processCacheOf } from './process-cache'
 import { linkedArtworks, loadProcess } from './process-store'
-import { type PersistedSnapshot, rehydrate } from './snapshot'
+import { rehydrate } from './snapshot'
 import type { ProcessRow } from './views'
 
 export { actorOf, type User }
@@ -44,7 +44,7 @@ export function refusedFor(
   const kind = TASK_OF_EVENT[type]
   if (kind === 'confirmPayment') return new AppError(4031, 'separationOfDuties')
   if (kind === 'approve') {
-    const r = step ? (snapshot.context as ProcessContext).steps[step] : undefined
+    const r = step ? snapshot.context.steps[step] : undefined
     const again = !submittedBySameSide(r, actor) && approvedAlready(r, actor)
     return new AppError(4031, again ? 'alreadyApproved' : 'ownSubmission')
   }
@@ -82,7 +82,7 @@ export function notEnabled(state: string, allowed: string[], message: MessageKey
 /** A process row with its snapshot rebuilt. */
 async function loaded(db: Db, catalog: ProcessCatalog, id: string): Promise<HeldRow> {
   const row = await loadProcess(db, id)
-  return { row, snapshot: rehydrate(definitionFor(catalog, row).machine, row.snapshot as PersistedSnapshot) }
+  return { row, snapshot: rehydrate(definitionFor(catalog, row).machine, row.snapshot) }
 }
 
 export interface Decided extends HeldRow {
@@ -123,7 +123,7 @@ async function decideOn(
     await checkSubmitted(definition, row.currentStep, {
       db,
       lang,
-      subject: (snapshot.context as ProcessContext).subject,
+      subject: snapshot.context.subject,
       payload: valid.payload ?? {},
     })
   // A draft's formats wait for its SUBMIT; so does whether its currency is known.
@@ -154,7 +154,7 @@ export function assertReportDates(
   const path = `payload.${field}`
   if (on > todayIn(timeZone)) throw invalid({ [path]: formatMessage('reportAfterToday', lang) })
   if (type !== 'ARRIVE' || !step) return
-  const events = (snapshot.context as ProcessContext).steps[step]?.events ?? []
+  const events = snapshot.context.steps[step]?.events ?? []
   const departure = events.findLast((e) => e.type === 'DEPART')
   if (!departure) return
   const departedOn = departure.payload?.departedOn
@@ -173,7 +173,7 @@ async function assertStepMayBind(
   snapshot: HeldRow['snapshot'],
 ): Promise<void> {
   if (!definition.steps.some((s) => s.key === row.currentStep && s.bindsCover)) return
-  const subject = (snapshot.context as ProcessContext).subject
+  const subject = snapshot.context.subject
   const ids = await linkedArtworks(db, row.id)
   await assertInsurable(db, { type: row.type, subject }, ids, definition.artworkStatuses, { lock: false })
 }

@@ -1,13 +1,14 @@
 // The definitions served by GET /api/process/definitions: each type's latest version, its steps with
 // labels in both languages, and its graph (nodes and edges) as machines/diagram.ts draws it, so the API,
 // the web diagram and docs/flows show the same thing.
-import type { AnyStateMachine } from 'xstate'
+
 import { toGraph } from '../../../../machines/diagram'
+import type { ProcessMachine } from '../../../../machines/types'
 import type { ProcessDefinitionView } from '../../../shared/contracts/process'
 import { PROCESS_TYPE_LABELS } from '../../../shared/process-types'
 import type { ProcessCatalog } from './catalog'
 
-const cache = new WeakMap<AnyStateMachine, ProcessDefinitionView>()
+const cache = new WeakMap<ProcessMachine, ProcessDefinitionView>()
 
 export function definitionViews(catalog: ProcessCatalog): ProcessDefinitionView[] {
   return catalog.types().map((type) => {

@@ -28,7 +28,6 @@ import type { DbOrTx } from '../../db/client'
 import { processArtworks, processes } from '../../db/schema'
 import { AppError, invalid } from '../../http/app-error'
 import type { ProcessCatalog } from './catalog'
-import type { PersistedSnapshot } from './snapshot'
 
 const declarations = new WeakMap<ProcessCatalog, DeclaredFollowUp[]>()
 
@@ -172,7 +171,7 @@ export async function checkFollows(
     if (costs.length === 0) continue
     const cost = costs.find((c) => c?.step === subject.forStep)
     if (!cost) throw invalid({ 'input.forStep': 'invalidValue' })
-    const context = (row.snapshot as PersistedSnapshot | null)?.context as ProcessContext | undefined
+    const context = row.snapshot?.context
     checked = withRecordedCost(checked, cost, context)
   }
   return checked

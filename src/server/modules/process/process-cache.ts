@@ -6,7 +6,7 @@
 // again; another server's change means a 409, as it would after a load). Names are never held (a user
 // may be renamed): the event's statement reads them fresh. Nothing here is needed for correctness: a cold
 // or evicted entry only means one more read, and several servers on one database each keep their own.
-import type { AnyMachineSnapshot } from 'xstate'
+import type { ProcessSnapshot } from '../../../../machines/types'
 import { HISTORY_IN_VIEW, type ProcessHistoryItem } from '../../../shared/contracts/process'
 import type { Db } from '../../db/client'
 import type { ProcessRow } from './views'
@@ -17,7 +17,7 @@ export type HistoryRow = Omit<ProcessHistoryItem, 'byName'>
 /** A process row as written, with its snapshot already rebuilt. */
 export interface HeldRow {
   row: ProcessRow
-  snapshot: AnyMachineSnapshot
+  snapshot: ProcessSnapshot
 }
 
 interface Entry {

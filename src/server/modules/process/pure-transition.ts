@@ -6,15 +6,8 @@
 // machine spawns either); any other machine goes through XState's own `transition`. The call is
 // synchronous, so the collector is never shared. tests/model/pure-transition.test.ts proves it equal to
 // `transition()` on every covering path of every registered machine.
-import {
-  type AnyActorScope,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
-  createActor,
-  transition,
-} from 'xstate'
-import type { ProcessEvent } from '../../../../machines/types'
+import { type AnyActorScope, type AnyStateMachine, type AnyStateNode, createActor, transition } from 'xstate'
+import type { ProcessEvent, ProcessMachine, ProcessSnapshot } from '../../../../machines/types'
 
 export type Action = { type: string; params?: unknown }
 
@@ -51,18 +44,18 @@ function inertScopeOf(machine: AnyStateMachine): AnyActorScope | null {
 
 /** The next snapshot and the actions the transition returned (the runtime applies the `effect` ones). */
 export function pureTransition(
-  machine: AnyStateMachine,
-  snapshot: AnyMachineSnapshot,
+  machine: ProcessMachine,
+  snapshot: ProcessSnapshot,
   event: ProcessEvent,
-): [AnyMachineSnapshot, Action[]] {
+): [ProcessSnapshot, Action[]] {
   const scope = inertScopeOf(machine)
-  if (scope === null) return transition(machine, snapshot, event as never) as [AnyMachineSnapshot, Action[]]
+  if (scope === null) return transition(machine, snapshot, event)
   const actions: Action[] = []
   scope.actionExecutor = (action) => {
     actions.push(action as Action)
   }
   try {
-    return [machine.transition(snapshot, event as never, scope) as AnyMachineSnapshot, actions]
+    return [machine.transition(snapshot, event, scope), actions]
   } finally {
     scope.actionExecutor = () => {}
   }

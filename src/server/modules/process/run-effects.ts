@@ -164,7 +164,7 @@ export async function createInTx(
       type: definition.type,
       createdBy,
       definition,
-      context: snapshot.context as ProcessContext,
+      context: snapshot.context,
       event: { type: CREATE_EVENT, actor, at: at.toISOString(), payload: subject },
       at,
       currentStep: described.currentStep,

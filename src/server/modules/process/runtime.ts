@@ -7,13 +7,7 @@
 
 import { initialTransition } from 'xstate'
 import { allowedBy } from '../../../../machines/allowed-by'
-import type {
-  Actor,
-  ProcessContext,
-  ProcessDefinition,
-  ProcessEvent,
-  ProcessInput,
-} from '../../../../machines/types'
+import type { Actor, ProcessDefinition, ProcessEvent, ProcessInput } from '../../../../machines/types'
 import {
   checkEvent,
   describe,
@@ -172,7 +166,7 @@ async function saveFirstDraft(
   lang: Lang,
 ) {
   const row = await loadProcess(tx, id)
-  const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
+  const snapshot = rehydrate(definition.machine, row.snapshot)
   const decided: Decided = { row, snapshot, definition, actor, comment: '', payload }
   const s = transitionOf(decided, 'SAVE')
   const written = await writeEvent(tx, {
@@ -222,7 +216,7 @@ async function withLinksOf(
     id: row.id,
     type: row.type,
     state: row.state,
-    context: (row.snapshot as PersistedSnapshot | null)?.context as ProcessContext | undefined,
+    context: row.snapshot?.context,
     artworkIds: view.artworks.map((a) => a.id),
   }
   return { ...view, links: await linksOf(db, catalog, source, actor) }
@@ -236,7 +230,7 @@ export function enabledEvents(
 ) {
   if (row.done) return []
   const definition = definitionFor(catalog, row)
-  return nextEvents(definition, rehydrate(definition.machine, row.snapshot as PersistedSnapshot), actor)
+  return nextEvents(definition, rehydrate(definition.machine, row.snapshot), actor)
 }
 
 /** POST /api/process/:id/events */
@@ -343,7 +337,7 @@ function partsFromWritten(written: Written, artworks: ProcessView['artworks'], c
 }
 
 /** The start input of a decided process (its context's subject). */
-const subjectOf = (d: Decided) => (d.snapshot.context as ProcessContext).subject as Record<string, unknown>
+const subjectOf = (d: Decided) => d.snapshot.context.subject as Record<string, unknown>
 
 /** The write: one statement, or a transaction when effects run or a key is claimed. */
 async function write(env: RuntimeEnv, d: Decided, s: Step, claim: KeyClaim | undefined, lang: Lang) {

@@ -2,24 +2,17 @@
 // `getPersistedSnapshot` JSON and rebuilds a snapshot from it with `machine.resolveState`, so every
 // request is stateless and the pure `transition` can be applied to the result. No machine has history
 // states (machines/README.md), so nothing beyond the value and the context needs reviving.
-import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate'
+import type { PersistedSnapshot, ProcessMachine, ProcessSnapshot } from '../../../../machines/types'
 
-/** The JSON kept in processes.snapshot. */
-export interface PersistedSnapshot {
-  value: StateValue
-  context: Record<string, unknown>
-  status: 'active' | 'done' | 'error' | 'stopped'
-  output?: unknown
-  error?: unknown
-}
+export type { PersistedSnapshot }
 
 /** The JSON text each persisted snapshot was parsed from (the event's statement stores that text). */
 const texts = new WeakMap<PersistedSnapshot, string>()
 
-export function persist(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): PersistedSnapshot {
+export function persist(machine: ProcessMachine, snapshot: ProcessSnapshot): PersistedSnapshot {
   // Round-trip through JSON: what is stored must equal what is returned (no Dates, no undefined).
   const text = JSON.stringify(machine.getPersistedSnapshot(snapshot))
-  const persisted = JSON.parse(text) as PersistedSnapshot
+  const persisted: PersistedSnapshot = JSON.parse(text)
   texts.set(persisted, text)
   return persisted
 }
@@ -30,7 +23,7 @@ export function persistedJson(persisted: PersistedSnapshot): string {
 }
 
 /** Rebuild a snapshot from its persisted JSON. */
-export function rehydrate(machine: AnyStateMachine, persisted: PersistedSnapshot): AnyMachineSnapshot {
+export function rehydrate(machine: ProcessMachine, persisted: PersistedSnapshot): ProcessSnapshot {
   return machine.resolveState({
     value: persisted.value,
     context: persisted.context,

@@ -20,7 +20,7 @@ import { processDefinitionVersions, processes, processHistory } from '../../db/s
 import { AppError, conflict, notFound } from '../../http/app-error'
 import { closeAllTasks, syncTasks } from '../tasks/sync'
 import type { ProcessCatalog } from './catalog'
-import { type PersistedSnapshot, persist, rehydrate } from './snapshot'
+import { persist, rehydrate } from './snapshot'
 import { buildViews } from './views'
 
 /** The history event type of a migration (beside CREATE and the machines' own events). */
@@ -150,9 +150,9 @@ export async function migrateProcess(
 
     const source = env.catalog.definitionOf(row.type, row.definitionVersion)
     if (!source) throw invalidField('toVersion', 'migrationNotDeclared')
-    const context = (row.snapshot as PersistedSnapshot).context
+    const context = row.snapshot.context
     // The old snapshot is rebuilt only to prove it is readable; the new one starts from its context.
-    rehydrate(source.machine, row.snapshot as PersistedSnapshot)
+    rehydrate(source.machine, row.snapshot)
     const next = target.machine.resolveState({ value: valueOfPath(to), context })
     const persisted = persist(target.machine, next)
     const described = describe(target, next)

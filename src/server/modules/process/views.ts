@@ -4,8 +4,13 @@
 // the event path (runtime.ts) reads its parts in the event's own statement and assembles with viewOf. A view
 // carries the latest HISTORY_IN_VIEW history rows; historyPage pages through all of them.
 import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
-import type { AnyMachineSnapshot } from 'xstate'
-import type { Actor, ProcessContext, ProcessDefinition, StepRecord } from '../../../../machines/types'
+import type {
+  Actor,
+  ProcessContext,
+  ProcessDefinition,
+  ProcessSnapshot,
+  StepRecord,
+} from '../../../../machines/types'
 import { describe, nextEvents } from '../../../../machines/view'
 import {
   HISTORY_IN_VIEW,
@@ -38,7 +43,7 @@ export interface ViewParts {
 export function viewOf(
   definition: ProcessDefinition,
   row: ProcessRow,
-  snapshot: AnyMachineSnapshot,
+  snapshot: ProcessSnapshot,
   actor: Actor | null,
   parts: ViewParts,
   steps: ProcessView['steps'] = describe(definition, snapshot).steps,
@@ -56,7 +61,7 @@ export function viewOf(
     currentStep: row.currentStep,
     steps,
     nextEvents: actor && !row.done ? nextEvents(definition, snapshot, actor) : [],
-    ...boundedContext((row.snapshot as PersistedSnapshot).context),
+    ...boundedContext(row.snapshot.context),
     history: parts.history.slice(-HISTORY_IN_VIEW),
     historyTotal: row.version,
     people: parts.people,
@@ -69,7 +74,7 @@ export function viewOf(
   }
 }
 
-const stepsOf = (context: PersistedSnapshot['context']) => (context.steps ?? {}) as ProcessContext['steps']
+const stepsOf = (context: ProcessContext) => context.steps ?? {}
 
 const latest = <T>(list: T[] | undefined): T[] | undefined => list?.slice(-STEP_ENTRIES_IN_VIEW)
 
@@ -117,7 +122,7 @@ export async function stepRecord(db: DbOrTx, catalog: ProcessCatalog, id: string
   if (!row) return undefined
   const definition = catalog.definitionOf(row.type, row.version)
   if (!definition?.steps.some((s) => s.key === step)) return null
-  const steps = stepsOf((row.snapshot as PersistedSnapshot).context)
+  const steps = stepsOf(row.snapshot.context)
   return { step, approvals: [], ...(Object.hasOwn(steps, step) ? steps[step] : {}) }
 }
 
@@ -208,7 +213,7 @@ export async function buildViews(
   return rows.map((row) => {
     const definition = catalog.definitionOf(row.type, row.definitionVersion)
     if (!definition) throw new Error(`no definition ${row.type} v${row.definitionVersion} in the registry`)
-    const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
+    const snapshot = rehydrate(definition.machine, row.snapshot)
     return viewOf(definition, row, snapshot, actor, {
       history: history.filter((h) => h.processId === row.id).map(({ processId: _p, ...h }) => historyItem(h)),
       artworks: subjects.filter((a) => a.processId === row.id).map(({ processId: _p, ...a }) => a),

@@ -17,7 +17,7 @@ import { privilegesOf } from '../auth/sessions'
 import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../messages/send'
 import { refusedFor } from '../process/decide'
 import { loadProcess } from '../process/process-store'
-import { type PersistedSnapshot, rehydrate } from '../process/snapshot'
+import { rehydrate } from '../process/snapshot'
 import { processSubjects } from '../process/subject'
 import { peopleOf } from './people'
 import { delegationsTo } from './settings'
@@ -176,7 +176,7 @@ export function inboxSql(
   now: Date,
 ): SQL {
   const filters = [
-    query.type ? sql`and t.type = ${query.type}::process_type` : sql``,
+    query.type ? sql`and t.type = ${query.type}` : sql``,
     query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``,
   ]
   // The page is taken from the matching task rows first (their order and limit), and only its rows are
@@ -291,7 +291,7 @@ async function countOnly(
   const [row] = rowsOf<{ n: number | string }>(
     await db.execute(sql`select count(*) as n from process_tasks t
       where t.closed_at is null and (${whoSql(candidates, actingId, query.claimed)})
-      ${query.type ? sql`and t.type = ${query.type}::process_type` : sql``}
+      ${query.type ? sql`and t.type = ${query.type}` : sql``}
       ${query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``}`),
   )
   return Number(row?.n ?? 0)
@@ -402,7 +402,7 @@ async function assertMayAct(
   const row = await loadProcess(db, task.processId)
   const definition = definitionOf(row.type, row.definitionVersion)
   if (!definition) throw new AppError(4031, 'insufficientPrivilege')
-  const snapshot = rehydrate(definition.machine, row.snapshot as PersistedSnapshot)
+  const snapshot = rehydrate(definition.machine, row.snapshot)
   const spec = tasksOf(definition, snapshot).find((t) => t.kind === task.kind && t.step === task.step)
   const events = spec?.events ?? []
   const actors: Actor[] = candidates.map((c) =>

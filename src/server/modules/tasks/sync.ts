@@ -4,11 +4,10 @@
 // the event that left it. An approval that does not yet complete its step (N of M) keeps the task open and
 // counts it. Nothing here knows a process type.
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { AnyMachineSnapshot } from 'xstate'
 import { TASK_KIND_LABELS as TASK_KIND_WORDS } from '../../../../machines/labels'
 import { approvalNeed } from '../../../../machines/setup'
 import { type TaskKind, type TaskSpec, tasksOf } from '../../../../machines/tasks'
-import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
+import type { ProcessContext, ProcessDefinition, ProcessSnapshot } from '../../../../machines/types'
 import { statePath } from '../../../../machines/view'
 import type { ProcessType } from '../../../shared/process-types'
 import { addWorkingDays } from '../../../shared/working-days'
@@ -16,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { processes, processTasks } from '../../db/schema'
 import { bothLanguages, sendMessages, typeLabel } from '../messages/send'
 import type { ProcessCatalog } from '../process/catalog'
-import { type PersistedSnapshot, rehydrate } from '../process/snapshot'
+import { rehydrate } from '../process/snapshot'
 import { noticeTasksChanged } from './notice'
 import { routeWhenNobodyElse } from './people'
 import { type TaskTiming, taskTimingsOf, timingKey } from './settings'
@@ -31,7 +30,7 @@ export interface TaskSync {
   type: ProcessType
   definition: ProcessDefinition
   /** The snapshot after the event (or the start). */
-  snapshot: AnyMachineSnapshot
+  snapshot: ProcessSnapshot
   createdBy: string
   at: Date
   /** Who moved it and by which event (null for the start of a process). */
@@ -73,7 +72,7 @@ function ownerOf(context: ProcessContext, task: TaskSpec, createdBy: string): st
 }
 
 function newRow(s: TaskSync, state: string, task: TaskSpec, timing: TaskTiming | undefined) {
-  const context = s.snapshot.context as ProcessContext
+  const context = s.snapshot.context
   const need =
     task.kind === 'approve' && s.definition.steps.find((d) => d.key === task.step)?.money
       ? approvalNeed(context, task.step)
@@ -117,7 +116,7 @@ export async function syncTasks(tx: DbOrTx, s: TaskSync): Promise<void> {
   await noticeTasksChanged(tx)
   const state = statePath(s.snapshot)
   const wanted = tasksOf(s.definition, s.snapshot)
-  const context = s.snapshot.context as ProcessContext
+  const context = s.snapshot.context
 
   if (s.fromState === state) {
     // An approval that did not complete its step: its task stays, with its count and who may no longer approve.
@@ -232,7 +231,7 @@ export async function backfillTasks(
         processId: row.id,
         type: row.type,
         definition,
-        snapshot: rehydrate(definition.machine, row.snapshot as PersistedSnapshot),
+        snapshot: rehydrate(definition.machine, row.snapshot),
         createdBy: row.createdBy,
         at: now,
         by: null,

@@ -71,10 +71,7 @@ function report(
 }
 
 export function transportFacts(view: Pick<ProcessView, 'context'>): TransportFacts {
-  const steps = ((view.context as { steps?: Record<string, StepRecord> } | null)?.steps ?? {}) as Record<
-    string,
-    StepRecord
-  >
+  const steps = view.context.steps
   const entries = Object.entries(steps)
   const carrying =
     entries.find(([, s]) => isTransportData(s.data)) ?? entries.find(([, s]) => isTransportData(s.draft))

@@ -10,7 +10,6 @@ import { Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, Unstyled
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { ProcessContext } from '../../../../machines/types'
 import { mayStartType } from '../../../shared/access'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { moneyText } from '../../../shared/money-text'
@@ -28,7 +27,7 @@ type Phase = keyof typeof PHASES
 
 /** What a request says so far: its submitted form, else its draft, else what it was opened with. */
 export function requestOf(p: Pick<ProcessView, 'context'>) {
-  const context = p.context as ProcessContext | undefined
+  const context = p.context
   const step = context?.steps?.payment
   const data = (step?.data ?? step?.draft ?? {}) as Record<string, unknown>
   const prefill = ((context?.subject as { prefill?: Record<string, unknown> } | undefined)?.prefill ??

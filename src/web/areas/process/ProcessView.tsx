@@ -23,7 +23,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
+import type { ProcessDefinition } from '../../../../machines/types'
 import { holds } from '../../../shared/access'
 import type { ProcessLink, ProcessView as View } from '../../../shared/contracts/process'
 import type { InboxView } from '../../../shared/contracts/tasks'
@@ -156,7 +156,7 @@ function Header({
   const lang = useLang()
   const subject = subjectOf(view, lang)
   const nameOf = namesOf(view)
-  const terminated = (view.context as ProcessContext).terminated
+  const terminated = view.context.terminated
   const version = view.definitionVersion
   // Only administrators can act on the version (move a process to another), so only they are told it.
   const mayMigrate = holds(useMe(), MIGRATE_PRIVILEGE)

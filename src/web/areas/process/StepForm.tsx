@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Button, Group, Skeleton } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import type { ProcessContext, ProcessDefinition } from '../../../../machines/types'
+import type { ProcessDefinition } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { isApiError } from '../../api/api-error'
 import { processQuery } from '../../api/queries/process'
@@ -32,7 +32,7 @@ interface StepFormProps {
  * earlier steps and the records they name; drawn once those records are at hand.
  */
 export function StepForm(props: StepFormProps) {
-  const context = props.view.context as ProcessContext
+  const context = props.view.context
   const record = context.steps[props.step]
   const untouched = !record?.draft && !record?.data && props.spec.defaults !== undefined
   const reads = untouched ? (props.spec.defaultsRead ?? []) : []
@@ -65,7 +65,7 @@ function StepFormBody({
   const spec = resolveSpec(ownSpec, definition.payloads[step])
   const { t } = useLingui()
   const lang = useLang()
-  const context = view.context as ProcessContext
+  const context = view.context
   const target = stepSchema(definition, step, context) ?? z.unknown()
   const schema = z
     .custom<Values>()

@@ -25,12 +25,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AnyStateNode } from 'xstate'
 import { z } from 'zod'
-import type {
-  Effect,
-  ProcessContext,
-  ProcessDefinition,
-  StepRecord as StepData,
-} from '../../../../machines/types'
+import type { Effect, ProcessDefinition, StepRecord as StepData } from '../../../../machines/types'
 import { payloadKeyAt } from '../../../../machines/view'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { processTasksQuery } from '../../api/queries/tasks'
@@ -308,7 +303,7 @@ export function StepPanel({
 }) {
   const { t } = useLingui()
   const lang = useLang()
-  const context = view.context as ProcessContext
+  const context = view.context
   const record: StepData = context.steps[step] ?? { approvals: [] }
   const spec = stepFormOf(view.type, step, view.definitionVersion)
   const nameOf = namesOf(view)

@@ -5,7 +5,6 @@ import { Trans } from '@lingui/react/macro'
 import { Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { eventsOfKind } from '../../../../machines/tasks'
-import type { ProcessContext } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { processTasksQuery } from '../../api/queries/tasks'
 import { useMe } from '../../session/use-session'
@@ -26,7 +25,7 @@ export function WhoMayAct({
   const tasks = useQuery({ ...processTasksQuery(view.id), enabled: !view.done })
   const task = (tasks.data ?? []).find((x) => eventsOfKind(x.kind).some((e) => types.includes(e)))
   const names = (task?.people ?? []).map((p) => p.name).join(lang === 'en' ? ', ' : '、')
-  const record = view.currentStep ? (view.context as ProcessContext).steps[view.currentStep] : undefined
+  const record = view.currentStep ? view.context.steps[view.currentStep] : undefined
   const payment = types.includes('CONFIRM_PAYMENT')
   const yours = record?.submittedBy !== undefined && [me.user.id, onBehalfOf].includes(record.submittedBy)
   return (

@@ -8,6 +8,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
+import type { ProcessContext } from '../../../../machines/types'
 import type { DictCode, VendorKind, VendorOption } from '../../../shared/contracts/reference'
 import type { UploadPurpose } from '../../../shared/file-types'
 import type { FormApi } from '../../forms/use-form'
@@ -77,7 +78,7 @@ export type FieldSpec = Base &
 export interface DefaultRefs {
   vendors: readonly VendorOption[]
   /** The context of the process this one follows (`previousProcessId`: the cover a renewal renews). */
-  previous?: unknown
+  previous?: ProcessContext
 }
 
 export interface ChoiceOption {
@@ -93,12 +94,12 @@ export interface Section {
 export interface StepFormSpec {
   sections: Section[]
   /** A line above the form (the contract amount a payment may not exceed). */
-  intro?: (props: { context: unknown; values: Values }) => ReactNode
+  intro?: (props: { context: ProcessContext | undefined; values: Values }) => ReactNode
   /**
    * What an untouched form starts with, taken from earlier steps (the contract's amount for its payment)
    * and the records they name (`refs`: the vendor chosen as insurer, for its bank details).
    */
-  defaults?: (context: unknown, refs?: DefaultRefs) => Values
+  defaults?: (context: ProcessContext | undefined, refs?: DefaultRefs) => Values
   /** The records `defaults` reads beyond the context (the form waits for them when untouched). */
   defaultsRead?: readonly (keyof DefaultRefs)[]
   /**

@@ -100,10 +100,10 @@ export function allSteps(type: ProcessType | undefined, types: readonly ProcessT
 export function stepSchema(
   definition: ProcessDefinition,
   step: string,
-  context: unknown,
+  context: ProcessContext,
 ): z.ZodType | undefined {
   const byContext = definition.contextPayloads?.[step]
-  if (byContext) return byContext(context as ProcessContext)
+  if (byContext) return byContext(context)
   return definition.payloads[step]
 }
 

@@ -2,7 +2,6 @@
 // said in the dialog that confirms a payment (or records its failure), so nobody confirms a sum unseen.
 import { Trans } from '@lingui/react/macro'
 import { Text } from '@mantine/core'
-import type { ProcessContext } from '../../../../machines/types'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { moneyText } from '../../../shared/money-text'
 
@@ -18,7 +17,7 @@ export interface PaymentAtStep {
 /** The sum and the payee of the current step's submitted payment, when the step is a money step. */
 export function paymentAtStep(view: Pick<ProcessView, 'context' | 'currentStep'>): PaymentAtStep | null {
   if (!view.currentStep) return null
-  const data = (view.context as ProcessContext | undefined)?.steps?.[view.currentStep]?.data
+  const data = view.context?.steps?.[view.currentStep]?.data
   if (!data || typeof data.amount !== 'string') return null
   const currency = typeof data.currency === 'string' ? data.currency : null
   const payee = typeof data.payeeAccountName === 'string' ? data.payeeAccountName : ''

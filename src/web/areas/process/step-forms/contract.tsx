@@ -2,7 +2,6 @@
 // from its tree, parties, dates (the expiry never before the effective date), the amount including tax,
 // seal and copies, and the signed contract as PDF (src/shared/process-steps/contract.ts).
 import { msg } from '@lingui/core/macro'
-import type { ProcessContext } from '../../../../../machines/types'
 import type { StepFormSpec } from '../field-spec'
 
 /** Seal types of a signed contract (stored as these values). */
@@ -16,7 +15,7 @@ export const SEAL_TYPES = [
 export const contractForm: StepFormSpec = {
   /** The other party, amount and currency start as the due-diligence report's seller and price. */
   defaults: (context) => {
-    const report = (context as ProcessContext | undefined)?.steps?.dueDiligence?.data ?? {}
+    const report = context?.steps?.dueDiligence?.data ?? {}
     const pick = (key: string) => (typeof report[key] === 'string' ? { [key]: report[key] as string } : {})
     return {
       ...(typeof report.seller === 'string' ? { counterparty: report.seller } : {}),

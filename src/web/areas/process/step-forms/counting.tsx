@@ -8,7 +8,6 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Group, Stack } from '@mantine/core'
 import { useCallback } from 'react'
-import type { ProcessContext } from '../../../../../machines/types'
 import type { FieldsApi } from '../../../forms/use-form'
 import { PrintLabelsButton } from '../../labels/PrintLabelsButton'
 import { ScanPanel } from '../../labels/ScanPanel'
@@ -95,7 +94,7 @@ const lists: FieldSpec[] = [
 export const countingForm: StepFormSpec = {
   /** The count is dated as planned when the stocktake was started (changed when it was counted another day). */
   defaults: (context) => {
-    const planned = (context as ProcessContext | undefined)?.subject?.plannedOn
+    const planned = context?.subject?.plannedOn
     return typeof planned === 'string' && planned !== '' ? { countedOn: planned } : {}
   },
   sections: [

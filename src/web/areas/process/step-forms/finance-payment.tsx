@@ -9,8 +9,8 @@ import type { StepFormSpec, Values } from '../field-spec'
 import { paymentForm } from './payment'
 
 /** The prefill a request was started with (an operation's cost), when it was. */
-export function prefillOf(context: unknown): Record<string, string> {
-  const subject = (context as ProcessContext | undefined)?.subject as { prefill?: unknown } | undefined
+export function prefillOf(context: ProcessContext | undefined): Record<string, string> {
+  const subject = context?.subject as { prefill?: unknown } | undefined
   const prefill = subject?.prefill
   if (!prefill || typeof prefill !== 'object') return {}
   return Object.fromEntries(
@@ -18,8 +18,8 @@ export function prefillOf(context: unknown): Record<string, string> {
   )
 }
 
-function CostNote({ context }: { context: unknown }) {
-  const subject = (context as ProcessContext | undefined)?.subject
+function CostNote({ context }: { context: ProcessContext | undefined }) {
+  const subject = context?.subject
   const prefill = prefillOf(context)
   if (typeof subject?.forProcessId !== 'string' || !prefill.amount) return null
   const currency = prefill.currency ?? ''

@@ -184,8 +184,8 @@ function DetailsRecord({ values }: { values: Values }) {
   )
 }
 
-function ContractCap({ context }: { context: unknown }) {
-  const contract = (context as ProcessContext | undefined)?.steps?.contract?.data
+function ContractCap({ context }: { context: ProcessContext | undefined }) {
+  const contract = context?.steps?.contract?.data
   const amount = typeof contract?.amount === 'string' ? contract.amount : null
   if (!amount) return null
   const currency = String(contract?.currency ?? '')
@@ -203,7 +203,7 @@ export const paymentForm: StepFormSpec = {
   intro: ({ context }) => <ContractCap context={context} />,
   /** One payment per purchase: it starts as the contract's whole amount, in its currency. */
   defaults: (context) => {
-    const contract = (context as ProcessContext | undefined)?.steps?.contract?.data ?? {}
+    const contract = context?.steps?.contract?.data ?? {}
     const amount = typeof contract.amount === 'string' ? contract.amount : ''
     return {
       ...(amount ? { amount, details: [{ payingCompany: '', amount, note: '' }] } : {}),

@@ -3,7 +3,6 @@
 // departure), cost (src/shared/process-steps/transport.ts). Each end is a room or, when there is none, a
 // place in words: once a room is chosen the place is the room, and its words are not asked for.
 import { msg } from '@lingui/core/macro'
-import type { ProcessContext } from '../../../../../machines/types'
 import type { StepFormSpec } from '../field-spec'
 
 export const transportForm: StepFormSpec = {
@@ -81,7 +80,7 @@ export function workshopTransportForm(orderStep: string): StepFormSpec {
   return {
     ...transportForm,
     defaults: (context) => {
-      const order = (context as ProcessContext | undefined)?.steps?.[orderStep]?.data ?? {}
+      const order = context?.steps?.[orderStep]?.data ?? {}
       return typeof order.vendor === 'string' && order.vendor ? { toLocation: order.vendor } : {}
     },
   }

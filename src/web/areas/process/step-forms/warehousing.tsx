@@ -58,14 +58,14 @@ export function rowsOf(value: unknown, batch: readonly string[]): BatchRow[] {
   return ids.map((id) => given.get(id) ?? { artworkId: id, roomId: '', conditionOk: null, conditionNote: '' })
 }
 
-function batchOf(context: unknown): string[] {
-  const ids = (context as ProcessContext | undefined)?.subject?.artworkIds
+function batchOf(context: ProcessContext | undefined): string[] {
+  const ids = context?.subject?.artworkIds
   return Array.isArray(ids) ? ids.filter((v): v is string => typeof v === 'string') : []
 }
 
 /** The room the transport named, if it went straight to one: every row starts there. */
-function arrivalRoom(context: unknown): string {
-  return text((context as ProcessContext | undefined)?.steps?.transport?.data?.toRoomId)
+function arrivalRoom(context: ProcessContext | undefined): string {
+  return text(context?.steps?.transport?.data?.toRoomId)
 }
 
 const W = {

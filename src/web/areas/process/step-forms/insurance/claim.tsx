@@ -2,7 +2,6 @@
 // estimated, with photographs and reports), then the claim made to the insurer under a policy (the policy
 // number the process was started with, the amount claimed, the claim file).
 import { msg } from '@lingui/core/macro'
-import type { ProcessContext } from '../../../../../../machines/types'
 import type { StepFormSpec } from '../../field-spec'
 import { insurerField } from './terms'
 
@@ -40,7 +39,7 @@ export const incidentForm: StepFormSpec = {
 export const claimForm: StepFormSpec = {
   /** The policy the claim was started under, and the incident's loss as the amount claimed. */
   defaults: (context) => {
-    const c = context as ProcessContext | undefined
+    const c = context
     const input = c?.subject ?? {}
     const incident = c?.steps?.incident?.data ?? {}
     return {

@@ -11,13 +11,13 @@ import type { StepFormSpec } from '../../field-spec'
 import { PAYMENT_METHOD_OPTIONS } from '../payment'
 import { fileListField } from './file-fields'
 
-function claimOf(context: unknown) {
-  const claim = (context as ProcessContext | undefined)?.steps?.claim?.data ?? {}
+function claimOf(context: ProcessContext | undefined) {
+  const claim = context?.steps?.claim?.data ?? {}
   const text = (key: string) => (typeof claim[key] === 'string' ? (claim[key] as string) : '')
   return { amount: text('claimedAmount'), currency: text('currency'), insurer: text('insurer') }
 }
 
-function ClaimCap({ context }: { context: unknown }) {
+function ClaimCap({ context }: { context: ProcessContext | undefined }) {
   const { amount, currency } = claimOf(context)
   if (!amount) return null
   const shown = moneyText(amount, currency)

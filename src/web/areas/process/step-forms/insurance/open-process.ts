@@ -10,7 +10,7 @@ export function useOpenProcessContext(): ProcessContext | undefined {
   const search = useSearch({ strict: false }) as { process?: unknown }
   const id = typeof search.process === 'string' ? search.process : ''
   const { data } = useQuery({ ...processQuery(id), enabled: id !== '' })
-  return data?.context as ProcessContext | undefined
+  return data?.context
 }
 
 /** The room a stocktake counts (its start input). */

@@ -19,8 +19,8 @@ const QUOTED = [
 ] as const
 
 /** The terms of the step before (a quotation, or a renewal on quoted terms). */
-export function quotedTerms(context: unknown): Values {
-  const steps = (context as ProcessContext | undefined)?.steps ?? {}
+export function quotedTerms(context: ProcessContext | undefined): Values {
+  const steps = context?.steps ?? {}
   const quoted = steps.quotation?.data ?? steps.renewal?.data ?? {}
   return Object.fromEntries(QUOTED.filter((k) => typeof quoted[k] === 'string').map((k) => [k, quoted[k]]))
 }

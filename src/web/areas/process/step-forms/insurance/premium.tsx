@@ -11,8 +11,8 @@ import { isEnglishName } from '../../../../../shared/process-steps/common'
 import type { DefaultRefs, StepFormSpec, Values } from '../../field-spec'
 import { paymentForm } from '../payment'
 
-function policyOf(context: unknown) {
-  const policy = (context as ProcessContext | undefined)?.steps?.policy?.data ?? {}
+function policyOf(context: ProcessContext | undefined) {
+  const policy = context?.steps?.policy?.data ?? {}
   const text = (key: string) => (typeof policy[key] === 'string' ? (policy[key] as string) : '')
   return {
     premium: text('premium'),
@@ -43,7 +43,7 @@ function payeeOf(policy: ReturnType<typeof policyOf>, refs: DefaultRefs | undefi
   return policy.insurer && isEnglishName(policy.insurer) ? { payeeAccountName: policy.insurer } : {}
 }
 
-function PremiumCap({ context }: { context: unknown }) {
+function PremiumCap({ context }: { context: ProcessContext | undefined }) {
   const { premium, currency } = policyOf(context)
   if (!premium) return null
   const shown = moneyText(premium, currency)

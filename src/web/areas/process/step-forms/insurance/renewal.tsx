@@ -19,8 +19,8 @@ function samePeriodFrom(start: string, end: string, from: string): string {
 }
 
 /** The renewed cover's terms, as the renewal form takes them. */
-export function renewedTerms(previous: unknown): Values {
-  const steps = (previous as ProcessContext | undefined)?.steps ?? {}
+export function renewedTerms(previous: ProcessContext | undefined): Values {
+  const steps = previous?.steps ?? {}
   const policy = steps.policy?.data ?? {}
   const quoted = steps.renewal?.data ?? steps.quotation?.data ?? {}
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined)

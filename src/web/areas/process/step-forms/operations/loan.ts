@@ -3,7 +3,6 @@
 // form, its destination starting as the venue), and RETURN: the date the artworks came back, the room they
 // go into and their condition (src/shared/process-steps/operations.ts).
 import { msg } from '@lingui/core/macro'
-import type { ProcessContext } from '../../../../../../machines/types'
 import type { StepFormSpec } from '../../field-spec'
 import { transportForm } from '../transport'
 import { remarkField } from './common'
@@ -56,7 +55,7 @@ export const loanForm: StepFormSpec = {
 export const loanTransportForm: StepFormSpec = {
   ...transportForm,
   defaults: (context) => {
-    const loan = (context as ProcessContext | undefined)?.steps?.loan?.data ?? {}
+    const loan = context?.steps?.loan?.data ?? {}
     return typeof loan.venue === 'string' ? { toLocation: loan.venue } : {}
   },
 }

@@ -76,15 +76,15 @@ const text = (data: Record<string, unknown>, key: string) =>
 export const saleContractForm: StepFormSpec = {
   ...contractForm,
   defaults: (context) => {
-    const survey = (context as ProcessContext | undefined)?.steps?.marketSurvey?.data ?? {}
+    const survey = context?.steps?.marketSurvey?.data ?? {}
     const amount = text(survey, 'askingPrice')
     const currency = text(survey, 'currency')
     return { ...(amount ? { amount } : {}), ...(currency ? { currency } : {}) }
   },
 }
 
-function contractOf(context: unknown) {
-  const contract = (context as ProcessContext | undefined)?.steps?.contract?.data ?? {}
+function contractOf(context: ProcessContext | undefined) {
+  const contract = context?.steps?.contract?.data ?? {}
   return {
     amount: text(contract, 'amount'),
     currency: text(contract, 'currency'),
@@ -92,7 +92,7 @@ function contractOf(context: unknown) {
   }
 }
 
-function SaleCap({ context }: { context: unknown }) {
+function SaleCap({ context }: { context: ProcessContext | undefined }) {
   const { amount, currency } = contractOf(context)
   if (!amount) return null
   const shown = moneyText(amount, currency)
