@@ -83,7 +83,7 @@ const exceljs = async () => (await import('exceljs')).default
 async function loadWorkbookText(bytes: Buffer): Promise<SheetText[]> {
   const excel = await exceljs()
   const wb = new excel.Workbook()
-  await wb.xlsx.load(bytes as unknown as ArrayBuffer)
+  await wb.xlsx.load(new Uint8Array(bytes).buffer)
   return wb.worksheets.map((ws) => {
     const sheet: SheetText = { name: ws.name, header: [], rows: [] }
     ws.eachRow({ includeEmpty: false }, (row, n) => {
