@@ -42,12 +42,7 @@ import { commitImport, jobView, loadJob, startImport } from './excel-import'
 import { listArtworks, listStatements } from './list-query'
 import { placeInRoom } from './position'
 import { checkRecord, type FieldErrors } from './record-checks'
-import {
-  historyWhere,
-  insertArtworks,
-  refreshArtistSearch,
-  updateArtwork,
-} from './record-store'
+import { historyWhere, insertArtworks, refreshArtistSearch, updateArtwork } from './record-store'
 import { loadReferences, tagUnder } from './reference-lookup'
 import { artworkSummary as summarise } from './summary'
 

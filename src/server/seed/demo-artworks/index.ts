@@ -5,7 +5,7 @@
 // SEED_STEPS line; deterministic, so every demo install shows the same collection.
 import { eq, inArray, sql } from 'drizzle-orm'
 import { type ArtworkRecord, artworkRecord, type Dimension } from '../../../shared/artwork-rules'
-import type { Db, } from '../../db/client'
+import type { Db } from '../../db/client'
 import { artists, files, rooms, tags, users } from '../../db/schema'
 import { insertArtworks, type NewArtwork } from '../../modules/artworks/record-store'
 import { thumbnailKeyOf } from '../../modules/files/upload'
