@@ -2,6 +2,7 @@
 // from the machine itself, never from a list of rules kept here: the event is probed with actors that
 // hold less than the real one — no privilege at all, then each of its privileges alone — and the first
 // that the machine accepts names what sufficed. Pure, like the rest of machines/.
+import type { PrivilegeKey } from '../src/shared/privileges'
 import type { Actor, ProcessEvent, ProcessSnapshot } from './types'
 
 /** The starter's own action that needs no privilege (TERMINATE, RESTART of a process they started). */
@@ -42,6 +43,6 @@ export function allowedBy(snapshot: ProcessSnapshot, event: ProcessEvent): strin
 }
 
 /** What allowed an action a route guards with one privilege (starting a process): it, or 'allPrivileges'. */
-export function allowedByPrivilege(actor: Actor, privilege: string): string {
+export function allowedByPrivilege(actor: Actor, privilege: PrivilegeKey): string {
   return actor.privileges.includes(privilege) || !actor.allPrivileges ? privilege : ALLOWED_BY_ALL
 }

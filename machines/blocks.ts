@@ -531,7 +531,6 @@ export function defineProcess(
     notes,
     followUps,
     artworkStatuses,
-    startPrivileges,
     checks,
     renewsPolicy,
   } = spec
@@ -552,7 +551,6 @@ export function defineProcess(
     artworkStatuses,
     holdsArtworks: spec.holdsArtworks,
     followUps,
-    startPrivileges,
     checks,
     renewsPolicy,
   }

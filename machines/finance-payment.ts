@@ -8,7 +8,6 @@ import {
   paymentConfirmation,
 } from '../src/shared/process-steps'
 import { declareType, defineProcess, moneyStep } from './blocks'
-import { PAY_PRIVILEGE, START_PRIVILEGE } from './setup'
 
 export const financePaymentV1 = defineProcess({
   type: 'FINANCE_PAYMENT',
@@ -21,8 +20,6 @@ export const financePaymentV1 = defineProcess({
       { direction: 'outgoing', next: { to: 'completed' } },
     ),
   ],
-  /** Raised by operations staff (a cost they incurred) or by finance (an invoice received). */
-  startPrivileges: [START_PRIVILEGE, PAY_PRIVILEGE],
   input: financePaymentInput,
   payloads: { payment: financePaymentStep(), CONFIRM_PAYMENT: paymentConfirmation },
   contextPayloads: {

@@ -3,6 +3,7 @@
 // with a probe event answers "may this user send it now"), how many approvals a money step needs, and the
 // context updates every block names. The blocks (blocks.ts) build state configs typed by this setup.
 import { assign, setup } from 'xstate'
+import { holds, PAY_PRIVILEGE, START_PRIVILEGE } from '../src/shared/access'
 import { type ApprovalNeed, approvalNeedOf } from '../src/shared/approval-bands'
 import { approvePrivilege } from '../src/shared/privileges'
 import type { AmountDue } from '../src/shared/process-steps/payment'
@@ -49,13 +50,6 @@ export function fx(name: EffectName, step?: string, params?: Record<string, unkn
 export function notify(kind: NotifyKind, to: Recipient, step?: string, extra?: Record<string, unknown>) {
   return fx('notify', step, { kind, to, ...extra })
 }
-
-export function holds(actor: Actor, privilege: string): boolean {
-  return actor.allPrivileges || actor.privileges.includes(privilege)
-}
-
-export const START_PRIVILEGE = 'devOpsManage:start'
-export const PAY_PRIVILEGE = 'financeManage:pay'
 
 /** The money amount of a step's submitted data (`amount`), when it has a valid one. */
 export function stepAmount(context: ProcessContext, step: string): string | undefined {

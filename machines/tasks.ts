@@ -5,7 +5,7 @@
 // one of its events (each privilege probed on its own, as allowed-by.ts does). Due times default here and
 // per step (`StepDef.due`); an administrator's settings override them on the server.
 import type { AnyStateNode } from 'xstate'
-import { approvePrivilege, PRIVILEGES } from '../src/shared/privileges'
+import { approvePrivilege, PRIVILEGES, type PrivilegeKey } from '../src/shared/privileges'
 import type { ProcessType } from '../src/shared/process-types'
 import { TASK_KINDS, type TaskKind } from './task-kinds'
 import type { Actor, ProcessDefinition, ProcessSnapshot, StepDef } from './types'
@@ -46,7 +46,7 @@ export interface TaskSpec {
   /** The events that complete (or answer) it, in the machine's order. */
   events: string[]
   /** Privileges any one of which makes a user a candidate (never empty: an administrator always is). */
-  privileges: string[]
+  privileges: PrivilegeKey[]
 }
 
 /**

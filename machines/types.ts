@@ -276,11 +276,6 @@ export interface ProcessDefinition {
    * delivery). Definition-level: not part of the graph, so not of the fingerprint.
    */
   followUps?: FollowUp[]
-  /**
-   * The privileges any one of which allows starting a process of this type (default: devOpsManage:start).
-   * Definition-level, like `followUps`: not part of the graph.
-   */
-  startPrivileges?: readonly string[]
   /** Checks needing the database, before anything is written. Definition-level: not part of the graph. */
   checks?: ProcessChecks
   /**

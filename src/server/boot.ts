@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import type { Config } from './config'
-import { type Database, type Db, openDatabase } from './db/client'
+import { type Database, openDatabase } from './db/client'
 import type { Deps } from './http/context'
 import { LogWriter } from './http/request-log'
 import { heavyWork } from './jobs/heavy'
@@ -41,7 +41,7 @@ export async function boot(
     throw error
   }
   if (!config.linkSecret) config.linkSecret = randomBytes(32).toString('hex')
-  const seedResult = await database.db.transaction((tx) => seed(tx as unknown as Db, config))
+  const seedResult = await database.db.transaction((tx) => seed(tx, config))
   // Processes that ran before tasks existed get theirs; none on a database that always had them.
   await backfillTasks(database.db, options.catalog ?? machineCatalog, config.timeZone)
   // Policies recorded before schedules of cover existed get theirs; none on a newer database.

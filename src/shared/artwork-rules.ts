@@ -374,6 +374,15 @@ export function blankRecord(fields: Partial<StoredRecord> = {}): StoredRecord {
   }
 }
 
+/** An artwork's latest valuation, as its row keeps it. */
+export interface Valuation {
+  latestValuation: string | null
+  latestValuationCurrency: string | null
+  valuationDate: string | null
+}
+/** The record plus the latest valuation: what an artwork's history row keeps and a restore brings back. */
+export type ArtworkSnapshot = StoredRecord & Valuation
+
 /** Where a new artwork is: in a room of the warehouse, or elsewhere (a location in words). */
 const whereaboutsShape = {
   inWarehouse: z.boolean().default(false),

@@ -30,8 +30,8 @@ const FUNCTIONS = {
   referenceData: { 'zh-CN': '维护基础数据', en: 'Maintain reference data' },
 } as const satisfies Record<string, Words>
 
-/** Which functions each system offers. */
-const SYSTEM_FUNCTIONS: Record<SystemName, (keyof typeof FUNCTIONS)[]> = {
+/** Which functions each system offers: the one list every privilege key is derived from. */
+const SYSTEM_FUNCTIONS = {
   artworkArchive: ['view', 'edit', 'import', 'export'],
   devOpsManage: ['view', 'start'],
   financeManage: ['view', 'edit', 'pay'],
@@ -43,9 +43,14 @@ const SYSTEM_FUNCTIONS: Record<SystemName, (keyof typeof FUNCTIONS)[]> = {
   dynamicManage: ['view', 'edit'],
   messageCenter: ['view'],
   'art-data-center': ['view'],
-}
+} as const satisfies Record<SystemName, readonly (keyof typeof FUNCTIONS)[]>
 
-export type PrivilegeKey = `${SystemName}:${string}`
+/** A system's own privilege: `system:function` for each function the system offers. */
+type SystemPrivilege = { [S in SystemName]: `${S}:${(typeof SYSTEM_FUNCTIONS)[S][number]}` }[SystemName]
+/** Approving a process type's steps: one privilege per type. */
+type ApprovePrivilege = `devOpsManage:approve:${ProcessType}`
+/** Every privilege key that exists (a typo in a key fails the typecheck). */
+export type PrivilegeKey = SystemPrivilege | ApprovePrivilege
 
 export interface PrivilegeDef {
   key: PrivilegeKey
@@ -54,7 +59,7 @@ export interface PrivilegeDef {
   labelEn: string
 }
 
-export function approvePrivilege(type: ProcessType): PrivilegeKey {
+export function approvePrivilege(type: ProcessType): ApprovePrivilege {
   return `devOpsManage:approve:${type}`
 }
 
@@ -63,12 +68,12 @@ export function approvePrivilege(type: ProcessType): PrivilegeKey {
  * The administrators' privilege (writing accounts and roles): it may move a running process to another version
  * of its process definition, and only its holders are told which version a process runs on.
  */
-export const MIGRATE_PRIVILEGE: PrivilegeKey = 'authManage:edit'
+export const MIGRATE_PRIVILEGE = 'authManage:edit' satisfies PrivilegeKey
 
 export const PRIVILEGES: PrivilegeDef[] = [
   ...SYSTEM_NAMES.flatMap((system) =>
-    SYSTEM_FUNCTIONS[system].map((fn) => ({
-      key: `${system}:${fn}` as PrivilegeKey,
+    SYSTEM_FUNCTIONS[system].map((fn: keyof typeof FUNCTIONS) => ({
+      key: `${system}:${fn}` as SystemPrivilege,
       system,
       labelZh: `${SYSTEMS[system]['zh-CN']}·${FUNCTIONS[fn]['zh-CN']}`,
       labelEn: `${SYSTEMS[system].en}: ${FUNCTIONS[fn].en}`,
@@ -81,7 +86,7 @@ export const PRIVILEGES: PrivilegeDef[] = [
     labelEn: `Approve: ${PROCESS_TYPE_LABELS[type].en}`,
   })),
 ]
-export const PRIVILEGE_KEYS = new Set<string>(PRIVILEGES.map((p) => p.key))
+export const PRIVILEGE_KEYS: ReadonlySet<string> = new Set<string>(PRIVILEGES.map((p) => p.key))
 
 export function isPrivilegeKey(key: string): key is PrivilegeKey {
   return PRIVILEGE_KEYS.has(key)

@@ -28,7 +28,7 @@ export interface Def {
 }
 
 export function defOf(schema: z.ZodType): Def {
-  return (schema as unknown as { _zod: { def: Def } })._zod.def
+  return (schema as z.ZodType & { _zod: { def: Def } })._zod.def
 }
 
 export function checksOf(schema: z.ZodType): CheckDef[] {

@@ -26,6 +26,8 @@ export interface Database {
   url?: string
   /** Run raw SQL (benchmarks and diagnostics compare against it). */
   raw: (sqlText: string, params?: unknown[]) => Promise<unknown[]>
+  /** The embedded database itself (PGlite only): for its LISTEN. */
+  pglite?: PGlite
   /** The embedded database's files as a tarball (PGlite only): a copy opened with `loadDataDir`. */
   dumpDataDir?: () => Promise<Blob>
   close: () => Promise<void>
@@ -48,8 +50,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle client dropped by the server (restart, drop database) must not crash the process.
     pool.on('error', (error) => console.error('postgres pool:', error.message))
     // numeric stays a string (money is decimal); timestamps stay Date.
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return {
       db,
       mode: 'postgres',
@@ -65,11 +67,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   } else {
     client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' })
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
   return {
     db,
     mode: 'embedded',
+    pglite: client,
     raw: async (text, params) => (await client.query(text, params as unknown[])).rows,
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),

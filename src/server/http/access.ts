@@ -3,10 +3,11 @@
 // (first route segment) they hold a privilege in; a name that is not one of our systems (`home`, a
 // shell page, or `toString`/`__proto__`: own keys only) names no system.
 import type { MiddlewareHandler } from 'hono'
+import { holds } from '../../shared/access'
 import { type PrivilegeKey, SYSTEMS, type SystemName } from '../../shared/privileges'
 import { authenticate } from '../modules/auth/sessions'
 import { AppError } from './app-error'
-import { type AppEnv, type AuthUser, type Deps, hasPrivilege } from './context'
+import type { AppEnv, AuthUser, Deps } from './context'
 
 export type Access = 'public' | 'signedIn' | PrivilegeKey | ((user: AuthUser) => boolean)
 
@@ -42,7 +43,7 @@ export function accessMiddleware(
     c.set('user', user)
     if (!options.anySystem && !systemAllowed(user, c.req.header('x-system-name')))
       throw new AppError(4031, 'insufficientPrivilege')
-    if (typeof access === 'function' ? !access(user) : access !== 'signedIn' && !hasPrivilege(user, access)) {
+    if (typeof access === 'function' ? !access(user) : access !== 'signedIn' && !holds(user, access)) {
       throw new AppError(4031, 'insufficientPrivilege')
     }
     return next()

@@ -39,8 +39,3 @@ export interface Deps {
   /** Heavy work rationed: download slots and the line of Excel imports (jobs/heavy.ts). */
   heavy: HeavyWork
 }
-
-export function hasPrivilege(user: AuthUser | null, key: string): boolean {
-  if (!user) return false
-  return user.allPrivileges || user.privileges.has(key)
-}

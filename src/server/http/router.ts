@@ -5,5 +5,5 @@ import type { AppEnv } from './context'
 import { validationHook } from './envelope'
 
 export function moduleRouter() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never })
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 }

@@ -57,7 +57,7 @@ export function parsedFont(font: PdfFont): object {
     const probe = new font.PDFDocument({ autoFirstPage: false })
     probe.registerFont('probe', font.data, font.face as string)
     probe.font('probe')
-    face = (probe as unknown as { _font: { font: object } })._font.font
+    face = (probe as typeof probe & { _font: { font: object } })._font.font
     parsed.set(font, face)
   }
   return face

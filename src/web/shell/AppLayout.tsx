@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 import { AppShell, Box, Burger, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet, useMatches } from '@tanstack/react-router'
+import { holds } from '../../shared/access'
 import { WhatsNewModal } from '../areas/releases/WhatsNewModal'
 import { useMe } from '../session/use-session'
 import { BrandMark } from './BrandMark'
@@ -12,7 +13,7 @@ import { Breadcrumbs } from './Breadcrumbs'
 import { ForbiddenScreen } from './ForbiddenScreen'
 import { LanguageSwitch } from './LanguageSwitch'
 import { MessageBell } from './MessageBell'
-import { hasPrivilege, mayUse } from './route-meta'
+import { mayUse } from './route-meta'
 import { SideMenu } from './SideMenu'
 import { UserMenu } from './UserMenu'
 
@@ -43,8 +44,8 @@ export function AppLayout() {
           </Group>
           <Group gap={6} wrap="nowrap">
             <LanguageSwitch />
-            <MessageBell canOpenMessages={hasPrivilege(me, 'messageCenter:view')} />
-            <WhatsNewModal canOpenLog={hasPrivilege(me, 'versionLog:view')} />
+            <MessageBell canOpenMessages={holds(me, 'messageCenter:view')} />
+            <WhatsNewModal canOpenLog={holds(me, 'versionLog:view')} />
             <UserMenu me={me} />
           </Group>
         </Group>

@@ -34,7 +34,7 @@ export function Breadcrumbs() {
           <Anchor
             key={crumb.id}
             component={Link}
-            to={crumb.to as never}
+            to={crumb.to}
             search={crumb.keepsSearch ? true : undefined}
             c="dimmed"
             fz="sm"

@@ -19,6 +19,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { holds } from '../../shared/access'
 import type { MessageView } from '../../shared/contracts/process'
 import {
   inboxCountsQuery,
@@ -201,7 +202,7 @@ export function MessageBell({ canOpenMessages }: { canOpenMessages: boolean }) {
   const [opened, setOpened] = useState(false)
   const count = counts.data ? counts.data.openTasks + counts.data.unreadMessages : 0
   const overdue = counts.data?.overdueTasks ?? 0
-  const canOpenTasks = me.allPrivileges || me.privileges.includes('devOpsManage:view')
+  const canOpenTasks = holds(me, 'devOpsManage:view')
   const close = () => setOpened(false)
   return (
     // The count sits outside the popover's target, so the popover's ARIA lands on the button itself.

@@ -35,7 +35,7 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?:
             <NavLink
               key={entry.key}
               component={Link}
-              to={entry.path as never}
+              to={entry.path}
               label={pickLabel(entry, lang)}
               leftSection={Icon ? <Icon /> : null}
               active={inArea}
@@ -62,7 +62,7 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?:
               <NavLink
                 key={child.key}
                 component={Link}
-                to={child.path as never}
+                to={child.path}
                 label={pickLabel(child, lang)}
                 active={samePage(child.path, pathname)}
                 onClick={onNavigate}

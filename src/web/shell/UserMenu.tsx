@@ -4,9 +4,9 @@ import { Trans } from '@lingui/react/macro'
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { MeResponse } from '../../shared/contracts/auth'
+import { startGroupsOf } from '../areas/process-start/start-points'
 import { useSignOut } from '../session/use-session'
 import { IconCalendar, IconGauge, IconLock, IconLogout, IconMail, IconRoute } from './icons'
-import { hasPrivilege } from './route-meta'
 
 export function initials(name: string): string {
   const trimmed = name.trim()
@@ -55,7 +55,7 @@ export function UserMenu({ me }: { me: MeResponse }) {
           </Group>
         </Menu.Label>
         <Menu.Divider />
-        {hasPrivilege(me, 'devOpsManage:start') ? (
+        {startGroupsOf(me).length > 0 ? (
           <Menu.Item component={Link} to="/devOpsLinkPage" leftSection={<IconRoute size={16} />}>
             <Trans>Start a process</Trans>
           </Menu.Item>

@@ -2,6 +2,7 @@
 // browser tab, where its breadcrumb links, and the privilege its screen needs. The server enforces every
 // privilege; the shell uses them to show "no access" instead of a screen that cannot work.
 import type { I18n, MessageDescriptor } from '@lingui/core'
+import { holdsAny } from '../../shared/access'
 import { langOf } from '../../shared/lang'
 import type { PrivilegeKey, SystemName } from '../../shared/privileges'
 
@@ -47,10 +48,5 @@ export function mayUse(
   if (required.adminOnly) return false
   if (required.system && !access.privileges.some((p) => p.startsWith(`${required.system}:`))) return false
   if (!required.privilege) return true
-  const needed = typeof required.privilege === 'string' ? [required.privilege] : required.privilege
-  return needed.some((p) => access.privileges.includes(p))
-}
-
-export function hasPrivilege(access: Access, privilege: PrivilegeKey): boolean {
-  return access.allPrivileges || access.privileges.includes(privilege)
+  return holdsAny(access, typeof required.privilege === 'string' ? [required.privilege] : required.privilege)
 }

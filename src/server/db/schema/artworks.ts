@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { Dimensions } from '../../../shared/artwork-rules'
+import type { ArtworkSnapshot, Dimensions } from '../../../shared/artwork-rules'
 import { MOVEMENT_KINDS } from '../../../shared/constants'
 import { ARTWORK_STATUSES } from '../../../shared/contracts/artworks'
 import { files } from './files'
@@ -276,7 +276,7 @@ export const artworkHistory = pgTable(
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** [{ field, old, new }] */
     changes: jsonb().$type<{ field: string; old: unknown; new: unknown }[]>().notNull(),
-    snapshot: jsonb().$type<Record<string, unknown>>().notNull(),
+    snapshot: jsonb().$type<ArtworkSnapshot>().notNull(),
     /** For a restore: the version brought back. */
     restoredFrom: integer(),
   },

@@ -83,7 +83,7 @@ const exceljs = async () => (await import('exceljs')).default
 async function loadWorkbookText(bytes: Buffer): Promise<SheetText[]> {
   const excel = await exceljs()
   const wb = new excel.Workbook()
-  await wb.xlsx.load(bytes as unknown as ArrayBuffer)
+  await wb.xlsx.load(new Uint8Array(bytes).buffer)
   return wb.worksheets.map((ws) => {
     const sheet: SheetText = { name: ws.name, header: [], rows: [] }
     ws.eachRow({ includeEmpty: false }, (row, n) => {
@@ -110,8 +110,8 @@ async function streamWorkbookText(bytes: Buffer): Promise<SheetText[]> {
   const sheets: (SheetText & { id: number })[] = []
   for await (const ws of reader) {
     const sheet = {
-      id: Number((ws as unknown as { id: number }).id),
-      name: (ws as unknown as { name: string }).name,
+      id: Number((ws as typeof ws & { id: number }).id),
+      name: (ws as typeof ws & { name: string }).name,
       header: [] as string[],
       rows: [] as SheetText['rows'],
     }

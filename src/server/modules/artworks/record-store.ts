@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import {
   type ArtworkRecord,
+  type ArtworkSnapshot,
   DIMENSION_KINDS,
   type Dimensions,
   mainSizeText,
@@ -15,6 +16,7 @@ import {
   type RecordKind,
   type StoredRecord,
   sizeTextOf,
+  type Valuation,
 } from '../../../shared/artwork-rules'
 import type { DbOrTx, Tx } from '../../db/client'
 import {
@@ -33,13 +35,9 @@ export type ArtworkRow = typeof artworks.$inferSelect
 type RecordRow = typeof artworkRecords.$inferSelect
 type MediaRow = typeof artworkMedia.$inferSelect
 
-export interface Valuation {
-  latestValuation: string | null
-  latestValuationCurrency: string | null
-  valuationDate: string | null
-}
+export type { Valuation }
 /** The record plus the latest valuation: what a history row keeps and a restore brings back. */
-export type Snapshot = StoredRecord & Valuation
+export type Snapshot = ArtworkSnapshot
 export type ChangeAction = (typeof artworkHistory.$inferInsert)['action']
 export interface FieldChange {
   field: string
@@ -334,7 +332,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK))
 }
 
-async function insertChildren(tx: Tx, items: { id: string; record: StoredRecord }[]) {
+async function insertChildren(tx: DbOrTx, items: { id: string; record: StoredRecord }[]) {
   const all = items.map((i) => childRows(i.id, i.record))
   await insertChunked(
     all.flatMap((c) => c.labels),
@@ -382,7 +380,7 @@ export interface NewArtwork {
 
 /** Create artworks (one or thousands) with their children, a 'created' movement and history version 1. */
 export async function insertArtworks(
-  tx: Tx,
+  tx: DbOrTx,
   items: NewArtwork[],
   actor: string | null,
   action: Extract<ChangeAction, 'create' | 'import'>,
@@ -448,7 +446,7 @@ export async function insertArtworks(
           byUserId: actor,
           at: now,
           changes: diffSnapshots(null, snapshot),
-          snapshot: snapshot as unknown as Record<string, unknown>,
+          snapshot,
         }
       }),
     ),
@@ -516,7 +514,7 @@ export async function updateArtwork(
     action: options.action,
     byUserId: options.actor,
     changes,
-    snapshot: after as unknown as Record<string, unknown>,
+    snapshot: after,
     restoredFrom: options.restoredFrom ?? null,
   })
   return { changes, version }
@@ -548,7 +546,7 @@ export async function recordValuation(
     action: 'valuation',
     byUserId: actor,
     changes,
-    snapshot: after as unknown as Record<string, unknown>,
+    snapshot: after,
   })
   return { changes, version }
 }

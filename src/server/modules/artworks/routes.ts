@@ -42,13 +42,7 @@ import { commitImport, jobView, loadJob, startImport } from './excel-import'
 import { listArtworks, listStatements } from './list-query'
 import { placeInRoom } from './position'
 import { checkRecord, type FieldErrors } from './record-checks'
-import {
-  historyWhere,
-  insertArtworks,
-  refreshArtistSearch,
-  type Snapshot,
-  updateArtwork,
-} from './record-store'
+import { historyWhere, insertArtworks, refreshArtistSearch, updateArtwork } from './record-store'
 import { loadReferences, tagUnder } from './reference-lookup'
 import { artworkSummary as summarise } from './summary'
 
@@ -538,8 +532,7 @@ export function artworkRoutes(deps: Deps) {
         .from(artworkHistory)
         .where(historyWhere(id, version))
       if (!h) throw notFound()
-      const { latestValuation, latestValuationCurrency, valuationDate, ...stored } =
-        h.snapshot as unknown as Snapshot
+      const { latestValuation, latestValuationCurrency, valuationDate, ...stored } = h.snapshot
       // The record is checked as today's rules and references see it (a tag since removed is refused).
       const parsed = updateArtworkInput.safeParse({ ...stored, expectedVersion })
       if (!parsed.success) {

@@ -14,6 +14,7 @@ import {
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { artworks } from '../../db/schema'
+import { rowsOf } from '../messages/send'
 import { filterWhere } from './list-query'
 import { loadReferences } from './reference-lookup'
 
@@ -53,9 +54,7 @@ export async function artworkSummary(
     from ${artworks}
     ${where ? sql`where ${where}` : sql``}
     group by grouping sets (${sql.join(sets, sql`, `)}, (${artworks.latestValuationCurrency}))`
-  const result = await db.execute(query)
-  const rows = ((result as { rows?: SummaryRow[] }).rows ??
-    (result as unknown as SummaryRow[])) as SummaryRow[]
+  const rows = rowsOf<SummaryRow>(await db.execute(query))
 
   const refs = await loadReferences(db)
   const words = (zh: string, en: string) => ({ label: lang === 'en' ? en : zh, labelZh: zh, labelEn: en })
@@ -80,7 +79,7 @@ export async function artworkSummary(
   const out: ArtworkSummary = {
     count: 0,
     valuations: [],
-    groups: Object.fromEntries(SUMMARY_GROUPS.map((g) => [g, []])) as unknown as ArtworkSummary['groups'],
+    groups: { insurance: [], market: [], medium: [], period: [], room: [], status: [] },
   }
   const items = new Map<string, ArtworkSummary['groups'][Group][number]>()
   for (const r of rows) {

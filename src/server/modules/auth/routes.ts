@@ -2,6 +2,7 @@
 // own password change.
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { holds } from '../../../shared/access'
 import {
   changePasswordRequest,
   changePasswordResponse,
@@ -15,7 +16,7 @@ import { SYSTEM_NAMES, systemsOf } from '../../../shared/privileges'
 import { roles, sessions, userRoles, users } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError } from '../../http/app-error'
-import { type Deps, hasPrivilege } from '../../http/context'
+import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { clientIp } from '../../http/request-log'
 import { moduleRouter } from '../../http/router'
@@ -139,7 +140,7 @@ export function authRoutes(deps: Deps) {
         privileges: [...user.privileges].sort(),
         systems,
         menu: localiseMenu(
-          menuFor((key) => hasPrivilege(user, key)),
+          menuFor((key) => holds(user, key)),
           lang,
         ),
         timeZone: deps.config.timeZone,

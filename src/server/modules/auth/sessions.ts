@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
-import type { Database, Db } from '../../db/client'
+import type { Database, Db, DbOrTx } from '../../db/client'
 import { type ChannelListener, listenChannel } from '../../db/listen'
 import { rolePrivileges, roles, sessions, userPrivileges, userRoles, users } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
@@ -263,7 +263,7 @@ function privilegeColumns(userId: SQL) {
 
 /** What a user may do (sign-in and signed links, where no session row is read). */
 export async function privilegesOf(
-  db: Db,
+  db: DbOrTx,
   userId: string,
 ): Promise<{ allPrivileges: boolean; privileges: Set<string>; roles: string[] }> {
   const result = await db.execute(sql`select ${privilegeColumns(sql`${userId}::uuid`)}`)

@@ -5,6 +5,7 @@
 // publication instant — and withdraw (the item leaves the readers' lists and its messages the bells).
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, eq } from 'drizzle-orm'
+import { holds } from '../../../shared/access'
 import {
   audienceRole,
   type ContentKind,
@@ -18,7 +19,6 @@ import { contents, messages, roles } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
-import { hasPrivilege } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { sendMessages } from '../messages/send'
@@ -44,7 +44,7 @@ const body = (schema: z.ZodType) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 })
 
-const mayEdit = (user: AuthUser) => hasPrivilege(user, 'dynamicManage:edit')
+const mayEdit = (user: AuthUser) => holds(user, 'dynamicManage:edit')
 
 /** The input with both bodies sanitised; a body with nothing to read is refused at its field. */
 function clean(input: ContentValues): ContentValues {

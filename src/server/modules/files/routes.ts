@@ -151,7 +151,7 @@ export function fileRoutes(deps: Deps) {
     },
     responses: okResponse(uploadResponse),
     'x-privilege': 'custom',
-  } as never)
+  })
   app.post('/upload', accessMiddleware(deps, canUpload), async (c) => {
     c.set('operationType', 'UPLOAD')
     const result = await receiveUpload(deps, c.req.raw, currentUser(c), c.get('lang'))

@@ -4,7 +4,7 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
 import { calendarDateText } from '../../../shared/office-time'
-import { approvePrivilege } from '../../../shared/privileges'
+import { approvePrivilege, type PrivilegeKey } from '../../../shared/privileges'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
 import { messages, processReminders } from '../../db/schema'
@@ -58,7 +58,7 @@ export async function approversOf(db: DbOrTx, type: ProcessType): Promise<string
 }
 
 /** Enabled users who hold a privilege (through a role, their own, or all privileges). */
-export async function holdersOf(db: DbOrTx, key: string): Promise<string[]> {
+export async function holdersOf(db: DbOrTx, key: PrivilegeKey): Promise<string[]> {
   return holdersOfAny(db, [key])
 }
 

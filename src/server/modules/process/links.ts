@@ -20,6 +20,7 @@ import type {
   ProcessDefinition,
   ProcessInput,
 } from '../../../../machines/types'
+import { mayStartType } from '../../../shared/access'
 import type { ProcessLink, ProcessLinks } from '../../../shared/contracts/process'
 import type { ProcessType } from '../../../shared/process-types'
 import { compareMoney } from '../../../shared/validation'
@@ -27,7 +28,6 @@ import type { DbOrTx } from '../../db/client'
 import { processArtworks, processes } from '../../db/schema'
 import { AppError, invalid } from '../../http/app-error'
 import type { ProcessCatalog } from './catalog'
-import { mayStartType } from './start-access'
 
 const declarations = new WeakMap<ProcessCatalog, DeclaredFollowUp[]>()
 
@@ -129,7 +129,7 @@ export async function linksOf(
   const live = (r: { status: string }) => r.status !== 'terminated'
   const mayStart = actor
     ? mine
-        .filter((f) => mayStartType(actor, catalog.latest(f.type)))
+        .filter((f) => mayStartType(actor, f.type))
         .filter((f) => mayStartFollowUp(f, p.state, p.context))
         // One at a time: not while a follower of that type (a cost's request: for that step) is running or
         // finished; a terminated one may be redone.

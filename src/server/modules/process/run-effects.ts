@@ -12,6 +12,7 @@ import type {
   ProcessInput,
 } from '../../../../machines/types'
 import { describe } from '../../../../machines/view'
+import { START_PRIVILEGE } from '../../../shared/access'
 import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import type { Config } from '../../config'
@@ -35,9 +36,6 @@ export interface RuntimeEnv {
 
 /** The history row written when a process is created (seq 1). */
 export const CREATE_EVENT = 'CREATE'
-
-/** The privilege of POST /api/process (routes.ts): what allows a start. */
-export const START_ACCESS = 'devOpsManage:start'
 
 /** An event just applied to a process, as its effects see it. */
 export interface Applied {
@@ -123,7 +121,7 @@ export async function createInTx(
   const [snapshot, actions] = initialTransition(definition.machine, input)
   const persisted = persist(definition.machine, snapshot)
   const described = describe(definition, snapshot)
-  const allowedBy = options.allowedBy ?? allowedByPrivilege(actor, START_ACCESS)
+  const allowedBy = options.allowedBy ?? allowedByPrivilege(actor, START_PRIVILEGE)
   const artworkIds = [...new Set(subject.artworkIds ?? [])]
   await lockSubjectArtworks(tx, artworkIds)
   const id = await insertProcess(

@@ -15,6 +15,7 @@ import {
   type ProcessDescription,
   validateEvent,
 } from '../../../../machines/view'
+import { mayStartType } from '../../../shared/access'
 import type { ProcessEventInput, ProcessView } from '../../../shared/contracts/process'
 import type { Lang } from '../../../shared/errors'
 import { payloadFiles } from '../../../shared/process-steps/files'
@@ -53,7 +54,7 @@ import {
 import { type Action, pureTransition } from './pure-transition'
 import { CREATE_EVENT, createInTx, type RuntimeEnv, runEffects } from './run-effects'
 import { type PersistedSnapshot, persist, rehydrate } from './snapshot'
-import { mayStartType, startAllowedBy } from './start-access'
+import { startAllowedBy } from './start-access'
 import { buildViews, type ProcessRow, type ViewParts, viewOf } from './views'
 
 export { actorOf } from './decide'
@@ -80,7 +81,7 @@ export async function startProcess(
   if (!env.catalog.types().includes(type)) throw invalid({ type: 'invalidValue' })
   const definition = env.catalog.latest(type)
   // The route lets through whoever may start some type; this type's own privileges decide.
-  if (!mayStartType(actorOf(user), definition)) throw forbidden()
+  if (!mayStartType(actorOf(user), type)) throw forbidden()
   const subject = validate(definition.input, rawInput, 'input', lang) as ProcessInput['subject']
   const artworkIds = [...new Set(subject.artworkIds ?? [])]
   if ((await countArtworks(env.db, artworkIds)) !== artworkIds.length)
@@ -99,7 +100,7 @@ export async function startProcess(
       if (claim && !(await claimKey(tx, claim, CREATE_EVENT))) throw conflict()
       await assertCostFree(tx, env.catalog, definition, checkedSubject, null, lang, env.config.timeZone)
       const id = await createInTx(tx, env, definition, checkedSubject, actor, user.id, at, lang, {
-        allowedBy: startAllowedBy(actor, definition),
+        allowedBy: startAllowedBy(actor, type),
       })
       if (saved) await saveFirstDraft(tx, env, definition, id, actor, saved, lang)
       const row = await loadProcess(tx, id)

@@ -1,32 +1,19 @@
-// Who may start a process: the type's `startPrivileges` (machines: any one of them), else
-// devOpsManage:start. POST /api/process lets through whoever holds one of them for some type; the type
-// asked for is then checked (4031 otherwise), and the history's CREATE row names the privilege that allowed it.
+// Who may start a process: src/shared/access.ts (a type's start privileges, any one of which allows it).
+// POST /api/process lets through whoever may start some type of the catalog; the type asked for is then
+// checked (4031 otherwise), and the history's CREATE row names the privilege that allowed it.
 import { allowedByPrivilege } from '../../../../machines/allowed-by'
-import type { Actor, ProcessDefinition } from '../../../../machines/types'
+import type { Actor } from '../../../../machines/types'
+import { type Holder, mayStartSome as maySomeOf, startPrivilegesOf } from '../../../shared/access'
+import type { ProcessType } from '../../../shared/process-types'
 import type { ProcessCatalog } from './catalog'
-import { START_ACCESS } from './run-effects'
-
-/** A signed-in user (privileges as a Set) or a process actor (as a list). */
-type Holder = { allPrivileges: boolean; privileges: ReadonlySet<string> | readonly string[] }
-
-const holds = (user: Holder, p: string) =>
-  user.privileges instanceof Set ? user.privileges.has(p) : (user.privileges as readonly string[]).includes(p)
-
-export function startPrivilegesOf(definition: ProcessDefinition): readonly string[] {
-  return definition.startPrivileges ?? [START_ACCESS]
-}
-
-export function mayStartType(user: Holder, definition: ProcessDefinition): boolean {
-  return user.allPrivileges || startPrivilegesOf(definition).some((p) => holds(user, p))
-}
 
 /** Whether this user may start a process of any type of the catalog (the route's own check). */
 export function mayStartSome(catalog: ProcessCatalog) {
-  return (user: Holder): boolean => catalog.types().some((t) => mayStartType(user, catalog.latest(t)))
+  return (user: Holder): boolean => maySomeOf(user, catalog.types())
 }
 
 /** What allowed this actor's start of this type: the first of the type's privileges they hold. */
-export function startAllowedBy(actor: Actor, definition: ProcessDefinition): string {
-  const privileges = startPrivilegesOf(definition)
+export function startAllowedBy(actor: Actor, type: ProcessType): string {
+  const privileges = startPrivilegesOf(type)
   return allowedByPrivilege(actor, privileges.find((p) => actor.privileges.includes(p)) ?? privileges[0])
 }

@@ -132,7 +132,7 @@ export async function migrateProcess(
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<ProcessView> {
   return env.db.transaction(async (tx) => {
-    const q = tx as unknown as DbOrTx
+    const q: DbOrTx = tx
     // Locked for the transaction: an event racing the migration waits, then finds the version moved on.
     const [row] = await tx.select().from(processes).where(eq(processes.id, id)).for('update')
     if (!row) throw notFound()

@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { keywordWhere, REFERENCE_ENTITIES, type ReferenceEntity, type Row } from './entities'
+import { dictItemViews, keywordWhere, REFERENCE_ENTITIES, type ReferenceEntity, type Row } from './entities'
 import { nest } from './queries'
 import { isForeignKeyViolation, isReferenced } from './usage'
 import { createRecord, editRecord, loadRow, setEnabled, viewOf } from './writes'
@@ -33,7 +33,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
     id: (entity.idSchema as z.ZodString).openapi({ param: { in: 'path', name: 'id', required: true } }),
   })
   const listQuery = adminListQuery.extend(entity.filters)
-  const body = (schema: z.ZodType) => ({
+  const body = (schema: z.ZodType<Row>) => ({
     body: { required: true, content: { 'application/json': { schema } } },
   })
 
@@ -48,9 +48,11 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       responses: okResponse(pageOf(entity.view)),
     }),
     async (c) => {
-      const q = c.req.valid('query') as Row
+      const query = c.req.valid('query')
+      // The shared paging and keyword, typed (the entity's own filters are its `where`'s).
+      const q = adminListQuery.parse(query)
       const conditions = [
-        ...entity.where(q),
+        ...entity.where(query),
         keywordWhere(entity, q.keyword),
         q.enabled ? eq(getTableColumns(entity.table).enabled, q.enabled === 'true') : undefined,
       ].filter((x): x is SQL => x !== undefined)
@@ -63,8 +65,8 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
         .orderBy(...(entity.order as SQL[]))
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize)
-      const list = await entity.toViews(db, rows as Row[], c.get('lang'))
-      return ok(c, { list, total: Number(n), page: q.page, pageSize: q.pageSize }) as never
+      const list = await entity.toViews(db, rows, c.get('lang'))
+      return ok(c, { list, total: Number(n), page: q.page, pageSize: q.pageSize })
     },
   )
 
@@ -78,7 +80,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       request: { params: idParam },
       responses: okResponse(entity.view),
     }),
-    async (c) => ok(c, await viewOf(db, entity, c.req.valid('param').id, c.get('lang'))) as never,
+    async (c) => ok(c, await viewOf(db, entity, c.req.valid('param').id, c.get('lang'))),
   )
 
   app.openapi(
@@ -92,8 +94,8 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       responses: okResponse(entity.view),
     }),
     async (c) => {
-      const id = await createRecord(db, entity, c.req.valid('json') as Row)
-      return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
+      const id = await createRecord(db, entity, c.req.valid('json'))
+      return ok(c, await viewOf(db, entity, id, c.get('lang')))
     },
   )
 
@@ -109,8 +111,8 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      await editRecord(db, entity, id, c.req.valid('json') as Row)
-      return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
+      await editRecord(db, entity, id, c.req.valid('json'))
+      return ok(c, await viewOf(db, entity, id, c.get('lang')))
     },
   )
 
@@ -133,7 +135,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       async (c) => {
         const { id } = c.req.valid('param')
         await setEnabled(db, entity, id, enabled)
-        return ok(c, await viewOf(db, entity, id, c.get('lang'))) as never
+        return ok(c, await viewOf(db, entity, id, c.get('lang')))
       },
     )
   }
@@ -155,19 +157,19 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
         const [child] = await db
           .select({ id: entity.idColumn })
           .from(entity.table)
-          .where(eq(entity.parentColumn, id as never))
+          .where(eq(entity.parentColumn, id))
           .limit(1)
         if (child) throw inUse()
       }
       const { key, dictCode } = entity.usageKey(row)
       if (await isReferenced(db, entity.name, key, dictCode)) throw inUse()
       try {
-        await db.delete(entity.table).where(eq(entity.idColumn, id as never))
+        await db.delete(entity.table).where(eq(entity.idColumn, id))
       } catch (error) {
         if (isForeignKeyViolation(error)) throw inUse()
         throw error
       }
-      return ok(c, { deleted: true }) as never
+      return ok(c, { deleted: true })
     },
   )
 }
@@ -249,8 +251,7 @@ export function referenceAdminRoutes(deps: Deps) {
         }
       }
       walk(nest(rows, (row) => ({ row })) as Node[])
-      const entity = REFERENCE_ENTITIES.find((e) => e.name === 'dictItems')!
-      return ok(c, await entity.toViews(db, ordered, c.get('lang'))) as never
+      return ok(c, await dictItemViews(db, ordered, c.get('lang')))
     },
   )
 

@@ -9,6 +9,7 @@ import {
   countryEdit,
   countryView,
   DICTIONARIES,
+  type DictItemView,
   dictItemCreate,
   dictItemEdit,
   dictItemView,
@@ -51,12 +52,16 @@ import { pick } from './queries'
 import type { ReferenceEntityName } from './usage'
 
 /**
- * A stored row or a validated input of one of the reference tables, by column name. Still loosely typed:
- * each entity's callbacks read their own table's columns; typing them per entity (a generic entity whose
- * registry keeps the callbacks' parameters) is left to do.
+ * A stored row, a validated input or a list query of one of the reference tables, by column name, as the
+ * routes shared by every entity pass it. Each entity's callbacks name their own table's row and their own
+ * contract's input: they are methods below, whose parameters may be narrower than this.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the one loose row type of the reference registry (see above)
-export type Row = Record<string, any>
+export type Row = Record<string, unknown>
+/** An entity's validated input: the edit's fields, and the create's (its identity) when creating. */
+type InputOf<C extends z.ZodType, E extends z.ZodType> = z.output<E> & Partial<z.output<C>>
+type DictItemRow = typeof dictItems.$inferSelect
+type TagRow = typeof tags.$inferSelect
+export type RoomRow = typeof rooms.$inferSelect
 export type FieldProblems = Record<string, MessageKey>
 
 export interface ReferenceEntity {
@@ -69,29 +74,29 @@ export interface ReferenceEntity {
   /** The path parameter `id` (an integer, a uuid, or a country code). */
   idSchema: z.ZodType
   /** The field that identifies a record besides its id (code, number, value); set at creation only. */
-  identity: { field: string; column: PgColumn; scope?: (input: Row) => SQL }
-  create: z.ZodType
-  edit: z.ZodType
+  identity: { field: string; column: PgColumn; scope?(input: Row): SQL }
+  create: z.ZodType<Row>
+  edit: z.ZodType<Row>
   view: z.ZodType
   /** Extra list filters (query parameters; empty ones count as absent). */
   filters: z.ZodRawShape
-  where: (q: Row) => (SQL | undefined)[]
+  where(q: Row): (SQL | undefined)[]
   keyword: PgColumn[]
   order: (PgColumn | SQL)[]
   /** Columns of a new or edited row from the validated input. */
-  toRow?: (input: Row) => Row
+  toRow?(input: Row): Row
   /** Cross-record checks; `current` is the stored row when editing. May throw its own refusal (with params). */
-  check?: (db: DbOrTx, input: Row, current?: Row) => Promise<FieldProblems>
+  check?(db: DbOrTx, input: Row, current?: Row): Promise<FieldProblems>
   /** Refuses disabling a record that must stay in use (a room that still holds artworks). */
-  beforeDisable?: (db: DbOrTx, current: Row) => Promise<void>
+  beforeDisable?(db: DbOrTx, current: Row): Promise<void>
   /** The refusal when the identity is taken (default: `codeTaken` at the identity's field). */
-  identityTaken?: (value: string) => AppError
+  identityTaken?(value: string): AppError
   /** Rows to views, in the order of `rows`. */
-  toViews: (db: DbOrTx, rows: Row[], lang: Lang) => Promise<Row[]>
+  toViews(db: DbOrTx, rows: Row[], lang: Lang): Promise<Row[]>
   /** A self-reference: children block a delete. */
   parentColumn?: PgColumn
   /** The key other records use (id, code, or for dictionary items the value within its dictionary). */
-  usageKey: (row: Row) => { key: string | number; dictCode?: ItemDictCode }
+  usageKey(row: Row): { key: string | number; dictCode?: ItemDictCode }
 }
 
 const intId = z.coerce.number({ message: 'invalidValue' }).int().positive().max(2_147_483_647)
@@ -100,8 +105,12 @@ const parentFilter = optionalParam(z.string().regex(/^(none|\d{1,9})$/, { messag
 const countryFilter = optionalParam(z.string().regex(/^[A-Z]{2}$/, { message: 'invalidValue' }))
 
 const iso = (d: Date) => d.toISOString()
-const stamps = (r: Row) => ({ enabled: r.enabled, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })
-const named = (lang: Lang, r: Row) => ({
+const stamps = (r: { enabled: boolean; createdAt: Date; updatedAt: Date }) => ({
+  enabled: r.enabled,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+})
+const named = (lang: Lang, r: { nameZh: string; nameEn: string; sort: number }) => ({
   name: pick(lang, r.nameZh, r.nameEn),
   nameZh: r.nameZh,
   nameEn: r.nameEn,
@@ -122,12 +131,12 @@ async function countryNames(db: DbOrTx, codes: string[]) {
   return new Map(rows.map((r) => [r.code, r]))
 }
 
-async function withCountryName(db: DbOrTx, rows: Row[], lang: Lang) {
+async function withCountryName(db: DbOrTx, rows: { countryCode: string }[], lang: Lang) {
   const names = await countryNames(
     db,
     rows.map((r) => r.countryCode),
   )
-  return (r: Row) => {
+  return (r: { countryCode: string }) => {
     const c = names.get(r.countryCode)
     return c ? pick(lang, c.nameZh, c.nameEn) : r.countryCode
   }
@@ -150,6 +159,40 @@ function keepsTree(links: Map<number, number | null>, selfId: number | undefined
 
 // ---------------------------------------------------------------------------------------------------
 
+/** Dictionary items as the API shows them, each with its level in its tree. */
+export async function dictItemViews(
+  db: DbOrTx,
+  rows: (typeof dictItems.$inferSelect)[],
+  lang: Lang,
+): Promise<DictItemView[]> {
+  const codes = [...new Set(rows.map((r) => r.dictCode))]
+  const links = new Map<number, number | null>()
+  if (codes.length) {
+    const all = await db
+      .select({ id: dictItems.id, parentId: dictItems.parentId })
+      .from(dictItems)
+      .where(inArray(dictItems.dictCode, codes))
+    for (const r of all) links.set(r.id, r.parentId)
+  }
+  const levelOf = (id: number) => {
+    let level = 1
+    for (let at = links.get(id); at != null && level < 100; at = links.get(at)) level++
+    return level
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    dictCode: r.dictCode,
+    value: r.value,
+    label: pick(lang, r.labelZh, r.labelEn),
+    labelZh: r.labelZh,
+    labelEn: r.labelEn,
+    sort: r.sort,
+    parentId: r.parentId,
+    level: levelOf(r.id),
+    ...stamps(r),
+  }))
+}
+
 const dictItemEntity: ReferenceEntity = {
   name: 'dictItems',
   segment: 'dictionary-items',
@@ -160,7 +203,7 @@ const dictItemEntity: ReferenceEntity = {
   identity: {
     field: 'value',
     column: dictItems.value,
-    scope: (input) => eq(dictItems.dictCode, input.dictCode),
+    scope: (input: { dictCode: ItemDictCode }) => eq(dictItems.dictCode, input.dictCode),
   },
   create: dictItemCreate,
   edit: dictItemEdit,
@@ -169,17 +212,21 @@ const dictItemEntity: ReferenceEntity = {
     dictCode: optionalParam(z.enum(ITEM_DICT_CODES, { message: 'unknownDictCode' })),
     parentId: parentFilter,
   },
-  where: (q) => [
+  where: (q: { dictCode?: ItemDictCode; parentId?: string }) => [
     q.dictCode ? eq(dictItems.dictCode, q.dictCode) : undefined,
     parentWhere(dictItems.parentId, q.parentId),
   ],
   keyword: [dictItems.value, dictItems.labelZh, dictItems.labelEn],
   order: [asc(dictItems.dictCode), asc(dictItems.sort), asc(dictItems.id)],
   parentColumn: dictItems.parentId,
-  usageKey: (r) => ({ key: r.value, dictCode: r.dictCode }),
-  async check(db, input, current): Promise<FieldProblems> {
-    const dictCode: ItemDictCode = current?.dictCode ?? input.dictCode
-    if (input.parentId === null) return {}
+  usageKey: (r: DictItemRow) => ({ key: r.value, dictCode: r.dictCode }),
+  async check(
+    db: DbOrTx,
+    input: InputOf<typeof dictItemCreate, typeof dictItemEdit>,
+    current?: DictItemRow,
+  ): Promise<FieldProblems> {
+    const dictCode = current?.dictCode ?? input.dictCode
+    if (input.parentId === null || dictCode === undefined) return {}
     if (!DICTIONARIES[dictCode].tree) return { parentId: 'invalidParent' }
     const links = new Map(
       (
@@ -194,34 +241,7 @@ const dictItemEntity: ReferenceEntity = {
     }
     return {}
   },
-  async toViews(db, rows, lang) {
-    const codes = [...new Set(rows.map((r) => r.dictCode as ItemDictCode))]
-    const links = new Map<number, number | null>()
-    if (codes.length) {
-      const all = await db
-        .select({ id: dictItems.id, parentId: dictItems.parentId })
-        .from(dictItems)
-        .where(inArray(dictItems.dictCode, codes))
-      for (const r of all) links.set(r.id, r.parentId)
-    }
-    const levelOf = (id: number) => {
-      let level = 1
-      for (let at = links.get(id); at != null && level < 100; at = links.get(at)) level++
-      return level
-    }
-    return rows.map((r) => ({
-      id: r.id,
-      dictCode: r.dictCode,
-      value: r.value,
-      label: pick(lang, r.labelZh, r.labelEn),
-      labelZh: r.labelZh,
-      labelEn: r.labelEn,
-      sort: r.sort,
-      parentId: r.parentId,
-      level: levelOf(r.id),
-      ...stamps(r),
-    }))
-  },
+  toViews: dictItemViews,
 }
 
 const tagEntity: ReferenceEntity = {
@@ -236,13 +256,18 @@ const tagEntity: ReferenceEntity = {
   edit: tagEdit,
   view: tagView,
   filters: { parentId: parentFilter },
-  where: (q) => [parentWhere(tags.parentId, q.parentId)],
+  where: (q: { parentId?: string }) => [parentWhere(tags.parentId, q.parentId)],
   keyword: [tags.code, tags.nameZh, tags.nameEn],
   order: [sql`${tags.parentId} nulls first`, asc(tags.sort), asc(tags.id)],
-  toRow: (input) => ('code' in input ? { ...input, code: input.code || null } : input),
+  toRow: (input: InputOf<typeof tagCreate, typeof tagEdit>) =>
+    'code' in input ? { ...input, code: input.code || null } : input,
   parentColumn: tags.parentId,
-  usageKey: (r) => ({ key: r.id }),
-  async check(db, input, current): Promise<FieldProblems> {
+  usageKey: (r: TagRow) => ({ key: r.id }),
+  async check(
+    db: DbOrTx,
+    input: InputOf<typeof tagCreate, typeof tagEdit>,
+    current?: TagRow,
+  ): Promise<FieldProblems> {
     if (input.parentId === null) return {}
     const links = new Map(
       (await db.select({ id: tags.id, parentId: tags.parentId }).from(tags)).map((r) => [r.id, r.parentId]),
@@ -252,7 +277,7 @@ const tagEntity: ReferenceEntity = {
     }
     return {}
   },
-  toViews: async (_db, rows, lang) =>
+  toViews: async (_db: DbOrTx, rows: TagRow[], lang: Lang) =>
     rows.map((r) => ({ id: r.id, code: r.code, parentId: r.parentId, ...named(lang, r), ...stamps(r) })),
 }
 
@@ -271,8 +296,9 @@ const countryEntity: ReferenceEntity = {
   where: () => [],
   keyword: [countries.code, countries.nameZh, countries.nameEn],
   order: [asc(countries.sort), asc(countries.code)],
-  usageKey: (r) => ({ key: r.code }),
-  toViews: async (_db, rows, lang) => rows.map((r) => ({ code: r.code, ...named(lang, r), ...stamps(r) })),
+  usageKey: (r: typeof countries.$inferSelect) => ({ key: r.code }),
+  toViews: async (_db: DbOrTx, rows: (typeof countries.$inferSelect)[], lang: Lang) =>
+    rows.map((r) => ({ code: r.code, ...named(lang, r), ...stamps(r) })),
 }
 
 const organizationEntity: ReferenceEntity = {
@@ -290,8 +316,8 @@ const organizationEntity: ReferenceEntity = {
   where: () => [],
   keyword: [organizations.code, organizations.nameZh, organizations.nameEn],
   order: [asc(organizations.sort), asc(organizations.code)],
-  usageKey: (r) => ({ key: r.id }),
-  toViews: async (_db, rows, lang) =>
+  usageKey: (r: typeof organizations.$inferSelect) => ({ key: r.id }),
+  toViews: async (_db: DbOrTx, rows: (typeof organizations.$inferSelect)[], lang: Lang) =>
     rows.map((r) => ({ id: r.id, code: r.code, ...named(lang, r), ...stamps(r) })),
 }
 
@@ -310,14 +336,17 @@ const enterpriseEntity: ReferenceEntity = {
     countryCode: countryFilter,
     currency: optionalParam(z.string().regex(/^[A-Z]{3}$/, { message: 'invalidValue' })),
   },
-  where: (q) => [
+  where: (q: { countryCode?: string; currency?: string }) => [
     q.countryCode ? eq(enterprises.countryCode, q.countryCode) : undefined,
     q.currency ? eq(enterprises.currency, q.currency) : undefined,
   ],
   keyword: [enterprises.code, enterprises.nameZh, enterprises.nameEn, enterprises.registrationNo],
   order: [asc(enterprises.sort), asc(enterprises.code)],
-  usageKey: (r) => ({ key: r.id }),
-  async check(db, input): Promise<FieldProblems> {
+  usageKey: (r: typeof enterprises.$inferSelect) => ({ key: r.id }),
+  async check(
+    db: DbOrTx,
+    input: InputOf<typeof enterpriseCreate, typeof enterpriseEdit>,
+  ): Promise<FieldProblems> {
     const problems: FieldProblems = {}
     if (!(await countryExists(db, input.countryCode))) problems.countryCode = 'invalidValue'
     const [currency] = await db
@@ -327,7 +356,7 @@ const enterpriseEntity: ReferenceEntity = {
     if (!currency) problems.currency = 'invalidValue'
     return problems
   },
-  async toViews(db, rows, lang) {
+  async toViews(db: DbOrTx, rows: (typeof enterprises.$inferSelect)[], lang: Lang) {
     const countryName = await withCountryName(db, rows, lang)
     return rows.map((r) => ({
       id: r.id,
@@ -357,24 +386,24 @@ const vendorEntity: ReferenceEntity = {
     kind: optionalParam(z.enum(VENDOR_KINDS, { message: 'invalidValue' })),
     countryCode: countryFilter,
   },
-  where: (q) => [
+  where: (q: { kind?: (typeof VENDOR_KINDS)[number]; countryCode?: string }) => [
     q.kind ? eq(vendors.kind, q.kind) : undefined,
     q.countryCode ? eq(vendors.countryCode, q.countryCode) : undefined,
   ],
   keyword: [vendors.number, vendors.nameZh, vendors.nameEn, vendors.legalName, vendors.region],
   order: [asc(vendors.sort), asc(vendors.number)],
-  usageKey: (r) => ({ key: r.id }),
-  async check(db, input): Promise<FieldProblems> {
+  usageKey: (r: typeof vendors.$inferSelect) => ({ key: r.id }),
+  async check(db: DbOrTx, input: InputOf<typeof vendorCreate, typeof vendorEdit>): Promise<FieldProblems> {
     return (await countryExists(db, input.countryCode)) ? {} : { countryCode: 'invalidValue' }
   },
-  async toViews(db, rows, lang) {
+  async toViews(db: DbOrTx, rows: (typeof vendors.$inferSelect)[], lang: Lang) {
     const countryName = await withCountryName(db, rows, lang)
     return rows.map((r) => ({
       id: r.id,
       number: r.number,
       ...named(lang, r),
       kind: r.kind,
-      kindLabel: VENDOR_KIND_LABELS[r.kind as keyof typeof VENDOR_KIND_LABELS][lang],
+      kindLabel: VENDOR_KIND_LABELS[r.kind][lang],
       countryCode: r.countryCode,
       countryName: countryName(r),
       region: r.region,
@@ -404,6 +433,29 @@ export async function artworksInRoom(db: DbOrTx, roomId: string): Promise<number
 const roomNotEmpty = (count: number) =>
   new AppError(400, 'roomNotEmpty', { count }, { fieldErrors: { enabled: 'roomNotEmpty' } })
 
+/** Rooms as the API shows them (the climate limits as numbers). */
+export async function roomViews(db: DbOrTx, rows: RoomRow[], lang: Lang) {
+  const countryName = await withCountryName(db, rows, lang)
+  const num = (v: string | null) => (v === null ? null : Number(v))
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    ...named(lang, r),
+    liaison: r.liaison,
+    email: r.email,
+    countryCode: r.countryCode,
+    countryName: countryName(r),
+    icon: r.icon,
+    location: r.location,
+    capacity: r.capacity,
+    temperatureMin: num(r.temperatureMin),
+    temperatureMax: num(r.temperatureMax),
+    humidityMin: num(r.humidityMin),
+    humidityMax: num(r.humidityMax),
+    ...stamps(r),
+  }))
+}
+
 export const roomEntity: ReferenceEntity = {
   name: 'rooms',
   segment: 'rooms',
@@ -419,14 +471,14 @@ export const roomEntity: ReferenceEntity = {
     countryCode: countryFilter,
     icon: optionalParam(z.enum(ROOM_ICONS, { message: 'invalidValue' })),
   },
-  where: (q) => [
+  where: (q: { countryCode?: string; icon?: (typeof ROOM_ICONS)[number] }) => [
     q.countryCode ? eq(rooms.countryCode, q.countryCode) : undefined,
     q.icon ? eq(rooms.icon, q.icon) : undefined,
   ],
   keyword: [rooms.code, rooms.nameZh, rooms.nameEn, rooms.liaison, rooms.location],
   order: [asc(rooms.sort), asc(rooms.code)],
-  usageKey: (r) => ({ key: r.id }),
-  toRow: (input) => ({
+  usageKey: (r: RoomRow) => ({ key: r.id }),
+  toRow: (input: InputOf<typeof roomCreate, typeof roomEdit>) => ({
     ...input,
     ...Object.fromEntries(
       CLIMATE.filter((k) => k in input).map((k) => [k, input[k] === null ? null : String(input[k])]),
@@ -434,7 +486,11 @@ export const roomEntity: ReferenceEntity = {
   }),
   identityTaken: (code) =>
     new AppError(400, 'roomCodeTaken', { code }, { fieldErrors: { code: 'roomCodeTaken' } }),
-  async check(db, input, current): Promise<FieldProblems> {
+  async check(
+    db: DbOrTx,
+    input: InputOf<typeof roomCreate, typeof roomEdit>,
+    current?: RoomRow,
+  ): Promise<FieldProblems> {
     const problems: FieldProblems = (await countryExists(db, input.countryCode))
       ? {}
       : { countryCode: 'invalidValue' }
@@ -451,31 +507,11 @@ export const roomEntity: ReferenceEntity = {
     }
     return problems
   },
-  async beforeDisable(db, current) {
+  async beforeDisable(db: DbOrTx, current: RoomRow) {
     const held = await artworksInRoom(db, current.id)
     if (held > 0) throw roomNotEmpty(held)
   },
-  async toViews(db, rows, lang) {
-    const countryName = await withCountryName(db, rows, lang)
-    const num = (v: string | null) => (v === null ? null : Number(v))
-    return rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      ...named(lang, r),
-      liaison: r.liaison,
-      email: r.email,
-      countryCode: r.countryCode,
-      countryName: countryName(r),
-      icon: r.icon,
-      location: r.location,
-      capacity: r.capacity,
-      temperatureMin: num(r.temperatureMin),
-      temperatureMax: num(r.temperatureMax),
-      humidityMin: num(r.humidityMin),
-      humidityMax: num(r.humidityMax),
-      ...stamps(r),
-    }))
-  },
+  toViews: roomViews,
 }
 
 export const REFERENCE_ENTITIES: ReferenceEntity[] = [

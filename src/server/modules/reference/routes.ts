@@ -2,6 +2,7 @@
 // Every call needs a signed-in user. Empty GET parameters count as absent; an unknown dictCode or
 // parentTagId is a 400, not a silently empty list. The getAll* lists are POSTs whose body is ignored.
 import { createRoute, z } from '@hono/zod-openapi'
+import { holds } from '../../../shared/access'
 import {
   childTreeQuery,
   countryItem,
@@ -20,7 +21,7 @@ import {
 } from '../../../shared/contracts/reference'
 import { access, currentUser } from '../../http/access'
 import { AppError } from '../../http/app-error'
-import { type Deps, hasPrivilege } from '../../http/context'
+import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import {
@@ -130,7 +131,7 @@ export function referenceCallRoutes(deps: Deps) {
         c.set('operationType', 'QUERY')
         const list = await load(db, c.get('lang'))
         // Pickers show display names: sign-in names go only to those who manage accounts.
-        if (path === '/art/getAllUser' && !hasPrivilege(currentUser(c), 'authManage:view'))
+        if (path === '/art/getAllUser' && !holds(currentUser(c), 'authManage:view'))
           return ok(
             c,
             (list as UserOption[]).map(({ username: _username, ...rest }) => rest),

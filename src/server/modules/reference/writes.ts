@@ -9,12 +9,9 @@ import type { ReferenceEntity, Row } from './entities'
 import { isUniqueViolation } from './usage'
 
 export async function loadRow(db: DbOrTx, entity: ReferenceEntity, id: unknown): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(entity.table)
-    .where(eq(entity.idColumn, id as never))
+  const [row] = await db.select().from(entity.table).where(eq(entity.idColumn, id))
   if (!row) throw notFound()
-  return row as Row
+  return row
 }
 
 export async function viewOf(db: DbOrTx, entity: ReferenceEntity, id: unknown, lang: Lang) {
@@ -67,7 +64,7 @@ export async function editRecord(db: DbOrTx, entity: ReferenceEntity, id: unknow
   await db
     .update(entity.table)
     .set({ ...(entity.toRow ? entity.toRow(input) : input), updatedAt: new Date() })
-    .where(eq(entity.idColumn, id as never))
+    .where(eq(entity.idColumn, id))
 }
 
 export async function setEnabled(db: DbOrTx, entity: ReferenceEntity, id: unknown, enabled: boolean) {
@@ -75,7 +72,7 @@ export async function setEnabled(db: DbOrTx, entity: ReferenceEntity, id: unknow
   const [row] = await db
     .update(entity.table)
     .set({ enabled, updatedAt: new Date() })
-    .where(eq(entity.idColumn, id as never))
+    .where(eq(entity.idColumn, id))
     .returning({ id: entity.idColumn })
   if (!row) throw notFound()
 }

@@ -7,6 +7,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { holds } from '../../../shared/access'
 import {
   delegationInput,
   delegationListQuery,
@@ -18,7 +19,7 @@ import type { DbOrTx } from '../../db/client'
 import { delegations, users } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error'
-import { type Deps, hasPrivilege } from '../../http/context'
+import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { nameIn } from '../auth/names'
@@ -150,7 +151,7 @@ export function delegationRoutes(deps: Deps) {
     async (c) => {
       const user = currentUser(c)
       const { scope, page, pageSize } = c.req.valid('query')
-      if (scope === 'all' && !hasPrivilege(user, 'authManage:view')) throw forbidden()
+      if (scope === 'all' && !holds(user, 'authManage:view')) throw forbidden()
       const where =
         scope === 'all'
           ? undefined
@@ -193,7 +194,7 @@ export function delegationRoutes(deps: Deps) {
       const user = currentUser(c)
       const input = c.req.valid('json')
       const from = input.fromUserId ?? user.id
-      if (from !== user.id && !hasPrivilege(user, 'authManage:edit')) throw forbidden()
+      if (from !== user.id && !holds(user, 'authManage:edit')) throw forbidden()
       if (input.toUserId === from) throw invalid({ toUserId: 'delegateToSelf' })
       if (input.endsOn < input.startsOn) throw invalid({ endsOn: 'endBeforeStart' })
       const id = await db.transaction(async (tx) => {
@@ -256,7 +257,7 @@ export function delegationRoutes(deps: Deps) {
       const { id } = c.req.valid('param')
       const [row] = await db.select().from(delegations).where(eq(delegations.id, id))
       if (!row) throw notFound()
-      if (row.fromUserId !== user.id && !hasPrivilege(user, 'authManage:edit')) throw forbidden()
+      if (row.fromUserId !== user.id && !holds(user, 'authManage:edit')) throw forbidden()
       await db
         .update(delegations)
         .set({ cancelledAt: new Date() })

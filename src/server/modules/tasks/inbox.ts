@@ -6,6 +6,7 @@ import { definitionOf, latest } from '../../../../machines/registry'
 import { tasksOf } from '../../../../machines/tasks'
 import type { Actor } from '../../../../machines/types'
 import { checkEvent } from '../../../../machines/view'
+import { holds } from '../../../shared/access'
 import type { InboxCounts, InboxQuery, InboxView, TaskView } from '../../../shared/contracts/tasks'
 import { todayIn } from '../../../shared/office-time'
 import { approvePrivilege } from '../../../shared/privileges'
@@ -63,7 +64,7 @@ export async function candidatesOf(
   for (const d of given) byUser.set(d.fromUserId, [...(byUser.get(d.fromUserId) ?? []), d.processType])
   const others: Candidate[] = []
   for (const [id, types] of byUser) {
-    const held = await privilegesOf(db as never, id)
+    const held = await privilegesOf(db, id)
     others.push({
       id,
       privileges: [...held.privileges],
@@ -432,7 +433,7 @@ export async function claimTask(
   for (const c of candidates) if (await isCandidate(db, taskId, c, actor.id)) mine = true
   if (!mine) throw new AppError(4031, 'insufficientPrivilege')
   if (task.claimedBy && task.claimedBy !== actor.id) {
-    const approver = actor.allPrivileges || actor.privileges.includes(approvePrivilege(task.type))
+    const approver = holds(actor, approvePrivilege(task.type))
     if (!approver) {
       const [holder] = await db
         .select({ name: users.displayName })
@@ -468,7 +469,7 @@ export async function releaseTask(
   now = new Date(),
 ): Promise<TaskView> {
   const task = await taskRow(db, taskId)
-  const approver = actor.allPrivileges || actor.privileges.includes(approvePrivilege(task.type))
+  const approver = holds(actor, approvePrivilege(task.type))
   if (task.claimedBy !== actor.id && !approver) throw new AppError(4031, 'insufficientPrivilege')
   await db.update(processTasks).set({ claimedBy: null, claimedAt: null }).where(eq(processTasks.id, taskId))
   const [view] = (await openTasksOf(db, task.processId, now)).filter((t) => t.id === taskId)

@@ -64,8 +64,7 @@ async function listenPostgres(url: string, hub: Hub): Promise<() => Promise<void
   return listener.stop
 }
 
-async function listenEmbedded(database: Database, hub: Hub): Promise<() => Promise<void>> {
-  const client = (database.db as unknown as { $client: PGlite }).$client
+async function listenEmbedded(client: PGlite, hub: Hub): Promise<() => Promise<void>> {
   const unlisten = await client.listen(TASKS_CHANNEL, () => tell(hub))
   return async () => {
     await unlisten().catch(() => undefined)
@@ -79,10 +78,9 @@ export async function onTasksChanged(database: Database, listener: Listener): Pr
   if (!hub.stop) {
     hub.starting ??= (async () => {
       try {
-        hub.stop =
-          database.mode === 'postgres' && database.url
-            ? await listenPostgres(database.url, hub)
-            : await listenEmbedded(database, hub)
+        hub.stop = database.pglite
+          ? await listenEmbedded(database.pglite, hub)
+          : await listenPostgres(database.url ?? '', hub)
       } finally {
         hub.starting = null
       }

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client'
 import { artists, artworkMovements, artworks, processes, rooms } from '../../db/schema'
 import { notFound } from '../../http/app-error'
 import { artworkColumns, movementRows, processBriefs } from '../operations/queries'
-import { keywordWhere, type Row, roomEntity } from '../reference/entities'
+import { keywordWhere, type RoomRow, roomEntity, roomViews } from '../reference/entities'
 import type { Moment } from './at'
 
 type Paged<T> = Omit<T, 'page' | 'pageSize'> & { page: number; pageSize: number }
@@ -36,15 +36,15 @@ async function occupancy(db: Db, roomIds: string[]): Promise<Map<string, number>
   return new Map(rows.map((r) => [r.roomId as string, Number(r.n)]))
 }
 
-async function summaries(db: Db, rows: Row[], lang: Lang): Promise<RoomSummary[]> {
+async function summaries(db: Db, rows: RoomRow[], lang: Lang): Promise<RoomSummary[]> {
   const [views, counts] = await Promise.all([
-    roomEntity.toViews(db, rows, lang),
+    roomViews(db, rows, lang),
     occupancy(
       db,
       rows.map((r) => r.id),
     ),
   ])
-  return views.map((v) => ({ ...(v as RoomSummary), artworkCount: counts.get(v.id as string) ?? 0 }))
+  return views.map((v) => ({ ...v, artworkCount: counts.get(v.id) ?? 0 }))
 }
 
 export async function listRooms(db: Db, q: Paged<RoomListQuery>, lang: Lang) {

@@ -30,7 +30,7 @@ import { listRooms, placeOf, roomContents, roomMovements, roomStocktakes, roomSu
 const idParam = z.object({
   id: z.uuid({ message: 'invalidValue' }).openapi({ param: { in: 'path', name: 'id', required: true } }),
 })
-const body = (schema: z.ZodType) => ({
+const body = (schema: z.ZodType<Record<string, unknown>>) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 })
 
@@ -79,11 +79,7 @@ export function warehouseRoutes(deps: Deps) {
       responses: okResponse(roomSummarySchema),
     }),
     async (c) => {
-      const id = (await createRecord(
-        db,
-        roomEntity,
-        c.req.valid('json') as Record<string, unknown>,
-      )) as string
+      const id = (await createRecord(db, roomEntity, c.req.valid('json'))) as string
       return ok(c, await roomSummary(db, id, c.get('lang')))
     },
   )
@@ -100,7 +96,7 @@ export function warehouseRoutes(deps: Deps) {
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      await editRecord(db, roomEntity, id, c.req.valid('json') as Record<string, unknown>)
+      await editRecord(db, roomEntity, id, c.req.valid('json'))
       return ok(c, await roomSummary(db, id, c.get('lang')))
     },
   )

@@ -5,7 +5,7 @@
 // SEED_STEPS line; deterministic, so every demo install shows the same collection.
 import { eq, inArray, sql } from 'drizzle-orm'
 import { type ArtworkRecord, artworkRecord, type Dimension } from '../../../shared/artwork-rules'
-import type { Db, Tx } from '../../db/client'
+import type { Db } from '../../db/client'
 import { artists, files, rooms, tags, users } from '../../db/schema'
 import { insertArtworks, type NewArtwork } from '../../modules/artworks/record-store'
 import { thumbnailKeyOf } from '../../modules/files/upload'
@@ -499,7 +499,7 @@ export async function seedDemoArtworks(db: Db, options: { demo: boolean }): Prom
       })),
     },
   }))
-  const artworkIds = await insertArtworks(db as unknown as Tx, items, admin.id, 'create')
+  const artworkIds = await insertArtworks(db, items, admin.id, 'create')
   // Each work's valuation history: an auction estimate two years before its latest valuation (a little lower),
   // then the appraisal the record carries, so the value over time and the history charts have something to draw.
   await db.execute(sql`insert into valuations (artwork_id, amount, currency, valued_on, method, valuer, created_by)

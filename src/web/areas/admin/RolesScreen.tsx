@@ -24,6 +24,7 @@ import { useMediaQuery } from '@mantine/hooks'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { z } from 'zod'
+import { holds } from '../../../shared/access'
 import { type RolePreview, type RoleView, roleInput } from '../../../shared/contracts/admin'
 import type { Lang } from '../../../shared/errors'
 import {
@@ -42,7 +43,6 @@ import { ToggleModal } from '../../forms/ToggleModal'
 import { useForm } from '../../forms/use-form'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { PrivilegeTree, privilegeWords } from './PrivilegeTree'
@@ -56,7 +56,7 @@ export function RolesScreen() {
   const { t } = useLingui()
   const lang = useLang()
   const me = useMe()
-  const mayEdit = hasPrivilege(me, 'authManage:edit')
+  const mayEdit = holds(me, 'authManage:edit')
   const roles = useQuery(rolesQuery())
   const [editing, setEditing] = useState<RoleView | null | undefined>(undefined)
   const [toggling, setToggling] = useState<RoleView | null>(null)

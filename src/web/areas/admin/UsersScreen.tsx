@@ -31,6 +31,7 @@ import { useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { z } from 'zod'
+import { holds } from '../../../shared/access'
 import { type UserView, userCreateInput, userUpdateInput } from '../../../shared/contracts/admin'
 import { isApiError } from '../../api/api-error'
 import {
@@ -59,7 +60,6 @@ import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { IconList } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { useLang } from '../process/machine-words'
 import { PrivilegeTree } from './PrivilegeTree'
 
@@ -183,7 +183,7 @@ export function UsersScreen({
   const { t } = useLingui()
   const lang = useLang()
   const me = useMe()
-  const canEdit = hasPrivilege(me, 'authManage:edit')
+  const canEdit = holds(me, 'authManage:edit')
   const users = useQuery(usersQuery(search))
   const roles = useQuery(rolesQuery())
   const [dialog, setDialog] = useState<Dialog | null>(null)

@@ -26,6 +26,7 @@ import {
 } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
+import { holds } from '../../../shared/access'
 import { ARTWORK_SORTS, type ArtworkListItem, type ArtworkSort } from '../../../shared/contracts/artworks'
 import { artworkDetailQuery, artworkListQuery } from '../../api/queries/artworks'
 import { showWarning } from '../../forms/notify'
@@ -34,7 +35,6 @@ import { officeToday } from '../../i18n/office-zone'
 import { useMe } from '../../session/use-session'
 import { IconFrame, IconPlus, IconUpload } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { PrintLabelsButton } from '../labels/PrintLabelsButton'
 import { ActiveFilters, ArchiveFilters } from './ArchiveFilters'
 import { ArtworkGallery, ArtworkTable } from './ArtworkResults'
@@ -100,9 +100,9 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
   const pageSize = search.pageSize ?? DEFAULT_PAGE_SIZE
   const pages = Math.max(1, Math.ceil(total / pageSize))
 
-  const canEdit = hasPrivilege(me, 'artworkArchive:edit')
-  const canImport = hasPrivilege(me, 'artworkArchive:import')
-  const canExport = hasPrivilege(me, 'artworkArchive:export')
+  const canEdit = holds(me, 'artworkArchive:edit')
+  const canImport = holds(me, 'artworkArchive:import')
+  const canExport = holds(me, 'artworkArchive:export')
 
   const exporting = useMutation({
     mutationFn: () =>

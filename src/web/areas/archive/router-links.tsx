@@ -1,7 +1,16 @@
 // Mantine's Anchor and Button as router links with TanStack Router's own typing (createLink): `to`,
 // `params` and `search` are checked against the routes, which Mantine's `component={Link}` cannot do;
 // and a button to a path known only as text.
-import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core'
+import {
+  Anchor,
+  type AnchorProps,
+  Button,
+  type ButtonProps,
+  Card,
+  type CardProps,
+  UnstyledButton,
+  type UnstyledButtonProps,
+} from '@mantine/core'
 import { createLink, type LinkComponent, useRouter } from '@tanstack/react-router'
 import { type AnchorHTMLAttributes, forwardRef } from 'react'
 
@@ -18,6 +27,20 @@ const MantineButtonAnchor = forwardRef<HTMLAnchorElement, ButtonElementProps>((p
 ))
 MantineButtonAnchor.displayName = 'MantineButtonAnchor'
 
+type CardElementProps = CardProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>
+type UnstyledElementProps = UnstyledButtonProps &
+  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>
+
+const MantineCardAnchor = forwardRef<HTMLAnchorElement, CardElementProps>((props, ref) => (
+  <Card ref={ref} component="a" {...props} />
+))
+MantineCardAnchor.displayName = 'MantineCardAnchor'
+
+const MantineUnstyledAnchor = forwardRef<HTMLAnchorElement, UnstyledElementProps>((props, ref) => (
+  <UnstyledButton ref={ref} component="a" {...props} />
+))
+MantineUnstyledAnchor.displayName = 'MantineUnstyledAnchor'
+
 const CreatedAnchorLink = createLink(MantineAnchor)
 const CreatedButtonLink = createLink(MantineButtonAnchor)
 
@@ -27,6 +50,10 @@ export const AnchorLink: LinkComponent<typeof MantineAnchor> = (props) => (
 export const ButtonLink: LinkComponent<typeof MantineButtonAnchor> = (props) => (
   <CreatedButtonLink preload="intent" {...props} />
 )
+/** A card that is a link (the process launcher's start points). */
+export const CardLink: LinkComponent<typeof MantineCardAnchor> = createLink(MantineCardAnchor)
+/** A link without a look of its own (a row of a list that opens something). */
+export const UnstyledLink: LinkComponent<typeof MantineUnstyledAnchor> = createLink(MantineUnstyledAnchor)
 
 /**
  * A button to a path known only as text (a process type's start screen), with its query: navigated in the

@@ -3,14 +3,15 @@
 // Edit. Without an id, or for an item the reader may not see, an honest note instead of the item.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import { Anchor, Button, Card, Group, Skeleton, Text } from '@mantine/core'
+import { Anchor, Card, Group, Skeleton, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { holds } from '../../../shared/access'
 import type { ContentKind } from '../../../shared/contracts/content'
 import { contentItemQuery } from '../../api/queries/content'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
+import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { ListEmpty } from '../process/list-parts'
 import { ContentArticle, DETAIL_PATH, KIND_WORDS } from './content-parts'
 
@@ -70,15 +71,10 @@ function Detail({ id, kind }: { id: string; kind?: ContentKind }) {
       <PageHeader
         title={data.title}
         actions={
-          hasPrivilege(me, 'dynamicManage:edit') ? (
-            <Button
-              component={Link}
-              to="/dynamicManage/createMessage"
-              search={{ id } as never}
-              variant="light"
-            >
+          holds(me, 'dynamicManage:edit') ? (
+            <ButtonLink to="/dynamicManage/createMessage" search={{ id }} variant="light">
               <Trans>Edit</Trans>
-            </Button>
+            </ButtonLink>
           ) : null
         }
       />
@@ -87,9 +83,9 @@ function Detail({ id, kind }: { id: string; kind?: ContentKind }) {
           <Text fz="sm" c="dimmed">
             <Trans>This item is {i18n._(KIND_WORDS[data.kind])}.</Trans>
           </Text>
-          <Anchor component={Link} to={DETAIL_PATH[data.kind]} search={{ id } as never} fz="sm">
+          <AnchorLink to={DETAIL_PATH[data.kind]} search={{ id }} fz="sm">
             <Trans>Open it on its own page</Trans>
-          </Anchor>
+          </AnchorLink>
         </Group>
       ) : null}
       <Card withBorder radius="md" padding="lg" maw={880}>

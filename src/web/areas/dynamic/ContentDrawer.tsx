@@ -2,13 +2,13 @@
 // readers without the dynamic-content screens reach their news this way; those who have them also get a
 // link to the item's own page.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Drawer, Skeleton, Text } from '@mantine/core'
+import { Drawer, Skeleton, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { holds } from '../../../shared/access'
 import { contentItemQuery } from '../../api/queries/content'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
+import { AnchorLink } from '../archive/router-links'
 import { ContentArticle, DETAIL_PATH } from './content-parts'
 
 export function ContentDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -41,17 +41,10 @@ function DrawerBody({ id }: { id: string }) {
   return (
     <>
       <ContentArticle item={item.data} />
-      {hasPrivilege(me, 'dynamicManage:view') ? (
-        <Anchor
-          component={Link}
-          to={DETAIL_PATH[item.data.kind]}
-          search={{ id } as never}
-          fz="sm"
-          mt="md"
-          display="block"
-        >
+      {holds(me, 'dynamicManage:view') ? (
+        <AnchorLink to={DETAIL_PATH[item.data.kind]} search={{ id }} fz="sm" mt="md" display="block">
           <Trans>Open its page</Trans>
-        </Anchor>
+        </AnchorLink>
       ) : null}
     </>
   )

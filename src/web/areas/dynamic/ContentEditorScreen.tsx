@@ -99,7 +99,7 @@ function ContentForm({ item }: { item: ContentView | null }) {
       showSuccess(t`Published to ${result.recipients} people`)
     } else showSuccess(t`Saved`)
     await queryClient.invalidateQueries({ queryKey: contentKeys.all })
-    if (publish) void navigate({ to: DETAIL_PATH[saved.kind], search: { id: saved.id } as never })
+    if (publish) void navigate({ to: DETAIL_PATH[saved.kind], search: { id: saved.id } })
     else void navigate({ to: '/dynamicManage/table' })
   })
   const exhibition = form.values.kind === 'exhibition'

@@ -5,11 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Pagination, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { holds } from '../../../shared/access'
 import type { ContentKind } from '../../../shared/contracts/content'
 import { contentFeedQuery } from '../../api/queries/content'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ListEmpty } from '../process/list-parts'
 import { ContentCard, DETAIL_PATH } from './content-parts'
 
@@ -37,7 +37,7 @@ export function ContentIndexScreen({
   const me = useMe()
   const navigate = useNavigate()
   const feed = useQuery(contentFeedQuery(feedFilters(search)))
-  const mayEdit = hasPrivilege(me, 'dynamicManage:edit')
+  const mayEdit = holds(me, 'dynamicManage:edit')
   const pages = feed.data ? Math.max(1, Math.ceil(feed.data.total / FEED_PAGE_SIZE)) : 1
   return (
     <>
@@ -89,7 +89,7 @@ export function ContentIndexScreen({
                 <ContentCard
                   key={item.id}
                   item={item}
-                  onOpen={(i) => void navigate({ to: DETAIL_PATH[i.kind], search: { id: i.id } as never })}
+                  onOpen={(i) => void navigate({ to: DETAIL_PATH[i.kind], search: { id: i.id } })}
                 />
               ))}
             </SimpleGrid>

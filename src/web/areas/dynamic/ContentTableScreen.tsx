@@ -20,7 +20,7 @@ import { ConfirmModal } from '../../forms/ConfirmModal'
 import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
-import { AnchorLink } from '../archive/router-links'
+import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { DETAIL_PATH, KIND_WORDS, KindBadge, STATUS_WORDS, StatusBadge } from './content-parts'
@@ -99,16 +99,15 @@ export function ContentTableScreen({
         // biome-ignore lint/a11y/useKeyWithClickEvents: as above
         <div onClick={(e) => e.stopPropagation()}>
           <Group gap={6} wrap="wrap">
-            <Button
+            <ButtonLink
               size="compact-xs"
               variant="light"
-              component={Link}
               to="/dynamicManage/createMessage"
-              search={{ id: c.id } as never}
+              search={{ id: c.id }}
               data-testid="content-edit"
             >
               <Trans>Edit</Trans>
-            </Button>
+            </ButtonLink>
             {c.status === 'published' ? (
               <Button
                 size="compact-xs"
@@ -192,11 +191,11 @@ export function ContentTableScreen({
             rows={list.data.list}
             rowKey={(c) => c.id}
             columns={columns}
-            onOpen={(c) => void navigate({ to: DETAIL_PATH[c.kind], search: { id: c.id } as never })}
+            onOpen={(c) => void navigate({ to: DETAIL_PATH[c.kind], search: { id: c.id } })}
             rowLink={(c, headline) => (
               <AnchorLink
                 to={DETAIL_PATH[c.kind]}
-                search={{ id: c.id }}
+                search={() => ({ id: c.id })}
                 underline="hover"
                 data-testid="content-link"
               >

@@ -6,9 +6,9 @@ import { Anchor, Group, SimpleGrid, Stack, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import { contentFeedQuery } from '../../api/queries/content'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ContentDrawer } from './ContentDrawer'
 import { ContentCard } from './content-parts'
 
@@ -26,7 +26,7 @@ export function LatestContent() {
         <Title order={3} fz={16} c="dark.5">
           <Trans>News</Trans>
         </Title>
-        {hasPrivilege(me, 'dynamicManage:view') ? (
+        {holds(me, 'dynamicManage:view') ? (
           <Anchor component={Link} to="/dynamicManage/index" fz="sm">
             <Trans>All news</Trans>
           </Anchor>

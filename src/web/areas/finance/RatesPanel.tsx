@@ -26,6 +26,7 @@ import { useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { z } from 'zod'
+import { holds } from '../../../shared/access'
 import { type RateImportResult, type RateView, rateInput } from '../../../shared/contracts/finance'
 import {
   createRate,
@@ -47,7 +48,6 @@ import { useForm } from '../../forms/use-form'
 import { formatDateTime } from '../../i18n/format'
 import { officeToday } from '../../i18n/office-zone'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { useDictOptions } from '../process/reference-options'
@@ -62,7 +62,7 @@ export function useCurrencyOptions() {
 
 export function RatesPanel() {
   const me = useMe()
-  const mayEdit = hasPrivilege(me, 'financeManage:edit')
+  const mayEdit = holds(me, 'financeManage:edit')
   return (
     <Stack gap="lg">
       <ReportingCurrency mayEdit={mayEdit} />

@@ -19,15 +19,16 @@ import {
   UnstyledButton,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, linkOptions } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { holds } from '../../../shared/access'
 import type { InboxTask } from '../../../shared/contracts/tasks'
 import { langOf } from '../../../shared/lang'
 import { inboxQuery, latestMessagesQuery } from '../../api/queries/tasks'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
-import { hasPrivilege } from '../../shell/route-meta'
+import { UnstyledLink } from '../archive/router-links'
 import { LatestContent } from '../dynamic/LatestContent'
 import { TaskDue, TaskMarks } from '../inbox/TaskParts'
 import { taskLine } from '../inbox/task-words'
@@ -149,12 +150,14 @@ function ActivityPanel() {
   return (
     <Stack gap="xs">
       {messages.data.list.map((m) => (
-        <UnstyledButton
+        <UnstyledLink
           key={m.id}
-          component={Link}
           {...(m.kind === 'content' && m.contentId
-            ? { to: '/messageCenter/index', search: { content: m.contentId } as never }
-            : { to: '/devOpsManage/index', search: (m.processId ? { process: m.processId } : {}) as never })}
+            ? linkOptions({ to: '/messageCenter/index', search: { content: m.contentId } })
+            : linkOptions({
+                to: '/devOpsManage/index',
+                search: m.processId ? { process: m.processId } : {},
+              }))}
           className="vitrine-inbox-link"
           style={{ display: 'block', borderRadius: 6 }}
           data-message-id={m.id}
@@ -176,7 +179,7 @@ function ActivityPanel() {
               </Badge>
             )}
           </Group>
-        </UnstyledButton>
+        </UnstyledLink>
       ))}
     </Stack>
   )
@@ -186,7 +189,7 @@ export function HomeScreen() {
   const { i18n } = useLingui()
   const lang = langOf(i18n.locale)
   const me = useMe()
-  const shortcuts = SHORTCUTS.filter((s) => hasPrivilege(me, s.privilege))
+  const shortcuts = SHORTCUTS.filter((s) => holds(me, s.privilege))
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -216,7 +219,7 @@ export function HomeScreen() {
             {shortcuts.map((s) => {
               const Icon = SYSTEM_ICONS[s.icon]
               return (
-                <UnstyledButton key={s.key} component={Link} to={s.to as never} data-shortcut={s.key}>
+                <UnstyledButton key={s.key} component={Link} to={s.to} data-shortcut={s.key}>
                   <Card withBorder radius="md" padding="md" h="100%">
                     <Group gap="sm" wrap="nowrap" align="flex-start">
                       <ThemeIcon variant="light" size={38} radius="md">

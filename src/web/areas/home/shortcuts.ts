@@ -2,12 +2,13 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { PrivilegeKey } from '../../../shared/privileges'
+import type { AppPath } from '../../shell/route-paths'
 
 export interface Shortcut {
   key: string
   title: MessageDescriptor
   description: MessageDescriptor
-  to: string
+  to: AppPath
   privilege: PrivilegeKey
   icon: string
 }

@@ -3,8 +3,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Text } from '@mantine/core'
 import { actingPrivileges } from '../../../../machines/tasks'
+import { holds, holdsAny } from '../../../shared/access'
 import type { TaskView } from '../../../shared/contracts/tasks'
-import { approvePrivilege } from '../../../shared/privileges'
+import { approvePrivilege, isPrivilegeKey } from '../../../shared/privileges'
 import { useTaskClaim } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
@@ -68,9 +69,9 @@ export function ClaimButtons({ task, mayAct }: { task: TaskView; mayAct?: boolea
     mayAct ??
     (task.onBehalfOf !== null ||
       me.allPrivileges ||
-      actingPrivileges(task).some((p) => me.privileges.includes(p)))
+      holdsAny(me, actingPrivileges(task).filter(isPrivilegeKey)))
   // A task someone else holds is taken over only by an approver of its type (as the server rules).
-  const approver = me.allPrivileges || me.privileges.includes(approvePrivilege(task.type))
+  const approver = holds(me, approvePrivilege(task.type))
   if (!mine && (!candidate || (task.claimedBy !== null && !approver))) return null
   const busy = claim.isPending
   return mine ? (

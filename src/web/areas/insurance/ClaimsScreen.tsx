@@ -6,11 +6,11 @@ import { Button, Skeleton, Stack } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
+import { mayStartType } from '../../../shared/access'
 import type { ClaimShow } from '../../../shared/contracts/insurance'
 import { claimsQuery } from '../../api/queries/insurance'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { CountTabs, OpList } from '../operations/parts'
 import { OpenProcess } from '../process/OpenProcess'
 import { type ClaimsSearch, claimFilters, PAGE_SIZE } from './insurance-search'
@@ -42,7 +42,7 @@ export function ClaimsScreen({
           </Trans>
         }
         actions={
-          hasPrivilege(me, 'devOpsManage:start') ? (
+          mayStartType(me, 'INSURANCE_PAYOUT') ? (
             <Button
               leftSection={<IconPlus size={16} />}
               onClick={() => void navigate({ to: '/devOpsManage/createPayoutInsurance' })}

@@ -10,6 +10,7 @@ import { IconAlertTriangle, IconSearch, IconShieldPlus } from '@tabler/icons-rea
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
+import { mayStartType } from '../../../shared/access'
 import { ARTWORK_STATUS_LABELS } from '../../../shared/contracts/artworks'
 import type { CoverItem, PolicyItem, WithinDays } from '../../../shared/contracts/insurance'
 import type { PolicyShow } from '../../../shared/insurance-shows'
@@ -19,7 +20,6 @@ import { SearchFilter } from '../../forms/FilterBar'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { ArtworksCell, type Column, CountTabs, OpList, useThumbs } from '../operations/parts'
 import { useLang } from '../process/machine-words'
@@ -146,7 +146,8 @@ function CoverList({
   const lang = useLang()
   const navigate = useNavigate()
   const me = useMe()
-  const mayStart = hasPrivilege(me, 'devOpsManage:start')
+  // What the chosen rows start: cover for the uninsured, a claim for the covered.
+  const mayStart = mayStartType(me, cover === 'toBeInsured' ? 'INSURANCE_ANNUAL' : 'INSURANCE_PAYOUT')
   const { process: _p, tab: _t, ...rest } = search
   const page = search.page ?? 1
   const list = useQuery(coverQuery({ cover, q: search.q, page, pageSize: PAGE_SIZE }))
@@ -305,7 +306,7 @@ function CoverList({
 function RenewalsDue({ search, onSearch }: { search: InsuranceSearch; onSearch: OnSearch }) {
   const navigate = useNavigate()
   const me = useMe()
-  const mayStart = hasPrivilege(me, 'devOpsManage:start')
+  const mayStart = mayStartType(me, 'INSURANCE_RENEWAL')
   const { process: _p, tab: _t, ...rest } = search
   const within = String(search.within ?? 60) as WithinDays
   const page = search.page ?? 1

@@ -7,6 +7,7 @@ import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { z } from 'zod'
+import { holds } from '../../../shared/access'
 import {
   type PolicySchedule as PolicyScheduleView,
   positiveMoney,
@@ -28,7 +29,6 @@ import { SubmitButton } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { downloadFromApi } from '../archive/download'
 import { FoldedList, ListFooter } from '../process/list-parts'
@@ -93,7 +93,7 @@ function ScheduleEditor({ schedule }: { schedule: PolicyScheduleView }) {
   const me = useMe()
   const queryClient = useQueryClient()
   const { policy, lines } = schedule
-  const mayEdit = schedule.editable && hasPrivilege(me, SCHEDULE_EDIT_PRIVILEGE)
+  const mayEdit = schedule.editable && holds(me, SCHEDULE_EDIT_PRIVILEGE)
   const initial = useMemo(
     () => ({ items: lines.map((l) => ({ artworkId: l.artwork.id, insuredAmount: l.insuredAmount ?? '' })) }),
     [lines],

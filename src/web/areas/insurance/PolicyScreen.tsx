@@ -23,6 +23,7 @@ import { IconAdjustments } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
+import { mayStartType } from '../../../shared/access'
 import type { ClaimItem, PolicyArtwork, PolicyDetail } from '../../../shared/contracts/insurance'
 import { moneyText } from '../../../shared/money-text'
 import { isApiError } from '../../api/api-error'
@@ -30,7 +31,6 @@ import { policyQuery } from '../../api/queries/insurance'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ArtworksCell, artworkColumn, type Column, Fact, OpList, useThumbs } from '../operations/parts'
 import { FileNames } from '../process/FileNames'
 import { ListEmpty } from '../process/list-parts'
@@ -286,7 +286,7 @@ export function PolicyScreen({
     )
   // Renewable while active and no renewal follows it (the chain holds only renewals not terminated).
   const renewedAfter = p.chain.length - 1 - p.chain.findIndex((l) => l.current)
-  const mayRenew = hasPrivilege(me, 'devOpsManage:start') && p.status === 'active' && renewedAfter === 0
+  const mayRenew = mayStartType(me, 'INSURANCE_RENEWAL') && p.status === 'active' && renewedAfter === 0
   return (
     <OpenProcess process={process} tab={tab} onNavigate={onProcess}>
       <Stack gap="lg" data-testid="policy-screen">

@@ -22,6 +22,7 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { z } from 'zod'
+import { holds } from '../../../shared/access'
 import {
   type CheckedPolicy,
   MAX_RATIO,
@@ -43,7 +44,6 @@ import { SubmitButton } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { useLang } from '../process/machine-words'
@@ -68,10 +68,10 @@ function RatioCard() {
   const me = useMe()
   const queryClient = useQueryClient()
   const settings = useQuery(insuranceSettingsQuery())
-  const mayEdit = hasPrivilege(me, SETTINGS_EDIT_PRIVILEGE)
+  const mayEdit = holds(me, SETTINGS_EDIT_PRIVILEGE)
   const [editing, setEditing] = useState(false)
   const form = useForm<RatioValues, z.infer<typeof ratioForm>>({
-    schema: ratioForm as never,
+    schema: ratioForm,
     initialValues: { percent: '' },
   })
   if (settings.isPending) return <Skeleton h={72} />

@@ -6,10 +6,10 @@ import { Box, Button, type ButtonProps } from '@mantine/core'
 import { IconQrcode } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import { langOf } from '../../../shared/lang'
 import { formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
 import { downloadLabels, type LabelProgress } from './download-labels'
 
 export function PrintLabelsButton({
@@ -35,7 +35,7 @@ export function PrintLabelsButton({
       ),
     onSettled: () => setProgress(null),
   })
-  if (!hasPrivilege(me, 'devOpsManage:view')) return null
+  if (!holds(me, 'devOpsManage:view')) return null
   const nothing = !roomId && (artworkIds ?? []).length === 0
   const kb = progress ? formatNumber(Math.ceil(progress.bytes / 1024), langOf(i18n.locale)) : '0'
   const labels = progress?.labels ?? null

@@ -176,7 +176,7 @@ function MessageLine({
   const open = () => {
     if (!m.read) markRead.mutate()
     if (target.to === 'process')
-      void navigate({ to: '/devOpsManage/index', search: { process: target.processId } as never })
+      void navigate({ to: '/devOpsManage/index', search: { process: target.processId } })
     else if (target.to === 'content') onOpenContent(target.contentId)
   }
   return (

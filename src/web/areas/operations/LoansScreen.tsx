@@ -100,7 +100,7 @@ export function LoansScreen({
           </Trans>
         }
         actions={
-          <StartButton onStart={() => onSearch({ ...rest, start: 1 })}>
+          <StartButton type="OPERATION_LOAN_EXHIBITION_ART" onStart={() => onSearch({ ...rest, start: 1 })}>
             <Trans>Start a loan</Trans>
           </StartButton>
         }

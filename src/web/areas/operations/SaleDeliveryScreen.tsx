@@ -5,12 +5,12 @@
 import { Trans } from '@lingui/react/macro'
 import { Button, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { mayStartType } from '../../../shared/access'
 import type { SaleDeliveryItem, SaleDeliveryShow } from '../../../shared/contracts/operations'
 import { type SaleDeliveryFilters, saleDeliveriesQuery } from '../../api/queries/operations'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { AnchorLink } from '../archive/router-links'
 import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
@@ -37,7 +37,7 @@ export function SaleDeliveryScreen({
 }) {
   const lang = useLang()
   const me = useMe()
-  const mayStart = hasPrivilege(me, 'devOpsManage:start')
+  const mayStart = mayStartType(me, 'OPERATION_TRANS_ART')
   const { process, tab, deliver, sale, ...rest } = search
   const show = search.show ?? 'awaiting'
   const page = useQuery({ ...saleDeliveriesQuery(saleDeliveryFilters(search)), enabled: !process })

@@ -168,7 +168,7 @@ export function TransportScreen({
             >
               <Trans>Transport history</Trans>
             </ButtonLink>
-            <StartButton onStart={() => onSearch({ ...rest, start: 1 })}>
+            <StartButton type="OPERATION_TRANS_ART" onStart={() => onSearch({ ...rest, start: 1 })}>
               <Trans>Start a transport</Trans>
             </StartButton>
           </>

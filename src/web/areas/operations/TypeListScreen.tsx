@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Bilingual } from '../../../../machines/types'
+import { mayStartType } from '../../../shared/access'
 import type { OperationCounts } from '../../../shared/contracts/operations'
 import type { ProcessType } from '../../../shared/process-types'
 import { operationCountsQuery } from '../../api/queries/operations'
@@ -15,7 +16,6 @@ import { type ProcessListFilters, processListQuery } from '../../api/queries/pro
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ButtonLink } from '../archive/router-links'
 import { ArtworkDateFilters, FilterCard, pageParam } from '../process/list-parts'
 import { definitionFor, graphOf, statusLabel, useLang } from '../process/machine-words'
@@ -67,9 +67,17 @@ export function countOf(
 }
 
 /** The Start button of an operations screen (for those who may start processes). */
-export function StartButton({ onStart, children }: { onStart: () => void; children?: ReactNode }) {
+export function StartButton({
+  type,
+  onStart,
+  children,
+}: {
+  type: ProcessType
+  onStart: () => void
+  children?: ReactNode
+}) {
   const me = useMe()
-  if (!hasPrivilege(me, 'devOpsManage:start')) return null
+  if (!mayStartType(me, type)) return null
   return (
     <Button leftSection={<IconPlus size={16} />} onClick={onStart} data-testid="start-button">
       {children ?? <Trans>Start</Trans>}
@@ -125,7 +133,7 @@ export function TypeListScreen({
                 {l.words[lang]}
               </ButtonLink>
             ))}
-            <StartButton onStart={() => onSearch({ ...rest, start: 1 })} />
+            <StartButton type={type} onStart={() => onSearch({ ...rest, start: 1 })} />
           </>
         }
       />

@@ -10,12 +10,12 @@ import { Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, Unstyled
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { mayStartType } from '../../../shared/access'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { moneyText } from '../../../shared/money-text'
 import { processListQuery } from '../../api/queries/process'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
 import { StartDrawer } from '../operations/parts'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { definitionFor, leafLabel, typeLabel, useLang } from '../process/machine-words'
@@ -64,7 +64,7 @@ export function PaymentRequestsPanel() {
   const [phase, setPhase] = useState<Phase>('active')
   const [page, setPage] = useState(1)
   const [starting, setStarting] = useState(false)
-  const mayStart = hasPrivilege(me, 'devOpsManage:start') || hasPrivilege(me, 'financeManage:pay')
+  const mayStart = mayStartType(me, 'FINANCE_PAYMENT')
   const list = useQuery(
     processListQuery({
       type: 'FINANCE_PAYMENT',

@@ -1,30 +1,29 @@
 // /devOpsLinkPage: every process type this user may start, each linking to where it starts (start-points.ts:
 // the start drawer of an operation's list, an insurance or stocktake start screen, the purchase screen).
-// Starting needs the "Operations: Start processes" privilege; without it the page says so.
+// Each type offered is one this user may start (mayStartType); when none is, the page says so.
 
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
 import { langOf } from '../../../shared/lang'
 import { PROCESS_TYPE_LABELS } from '../../../shared/process-types'
 import { useMe } from '../../session/use-session'
 import { IconLock, IconRoute } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
-import { START_GROUPS, startTarget } from './start-points'
+import { CardLink } from '../archive/router-links'
+import { startGroupsOf, startTarget } from './start-points'
 
 export function ProcessLauncherScreen() {
   const { i18n } = useLingui()
   const lang = langOf(i18n.locale)
   const me = useMe()
-  const mayStart = hasPrivilege(me, 'devOpsManage:start')
+  const groups = startGroupsOf(me)
   return (
     <>
       <PageHeader
         description={<Trans>Choose the kind of process to start; each opens where it begins.</Trans>}
       />
-      {!mayStart ? (
+      {groups.length === 0 ? (
         <Card withBorder radius="md" padding="xl" data-testid="launcher-none">
           <EmptyState
             icon={<IconLock size={28} />}
@@ -39,21 +38,20 @@ export function ProcessLauncherScreen() {
         </Card>
       ) : (
         <Stack gap="xl" data-testid="launcher">
-          {START_GROUPS.map((group) => (
+          {groups.map((group) => (
             <Stack key={group.title.id} gap="sm">
               <Title order={3} fz={16} c="dark.5">
                 {i18n._(group.title)}
               </Title>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
                 {group.points.map((point) => (
-                  <Card
+                  <CardLink
                     key={point.type}
                     withBorder
                     radius="md"
                     padding="md"
-                    component={Link}
-                    to={startTarget(point).to as never}
-                    search={startTarget(point).search as never}
+                    to={startTarget(point).to}
+                    search={startTarget(point).search}
                     data-process-type={point.type}
                     style={{ textDecoration: 'none' }}
                   >
@@ -66,7 +64,7 @@ export function ProcessLauncherScreen() {
                         {i18n._(point.steps)}
                       </Text>
                     </Stack>
-                  </Card>
+                  </CardLink>
                 ))}
               </SimpleGrid>
             </Stack>

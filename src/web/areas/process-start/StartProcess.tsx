@@ -62,8 +62,7 @@ type InputValues = Record<string, unknown> & { artworkIds: string[] }
 
 /** The keys of a start input schema (an object schema; others have none this screen draws). */
 function inputKeys(schema: z.ZodType): string[] {
-  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape
-  return shape ? Object.keys(shape) : []
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : []
 }
 
 /** The form's values as the start input: text trimmed, empty fields left out. */

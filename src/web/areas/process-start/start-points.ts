@@ -6,11 +6,13 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { latest } from '../../../../machines/registry'
+import { type Holder, mayStartType } from '../../../shared/access'
 import type { ProcessType } from '../../../shared/process-types'
+import type { AppPath } from '../../shell/route-paths'
 
 export interface StartPoint {
   type: ProcessType
-  path: string
+  path: AppPath
   /** Search parameters that open the start there (`start=1`: the list screen's start drawer). */
   search?: Record<string, string>
   /** What the process goes through (docs/architecture.md § Process steps). */
@@ -141,3 +143,11 @@ export const START_GROUPS: StartGroup[] = [
     ],
   },
 ]
+
+/** The groups with only the points this user may start (a group left with none is left out). */
+export function startGroupsOf(holder: Holder | null | undefined): StartGroup[] {
+  return START_GROUPS.map((group) => ({
+    ...group,
+    points: group.points.filter((p) => mayStartType(holder, p.type)),
+  })).filter((group) => group.points.length > 0)
+}

@@ -5,13 +5,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Grid, Select, Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { mayStartType } from '../../../shared/access'
 import { PROCESS_STATUSES } from '../../../shared/contracts/process'
 import { PROCESS_TYPES } from '../../../shared/process-types'
 import { processListQuery } from '../../api/queries/process'
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ArtworkColumn, DatesColumn, FilterCard, pageParam, TypeFilter } from './list-parts'
 import { allSteps, statusLabel, useLang } from './machine-words'
 import { OpenProcess } from './OpenProcess'
@@ -117,7 +117,7 @@ export function ProcessListScreen({
           <Trans>Every purchase and operation under way or finished, with its current step and status.</Trans>
         }
         actions={
-          hasPrivilege(me, 'devOpsManage:start') ? (
+          mayStartType(me, 'BUY_ART') ? (
             <Button component={Link} to="/devOpsManage/initiateBuy" leftSection={<IconPlus size={16} />}>
               <Trans>Start a purchase</Trans>
             </Button>

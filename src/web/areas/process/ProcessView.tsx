@@ -24,6 +24,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ProcessDefinition } from '../../../../machines/types'
+import { holds } from '../../../shared/access'
 import type { ProcessLink, ProcessView as View } from '../../../shared/contracts/process'
 import type { InboxView } from '../../../shared/contracts/tasks'
 import { MIGRATE_PRIVILEGE } from '../../../shared/privileges'
@@ -33,7 +34,6 @@ import { taskKeys } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { IconRoute } from '../../shell/icons'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ProcessTasksPanel } from '../inbox/ProcessTasksPanel'
 import { PayCostButton } from '../payment-requests/PayCostButton'
 import { StartProcess } from '../process-start/StartProcess'
@@ -159,7 +159,7 @@ function Header({
   const terminated = view.context.terminated
   const version = view.definitionVersion
   // Only administrators can act on the version (move a process to another), so only they are told it.
-  const mayMigrate = hasPrivilege(useMe(), MIGRATE_PRIVILEGE)
+  const mayMigrate = holds(useMe(), MIGRATE_PRIVILEGE)
   return (
     <Card
       withBorder

@@ -4,11 +4,11 @@ import { Trans } from '@lingui/react/macro'
 import { Button, Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { mayStartType } from '../../../shared/access'
 import { processListQuery } from '../../api/queries/process'
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { OpenProcess } from '../process/OpenProcess'
 import { ProcessTable } from '../process/ProcessTable'
 import type { ProcessOpenSearch } from '../process/process-search'
@@ -42,7 +42,7 @@ export function DueDiligenceScreen({
           </Trans>
         }
         actions={
-          hasPrivilege(me, 'devOpsManage:start') ? (
+          mayStartType(me, 'BUY_ART') ? (
             <Button component={Link} to="/devOpsManage/initiateBuy" leftSection={<IconPlus size={16} />}>
               <Trans>Start a purchase</Trans>
             </Button>

@@ -20,6 +20,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Fragment, useEffect, useState } from 'react'
+import { holds } from '../../../shared/access'
 import { type ReleaseInput, type ReleaseView, releaseInput } from '../../../shared/contracts/releases'
 import {
   createRelease,
@@ -40,7 +41,6 @@ import { useForm } from '../../forms/use-form'
 import { officeToday } from '../../i18n/office-zone'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ListEmpty } from '../process/list-parts'
 import { ReleaseHeadline, ReleaseNotes } from './release-parts'
 
@@ -48,7 +48,7 @@ type Confirming = { action: 'publish' | 'delete'; release: ReleaseView } | null
 
 export function ReleaseManageScreen({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const me = useMe()
-  const mayEdit = hasPrivilege(me, 'versionManage:edit')
+  const mayEdit = holds(me, 'versionManage:edit')
   const list = useQuery(releaseManageQuery(page))
   const [editing, setEditing] = useState<ReleaseView | null | undefined>(undefined)
   const [confirming, setConfirming] = useState<Confirming>(null)

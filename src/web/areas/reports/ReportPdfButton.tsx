@@ -8,12 +8,12 @@ import { IconFileTypePdf } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import { langOf } from '../../../shared/lang'
 import type { PrivilegeKey } from '../../../shared/privileges'
 import { REPORTS_API } from '../../../shared/report-paths'
 import { formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
 import { downloadReport } from './download-report'
 
 export function ReportPdfButton({
@@ -41,7 +41,7 @@ export function ReportPdfButton({
     mutationFn: () => downloadReport(url, fileName, setBytes),
     onSettled: () => setBytes(null),
   })
-  if (!hasPrivilege(me, privilege)) return null
+  if (!holds(me, privilege)) return null
   const kb = formatNumber(Math.ceil((bytes ?? 0) / 1024), langOf(i18n.locale))
   return (
     <Button

@@ -5,12 +5,12 @@
 import { Trans } from '@lingui/react/macro'
 import { Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { mayStartType } from '../../../shared/access'
 import type { StocktakeItem, StocktakeShow } from '../../../shared/contracts/stocktakes'
 import { type StocktakeFilters, stocktakeListQuery } from '../../api/queries/stocktakes'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { type Column, CountTabs, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
@@ -117,7 +117,7 @@ export function StocktakeListScreen({
         }
       />
       <Stack gap="lg">
-        {hasPrivilege(me, 'devOpsManage:start') ? <StartProcess type="INVENTORY_CHECK" /> : null}
+        {mayStartType(me, 'INVENTORY_CHECK') ? <StartProcess type="INVENTORY_CHECK" /> : null}
         <Stack gap="sm" data-testid="stocktakes">
           <CountTabs<StocktakeShow>
             testId="stocktake-tabs"

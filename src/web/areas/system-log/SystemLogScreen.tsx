@@ -23,6 +23,7 @@ import {
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import type { LogView } from '../../../shared/contracts/system-log'
 import { formatMessage, type Lang, MESSAGES, type MessageKey } from '../../../shared/errors'
 import {
@@ -49,7 +50,6 @@ import { showSuccess } from '../../forms/notify'
 import { formatDateTime, formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { downloadFromApi } from '../archive/download'
 import { type Column, Fact, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
@@ -287,7 +287,7 @@ export function SystemLogScreen({
             />
           </>
         )}
-        <Retention canEdit={hasPrivilege(me, 'authManage:edit')} lang={lang} />
+        <Retention canEdit={holds(me, 'authManage:edit')} lang={lang} />
       </Stack>
       <LogDrawer row={open} onClose={() => setOpen(null)} lang={lang} />
     </>

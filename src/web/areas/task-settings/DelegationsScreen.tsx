@@ -19,6 +19,7 @@ import {
 } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import { type DelegationView, delegationInput } from '../../../shared/contracts/tasks'
 import { PROCESS_TYPE_LABELS, PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import {
@@ -37,14 +38,13 @@ import { useForm } from '../../forms/use-form'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { useLang } from '../process/machine-words'
 
 export function DelegationsScreen({ admin }: { admin: boolean }) {
   const { t } = useLingui()
   const me = useMe()
-  const mayViewAll = admin && hasPrivilege(me, 'authManage:view')
-  const mayEditAll = admin && hasPrivilege(me, 'authManage:edit')
+  const mayViewAll = admin && holds(me, 'authManage:view')
+  const mayEditAll = admin && holds(me, 'authManage:edit')
   const [scope, setScope] = useState<'mine' | 'all'>(mayViewAll ? 'all' : 'mine')
   const [creating, setCreating] = useState(false)
   const list = useQuery(delegationsQuery(scope))

@@ -20,6 +20,7 @@ import {
 } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import {
   type TaskSettingRow,
   type TaskSettingsOfType,
@@ -41,7 +42,6 @@ import { useForm } from '../../forms/use-form'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { useLang } from '../process/machine-words'
 import { ApprovalRuleEditor } from './ApprovalRuleEditor'
 
@@ -54,7 +54,7 @@ export function TaskSettingsScreen({
 }) {
   const { t } = useLingui()
   const me = useMe()
-  const canEdit = hasPrivilege(me, 'authManage:edit')
+  const canEdit = holds(me, 'authManage:edit')
   const settings = useQuery(taskSettingsQuery())
   const list = settings.data ?? []
   const current = list.find((s) => s.type === type) ?? list[0]

@@ -107,7 +107,7 @@ function AddValuationForm({
   const currencies = useDictOptions('CURRENCY')
   const methodWord = useMethodWords()
   const form = useForm({
-    schema: formSchema as unknown as z.ZodType<z.output<typeof valuationCreate>>,
+    schema: formSchema,
     initialValues: {
       items: artworks.map((a) => ({ artworkId: a.artworkId })),
       amount: '',

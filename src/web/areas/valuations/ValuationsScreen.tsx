@@ -20,6 +20,7 @@ import {
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import {
   type ArtworkValuationRow,
   VALUATION_METHODS,
@@ -36,7 +37,6 @@ import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { AnchorLink } from '../archive/router-links'
 import { artworkTitle, type Column, OpList } from '../operations/parts'
@@ -84,7 +84,7 @@ export function ValuationsScreen({
   const { t } = useLingui()
   const lang = useLang()
   const me = useMe()
-  const mayEdit = hasPrivilege(me, 'valueManage:edit')
+  const mayEdit = holds(me, 'valueManage:edit')
   const methodWord = useMethodWords()
   const currencies = useDictOptions('CURRENCY')
   const settings = useQuery(valuationSettingsQuery())

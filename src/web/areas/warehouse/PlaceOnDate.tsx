@@ -5,11 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Card, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import { artworkPlaceQuery } from '../../api/queries/warehouse'
 import { DateField } from '../../forms/DateField'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ProcessLink, processTypeLabel } from '../archive/process-links'
 import { placeText } from '../operations/parts'
 import { useLang } from '../process/machine-words'
@@ -17,7 +17,7 @@ import { useLang } from '../process/machine-words'
 /** Shown to whoever may read the ledger (devOpsManage:view); the archive's other readers keep the list. */
 export function PlaceOnDate({ artworkId }: { artworkId: string }) {
   const me = useMe()
-  return hasPrivilege(me, 'devOpsManage:view') ? <PlaceOnDateCard artworkId={artworkId} /> : null
+  return holds(me, 'devOpsManage:view') ? <PlaceOnDateCard artworkId={artworkId} /> : null
 }
 
 function PlaceOnDateCard({ artworkId }: { artworkId: string }) {

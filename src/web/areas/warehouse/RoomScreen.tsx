@@ -20,6 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { holds, mayStartType } from '../../../shared/access'
 import type { MovementView } from '../../../shared/contracts/operations'
 import type { ContentsItem, RoomSummary, StocktakeItem } from '../../../shared/contracts/warehouse'
 import {
@@ -35,7 +36,6 @@ import { formatDate, formatDateTime, formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../archive/process-links'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { PrintLabelsButton } from '../labels/PrintLabelsButton'
@@ -140,7 +140,7 @@ function RoomFacts({ room }: { room: RoomSummary }) {
   const { i18n } = useLinguiCore()
   const lang = useLang()
   const me = useMe()
-  const mayEdit = hasPrivilege(me, 'authManage:referenceData')
+  const mayEdit = holds(me, 'authManage:referenceData')
   const [editing, setEditing] = useState(false)
   const [toggling, setToggling] = useState(false)
   return (
@@ -445,7 +445,7 @@ function Stocktakes({ roomId, search, onSearch }: PartProps & { roomId: string }
         <ButtonLink to="/storageRoom/InventoryInformation" variant="default" data-testid="stocktakes-link">
           <Trans>All stocktakes</Trans>
         </ButtonLink>
-        {hasPrivilege(me, 'devOpsManage:start') ? (
+        {mayStartType(me, 'INVENTORY_CHECK') ? (
           <Button
             leftSection={<IconPlus size={16} />}
             onClick={() => onSearch({ ...search, start: 1 })}

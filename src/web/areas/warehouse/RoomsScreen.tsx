@@ -8,6 +8,7 @@ import { Button, Skeleton, Stack, Switch, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { holds } from '../../../shared/access'
 import type { RoomSummary } from '../../../shared/contracts/warehouse'
 import { type RoomFilters, roomsListQuery, setRoomEnabled, warehouseKeys } from '../../api/queries/warehouse'
 import { EnabledCell } from '../../forms/EnabledCell'
@@ -15,7 +16,6 @@ import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { ToggleModal } from '../../forms/ToggleModal'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
-import { hasPrivilege } from '../../shell/route-meta'
 import { AnchorLink } from '../archive/router-links'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
@@ -49,7 +49,7 @@ export function RoomsScreen({
   const { t } = useLingui()
   const lang = useLang()
   const me = useMe()
-  const mayEdit = hasPrivilege(me, 'authManage:referenceData')
+  const mayEdit = holds(me, 'authManage:referenceData')
   const navigate = useNavigate()
   const rooms = useQuery(roomsListQuery(roomFilters(search)))
   const [editing, setEditing] = useState<RoomSummary | null | undefined>(undefined)

@@ -6,6 +6,7 @@
 // is terminated; a sale takes the sold artworks off their policies (an endorsement on the link row); a paid
 // claim is recorded against the active policy that covered the artwork.
 import { and, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
+import { START_PRIVILEGE } from '../../../../shared/access'
 import { ARTWORK_STATUS_LABELS } from '../../../../shared/contracts/artworks'
 import type { Lang } from '../../../../shared/errors'
 import { calendarDateText } from '../../../../shared/office-time'
@@ -411,7 +412,7 @@ export async function claimPaid(ctx: EffectContext): Promise<void> {
 }
 
 /** The privilege of the operations staff, who are told when cover ends. */
-export const OPERATIONS_PRIVILEGE = 'devOpsManage:start'
+export const OPERATIONS_PRIVILEGE = START_PRIVILEGE
 
 /** At most this many inventory numbers are named in one cover-ended message. */
 const NAMED_IN_MESSAGE = 20

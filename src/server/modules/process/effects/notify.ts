@@ -2,6 +2,7 @@
 // the submitter when it is approved, rejected or its payment failed (and the starter then too), finance when a payment is due, and
 // the participants when the process ends, is terminated or restarted. The sender never messages themself.
 import { eq } from 'drizzle-orm'
+import { PAY_PRIVILEGE } from '../../../../shared/access'
 import { MESSAGE_KINDS, type MessageKind } from '../../../../shared/contracts/process'
 import type { MessageKey } from '../../../../shared/errors'
 import { processHistory, users } from '../../../db/schema'
@@ -25,8 +26,6 @@ const TITLE_KEYS = {
   taskEscalated: 'msgTaskEscalated',
   content: 'msgNotice',
 } as const satisfies Record<MessageKind, MessageKey>
-
-const PAY_PRIVILEGE = 'financeManage:pay'
 
 function payers(ctx: EffectContext): Promise<string[]> {
   return holdersOf(ctx.tx, PAY_PRIVILEGE)

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useMemo, useState } from 'react'
+import { holds } from '../../../../shared/access'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import { formatMessage } from '../../../../shared/errors'
 import { moneyText } from '../../../../shared/money-text'
@@ -26,7 +27,6 @@ import { formatDate, formatDateTime } from '../../../i18n/format'
 import { useMe } from '../../../session/use-session'
 import { IconLock, IconRoute } from '../../../shell/icons'
 import { PageHeader } from '../../../shell/PageHeader'
-import { hasPrivilege } from '../../../shell/route-meta'
 import { ConditionPanel } from '../../condition/ConditionPanel'
 import { TearSheetPdfButton } from '../../reports/ReportPdfButton'
 import { StatusBadges, whereText } from '../ArtworkResults'
@@ -126,8 +126,8 @@ export function ArtworkDetailScreen({
   const fileIds = useMemo(() => (data ? orderedMedia(data).map((m) => m.fileId) : []), [data])
   const links = useFileLinks(fileIds)
   const [viewing, setViewing] = useState<number | null>(null)
-  const canEdit = hasPrivilege(me, 'artworkArchive:edit')
-  const canSeeOperations = hasPrivilege(me, 'devOpsManage:view')
+  const canEdit = holds(me, 'artworkArchive:edit')
+  const canSeeOperations = holds(me, 'devOpsManage:view')
 
   if (id !== '' && detail.isPending)
     return (

@@ -5,13 +5,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Card, EmptyState, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { holds } from '../../../../shared/access'
 import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import { moneyText } from '../../../../shared/money-text'
 import { artworkHistoryQuery } from '../../../api/queries/artworks'
 import { formatDate, formatDateTime } from '../../../i18n/format'
 import { useMe } from '../../../session/use-session'
 import { IconChart, IconRoute, IconShield, IconTruck } from '../../../shell/icons'
-import { hasPrivilege } from '../../../shell/route-meta'
 import { ValuationHistory } from '../../valuations/ValuationHistory'
 import { PlaceOnDate } from '../../warehouse/PlaceOnDate'
 import { placeWords } from '../../warehouse/place-words'
@@ -34,7 +34,7 @@ export function ValuationPanel({
   const lang = reference.lang
   const history = useQuery(artworkHistoryQuery(detail.id, 1, 200))
   const points = valuationHistory(history.data?.list ?? [])
-  const mayReadValuations = hasPrivilege(useMe(), 'valueManage:view')
+  const mayReadValuations = holds(useMe(), 'valueManage:view')
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">

@@ -19,6 +19,7 @@ import {
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { StepStatus } from '../../../../../machines/types'
+import { mayStartSome } from '../../../../shared/access'
 import { ARTWORK_STATUS_LABELS } from '../../../../shared/contracts/artworks'
 import type { ProcessView } from '../../../../shared/contracts/process'
 import type { ProcessType } from '../../../../shared/process-types'
@@ -28,7 +29,6 @@ import { formatDate, formatDateTime } from '../../../i18n/format'
 import { useMe } from '../../../session/use-session'
 import { IconCheck, IconRoute } from '../../../shell/icons'
 import { PageHeader } from '../../../shell/PageHeader'
-import { hasPrivilege } from '../../../shell/route-meta'
 import { definitionFor, stepLabel, stepStatusLabel } from '../../process/machine-words'
 import { StatusBadge } from '../../process/StatusBadge'
 import { START_GROUPS, startHref, startsOn } from '../../process-start/start-points'
@@ -151,7 +151,7 @@ export function ArtworkOperationsScreen({ artworkId, asTyped }: { artworkId: str
   const processes = useQuery({ ...processListQuery({ artworkId, pageSize: 100 }), enabled: artworkId !== '' })
   const data = detail.data
   const links = useFileLinks([data?.previewFileId])
-  const canStart = hasPrivilege(me, 'devOpsManage:start')
+  const canStart = mayStartSome(me, [...PER_ARTWORK_TYPES])
   const list = processes.data?.list ?? []
   const live = list.filter((p) => !p.done)
   const past = list.filter((p) => p.done)

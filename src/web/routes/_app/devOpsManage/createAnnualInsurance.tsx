@@ -2,11 +2,12 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { startPrivilegesOf } from '../../../../shared/access'
 import { StartScreen } from '../../../areas/process-start/StartScreen'
 import { validateStartSearch } from '../../../areas/process-start/start-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/createAnnualInsurance')({
-  staticData: { title: msg`New annual insurance`, privilege: 'devOpsManage:start' },
+  staticData: { title: msg`New annual insurance`, privilege: startPrivilegesOf('INSURANCE_ANNUAL') },
   validateSearch: validateStartSearch,
   component: function CreateAnnualInsurance() {
     const { artworkId, artworkIds } = Route.useSearch()

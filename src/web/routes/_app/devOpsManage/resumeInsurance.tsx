@@ -4,11 +4,12 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { startPrivilegesOf } from '../../../../shared/access'
 import { RenewStart } from '../../../areas/insurance/RenewStart'
 import { validateStartSearch } from '../../../areas/process-start/start-search'
 
 export const Route = createFileRoute('/_app/devOpsManage/resumeInsurance')({
-  staticData: { title: msg`Renew a policy`, privilege: 'devOpsManage:start' },
+  staticData: { title: msg`Renew a policy`, privilege: startPrivilegesOf('INSURANCE_RENEWAL') },
   validateSearch: validateStartSearch,
   component: function ResumeInsurance() {
     const search = Route.useSearch()
