@@ -59,7 +59,7 @@ describe('registering an artwork', () => {
     expect(await page.getByTestId('image-preview-radio').isChecked()).toBe(true)
     const video = await recordMp4(page)
     expect(video, 'this Chromium records MP4 (H.264) from a canvas').not.toBeNull()
-    await page.locator('input[type="file"][accept=".mp4,video/mp4"]').setInputFiles({
+    await fileInput(page, '[data-testid="upload-video"]').setInputFiles({
       name: 'walkthrough.mp4',
       mimeType: 'video/mp4',
       buffer: video as Buffer,
