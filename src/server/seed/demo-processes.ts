@@ -15,7 +15,7 @@ import { SEEDED_ROLES } from '../../shared/privileges'
 import type { ProcessType } from '../../shared/process-types'
 import { addMoney, fromCents, toCents } from '../../shared/validation'
 import type { Config } from '../config'
-import type { Db, Tx } from '../db/client'
+import type { Db } from '../db/client'
 import { artists, artworks, processes, rooms, users } from '../db/schema'
 import { AppError } from '../http/app-error'
 import { recordValuation } from '../modules/artworks/record-store'
@@ -336,11 +336,14 @@ async function revalueInsured(db: Db, by: string, ids: string[], on: string): Pr
     const row = rows[i]
     if (!row?.value) continue
     const value = fromCents((toCents(row.value) * rise) / 100n)
-    await recordValuation(
-      db as unknown as Tx,
-      row.id,
-      { latestValuation: value, latestValuationCurrency: 'CNY', valuationDate: on },
-      by,
+    // The valuations module's write, in a transaction of its own as its route makes it.
+    await db.transaction((tx) =>
+      recordValuation(
+        tx,
+        row.id,
+        { latestValuation: value, latestValuationCurrency: 'CNY', valuationDate: on },
+        by,
+      ),
     )
   }
 }
