@@ -3,6 +3,7 @@
 // public operation, read from its `x-privilege`), the optional x-system-name header, the error envelope
 // as a component and the 4xx answers each kind of operation can give. A standard linter (Redocly's
 // recommended rules) passes it with no error (tests/api/openapi.test.ts).
+import type { OpenAPIHono } from '@hono/zod-openapi'
 import { ERROR_CODES } from '../../shared/errors'
 import { SYSTEM_NAMES } from '../../shared/privileges'
 
@@ -10,14 +11,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 
 type Json = Record<string, unknown>
 
-interface Operation extends Json {
-  operationId?: string
-  parameters?: { in?: string; name?: string; $ref?: string }[]
-  requestBody?: unknown
-  responses?: Record<string, unknown>
-  security?: Record<string, string[]>[]
-  'x-privilege'?: string
-}
+/** The 3.1 document the API's router generates. */
+type OpenAPIObject = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
 /** `post /api/reference/tags/{id}/enable` → `postReferenceTagsByIdEnable`: stable, readable, unique. */
 export function operationIdOf(method: string, path: string): string {
@@ -94,11 +89,11 @@ const COMPONENTS = {
 }
 
 /** Adds the shared components and completes every operation of a generated document, in place. */
-export function finishDocument<T extends object>(doc: T): T {
-  const d = doc as unknown as Json & { paths?: Record<string, Record<string, Operation>>; components?: Json }
+export function finishDocument(doc: OpenAPIObject): OpenAPIObject {
+  const d = doc
   d.servers = [{ url: '/', description: 'This server (paths start with /api)' }]
-  d.info = { ...(d.info as Json), license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } }
-  const components = (d.components ?? {}) as Record<string, Json>
+  d.info = { ...d.info, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } }
+  const components: Record<string, Json> = { ...d.components }
   for (const [kind, entries] of Object.entries(COMPONENTS))
     components[kind] = { ...(components[kind] ?? {}), ...entries }
   d.components = components
@@ -114,8 +109,11 @@ export function finishDocument<T extends object>(doc: T): T {
       op.operationId = id
       const isPublic = op['x-privilege'] === 'public'
       const params = op.parameters ?? []
+      /** The operation's own parameters (a `$ref` to a shared one is neither in the query nor the path). */
+      const has = (where: string, name?: string) =>
+        params.some((p) => 'in' in p && p.in === where && (name === undefined || p.name === name))
       // A public download answers a signed link (query `sig`) or a token: either will do.
-      const signedLink = isPublic && params.some((p) => p.in === 'query' && p.name === 'sig')
+      const signedLink = isPublic && has('query', 'sig')
       op.security = signedLink ? [{ authToken: [] }, {}] : isPublic ? [] : [{ authToken: [] }]
       if (!isPublic) op.parameters = [...params, ref('parameters', 'SystemName')]
       const responses: Record<string, unknown> = {}
@@ -123,7 +121,7 @@ export function finishDocument<T extends object>(doc: T): T {
       responses['400'] = ref('responses', 'BadRequest')
       if (!isPublic || signedLink || path === '/api/auth/login')
         responses['403'] = ref('responses', 'Forbidden')
-      if (params.some((p) => p.in === 'path')) responses['404'] = ref('responses', 'NotFound')
+      if (has('path')) responses['404'] = ref('responses', 'NotFound')
       if (!isPublic && method !== 'get') responses['409'] = ref('responses', 'Conflict')
       if (op.requestBody !== undefined) responses['413'] = ref('responses', 'PayloadTooLarge')
       if (path === '/api/auth/login' || path === '/api/auth/password')
