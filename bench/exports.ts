@@ -51,7 +51,7 @@ async function addFiles(database: Database, dataDir: string) {
       await writeFile(path.join(root, key.slice(0, 2), key), bytes)
       params.push(key)
       rows.push(
-        `('picture.jpg', 'image/jpeg', 'jpg', ${FILE_BYTES}, md5($${params.length}), $${params.length}, $1, 'artwork')`,
+        `('picture.jpg', 'image/jpeg', 'jpeg', ${FILE_BYTES}, md5($${params.length}), $${params.length}, $1, 'image')`,
       )
     }
     await database.raw(
@@ -68,9 +68,15 @@ export async function benchExports(): Promise<void> {
     const source = await benchDatabase(kind)
     const target = await benchDatabase(kind)
     try {
-      const config = loadConfig({ DATA_DIR: source.dataDir, VITRINE_ADMIN_PASSWORD: 'Bench-password-1', VITRINE_DEMO: '0' })
+      const config = loadConfig({
+        DATA_DIR: source.dataDir,
+        VITRINE_ADMIN_PASSWORD: 'Bench-password-1',
+        VITRINE_DEMO: '0',
+      })
       const booted = await boot(config, { database: source.database })
-      console.log(`\n## Full export and import on ${source.label} (${COUNT} artworks, one ${FILE_BYTES}-byte file each)`)
+      console.log(
+        `\n## Full export and import on ${source.label} (${COUNT} artworks, one ${FILE_BYTES}-byte file each)`,
+      )
       await generate(source.database, COUNT)
       const files = await addFiles(source.database, source.dataDir)
       const zip = path.join(source.dataDir, 'export.zip')

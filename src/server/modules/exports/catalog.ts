@@ -103,9 +103,9 @@ export async function readCatalog(sql: Sql): Promise<Table[]> {
 }
 
 /**
- * Parents before children (Kahn's order, ties by name so the order is stable). A cycle between tables is
- * broken at the first remaining table by name; its references into the cycle are then loaded like a parent
- * row of its own (empty first, filled in a second pass), which needs those columns to allow null.
+ * Parents before children (Kahn's order, ties by name so the order is stable). The schema has no cycle
+ * between tables (only rows naming a row of their own table, loaded in two passes); should one appear, it is
+ * broken at the first remaining table by name and the import's foreign-key check names any row it refuses.
  */
 export function loadOrder(tables: Table[]): Table[] {
   const remaining = new Map(tables.map((t) => [t.name, t]))

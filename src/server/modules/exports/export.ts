@@ -95,6 +95,12 @@ async function* measured(
   entries[name] = { bytes, sha256: hash.digest('hex') }
 }
 
+const present = (storage: Storage, key: string) =>
+  storage.size(key).then(
+    () => true,
+    () => false,
+  )
+
 /** Adds one entry and waits until the archive has taken all of it (one entry open at a time). */
 async function addEntry(
   zip: ZipFile,
@@ -104,6 +110,7 @@ async function addEntry(
   compress: boolean,
 ) {
   const stream = Readable.from(body, { objectMode: false })
+  stream.on('error', () => undefined) // reported through `finished` below, never as an uncaught error
   zip.addReadStream(stream, name, { compress, mtime: new Date(0) })
   await Promise.race([finished(stream), failed])
 }
@@ -160,13 +167,16 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'vitrine-export-'))
   const keysFile = path.join(scratch, 'keys')
   const progress: ExportProgress = { done: 0, total: 0 }
-  const report = async () => options.onProgress?.({ ...progress })
+  // Never awaited: on PGlite a progress write waits for the snapshot's transaction (the one connection).
+  const report = () => {
+    void Promise.resolve(options.onProgress?.({ ...progress })).catch(() => undefined)
+  }
   try {
     const snapshot = await withSnapshot(database, async (sql) => {
       const tables = await readCatalog(sql)
       const files = await listFileKeys(sql, keysFile)
       progress.total = (await countRows(sql, tables)) + files
-      await report()
+      report()
       const [migrations] = await sql.query('select count(*)::int as n from drizzle.__drizzle_migrations')
       const written: Manifest['tables'] = []
       for (const table of tables) {
@@ -175,7 +185,7 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
         const count = () => {
           rows += 1
           progress.done += 1
-          if (progress.done % 5000 === 0) void report()
+          if (progress.done % 5000 === 0) report()
         }
         await addEntry(zip, failed, name, measured(tableLines(sql, table), name, entries, count), true)
         written.push({
@@ -202,12 +212,21 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
         })),
       }
     })
-    await report()
+    report()
+    const missingFiles: string[] = []
+    let filesWritten = 0
     for await (const key of lines(keysFile)) {
+      progress.done += 1
+      if (progress.done % 200 === 0) report()
+      // A row whose bytes the storage does not hold (a demo picture not painted yet, a file lost) is named in
+      // the manifest rather than failing the whole export.
+      if (!(await present(storage, key))) {
+        missingFiles.push(key)
+        continue
+      }
       const name = fileEntry(key)
       await addEntry(zip, failed, name, measured(storage.read(key), name, entries), false)
-      progress.done += 1
-      if (progress.done % 200 === 0) await report()
+      filesWritten += 1
     }
     const manifest: Manifest = {
       format: FORMAT_NAME,
@@ -219,7 +238,8 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
       tables: snapshot.tables,
       sequences: snapshot.sequences,
       entries,
-      files: snapshot.files,
+      files: filesWritten,
+      missingFiles,
       chains: snapshot.chains ?? null,
     }
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_NAME, {
@@ -227,7 +247,7 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
     })
     zip.end()
     await Promise.race([finished(out), failed])
-    await report()
+    report()
     return manifest
   } catch (error) {
     zip.outputStream.unpipe(out)

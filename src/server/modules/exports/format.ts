@@ -37,6 +37,8 @@ export const manifestSchema = z.object({
   entries: z.record(z.string(), z.object({ bytes: z.number().int().nonnegative(), sha256 })),
   /** How many stored files the archive holds (each under files/, named by its storage key). */
   files: z.number().int().nonnegative(),
+  /** Storage keys the `files` table names whose bytes the storage did not hold when the export was made. */
+  missingFiles: z.array(z.string()),
   /** The heads of the tamper-evident chains when the export was made (null when none are kept). */
   chains: z.unknown().nullable(),
 })

@@ -3,7 +3,7 @@
 // listed among them, so an export never carries another), and its end written to the system log.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, lt } from 'drizzle-orm'
 import pkg from '../../../../package.json' with { type: 'json' }
 import type { ExportJobView } from '../../../shared/contracts/exports'
 import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
@@ -101,11 +101,17 @@ async function run(deps: Deps, user: AuthUser, job: JobRow) {
       .update(exportJobs)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(exportJobs.id, job.id))
+  /** Progress only moves forward, and only while the job runs (writes may arrive out of order). */
+  const advance = (done: number, total: number) =>
+    db
+      .update(exportJobs)
+      .set({ done, total, updatedAt: new Date() })
+      .where(and(eq(exportJobs.id, job.id), eq(exportJobs.status, 'running'), lt(exportJobs.done, done)))
   const body = new PassThrough()
   const stored = deps.storage.write(key, body)
   stored.catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))))
   try {
-    await writeExport({
+    const manifest = await writeExport({
       database: deps.database,
       storage: deps.storage,
       out: body,
@@ -113,13 +119,14 @@ async function run(deps: Deps, user: AuthUser, job: JobRow) {
       onProgress: async ({ done, total }) => {
         if (Date.now() - lastWrite < PROGRESS_MS && done < total) return
         lastWrite = Date.now()
-        await set({ done, total })
+        await advance(done, total)
       },
     })
     await stored
+    const total =
+      manifest.tables.reduce((n, t) => n + t.rows, 0) + manifest.files + manifest.missingFiles.length
     const bytes = await deps.storage.size(key)
-    const [done] = await set({ status: 'done', storageKey: key, bytes, finishedAt: new Date() }).returning()
-    await db.update(exportJobs).set({ done: done.total }).where(eq(exportJobs.id, job.id))
+    await set({ status: 'done', done: total, total, storageKey: key, bytes, finishedAt: new Date() })
     logEnd(deps, user, job, started, null)
   } catch (error) {
     console.error('full export failed', error)
