@@ -133,10 +133,11 @@ export function selectExpression(column: Column): string {
   switch (column.encoding) {
     case 'json':
       return c
+    // `infinity` and `-infinity` (an open end, as a movement's `until`) are written as those words.
     case 'timestamptz':
-      return `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+      return `case when isfinite(${c}) then to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') else ${c}::text end`
     case 'timestamp':
-      return `to_char(${c}, 'YYYY-MM-DD"T"HH24:MI:SS.US')`
+      return `case when isfinite(${c}) then to_char(${c}, 'YYYY-MM-DD"T"HH24:MI:SS.US') else ${c}::text end`
     case 'bytea':
       return `translate(encode(${c}, 'base64'), E'\\n', '')`
     default:
