@@ -139,7 +139,7 @@ describe('export and import', () => {
         }
         expect(continued).toBe(true)
       } finally {
-        await booted.deps.logWriter.close()
+        await booted.close() // closes the target's database too (emptyTarget's close then only drops it)
       }
     } finally {
       await target.close()
