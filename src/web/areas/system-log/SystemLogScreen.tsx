@@ -21,6 +21,7 @@ import {
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { holds } from '../../../shared/access'
 import type { LogView } from '../../../shared/contracts/system-log'
@@ -161,14 +162,26 @@ export function SystemLogScreen({
           </Trans>
         }
         actions={
-          <Button
-            variant="light"
-            loading={exporting}
-            onClick={() => void exportRows()}
-            data-testid="log-export"
-          >
-            <Trans>Export to Excel</Trans>
-          </Button>
+          <>
+            {me.allPrivileges ? (
+              <Button
+                component={Link}
+                to="/systemLog/export"
+                variant="default"
+                data-testid="full-export-link"
+              >
+                <Trans>Full export</Trans>
+              </Button>
+            ) : null}
+            <Button
+              variant="light"
+              loading={exporting}
+              onClick={() => void exportRows()}
+              data-testid="log-export"
+            >
+              <Trans>Export to Excel</Trans>
+            </Button>
+          </>
         }
       />
       <Stack gap="md">
