@@ -12,7 +12,7 @@ describe('full export', () => {
     await navigateInApp(page, '/systemLog/home')
     await page.getByTestId('full-export-link').click()
     await page.getByTestId('full-export').waitFor()
-    expect(await page.getByTestId('export-start').innerText()).toBe('开始完整导出')
+    expect(await page.getByTestId('export-start').textContent()).toBe('开始完整导出')
     await page.getByTestId('export-start').click()
     await page.getByTestId('export-progress').first().waitFor()
     const link = page.getByTestId('export-download').first()

@@ -10,6 +10,19 @@ import { EnableActions, EnabledCell } from '../../../src/web/forms/EnabledCell'
 import { FilterBar, SearchFilter } from '../../../src/web/forms/FilterBar'
 import { render } from './render'
 
+/** A search field whose value is the URL's, with a button that clears the URL as an archive pill does. */
+function WithUrl({ onSearch }: { onSearch: (value: string | undefined) => void }) {
+  const [url, setUrl] = useState<string | undefined>('old')
+  return (
+    <>
+      <SearchFilter value={url} onSearch={onSearch} testId="archive-search" />
+      <button type="button" onClick={() => setUrl(undefined)}>
+        clear
+      </button>
+    </>
+  )
+}
+
 describe('the search of a list', () => {
   it('sends the trimmed words once, and nothing for an empty field', async () => {
     const onSearch = vi.fn()
@@ -33,18 +46,7 @@ describe('the search of a list', () => {
 
   it('sends at once on Enter, and follows the URL when the search is cleared elsewhere', async () => {
     const onSearch = vi.fn()
-    function WithUrl() {
-      const [url, setUrl] = useState<string | undefined>('old')
-      return (
-        <>
-          <SearchFilter value={url} onSearch={onSearch} testId="archive-search" />
-          <button type="button" onClick={() => setUrl(undefined)}>
-            clear
-          </button>
-        </>
-      )
-    }
-    await render(<WithUrl />, { lang: 'en' })
+    await render(<WithUrl onSearch={onSearch} />, { lang: 'en' })
     const field = screen.getByTestId('archive-search') as HTMLInputElement
     fireEvent.change(field, { target: { value: 'ink ' } })
     fireEvent.keyDown(field, { key: 'Enter' })
