@@ -2,13 +2,14 @@
 // its record changed, moved to another room, valued, insured, sold — each step then dated back (its history
 // and movement rows moved into the past, as if the weeks had passed), and every day between asked of
 // GET /api/artworks/:id/as-of and GET /api/collection/as-of; then every bad input refused in both languages.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ArtworkAsOf, CollectionAsOf } from '../../src/shared/contracts/as-of'
 import { MESSAGES } from '../../src/shared/errors'
 import { todayIn } from '../../src/shared/office-time'
 import { fullRecord, type Media, type RefIds, referenceIds, uploadMedia } from './artworks-fixtures'
 import { approvedPolicy, type Flow, openFlow, premiumPaid, USERS } from './process-flow'
-import { makeRoom, userOf } from './process-helpers'
+import { makeArtworks, makeRoom, userOf } from './process-helpers'
 
 let f: Flow
 let refs: RefIds
@@ -308,5 +309,42 @@ describe('bad input', () => {
       )
     }
     expect((await f.t.call('GET', `/api/artworks/${art}/as-of?at=${ago(1)}`)).status).toBe(403)
+  })
+})
+
+describe('movement rows written before the status was recorded', () => {
+  it("are given the status their kind sets, the one before for a kind that sets none, the artwork's own for the latest", async () => {
+    const [a] = await makeArtworks(f.t, 1, roomA)
+    await raw(`update artworks set status = 'sold' where id = $1`, [a])
+    await raw('alter table artwork_movements disable trigger artwork_movements_status')
+    const kinds = ['created', 'loan_out', 'loan_return', 'transport_start', 'sold']
+    for (const [i, kind] of kinds.entries())
+      await raw(
+        `insert into artwork_movements (artwork_id, at, kind, to_room_id, status)
+         values ($1, $2::timestamptz, $3::movement_kind, $4, null)`,
+        [a, `2025-0${i + 1}-01T00:00:00Z`, kind, i < 2 ? roomA : null],
+      )
+    await raw('alter table artwork_movements enable trigger artwork_movements_status')
+    // The migration's own statement, as written.
+    const sqlText = readFileSync(
+      new URL('../../src/server/db/migrations/0024_movement_status.sql', import.meta.url),
+      'utf8',
+    )
+    const backfill = sqlText.split('--> statement-breakpoint').find((s) => s.includes('first_value'))
+    expect(backfill).toBeDefined()
+    await raw(backfill as string)
+    const rows = (await raw(`select kind, status from artwork_movements where artwork_id = $1 order by at`, [
+      a,
+    ])) as { kind: string; status: string }[]
+    expect(rows.map((r) => r.status)).toEqual([
+      'in_collection',
+      'on_loan',
+      'in_collection',
+      'in_collection',
+      'sold',
+    ])
+    // The artworks asked above keep what their rows recorded.
+    expect((await artworkOn(ago(25))).status).toBe('in_collection')
+    expect((await artworkOn(today)).status).toBe('sold')
   })
 })
