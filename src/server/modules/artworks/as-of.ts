@@ -4,7 +4,7 @@
 // policies in force that day (a lapsed policy until its lapse, an artwork taken off a policy until then, a
 // void policy never), the owners through ownersAsOf; and which fields of the record changed since. One
 // statement per part, all through indexes.
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { ArtworkStatus } from '../../../shared/contracts/artworks'
 import type { ArtworkAsOf, OwnerAsOf } from '../../../shared/contracts/as-of'
 import type { DbOrTx } from '../../db/client'
@@ -40,44 +40,29 @@ interface PlaceRow {
   name_en: string | null
 }
 
-async function placeAsOf(db: DbOrTx, id: string, m: Moment): Promise<PlaceRow | undefined> {
-  const [row] = rowsOf<PlaceRow>(
-    await db.execute(sql`select m.status, m.to_room_id, m.to_location, m.at, r.name_zh, r.name_en
+/**
+ * The statements of one artwork's day, each through its index: the movement whose period holds the instant
+ * ((artwork_id, at)), the record version in force ((artwork_id, version)), the valuation dated by then
+ * ((artwork_id, valued_on, created_at)), the policies covering it (insurance_policy_artworks by artwork), the
+ * latest record version (what changed since). The benchmark times them beside the route.
+ */
+export function artworkAsOfStatements(id: string, { day, moment }: AsOf) {
+  const m = moment.sql
+  return {
+    place: sql`select m.status, m.to_room_id, m.to_location, m.at, r.name_zh, r.name_en
       from artwork_movements m left join rooms r on r.id = m.to_room_id
-      where m.artwork_id = ${id} and m.at <= ${m.sql}::timestamptz and m.until > ${m.sql}::timestamptz
-      limit 1`),
-  )
-  return row
-}
-
-async function recordAsOf(db: DbOrTx, id: string, m: Moment) {
-  const [row] = rowsOf<{ version: number; snapshot: Snapshot }>(
-    await db.execute(sql`select version, snapshot from artwork_history
-      where artwork_id = ${id} and at <= ${m.sql}::timestamptz order by version desc limit 1`),
-  )
-  return row
-}
-
-/** The record's fields that differ from that day's version to the latest one (valuation fields aside). */
-async function changedSince(db: DbOrTx, id: string, then: Snapshot | undefined) {
-  if (!then) return []
-  const [latest] = rowsOf<{ snapshot: Snapshot }>(
-    await db.execute(sql`select snapshot from artwork_history where artwork_id = ${id}
-      order by version desc limit 1`),
-  )
-  if (!latest) return []
-  return diffSnapshots(then, latest.snapshot).filter(
-    (c) => !(VALUATION_FIELDS as readonly string[]).includes(c.field),
-  )
-}
-
-async function valuationAsOf(db: DbOrTx, id: string, day: string) {
-  const [row] = rowsOf<{ amount: string; currency: string; valued_on: string }>(
-    await db.execute(sql`select amount::text as amount, currency, valued_on::text as valued_on from valuations
+      where m.artwork_id = ${id} and m.at <= ${m}::timestamptz and m.until > ${m}::timestamptz
+      limit 1`,
+    record: sql`select version, snapshot from artwork_history
+      where artwork_id = ${id} and at <= ${m}::timestamptz order by version desc limit 1`,
+    valuation: sql`select amount::text as amount, currency, valued_on::text as valued_on from valuations
       where artwork_id = ${id} and valued_on <= ${day}::date
-      order by valued_on desc, created_at desc limit 1`),
-  )
-  return row
+      order by valued_on desc, created_at desc limit 1`,
+    cover: sql`select distinct p.policy_no from insurance_policy_artworks pa
+      join insurance_policies p on p.id = pa.policy_id
+      where pa.artwork_id = ${id} and ${coveringOn(day)} order by p.policy_no`,
+    latest: sql`select snapshot from artwork_history where artwork_id = ${id} order by version desc limit 1`,
+  }
 }
 
 /**
@@ -92,23 +77,23 @@ export function coveringOn(day: string) {
     and (pa.removed_on is null or pa.removed_on > ${day}::date)`
 }
 
-async function coverAsOf(db: DbOrTx, id: string, day: string): Promise<string[]> {
-  const rows = rowsOf<{ policy_no: string }>(
-    await db.execute(sql`select distinct p.policy_no from insurance_policy_artworks pa
-      join insurance_policies p on p.id = pa.policy_id
-      where pa.artwork_id = ${id} and ${coveringOn(day)} order by p.policy_no`),
-  )
-  return rows.map((r) => r.policy_no)
+/** The record's fields that differ from that day's version to the latest one (valuation fields aside). */
+function changedSince(then: Snapshot | undefined, latest: Snapshot | undefined) {
+  if (!then || !latest) return []
+  return diffSnapshots(then, latest).filter((c) => !(VALUATION_FIELDS as readonly string[]).includes(c.field))
 }
 
 export async function artworkAsOf(db: DbOrTx, id: string, { day, moment }: AsOf): Promise<ArtworkAsOf> {
   const [exists] = rowsOf<{ id: string }>(await db.execute(sql`select id from artworks where id = ${id}`))
   if (!exists) throw notFound()
-  const [place, record, valuation, coveredBy, owners] = await Promise.all([
-    placeAsOf(db, id, moment),
-    recordAsOf(db, id, moment),
-    valuationAsOf(db, id, day),
-    coverAsOf(db, id, day),
+  const q = artworkAsOfStatements(id, { day, moment })
+  const first = async <T>(statement: SQL) => rowsOf<T>(await db.execute(statement))[0] as T | undefined
+  const [place, record, valuation, coveredBy, latest, owners] = await Promise.all([
+    first<PlaceRow>(q.place),
+    first<{ version: number; snapshot: Snapshot }>(q.record),
+    first<{ amount: string; currency: string; valued_on: string }>(q.valuation),
+    db.execute(q.cover).then((r) => rowsOf<{ policy_no: string }>(r).map((p) => p.policy_no)),
+    first<{ snapshot: Snapshot }>(q.latest),
     ownersAsOf(db, id, day),
   ])
   const existed = place !== undefined || record !== undefined
@@ -128,8 +113,8 @@ export async function artworkAsOf(db: DbOrTx, id: string, { day, moment }: AsOf)
     valuationCurrency: existed ? (valuation?.currency ?? null) : null,
     valuationDate: existed ? (valuation?.valued_on ?? null) : null,
     coveredBy: existed ? coveredBy : [],
-    record: record?.snapshot ?? null,
+    record: record ? { ...record.snapshot } : null,
     recordVersion: record?.version ?? null,
-    changedSince: await changedSince(db, id, record?.snapshot),
+    changedSince: changedSince(record?.snapshot, latest?.snapshot),
   }
 }

@@ -3,7 +3,7 @@
 // each held artwork's (purchased, in the collection, on loan) latest valuation dated on or before the day,
 // summed per currency and converted at that day's rates (finance/convert.ts); an amount without a rate
 // stays apart.
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { ArtworkStatus } from '../../../shared/contracts/artworks'
 import { ARTWORK_STATUSES } from '../../../shared/contracts/artworks'
 import type { CollectionAsOf } from '../../../shared/contracts/as-of'
@@ -20,6 +20,13 @@ export function ledgerAtSql(moment: string) {
 }
 
 /** Count per status and room in one pass over the rows of the instant. */
+export function countsSql(moment: string): SQL {
+  return sql`with c as (
+      select status, to_room_id, count(*)::int as n from (${ledgerAtSql(moment)}) l group by 1, 2)
+    select c.status, c.to_room_id as room_id, r.name_zh, r.name_en, c.n
+    from c left join rooms r on r.id = c.to_room_id`
+}
+
 async function counts(db: DbOrTx, moment: string) {
   return rowsOf<{
     status: ArtworkStatus | null
@@ -27,12 +34,7 @@ async function counts(db: DbOrTx, moment: string) {
     name_zh: string | null
     name_en: string | null
     n: number
-  }>(
-    await db.execute(sql`with c as (
-        select status, to_room_id, count(*)::int as n from (${ledgerAtSql(moment)}) l group by 1, 2)
-      select c.status, c.to_room_id as room_id, r.name_zh, r.name_en, c.n
-      from c left join rooms r on r.id = c.to_room_id`),
-  )
+  }>(await db.execute(countsSql(moment)))
 }
 
 interface ValueRow {
@@ -47,8 +49,8 @@ interface ValueRow {
   r_inverse: boolean | null
 }
 
-/** Held artworks' valuations of the day per currency, converted into `target` at the day's rates. */
-async function values(db: DbOrTx, { day, moment }: AsOf, target: string) {
+/** Held artworks' valuations of the day per currency, converted into `target` at the day's rates (SQL). */
+export function valuesSql({ day, moment }: AsOf, target: string): SQL {
   const source = sql`select v.currency, ${day}::date as "on", sum(v.amount) as amount, count(*)::int as n
     from (${ledgerAtSql(moment.sql)}) l
     cross join lateral (
@@ -57,11 +59,13 @@ async function values(db: DbOrTx, { day, moment }: AsOf, target: string) {
        order by valued_on desc, created_at desc limit 1) v
     where l.status in ('purchased', 'in_collection', 'on_loan')
     group by v.currency`
-  return rowsOf<ValueRow>(
-    await db.execute(sql`select currency, amount::numeric(18, 2)::text as amount, n, converted::text as converted,
-        r_base, r_quote, r_on::text as r_on, r_rate::text as r_rate, r_inverse
-      from (${convertedSql(source, target)}) x order by currency`),
-  )
+  return sql`select currency, amount::numeric(18, 2)::text as amount, n, converted::text as converted,
+      r_base, r_quote, r_on::text as r_on, r_rate::text as r_rate, r_inverse
+    from (${convertedSql(source, target)}) x order by currency`
+}
+
+async function values(db: DbOrTx, asOf: AsOf, target: string) {
+  return rowsOf<ValueRow>(await db.execute(valuesSql(asOf, target)))
 }
 
 export async function collectionAsOf(db: DbOrTx, asOf: AsOf, target: string): Promise<CollectionAsOf> {
