@@ -261,6 +261,52 @@ describe('the collection on the days between', () => {
   })
 })
 
+describe('the collection of a day as Excel and as a PDF', () => {
+  const download = (path: string, lang = 'en') =>
+    f.t.app.request(`/api/collection/${path}`, {
+      headers: { 'x-auth-token': f.tokens.admin, ...DATA, 'accept-language': lang },
+    })
+
+  it('writes the figures the screen shows, in the request language', async () => {
+    const res = await download(`as-of.xlsx?at=${ago(3)}&currency=CNY`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('spreadsheetml')
+    const ExcelJS = (await import('exceljs')).default
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(await res.arrayBuffer())
+    const rows = wb.worksheets[0]
+      .getSheetValues()
+      .flatMap((r) => (Array.isArray(r) ? [r.slice(1).join('|')] : []))
+    expect(rows).toContain('Total value (CNY)|1,000,725.00')
+    expect(rows).toContain('Artworks|2')
+    expect(rows).toContain('In the collection|2')
+    const zh = await download(`as-of.xlsx?at=${today}`, 'zh-CN')
+    const wbZh = new ExcelJS.Workbook()
+    await wbZh.xlsx.load(await zh.arrayBuffer())
+    const zhRows = wbZh.worksheets[0]
+      .getSheetValues()
+      .flatMap((r) => (Array.isArray(r) ? [r.slice(1).join('|')] : []))
+    expect(zhRows).toContain('已售出|1')
+    expect(zhRows).toContain('JPY|5,000.00|1')
+    const pdf = await download(`as-of.pdf?at=${ago(3)}`)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+  })
+
+  it('refuses a bad day before writing anything', async () => {
+    for (const path of [`as-of.xlsx?at=${shift(today, 1)}`, 'as-of.pdf?at=2026-02-30']) {
+      const res = await download(path)
+      expect(res.status, path).toBe(400)
+      expect(res.headers.get('content-type')).toContain('application/json')
+    }
+  })
+})
+
 describe('bad input', () => {
   const error = async (path: Promise<{ status: number; data: any }>) => {
     const res = await path
