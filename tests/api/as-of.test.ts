@@ -20,6 +20,7 @@ let today: string
 let art: string
 let other: string
 let policyNo = ''
+let policyId = ''
 
 const ARCHIVE = { 'x-system-name': 'artworkArchive' }
 const DATA = { 'x-system-name': 'art-data-center' }
@@ -134,12 +135,11 @@ beforeAll(async () => {
   // Insured from 5 days ago.
   const policy = await approvedPolicy(f, [art], { startDate: ago(5), endDate: shift(today, 300) })
   await premiumPaid(f, policy, [art])
-  const [row] = (await raw(`select policy_no from insurance_policies where process_id = $1`, [
+  const [row] = (await raw(`select id, policy_no from insurance_policies where process_id = $1`, [
     policy.id,
-  ])) as {
-    policy_no: string
-  }[]
+  ])) as { id: string; policy_no: string }[]
   policyNo = row.policy_no
+  policyId = row.id
   // Sold today.
   const s = f.samples('OPERATION_SELL_ART', [art])
   let sale = await f.start('registrar', 'OPERATION_SELL_ART', { artworkIds: [art] })
@@ -304,6 +304,55 @@ describe('the collection of a day as Excel and as a PDF', () => {
       expect(res.status, path).toBe(400)
       expect(res.headers.get('content-type')).toContain('application/json')
     }
+  })
+})
+
+describe("a policy's schedule of cover as of a day", () => {
+  const OPS = { 'x-system-name': 'devOpsManage' }
+  const schedule = (query: string, lang = 'en') =>
+    f.t.call<any>('GET', `/api/insurance/policies/${policyId}/schedule${query}`, {
+      token: f.tokens.admin,
+      lang,
+      headers: OPS,
+    })
+
+  it('lists what the policy covered that day, against the valuations of that day, read-only', async () => {
+    const before = await schedule(`?at=${ago(1)}`)
+    expect(before.code, before.msg).toBe(0)
+    expect(before.data.asOf).toBe(ago(1))
+    expect(before.data.editable).toBe(false)
+    expect(before.data.lines.map((l: any) => [l.artwork.id, l.valuation?.amount ?? null])).toEqual([
+      [art, '1000000.00'],
+    ])
+    // Today the sale's endorsement has taken it off; as it stands, the same.
+    expect((await schedule(`?at=${today}`)).data.lines).toEqual([])
+    const now = await schedule('')
+    expect(now.data.asOf).toBeNull()
+    expect(now.data.lines).toEqual([])
+  })
+
+  it('downloads it as Excel and as a PDF as of the day, and refuses a day after today', async () => {
+    const get = (path: string) =>
+      f.t.app.request(path, { headers: { 'x-auth-token': f.tokens.admin, ...OPS, 'accept-language': 'en' } })
+    const xlsx = await get(`/api/insurance/policies/${policyId}/schedule.xlsx?at=${ago(1)}`)
+    expect(xlsx.status).toBe(200)
+    const ExcelJS = (await import('exceljs')).default
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(await xlsx.arrayBuffer())
+    const cells = wb.worksheets[0].getSheetValues().flatMap((r) => (Array.isArray(r) ? r.map(String) : []))
+    expect(cells).toContain('VT-ASOF-1')
+    const pdf = await get(`/api/reports/insurance/policies/${policyId}/schedule.pdf?at=${ago(1)}`)
+    expect(pdf.status).toBe(200)
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+    const future = await schedule(`?at=${shift(today, 1)}`, 'zh-CN')
+    expect(future.status).toBe(400)
+    expect(future.data.fieldErrors.at).toBe(MESSAGES.dateInFuture['zh-CN'])
+    const impossible = await get(`/api/reports/insurance/policies/${policyId}/schedule.pdf?at=2026-02-30`)
+    expect(impossible.status).toBe(400)
   })
 })
 

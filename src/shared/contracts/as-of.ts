@@ -11,6 +11,9 @@ import { optionalParam } from './reference'
 const day = z.string({ message: 'required' }).trim().superRefine(dateRule)
 
 export const artworkAsOfQuery = z.object({ at: day })
+
+/** A policy's schedule of cover as it was on a day (absent: as it stands). */
+export const scheduleAsOfQuery = z.object({ at: optionalParam(day) })
 export type ArtworkAsOfQuery = z.infer<typeof artworkAsOfQuery>
 
 /** A room by its names in both languages. */
