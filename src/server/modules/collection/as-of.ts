@@ -51,12 +51,14 @@ interface ValueRow {
 
 /** Held artworks' valuations of the day per currency, converted into `target` at the day's rates (SQL). */
 export function valuesSql({ day, moment }: AsOf, target: string): SQL {
+  // Each artwork's latest valuation of the day in one backward pass of valuations_artwork_on_idx (distinct
+  // on, in the index's order), joined by hash to the day's held artworks: no probe per artwork.
   const source = sql`select v.currency, ${day}::date as "on", sum(v.amount) as amount, count(*)::int as n
     from (${ledgerAtSql(moment.sql)}) l
-    cross join lateral (
-      select amount, currency from valuations
-       where artwork_id = l.artwork_id and valued_on <= ${day}::date
-       order by valued_on desc, created_at desc limit 1) v
+    join (
+      select distinct on (artwork_id) artwork_id, amount, currency from valuations
+       where valued_on <= ${day}::date
+       order by artwork_id desc, valued_on desc, created_at desc) v on v.artwork_id = l.artwork_id
     where l.status in ('purchased', 'in_collection', 'on_loan')
     group by v.currency`
   return sql`select currency, amount::numeric(18, 2)::text as amount, n, converted::text as converted,
