@@ -1,5 +1,7 @@
+DROP INDEX "valuations_artwork_on_idx";--> statement-breakpoint
 ALTER TABLE "artwork_movements" ADD COLUMN "status" "artwork_status";--> statement-breakpoint
 CREATE INDEX "artwork_movements_period_status_idx" ON "artwork_movements" USING btree ("until","at","artwork_id","status","to_room_id");--> statement-breakpoint
+CREATE INDEX "valuations_artwork_on_idx" ON "valuations" USING btree ("artwork_id","valued_on","created_at","amount","currency");--> statement-breakpoint
 -- Rows written before the status was recorded: the latest row of each artwork takes the artwork's present
 -- status (every change of status writes a movement row, so it is the status since that row); an earlier row
 -- takes the status its kind sets, and a kind that leaves the status alone (a transport leg, a place in a room)
