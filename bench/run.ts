@@ -14,6 +14,7 @@ const suites: [string, string, string][] = [
   ['finance', './finance.ts', 'benchFinance'],
   ['datacentre', './datacentre.ts', 'benchDatacentre'],
   ['exports', './exports.ts', 'benchExports'],
+  ['asof', './as-of.ts', 'benchAsOf'],
 ]
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue

@@ -13,12 +13,14 @@ import { finishDocument } from './http/openapi'
 import { requestLog } from './http/request-log'
 import { moduleRouter } from './http/router'
 import { securityHeaders } from './http/security-headers'
+import { artworkAsOfRoutes } from './modules/artworks/as-of-routes'
 import { conditionRoutes } from './modules/artworks/condition/routes'
 import { artworkRoutes } from './modules/artworks/routes'
 import { roleRoutes } from './modules/auth/roles'
 import { authRoutes } from './modules/auth/routes'
 import { userSessionRoutes } from './modules/auth/user-sessions'
 import { userRoutes } from './modules/auth/users'
+import { collectionRoutes } from './modules/collection/routes'
 import { contentRoutes } from './modules/content/routes'
 import { datacentreRoutes } from './modules/datacentre/routes'
 import { exportRoutes } from './modules/exports/routes'
@@ -67,6 +69,8 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/notifications', notificationRoutes],
   ['/artworks', artworkRoutes],
   ['/artworks', conditionRoutes],
+  ['/artworks', artworkAsOfRoutes],
+  ['/collection', collectionRoutes],
   ['/operations', operationsRoutes],
   ['/stocktakes', stocktakeRoutes],
   ['/labels', labelRoutes],

@@ -178,6 +178,8 @@ export const policySchedule = z.object({
   ratio: z.number(),
   /** The schedule may be adjusted (an active policy). */
   editable: z.boolean(),
+  /** The day the schedule is read as of (yyyy-MM-dd; null: today, as it stands). */
+  asOf: z.string().nullable(),
   lines: z.array(scheduleLine),
 })
 export type PolicySchedule = z.infer<typeof policySchedule>

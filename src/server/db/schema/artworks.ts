@@ -158,6 +158,12 @@ export const artworkMovements = pgTable(
     byUserId: uuid(),
     note: text().notNull().default(''),
     /**
+     * The artwork's status once this movement was made (every change of status is written with a movement
+     * row), so its status is known at any date. Filled from the artwork row when a writer leaves it out
+     * (trigger of migration 0024).
+     */
+    status: artworkStatus(),
+    /**
      * When the artwork next moved ('infinity' while this is its latest movement): [at, until) is the period
      * this row says where it was. Kept by the database (trigger of migration 0017), never written by code.
      */
@@ -171,6 +177,8 @@ export const artworkMovements = pgTable(
     index('artwork_movements_to_room_at_idx').on(t.toRoomId, t.at),
     index('artwork_movements_from_room_at_idx').on(t.fromRoomId, t.at),
     index('artwork_movements_at_idx').on(t.at),
+    /** The whole collection at a date: every row whose period holds it, read from the index alone. */
+    index('artwork_movements_period_status_idx').on(t.until, t.at, t.artworkId, t.status, t.toRoomId),
     index('artwork_movements_process_idx').on(t.processId),
   ],
 )

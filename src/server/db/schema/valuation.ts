@@ -43,7 +43,11 @@ export const valuations = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('valuations_artwork_on_idx').on(t.artworkId, t.valuedOn, t.createdAt),
+    /**
+     * An artwork's valuations by date; with the amount and currency, each artwork's latest on a day (the
+     * collection as of that day) is read from the index alone.
+     */
+    index('valuations_artwork_on_idx').on(t.artworkId, t.valuedOn, t.createdAt, t.amount, t.currency),
     index('valuations_on_idx').on(t.valuedOn),
     check('valuations_amount_ck', sql`${t.amount} >= 0`),
   ],

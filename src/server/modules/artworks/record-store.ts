@@ -427,6 +427,7 @@ export async function insertArtworks(
         toLocation: p.item.locationText,
         processId: p.item.processId ?? null,
         byUserId: actor,
+        status: p.item.status ?? 'in_collection',
       })),
     ),
   )

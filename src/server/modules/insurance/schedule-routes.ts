@@ -3,6 +3,7 @@
 // adjustment by the insurance approvers, and its Excel export. Every refusal stores nothing.
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { scheduleAsOfQuery } from '../../../shared/contracts/as-of'
 import {
   insuranceSettingsInput,
   insuranceSettingsView,
@@ -22,6 +23,7 @@ import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
 import { contentDisposition } from '../files/serve'
+import { momentOf } from '../warehouse/at'
 import { writeSchedule } from './schedule'
 import { scheduleFileName, scheduleWorkbook } from './schedule-excel'
 import { policySchedule, ratioSetting, saveRatio, underInsured } from './under-insurance'
@@ -40,6 +42,11 @@ export function insuranceScheduleRoutes(deps: Deps) {
   const { db } = deps.database
   const tags = ['devOpsManage: under-insurance and schedules of cover']
   const lang = (c: { get(key: 'lang'): Lang }) => c.get('lang')
+  /** The day of a schedule as of a day, refused when after today. */
+  const asOfDay = (at: string | undefined) => {
+    if (at) momentOf(at, deps.config.timeZone)
+    return at
+  }
 
   app.openapi(
     createRoute({
@@ -90,13 +97,19 @@ export function insuranceScheduleRoutes(deps: Deps) {
       method: 'get',
       path: '/policies/{id}/schedule',
       tags,
-      summary: "A policy's schedule of cover: each artwork's agreed value against its latest valuation",
+      summary:
+        "A policy's schedule of cover: each artwork's agreed value against its latest valuation; with `at` (yyyy-MM-dd, not after today) as it was on that day",
       ...access(deps, 'devOpsManage:view'),
-      request: { params: idParam },
+      request: { params: idParam, query: scheduleAsOfQuery },
       responses: okResponse(policyScheduleSchema),
     }),
     async (c) => {
-      const view = await policySchedule(db, c.req.valid('param').id, lang(c))
+      const view = await policySchedule(
+        db,
+        c.req.valid('param').id,
+        lang(c),
+        asOfDay(c.req.valid('query').at),
+      )
       if (!view) throw notFound()
       return ok(c, view)
     },
@@ -164,9 +177,10 @@ export function insuranceScheduleRoutes(deps: Deps) {
       method: 'get',
       path: '/policies/{id}/schedule.xlsx',
       tags,
-      summary: "A policy's schedule of cover as Excel (headings in the request's language)",
+      summary:
+        "A policy's schedule of cover as Excel (headings in the request's language); with `at` as it was on that day",
       ...access(deps, 'devOpsManage:view'),
-      request: { params: idParam },
+      request: { params: idParam, query: scheduleAsOfQuery },
       responses: {
         200: {
           description: 'The schedule of cover',
@@ -180,7 +194,7 @@ export function insuranceScheduleRoutes(deps: Deps) {
     }),
     async (c) => {
       const l = lang(c)
-      const view = await policySchedule(db, c.req.valid('param').id, l)
+      const view = await policySchedule(db, c.req.valid('param').id, l, asOfDay(c.req.valid('query').at))
       if (!view) throw notFound()
       return heavyDownload(deps.heavy.downloads, currentUser(c).id, async () => {
         const body = await scheduleWorkbook(view, l)

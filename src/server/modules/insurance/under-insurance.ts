@@ -62,22 +62,33 @@ export const today = officeToday
 
 /**
  * The lines the check looks at, each with its reason for not being comparable (null: comparable), as a
- * SQL subquery: active policies whose end date has not passed, links not taken off.
+ * SQL subquery: active policies whose end date has not passed, links not taken off. With `asOf` (a policy's
+ * schedule as it was on a day): the links not yet taken off that day, each artwork's valuation dated on or
+ * before it.
  */
-export function linesSql(day: string, currency?: string, policyId?: string): SQL {
+export function linesSql(day: string, currency?: string, policyId?: string, asOf?: string): SQL {
+  const valuation = asOf
+    ? sql`left join lateral (select amount, currency, valued_on from valuations
+          where artwork_id = a.id and valued_on <= ${asOf}::date
+          order by valued_on desc, created_at desc limit 1) v on true`
+    : sql``
+  const [amount, valCurrency, valuedOn] = asOf
+    ? [sql.raw('v.amount'), sql.raw('v.currency'), sql.raw('v.valued_on')]
+    : [sql.raw('a.latest_valuation'), sql.raw('a.latest_valuation_currency'), sql.raw('a.valuation_date')]
   return sql`select l.artwork_id, l.insured_amount, p.id as policy_id, p.policy_no, p.insurer, p.currency,
       p.start_date::text as start_date, p.end_date::text as end_date, p.insured_amount as policy_amount,
-      a.inventory_no, a.title_zh, a.title_en, a.preview_file_id, a.latest_valuation,
-      a.latest_valuation_currency, a.valuation_date::text as valuation_date, a.artist_id, a.medium_tag_id,
-      a.size_text, a.materials_zh, a.materials_en,
+      a.inventory_no, a.title_zh, a.title_en, a.preview_file_id, ${amount} as latest_valuation,
+      ${valCurrency} as latest_valuation_currency, ${valuedOn}::text as valuation_date, a.artist_id,
+      a.medium_tag_id, a.size_text, a.materials_zh, a.materials_en,
       case when l.insured_amount is null then 'noScheduleValue'
-           when a.latest_valuation is null or a.latest_valuation <= 0 then 'noValuation'
-           when a.latest_valuation_currency is distinct from p.currency then 'currency'
+           when ${amount} is null or ${amount} <= 0 then 'noValuation'
+           when ${valCurrency} is distinct from p.currency then 'currency'
            else null end as reason
     from insurance_policy_artworks l
     join insurance_policies p on p.id = l.policy_id
     join artworks a on a.id = l.artwork_id
-    where l.removed_on is null and ${
+    ${valuation}
+    where ${asOf ? sql`(l.removed_on is null or l.removed_on > ${asOf}::date)` : sql`l.removed_on is null`} and ${
       policyId
         ? sql`p.id = ${policyId}::uuid`
         : sql`p.status = 'active' and p.end_date >= ${day}::date${currency ? sql` and p.currency = ${currency}` : sql``}`
@@ -247,10 +258,15 @@ export async function underInsured(
 }
 
 /** One policy's schedule of cover: its lines (artworks not taken off it) with their check at the ratio in force. */
+/**
+ * A policy's schedule of cover; with `asOf` (yyyy-MM-dd, not after today) as it was on that day: the artworks
+ * the policy covered then, against their valuations of the day, not editable.
+ */
 export async function policySchedule(
   db: DbOrTx,
   policyId: string,
   lang: Lang,
+  asOf?: string,
 ): Promise<PolicySchedule | null> {
   const [policy] = await db
     .select({
@@ -284,7 +300,7 @@ export async function policySchedule(
     await db.execute(sql`select ${LINE_COLUMNS}, ${m.percent} as percent, ${m.flagged} as flagged,
         x.size_text, x.materials_zh, x.materials_en, ar.name_zh as artist_zh, ar.name_en as artist_en,
         t.name_zh as medium_zh, t.name_en as medium_en
-      from (${linesSql(today(), undefined, policyId)}) x
+      from (${linesSql(today(), undefined, policyId, asOf)}) x
       left join artists ar on ar.id = x.artist_id
       left join tags t on t.id = x.medium_tag_id
       order by x.inventory_no`),
@@ -295,7 +311,8 @@ export async function policySchedule(
     policy: { ...policy, insuredAmount: money(policy.insuredAmount) },
     scheduleTotal: values.length === 0 ? null : addMoney('0', ...values),
     ratio,
-    editable: policy.status === 'active',
+    editable: policy.status === 'active' && asOf === undefined,
+    asOf: asOf ?? null,
     lines: rows.map((r) => {
       const line = toRow(r)
       return {

@@ -14,7 +14,8 @@ export async function drawSchedule(r: Report, schedule: PolicySchedule) {
   const { lang } = r
   const w = WORDS[lang].schedule
   const { policy } = schedule
-  titleBlock(r, w.title, `${policy.policyNo} · ${policy.insurer}`)
+  const day = schedule.asOf ? [w.asOf(dateText(schedule.asOf, lang))] : []
+  titleBlock(r, w.title, [policy.policyNo, policy.insurer, ...day].join(' · '))
   facts(
     r,
     [

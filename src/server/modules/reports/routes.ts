@@ -5,6 +5,7 @@
 // streams the document as it is drawn (src/server/pdf/report.ts).
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { scheduleAsOfQuery } from '../../../shared/contracts/as-of'
 import { conditionReportQuery } from '../../../shared/contracts/reports'
 import type { Lang } from '../../../shared/errors'
 import { access, currentUser } from '../../http/access'
@@ -18,6 +19,7 @@ import { safeFilePart } from '../../pdf/format'
 import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
 import { policySchedule } from '../insurance/under-insurance'
 import { stocktakeDetail } from '../stocktakes/queries'
+import { momentOf } from '../warehouse/at'
 import { drawConditionSheet, readConditionSheet } from './condition'
 import { drawSchedule, drawStocktake } from './lists'
 import { drawCollectionSummary, readCollectionSummary } from './summary'
@@ -102,15 +104,17 @@ export function reportRoutes(deps: Deps) {
       path: '/insurance/policies/{id}/schedule.pdf',
       tags,
       summary:
-        "A policy's insurance schedule as a PDF: its particulars, every covered artwork with its insured amount, the total",
+        "A policy's insurance schedule as a PDF: its particulars, every covered artwork with its insured amount, the total; with `at` (yyyy-MM-dd) as it was on that day",
       ...access(deps, 'devOpsManage:view'),
-      request: { params: idParam },
+      request: { params: idParam, query: scheduleAsOfQuery },
       responses: pdfResponses('The insurance schedule (A4 landscape), a page at a time'),
     }),
     async (c) =>
       heavy(c, async () => {
         const l = lang(c)
-        const schedule = await policySchedule(db, c.req.valid('param').id, l)
+        const { at } = c.req.valid('query')
+        if (at) momentOf(at, config.timeZone)
+        const schedule = await policySchedule(db, c.req.valid('param').id, l, at)
         if (!schedule) throw notFound()
         const w = WORDS[l]
         const r = await openReport(config, { lang: l, title: w.schedule.title, landscape: true })

@@ -74,6 +74,7 @@ const zh = {
   },
   schedule: {
     title: '保险承保清单',
+    asOf: (day: string) => `截至 ${day} 的承保情况`,
     policyNo: '保单号',
     insurer: '保险公司',
     period: '保险期间',
@@ -211,6 +212,7 @@ const en: Words = {
   },
   schedule: {
     title: 'Insurance schedule',
+    asOf: (day: string) => `as it was on ${day}`,
     policyNo: 'Policy no.',
     insurer: 'Insurer',
     period: 'Period',

@@ -45,11 +45,16 @@ export const insuranceSettingsQuery = () =>
     queryFn: ({ signal }) => api.get('insurance/settings', { schema: insuranceSettingsView, signal }),
   })
 
-export const policyScheduleQuery = (policyId: string) =>
+/** One policy's schedule of cover; with `at` (yyyy-MM-dd) as it was on that day. */
+export const policyScheduleQuery = (policyId: string, at = '') =>
   queryOptions({
-    queryKey: insuranceScheduleKeys.schedule(policyId),
+    queryKey: [...insuranceScheduleKeys.schedule(policyId), at] as const,
     queryFn: ({ signal }) =>
-      api.get(`insurance/policies/${policyId}/schedule`, { schema: policySchedule, signal }),
+      api.get(`insurance/policies/${policyId}/schedule`, {
+        searchParams: at ? { at } : {},
+        schema: policySchedule,
+        signal,
+      }),
     meta: { localized: true },
   })
 

@@ -1,13 +1,14 @@
 // The data centre (/art-data-center): two tabs, the tab in the URL — the collection dashboard first,
 // then the processes (each type's live diagram with its process mining). A link naming a type (`?flow=`) opens
 // the processes tab, as before the tabs. The processes tab (and Mermaid) loads only when opened. The collection
-// summary downloads as a PDF from the header.
+// summary downloads as a PDF from the header. The third tab is the collection as it was on a day.
 import { Trans } from '@lingui/react/macro'
 import { Tabs } from '@mantine/core'
 import type { ProcessType } from '../../../shared/process-types'
 import { PageHeader } from '../../shell/PageHeader'
 import { FlowsScreen } from '../flows/FlowsScreen'
 import { CollectionSummaryPdfButton } from '../reports/ReportPdfButton'
+import { CollectionAsOfPanel } from './CollectionAsOfPanel'
 import { CollectionDashboard } from './CollectionDashboard'
 import { type DataCentreSearch, filtersOf, type Tab, tabOf } from './datacentre-search'
 
@@ -38,9 +39,18 @@ export function DataCentreScreen({
           <Tabs.Tab value="processes" data-testid="tab-processes">
             <Trans>Processes</Trans>
           </Tabs.Tab>
+          <Tabs.Tab value="asOf" data-testid="tab-as-of">
+            <Trans>As of a date</Trans>
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="collection">
           <CollectionDashboard search={search} filters={filtersOf(search)} onSearch={onSearch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="asOf">
+          <CollectionAsOfPanel
+            day={search.asOf ?? ''}
+            onDay={(asOf) => onSearch({ asOf: asOf || undefined })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="processes">
           <FlowsScreen

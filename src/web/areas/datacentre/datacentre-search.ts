@@ -18,7 +18,7 @@ import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import type { QueryParams } from '../../api/client'
 import type { ArchiveSearch } from '../archive/archive-search'
 
-export const TABS = ['collection', 'processes'] as const
+export const TABS = ['collection', 'processes', 'asOf'] as const
 export type Tab = (typeof TABS)[number]
 /** Count of artworks, value per original currency, value in the reporting currency. */
 export const METRICS = ['reporting', 'value', 'count'] as const
@@ -34,6 +34,8 @@ export interface DataCentreSearch extends DashboardFilters {
   by?: 'month' | 'year'
   from?: string
   to?: string
+  /** The day of the "as of a date" tab (yyyy-MM-dd). */
+  asOf?: string
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -65,6 +67,7 @@ export function validateDataCentreSearch(input: Record<string, unknown>): DataCe
     by: oneOf(['month', 'year'] as const, input.by),
     from: isRealDate(input.from) ? input.from : undefined,
     to: isRealDate(input.to) ? input.to : undefined,
+    asOf: isRealDate(input.asOf) ? input.asOf : undefined,
   }
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as DataCentreSearch
 }

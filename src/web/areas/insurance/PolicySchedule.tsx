@@ -1,6 +1,7 @@
 // One policy's schedule of cover: each artwork's agreed value against its latest valuation, the
 // policy's sum insured beside the schedule's total (they may differ once adjusted), the Excel download, and
 // — for the insurance approvers, on an active policy — the agreed values edited in place and saved at once.
+// A day may be picked: the schedule then reads as it was that day (read-only), and so do its downloads.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react'
@@ -23,6 +24,7 @@ import {
   policyScheduleQuery,
   savePolicySchedule,
 } from '../../api/queries/insurance-schedule'
+import { DateField } from '../../forms/DateField'
 import { MoneyInput } from '../../forms/MoneyInput'
 import { showSuccess } from '../../forms/notify'
 import { SubmitButton } from '../../forms/SubmitButton'
@@ -33,6 +35,7 @@ import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { downloadFromApi } from '../archive/download'
 import { FoldedList, ListFooter } from '../process/list-parts'
 import { useLang } from '../process/machine-words'
+import { SchedulePdfButton } from '../reports/ReportPdfButton'
 import { LineFlag, percentText, ValuationText } from './schedule-words'
 
 /** An agreed value as typed: empty (left as it is) or an amount above zero. */
@@ -48,8 +51,16 @@ const editSchema = z.object({
 })
 type EditValues = z.infer<typeof editSchema>
 
-/** The "Schedule (Excel)" download of a policy. */
-export function ScheduleDownloadButton({ policyId, policyNo }: { policyId: string; policyNo: string }) {
+/** The "Schedule (Excel)" download of a policy; with `at`, as it was on that day. */
+export function ScheduleDownloadButton({
+  policyId,
+  policyNo,
+  at = '',
+}: {
+  policyId: string
+  policyNo: string
+  at?: string
+}) {
   const [busy, setBusy] = useState(false)
   return (
     <Button
@@ -61,7 +72,11 @@ export function ScheduleDownloadButton({ policyId, policyNo }: { policyId: strin
       onClick={async () => {
         setBusy(true)
         try {
-          await downloadFromApi(policySchedulePath(policyId), undefined, `${policyNo || 'schedule'}.xlsx`)
+          await downloadFromApi(
+            policySchedulePath(policyId),
+            at ? { at } : undefined,
+            `${policyNo || 'schedule'}${at ? `-${at}` : ''}.xlsx`,
+          )
         } catch {
           // Refusals are toasted by the client's one handler.
         } finally {
@@ -75,16 +90,42 @@ export function ScheduleDownloadButton({ policyId, policyNo }: { policyId: strin
 }
 
 export function PolicySchedule({ policyId }: { policyId: string }) {
-  const schedule = useQuery(policyScheduleQuery(policyId))
-  if (schedule.isPending) return <Skeleton h={160} />
+  const { t } = useLingui()
+  const [at, setAt] = useState('')
+  const schedule = useQuery(policyScheduleQuery(policyId, at))
+  const picker = (
+    <DateField
+      label={t`Schedule as it was on`}
+      value={at}
+      onChange={setAt}
+      upToToday
+      w={220}
+      data-testid="schedule-as-of"
+    />
+  )
+  if (schedule.isPending)
+    return (
+      <Stack gap="sm">
+        {picker}
+        <Skeleton h={160} />
+      </Stack>
+    )
   if (schedule.isError || !schedule.data)
     return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-        <Trans>The schedule of cover could not be loaded.</Trans>
-      </Alert>
+      <Stack gap="sm">
+        {picker}
+        <Alert color="red" icon={<IconAlertTriangle size={18} />}>
+          <Trans>The schedule of cover could not be loaded.</Trans>
+        </Alert>
+      </Stack>
     )
   // A new schedule from the server (saved, or changed elsewhere) starts the form again from its values.
-  return <ScheduleEditor key={schedule.dataUpdatedAt} schedule={schedule.data} />
+  return (
+    <Stack gap="sm">
+      {picker}
+      <ScheduleEditor key={schedule.dataUpdatedAt} schedule={schedule.data} />
+    </Stack>
+  )
 }
 
 function ScheduleEditor({ schedule }: { schedule: PolicyScheduleView }) {
@@ -198,8 +239,23 @@ function ScheduleEditor({ schedule }: { schedule: PolicyScheduleView }) {
               {formatDate(policy.startDate, lang)} – {formatDate(policy.endDate, lang)}
             </Text>
           </Stack>
-          <ScheduleDownloadButton policyId={policy.id} policyNo={policy.policyNo} />
+          <Group gap="xs">
+            <ScheduleDownloadButton
+              policyId={policy.id}
+              policyNo={policy.policyNo}
+              at={schedule.asOf ?? ''}
+            />
+            <SchedulePdfButton policyId={policy.id} policyNo={policy.policyNo} at={schedule.asOf ?? ''} />
+          </Group>
         </Group>
+        {schedule.asOf ? (
+          <Alert color="gray" variant="light" data-testid="schedule-as-of-note">
+            <Trans>
+              The schedule as it was on {formatDate(schedule.asOf, lang)}: the artworks the policy covered
+              that day, against their valuations of that day. It cannot be changed.
+            </Trans>
+          </Alert>
+        ) : null}
         <Group gap="lg" wrap="wrap">
           <Text fz="sm">
             <Trans>Policy sum insured</Trans>:{' '}

@@ -106,17 +106,18 @@ export function ConditionReportPdfButton({
   )
 }
 
-/** The policy's "Schedule (PDF)", beside its Excel export. */
+/** The policy's "Schedule (PDF)", beside its Excel export; with `at`, as it was on that day. */
 export function SchedulePdfButton({
   policyId,
   policyNo,
+  at = '',
   ...look
-}: { policyId: string; policyNo: string } & Look) {
+}: { policyId: string; policyNo: string; at?: string } & Look) {
   return (
     <ReportPdfButton
       size="xs"
       {...look}
-      url={REPORTS_API.insuranceSchedule(policyId)}
+      url={`${REPORTS_API.insuranceSchedule(policyId)}${at ? `?at=${encodeURIComponent(at)}` : ''}`}
       fileName={`${policyNo || 'schedule'}.pdf`}
       privilege="devOpsManage:view"
       label={<Trans>Schedule (PDF)</Trans>}

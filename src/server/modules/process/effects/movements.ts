@@ -75,6 +75,8 @@ export async function changeArtworks(
         processId: movement.processId,
         byUserId: movement.byUserId,
         note: movement.note ?? '',
+        // the status since this movement: the ledger answers "what was it on that day" too
+        status: c.status ?? a.status,
       })
     }
   }

@@ -35,6 +35,7 @@ import { IconEdit, IconMapPin, IconRuler } from '../archive-icons'
 import { ProcessLink, processTypeLabel } from '../process-links'
 import { useArchiveReference } from '../reference-data'
 import { AnchorLink, ButtonLink } from '../router-links'
+import { AsOfPanel } from './AsOfPanel'
 import type { DetailTab } from './detail-tabs'
 import { ArtworkHero, MediaPanel, orderedMedia } from './MediaPanel'
 import { MediaViewer } from './MediaViewer'
@@ -362,6 +363,9 @@ export function ArtworkDetailScreen({
           <Tabs.Tab value="history" data-testid="tab-history">
             <Trans>Change history</Trans>
           </Tabs.Tab>
+          <Tabs.Tab value="asOf" data-testid="tab-as-of">
+            <Trans>As of a date</Trans>
+          </Tabs.Tab>
         </Tabs.List>
         <Stack pt="md">
           <Tabs.Panel value="record">
@@ -393,6 +397,13 @@ export function ArtworkDetailScreen({
               detail={data}
               reference={reference}
               canRestore={canEdit}
+              artistName={(aid) => (aid === data.artist?.id ? data.artist.name : undefined)}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="asOf">
+            <AsOfPanel
+              artworkId={data.id}
+              reference={reference}
               artistName={(aid) => (aid === data.artist?.id ? data.artist.name : undefined)}
             />
           </Tabs.Panel>

@@ -10,5 +10,6 @@ export const DETAIL_TABS = [
   'condition',
   'insurance',
   'history',
+  'asOf',
 ] as const
 export type DetailTab = (typeof DETAIL_TABS)[number]
