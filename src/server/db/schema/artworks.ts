@@ -160,7 +160,7 @@ export const artworkMovements = pgTable(
     /**
      * The artwork's status once this movement was made (every change of status is written with a movement
      * row), so its status is known at any date. Filled from the artwork row when a writer leaves it out
-     * (trigger of migration 0024).
+     * (trigger of migration 0025).
      */
     status: artworkStatus(),
     /**
