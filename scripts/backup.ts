@@ -18,7 +18,7 @@ try {
   console.log(
     `Backed up the ${manifest.driver} database (${manifest.schema.lastMigration ?? `${manifest.schema.migrations} migrations`}, copied by ${from}) and ${
       manifest.files.storage === 'disk'
-        ? `${manifest.files.count} stored files`
+        ? `${manifest.files.count} stored file${manifest.files.count === 1 ? '' : 's'}`
         : `no files (they are in the S3 bucket ${manifest.files.bucket}, which its own versioning backs up)`
     } to ${file}`,
   )

@@ -18,7 +18,7 @@ try {
   console.log(
     `Restored the backup of ${manifest.createdAt} (${manifest.driver} database, ${
       manifest.files.storage === 'disk'
-        ? `${manifest.files.count} stored files`
+        ? `${manifest.files.count} stored file${manifest.files.count === 1 ? '' : 's'}`
         : `files in the S3 bucket ${manifest.files.bucket}`
     }) into ${config.databaseUrl ? 'the database at DATABASE_URL' : config.dataDir}`,
   )

@@ -355,7 +355,7 @@ describe(`restore drill (${PG_BASE ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(result.out).toMatch(PG_BASE ? /copied by pg_dump/ : /copied by the running server/)
     expect(result.out).toMatch(/ [1-9]\d* stored files/) // the image and its thumbnail
     expect(eventsDuring, 'events acknowledged while the backup ran').toBeGreaterThan(0)
-  })
+  }, 120_000)
 
   it('restores with npm run restore into a fresh target, consistent and holding all acknowledged before', async () => {
     restored = await freshTarget(work, 'restored')
@@ -382,7 +382,7 @@ describe(`restore drill (${PG_BASE ? 'PostgreSQL' : 'PGlite'})`, () => {
       await db.close()
     }
     expect((await readdir(restored.dataDir)).filter((n) => n.startsWith('.restore-'))).toEqual([])
-  })
+  }, 120_000)
 
   it('starts a server on the restored data: sign-in, the same file bytes, a process takes its next event', async () => {
     const b = await startServer(restored)
@@ -409,7 +409,7 @@ describe(`restore drill (${PG_BASE ? 'PostgreSQL' : 'PGlite'})`, () => {
     } finally {
       await stopServer(b)
     }
-  })
+  }, 120_000)
 
   it('restores a backup of the stopped source over the first with --force: the same rows in every table', async () => {
     await stopServer(a)
@@ -432,7 +432,7 @@ describe(`restore drill (${PG_BASE ? 'PostgreSQL' : 'PGlite'})`, () => {
     const sourceFiles = await storedFiles(source)
     expect(sourceFiles.length).toBeGreaterThanOrEqual(2)
     expect(await storedFiles(restored)).toEqual(sourceFiles)
-  })
+  }, 120_000)
 
   it('refuses a bad file or target with its reason, and leaves the target as it was', async () => {
     const bad = (name: string) => path.join(work, name)
@@ -493,7 +493,7 @@ describe(`restore drill (${PG_BASE ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(cli.out).toMatch(/restore refused: .*is not a Vitrine backup/)
     await expect(createBackup(configOf(source), file)).rejects.toThrow(/already exists/)
     expect(await fingerprint(restored)).toBe(was)
-  })
+  }, 120_000)
 })
 
 /** Drops one entry of a backup file (rewritten in place). */
