@@ -47,7 +47,9 @@ async function freshTarget(work: string, name: string): Promise<Target> {
   if (!PG_BASE) return { dataDir }
   const db = `vitrine_b_${randomBytes(6).toString('hex')}`
   await withPg(PG_BASE, (c) => c.query(`create database ${db}`))
-  cleanups.push(() => withPg(PG_BASE, (c) => c.query(`drop database if exists ${db} with (force)`)))
+  cleanups.push(async () => {
+    await withPg(PG_BASE, (c) => c.query(`drop database if exists ${db} with (force)`))
+  })
   const url = new URL(PG_BASE)
   url.pathname = `/${db}`
   return { dataDir, url: url.toString() }
@@ -285,7 +287,7 @@ async function rewrite(
     const chunks: Buffer[] = []
     stream.on('data', (c: Buffer) => chunks.push(c))
     stream.on('end', () => {
-      let bytes = Buffer.concat(chunks)
+      let bytes: Buffer = Buffer.concat(chunks)
       if (headers.name === MANIFEST_NAME && edit.manifest)
         bytes = Buffer.from(JSON.stringify(edit.manifest(JSON.parse(bytes.toString('utf8')) as Manifest)))
       else if (edit.part) bytes = edit.part(headers.name, bytes)
@@ -401,7 +403,8 @@ describe(`restore drill (${PG_BASE ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(saved.code).toBe(0)
       expect(saved.data.version).toBe(view.data.version + 1)
       if (!PG_BASE) {
-        // While a server runs on the folder, a restore into it is refused.
+        // While a server runs on the folder, a second server refuses to open it, and a restore into it is refused.
+        await expect(startServer(restored)).rejects.toThrow(/another Vitrine server already runs on/)
         await expect(restoreBackup(configOf(restored), file, { force: true })).rejects.toThrow(
           /server runs on .* stop it before restoring/,
         )

@@ -11,6 +11,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Database } from '../db/client'
+import { blobChunks } from './archive'
 import { BackupError, MIGRATIONS_QUERY, type SchemaLevel, schemaLevelOf, schemaLevelSchema } from './manifest'
 
 export const runDir = (dataDir: string) => path.join(dataDir, 'run')
@@ -18,6 +19,8 @@ export const socketPath = (dataDir: string) => path.join(runDir(dataDir), 'admin
 const pidPath = (dataDir: string) => path.join(runDir(dataDir), 'server.pid')
 
 const SCHEMA_HEADER = 'x-vitrine-schema'
+/** sockaddr_un holds 108 bytes with the final NUL on Linux (104 on macOS). */
+const SOCKET_PATH_MAX = 103
 
 export interface AdminSocket {
   close: () => Promise<void>
@@ -32,6 +35,17 @@ export async function startAdminSocket(dataDir: string, database: Database): Pro
   await chmod(dir, 0o700)
   const sock = socketPath(dataDir)
   await refuseSecondServer(dataDir)
+  await writeFile(pidPath(dataDir), `${process.pid}\n`, { mode: 0o600 })
+  const stop = async () => {
+    await rm(pidPath(dataDir), { force: true })
+  }
+  if (Buffer.byteLength(sock) > SOCKET_PATH_MAX) {
+    // The system cannot name a socket this deep: the server runs, and a backup says why it cannot ask it.
+    console.warn(
+      `${sock} is longer than a Unix socket's path may be: npm run backup cannot copy the running database`,
+    )
+    return { close: stop }
+  }
   await rm(sock, { force: true }) // left by a server that was killed
   const server = http.createServer((req, res) => {
     answer(req, res, database, dump).catch((error: unknown) => {
@@ -44,11 +58,10 @@ export async function startAdminSocket(dataDir: string, database: Database): Pro
     server.listen(sock, () => resolve())
   })
   await chmod(sock, 0o600)
-  await writeFile(pidPath(dataDir), `${process.pid}\n`, { mode: 0o600 })
   return {
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await rm(pidPath(dataDir), { force: true })
+      await stop()
     },
   }
 }
@@ -75,7 +88,7 @@ async function answer(
     'content-length': String(tarball.size),
     [SCHEMA_HEADER]: JSON.stringify(level),
   })
-  await pipeline(Readable.fromWeb(tarball.stream()), res)
+  await pipeline(Readable.from(blobChunks(tarball)), res)
 }
 
 /** Stops a start on a folder another server's socket answers on: two servers would destroy the database. */
@@ -91,6 +104,7 @@ export async function refuseSecondServer(dataDir: string): Promise<void> {
  * (no socket, or one left by a server that died).
  */
 function askServer(dataDir: string, urlPath: string): Promise<http.IncomingMessage | undefined> {
+  if (Buffer.byteLength(socketPath(dataDir)) > SOCKET_PATH_MAX) return Promise.resolve(undefined)
   return new Promise((resolve, reject) => {
     const req = http.get({ socketPath: socketPath(dataDir), path: urlPath }, resolve)
     req.on('error', (error: NodeJS.ErrnoException) => {
@@ -121,6 +135,10 @@ export async function serverRunsOn(dataDir: string): Promise<boolean> {
     return true
   }
   const pid = await livingServerPid(dataDir)
+  if (pid !== undefined && Buffer.byteLength(socketPath(dataDir)) > SOCKET_PATH_MAX)
+    throw new BackupError(
+      `a Vitrine server (process ${pid}) runs on ${dataDir}, whose path is too long for its admin socket: stop the server to back up from the folder, or give DATA_DIR a shorter path`,
+    )
   if (pid !== undefined)
     throw new BackupError(
       `a Vitrine server (process ${pid}) seems to run on ${dataDir} but does not answer on ${socketPath(dataDir)}; stop it (or, if no server runs, remove ${pidPath(dataDir)})`,

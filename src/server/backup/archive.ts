@@ -27,6 +27,13 @@ class Hashing extends Transform {
   }
 }
 
+/** A blob's bytes in 1 MiB chunks (a stream of them through `Readable.from`, with backpressure). */
+export async function* blobChunks(blob: Blob): AsyncGenerator<Buffer> {
+  const size = 1024 * 1024
+  for (let at = 0; at < blob.size; at += size)
+    yield Buffer.from(await blob.slice(at, at + size).arrayBuffer())
+}
+
 /** The sha256 and size of a file on disk. */
 export async function hashFile(file: string): Promise<{ sha256: string; bytes: number }> {
   const hashing = new Hashing()

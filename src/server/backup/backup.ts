@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite'
 import type { Config } from '../config'
 import { storageKeyOk } from '../storage'
 import { dumpFromServer, serverRunsOn } from './admin-socket'
-import { hashFile, type PartSource, writeBackupFile } from './archive'
+import { blobChunks, hashFile, type PartSource, writeBackupFile } from './archive'
 import {
   appVersion,
   BACKUP_FORMAT,
@@ -105,7 +105,7 @@ async function dumpFolder(dbDir: string, target: string): Promise<SchemaLevel> {
     const level = schemaLevelOf((await client.query<{ created_at: string }>(MIGRATIONS_QUERY)).rows)
     const tarball = await client.dumpDataDir('none')
     await pipeline(
-      Readable.fromWeb(tarball.stream()),
+      Readable.from(blobChunks(tarball)),
       createWriteStream(target, { flags: 'wx', mode: 0o600 }),
     )
     return level
