@@ -107,7 +107,8 @@ async function startServer(t: Target): Promise<Running> {
     output += chunk
   })
   await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+    // 'close' comes after the output has been read to its end (the reason a refused start gives).
+    child.once('close', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
     const check = setInterval(() => {
       if (output.includes('Vitrine listening')) {
         clearInterval(check)
