@@ -21,6 +21,7 @@ import { userSessionRoutes } from './modules/auth/user-sessions'
 import { userRoutes } from './modules/auth/users'
 import { contentRoutes } from './modules/content/routes'
 import { datacentreRoutes } from './modules/datacentre/routes'
+import { exportRoutes } from './modules/exports/routes'
 import { fileRoutes } from './modules/files/routes'
 import { financeRoutes } from './modules/finance/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
@@ -80,6 +81,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/releases', releaseRoutes],
   ['/content', contentRoutes],
   ['/datacentre', datacentreRoutes],
+  ['/exports', exportRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -715,6 +715,37 @@ export const MESSAGES = {
   },
   reportNotPdf: { 'zh-CN': '估值报告须为 PDF 文件', en: 'The valuation report must be a PDF' },
   badStaleYears: { 'zh-CN': '年数应为 1 到 50 之间的整数', en: 'The years are a whole number from 1 to 50' },
+  // full export and import
+  exportNotAnExport: {
+    'zh-CN': '该文件不是 Vitrine 导出文件：{reason}',
+    en: 'This file is not a Vitrine export: {reason}',
+  },
+  exportTruncated: {
+    'zh-CN': '导出文件不完整（已被截断）：{reason}',
+    en: 'The export file is incomplete (truncated): {reason}',
+  },
+  exportNewerFormat: {
+    'zh-CN': '该导出文件为较新的格式版本 {version}，本系统只能读取到版本 {supported}，请先升级 Vitrine',
+    en: 'This export is in a newer format version ({version}); this Vitrine reads up to version {supported}: upgrade first',
+  },
+  exportNewerSchema: {
+    'zh-CN': '该导出文件来自较新的 Vitrine（{migrations} 个数据库迁移，本系统有 {known} 个），请先升级',
+    en: 'This export comes from a newer Vitrine ({migrations} database migrations, this one has {known}): upgrade first',
+  },
+  exportChecksumMismatch: {
+    'zh-CN': '导出文件中的 {entry} 与清单不符（{reason}），未写入任何数据',
+    en: 'The entry {entry} does not match the manifest ({reason}); nothing was written',
+  },
+  exportTargetNotEmpty: {
+    'zh-CN': '目标不为空：{what} 已有数据。只能导入到空的数据库和空的数据目录',
+    en: 'The target is not empty: {what} already holds data. An export is imported only into an empty database and data folder',
+  },
+  exportJobBusy: {
+    'zh-CN': '已有一个完整导出正在进行，请等它完成',
+    en: 'A full export is already running: wait for it to finish',
+  },
+  exportNotReady: { 'zh-CN': '该导出尚未完成', en: 'This export is not finished yet' },
+  exportFailed: { 'zh-CN': '导出失败', en: 'The export failed' },
 } as const satisfies Record<string, Words>
 
 export type MessageKey = keyof typeof MESSAGES

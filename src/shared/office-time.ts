@@ -69,11 +69,16 @@ export function dayStartIn(date: string, timeZone: string): Date {
   return new Date(at)
 }
 
+/** The calendar date `days` days after a date (yyyy-MM-dd; before it when negative). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
 /** The calendar date after a date (yyyy-MM-dd). */
 export function nextDate(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + 1)
-  return d.toISOString().slice(0, 10)
+  return addDays(date, 1)
 }
 
 /** Zones that keep China Standard Time, which people call Beijing time. */

@@ -31,6 +31,7 @@ export const LOG_MODULES = {
   content: { 'zh-CN': '动态内容', en: 'Dynamic content' },
   reports: { 'zh-CN': '报告', en: 'Reports' },
   datacentre: { 'zh-CN': '数据中心', en: 'Data centre' },
+  exports: { 'zh-CN': '完整导出', en: 'Full export' },
   api: { 'zh-CN': '接口', en: 'API' },
 } as const satisfies Record<string, Words>
 export type LogModule = keyof typeof LOG_MODULES

@@ -35,7 +35,7 @@ export interface TestContext {
   close: () => Promise<void>
 }
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vitrine_t_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
@@ -56,9 +56,9 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () =
 
 type StartKind = { demo?: boolean; collection?: boolean }
 /** A start, and settings of the environment for this server only (VITRINE_IMPORTS_AT_ONCE=…). */
-type StartOptions = StartKind & { env?: Record<string, string> }
+export type StartOptions = StartKind & { env?: Record<string, string> }
 
-function configOf(dataDir: string, options: StartOptions) {
+export function configOf(dataDir: string, options: StartOptions) {
   return loadConfig({
     ...options.env,
     DATA_DIR: dataDir,

@@ -13,7 +13,7 @@ const run = appPerFile()
 const SLOW = { timeout: 15_000 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/
-const mainText = (page: Page) => page.locator('main').innerText()
+const mainText = (page: Page) => page.locator('main').textContent()
 
 describe('task settings and delegations', () => {
   it('edits a due time and an approval rule, and sees the new version', async () => {

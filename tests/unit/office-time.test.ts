@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest'
 import { dayOf } from '../../src/server/modules/process/effects/insurance'
 import { momentOf } from '../../src/server/modules/warehouse/at'
 import { officeStamp, officeToday, setOfficeZone } from '../../src/server/office-day'
-import { dayStartIn, officeTimeText, todayIn, zoneName } from '../../src/shared/office-time'
+import {
+  addDays,
+  dayStartIn,
+  nextDate,
+  officeTimeText,
+  todayIn,
+  zoneName,
+} from '../../src/shared/office-time'
 
 const SH = 'Asia/Shanghai'
 
@@ -39,6 +46,17 @@ describe("the server's today, in every module", () => {
     setOfficeZone('UTC')
     expect(officeToday(early)).toBe('2026-11-27')
     setOfficeZone(SH)
+  })
+})
+
+describe('days counted from a date', () => {
+  it('are calendar days, across a leap day, a month and a year, forwards and back', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29')
+    expect(nextDate('2024-02-29')).toBe('2024-03-01')
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29')
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01')
+    expect(addDays('2026-01-31', 90)).toBe('2026-05-01')
+    expect(addDays('2026-05-01', 0)).toBe('2026-05-01')
   })
 })
 

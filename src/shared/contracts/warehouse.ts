@@ -2,6 +2,7 @@
 // date — the contents of a room, the place of an artwork — with a room's movements in and out and its
 // stocktakes. A room's inputs are the reference data's (roomCreate / roomEdit): one set of rules.
 import { z } from 'zod'
+import { isRealDate } from '../constants'
 
 import { artworkBrief, movementView, placeView, processBrief } from './operations'
 import { optionalParam, roomCreate, roomEdit, roomView } from './reference'
@@ -23,9 +24,7 @@ const pageSize = optionalParam(z.coerce.number({ message: 'digitsOnly' }).int().
 export const AT_RE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2}))?$/
 /** A real calendar date (no 30 February) and a time the clock has. */
 function realMoment(v: string): boolean {
-  const date = v.slice(0, 10)
-  const midnight = Date.parse(`${date}T00:00:00Z`)
-  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== date) return false
+  if (!isRealDate(v.slice(0, 10))) return false
   return v.length === 10 || !Number.isNaN(Date.parse(v))
 }
 export const atParam = optionalParam(

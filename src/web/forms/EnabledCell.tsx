@@ -1,9 +1,10 @@
 // Whether a record (a user, a role, a room) is in use, one way on every screen: a badge, and for who may
-// change the record, Edit and Disable / Enable buttons (the latter opens a confirmation, ToggleModal). In a
-// list row the buttons act on the record and do not open it. Test ids: `<testId>-edit`,
+// change the record, Edit and Disable / Enable buttons (the latter opens a confirmation, ToggleModal), or on a
+// card with a menu of actions, the Disable / Enable item. In a list row the buttons act on the record and do
+// not open it. Test ids: `<testId>-edit`,
 // `<testId>-disable` / `<testId>-enable`.
 import { Trans } from '@lingui/react/macro'
-import { Badge, Button, type ButtonProps, Group } from '@mantine/core'
+import { Badge, Button, type ButtonProps, Group, Menu } from '@mantine/core'
 
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
   return enabled ? (
@@ -63,5 +64,22 @@ export function EnabledCell({ mayChange, ...actions }: EnableActionsProps & { ma
         {mayChange ? <EnableActions {...actions} /> : null}
       </Group>
     </div>
+  )
+}
+
+/** Disable (red) or Enable (teal) as an item of a record's menu of actions. */
+export function EnableMenuItem({
+  enabled,
+  testId,
+  onToggle,
+}: Pick<EnableActionsProps, 'enabled' | 'testId' | 'onToggle'>) {
+  return (
+    <Menu.Item
+      color={enabled ? 'red' : 'teal'}
+      onClick={onToggle}
+      data-testid={enabled ? `${testId}-disable` : `${testId}-enable`}
+    >
+      {enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+    </Menu.Item>
   )
 }

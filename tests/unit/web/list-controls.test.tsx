@@ -4,10 +4,24 @@
 // shows whether a record is in use with Edit and Disable / Enable for who may change it, under the test ids
 // the browser tests use, without opening the row it sits in.
 import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { EnableActions, EnabledCell } from '../../../src/web/forms/EnabledCell'
 import { FilterBar, SearchFilter } from '../../../src/web/forms/FilterBar'
 import { render } from './render'
+
+/** A search field whose value is the URL's, with a button that clears the URL as an archive pill does. */
+function WithUrl({ onSearch }: { onSearch: (value: string | undefined) => void }) {
+  const [url, setUrl] = useState<string | undefined>('old')
+  return (
+    <>
+      <SearchFilter value={url} onSearch={onSearch} testId="archive-search" />
+      <button type="button" onClick={() => setUrl(undefined)}>
+        clear
+      </button>
+    </>
+  )
+}
 
 describe('the search of a list', () => {
   it('sends the trimmed words once, and nothing for an empty field', async () => {
@@ -28,6 +42,19 @@ describe('the search of a list', () => {
     fireEvent.change(field, { target: { value: '   ' } })
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(2))
     expect(onSearch).toHaveBeenLastCalledWith(undefined)
+  })
+
+  it('sends at once on Enter, and follows the URL when the search is cleared elsewhere', async () => {
+    const onSearch = vi.fn()
+    await render(<WithUrl onSearch={onSearch} />, { lang: 'en' })
+    const field = screen.getByTestId('archive-search') as HTMLInputElement
+    fireEvent.change(field, { target: { value: 'ink ' } })
+    fireEvent.keyDown(field, { key: 'Enter' })
+    expect(onSearch).toHaveBeenCalledTimes(1)
+    expect(onSearch).toHaveBeenLastCalledWith('ink')
+    fireEvent.click(screen.getByRole('button', { name: 'clear' }))
+    await waitFor(() => expect(field.value).toBe(''))
+    expect(onSearch).toHaveBeenCalledTimes(1)
   })
 
   it('is named "Search" when it has no label', async () => {

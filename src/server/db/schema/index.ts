@@ -2,6 +2,7 @@
 
 export * from './artworks'
 export * from './content'
+export * from './exports'
 export * from './files'
 export * from './finance'
 export * from './jobs'

@@ -3,11 +3,21 @@
 // all of it. A link works only while that session does (files/routes.ts checks it on every use), so a
 // sign-out, a password change or an administrator ending the session ends its links too.
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { EXPORT_API } from '../../../shared/contracts/exports'
 import { type Disposition, FILE_API } from '../../../shared/contracts/files'
 import { isSessionId } from '../auth/session-id'
 
-/** What a link opens: the file itself or its thumbnail (a thumbnail link cannot fetch the original). */
-export type LinkTarget = 'file' | 'thumbnail'
+/**
+ * What a link opens: the file itself or its thumbnail (a thumbnail link cannot fetch the original), or a
+ * full export's archive (`fileId` is then the export job's id).
+ */
+export type LinkTarget = 'file' | 'thumbnail' | 'export'
+
+const LINK_PATHS: Record<LinkTarget, (id: string) => string> = {
+  file: FILE_API.download,
+  thumbnail: FILE_API.thumbnail,
+  export: EXPORT_API.download,
+}
 
 export interface LinkClaims {
   target: LinkTarget
@@ -42,7 +52,7 @@ export function linkExpiry(ttlSeconds: number, nowMs = Date.now()): number {
 }
 
 export function signedUrl(secret: string, claims: LinkClaims): string {
-  const base = claims.target === 'file' ? FILE_API.download(claims.fileId) : FILE_API.thumbnail(claims.fileId)
+  const base = LINK_PATHS[claims.target](claims.fileId)
   const query = new URLSearchParams({
     disposition: claims.disposition,
     exp: String(claims.exp),

@@ -79,7 +79,7 @@ async function linkUser(deps: Deps, claims: LinkClaims): Promise<AuthUser | null
  * Who is reading, from a signed link (`exp` + `sig`) or from the x-auth-token header; the disposition
  * comes from the link (signed) or the query. Sets the request's user so the system log names them.
  */
-async function reader(
+export async function reader(
   deps: Deps,
   c: Context<AppEnv>,
   target: LinkTarget,

@@ -10,13 +10,14 @@ import {
   EXPIRING_SOON_DAYS,
 } from '../../../shared/contracts/finance'
 import type { Lang } from '../../../shared/errors'
+import { addDays } from '../../../shared/office-time'
 import type { DbOrTx } from '../../db/client'
 import { officeToday } from '../../office-day'
 import { rowsOf } from '../process/process-store'
 import { companyNamesOf } from './payments'
 
 const today = () => officeToday()
-const inDays = (n: number) => officeToday(new Date(Date.now() + n * 86_400_000))
+const inDays = (n: number) => addDays(officeToday(), n)
 
 function contractWhere(q: ContractListQuery): SQL {
   const parts: SQL[] = [sql`true`]

@@ -24,6 +24,7 @@ import type {
   ProcessRef,
   RenewalsDueQuery,
 } from '../../../shared/contracts/insurance'
+import { addDays } from '../../../shared/office-time'
 import type { DbOrTx } from '../../db/client'
 import {
   artworks,
@@ -45,11 +46,6 @@ const PAYOUT = 'INSURANCE_PAYOUT' as const
 /** Statuses of a process still under way. */
 const LIVE = PROCESS_STATUSES.filter((s) => s !== 'completed' && s !== 'terminated')
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()

@@ -3,6 +3,7 @@
 // Reading needs a signed-in user; writing needs authManage:referenceData.
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import {
   adminListQuery,
   DICT_CODES,
@@ -17,23 +18,42 @@ import { AppError } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { dictItemViews, keywordWhere, REFERENCE_ENTITIES, type ReferenceEntity, type Row } from './entities'
+import {
+  countryEntity,
+  dictItemEntity,
+  dictItemViews,
+  enterpriseEntity,
+  keywordWhere,
+  organizationEntity,
+  type ReferenceEntity,
+  roomEntity,
+  tagEntity,
+  vendorEntity,
+} from './entities'
 import { nest } from './queries'
 import { isForeignKeyViolation, isReferenced } from './usage'
-import { createRecord, editRecord, loadRow, setEnabled, viewOf } from './writes'
+import { createRecord, editRecord, loadRow, selectRows, setEnabled, viewOf } from './writes'
 
 const WRITE = 'authManage:referenceData' as const
 const inUse = () => new AppError(409, 'inUse')
 
-function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: ReferenceEntity) {
+function entityRoutes<
+  T extends PgTable,
+  Id extends string | number,
+  Edit extends object,
+  Create extends Edit,
+  S extends z.ZodRawShape,
+>(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: ReferenceEntity<T, Id, Edit, Create, S>) {
+  // The table as the generic queries below take it (its rows are typed where they are read: toViews).
+  const table: PgTable = entity.table
   const { db } = deps.database
   const tag = ['reference data (admin)']
   const base = `/${entity.segment}`
   const idParam = z.object({
-    id: (entity.idSchema as z.ZodString).openapi({ param: { in: 'path', name: 'id', required: true } }),
+    id: entity.idSchema.openapi({ param: { in: 'path', name: 'id', required: true } }),
   })
-  const listQuery = adminListQuery.extend(entity.filters)
-  const body = (schema: z.ZodType<Row>) => ({
+  const listQuery = adminListQuery.extend(entity.filters.shape)
+  const body = <I>(schema: z.ZodType<I>) => ({
     body: { required: true, content: { 'application/json': { schema } } },
   })
 
@@ -49,22 +69,19 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
     }),
     async (c) => {
       const query = c.req.valid('query')
-      // The shared paging and keyword, typed (the entity's own filters are its `where`'s).
+      // The shared paging and keyword, and the entity's own filters, each typed by its own schema.
       const q = adminListQuery.parse(query)
       const conditions = [
-        ...entity.where(query),
-        keywordWhere(entity, q.keyword),
-        q.enabled ? eq(getTableColumns(entity.table).enabled, q.enabled === 'true') : undefined,
+        ...entity.where(entity.filters.parse(query)),
+        keywordWhere(entity.keyword, q.keyword),
+        q.enabled ? eq(getTableColumns(table).enabled, q.enabled === 'true') : undefined,
       ].filter((x): x is SQL => x !== undefined)
       const where = conditions.length ? and(...conditions) : undefined
-      const [{ n }] = await db.select({ n: count() }).from(entity.table).where(where)
-      const rows = await db
-        .select()
-        .from(entity.table)
-        .where(where)
-        .orderBy(...(entity.order as SQL[]))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize)
+      const [{ n }] = await db.select({ n: count() }).from(table).where(where)
+      const rows = await selectRows(db, entity, where, {
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      })
       const list = await entity.toViews(db, rows, c.get('lang'))
       return ok(c, { list, total: Number(n), page: q.page, pageSize: q.pageSize })
     },
@@ -156,7 +173,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       if (entity.parentColumn) {
         const [child] = await db
           .select({ id: entity.idColumn })
-          .from(entity.table)
+          .from(table)
           .where(eq(entity.parentColumn, id))
           .limit(1)
         if (child) throw inUse()
@@ -164,7 +181,7 @@ function entityRoutes(deps: Deps, app: ReturnType<typeof moduleRouter>, entity: 
       const { key, dictCode } = entity.usageKey(row)
       if (await isReferenced(db, entity.name, key, dictCode)) throw inUse()
       try {
-        await db.delete(entity.table).where(eq(entity.idColumn, id))
+        await db.delete(table).where(eq(entity.idColumn, id))
       } catch (error) {
         if (isForeignKeyViolation(error)) throw inUse()
         throw error
@@ -255,6 +272,12 @@ export function referenceAdminRoutes(deps: Deps) {
     },
   )
 
-  for (const entity of REFERENCE_ENTITIES) entityRoutes(deps, app, entity)
+  entityRoutes(deps, app, dictItemEntity)
+  entityRoutes(deps, app, tagEntity)
+  entityRoutes(deps, app, countryEntity)
+  entityRoutes(deps, app, organizationEntity)
+  entityRoutes(deps, app, enterpriseEntity)
+  entityRoutes(deps, app, vendorEntity)
+  entityRoutes(deps, app, roomEntity)
   return app
 }

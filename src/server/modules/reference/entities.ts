@@ -51,53 +51,93 @@ import { AppError } from '../../http/app-error'
 import { pick } from './queries'
 import type { ReferenceEntityName } from './usage'
 
-/**
- * A stored row, a validated input or a list query of one of the reference tables, by column name, as the
- * routes shared by every entity pass it. Each entity's callbacks name their own table's row and their own
- * contract's input: they are methods below, whose parameters may be narrower than this.
- */
-export type Row = Record<string, unknown>
-/** An entity's validated input: the edit's fields, and the create's (its identity) when creating. */
-type InputOf<C extends z.ZodType, E extends z.ZodType> = z.output<E> & Partial<z.output<C>>
 type DictItemRow = typeof dictItems.$inferSelect
 type TagRow = typeof tags.$inferSelect
 export type RoomRow = typeof rooms.$inferSelect
 export type FieldProblems = Record<string, MessageKey>
 
-export interface ReferenceEntity {
+/** A column of the table `T`: naming one it does not have fails to compile. */
+export type ColumnOf<T extends PgTable> = T['_']['columns'][keyof T['_']['columns']]
+/** A row of `T` as stored. */
+export type RowOf<T extends PgTable> = T['$inferSelect']
+/** The columns of a new row of `T`. */
+export type InsertOf<T extends PgTable> = T['$inferInsert']
+
+/**
+ * One kind of reference record, typed by its table `T`, its edit input `Edit`, its create input `Create`
+ * (the edit's fields and the identity) and its list filters `S`: an input field, an identity or a filter
+ * that is not a column of the table, or a callback that reads a column the row does not have, fails to
+ * compile.
+ */
+export interface ReferenceEntity<
+  T extends PgTable,
+  Id extends string | number,
+  Edit extends object,
+  Create extends Edit,
+  S extends z.ZodRawShape,
+> {
   name: ReferenceEntityName
   /** URL segment under /api/reference. */
   segment: string
   noun: string
-  table: PgTable
-  idColumn: PgColumn
+  table: T
+  idColumn: ColumnOf<T>
   /** The path parameter `id` (an integer, a uuid, or a country code). */
-  idSchema: z.ZodType
+  idSchema: z.ZodType<Id, unknown>
   /** The field that identifies a record besides its id (code, number, value); set at creation only. */
-  identity: { field: string; column: PgColumn; scope?(input: Row): SQL }
-  create: z.ZodType<Row>
-  edit: z.ZodType<Row>
+  identity: {
+    field: NoInfer<keyof Create & keyof InsertOf<T> & string>
+    column: ColumnOf<T>
+    scope?(input: NoInfer<Create>): SQL
+  }
+  create: z.ZodType<Create>
+  edit: z.ZodType<Edit>
   view: z.ZodType
   /** Extra list filters (query parameters; empty ones count as absent). */
-  filters: z.ZodRawShape
-  where(q: Row): (SQL | undefined)[]
-  keyword: PgColumn[]
-  order: (PgColumn | SQL)[]
-  /** Columns of a new or edited row from the validated input. */
-  toRow?(input: Row): Row
+  filters: z.ZodObject<S>
+  where(q: NoInfer<z.output<z.ZodObject<S>>>): (SQL | undefined)[]
+  keyword: ColumnOf<T>[]
+  order: (ColumnOf<T> | SQL)[]
+  /** The columns of a new row, from the validated input. */
+  insertRow(input: NoInfer<Create>): InsertOf<T>
+  /** The columns an edit sets, from the validated input. */
+  updateRow(input: NoInfer<Edit>): Partial<InsertOf<T>>
   /** Cross-record checks; `current` is the stored row when editing. May throw its own refusal (with params). */
-  check?(db: DbOrTx, input: Row, current?: Row): Promise<FieldProblems>
+  check?(db: DbOrTx, input: NoInfer<Edit & Partial<Create>>, current?: RowOf<T>): Promise<FieldProblems>
   /** Refuses disabling a record that must stay in use (a room that still holds artworks). */
-  beforeDisable?(db: DbOrTx, current: Row): Promise<void>
+  beforeDisable?(db: DbOrTx, current: RowOf<T>): Promise<void>
   /** The refusal when the identity is taken (default: `codeTaken` at the identity's field). */
   identityTaken?(value: string): AppError
   /** Rows to views, in the order of `rows`. */
-  toViews(db: DbOrTx, rows: Row[], lang: Lang): Promise<Row[]>
+  toViews(db: DbOrTx, rows: RowOf<T>[], lang: Lang): Promise<object[]>
   /** A self-reference: children block a delete. */
-  parentColumn?: PgColumn
+  parentColumn?: ColumnOf<T>
   /** The key other records use (id, code, or for dictionary items the value within its dictionary). */
-  usageKey(row: Row): { key: string | number; dictCode?: ItemDictCode }
+  usageKey(row: RowOf<T>): { key: string | number; dictCode?: ItemDictCode }
 }
+
+/**
+ * An entity, checked against its table: the inputs' fields must be the table's columns (so an input that
+ * names a column the table lacks fails to compile here).
+ */
+export function referenceEntity<
+  T extends PgTable,
+  Id extends string | number,
+  Edit extends object,
+  Create extends Edit,
+  S extends z.ZodRawShape,
+>(
+  entity: ReferenceEntity<T, Id, Edit, Create, S> &
+    ColumnsOnly<Create, InsertOf<T>> &
+    ColumnsOnly<Edit, InsertOf<T>>,
+): ReferenceEntity<T, Id, Edit, Create, S> {
+  return entity
+}
+
+/** `never` (so a literal is refused) when the input has a field that is not a column. */
+type ColumnsOnly<I, Row> = [Exclude<keyof I, keyof Row>] extends [never]
+  ? unknown
+  : { notColumns: Exclude<keyof I, keyof Row> }
 
 const intId = z.coerce.number({ message: 'invalidValue' }).int().positive().max(2_147_483_647)
 const uuidId = z.uuid({ message: 'invalidValue' })
@@ -193,7 +233,7 @@ export async function dictItemViews(
   }))
 }
 
-const dictItemEntity: ReferenceEntity = {
+const dictItemEntity = referenceEntity({
   name: 'dictItems',
   segment: 'dictionary-items',
   noun: 'dictionary item',
@@ -203,15 +243,17 @@ const dictItemEntity: ReferenceEntity = {
   identity: {
     field: 'value',
     column: dictItems.value,
-    scope: (input: { dictCode: ItemDictCode }) => eq(dictItems.dictCode, input.dictCode),
+    scope: (input) => eq(dictItems.dictCode, input.dictCode),
   },
   create: dictItemCreate,
   edit: dictItemEdit,
   view: dictItemView,
-  filters: {
+  insertRow: (input) => input,
+  updateRow: (input) => input,
+  filters: z.object({
     dictCode: optionalParam(z.enum(ITEM_DICT_CODES, { message: 'unknownDictCode' })),
     parentId: parentFilter,
-  },
+  }),
   where: (q: { dictCode?: ItemDictCode; parentId?: string }) => [
     q.dictCode ? eq(dictItems.dictCode, q.dictCode) : undefined,
     parentWhere(dictItems.parentId, q.parentId),
@@ -222,7 +264,7 @@ const dictItemEntity: ReferenceEntity = {
   usageKey: (r: DictItemRow) => ({ key: r.value, dictCode: r.dictCode }),
   async check(
     db: DbOrTx,
-    input: InputOf<typeof dictItemCreate, typeof dictItemEdit>,
+    input: z.output<typeof dictItemEdit> & Partial<z.output<typeof dictItemCreate>>,
     current?: DictItemRow,
   ): Promise<FieldProblems> {
     const dictCode = current?.dictCode ?? input.dictCode
@@ -242,9 +284,9 @@ const dictItemEntity: ReferenceEntity = {
     return {}
   },
   toViews: dictItemViews,
-}
+})
 
-const tagEntity: ReferenceEntity = {
+const tagEntity = referenceEntity({
   name: 'tags',
   segment: 'tags',
   noun: 'tag',
@@ -255,17 +297,17 @@ const tagEntity: ReferenceEntity = {
   create: tagCreate,
   edit: tagEdit,
   view: tagView,
-  filters: { parentId: parentFilter },
+  filters: z.object({ parentId: parentFilter }),
   where: (q: { parentId?: string }) => [parentWhere(tags.parentId, q.parentId)],
   keyword: [tags.code, tags.nameZh, tags.nameEn],
   order: [sql`${tags.parentId} nulls first`, asc(tags.sort), asc(tags.id)],
-  toRow: (input: InputOf<typeof tagCreate, typeof tagEdit>) =>
-    'code' in input ? { ...input, code: input.code || null } : input,
+  insertRow: (input) => ({ ...input, code: input.code || null }),
+  updateRow: (input) => input,
   parentColumn: tags.parentId,
   usageKey: (r: TagRow) => ({ key: r.id }),
   async check(
     db: DbOrTx,
-    input: InputOf<typeof tagCreate, typeof tagEdit>,
+    input: z.output<typeof tagEdit> & Partial<z.output<typeof tagCreate>>,
     current?: TagRow,
   ): Promise<FieldProblems> {
     if (input.parentId === null) return {}
@@ -279,9 +321,9 @@ const tagEntity: ReferenceEntity = {
   },
   toViews: async (_db: DbOrTx, rows: TagRow[], lang: Lang) =>
     rows.map((r) => ({ id: r.id, code: r.code, parentId: r.parentId, ...named(lang, r), ...stamps(r) })),
-}
+})
 
-const countryEntity: ReferenceEntity = {
+const countryEntity = referenceEntity({
   name: 'countries',
   segment: 'countries',
   noun: 'country',
@@ -292,16 +334,18 @@ const countryEntity: ReferenceEntity = {
   create: countryCreate,
   edit: countryEdit,
   view: countryView,
-  filters: {},
+  insertRow: (input) => input,
+  updateRow: (input) => input,
+  filters: z.object({}),
   where: () => [],
   keyword: [countries.code, countries.nameZh, countries.nameEn],
   order: [asc(countries.sort), asc(countries.code)],
   usageKey: (r: typeof countries.$inferSelect) => ({ key: r.code }),
   toViews: async (_db: DbOrTx, rows: (typeof countries.$inferSelect)[], lang: Lang) =>
     rows.map((r) => ({ code: r.code, ...named(lang, r), ...stamps(r) })),
-}
+})
 
-const organizationEntity: ReferenceEntity = {
+const organizationEntity = referenceEntity({
   name: 'organizations',
   segment: 'organizations',
   noun: 'department',
@@ -312,16 +356,18 @@ const organizationEntity: ReferenceEntity = {
   create: organizationCreate,
   edit: organizationEdit,
   view: organizationView,
-  filters: {},
+  insertRow: (input) => input,
+  updateRow: (input) => input,
+  filters: z.object({}),
   where: () => [],
   keyword: [organizations.code, organizations.nameZh, organizations.nameEn],
   order: [asc(organizations.sort), asc(organizations.code)],
   usageKey: (r: typeof organizations.$inferSelect) => ({ key: r.id }),
   toViews: async (_db: DbOrTx, rows: (typeof organizations.$inferSelect)[], lang: Lang) =>
     rows.map((r) => ({ id: r.id, code: r.code, ...named(lang, r), ...stamps(r) })),
-}
+})
 
-const enterpriseEntity: ReferenceEntity = {
+const enterpriseEntity = referenceEntity({
   name: 'enterprises',
   segment: 'enterprises',
   noun: 'paying company',
@@ -332,10 +378,12 @@ const enterpriseEntity: ReferenceEntity = {
   create: enterpriseCreate,
   edit: enterpriseEdit,
   view: enterpriseView,
-  filters: {
+  insertRow: (input) => input,
+  updateRow: (input) => input,
+  filters: z.object({
     countryCode: countryFilter,
     currency: optionalParam(z.string().regex(/^[A-Z]{3}$/, { message: 'invalidValue' })),
-  },
+  }),
   where: (q: { countryCode?: string; currency?: string }) => [
     q.countryCode ? eq(enterprises.countryCode, q.countryCode) : undefined,
     q.currency ? eq(enterprises.currency, q.currency) : undefined,
@@ -345,7 +393,7 @@ const enterpriseEntity: ReferenceEntity = {
   usageKey: (r: typeof enterprises.$inferSelect) => ({ key: r.id }),
   async check(
     db: DbOrTx,
-    input: InputOf<typeof enterpriseCreate, typeof enterpriseEdit>,
+    input: z.output<typeof enterpriseEdit> & Partial<z.output<typeof enterpriseCreate>>,
   ): Promise<FieldProblems> {
     const problems: FieldProblems = {}
     if (!(await countryExists(db, input.countryCode))) problems.countryCode = 'invalidValue'
@@ -369,9 +417,9 @@ const enterpriseEntity: ReferenceEntity = {
       ...stamps(r),
     }))
   },
-}
+})
 
-const vendorEntity: ReferenceEntity = {
+const vendorEntity = referenceEntity({
   name: 'vendors',
   segment: 'vendors',
   noun: 'vendor',
@@ -382,10 +430,12 @@ const vendorEntity: ReferenceEntity = {
   create: vendorCreate,
   edit: vendorEdit,
   view: vendorView,
-  filters: {
+  insertRow: (input) => input,
+  updateRow: (input) => input,
+  filters: z.object({
     kind: optionalParam(z.enum(VENDOR_KINDS, { message: 'invalidValue' })),
     countryCode: countryFilter,
-  },
+  }),
   where: (q: { kind?: (typeof VENDOR_KINDS)[number]; countryCode?: string }) => [
     q.kind ? eq(vendors.kind, q.kind) : undefined,
     q.countryCode ? eq(vendors.countryCode, q.countryCode) : undefined,
@@ -393,7 +443,10 @@ const vendorEntity: ReferenceEntity = {
   keyword: [vendors.number, vendors.nameZh, vendors.nameEn, vendors.legalName, vendors.region],
   order: [asc(vendors.sort), asc(vendors.number)],
   usageKey: (r: typeof vendors.$inferSelect) => ({ key: r.id }),
-  async check(db: DbOrTx, input: InputOf<typeof vendorCreate, typeof vendorEdit>): Promise<FieldProblems> {
+  async check(
+    db: DbOrTx,
+    input: z.output<typeof vendorEdit> & Partial<z.output<typeof vendorCreate>>,
+  ): Promise<FieldProblems> {
     return (await countryExists(db, input.countryCode)) ? {} : { countryCode: 'invalidValue' }
   },
   async toViews(db: DbOrTx, rows: (typeof vendors.$inferSelect)[], lang: Lang) {
@@ -420,9 +473,19 @@ const vendorEntity: ReferenceEntity = {
       ...stamps(r),
     }))
   },
-}
+})
 
-const CLIMATE = ['temperatureMin', 'temperatureMax', 'humidityMin', 'humidityMax'] as const
+/** The climate limits as the numeric columns take them (decimal text). */
+function climateAsText<I extends z.output<typeof roomEdit>>(input: I) {
+  const text = (v: number | null) => (v === null ? null : String(v))
+  return {
+    ...input,
+    temperatureMin: text(input.temperatureMin),
+    temperatureMax: text(input.temperatureMax),
+    humidityMin: text(input.humidityMin),
+    humidityMax: text(input.humidityMax),
+  }
+}
 
 /** How many artworks stand in a room now (artworks.room_id, kept by the processes with the ledger). */
 export async function artworksInRoom(db: DbOrTx, roomId: string): Promise<number> {
@@ -456,7 +519,7 @@ export async function roomViews(db: DbOrTx, rows: RoomRow[], lang: Lang) {
   }))
 }
 
-export const roomEntity: ReferenceEntity = {
+export const roomEntity = referenceEntity({
   name: 'rooms',
   segment: 'rooms',
   noun: 'room',
@@ -467,10 +530,10 @@ export const roomEntity: ReferenceEntity = {
   create: roomCreate,
   edit: roomEdit,
   view: roomView,
-  filters: {
+  filters: z.object({
     countryCode: countryFilter,
     icon: optionalParam(z.enum(ROOM_ICONS, { message: 'invalidValue' })),
-  },
+  }),
   where: (q: { countryCode?: string; icon?: (typeof ROOM_ICONS)[number] }) => [
     q.countryCode ? eq(rooms.countryCode, q.countryCode) : undefined,
     q.icon ? eq(rooms.icon, q.icon) : undefined,
@@ -478,17 +541,13 @@ export const roomEntity: ReferenceEntity = {
   keyword: [rooms.code, rooms.nameZh, rooms.nameEn, rooms.liaison, rooms.location],
   order: [asc(rooms.sort), asc(rooms.code)],
   usageKey: (r: RoomRow) => ({ key: r.id }),
-  toRow: (input: InputOf<typeof roomCreate, typeof roomEdit>) => ({
-    ...input,
-    ...Object.fromEntries(
-      CLIMATE.filter((k) => k in input).map((k) => [k, input[k] === null ? null : String(input[k])]),
-    ),
-  }),
+  insertRow: climateAsText,
+  updateRow: climateAsText,
   identityTaken: (code) =>
     new AppError(400, 'roomCodeTaken', { code }, { fieldErrors: { code: 'roomCodeTaken' } }),
   async check(
     db: DbOrTx,
-    input: InputOf<typeof roomCreate, typeof roomEdit>,
+    input: z.output<typeof roomEdit> & Partial<z.output<typeof roomCreate>>,
     current?: RoomRow,
   ): Promise<FieldProblems> {
     const problems: FieldProblems = (await countryExists(db, input.countryCode))
@@ -512,21 +571,13 @@ export const roomEntity: ReferenceEntity = {
     if (held > 0) throw roomNotEmpty(held)
   },
   toViews: roomViews,
-}
+})
 
-export const REFERENCE_ENTITIES: ReferenceEntity[] = [
-  dictItemEntity,
-  tagEntity,
-  countryEntity,
-  organizationEntity,
-  enterpriseEntity,
-  vendorEntity,
-  roomEntity,
-]
+export { countryEntity, dictItemEntity, enterpriseEntity, organizationEntity, tagEntity, vendorEntity }
 
 /** A keyword filter over the entity's searchable columns. */
-export function keywordWhere(entity: ReferenceEntity, keyword: string | undefined): SQL | undefined {
+export function keywordWhere(columns: PgColumn[], keyword: string | undefined): SQL | undefined {
   if (!keyword) return undefined
   const pattern = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-  return or(...entity.keyword.map((column) => ilike(column, pattern)))
+  return or(...columns.map((column) => ilike(column, pattern)))
 }

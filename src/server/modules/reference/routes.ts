@@ -2,6 +2,7 @@
 // Every call needs a signed-in user. Empty GET parameters count as absent; an unknown dictCode or
 // parentTagId is a 400, not a silently empty list. The getAll* lists are POSTs whose body is ignored.
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { holds } from '../../../shared/access'
 import {
   childTreeQuery,
@@ -15,13 +16,12 @@ import {
   roomOption,
   tagItem,
   tagQuery,
-  type UserOption,
   userOption,
   vendorOption,
 } from '../../../shared/contracts/reference'
 import { access, currentUser } from '../../http/access'
 import { AppError } from '../../http/app-error'
-import type { Deps } from '../../http/context'
+import type { AppEnv, Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import {
@@ -110,13 +110,13 @@ export function referenceCallRoutes(deps: Deps) {
     async (c) => ok(c, await tagsByParent(db, c.req.valid('query').parentTagId, c.get('lang'))),
   )
 
-  const lists = [
-    ['/art/getAllUser', 'Every enabled user', userOption, userOptions],
-    ['/art/getAllOrganization', "The office's departments", organizationOption, organizationOptions],
-    ['/art/getAllEnt', "The family's paying companies", enterpriseOption, enterpriseOptions],
-    ['/art/getAllVendors', 'Vendors with kind and bank details', vendorOption, vendorOptions],
-  ] as const
-  for (const [path, summary, schema, load] of lists) {
+  /** A getAll* list: a POST by the call's historical contract, but a lookup (logged as one, not as a creation). */
+  const listRoute = <S extends z.ZodType>(
+    path: string,
+    summary: string,
+    schema: S,
+    load: (c: Context<AppEnv>) => Promise<z.output<S>[]>,
+  ) =>
     app.openapi(
       createRoute({
         method: 'post',
@@ -127,19 +127,27 @@ export function referenceCallRoutes(deps: Deps) {
         responses: okResponse(z.array(schema)),
       }),
       async (c) => {
-        // A POST by the call's historical contract, but a lookup: logged as one, not as a creation.
         c.set('operationType', 'QUERY')
-        const list = await load(db, c.get('lang'))
-        // Pickers show display names: sign-in names go only to those who manage accounts.
-        if (path === '/art/getAllUser' && !holds(currentUser(c), 'authManage:view'))
-          return ok(
-            c,
-            (list as UserOption[]).map(({ username: _username, ...rest }) => rest),
-          ) as never
-        return ok(c, list) as never
+        return ok(c, await load(c))
       },
     )
-  }
+
+  listRoute('/art/getAllUser', 'Every enabled user', userOption, async (c) => {
+    const list = await userOptions(db, c.get('lang'))
+    // Pickers show display names: sign-in names go only to those who manage accounts.
+    return holds(currentUser(c), 'authManage:view')
+      ? list
+      : list.map(({ username: _username, ...rest }) => rest)
+  })
+  listRoute('/art/getAllOrganization', "The office's departments", organizationOption, (c) =>
+    organizationOptions(db, c.get('lang')),
+  )
+  listRoute('/art/getAllEnt', "The family's paying companies", enterpriseOption, (c) =>
+    enterpriseOptions(db, c.get('lang')),
+  )
+  listRoute('/art/getAllVendors', 'Vendors with kind and bank details', vendorOption, (c) =>
+    vendorOptions(db, c.get('lang')),
+  )
 
   app.openapi(
     createRoute({

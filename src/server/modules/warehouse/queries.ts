@@ -49,7 +49,7 @@ async function summaries(db: Db, rows: RoomRow[], lang: Lang): Promise<RoomSumma
 
 export async function listRooms(db: Db, q: Paged<RoomListQuery>, lang: Lang) {
   const where = and(
-    keywordWhere(roomEntity, q.q),
+    keywordWhere(roomEntity.keyword, q.q),
     q.enabled ? eq(rooms.enabled, q.enabled === 'true') : undefined,
   )
   const [[{ n }], rows] = await Promise.all([

@@ -30,7 +30,7 @@ import { listRooms, placeOf, roomContents, roomMovements, roomStocktakes, roomSu
 const idParam = z.object({
   id: z.uuid({ message: 'invalidValue' }).openapi({ param: { in: 'path', name: 'id', required: true } }),
 })
-const body = (schema: z.ZodType<Record<string, unknown>>) => ({
+const body = <I>(schema: z.ZodType<I>) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 })
 
@@ -79,7 +79,7 @@ export function warehouseRoutes(deps: Deps) {
       responses: okResponse(roomSummarySchema),
     }),
     async (c) => {
-      const id = (await createRecord(db, roomEntity, c.req.valid('json'))) as string
+      const id = await createRecord(db, roomEntity, c.req.valid('json'))
       return ok(c, await roomSummary(db, id, c.get('lang')))
     },
   )

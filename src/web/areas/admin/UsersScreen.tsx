@@ -49,7 +49,7 @@ import {
   usersQuery,
 } from '../../api/queries/admin'
 import { ConfirmActions } from '../../forms/ConfirmModal'
-import { EnabledBadge } from '../../forms/EnabledCell'
+import { EnabledBadge, EnableMenuItem } from '../../forms/EnabledCell'
 import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
@@ -128,13 +128,11 @@ function UserCard({
                         <Trans>Reset password</Trans>
                       </Menu.Item>
                     ) : null}
-                    <Menu.Item
-                      color={user.enabled ? 'red' : 'teal'}
-                      onClick={() => onDialog({ kind: 'toggle', user })}
-                      data-testid={user.enabled ? 'user-disable' : 'user-enable'}
-                    >
-                      {user.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-                    </Menu.Item>
+                    <EnableMenuItem
+                      enabled={user.enabled}
+                      testId="user"
+                      onToggle={() => onDialog({ kind: 'toggle', user })}
+                    />
                   </>
                 ) : null}
               </Menu.Dropdown>

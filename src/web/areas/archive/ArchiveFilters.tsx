@@ -3,11 +3,12 @@
 // (the URL changes, the list follows); typed ranges apply on blur or Enter. Each filter in force shows as a
 // pill that removes it.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Input, MultiSelect, Pill, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Button, Group, Input, MultiSelect, Pill, Select, Text } from '@mantine/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { ARTWORK_STATUSES, INSURANCE_STATUSES, TRANSPORT_STATUSES } from '../../../shared/contracts/artworks'
 import { moneyText } from '../../../shared/money-text'
 import { DigitsInput } from '../../forms/DigitsInput'
+import { FilterBar } from '../../forms/FilterBar'
 import { MoneyInput } from '../../forms/MoneyInput'
 import { artworkStatusLabel, insuranceStatusLabel, transportStatusLabel } from './archive-labels'
 import { type ArchiveSearch, clearedFilters, withFilters } from './archive-search'
@@ -79,155 +80,153 @@ export function ArchiveFilters({ search, onChange, reference }: ArchiveFiltersPr
   ]
 
   return (
-    <Stack gap="md" data-testid="archive-filters">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md" verticalSpacing="sm">
-        {TAG_FILTERS.map(({ key, parent }) => (
-          <MultiSelect
-            key={key}
-            label={tagLabels[key]}
-            placeholder={search[key]?.length ? undefined : t`Any`}
-            data={reference.tagOptions[parent]}
-            value={(search[key] ?? []).map(String)}
-            onChange={(v) => set({ [key]: v.map(Number) })}
-            searchable
-            clearable
-            data-testid={`filter-${key}`}
-            comboboxProps={{ withinPortal: true }}
+    <FilterBar cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} testId="archive-filters">
+      {TAG_FILTERS.map(({ key, parent }) => (
+        <MultiSelect
+          key={key}
+          label={tagLabels[key]}
+          placeholder={search[key]?.length ? undefined : t`Any`}
+          data={reference.tagOptions[parent]}
+          value={(search[key] ?? []).map(String)}
+          onChange={(v) => set({ [key]: v.map(Number) })}
+          searchable
+          clearable
+          data-testid={`filter-${key}`}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ))}
+      <MultiSelect
+        label={t`Packaging`}
+        placeholder={search.packagingType?.length ? undefined : t`Any`}
+        data={reference.dictOptions.PACKAGING_TYPE}
+        value={search.packagingType ?? []}
+        onChange={(v) => set({ packagingType: v })}
+        searchable
+        clearable
+      />
+      <MultiSelect
+        label={t`Room`}
+        placeholder={search.roomId?.length ? undefined : t`Any`}
+        data={reference.roomOptions}
+        value={search.roomId ?? []}
+        onChange={(v) => set({ roomId: v })}
+        searchable
+        clearable
+        data-testid="filter-roomId"
+      />
+      <MultiSelect
+        label={t`Status`}
+        placeholder={search.status?.length ? undefined : t`Any`}
+        data={ARTWORK_STATUSES.map((s) => ({ value: s, label: artworkStatusLabel(s, lang) }))}
+        value={search.status ?? []}
+        onChange={(v) => set({ status: v as ArchiveSearch['status'] })}
+        clearable
+        data-testid="filter-status"
+      />
+      <MultiSelect
+        label={t`Transport`}
+        placeholder={search.transportStatus?.length ? undefined : t`Any`}
+        data={TRANSPORT_STATUSES.map((s) => ({ value: s, label: transportStatusLabel(s, lang) }))}
+        value={search.transportStatus ?? []}
+        onChange={(v) => set({ transportStatus: v as ArchiveSearch['transportStatus'] })}
+        clearable
+      />
+      <MultiSelect
+        label={t`Insurance`}
+        placeholder={search.insuranceStatus?.length ? undefined : t`Any`}
+        data={INSURANCE_STATUSES.map((s) => ({ value: s, label: insuranceStatusLabel(s, lang) }))}
+        value={search.insuranceStatus ?? []}
+        onChange={(v) => set({ insuranceStatus: v as ArchiveSearch['insuranceStatus'] })}
+        clearable
+      />
+      <Select
+        label={t`In the warehouse`}
+        data={flagData(t`In the warehouse`, t`Not in the warehouse`)}
+        value={flagOf(search.inWarehouse)}
+        onChange={(v) => set({ inWarehouse: flagValue(v) })}
+        allowDeselect={false}
+      />
+      <Select
+        label={t`In an operation`}
+        data={flagData(t`In a live process`, t`Not in a process`)}
+        value={flagOf(search.inOperation)}
+        onChange={(v) => set({ inOperation: flagValue(v) })}
+        allowDeselect={false}
+      />
+      <Select
+        label={t`Preview image`}
+        data={flagData(t({ message: 'Missing', context: 'absent data' }), t`Present`)}
+        value={flagOf(search.missingPreview)}
+        onChange={(v) => set({ missingPreview: flagValue(v) })}
+        allowDeselect={false}
+      />
+      <Input.Wrapper label={t`Buy year`}>
+        <Group gap={6} wrap="nowrap">
+          <DigitsInput
+            aria-label={t`Buy year from`}
+            placeholder={t`From`}
+            value={yearFrom}
+            maxLength={4}
+            onChange={setYearFrom}
+            onBlur={applyYears}
+            onKeyDown={(e) => e.key === 'Enter' && applyYears()}
+            style={{ flex: 1 }}
+            data-testid="filter-buyYearFrom"
           />
-        ))}
-        <MultiSelect
-          label={t`Packaging`}
-          placeholder={search.packagingType?.length ? undefined : t`Any`}
-          data={reference.dictOptions.PACKAGING_TYPE}
-          value={search.packagingType ?? []}
-          onChange={(v) => set({ packagingType: v })}
-          searchable
-          clearable
-        />
-        <MultiSelect
-          label={t`Room`}
-          placeholder={search.roomId?.length ? undefined : t`Any`}
-          data={reference.roomOptions}
-          value={search.roomId ?? []}
-          onChange={(v) => set({ roomId: v })}
-          searchable
-          clearable
-          data-testid="filter-roomId"
-        />
-        <MultiSelect
-          label={t`Status`}
-          placeholder={search.status?.length ? undefined : t`Any`}
-          data={ARTWORK_STATUSES.map((s) => ({ value: s, label: artworkStatusLabel(s, lang) }))}
-          value={search.status ?? []}
-          onChange={(v) => set({ status: v as ArchiveSearch['status'] })}
-          clearable
-          data-testid="filter-status"
-        />
-        <MultiSelect
-          label={t`Transport`}
-          placeholder={search.transportStatus?.length ? undefined : t`Any`}
-          data={TRANSPORT_STATUSES.map((s) => ({ value: s, label: transportStatusLabel(s, lang) }))}
-          value={search.transportStatus ?? []}
-          onChange={(v) => set({ transportStatus: v as ArchiveSearch['transportStatus'] })}
-          clearable
-        />
-        <MultiSelect
-          label={t`Insurance`}
-          placeholder={search.insuranceStatus?.length ? undefined : t`Any`}
-          data={INSURANCE_STATUSES.map((s) => ({ value: s, label: insuranceStatusLabel(s, lang) }))}
-          value={search.insuranceStatus ?? []}
-          onChange={(v) => set({ insuranceStatus: v as ArchiveSearch['insuranceStatus'] })}
-          clearable
-        />
-        <Select
-          label={t`In the warehouse`}
-          data={flagData(t`In the warehouse`, t`Not in the warehouse`)}
-          value={flagOf(search.inWarehouse)}
-          onChange={(v) => set({ inWarehouse: flagValue(v) })}
-          allowDeselect={false}
-        />
-        <Select
-          label={t`In an operation`}
-          data={flagData(t`In a live process`, t`Not in a process`)}
-          value={flagOf(search.inOperation)}
-          onChange={(v) => set({ inOperation: flagValue(v) })}
-          allowDeselect={false}
-        />
-        <Select
-          label={t`Preview image`}
-          data={flagData(t({ message: 'Missing', context: 'absent data' }), t`Present`)}
-          value={flagOf(search.missingPreview)}
-          onChange={(v) => set({ missingPreview: flagValue(v) })}
-          allowDeselect={false}
-        />
-        <Input.Wrapper label={t`Buy year`}>
-          <Group gap={6} wrap="nowrap">
-            <DigitsInput
-              aria-label={t`Buy year from`}
-              placeholder={t`From`}
-              value={yearFrom}
-              maxLength={4}
-              onChange={setYearFrom}
-              onBlur={applyYears}
-              onKeyDown={(e) => e.key === 'Enter' && applyYears()}
-              style={{ flex: 1 }}
-              data-testid="filter-buyYearFrom"
-            />
-            <Text c="dimmed">–</Text>
-            <DigitsInput
-              aria-label={t`Buy year to`}
-              placeholder={t`To`}
-              value={yearTo}
-              maxLength={4}
-              onChange={setYearTo}
-              onBlur={applyYears}
-              onKeyDown={(e) => e.key === 'Enter' && applyYears()}
-              style={{ flex: 1 }}
-              data-testid="filter-buyYearTo"
-            />
-          </Group>
-        </Input.Wrapper>
-        <Input.Wrapper label={t`Latest valuation`} style={{ gridColumn: 'span 2' }}>
-          <Group gap={6} wrap="nowrap">
-            <Select
-              aria-label={t`Valuation currency`}
-              placeholder={t`Currency`}
-              data={reference.dictOptions.CURRENCY.map((o) => ({ value: o.value, label: o.value }))}
-              value={search.valuationCurrency ?? null}
-              onChange={(v) => set({ valuationCurrency: v ?? undefined })}
-              clearable
-              searchable
-              w={110}
-              data-testid="filter-valuationCurrency"
-            />
-            <MoneyInput
-              aria-label={t`Valuation from`}
-              placeholder={t`From`}
-              value={valMin}
-              onChange={(v) => {
-                setValMin(v)
-              }}
-              onBlur={() => applyValuation()}
-              style={{ flex: 1 }}
-            />
-            <Text c="dimmed">–</Text>
-            <MoneyInput
-              aria-label={t`Valuation to`}
-              placeholder={t`To`}
-              value={valMax}
-              onChange={(v) => setValMax(v)}
-              onBlur={() => applyValuation()}
-              style={{ flex: 1 }}
-            />
-          </Group>
-          {!search.valuationCurrency && (valMin || valMax) ? (
-            <Text fz="xs" c="orange.8">
-              <Trans>Choose the currency: a valuation range is in one currency.</Trans>
-            </Text>
-          ) : null}
-        </Input.Wrapper>
-      </SimpleGrid>
-    </Stack>
+          <Text c="dimmed">–</Text>
+          <DigitsInput
+            aria-label={t`Buy year to`}
+            placeholder={t`To`}
+            value={yearTo}
+            maxLength={4}
+            onChange={setYearTo}
+            onBlur={applyYears}
+            onKeyDown={(e) => e.key === 'Enter' && applyYears()}
+            style={{ flex: 1 }}
+            data-testid="filter-buyYearTo"
+          />
+        </Group>
+      </Input.Wrapper>
+      <Input.Wrapper label={t`Latest valuation`} style={{ gridColumn: 'span 2' }}>
+        <Group gap={6} wrap="nowrap">
+          <Select
+            aria-label={t`Valuation currency`}
+            placeholder={t`Currency`}
+            data={reference.dictOptions.CURRENCY.map((o) => ({ value: o.value, label: o.value }))}
+            value={search.valuationCurrency ?? null}
+            onChange={(v) => set({ valuationCurrency: v ?? undefined })}
+            clearable
+            searchable
+            w={110}
+            data-testid="filter-valuationCurrency"
+          />
+          <MoneyInput
+            aria-label={t`Valuation from`}
+            placeholder={t`From`}
+            value={valMin}
+            onChange={(v) => {
+              setValMin(v)
+            }}
+            onBlur={() => applyValuation()}
+            style={{ flex: 1 }}
+          />
+          <Text c="dimmed">–</Text>
+          <MoneyInput
+            aria-label={t`Valuation to`}
+            placeholder={t`To`}
+            value={valMax}
+            onChange={(v) => setValMax(v)}
+            onBlur={() => applyValuation()}
+            style={{ flex: 1 }}
+          />
+        </Group>
+        {!search.valuationCurrency && (valMin || valMax) ? (
+          <Text fz="xs" c="orange.8">
+            <Trans>Choose the currency: a valuation range is in one currency.</Trans>
+          </Text>
+        ) : null}
+      </Input.Wrapper>
+    </FilterBar>
   )
 }
 

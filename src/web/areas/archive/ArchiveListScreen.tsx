@@ -21,14 +21,14 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { holds } from '../../../shared/access'
 import { ARTWORK_SORTS, type ArtworkListItem, type ArtworkSort } from '../../../shared/contracts/artworks'
 import { artworkDetailQuery, artworkListQuery } from '../../api/queries/artworks'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { showWarning } from '../../forms/notify'
 import { formatNumber } from '../../i18n/format'
 import { officeToday } from '../../i18n/office-zone'
@@ -89,8 +89,6 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
   const filters = activeFilterCount(search)
   const [filtersOpen, setFiltersOpen] = useState(filters > (search.keyword ? 1 : 0))
   const [importOpen, setImportOpen] = useState(false)
-  const [keyword, setKeyword] = useState(search.keyword ?? '')
-  useEffect(() => setKeyword(search.keyword ?? ''), [search.keyword])
   const [selected, setSelected] = useState<Map<string, ArtworkListItem>>(new Map())
 
   const list = useQuery(artworkListQuery(toApiParams(search)))
@@ -125,11 +123,6 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
     },
   })
 
-  const submitKeyword = () => {
-    const next = keyword.trim()
-    if (next === (search.keyword ?? '')) return
-    onSearch(withFilters(search, { keyword: next || undefined }))
-  }
   const setSort = (column: ArtworkSort) => {
     const nextOrder =
       column === sort
@@ -210,95 +203,95 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
         }
       />
 
-      <Card withBorder radius="md" padding="md">
-        <Stack gap="sm">
-          <Group gap="sm" wrap="wrap" align="center">
-            <TextInput
-              placeholder={t`Search titles, artists, inventory numbers`}
-              leftSection={<IconSearch size={16} />}
-              value={keyword}
-              onChange={(e) => setKeyword(e.currentTarget.value)}
-              onKeyDown={(e) => e.key === 'Enter' && submitKeyword()}
-              onBlur={submitKeyword}
-              maxLength={100}
-              style={{ flex: '1 1 320px' }}
-              data-testid="archive-search"
-              aria-label={t`Search`}
-            />
-            <Button
-              variant={filtersOpen ? 'light' : 'default'}
-              leftSection={<IconFilter size={16} />}
-              rightSection={
-                filters > 0 ? (
-                  <Badge size="sm" circle>
-                    {filters}
-                  </Badge>
-                ) : null
+      <FilterBar
+        card
+        footer={
+          <>
+            <Collapse expanded={filtersOpen}>
+              <Stack pt="sm">
+                <ArchiveFilters search={search} onChange={onSearch} reference={reference} />
+              </Stack>
+            </Collapse>
+            <ActiveFilters search={search} onChange={onSearch} reference={reference} />
+          </>
+        }
+      >
+        <SearchFilter
+          placeholder={t`Search titles, artists, inventory numbers`}
+          leftSection={<IconSearch size={16} />}
+          value={search.keyword}
+          onSearch={(keyword) => {
+            if (keyword !== search.keyword) onSearch(withFilters(search, { keyword }))
+          }}
+          flex="1 1 320px"
+          testId="archive-search"
+        />
+        <Button
+          variant={filtersOpen ? 'light' : 'default'}
+          leftSection={<IconFilter size={16} />}
+          rightSection={
+            filters > 0 ? (
+              <Badge size="sm" circle>
+                {filters}
+              </Badge>
+            ) : null
+          }
+          onClick={() => setFiltersOpen((o) => !o)}
+          data-testid="toggle-filters"
+        >
+          <Trans>Filters</Trans>
+        </Button>
+        <Group gap={4} wrap="nowrap">
+          <Select
+            aria-label={t`Sort by`}
+            data={ARTWORK_SORTS.map((s) => ({ value: s, label: i18n._(SORT_LABELS[s]) }))}
+            value={sort}
+            onChange={(v) => v && onSearch({ ...search, sort: v as ArtworkSort, page: undefined })}
+            allowDeselect={false}
+            w={160}
+            data-testid="sort-select"
+          />
+          <Tooltip label={order === 'asc' ? t`Ascending` : t`Descending`}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={order === 'asc' ? t`Ascending` : t`Descending`}
+              onClick={() =>
+                onSearch({ ...search, order: order === 'asc' ? 'desc' : 'asc', page: undefined })
               }
-              onClick={() => setFiltersOpen((o) => !o)}
-              data-testid="toggle-filters"
             >
-              <Trans>Filters</Trans>
-            </Button>
-            <Group gap={4} wrap="nowrap">
-              <Select
-                aria-label={t`Sort by`}
-                data={ARTWORK_SORTS.map((s) => ({ value: s, label: i18n._(SORT_LABELS[s]) }))}
-                value={sort}
-                onChange={(v) => v && onSearch({ ...search, sort: v as ArtworkSort, page: undefined })}
-                allowDeselect={false}
-                w={160}
-                data-testid="sort-select"
-              />
-              <Tooltip label={order === 'asc' ? t`Ascending` : t`Descending`}>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  aria-label={order === 'asc' ? t`Ascending` : t`Descending`}
-                  onClick={() =>
-                    onSearch({ ...search, order: order === 'asc' ? 'desc' : 'asc', page: undefined })
-                  }
-                >
-                  {order === 'asc' ? <IconSortAsc /> : <IconSortDesc />}
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-            <SegmentedControl
-              value={view}
-              onChange={(v) =>
-                onSearch({ ...search, view: v === 'table' ? undefined : 'gallery' }, { replace: true })
-              }
-              data={[
-                {
-                  value: 'table',
-                  label: (
-                    <Group gap={6} wrap="nowrap">
-                      <IconTable />
-                      <span>{t`Table`}</span>
-                    </Group>
-                  ),
-                },
-                {
-                  value: 'gallery',
-                  label: (
-                    <Group gap={6} wrap="nowrap">
-                      <IconGrid />
-                      <span>{t`Gallery`}</span>
-                    </Group>
-                  ),
-                },
-              ]}
-              data-testid="view-switch"
-            />
-          </Group>
-          <Collapse expanded={filtersOpen}>
-            <Stack pt="xs">
-              <ArchiveFilters search={search} onChange={onSearch} reference={reference} />
-            </Stack>
-          </Collapse>
-          <ActiveFilters search={search} onChange={onSearch} reference={reference} />
-        </Stack>
-      </Card>
+              {order === 'asc' ? <IconSortAsc /> : <IconSortDesc />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <SegmentedControl
+          value={view}
+          onChange={(v) =>
+            onSearch({ ...search, view: v === 'table' ? undefined : 'gallery' }, { replace: true })
+          }
+          data={[
+            {
+              value: 'table',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconTable />
+                  <span>{t`Table`}</span>
+                </Group>
+              ),
+            },
+            {
+              value: 'gallery',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconGrid />
+                  <span>{t`Gallery`}</span>
+                </Group>
+              ),
+            },
+          ]}
+          data-testid="view-switch"
+        />
+      </FilterBar>
 
       <Group justify="space-between" align="center" mih={28}>
         <Text fz="sm" c="dimmed" data-testid="result-count">

@@ -242,7 +242,7 @@ function ActModal({ acting, onClose }: { acting: Acting; onClose: () => void }) 
       send={async (a) =>
         a.action === 'publish'
           ? (await publishContent(a.item.id)).recipients
-          : (await withdrawContent(a.item.id), null)
+          : await withdrawContent(a.item.id).then(() => null)
       }
       done={(recipients) => (recipients === null ? t`Withdrawn` : t`Published to ${recipients} people`)}
       invalidate={contentKeys.all}

@@ -12,7 +12,7 @@ import { useState } from 'react'
 import { CONTRACT_DIRECTIONS, type ContractRow, EXPIRING_SOON_DAYS } from '../../../shared/contracts/finance'
 import { moneyText } from '../../../shared/money-text'
 import { contractsQuery, params } from '../../api/queries/finance'
-import { FilterBar, SearchFilter } from '../../forms/FilterBar'
+import { CurrencyFilter, FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { showError } from '../../forms/notify'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
@@ -180,16 +180,10 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
           w={160}
           data-testid="contract-kind"
         />
-        <Select
-          label={t`Currency`}
-          placeholder={t`All currencies`}
-          data={currencies}
-          value={search.currency ?? null}
-          onChange={(v) => set({ currency: v ?? undefined })}
-          searchable
-          clearable
-          w={220}
-          maw="100%"
+        <CurrencyFilter
+          currencies={currencies}
+          value={search.currency}
+          onChange={(currency) => set({ currency })}
         />
         <Checkbox
           label={t`Ending within ${EXPIRING_SOON_DAYS} days`}

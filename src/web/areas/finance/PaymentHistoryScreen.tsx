@@ -12,8 +12,7 @@ import { useState } from 'react'
 import { PAYMENT_DIRECTIONS, PAYMENT_STATUSES, type PaymentRow } from '../../../shared/contracts/finance'
 import { moneyText } from '../../../shared/money-text'
 import { params, paymentsQuery } from '../../api/queries/finance'
-import { DateRangePicker } from '../../forms/DateRangePicker'
-import { FilterBar } from '../../forms/FilterBar'
+import { CurrencyFilter, DateRangeFilter, FilterBar } from '../../forms/FilterBar'
 import { showError } from '../../forms/notify'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
@@ -160,26 +159,19 @@ export function PaymentHistoryScreen({
             w={180}
             data-testid="payment-status"
           />
-          <Select
-            label={t`Currency`}
-            placeholder={t`All currencies`}
-            data={currencies}
-            value={search.currency ?? null}
-            onChange={(v) => set({ currency: v ?? undefined })}
-            searchable
-            clearable
-            w={220}
-            maw="100%"
-            data-testid="payment-currency"
+          <CurrencyFilter
+            currencies={currencies}
+            value={search.currency}
+            onChange={(currency) => set({ currency })}
+            testId="payment-currency"
           />
-          <DateRangePicker
+          <DateRangeFilter
             label={t`Dates`}
-            value={[search.from ?? null, search.to ?? null]}
-            onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
-            clearable
+            from={search.from}
+            to={search.to}
+            onChange={set}
             w={260}
-            maw="100%"
-            data-testid="payment-dates"
+            testId="payment-dates"
           />
           <Button
             variant="default"

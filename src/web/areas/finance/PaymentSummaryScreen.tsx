@@ -29,8 +29,7 @@ import {
 } from '../../../shared/contracts/finance'
 import { moneyText } from '../../../shared/money-text'
 import { paymentSummaryQuery } from '../../api/queries/finance'
-import { DateRangePicker } from '../../forms/DateRangePicker'
-import { FilterBar } from '../../forms/FilterBar'
+import { DateRangeFilter, FilterBar } from '../../forms/FilterBar'
 import { formatMonth, formatNumber } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
@@ -94,14 +93,13 @@ export function PaymentSummaryScreen({
             style={{ maxWidth: '100%', overflowX: 'auto' }}
             data-testid="summary-group"
           />
-          <DateRangePicker
+          <DateRangeFilter
             label={t`Dates`}
-            value={[search.from ?? null, search.to ?? null]}
-            onChange={([from, to]) => onSearch({ ...search, from: from ?? undefined, to: to ?? undefined })}
-            clearable
+            from={search.from}
+            to={search.to}
+            onChange={(range) => onSearch({ ...search, ...range })}
             w={260}
-            maw="100%"
-            data-testid="summary-dates"
+            testId="summary-dates"
           />
           <Switch
             label={t`Totals in the reporting currency`}

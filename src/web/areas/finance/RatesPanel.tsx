@@ -41,6 +41,7 @@ import { invalidateRateFigures } from '../../api/queries/rate-figures'
 import { BadRowsTable } from '../../forms/BadRowsTable'
 import { DateField } from '../../forms/DateField'
 import { ExcelImport } from '../../forms/ExcelImport'
+import { CurrencyFilter, FilterBar } from '../../forms/FilterBar'
 import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
 import { FormFooter } from '../../forms/SubmitButton'
@@ -142,7 +143,6 @@ function ReportingCurrency({ mayEdit }: { mayEdit: boolean }) {
 }
 
 function RatesList({ mayEdit }: { mayEdit: boolean }) {
-  const { t } = useLingui()
   const [currency, setCurrency] = useState<string | null>(null)
   const [page, setPage] = useState(1)
   const rates = useQuery(ratesQuery({ currency: currency ?? undefined, page, pageSize: RATES_PAGE_SIZE }))
@@ -196,28 +196,26 @@ function RatesList({ mayEdit }: { mayEdit: boolean }) {
   ]
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Select
-          label={t`Currency`}
-          placeholder={t`All currencies`}
-          data={currencies}
-          value={currency}
+      <FilterBar
+        actions={
+          mayEdit ? (
+            <Button onClick={() => setEditing(null)} data-testid="rate-new">
+              <Trans>Add a rate</Trans>
+            </Button>
+          ) : null
+        }
+      >
+        <CurrencyFilter
+          currencies={currencies}
+          value={currency ?? undefined}
           onChange={(v) => {
-            setCurrency(v)
+            setCurrency(v ?? null)
             setPage(1)
           }}
-          searchable
-          clearable
           w={260}
-          maw="100%"
-          data-testid="rate-filter-currency"
+          testId="rate-filter-currency"
         />
-        {mayEdit ? (
-          <Button onClick={() => setEditing(null)} data-testid="rate-new">
-            <Trans>Add a rate</Trans>
-          </Button>
-        ) : null}
-      </Group>
+      </FilterBar>
       {rates.isPending ? (
         <Skeleton h={160} />
       ) : rates.isError ? (

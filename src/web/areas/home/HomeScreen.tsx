@@ -26,6 +26,7 @@ import type { InboxTask } from '../../../shared/contracts/tasks'
 import { langOf } from '../../../shared/lang'
 import { inboxQuery, latestMessagesQuery } from '../../api/queries/tasks'
 import { formatDate, formatDateTime } from '../../i18n/format'
+import { officeToday } from '../../i18n/office-zone'
 import { useMe } from '../../session/use-session'
 import { IconCheck, IconList, SYSTEM_ICONS } from '../../shell/icons'
 import { UnstyledLink } from '../archive/router-links'
@@ -198,7 +199,7 @@ export function HomeScreen() {
             <Greeting name={me.user.displayName} />
           </Title>
           <Text c="dimmed" fz="sm">
-            {formatDate(new Date(), lang)}
+            {formatDate(officeToday(), lang)}
             {me.roles.length > 0 ? ` · ${me.roles.map((r) => r.name).join(lang === 'en' ? ', ' : '、')}` : ''}
           </Text>
         </Stack>

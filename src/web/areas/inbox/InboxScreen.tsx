@@ -4,26 +4,15 @@
 // row; a row opens its process here (as the delegator sees it for a delegated task, so its buttons and the
 // events sent are theirs).
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Checkbox,
-  Grid,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core'
+import { Alert, Anchor, Badge, Checkbox, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { TASK_KINDS } from '../../../../machines/tasks'
 import type { InboxTask } from '../../../shared/contracts/tasks'
 import { inboxQuery } from '../../api/queries/tasks'
+import { FilterBar, FilterCell } from '../../forms/FilterBar'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
-import { FilterCard, FoldedList, ListEmpty, ListFooter, pageParam, TypeFilter } from '../process/list-parts'
+import { FoldedList, ListEmpty, ListFooter, pageParam, TypeFilter } from '../process/list-parts'
 import { useLang } from '../process/machine-words'
 import { ProcessView } from '../process/ProcessView'
 import type { InboxSearch } from './inbox-search'
@@ -38,9 +27,9 @@ function Filters({ search, onSearch }: { search: InboxSearch; onSearch: (next: I
   const lang = useLang()
   const set = (patch: Partial<InboxSearch>) => onSearch({ ...search, ...patch, page: undefined })
   return (
-    <FilterCard testId="inbox-filters">
+    <FilterBar card grid testId="inbox-filters">
       <TypeFilter span={SPAN} value={search.type} onChange={(type) => set({ type })} />
-      <Grid.Col span={SPAN}>
+      <FilterCell span={SPAN}>
         <Select
           label={t`Task`}
           placeholder={t`Any task`}
@@ -50,8 +39,8 @@ function Filters({ search, onSearch }: { search: InboxSearch; onSearch: (next: I
           onChange={(v) => set({ kind: (v as InboxSearch['kind']) ?? undefined })}
           data-testid="filter-kind"
         />
-      </Grid.Col>
-      <Grid.Col span={SPAN}>
+      </FilterCell>
+      <FilterCell span={SPAN}>
         <Checkbox
           label={t`Include tasks claimed by others`}
           checked={search.claimed === 'all'}
@@ -59,8 +48,8 @@ function Filters({ search, onSearch }: { search: InboxSearch; onSearch: (next: I
           data-testid="filter-claimed"
           mb={8}
         />
-      </Grid.Col>
-    </FilterCard>
+      </FilterCell>
+    </FilterBar>
   )
 }
 

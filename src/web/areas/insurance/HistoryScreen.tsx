@@ -5,7 +5,7 @@ import { Anchor, Group, Select, Skeleton, Stack } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { policiesQuery } from '../../api/queries/insurance'
-import { SearchFilter } from '../../forms/FilterBar'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { PageHeader } from '../../shell/PageHeader'
 import { OpList } from '../operations/parts'
 import { OpenProcess } from '../process/OpenProcess'
@@ -58,7 +58,7 @@ export function HistoryScreen({
         }
       />
       <Stack gap="md">
-        <Group gap="sm" wrap="wrap">
+        <FilterBar>
           <SearchFilter
             value={search.q}
             onSearch={(q) => onSearch({ ...rest, q, page: undefined }, { replace: true })}
@@ -86,7 +86,7 @@ export function HistoryScreen({
             }
             data-testid="kind-filter"
           />
-        </Group>
+        </FilterBar>
         {policies.data ? (
           <OpList
             testId="policy-history"

@@ -16,7 +16,7 @@ import type { CoverItem, PolicyItem, WithinDays } from '../../../shared/contract
 import type { PolicyShow } from '../../../shared/insurance-shows'
 import { moneyText } from '../../../shared/money-text'
 import { coverQuery, policiesQuery, renewalsDueQuery } from '../../api/queries/insurance'
-import { SearchFilter } from '../../forms/FilterBar'
+import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
@@ -84,7 +84,7 @@ function PolicyRegister({ search, onSearch }: { search: InsuranceSearch; onSearc
           { value: 'lapsed', label: <Trans>Lapsed</Trans>, count: counts?.lapsed },
         ]}
       />
-      <Group gap="sm" wrap="wrap">
+      <FilterBar>
         <SearchFilter
           value={search.q}
           onSearch={(q) => set({ q })}
@@ -100,7 +100,7 @@ function PolicyRegister({ search, onSearch }: { search: InsuranceSearch; onSearc
             onChange={(v) => set({ within: v === '30' ? undefined : (Number(v) as 60 | 90) })}
           />
         ) : null}
-      </Group>
+      </FilterBar>
       {policies.data ? (
         <OpList
           testId="policy-list"
@@ -240,7 +240,37 @@ function CoverList({
     void navigate({ to, search: { artworkIds: chosen } })
   return (
     <Stack gap="md">
-      <Group gap="sm" justify="space-between" wrap="wrap">
+      <FilterBar
+        actions={
+          mayStart ? (
+            <Group gap="xs" wrap="wrap">
+              <Text fz="sm" c="dimmed" data-testid="chosen-count">
+                <Trans>{chosen.length} chosen</Trans>
+              </Text>
+              {cover === 'toBeInsured' ? (
+                <Button
+                  leftSection={<IconShieldPlus size={16} />}
+                  disabled={chosen.length === 0}
+                  onClick={() => startWith('/devOpsManage/createAnnualInsurance')}
+                  data-testid="insure-selected"
+                >
+                  <Trans>Insure selected</Trans>
+                </Button>
+              ) : (
+                <Button
+                  variant="default"
+                  leftSection={<IconAlertTriangle size={16} />}
+                  disabled={chosen.length === 0}
+                  onClick={() => startWith('/devOpsManage/createPayoutInsurance')}
+                  data-testid="claim-selected"
+                >
+                  <Trans context="insurance claim">Claim</Trans>
+                </Button>
+              )}
+            </Group>
+          ) : null
+        }
+      >
         <SearchFilter
           value={search.q}
           onSearch={(q) => onSearch({ ...rest, q, page: undefined }, { replace: true })}
@@ -250,34 +280,7 @@ function CoverList({
           maw={360}
           testId="insurance-search"
         />
-        {mayStart ? (
-          <Group gap="xs" wrap="wrap">
-            <Text fz="sm" c="dimmed" data-testid="chosen-count">
-              <Trans>{chosen.length} chosen</Trans>
-            </Text>
-            {cover === 'toBeInsured' ? (
-              <Button
-                leftSection={<IconShieldPlus size={16} />}
-                disabled={chosen.length === 0}
-                onClick={() => startWith('/devOpsManage/createAnnualInsurance')}
-                data-testid="insure-selected"
-              >
-                <Trans>Insure selected</Trans>
-              </Button>
-            ) : (
-              <Button
-                variant="default"
-                leftSection={<IconAlertTriangle size={16} />}
-                disabled={chosen.length === 0}
-                onClick={() => startWith('/devOpsManage/createPayoutInsurance')}
-                data-testid="claim-selected"
-              >
-                <Trans context="insurance claim">Claim</Trans>
-              </Button>
-            )}
-          </Group>
-        ) : null}
-      </Group>
+      </FilterBar>
       {list.data ? (
         <OpList
           testId={cover === 'covered' ? 'covered-list' : 'uninsured-list'}

@@ -8,8 +8,9 @@ import { useQuery } from '@tanstack/react-query'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import { operationCountsQuery } from '../../api/queries/operations'
 import { type ProcessListFilters, processListQuery } from '../../api/queries/process'
+import { FilterBar } from '../../forms/FilterBar'
 import { PageHeader } from '../../shell/PageHeader'
-import { ArtworkDateFilters, FilterCard, pageParam, TypeFilter } from '../process/list-parts'
+import { ArtworkDateFilters, pageParam, TypeFilter } from '../process/list-parts'
 import { OpenProcess } from '../process/OpenProcess'
 import { ProcessTable } from '../process/ProcessTable'
 import type { HistorySearch } from './op-search'
@@ -64,10 +65,10 @@ export function HistoryScreen({
             { value: 'terminated', label: <Trans>Terminated</Trans>, count: n(['terminated']) },
           ]}
         />
-        <FilterCard>
+        <FilterBar card grid>
           <TypeFilter span={SPAN} value={search.type} onChange={(type) => set({ type })} />
           <ArtworkDateFilters span={SPAN} search={search} set={set} />
-        </FilterCard>
+        </FilterBar>
         {list.data ? (
           <ProcessTable
             list={list.data.list}

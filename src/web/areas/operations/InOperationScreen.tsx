@@ -3,14 +3,16 @@
 // (the process's start or latest restart) — newest first, filtered by type in the URL. A row opens the
 // process view in place.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Card, Select, Skeleton, Stack, Text } from '@mantine/core'
+import { Badge, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { InOperationItem } from '../../../shared/contracts/operations'
-import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
+import type { ProcessType } from '../../../shared/process-types'
 import { type InOperationFilters, inOperationQuery } from '../../api/queries/operations'
+import { FilterBar } from '../../forms/FilterBar'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { transportStatusLabel } from '../archive/archive-labels'
+import { TypeFilter } from '../process/list-parts'
 import { definitionFor, leafLabel, stepLabel, typeLabel, useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import type { ProcessOpenSearch } from '../process/process-search'
@@ -109,21 +111,13 @@ export function InOperationScreen({
         }
       />
       <Stack gap="md">
-        <Card withBorder radius="md" padding="md">
-          <Select
-            label={t`Type`}
-            placeholder={t`Any type`}
-            clearable
-            searchable
-            maw={360}
-            data={PROCESS_TYPES.map((type) => ({ value: type, label: typeLabel(type, lang) }))}
-            value={search.type ?? null}
-            onChange={(v) =>
-              onSearch({ ...rest, type: (v as ProcessType) ?? undefined, page: undefined }, { replace: true })
-            }
-            data-testid="filter-type"
+        <FilterBar card grid>
+          <TypeFilter
+            span={{ base: 12, sm: 6, lg: 4 }}
+            value={search.type}
+            onChange={(type) => onSearch({ ...rest, type, page: undefined }, { replace: true })}
           />
-        </Card>
+        </FilterBar>
         {page.data ? (
           <OpList
             testId="in-operation-list"

@@ -3,17 +3,18 @@
 // whereabouts, newest first, by kind, artwork and date — each row opening the batch it was moved in.
 import { useLingui as useLinguiCore } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Grid, Select, Skeleton, Stack, Text } from '@mantine/core'
+import { Select, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { MOVEMENT_KINDS, type MovementKind, type MovementView } from '../../../shared/contracts/operations'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { type MovementFilters, movementsQuery } from '../../api/queries/operations'
 import { type ProcessListFilters, processListQuery } from '../../api/queries/process'
+import { FilterBar, FilterCell } from '../../forms/FilterBar'
 import { formatDateTime } from '../../i18n/format'
 import { PageHeader } from '../../shell/PageHeader'
 import { AnchorLink } from '../archive/router-links'
-import { ArtworkDateFilters, FilterCard, pageParam } from '../process/list-parts'
+import { ArtworkDateFilters, pageParam } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
 import { MOVEMENT_KIND_WORDS } from './movement-words'
 import { type Column, CountTabs, OpList, placeText, useMovementColumns } from './parts'
@@ -181,9 +182,9 @@ export function TransportHistoryScreen({
             { value: 'movements', label: <Trans>Movements</Trans> },
           ]}
         />
-        <FilterCard>
+        <FilterBar card grid>
           {view === 'movements' ? (
-            <Grid.Col span={{ base: 12, sm: 4 }}>
+            <FilterCell span={{ base: 12, sm: 4 }}>
               <Select
                 label={t`Movement`}
                 placeholder={t`Any movement`}
@@ -193,7 +194,7 @@ export function TransportHistoryScreen({
                 onChange={(v) => set({ kind: (v as MovementKind) ?? undefined })}
                 data-testid="filter-kind"
               />
-            </Grid.Col>
+            </FilterCell>
           ) : null}
           <ArtworkDateFilters
             span={{ base: 12, sm: 4 }}
@@ -201,7 +202,7 @@ export function TransportHistoryScreen({
             set={set}
             dateLabel={view === 'movements' ? t`Moved between` : undefined}
           />
-        </FilterCard>
+        </FilterBar>
         {view === 'movements' ? (
           <Movements search={search} onSearch={onSearch} />
         ) : (

@@ -13,11 +13,12 @@ import type { OperationCounts } from '../../../shared/contracts/operations'
 import type { ProcessType } from '../../../shared/process-types'
 import { operationCountsQuery } from '../../api/queries/operations'
 import { type ProcessListFilters, processListQuery } from '../../api/queries/process'
+import { FilterBar } from '../../forms/FilterBar'
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { ButtonLink } from '../archive/router-links'
-import { ArtworkDateFilters, FilterCard, pageParam } from '../process/list-parts'
+import { ArtworkDateFilters, pageParam } from '../process/list-parts'
 import { definitionFor, graphOf, statusLabel, useLang } from '../process/machine-words'
 import { OpenProcess } from '../process/OpenProcess'
 import { ProcessTable } from '../process/ProcessTable'
@@ -150,9 +151,9 @@ export function TypeListScreen({
           onChange={(v) => set({ show: v === 'live' ? undefined : v })}
           testId="type-list-tabs"
         />
-        <FilterCard>
+        <FilterBar card grid>
           <ArtworkDateFilters span={{ base: 12, sm: 6 }} search={search} set={set} />
-        </FilterCard>
+        </FilterBar>
         {list.data ? (
           <ProcessTable
             list={list.data.list}

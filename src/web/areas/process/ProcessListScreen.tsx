@@ -2,17 +2,18 @@
 // artwork, who started it and when — every filter kept in the URL, so a filtered list can be bookmarked
 // and shared — and each one a click from its process view (`?process=<id>` on the same route).
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Grid, Select, Skeleton, Stack } from '@mantine/core'
+import { Button, Select, Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { mayStartType } from '../../../shared/access'
 import { PROCESS_STATUSES } from '../../../shared/contracts/process'
 import { PROCESS_TYPES } from '../../../shared/process-types'
 import { processListQuery } from '../../api/queries/process'
+import { FilterBar, FilterCell } from '../../forms/FilterBar'
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
-import { ArtworkColumn, DatesColumn, FilterCard, pageParam, TypeFilter } from './list-parts'
+import { ArtworkColumn, DatesColumn, pageParam, TypeFilter } from './list-parts'
 import { allSteps, statusLabel, useLang } from './machine-words'
 import { OpenProcess } from './OpenProcess'
 import { ProcessTable } from './ProcessTable'
@@ -35,7 +36,9 @@ function Filters({
   const set = (patch: Partial<ProcessListSearch>) => onSearch({ ...search, ...patch, page: undefined })
   const any = Object.entries(search).some(([k, v]) => k !== 'page' && v !== undefined)
   return (
-    <FilterCard
+    <FilterBar
+      card
+      grid
       testId="process-filters"
       footer={
         any ? (
@@ -52,7 +55,7 @@ function Filters({
       }
     >
       <TypeFilter span={SPAN} value={search.type} onChange={(type) => set({ type, step: undefined })} />
-      <Grid.Col span={SPAN}>
+      <FilterCell span={SPAN}>
         <Select
           label={t`Status`}
           placeholder={t`Any status`}
@@ -62,8 +65,8 @@ function Filters({
           onChange={(v) => set({ status: (v as ProcessListSearch['status']) ?? undefined })}
           data-testid="filter-status"
         />
-      </Grid.Col>
-      <Grid.Col span={SPAN}>
+      </FilterCell>
+      <FilterCell span={SPAN}>
         <Select
           label={t`Step`}
           placeholder={t`Any step`}
@@ -74,9 +77,9 @@ function Filters({
           onChange={(v) => set({ step: v ?? undefined })}
           data-testid="filter-step"
         />
-      </Grid.Col>
+      </FilterCell>
       <ArtworkColumn span={SPAN} search={search} set={set} />
-      <Grid.Col span={SPAN}>
+      <FilterCell span={SPAN}>
         <Select
           label={t`Started by`}
           placeholder={t`Anyone`}
@@ -90,9 +93,9 @@ function Filters({
           onChange={(v) => set({ createdBy: v ?? undefined })}
           data-testid="filter-user"
         />
-      </Grid.Col>
+      </FilterCell>
       <DatesColumn span={SPAN} search={search} set={set} />
-    </FilterCard>
+    </FilterBar>
   )
 }
 

@@ -1,12 +1,12 @@
 // Pieces every list of processes, movements and rows shares (the process list, the operations screens,
-// their histories): the filter card with its type, artwork and date-range filters kept in the URL, the
+// their histories): the type, artwork and date-range filters kept in the URL (cells of a FilterBar grid), the
 // "nothing here" card, the frame of a table that folds into cards on a phone, and the footer with the row
 // count and the pager.
 import { useLingui } from '@lingui/react/macro'
-import { Card, EmptyState, Grid, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core'
+import { Card, EmptyState, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
-import { DateRangePicker } from '../../forms/DateRangePicker'
+import { DateRangeFilter, FilterCell } from '../../forms/FilterBar'
 import { IconList } from '../../shell/icons'
 import { ArtworkFilter } from './ArtworkPicker'
 import { typeLabel, useLang } from './machine-words'
@@ -15,26 +15,6 @@ type Span = { base: number; sm?: number; lg?: number }
 
 /** The page a pager asks for, as the URL keeps it (page 1 is no parameter). */
 export const pageParam = (page: number) => (page > 1 ? page : undefined)
-
-/** A card holding a grid of filters (and, below it, `footer`). */
-export function FilterCard({
-  children,
-  footer,
-  testId,
-}: {
-  children: ReactNode
-  footer?: ReactNode
-  testId?: string
-}) {
-  return (
-    <Card withBorder radius="md" padding="md" data-testid={testId}>
-      <Grid gap="sm" align="flex-end">
-        {children}
-      </Grid>
-      {footer}
-    </Card>
-  )
-}
 
 /** The process-type filter, each type in words. */
 export function TypeFilter({
@@ -49,7 +29,7 @@ export function TypeFilter({
   const { t } = useLingui()
   const lang = useLang()
   return (
-    <Grid.Col span={span}>
+    <FilterCell span={span}>
       <Select
         label={t`Type`}
         placeholder={t`Any type`}
@@ -60,7 +40,7 @@ export function TypeFilter({
         onChange={(v) => onChange((v as ProcessType) ?? undefined)}
         data-testid="filter-type"
       />
-    </Grid.Col>
+    </FilterCell>
   )
 }
 
@@ -80,9 +60,9 @@ interface ArtworkDateProps {
 export function ArtworkColumn({ span, search, set }: ArtworkDateProps) {
   const { t } = useLingui()
   return (
-    <Grid.Col span={span}>
+    <FilterCell span={span}>
       <ArtworkFilter label={t`Artwork`} value={search.artworkId} onChange={(id) => set({ artworkId: id })} />
-    </Grid.Col>
+    </FilterCell>
   )
 }
 
@@ -90,15 +70,15 @@ export function ArtworkColumn({ span, search, set }: ArtworkDateProps) {
 export function DatesColumn({ span, search, set, label }: ArtworkDateProps & { label?: string }) {
   const { t } = useLingui()
   return (
-    <Grid.Col span={span}>
-      <DateRangePicker
+    <FilterCell span={span}>
+      <DateRangeFilter
         label={label ?? t`Started between`}
-        placeholder={t`Any time`}
-        value={[search.from ?? null, search.to ?? null]}
-        onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
-        data-testid="filter-dates"
+        from={search.from}
+        to={search.to}
+        onChange={set}
+        testId="filter-dates"
       />
-    </Grid.Col>
+    </FilterCell>
   )
 }
 

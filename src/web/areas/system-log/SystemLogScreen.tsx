@@ -18,10 +18,10 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core'
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks'
+import { useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { holds } from '../../../shared/access'
 import type { LogView } from '../../../shared/contracts/system-log'
@@ -45,7 +45,7 @@ import {
   saveLogSettings,
   systemLogKeys,
 } from '../../api/queries/system-log'
-import { DateRangePicker } from '../../forms/DateRangePicker'
+import { DateRangeFilter, FilterBar, SearchFilter, useFilterDebounce } from '../../forms/FilterBar'
 import { showSuccess } from '../../forms/notify'
 import { formatDateTime, formatNumber } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
@@ -97,7 +97,7 @@ export function SystemLogScreen({
   const [exportError, setExportError] = useState<string | null>(null)
   const set = (patch: Partial<LogScreenSearch>, replace = false) =>
     onSearch({ ...search, ...patch, page: undefined }, { replace })
-  const setText = useDebouncedCallback((patch: Partial<LogScreenSearch>) => set(patch, true), 400)
+  const setCode = useFilterDebounce((responseCode: number | undefined) => set({ responseCode }, true))
   const columns: Column<LogView>[] = [
     {
       key: 'time',
@@ -162,24 +162,37 @@ export function SystemLogScreen({
           </Trans>
         }
         actions={
-          <Button
-            variant="light"
-            loading={exporting}
-            onClick={() => void exportRows()}
-            data-testid="log-export"
-          >
-            <Trans>Export to Excel</Trans>
-          </Button>
+          <>
+            {me.allPrivileges ? (
+              <Button
+                component={Link}
+                to="/systemLog/export"
+                variant="default"
+                data-testid="full-export-link"
+              >
+                <Trans>Full export</Trans>
+              </Button>
+            ) : null}
+            <Button
+              variant="light"
+              loading={exporting}
+              onClick={() => void exportRows()}
+              data-testid="log-export"
+            >
+              <Trans>Export to Excel</Trans>
+            </Button>
+          </>
         }
       />
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} data-testid="log-filters">
-          <TextInput
+        <FilterBar cols={{ base: 1, xs: 2, md: 4 }} testId="log-filters">
+          <SearchFilter
             label={t`User (sign-in name)`}
-            defaultValue={search.createBy ?? ''}
-            onChange={(e) => setText({ createBy: e.currentTarget.value.trim() || undefined })}
+            value={search.createBy}
+            onSearch={(createBy) => set({ createBy }, true)}
             maxLength={64}
-            data-testid="log-user"
+            w="100%"
+            testId="log-user"
           />
           <Select
             label={t`Module`}
@@ -230,24 +243,24 @@ export function SystemLogScreen({
             allowDecimal={false}
             allowNegative={false}
             defaultValue={search.responseCode ?? ''}
-            onChange={(v) => setText({ responseCode: typeof v === 'number' ? v : undefined })}
+            onChange={(v) => setCode(typeof v === 'number' ? v : undefined)}
             data-testid="log-code"
           />
-          <DateRangePicker
+          <DateRangeFilter
             label={t`Time`}
-            placeholder={t`Any time`}
-            value={[search.from ?? null, search.to ?? null]}
-            onChange={([from, to]) => set({ from: from ?? undefined, to: to ?? undefined })}
-            data-testid="log-dates"
+            from={search.from}
+            to={search.to}
+            onChange={set}
+            testId="log-dates"
           />
-          <TextInput
+          <SearchFilter
             label={t`Client address`}
-            defaultValue={search.clientIpAddr ?? ''}
-            onChange={(e) => setText({ clientIpAddr: e.currentTarget.value.trim() || undefined })}
-            maxLength={100}
-            data-testid="log-client"
+            value={search.clientIpAddr}
+            onSearch={(clientIpAddr) => set({ clientIpAddr }, true)}
+            w="100%"
+            testId="log-client"
           />
-        </SimpleGrid>
+        </FilterBar>
         {exportError ? (
           <Alert
             color="red"

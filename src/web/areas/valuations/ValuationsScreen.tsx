@@ -33,7 +33,7 @@ import {
   staleValuationsQuery,
   valuationSettingsQuery,
 } from '../../api/queries/valuations'
-import { FilterBar, SearchFilter } from '../../forms/FilterBar'
+import { CurrencyFilter, FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { formatDate } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
@@ -271,16 +271,12 @@ export function ValuationsScreen({
             onSearch={(q) => onSearch({ ...search, q, page: undefined }, { replace: true })}
             testId="valuation-search"
           />
-          <Select
-            label={t`Currency`}
-            data={currencies}
-            value={search.currency ?? null}
-            onChange={(v) => onSearch({ ...search, currency: v ?? undefined, page: undefined })}
-            clearable
-            searchable
+          <CurrencyFilter
+            currencies={currencies}
+            value={search.currency}
+            onChange={(currency) => onSearch({ ...search, currency, page: undefined })}
             w={160}
-            maw="100%"
-            data-testid="valuation-currency-filter"
+            testId="valuation-currency-filter"
           />
           <Select
             label={t`Method`}

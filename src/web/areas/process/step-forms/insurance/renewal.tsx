@@ -5,7 +5,7 @@
 import { msg } from '@lingui/core/macro'
 import type { ProcessContext } from '../../../../../../machines/types'
 import { isRealDate } from '../../../../../shared/constants'
-import { nextDate } from '../../../../../shared/office-time'
+import { addDays, nextDate } from '../../../../../shared/office-time'
 import type { StepFormSpec, Values } from '../../field-spec'
 import { insurerField, quoteFields, termsFields } from './terms'
 
@@ -13,9 +13,7 @@ const TERMS = ['insurer', 'insurerVendorId', 'insuredAmount', 'premium', 'curren
 
 /** The day a period as long as start–end ends, starting on `from` (whole days; a leap day kept by the count). */
 function samePeriodFrom(start: string, end: string, from: string): string {
-  const dayMs = 86_400_000
-  const days = Math.round((Date.parse(end) - Date.parse(start)) / dayMs)
-  return new Date(Date.parse(from) + days * dayMs).toISOString().slice(0, 10)
+  return addDays(from, Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000))
 }
 
 /** The renewed cover's terms, as the renewal form takes them. */
