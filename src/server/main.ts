@@ -1,6 +1,7 @@
 // Entry point of `npm start`: the API and the built web app on one port.
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
+import { refuseSecondServer, startAdminSocket } from './backup/admin-socket'
 import { boot } from './boot'
 import { loadConfig } from './config'
 import { answerClientErrors } from './http/client-errors'
@@ -9,6 +10,8 @@ import { startScheduledJobs } from './scheduled-jobs'
 
 const config = loadConfig()
 const started = Date.now()
+// Before the embedded database is opened: a second server on its folder would destroy it.
+if (!config.databaseUrl) await refuseSecondServer(config.dataDir)
 const { deps, seedResult, close } = await boot(config)
 
 if (seedResult.generated.length > 0) {
@@ -17,6 +20,9 @@ if (seedResult.generated.length > 0) {
   console.log('')
 }
 
+// The embedded database can only be copied by this process: the backup command asks for it on a socket.
+const adminSocket =
+  deps.database.mode === 'embedded' ? await startAdminSocket(config.dataDir, deps.database) : undefined
 const scheduler = startScheduledJobs(deps.database.db, { timeZone: deps.config.timeZone })
 const app = createApp(deps)
 serveWeb(app, config.webDir)
@@ -34,6 +40,7 @@ async function shutdown() {
   stopping = true
   scheduler.stop()
   server.close()
+  await adminSocket?.close()
   await close()
   process.exit(0)
 }
