@@ -163,6 +163,8 @@ export type CheckName =
   | 'roomOfStocktake'
   /** Stocktake count: every artwork it names is held by the room (found or missing), and may be counted. */
   | 'countOfRoom'
+  /** Sale and exhibition loan: no artwork is pledged today (at the start and at the step that binds it). */
+  | 'notPledged'
 
 /** Which checks a type declares: on its start input, and on the submitted form of a step (by step key). */
 export interface ProcessChecks {

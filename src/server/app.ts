@@ -14,6 +14,7 @@ import { requestLog } from './http/request-log'
 import { moduleRouter } from './http/router'
 import { securityHeaders } from './http/security-headers'
 import { conditionRoutes } from './modules/artworks/condition/routes'
+import { ownershipRoutes } from './modules/artworks/ownership/routes'
 import { artworkRoutes } from './modules/artworks/routes'
 import { roleRoutes } from './modules/auth/roles'
 import { authRoutes } from './modules/auth/routes'
@@ -21,6 +22,7 @@ import { userSessionRoutes } from './modules/auth/user-sessions'
 import { userRoutes } from './modules/auth/users'
 import { contentRoutes } from './modules/content/routes'
 import { datacentreRoutes } from './modules/datacentre/routes'
+import { entityRoutes } from './modules/entities/routes'
 import { fileRoutes } from './modules/files/routes'
 import { financeRoutes } from './modules/finance/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
@@ -64,6 +66,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/process', processRoutes],
   ['/message', messageRoutes],
   ['/notifications', notificationRoutes],
+  ['/artworks', ownershipRoutes],
   ['/artworks', artworkRoutes],
   ['/artworks', conditionRoutes],
   ['/operations', operationsRoutes],
@@ -80,6 +83,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/releases', releaseRoutes],
   ['/content', contentRoutes],
   ['/datacentre', datacentreRoutes],
+  ['/entities', entityRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

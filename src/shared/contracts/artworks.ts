@@ -177,6 +177,8 @@ export const artworkListItem = z.object({
   /** The type of the live process that holds it (none: free for an operation). */
   activeProcessType: z.enum(PROCESS_TYPES).nullable(),
   inOperation: z.boolean(),
+  /** The lender it is pledged to today (null: not pledged). */
+  pledgedTo: z.string().nullable(),
   /** Decimal string with two places, in `latestValuationCurrency`. */
   latestValuation: z.string().nullable(),
   latestValuationCurrency: z.string().nullable(),

@@ -7,6 +7,7 @@ import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
 import { artists, artworkLabels, artworks, processes } from '../../db/schema'
+import { pledgedOn } from './ownership/pledges'
 import { searchQuery } from './search-tokens'
 
 /** The conditions of the filters (undefined: everything). */
@@ -138,7 +139,8 @@ export function listStatements(db: DbOrTx, p: ListParams) {
   return { page, total }
 }
 
-export function toListItem(r: ListRow, lang: Lang): ArtworkListItem {
+/** A list row as the API gives it; `pledgedTo`: the lender it is pledged to today, if any. */
+export function toListItem(r: ListRow, lang: Lang, pledgedTo: string | null): ArtworkListItem {
   const pick = (zh: string | null, en: string | null) => (lang === 'en' ? en || zh : zh || en) ?? ''
   return {
     id: r.id!,
@@ -167,6 +169,7 @@ export function toListItem(r: ListRow, lang: Lang): ArtworkListItem {
     activeProcessId: r.activeProcessId,
     activeProcessType: r.activeProcessType ?? null,
     inOperation: r.activeProcessId !== null,
+    pledgedTo,
     latestValuation: r.latestValuation,
     latestValuationCurrency: r.latestValuationCurrency,
     valuationDate: r.valuationDate,
@@ -183,8 +186,12 @@ export async function listArtworks(db: DbOrTx, p: ListParams, lang: Lang) {
   const offset = (p.page - 1) * p.pageSize
   // A short page that is not empty tells the total without counting.
   const n = rows.length > 0 && rows.length < p.pageSize ? offset + rows.length : Number((await total)[0].n)
+  const pledged = await pledgedOn(
+    db,
+    rows.flatMap((r) => (r.id ? [r.id] : [])),
+  )
   return {
-    list: rows.map((r) => toListItem(r as ListRow, lang)),
+    list: rows.map((r) => toListItem(r as ListRow, lang, (r.id && pledged.get(r.id)?.lender) || null)),
     total: n,
     page: p.page,
     pageSize: p.pageSize,

@@ -1,0 +1,10 @@
+// A sale or an exhibition loan never starts on a pledged artwork, and the step that binds the artwork (the
+// sale's contract, the loan agreement) checks again: the refusal names the pledge.
+import { assertNotPledged } from '../../artworks/ownership/pledges'
+import type { CheckContext } from './context'
+
+const idsOf = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+
+export async function notPledged(ctx: CheckContext): Promise<void> {
+  await assertNotPledged(ctx.db, idsOf(ctx.subject.artworkIds), 'input.artworkIds')
+}
