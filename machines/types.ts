@@ -165,6 +165,8 @@ export type CheckName =
   | 'countOfRoom'
   /** Sale and exhibition loan: no artwork is pledged today (at the start and at the step that binds it). */
   | 'notPledged'
+  /** Purchase start: the buying legal entity, when named, exists. */
+  | 'buyerEntity'
 
 /** Which checks a type declares: on its start input, and on the submitted form of a step (by step key). */
 export interface ProcessChecks {

@@ -9,7 +9,7 @@ import { ownersAsOf } from '../../src/server/modules/artworks/ownership/ownershi
 import type { EntityNode, HoldingsView, OwnershipView } from '../../src/shared/contracts/ownership'
 import { assertWorldConsistent } from './invariants'
 import { day, type Flow, openFlow } from './process-flow'
-import { countRows } from './process-helpers'
+import { contract, countRows, dueDiligence, payment } from './process-helpers'
 
 let f: Flow
 let admin: string
@@ -120,7 +120,7 @@ describe('ownership by periods', () => {
     await f.t.deps.database.raw("update artworks set creation_time = '1985' where id = $1", [work])
   })
   const own = (owners: [string, string][], from: string, extra = {}) =>
-    call<OwnershipView>('POST', `/artworks/${work}/ownership`, {
+    call('POST', `/artworks/${work}/ownership`, {
       owners: owners.map(([entityId, sharePercent]) => ({ entityId, sharePercent })),
       from,
       ...extra,
@@ -372,6 +372,56 @@ describe('a completed sale ends the ownership; holdings', () => {
       system: 'art-data-center',
     })
     expect(unknown.status).toBe(404)
+  })
+
+  it('filters the archive by owner: the entity and those under it, today', async () => {
+    const [mine, theirs] = await f.artworks(2)
+    await call('POST', `/artworks/${mine}/ownership`, {
+      owners: [{ entityId: trust, sharePercent: '100' }],
+      from: '2020-01-01',
+    })
+    await call('POST', `/artworks/${theirs}/ownership`, {
+      owners: [{ entityId: foundation, sharePercent: '100' }],
+      from: '2020-01-01',
+    })
+    const ids = async (entityId: string) =>
+      (await call('GET', `/artworks?ownerEntityId=${entityId}&pageSize=200`)).data.list.map(
+        (a: { id: string }) => a.id,
+      )
+    const underHolding = await ids(holding)
+    expect(underHolding).toContain(mine)
+    expect(underHolding).not.toContain(theirs)
+    expect(await ids(trust)).toContain(mine)
+    expect(await ids(foundation)).toContain(theirs)
+    expect(await ids(foundation)).not.toContain(mine)
+  })
+
+  it('a purchase records its buying entity, which owns the works once it completes', async () => {
+    const unknown = await f.t.call('POST', '/api/process', {
+      token: f.tokens.registrar,
+      lang: 'en',
+      body: { type: 'BUY_ART', input: { artworks: [{ titleZh: '购' }], buyerEntityId: crypto.randomUUID() } },
+    })
+    expect([unknown.status, unknown.data.fieldErrors['input.buyerEntityId']]).toEqual([
+      400,
+      'No such legal entity',
+    ])
+    let p = await f.start('registrar', 'BUY_ART', {
+      artworks: [{ titleZh: '购入', titleEn: 'Bought' }],
+      buyerEntityId: trust,
+    })
+    p = await f.pass(p, { ...dueDiligence(), price: '1000.00' })
+    p = await f.pass(p, { ...contract('1000.00'), number: `OWN-${Date.now()}` })
+    p = await f.pass(p, payment('1000.00'))
+    p = await f.send('finance', p, 'CONFIRM_PAYMENT', { payload: { paidOn: day(0), bankReference: 'B-1' } })
+    expect(p.status).toBe('completed')
+    const bought = (await f.t.deps.database.raw(
+      'select artwork_id as id from process_artworks where process_id = $1',
+      [p.id],
+    )) as { id: string }[]
+    expect(bought).toHaveLength(1)
+    const owners = await call<OwnershipView>('GET', `/artworks/${bought[0].id}/ownership`)
+    expect(owners.data.current.map((o) => [o.entityId, o.sharePercent])).toEqual([[trust, '100.00']])
   })
 
   it('leaves the world consistent (current shares add up to 100 or no owner)', async () => {

@@ -57,6 +57,8 @@ export const artworkFilters = z.object({
   /** Full text over titles, artist names and inventory number. */
   keyword: opt(z.string().trim().max(100)),
   artistId: opt(z.uuid({ message: 'invalidValue' })),
+  /** Owned today (any share) by this legal entity or one under it. */
+  ownerEntityId: opt(z.uuid({ message: 'invalidValue' })),
   mediumTagId: idList,
   periodTagId: idList,
   investMarketTagId: idList,

@@ -7,8 +7,21 @@ import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
 import { artists, artworkLabels, artworks, processes } from '../../db/schema'
+import { officeToday } from '../../office-day'
 import { pledgedOn } from './ownership/pledges'
 import { searchQuery } from './search-tokens'
+
+/** Owned on the office's today, any share, by the entity or one under it. */
+function ownedBySubtree(entityId: string): SQL {
+  const today = officeToday()
+  return sql`${artworks.id} in (select o.artwork_id from artwork_ownerships o
+    where o.valid_from <= ${today}::date and (o.valid_to is null or o.valid_to > ${today}::date)
+      and o.entity_id in (with recursive sub(id) as (
+        select id from legal_entities where id = ${entityId}
+        union
+        select e.id from legal_entities e join sub on e.parent_id = sub.id)
+      select id from sub))`
+}
 
 /** The conditions of the filters (undefined: everything). */
 export function filterWhere(f: ArtworkFilters): SQL | undefined {
@@ -16,6 +29,7 @@ export function filterWhere(f: ArtworkFilters): SQL | undefined {
   const q = f.keyword ? searchQuery(f.keyword) : null
   if (q) c.push(sql`${artworks.searchVector} @@ ${q}::tsquery`)
   if (f.artistId) c.push(eq(artworks.artistId, f.artistId))
+  if (f.ownerEntityId) c.push(ownedBySubtree(f.ownerEntityId))
   if (f.mediumTagId) c.push(inArray(artworks.mediumTagId, f.mediumTagId))
   if (f.periodTagId) c.push(inArray(artworks.periodTagId, f.periodTagId))
   if (f.investMarketTagId) c.push(inArray(artworks.investMarketTagId, f.investMarketTagId))

@@ -1,5 +1,5 @@
-// The data centre (/art-data-center): two tabs, the tab in the URL — the collection dashboard first,
-// then the processes (each type's live diagram with its process mining). A link naming a type (`?flow=`) opens
+// The data centre (/art-data-center): three tabs, the tab in the URL — the collection dashboard first,
+// what each legal entity holds, then the processes (each type's live diagram with its process mining). A link naming a type (`?flow=`) opens
 // the processes tab, as before the tabs. The processes tab (and Mermaid) loads only when opened. The collection
 // summary downloads as a PDF from the header.
 import { Trans } from '@lingui/react/macro'
@@ -10,6 +10,7 @@ import { FlowsScreen } from '../flows/FlowsScreen'
 import { CollectionSummaryPdfButton } from '../reports/ReportPdfButton'
 import { CollectionDashboard } from './CollectionDashboard'
 import { type DataCentreSearch, filtersOf, type Tab, tabOf } from './datacentre-search'
+import { HoldingsPanel } from './HoldingsPanel'
 
 export function DataCentreScreen({
   search,
@@ -35,12 +36,18 @@ export function DataCentreScreen({
           <Tabs.Tab value="collection" data-testid="tab-collection">
             <Trans>Collection at a glance</Trans>
           </Tabs.Tab>
+          <Tabs.Tab value="holdings" data-testid="tab-holdings">
+            <Trans>Holdings by entity</Trans>
+          </Tabs.Tab>
           <Tabs.Tab value="processes" data-testid="tab-processes">
             <Trans>Processes</Trans>
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="collection">
           <CollectionDashboard search={search} filters={filtersOf(search)} onSearch={onSearch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="holdings">
+          <HoldingsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="processes">
           <FlowsScreen

@@ -135,6 +135,31 @@ export async function endOwnership(tx: Tx, artworkIds: string[], on: string): Pr
 }
 
 /**
+ * One entity owns the artworks wholly from `from` (a completed purchase): the running periods end that day,
+ * and one that would only start on or after it is replaced. Nothing to refuse: the purchase has completed.
+ */
+export async function ownWholly(
+  tx: Tx,
+  artworkIds: string[],
+  entityId: string,
+  from: string,
+  meta: { userId: string | null; processId: string | null },
+): Promise<void> {
+  if (artworkIds.length === 0) return
+  await endOwnership(tx, artworkIds, from)
+  await tx.insert(artworkOwnerships).values(
+    artworkIds.map((artworkId) => ({
+      artworkId,
+      entityId,
+      sharePercent: '100.00',
+      validFrom: from,
+      processId: meta.processId,
+      createdBy: meta.userId,
+    })),
+  )
+}
+
+/**
  * New owners of each artwork from `input.from`, in the caller's transaction: everything checked (a refusal
  * names the field; with several artworks the artwork's inventory number is in the message), the running
  * periods closed on that day, one period per owner opened.

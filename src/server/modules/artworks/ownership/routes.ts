@@ -23,7 +23,7 @@ import { addPledge, pledgesOf } from './pledges'
 const idParam = z.object({
   id: z.uuid({ message: 'invalidValue' }).openapi({ param: { in: 'path', name: 'id', required: true } }),
 })
-const body = (schema: z.ZodType) => ({
+const body = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 })
 
