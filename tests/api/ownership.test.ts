@@ -4,7 +4,9 @@
 // in both languages with nothing stored otherwise; a completed sale ends it; a pledged work cannot start a
 // sale or an exhibition loan (nor pass the step that binds it), the refusal naming the pledge; holdings are
 // share-weighted over an entity and those under it, valued and converted as of the day asked.
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAIN_COLUMNS } from '../../src/server/modules/artworks/excel-columns'
 import { ownersAsOf } from '../../src/server/modules/artworks/ownership/ownership'
 import type { EntityNode, HoldingsView, OwnershipView } from '../../src/shared/contracts/ownership'
 import { assertWorldConsistent } from './invariants'
@@ -141,7 +143,7 @@ describe('ownership by periods', () => {
       { note: 'bought' },
     )
     expect(first.code, first.msg).toBe(0)
-    expect(first.data.current.map((o) => [o.entityId, o.sharePercent]).sort()).toEqual(
+    expect((first.data as OwnershipView).current.map((o) => [o.entityId, o.sharePercent]).sort()).toEqual(
       [
         [holding, '60.00'],
         [trust, '40.00'],
@@ -157,7 +159,7 @@ describe('ownership by periods', () => {
     )
     expect(second.code, second.msg).toBe(0)
     expect(second.data.current).toHaveLength(3)
-    const old = second.data.history.filter((h) => h.from === '2020-01-01')
+    const old = (second.data as OwnershipView).history.filter((h) => h.from === '2020-01-01')
     expect(old.map((h) => h.to)).toEqual(['2024-06-01', '2024-06-01'])
     expect(await ownersAsOf(f.t.deps.database.db, work, '2022-03-03')).toHaveLength(2)
     expect(await ownersAsOf(f.t.deps.database.db, work, '2024-06-01')).toHaveLength(3)
@@ -422,6 +424,32 @@ describe('a completed sale ends the ownership; holdings', () => {
     expect(bought).toHaveLength(1)
     const owners = await call<OwnershipView>('GET', `/artworks/${bought[0].id}/ownership`)
     expect(owners.data.current.map((o) => [o.entityId, o.sharePercent])).toEqual([[trust, '100.00']])
+  })
+
+  it('exports the current owners with their shares in the archive workbook', async () => {
+    const [id] = await f.artworks(1)
+    await call('POST', `/artworks/${id}/ownership`, {
+      owners: [
+        { entityId: holding, sharePercent: '60' },
+        { entityId: trust, sharePercent: '40' },
+      ],
+      from: '2020-01-01',
+    })
+    const [row] = (await f.t.deps.database.raw('select inventory_no from artworks where id = $1', [id])) as {
+      inventory_no: string
+    }[]
+    const res = await f.t.app.request(`/api/artworks/export?ownerEntityId=${trust}&lang=en`, {
+      headers: { 'x-auth-token': admin, 'accept-language': 'en', 'x-system-name': 'artworkArchive' },
+    })
+    expect(res.status).toBe(200)
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(await res.arrayBuffer())
+    const ws = wb.getWorksheet('Artworks')!
+    const col = MAIN_COLUMNS.findIndex((c) => c.key === 'owners') + 1
+    expect(ws.getRow(1).getCell(col).value).toBe('Owners (read-only)')
+    const rows: unknown[][] = []
+    ws.eachRow((r) => rows.push([r.getCell(1).value, r.getCell(col).value]))
+    expect(rows).toContainEqual([row.inventory_no, 'Family Trust 40.00%; Holding Co 60.00%'])
   })
 
   it('leaves the world consistent (current shares add up to 100 or no owner)', async () => {
