@@ -48,6 +48,20 @@ export const entityNode: z.ZodType<EntityNode> = z.lazy(() =>
     children: z.array(entityNode),
   }),
 )
+/**
+ * The tree as the API document describes it: each node's children are nodes again, written as objects
+ * (the document has no recursive schemas); the web reads the answer with `entityNode`.
+ */
+export const entityNodeDocument = z.object({
+  id: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  name: z.string(),
+  kind: z.enum(LEGAL_ENTITY_KINDS),
+  jurisdiction: z.string(),
+  parentId: z.string().nullable(),
+  children: z.array(z.record(z.string(), z.unknown())),
+})
 export const entityView = z.object({
   id: z.string(),
   nameZh: z.string(),

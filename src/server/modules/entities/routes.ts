@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import {
   type EntityInput,
   entityInput,
-  entityNode,
+  entityNodeDocument,
   entityView,
   holdingsQuery,
   holdingsView,
@@ -54,7 +54,7 @@ export function entityRoutes(deps: Deps) {
       tags,
       summary: 'Every legal entity as a tree (roots and children by name)',
       ...access(deps, 'artworkArchive:view', { anySystem: true }),
-      responses: okResponse(z.array(entityNode)),
+      responses: okResponse(z.array(entityNodeDocument)),
     }),
     async (c) => ok(c, await entityTree(db, c.get('lang'))),
   )
