@@ -44,6 +44,13 @@ export const ownershipQuery = (artworkId: string) =>
 export const setOwnership = (artworkId: string, input: OwnershipInput) =>
   api.post(`artworks/${artworkId}/ownership`, { json: input, schema: ownershipView })
 
+/** The same owners for a selection of artworks, all or none. */
+export const setOwnershipOfSelection = (artworkIds: string[], input: OwnershipInput) =>
+  api.post('artworks/ownership', {
+    json: { ...input, artworkIds },
+    schema: z.object({ count: z.number() }),
+  })
+
 export const pledgesQuery = (artworkId: string) =>
   queryOptions({
     queryKey: ownershipKeys.pledges(artworkId),

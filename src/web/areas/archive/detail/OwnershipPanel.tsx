@@ -22,6 +22,7 @@ import {
   ownershipQuery,
   pledgesQuery,
   setOwnership,
+  setOwnershipOfSelection,
 } from '../../../api/queries/ownership'
 import { DateField } from '../../../forms/DateField'
 import { FormRefusal } from '../../../forms/FormRefusal'
@@ -40,7 +41,11 @@ export function OwnershipPanel({ artworkId }: { artworkId: string }) {
   return (
     <Stack gap="md">
       <OwnersSection artworkId={artworkId} />
-      {canEdit ? <OwnersForm artworkId={artworkId} /> : null}
+      {canEdit ? (
+        <Section title={<Trans>Set the owners from a day</Trans>} testId="ownership-form">
+          <OwnersForm artworkIds={[artworkId]} />
+        </Section>
+      ) : null}
       <PledgesSection artworkId={artworkId} canEdit={canEdit} />
     </Stack>
   )
@@ -110,7 +115,11 @@ interface OwnerRow {
   sharePercent: string
 }
 
-function OwnersForm({ artworkId }: { artworkId: string }) {
+/**
+ * New owners from a day for one artwork (its page) or a selection (the archive's selection bar, all or
+ * none): the rows of entity and share, their running total, the day and a note.
+ */
+export function OwnersForm({ artworkIds, onDone }: { artworkIds: string[]; onDone?: () => void }) {
   const { t } = useLingui()
   const lang = useLang()
   const queryClient = useQueryClient()
@@ -128,93 +137,93 @@ function OwnersForm({ artworkId }: { artworkId: string }) {
     ? addMoney(...owners.map((o) => o.sharePercent || '0'))
     : null
   const submit = form.onSubmit(async (data) => {
-    await setOwnership(artworkId, data)
+    if (artworkIds.length === 1) await setOwnership(artworkIds[0], data)
+    else await setOwnershipOfSelection(artworkIds, data)
     showSuccess(t`Owners saved`)
-    await queryClient.invalidateQueries({ queryKey: ownershipKeys.artwork(artworkId) })
+    for (const id of artworkIds) await queryClient.invalidateQueries({ queryKey: ownershipKeys.artwork(id) })
     await queryClient.invalidateQueries({ queryKey: artworkKeys.all })
+    onDone?.()
   })
   return (
-    <Section title={<Trans>Set the owners from a day</Trans>} testId="ownership-form">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <FormRefusal form={form} testId="ownership-form-error" />
-          {owners.map((_, k) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the form's own list, edited in place
-            <Group key={k} align="flex-start" wrap="nowrap">
-              <Select
-                label={t`Legal entity`}
-                required
-                searchable
-                data={choices}
-                value={owners[k].entityId || null}
-                onChange={(v) => form.setFieldValue(`owners.${k}.entityId`, v ?? '')}
-                error={form.errors[`owners.${k}.entityId`]}
-                style={{ flex: 1 }}
-                data-testid={`owner-entity-${k}`}
-              />
-              <TextInput
-                label={t`Share (%)`}
-                required
-                inputMode="decimal"
-                w={120}
-                {...form.getInputProps(`owners.${k}.sharePercent`)}
-                data-testid={`owner-share-${k}`}
-              />
-              {owners.length > 1 ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  mt={28}
-                  aria-label={t`Remove this owner`}
-                  onClick={() =>
-                    form.setFieldValue(
-                      'owners',
-                      owners.filter((__, j) => j !== k),
-                    )
-                  }
-                >
-                  ×
-                </ActionIcon>
-              ) : null}
-            </Group>
-          ))}
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              size="compact-sm"
-              onClick={() => form.setFieldValue('owners', [...owners, { entityId: '', sharePercent: '' }])}
-              data-testid="owner-add"
-            >
-              <Trans>Add an owner</Trans>
-            </Button>
-            <Text fz="sm" c={total === '100.00' ? 'teal' : 'red'} data-testid="owner-total">
-              <Trans>Total: {total ?? '—'} %</Trans>
-            </Text>
-          </Group>
-          {form.errors.owners ? (
-            <Text c="red" fz="sm" data-testid="owners-error">
-              {form.errors.owners}
-            </Text>
-          ) : null}
-          <Group align="flex-start" grow>
-            <DateField
-              label={t`From`}
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <FormRefusal form={form} testId="ownership-form-error" />
+        {owners.map((_, k) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the form's own list, edited in place
+          <Group key={k} align="flex-start" wrap="nowrap">
+            <Select
+              label={t`Legal entity`}
               required
-              value={form.values.from}
-              onChange={(v) => form.setFieldValue('from', v)}
-              error={form.errors.from}
-              data-testid="ownership-from"
+              searchable
+              data={choices}
+              value={owners[k].entityId || null}
+              onChange={(v) => form.setFieldValue(`owners.${k}.entityId`, v ?? '')}
+              error={form.errors[`owners.${k}.entityId`]}
+              style={{ flex: 1 }}
+              data-testid={`owner-entity-${k}`}
             />
-            <TextInput label={t`Note`} maxLength={500} {...form.getInputProps('note')} />
+            <TextInput
+              label={t`Share (%)`}
+              required
+              inputMode="decimal"
+              w={120}
+              {...form.getInputProps(`owners.${k}.sharePercent`)}
+              data-testid={`owner-share-${k}`}
+            />
+            {owners.length > 1 ? (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                mt={28}
+                aria-label={t`Remove this owner`}
+                onClick={() =>
+                  form.setFieldValue(
+                    'owners',
+                    owners.filter((__, j) => j !== k),
+                  )
+                }
+              >
+                ×
+              </ActionIcon>
+            ) : null}
           </Group>
-          <Group justify="flex-end">
-            <SubmitButton form={form}>
-              <Trans>Save the owners</Trans>
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Section>
+        ))}
+        <Group justify="space-between">
+          <Button
+            variant="default"
+            size="compact-sm"
+            onClick={() => form.setFieldValue('owners', [...owners, { entityId: '', sharePercent: '' }])}
+            data-testid="owner-add"
+          >
+            <Trans>Add an owner</Trans>
+          </Button>
+          <Text fz="sm" c={total === '100.00' ? 'teal' : 'red'} data-testid="owner-total">
+            <Trans>Total: {total ?? '—'} %</Trans>
+          </Text>
+        </Group>
+        {form.errors.owners ? (
+          <Text c="red" fz="sm" data-testid="owners-error">
+            {form.errors.owners}
+          </Text>
+        ) : null}
+        <Group align="flex-start" grow>
+          <DateField
+            label={t`From`}
+            required
+            value={form.values.from}
+            onChange={(v) => form.setFieldValue('from', v)}
+            error={form.errors.from}
+            data-testid="ownership-from"
+          />
+          <TextInput label={t`Note`} maxLength={500} {...form.getInputProps('note')} />
+        </Group>
+        <Group justify="flex-end">
+          <SubmitButton form={form}>
+            <Trans>Save the owners</Trans>
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
   )
 }
 
