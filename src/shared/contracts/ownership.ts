@@ -49,8 +49,8 @@ export const entityNode: z.ZodType<EntityNode> = z.lazy(() =>
   }),
 )
 /**
- * The tree as the API document describes it: each node's children are nodes again, written as objects
- * (the document has no recursive schemas); the web reads the answer with `entityNode`.
+ * The tree as the API document describes it: each node's children are nodes again, left unconstrained
+ * there (the document has no recursive schemas); the web reads the answer with `entityNode`.
  */
 export const entityNodeDocument = z.object({
   id: z.string(),
@@ -60,7 +60,8 @@ export const entityNodeDocument = z.object({
   kind: z.enum(LEGAL_ENTITY_KINDS),
   jurisdiction: z.string(),
   parentId: z.string().nullable(),
-  children: z.array(z.record(z.string(), z.unknown())),
+  /** The entities under it, each a node of this shape. */
+  children: z.unknown(),
 })
 export const entityView = z.object({
   id: z.string(),
