@@ -36,6 +36,7 @@ export const buyArtV1 = defineProcess({
     ),
   ],
   input: buyArtInput,
+  checks: { start: 'buyerEntity' },
   payloads: {
     dueDiligence: dueDiligenceStep,
     contract: contractStep,

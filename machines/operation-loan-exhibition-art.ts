@@ -39,6 +39,7 @@ export const operationLoanExhibitionArtV1 = defineProcess({
     ),
   ],
   input: artworksInput,
+  checks: { start: 'notPledged', submit: { loan: 'notPledged' } },
   payloads: {
     loan: loanStep,
     artworkTransport: transportForm,

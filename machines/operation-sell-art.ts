@@ -32,6 +32,7 @@ export const operationSellArtV1 = defineProcess({
     ),
   ],
   input: artworksInput,
+  checks: { start: 'notPledged', submit: { contract: 'notPledged' } },
   payloads: {
     marketSurvey: marketSurveyStep,
     contract: contractStep,

@@ -163,6 +163,10 @@ export type CheckName =
   | 'roomOfStocktake'
   /** Stocktake count: every artwork it names is held by the room (found or missing), and may be counted. */
   | 'countOfRoom'
+  /** Sale and exhibition loan: no artwork is pledged today (at the start and at the step that binds it). */
+  | 'notPledged'
+  /** Purchase start: the buying legal entity, when named, exists. */
+  | 'buyerEntity'
 
 /** Which checks a type declares: on its start input, and on the submitted form of a step (by step key). */
 export interface ProcessChecks {

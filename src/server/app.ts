@@ -15,6 +15,7 @@ import { moduleRouter } from './http/router'
 import { securityHeaders } from './http/security-headers'
 import { artworkAsOfRoutes } from './modules/artworks/as-of-routes'
 import { conditionRoutes } from './modules/artworks/condition/routes'
+import { ownershipRoutes } from './modules/artworks/ownership/routes'
 import { artworkRoutes } from './modules/artworks/routes'
 import { roleRoutes } from './modules/auth/roles'
 import { authRoutes } from './modules/auth/routes'
@@ -24,6 +25,7 @@ import { collectionRoutes } from './modules/collection/routes'
 import { contentRoutes } from './modules/content/routes'
 import { datacentreRoutes } from './modules/datacentre/routes'
 import { exportRoutes } from './modules/exports/routes'
+import { entityRoutes } from './modules/entities/routes'
 import { fileRoutes } from './modules/files/routes'
 import { financeRoutes } from './modules/finance/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
@@ -71,6 +73,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/artworks', conditionRoutes],
   ['/artworks', artworkAsOfRoutes],
   ['/collection', collectionRoutes],
+  ['/artworks', ownershipRoutes],
   ['/operations', operationsRoutes],
   ['/stocktakes', stocktakeRoutes],
   ['/labels', labelRoutes],
@@ -86,6 +89,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/content', contentRoutes],
   ['/datacentre', datacentreRoutes],
   ['/exports', exportRoutes],
+  ['/entities', entityRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

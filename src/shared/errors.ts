@@ -670,6 +670,41 @@ export const MESSAGES = {
       '找不到打印标签所需的中文字体（{path}）：请安装 fonts-noto-cjk，或用 VITRINE_PDF_FONT 指定字体文件',
     en: 'The Chinese font for labels was not found ({path}): install fonts-noto-cjk or set VITRINE_PDF_FONT to a font file',
   },
+  // Legal entities, ownership and pledges.
+  entityNotFound: { 'zh-CN': '没有这个法律实体', en: 'No such legal entity' },
+  unknownJurisdiction: {
+    'zh-CN': '司法辖区应为 ISO 3166 两位国家或地区代码，如 HK',
+    en: 'The jurisdiction is an ISO 3166 two-letter country code, such as HK',
+  },
+  entityCycle: {
+    'zh-CN': '上级实体不能是该实体本身或其下属实体',
+    en: 'The parent cannot be the entity itself or one under it',
+  },
+  invalidShare: {
+    'zh-CN': '份额应大于 0 且不超过 100（最多两位小数）',
+    en: 'A share is above 0 and at most 100 (at most two decimals)',
+  },
+  sharesNotHundred: {
+    'zh-CN': '各方份额合计应为 100.00%，现为 {total}%',
+    en: 'The shares add up to {total} %, not 100.00 %',
+  },
+  ownerTwice: { 'zh-CN': '同一实体只能列出一次', en: 'Each entity is listed once' },
+  ownershipOverlaps: {
+    'zh-CN': '开始日期须晚于当前所有权的开始日期 {from}',
+    en: 'The start must come after {from}, when the current ownership began',
+  },
+  ownershipBeforeArtwork: {
+    'zh-CN': '开始日期早于作品的创作年份 {year}',
+    en: 'The start is before the artwork was made ({year})',
+  },
+  pledgeEndsBeforeStart: {
+    'zh-CN': '质押结束日期不能早于开始日期',
+    en: 'A pledge cannot end before it starts',
+  },
+  artworkPledged: {
+    'zh-CN': '作品 {artwork} 已质押给 {lender}（自 {from} 起）：不能出售或借展',
+    en: 'Artwork {artwork} is pledged to {lender} (since {from}): it cannot be sold or lent',
+  },
   // Release notes and dynamic content.
   releaseNumberFormat: {
     'zh-CN': '版本号应为以点分隔的数字，如 1.10.0',

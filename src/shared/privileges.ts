@@ -28,6 +28,7 @@ const FUNCTIONS = {
   start: { 'zh-CN': '发起流程', en: 'Start processes' },
   pay: { 'zh-CN': '付款', en: 'Pay' },
   referenceData: { 'zh-CN': '维护基础数据', en: 'Maintain reference data' },
+  entities: { 'zh-CN': '维护法律实体', en: 'Maintain legal entities' },
 } as const satisfies Record<string, Words>
 
 /** Which functions each system offers: the one list every privilege key is derived from. */
@@ -35,7 +36,7 @@ const SYSTEM_FUNCTIONS = {
   artworkArchive: ['view', 'edit', 'import', 'export'],
   devOpsManage: ['view', 'start'],
   financeManage: ['view', 'edit', 'pay'],
-  authManage: ['view', 'edit', 'referenceData'],
+  authManage: ['view', 'edit', 'referenceData', 'entities'],
   versionManage: ['view', 'edit'],
   versionLog: ['view'],
   systemLog: ['view'],

@@ -5,6 +5,7 @@
 // demo database: `assertWorldConsistent(t)` fails with one line per offending artwork, policy or reminder.
 // Money too: every payment under a contract of its own process in its currency, one live contract per
 // process step, a completed purchase or sale paid in full, one running or paid request per recorded cost.
+// Ownership: the running periods of an artwork add up to 100 % (or none runs).
 import { expect } from 'vitest'
 import { MESSAGES } from '../../src/shared/errors'
 import type { TestContext } from './helpers'
@@ -262,6 +263,12 @@ const CHECKS: { rule: string; sql: string }[] = [
         order by h.seq desc limit 1) s on true
       where d.event_type in ('APPROVE', 'REJECT', 'CONFIRM_PAYMENT', 'PAYMENT_FAILED', 'RETRY_PAYMENT')
         and (d.by_user_id in (s.by_user_id, s.on_behalf_of) or d.on_behalf_of in (s.by_user_id, s.on_behalf_of))`,
+  },
+  {
+    rule: "an artwork's current shares add up to 100 or it has no owner",
+    sql: `select a.inventory_no as who, a.id, sum(o.share_percent)::text as what from artworks a
+      join artwork_ownerships o on o.artwork_id = a.id and o.valid_to is null
+      group by a.id, a.inventory_no having sum(o.share_percent) <> 100`,
   },
 ]
 

@@ -3,6 +3,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { demoArtworksSeedStep } from './demo-artworks'
 import { demoContentSeedStep } from './demo-content'
+import { demoEntitiesSeedStep } from './demo-entities'
 import { demoReleaseSeedStep } from './demo-releases'
 import { referenceDataSeedStep } from './reference-data'
 
@@ -15,6 +16,7 @@ export interface SeedStep {
 export const SEED_STEPS: SeedStep[] = [
   referenceDataSeedStep,
   demoArtworksSeedStep,
+  demoEntitiesSeedStep,
   demoContentSeedStep,
   demoReleaseSeedStep,
 ]

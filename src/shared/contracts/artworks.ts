@@ -57,6 +57,8 @@ export const artworkFilters = z.object({
   /** Full text over titles, artist names and inventory number. */
   keyword: opt(z.string().trim().max(100)),
   artistId: opt(z.uuid({ message: 'invalidValue' })),
+  /** Owned today (any share) by this legal entity or one under it. */
+  ownerEntityId: opt(z.uuid({ message: 'invalidValue' })),
   mediumTagId: idList,
   periodTagId: idList,
   investMarketTagId: idList,
@@ -177,6 +179,8 @@ export const artworkListItem = z.object({
   /** The type of the live process that holds it (none: free for an operation). */
   activeProcessType: z.enum(PROCESS_TYPES).nullable(),
   inOperation: z.boolean(),
+  /** The lender it is pledged to today (null: not pledged). */
+  pledgedTo: z.string().nullable(),
   /** Decimal string with two places, in `latestValuationCurrency`. */
   latestValuation: z.string().nullable(),
   latestValuationCurrency: z.string().nullable(),

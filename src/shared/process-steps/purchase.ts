@@ -41,5 +41,7 @@ export const buyArtInput = z
       .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicateArtwork' })
       .default([]),
     note: note(2000),
+    /** The legal entity that buys: it owns the artworks wholly from the day the purchase completes. */
+    buyerEntityId: recordId.optional(),
   })
   .refine((v) => v.artworks.length + v.artworkIds.length > 0, { message: 'required', path: ['artworks'] })

@@ -24,6 +24,7 @@ import {
 import { notFound } from '../../http/app-error'
 import { currentLock } from './edit-lock'
 import { toListItem } from './list-query'
+import { pledgedOn } from './ownership/pledges'
 import { readSnapshots } from './record-store'
 import { loadReferences, nameIn } from './reference-lookup'
 
@@ -199,6 +200,7 @@ export async function loadDetail(
       version: row.rowVersion,
     },
     lang,
+    (await pledgedOn(db, [id])).get(id)?.lender ?? null,
   )
   const { latestValuation: _v, latestValuationCurrency: _c, valuationDate: _d, ...record } = snapshot
   const origin = await originOf(

@@ -162,6 +162,7 @@ export const MAIN_COLUMNS: ColumnDef[] = [
   },
   { key: 'status', zh: '状态（只读）', en: 'Status (read-only)', width: 12, readOnly: true },
   { key: 'insurance', zh: '保险状态（只读）', en: 'Insurance (read-only)', width: 12, readOnly: true },
+  { key: 'owners', zh: '所有者（只读）', en: 'Owners (read-only)', width: 30, readOnly: true },
 ]
 
 const inventoryNoColumn: ColumnDef = {
@@ -259,6 +260,8 @@ export interface ExportSource {
   row: ArtworkRow
   snapshot: Snapshot
   artist: { nameZh: string; nameEn: string } | null
+  /** The current owners with their shares, as written in the owners column ("A 60.00%; B 40.00%"). */
+  owners?: string
 }
 
 const sizeCell = (dims: Dimensions, kind: keyof Dimensions) => {
@@ -315,6 +318,7 @@ export function mainRowCells(
     valuationDate: r.valuationDate ?? '',
     status: ARTWORK_STATUS_LABELS[r.status][lang],
     insurance: INSURANCE_STATUS_LABELS[r.insuranceStatus][lang],
+    owners: src.owners ?? '',
   }
 }
 

@@ -2,13 +2,13 @@
 // search with the very same columns, written with exceljs's streaming writer and read from the database
 // in pages, so a large export keeps memory flat and an exported file imports back unchanged. The rows are
 // written a few at a time, the event loop served between them (jobs/workbook-writer.ts).
-import { and, asc, eq, getTableColumns } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm'
 import type ExcelJS from 'exceljs'
 import { RECORD_KINDS, type RecordKind } from '../../../shared/artwork-rules'
 import type { ArtworkFilters, ArtworkSort } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
-import { artists, artworkRecords, artworks } from '../../db/schema'
+import { artists, artworkOwnerships, artworkRecords, artworks, legalEntities } from '../../db/schema'
 import { safeCells, streamedWorkbook } from '../../jobs/workbook-writer'
 import {
   type ColumnDef,
@@ -146,11 +146,17 @@ async function writeRows(wb: Writer, req: WorkbookRequest, refs: References, pac
       if (rows.length === 0) break
       const full = rows.map((r) => ({ ...r.a, searchVector: null }))
       const snapshots = await readSnapshots(db, full)
+      const owners = await currentOwnersText(
+        db,
+        full.map((a) => a.id),
+        lang,
+      )
       for (const [i, r] of rows.entries()) {
         const src = {
           row: full[i],
           snapshot: snapshots.get(r.a.id)!,
           artist: r.nameZh !== null ? { nameZh: r.nameZh, nameEn: r.nameEn ?? '' } : null,
+          owners: owners.get(r.a.id),
         }
         await addCells(main, MAIN_COLUMNS, mainRowCells(src, refs, lang), pace)
       }
@@ -159,6 +165,29 @@ async function writeRows(wb: Writer, req: WorkbookRequest, refs: References, pac
   }
   main.commit()
   for (const kind of RECORD_KINDS) await writeRecordSheet(wb, req, refs, { kind, where, order }, pace)
+}
+
+/** The current owners of each artwork as one cell: "name share%" by name, separated by semicolons. */
+async function currentOwnersText(db: DbOrTx, ids: string[], lang: Lang): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  if (ids.length === 0) return out
+  const rows = await db
+    .select({
+      artworkId: artworkOwnerships.artworkId,
+      share: artworkOwnerships.sharePercent,
+      nameZh: legalEntities.nameZh,
+      nameEn: legalEntities.nameEn,
+    })
+    .from(artworkOwnerships)
+    .innerJoin(legalEntities, eq(legalEntities.id, artworkOwnerships.entityId))
+    .where(and(inArray(artworkOwnerships.artworkId, ids), isNull(artworkOwnerships.validTo)))
+  rows.sort((a, b) => nameIn(a, lang).localeCompare(nameIn(b, lang)))
+  for (const r of rows) {
+    const part = `${nameIn(r, lang)} ${r.share}%`
+    const before = out.get(r.artworkId)
+    out.set(r.artworkId, before ? `${before}; ${part}` : part)
+  }
+  return out
 }
 
 async function writeRecordSheet(

@@ -7,7 +7,21 @@ import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
 import { artists, artworkLabels, artworks, processes } from '../../db/schema'
+import { officeToday } from '../../office-day'
+import { pledgedOn } from './ownership/pledges'
 import { searchQuery } from './search-tokens'
+
+/** Owned on the office's today, any share, by the entity or one under it. */
+function ownedBySubtree(entityId: string): SQL {
+  const today = officeToday()
+  return sql`${artworks.id} in (select o.artwork_id from artwork_ownerships o
+    where o.valid_from <= ${today}::date and (o.valid_to is null or o.valid_to > ${today}::date)
+      and o.entity_id in (with recursive sub(id) as (
+        select id from legal_entities where id = ${entityId}
+        union
+        select e.id from legal_entities e join sub on e.parent_id = sub.id)
+      select id from sub))`
+}
 
 /** The conditions of the filters (undefined: everything). */
 export function filterWhere(f: ArtworkFilters): SQL | undefined {
@@ -15,6 +29,7 @@ export function filterWhere(f: ArtworkFilters): SQL | undefined {
   const q = f.keyword ? searchQuery(f.keyword) : null
   if (q) c.push(sql`${artworks.searchVector} @@ ${q}::tsquery`)
   if (f.artistId) c.push(eq(artworks.artistId, f.artistId))
+  if (f.ownerEntityId) c.push(ownedBySubtree(f.ownerEntityId))
   if (f.mediumTagId) c.push(inArray(artworks.mediumTagId, f.mediumTagId))
   if (f.periodTagId) c.push(inArray(artworks.periodTagId, f.periodTagId))
   if (f.investMarketTagId) c.push(inArray(artworks.investMarketTagId, f.investMarketTagId))
@@ -138,7 +153,8 @@ export function listStatements(db: DbOrTx, p: ListParams) {
   return { page, total }
 }
 
-export function toListItem(r: ListRow, lang: Lang): ArtworkListItem {
+/** A list row as the API gives it; `pledgedTo`: the lender it is pledged to today, if any. */
+export function toListItem(r: ListRow, lang: Lang, pledgedTo: string | null): ArtworkListItem {
   const pick = (zh: string | null, en: string | null) => (lang === 'en' ? en || zh : zh || en) ?? ''
   return {
     id: r.id!,
@@ -167,6 +183,7 @@ export function toListItem(r: ListRow, lang: Lang): ArtworkListItem {
     activeProcessId: r.activeProcessId,
     activeProcessType: r.activeProcessType ?? null,
     inOperation: r.activeProcessId !== null,
+    pledgedTo,
     latestValuation: r.latestValuation,
     latestValuationCurrency: r.latestValuationCurrency,
     valuationDate: r.valuationDate,
@@ -183,8 +200,12 @@ export async function listArtworks(db: DbOrTx, p: ListParams, lang: Lang) {
   const offset = (p.page - 1) * p.pageSize
   // A short page that is not empty tells the total without counting.
   const n = rows.length > 0 && rows.length < p.pageSize ? offset + rows.length : Number((await total)[0].n)
+  const pledged = await pledgedOn(
+    db,
+    rows.flatMap((r) => (r.id ? [r.id] : [])),
+  )
   return {
-    list: rows.map((r) => toListItem(r as ListRow, lang)),
+    list: rows.map((r) => toListItem(r as ListRow, lang, (r.id && pledged.get(r.id)?.lender) || null)),
     total: n,
     page: p.page,
     pageSize: p.pageSize,

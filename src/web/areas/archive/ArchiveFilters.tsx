@@ -1,15 +1,19 @@
 // The archive's filter panel and the row of filters in force: every tag family, the dictionary values,
-// the statuses, the room, the buy-year range and a valuation range in one currency. Choices apply at once
+// the statuses, the owner (a legal entity and those under it), the room, the buy-year range and a valuation range in one currency. Choices apply at once
 // (the URL changes, the list follows); typed ranges apply on blur or Enter. Each filter in force shows as a
 // pill that removes it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Input, MultiSelect, Pill, Select, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { ARTWORK_STATUSES, INSURANCE_STATUSES, TRANSPORT_STATUSES } from '../../../shared/contracts/artworks'
 import { moneyText } from '../../../shared/money-text'
+import { entitiesQuery } from '../../api/queries/ownership'
 import { DigitsInput } from '../../forms/DigitsInput'
 import { FilterBar } from '../../forms/FilterBar'
 import { MoneyInput } from '../../forms/MoneyInput'
+import { entityName, flattenEntities } from '../entities/entity-words'
+import { useLang } from '../process/machine-words'
 import { artworkStatusLabel, insuranceStatusLabel, transportStatusLabel } from './archive-labels'
 import { type ArchiveSearch, clearedFilters, withFilters } from './archive-search'
 import type { ArchiveReference, ArchiveTagParent } from './reference-data'
@@ -51,6 +55,30 @@ function useTagLabels() {
     labelTagId: t`Labels`,
     artistStageTagId: t`Artist stage`,
   } satisfies Record<TagKey, string>
+}
+
+/** The owner filter: a legal entity of the tree (its descendants' works included), indented by depth. */
+function OwnerFilter({ value, onChange }: { value?: string; onChange: (id: string | undefined) => void }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const entities = useQuery(entitiesQuery())
+  const data = flattenEntities(entities.data ?? []).map(({ node, depth }) => ({
+    value: node.id,
+    label: `${'— '.repeat(depth)}${entityName(node, lang)}`,
+  }))
+  return (
+    <Select
+      label={t`Owner`}
+      placeholder={value ? undefined : t`Any`}
+      data={data}
+      value={value ?? null}
+      onChange={(v) => onChange(v ?? undefined)}
+      searchable
+      clearable
+      data-testid="filter-ownerEntityId"
+      comboboxProps={{ withinPortal: true }}
+    />
+  )
 }
 
 /** A year range or a money range typed into two boxes, applied when the box is left. */
@@ -104,6 +132,7 @@ export function ArchiveFilters({ search, onChange, reference }: ArchiveFiltersPr
         searchable
         clearable
       />
+      <OwnerFilter value={search.ownerEntityId} onChange={(ownerEntityId) => set({ ownerEntityId })} />
       <MultiSelect
         label={t`Room`}
         placeholder={search.roomId?.length ? undefined : t`Any`}
@@ -344,6 +373,12 @@ export function ActiveFilters({ search, onChange, reference }: ArchiveFiltersPro
   }
   if (search.artistId)
     pills.push({ key: 'artistId', label: t`One artist`, remove: () => set({ artistId: undefined }) })
+  if (search.ownerEntityId)
+    pills.push({
+      key: 'ownerEntityId',
+      label: t`One owner`,
+      remove: () => set({ ownerEntityId: undefined }),
+    })
   if (pills.length === 0) return null
   return (
     <Group gap={6} data-testid="active-filters">

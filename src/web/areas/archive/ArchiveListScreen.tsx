@@ -15,6 +15,7 @@ import {
   EmptyState,
   Group,
   Loader,
+  Modal,
   Pagination,
   SegmentedControl,
   Select,
@@ -60,6 +61,7 @@ import {
   toApiParams,
   withFilters,
 } from './archive-search'
+import { OwnersForm } from './detail/OwnershipPanel'
 import { downloadFromApi, downloadZip } from './download'
 import { ImportDialog } from './ImportDialog'
 import { useArchiveReference } from './reference-data'
@@ -90,6 +92,7 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
   const [filtersOpen, setFiltersOpen] = useState(filters > (search.keyword ? 1 : 0))
   const [importOpen, setImportOpen] = useState(false)
   const [selected, setSelected] = useState<Map<string, ArtworkListItem>>(new Map())
+  const [owning, setOwning] = useState(false)
 
   const list = useQuery(artworkListQuery(toApiParams(search)))
   const items = list.data?.list ?? []
@@ -437,10 +440,24 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
           </Box>
         </Button>
         <PrintLabelsButton artworkIds={[...selected.keys()]} variant="subtle" compactOnPhone />
+        {canEdit ? (
+          <Button variant="subtle" onClick={() => setOwning(true)} data-testid="batch-owners">
+            <Trans>Set owners</Trans>
+          </Button>
+        ) : null}
         <ActionBar.CloseButton aria-label={t`Clear the selection`} />
       </ActionBar>
 
       <ImportDialog opened={importOpen} onClose={() => setImportOpen(false)} lang={lang} />
+      <Modal
+        opened={owning}
+        onClose={() => setOwning(false)}
+        title={t`Set the owners of ${selected.size} artworks from a day`}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t`Close` }}
+      >
+        {owning ? <OwnersForm artworkIds={[...selected.keys()]} onDone={() => setOwning(false)} /> : null}
+      </Modal>
     </Stack>
   )
 }

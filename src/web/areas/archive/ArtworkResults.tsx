@@ -93,6 +93,11 @@ export function StatusBadges({
           <Trans>In a process</Trans>
         </Badge>
       ) : null}
+      {item.pledgedTo ? (
+        <Badge size={size} variant="filled" color="red" radius="sm" data-testid="pledged-badge">
+          <Trans>Pledged to {item.pledgedTo}</Trans>
+        </Badge>
+      ) : null}
     </Group>
   )
 }

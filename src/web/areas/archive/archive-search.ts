@@ -22,6 +22,8 @@ export interface ArchiveSearch {
   view?: 'table' | 'gallery'
   keyword?: string
   artistId?: string
+  /** Owned today by this legal entity or one under it. */
+  ownerEntityId?: string
   mediumTagId?: number[]
   periodTagId?: number[]
   investMarketTagId?: number[]
@@ -95,6 +97,7 @@ export function validateArchiveSearch(input: Record<string, unknown>): ArchiveSe
     view: oneOf(['table', 'gallery'], input.view),
     keyword: keyword !== undefined && keyword.length <= 100 ? keyword : undefined,
     artistId: uuidOf(input.artistId),
+    ownerEntityId: uuidOf(input.ownerEntityId),
     mediumTagId: idList(input.mediumTagId),
     periodTagId: idList(input.periodTagId),
     investMarketTagId: idList(input.investMarketTagId),
@@ -133,6 +136,7 @@ export function validateArchiveSearch(input: Record<string, unknown>): ArchiveSe
 export const FILTER_KEYS = [
   'keyword',
   'artistId',
+  'ownerEntityId',
   'mediumTagId',
   'periodTagId',
   'investMarketTagId',

@@ -1,7 +1,7 @@
-// The data centre (/art-data-center): two tabs, the tab in the URL — the collection dashboard first,
-// then the processes (each type's live diagram with its process mining). A link naming a type (`?flow=`) opens
+// The data centre (/art-data-center): four tabs, the tab in the URL — the collection dashboard first,
+// what each legal entity holds, then the processes (each type's live diagram with its process mining). A link naming a type (`?flow=`) opens
 // the processes tab, as before the tabs. The processes tab (and Mermaid) loads only when opened. The collection
-// summary downloads as a PDF from the header. The third tab is the collection as it was on a day.
+// summary downloads as a PDF from the header. The last tab is the collection as it was on a day.
 import { Trans } from '@lingui/react/macro'
 import { Tabs } from '@mantine/core'
 import type { ProcessType } from '../../../shared/process-types'
@@ -11,6 +11,7 @@ import { CollectionSummaryPdfButton } from '../reports/ReportPdfButton'
 import { CollectionAsOfPanel } from './CollectionAsOfPanel'
 import { CollectionDashboard } from './CollectionDashboard'
 import { type DataCentreSearch, filtersOf, type Tab, tabOf } from './datacentre-search'
+import { HoldingsPanel } from './HoldingsPanel'
 
 export function DataCentreScreen({
   search,
@@ -36,6 +37,9 @@ export function DataCentreScreen({
           <Tabs.Tab value="collection" data-testid="tab-collection">
             <Trans>Collection at a glance</Trans>
           </Tabs.Tab>
+          <Tabs.Tab value="holdings" data-testid="tab-holdings">
+            <Trans>Holdings by entity</Trans>
+          </Tabs.Tab>
           <Tabs.Tab value="processes" data-testid="tab-processes">
             <Trans>Processes</Trans>
           </Tabs.Tab>
@@ -51,6 +55,9 @@ export function DataCentreScreen({
             day={search.asOf ?? ''}
             onDay={(asOf) => onSearch({ asOf: asOf || undefined })}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="holdings">
+          <HoldingsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="processes">
           <FlowsScreen

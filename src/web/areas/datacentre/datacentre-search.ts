@@ -18,7 +18,7 @@ import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import type { QueryParams } from '../../api/client'
 import type { ArchiveSearch } from '../archive/archive-search'
 
-export const TABS = ['collection', 'processes', 'asOf'] as const
+export const TABS = ['collection', 'holdings', 'processes', 'asOf'] as const
 export type Tab = (typeof TABS)[number]
 /** Count of artworks, value per original currency, value in the reporting currency. */
 export const METRICS = ['reporting', 'value', 'count'] as const

@@ -13,6 +13,7 @@ import { z } from 'zod'
 import { latest } from '../../../../machines/registry'
 import { dueDiligenceStep } from '../../../shared/process-steps/purchase'
 import { artistsQuery } from '../../api/queries/artworks'
+import { entitiesQuery } from '../../api/queries/ownership'
 import { processKeys, startProcess } from '../../api/queries/process'
 import { FormRefusal } from '../../forms/FormRefusal'
 import { showSuccess } from '../../forms/notify'
@@ -20,6 +21,7 @@ import { SubmitButton } from '../../forms/SubmitButton'
 import { useForm } from '../../forms/use-form'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
+import { entityName, flattenEntities } from '../entities/entity-words'
 import { ArtworkMultiPicker } from '../process/ArtworkPicker'
 import { GuardedMoney, GuardedText, GuardedTextArea } from '../process/GuardedInputs'
 import { useLang } from '../process/machine-words'
@@ -41,6 +43,7 @@ interface StartValues {
   price: string
   currency: string
   note: string
+  buyerEntityId: string
 }
 
 const emptyCandidate = (): Candidate => ({ titleZh: '', titleEn: '', artistId: '', note: '' })
@@ -52,6 +55,7 @@ const emptyStart = (): StartValues => ({
   price: '',
   currency: '',
   note: '',
+  buyerEntityId: '',
 })
 
 /** The BUY_ART start input and the report's first fields, from the form's values. */
@@ -64,7 +68,12 @@ export function splitStart(v: StartValues) {
       ...(c.artistId ? { artistId: c.artistId } : {}),
       ...(c.note.trim() ? { note: c.note } : {}),
     }))
-  const input = { artworks, artworkIds: v.artworkIds, ...(v.note.trim() ? { note: v.note } : {}) }
+  const input = {
+    artworks,
+    artworkIds: v.artworkIds,
+    ...(v.note.trim() ? { note: v.note } : {}),
+    ...(v.buyerEntityId ? { buyerEntityId: v.buyerEntityId } : {}),
+  }
   const draft = {
     seller: v.seller,
     ...(v.sellerCountry ? { sellerCountry: v.sellerCountry } : {}),
@@ -86,6 +95,38 @@ export const startSchema = z
     const draft = draftFields.safeParse(parts.draft)
     if (!draft.success) for (const issue of draft.error.issues) ctx.addIssue({ ...issue })
   })
+
+/** The legal entity that buys: it owns the artworks wholly once the purchase completes. */
+function BuyerSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string
+  onChange: (id: string) => void
+  error?: string
+}) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const entities = useQuery(entitiesQuery())
+  return (
+    <Select
+      label={t`Buying entity`}
+      description={t`Owns the artworks once the purchase completes`}
+      searchable
+      clearable
+      data={flattenEntities(entities.data ?? []).map(({ node, depth }) => ({
+        value: node.id,
+        label: `${'— '.repeat(depth)}${entityName(node, lang)}`,
+      }))}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      error={error}
+      data-field="buyerEntityId"
+      data-testid="buyer-entity"
+    />
+  )
+}
 
 function ArtistSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const { t } = useLingui()
@@ -260,6 +301,11 @@ export function InitiateBuyScreen() {
                 value={values.artworkIds}
                 onChange={(ids) => form.setFieldValue('artworkIds', ids)}
                 error={err.artworkIds}
+              />
+              <BuyerSelect
+                value={values.buyerEntityId}
+                onChange={(id) => form.setFieldValue('buyerEntityId', id)}
+                error={err.buyerEntityId}
               />
             </Stack>
           </Card>

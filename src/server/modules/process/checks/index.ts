@@ -6,11 +6,15 @@
 // CheckName does not compile until handled.
 import type { CheckName, ProcessDefinition } from '../../../../../machines/types'
 import type { CheckContext, CheckHandler } from './context'
+import { buyerEntity, notPledged } from './ownership'
 import { countOfRoom, roomOfStocktake } from './stocktake'
 
 export type { CheckContext, CheckHandler }
 
-const CHECKS = { roomOfStocktake, countOfRoom } satisfies Record<CheckName, CheckHandler>
+const CHECKS = { roomOfStocktake, countOfRoom, notPledged, buyerEntity } satisfies Record<
+  CheckName,
+  CheckHandler
+>
 
 /** The check a definition declares on its start input, if any. */
 export async function checkStart(definition: ProcessDefinition, ctx: Omit<CheckContext, 'payload'>) {

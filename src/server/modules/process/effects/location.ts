@@ -4,6 +4,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { artworkMovements, rooms } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
+import { officeDayOf } from '../../../office-day'
+import { endOwnership } from '../../artworks/ownership/ownership'
 import { endCoverOnSale } from './insurance'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, stepData, targetArtworks, textField } from './types'
@@ -267,4 +269,6 @@ export async function sold(ctx: EffectContext): Promise<void> {
   )
   // A sold work no longer reads insured: its cover ends with an endorsement on the policy.
   await endCoverOnSale(ctx)
+  // Nor owned by any of the office's entities: their periods end on the day of the sale.
+  await endOwnership(ctx.tx, targetArtworks(ctx), officeDayOf(ctx.at))
 }

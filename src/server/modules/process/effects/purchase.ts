@@ -7,6 +7,8 @@ import { blankRecord } from '../../../../shared/artwork-rules'
 import type { Tx } from '../../../db/client'
 import { artists, artworks, valuations } from '../../../db/schema'
 import { invalid } from '../../../http/app-error'
+import { officeDayOf } from '../../../office-day'
+import { ownWholly } from '../../artworks/ownership/ownership'
 import { insertArtworks } from '../../artworks/record-store'
 import { changeArtworks } from './movements'
 import { type EffectContext, field, textField } from './types'
@@ -124,5 +126,12 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
   }
   const all = [...existing, ...created]
   if (all.length === 0) throw invalid({ artworks: 'required' })
+  // The buying entity owns them from the day the purchase completes.
+  const buyer = ctx.context.subject.buyerEntityId
+  if (typeof buyer === 'string')
+    await ownWholly(ctx.tx, all, buyer, officeDayOf(ctx.at), {
+      userId: ctx.event.actor.id,
+      processId: ctx.process.id,
+    })
   await ctx.openProcess('BUY_ART_TRANS', { artworkIds: all, sourceProcessId: ctx.process.id })
 }

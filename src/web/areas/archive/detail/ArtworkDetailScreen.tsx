@@ -1,6 +1,6 @@
 // /artworkArchive/detail?id=: everything about one artwork. The preview and the facts people look for
 // first, then tabs: the whole record, media (zoom, play, PDF, downloads), the records lists, valuations,
-// whereabouts, processes, insurance and the change history with restore. The tab is kept in the URL.
+// owners and pledges, whereabouts, processes, insurance and the change history with restore. The tab is kept in the URL.
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Alert,
@@ -40,6 +40,7 @@ import type { DetailTab } from './detail-tabs'
 import { ArtworkHero, MediaPanel, orderedMedia } from './MediaPanel'
 import { MediaViewer } from './MediaViewer'
 import { InsurancePanel, ProcessesPanel, ValuationPanel, WhereaboutsPanel } from './OperationalPanels'
+import { OwnershipPanel } from './OwnershipPanel'
 import { RecordHistory } from './RecordHistory'
 import { RecordFacts, RecordLists } from './RecordPanels'
 
@@ -339,6 +340,9 @@ export function ArtworkDetailScreen({
           <Tabs.Tab value="valuation">
             <Trans>Valuations</Trans>
           </Tabs.Tab>
+          <Tabs.Tab value="ownership" data-testid="tab-ownership">
+            <Trans>Owners and pledges</Trans>
+          </Tabs.Tab>
           <Tabs.Tab value="location">
             <Trans>Location history</Trans>
           </Tabs.Tab>
@@ -379,6 +383,9 @@ export function ArtworkDetailScreen({
           </Tabs.Panel>
           <Tabs.Panel value="valuation">
             <ValuationPanel detail={data} reference={reference} />
+          </Tabs.Panel>
+          <Tabs.Panel value="ownership">
+            <OwnershipPanel artworkId={data.id} />
           </Tabs.Panel>
           <Tabs.Panel value="location">
             <WhereaboutsPanel detail={data} reference={reference} />

@@ -5,6 +5,7 @@ export const DETAIL_TABS = [
   'media',
   'records',
   'valuation',
+  'ownership',
   'location',
   'processes',
   'condition',
