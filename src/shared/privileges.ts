@@ -28,11 +28,12 @@ const FUNCTIONS = {
   start: { 'zh-CN': '发起流程', en: 'Start processes' },
   pay: { 'zh-CN': '付款', en: 'Pay' },
   referenceData: { 'zh-CN': '维护基础数据', en: 'Maintain reference data' },
+  share: { 'zh-CN': '分享链接', en: 'Share links' },
 } as const satisfies Record<string, Words>
 
 /** Which functions each system offers: the one list every privilege key is derived from. */
 const SYSTEM_FUNCTIONS = {
-  artworkArchive: ['view', 'edit', 'import', 'export'],
+  artworkArchive: ['view', 'edit', 'import', 'export', 'share'],
   devOpsManage: ['view', 'start'],
   financeManage: ['view', 'edit', 'pay'],
   authManage: ['view', 'edit', 'referenceData'],
@@ -135,6 +136,7 @@ export const SEEDED_ROLES: {
       'artworkArchive:edit',
       'artworkArchive:import',
       'artworkArchive:export',
+      'artworkArchive:share',
       'devOpsManage:view',
       'devOpsManage:start',
       'valueManage:view',

@@ -36,6 +36,7 @@ import { useMe } from '../../session/use-session'
 import { IconFrame, IconPlus, IconUpload } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { PrintLabelsButton } from '../labels/PrintLabelsButton'
+import { ShareButton } from '../shares/ShareDialog'
 import { ActiveFilters, ArchiveFilters } from './ArchiveFilters'
 import { ArtworkGallery, ArtworkTable } from './ArtworkResults'
 import { useFileLinks } from './ArtworkThumb'
@@ -444,6 +445,7 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
           </Box>
         </Button>
         <PrintLabelsButton artworkIds={[...selected.keys()]} variant="subtle" compactOnPhone />
+        <ShareButton artworkIds={[...selected.keys()]} />
         <ActionBar.CloseButton aria-label={t`Clear the selection`} />
       </ActionBar>
 
