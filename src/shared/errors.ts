@@ -120,6 +120,10 @@ export const MESSAGES = {
     en: 'The expiry is at most {max} days ahead',
   },
   sharePasswordShort: { 'zh-CN': '密码至少 8 个字符', en: 'At least 8 characters' },
+  sharePasswordAscii: {
+    'zh-CN': '密码只能使用英文字母、数字、空格和英文标点',
+    en: 'Only Latin letters, digits, spaces and punctuation',
+  },
   // security: input at the edge, throttling, the last administrator, own password
   unsupportedMediaType: {
     'zh-CN': '请求体须为 JSON（Content-Type: application/json）',

@@ -105,7 +105,7 @@ describe('creating and opening a share', () => {
     expect(image.headers.get('content-type')).toBe('image/jpeg')
     const thumb = await t.app.request(first.thumbnails[0])
     expect(thumb.status).toBe(200)
-    const forged = first.images[0].replace(/sig=[^&]+/, 'sig=AAAA')
+    const forged = first.images[0].replace(/signature=[^&]+/, 'signature=AAAA')
     expect((await t.app.request(forged)).status).toBe(404)
 
     const views = await viewsOf(res.data.id)
@@ -282,6 +282,13 @@ describe('bad input: a clear 400 at the field, in both languages, nothing stored
     ['an expiry that is not an instant', { expiresAt: '2026-13-01' }, 'expiresAt', '', ''],
     ['no recipient', { recipient: '  ' }, 'recipient', 'Required', '必填'],
     ['a short password', { password: 'short' }, 'password', 'At least 8 characters', '密码至少 8 个字符'],
+    [
+      'a password that cannot travel in a header',
+      { password: '港口密码二〇二六年' },
+      'password',
+      'Only Latin letters, digits, spaces and punctuation',
+      '密码只能使用英文字母、数字、空格和英文标点',
+    ],
   ]
   for (const [name, change, field, en, zh] of cases)
     it(name, async () => {

@@ -12,6 +12,8 @@ export const SHARE_MAX_DAYS = 90
 export const SHARE_MAX_ARTWORKS = 200
 /** A link's password: at least this many characters. */
 export const SHARE_PASSWORD_MIN = 8
+/** A link's password travels in a header: printable ASCII only (letters, digits, punctuation, spaces). */
+export const SHARE_PASSWORD_RE = /^[\x20-\x7e]*$/
 /** The header that carries a link's password. */
 export const SHARE_PASSWORD_HEADER = 'x-share-password'
 
@@ -32,6 +34,7 @@ export const shareCreate = z.strictObject({
     .string()
     .min(SHARE_PASSWORD_MIN, { message: 'sharePasswordShort' })
     .max(200, { message: 'invalidValue' })
+    .regex(SHARE_PASSWORD_RE, { message: 'sharePasswordAscii' })
     .optional(),
   recipient: text(200),
   note: optionalText(1000).optional(),
@@ -117,7 +120,8 @@ export const shareForm = z.strictObject({
   password: z
     .string()
     .max(200)
-    .refine((v) => v === '' || v.length >= SHARE_PASSWORD_MIN, { message: 'sharePasswordShort' }),
+    .refine((v) => v === '' || v.length >= SHARE_PASSWORD_MIN, { message: 'sharePasswordShort' })
+    .refine((v) => SHARE_PASSWORD_RE.test(v), { message: 'sharePasswordAscii' }),
   note: optionalText(1000),
 })
 export type ShareForm = z.infer<typeof shareForm>

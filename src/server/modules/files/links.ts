@@ -97,13 +97,16 @@ function shareSignature(secret: string, claims: ShareLinkClaims): string {
   return createHmac('sha256', secret).update(payload).digest('base64url')
 }
 
-/** A share's image link (the share is checked again at every use: shares/public-routes.ts). */
+/**
+ * A share's image link (the share is checked again at every use: public/routes.ts). Its signature travels as
+ * `signature`, not `sig`: the link opens one image of one share, never a file by a user's session.
+ */
 export function signedShareUrl(secret: string, claims: ShareLinkClaims): string {
   const query = new URLSearchParams({
     share: claims.shareId,
     target: claims.target,
     exp: String(claims.exp),
-    sig: shareSignature(secret, claims),
+    signature: shareSignature(secret, claims),
   })
   return `/api/public/share-files/${claims.fileId}?${query}`
 }
@@ -112,10 +115,10 @@ export function signedShareUrl(secret: string, claims: ShareLinkClaims): string 
 export function verifyShareLink(
   secret: string,
   fileId: string,
-  query: { share?: string; target?: string; exp?: string; sig?: string },
+  query: { share?: string; target?: string; exp?: string; signature?: string },
   nowMs = Date.now(),
 ): ShareLinkClaims | null {
-  const { share, target, exp, sig } = query
+  const { share, target, exp, signature: sig } = query
   if (!share || !exp || !sig || !/^\d{1,12}$/.test(exp) || share.length > 64 || sig.length > 100) return null
   if (target !== 'file' && target !== 'thumbnail') return null
   const claims: ShareLinkClaims = { target, fileId, shareId: share, exp: Number(exp) }

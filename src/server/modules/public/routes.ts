@@ -16,7 +16,15 @@ import { verifyPassword } from '../auth/passwords'
 import { verifyShareLink } from '../files/links'
 import { fileResponse } from '../files/serve'
 import { publicShareOf, sharedImage } from '../shares/public-view'
-import { creatorStanding, recordView, type ShareRow, shareById, shareByToken, stateOf } from '../shares/store'
+import {
+  type CreatorStanding,
+  creatorStanding,
+  recordView,
+  type ShareRow,
+  shareById,
+  shareByToken,
+  stateOf,
+} from '../shares/store'
 
 const tokenParam = z.object({
   token: z
@@ -31,15 +39,18 @@ const shareFileQuery = z.object({
   share: z.string().max(64).optional().openapi({ description: 'the share the link was issued for' }),
   target: z.string().max(20).optional().openapi({ description: 'file | thumbnail' }),
   exp: z.string().max(20).optional().openapi({ description: 'expiry (unix seconds)' }),
-  sig: z.string().max(100).optional().openapi({ description: 'HMAC-SHA256 signature' }),
+  signature: z.string().max(100).optional().openapi({ description: 'HMAC-SHA256 signature' }),
 })
 
-/** The link and its creator's standing while it works; 404 for anything else. */
-async function workingShare(deps: Deps, row: ShareRow | null) {
+/** The link's creator's standing while the link works; 404 for anything else. */
+async function workingShare(
+  deps: Deps,
+  row: ShareRow | null,
+): Promise<{ share: ShareRow; standing: CreatorStanding }> {
   if (!row) throw notFound()
   const standing = await creatorStanding(deps.database.db, row.createdBy)
   if (stateOf(row, standing, new Date()) !== 'active') throw notFound()
-  return standing
+  return { share: row, standing }
 }
 
 /** Check the password a link asks for: 403 when missing or wrong (a wrong one counted), 429 while locked. */
@@ -82,13 +93,21 @@ export function publicRoutes(deps: Deps) {
         params: tokenParam,
         headers: z.object({ [SHARE_PASSWORD_HEADER]: z.string().max(200).optional() }),
       },
-      responses: okResponse(publicShare),
+      responses: {
+        ...okResponse(publicShare),
+        403: {
+          description: 'The link has a password and it is missing or wrong (data.passwordRequired)',
+          content: { 'application/json': { schema: errorEnvelope } },
+        },
+        429: {
+          description: 'Too many wrong passwords from this address or for this link; msg says for how long',
+          content: { 'application/json': { schema: errorEnvelope } },
+        },
+      },
     }),
     async (c) => {
       c.set('operationType', 'QUERY')
-      const row = await shareByToken(db, c.req.valid('param').token)
-      const standing = await workingShare(deps, row)
-      const share = row as ShareRow
+      const { share, standing } = await workingShare(deps, await shareByToken(db, c.req.valid('param').token))
       const ip = clientIp(c, deps.config.trustProxy)
       await checkPassword(deps, c, share, ip)
       await recordView(db, share.id, { ip, userAgent: c.req.header('user-agent') ?? null, granted: true })
@@ -124,16 +143,16 @@ export function publicRoutes(deps: Deps) {
       await workingShare(deps, await shareById(db, claims.shareId))
       const file = await sharedImage(db, claims.shareId, id)
       if (!file) throw notFound()
-      const thumbnail = claims.target === 'thumbnail'
-      if (thumbnail && !file.thumbnailKey) throw notFound()
+      const servable =
+        claims.target === 'file'
+          ? { key: file.storageKey, name: file.originalName, mime: file.mime }
+          : file.thumbnailKey
+            ? { key: file.thumbnailKey, name: 'thumbnail.jpg', mime: 'image/jpeg' }
+            : null
+      if (!servable) throw notFound()
       return fileResponse(
         deps.storage,
-        {
-          key: thumbnail ? (file.thumbnailKey as string) : file.storageKey,
-          name: thumbnail ? 'thumbnail.jpg' : file.originalName,
-          mime: thumbnail ? 'image/jpeg' : file.mime,
-          disposition: 'inline',
-        },
+        { ...servable, disposition: 'inline' },
         { range: c.req.header('range'), maxAgeSeconds: claims.exp - Date.now() / 1000 },
       )
     },

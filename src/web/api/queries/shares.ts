@@ -5,6 +5,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   publicShare,
   SHARE_PASSWORD_HEADER,
+  SHARE_PASSWORD_RE,
   type ShareCreate,
   shareCreated,
   shareView,
@@ -74,6 +75,8 @@ export const publicShareQuery = (token: string, password: string) =>
   queryOptions({
     queryKey: sharesKeys.public(token, password),
     queryFn: async ({ signal }): Promise<PublicShareAnswer> => {
+      // No link's password holds other characters (and a header could not carry them).
+      if (!SHARE_PASSWORD_RE.test(password)) return { kind: 'password', wrong: true }
       try {
         const share = await publicApi.get(`public/shares/${encodeURIComponent(token)}`, {
           schema: publicShare,
