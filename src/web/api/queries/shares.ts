@@ -3,6 +3,7 @@
 // turns the link's refusals (gone, password) into answers the page shows instead of errors the app handles.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
+  type PublicShare,
   publicShare,
   SHARE_PASSWORD_HEADER,
   SHARE_PASSWORD_RE,
@@ -66,7 +67,7 @@ const publicApi = createApiClient({
 
 /** What the recipient's page shows: the works, a password to ask for (again, when one was wrong), or nothing. */
 export type PublicShareAnswer =
-  | { kind: 'shown'; share: ReturnType<typeof publicShare.parse> }
+  | { kind: 'shown'; share: PublicShare }
   | { kind: 'password'; wrong: boolean }
   | { kind: 'locked'; message: string }
   | { kind: 'gone' }

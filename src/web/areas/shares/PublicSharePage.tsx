@@ -36,10 +36,12 @@ export function PublicSharePage({ token }: { token: string }) {
   const answer = useQuery(publicShareQuery(token, password))
   return (
     <Box mih="100vh" bg="gray.0">
-      <Group justify="space-between" px={{ base: 'md', sm: 'xl' }} py="sm" bg="white" component="header">
-        <BrandMark compact />
-        <LanguageToggle />
-      </Group>
+      <Box component="header" bg="white" px={{ base: 'md', sm: 'xl' }} py="sm">
+        <Group justify="space-between">
+          <BrandMark compact />
+          <LanguageToggle />
+        </Group>
+      </Box>
       <Box component="main" px={{ base: 'md', sm: 'xl' }} py="lg" maw={1200} mx="auto">
         {answer.isPending ? (
           <Center py="xl">

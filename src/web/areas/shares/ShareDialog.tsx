@@ -17,7 +17,6 @@ import {
 } from '@mantine/core'
 import { IconShare } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { holds } from '../../../shared/access'
 import {
@@ -37,6 +36,7 @@ import { TextAreaField, TextField } from '../../forms/TextField'
 import { useForm } from '../../forms/use-form'
 import { officeToday, officeZone } from '../../i18n/office-zone'
 import { useMe } from '../../session/use-session'
+import { ButtonLink } from '../archive/router-links'
 
 /** The button on the archive's selection bar; shown only to those who may share. */
 export function ShareButton({ artworkIds }: { artworkIds: string[] }) {
@@ -203,9 +203,9 @@ function ShareCreated({ url, onDone }: { url: string; onDone: () => void }) {
         data-testid="share-url"
       />
       <Group justify="space-between">
-        <Button component={Link} to="/artworkArchive/shares" variant="subtle" onClick={onDone}>
+        <ButtonLink to="/artworkArchive/shares" variant="subtle" onClick={onDone}>
           <Trans>Manage shares</Trans>
-        </Button>
+        </ButtonLink>
         <Group gap="xs">
           <CopyButton value={url}>
             {({ copied, copy }) => (
