@@ -5,6 +5,8 @@
 // without the privilege to see them, a work sold since dropping out, every bad input refused at its field with
 // nothing stored, and the token never stored nor logged.
 import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PublicShare, ShareView, ShareViewRow } from '../../src/shared/contracts/shares'
 import { countRows } from './artworks-fixtures'
@@ -30,7 +32,28 @@ beforeAll(async () => {
   )) as { id: string }[]
   works = rows.map((r) => r.id)
   expect(works).toHaveLength(3)
+  await paintPictures(works)
 }, 120_000)
+
+/** Test servers do not paint the demo pictures: these works' pictures get bytes (and thumbnails) here. */
+async function paintPictures(artworkIds: string[]) {
+  const pictures = (await t.deps.database.raw(
+    `select f.id, f.storage_key, f.thumbnail_key from artwork_media m join files f on f.id = m.file_id
+      where m.artwork_id = any($1::uuid[]) and m.kind = 'image'`,
+    [artworkIds],
+  )) as { id: string; storage_key: string; thumbnail_key: string | null }[]
+  for (const picture of pictures) {
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8a5a3c' } })
+      .jpeg()
+      .toBuffer()
+    await t.deps.storage.write(picture.storage_key, Readable.from([image]))
+    if (picture.thumbnail_key) {
+      const thumb = await sharp(image).resize({ width: 320 }).jpeg().toBuffer()
+      await t.deps.storage.write(picture.thumbnail_key, Readable.from([thumb]))
+    }
+    await t.deps.database.raw('update files set size = $2 where id = $1', [picture.id, image.length])
+  }
+}
 afterAll(() => t?.close())
 
 const create = (body: Record<string, unknown>, token = registrar, lang = 'en') =>
