@@ -36,10 +36,12 @@ import { notificationRoutes } from './modules/notifications/routes'
 import { operationsRoutes } from './modules/operations/routes'
 import { processRoutes } from './modules/process/routes'
 import { taskRoutes } from './modules/process/task-routes'
+import { publicRoutes } from './modules/public/routes'
 import { referenceAdminRoutes } from './modules/reference/admin-routes'
 import { referenceCallRoutes } from './modules/reference/routes'
 import { releaseRoutes } from './modules/releases/routes'
 import { reportRoutes } from './modules/reports/routes'
+import { shareRoutes } from './modules/shares/routes'
 import { stocktakeRoutes } from './modules/stocktakes/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
 import { systemLogRoutes } from './modules/system-log/routes'
@@ -90,6 +92,8 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/datacentre', datacentreRoutes],
   ['/exports', exportRoutes],
   ['/entities', entityRoutes],
+  ['/shares', shareRoutes],
+  ['/public', publicRoutes],
 ]
 
 export const JSON_BODY_LIMIT = 1024 * 1024

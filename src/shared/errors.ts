@@ -98,6 +98,32 @@ export const MESSAGES = {
     en: 'Too many attempts; try again in {minutes} minutes',
   },
   linkExpired: { 'zh-CN': '下载链接无效或已过期', en: 'The download link is invalid or has expired' },
+  shareValuesNotAllowed: {
+    'zh-CN': '您没有查看估值的权限，不能在分享中显示价值',
+    en: 'You may not see values, so a share of yours cannot show them',
+  },
+  sharePasswordRequired: { 'zh-CN': '请输入此分享的密码', en: 'Enter the password of this share' },
+  sharePasswordWrong: { 'zh-CN': '密码不正确', en: 'The password is wrong' },
+  shareNoArtworks: { 'zh-CN': '请至少选择一件作品', en: 'Choose at least one artwork' },
+  shareTooManyArtworks: { 'zh-CN': '一次分享最多 200 件作品', en: 'A share holds at most 200 artworks' },
+  shareUnknownArtwork: {
+    'zh-CN': '所选作品中有不存在的作品',
+    en: 'One of the chosen artworks does not exist',
+  },
+  shareSoldArtwork: {
+    'zh-CN': '作品 {inventoryNo} 已售出，不能分享',
+    en: 'Artwork {inventoryNo} has been sold and cannot be shared',
+  },
+  shareExpiryPast: { 'zh-CN': '到期时间必须晚于现在', en: 'The expiry must be later than now' },
+  shareExpiryTooFar: {
+    'zh-CN': '到期时间最多为 {max} 天之后',
+    en: 'The expiry is at most {max} days ahead',
+  },
+  sharePasswordShort: { 'zh-CN': '密码至少 8 个字符', en: 'At least 8 characters' },
+  sharePasswordAscii: {
+    'zh-CN': '密码只能使用英文字母、数字、空格和英文标点',
+    en: 'Only Latin letters, digits, spaces and punctuation',
+  },
   // security: input at the edge, throttling, the last administrator, own password
   unsupportedMediaType: {
     'zh-CN': '请求体须为 JSON（Content-Type: application/json）',

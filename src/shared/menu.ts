@@ -46,6 +46,7 @@ export const MENU: MenuItem[] = [
       item('artworkArchive', 'index', '档案列表', 'Archive'),
       item('artworkArchive', 'add', '新增作品', 'Add artwork', 'artworkArchive:edit'),
       item('artworkArchive', 'artSummary', '藏品概览', 'Collection summary'),
+      item('artworkArchive', 'shares', '分享链接', 'Share links', 'artworkArchive:share'),
     ],
   },
   {

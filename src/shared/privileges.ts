@@ -29,11 +29,12 @@ const FUNCTIONS = {
   pay: { 'zh-CN': '付款', en: 'Pay' },
   referenceData: { 'zh-CN': '维护基础数据', en: 'Maintain reference data' },
   entities: { 'zh-CN': '维护法律实体', en: 'Maintain legal entities' },
+  share: { 'zh-CN': '分享链接', en: 'Share links' },
 } as const satisfies Record<string, Words>
 
 /** Which functions each system offers: the one list every privilege key is derived from. */
 const SYSTEM_FUNCTIONS = {
-  artworkArchive: ['view', 'edit', 'import', 'export'],
+  artworkArchive: ['view', 'edit', 'import', 'export', 'share'],
   devOpsManage: ['view', 'start'],
   financeManage: ['view', 'edit', 'pay'],
   authManage: ['view', 'edit', 'referenceData', 'entities'],
@@ -136,6 +137,7 @@ export const SEEDED_ROLES: {
       'artworkArchive:edit',
       'artworkArchive:import',
       'artworkArchive:export',
+      'artworkArchive:share',
       'devOpsManage:view',
       'devOpsManage:start',
       'valueManage:view',

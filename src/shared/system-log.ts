@@ -32,6 +32,7 @@ export const LOG_MODULES = {
   reports: { 'zh-CN': '报告', en: 'Reports' },
   datacentre: { 'zh-CN': '数据中心', en: 'Data centre' },
   exports: { 'zh-CN': '完整导出', en: 'Full export' },
+  shares: { 'zh-CN': '分享链接', en: 'Share links' },
   api: { 'zh-CN': '接口', en: 'API' },
 } as const satisfies Record<string, Words>
 export type LogModule = keyof typeof LOG_MODULES
@@ -48,6 +49,7 @@ const MODULE_ALIASES: Record<string, LogModule> = {
   country: 'reference',
   room: 'reference',
   contents: 'content',
+  public: 'shares',
 }
 
 /** The module a request's first path segment after /api belongs to (the segment itself when unknown). */

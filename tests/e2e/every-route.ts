@@ -40,6 +40,7 @@ const SCREENS = [
   '/artworkArchive/add',
   '/artworkArchive/detail',
   '/artworkArchive/artSummary',
+  '/artworkArchive/shares',
   ...DEVOPS,
   '/storageRoom/InventoryInformation',
   '/storageRoom/batcheEnterInventory',

@@ -128,7 +128,9 @@ export function loggedUri(url: URL): string {
   const params = new URLSearchParams(url.search)
   for (const key of [...params.keys()]) if (SECRET_PARAM.test(key)) params.set(key, '***')
   const query = params.toString()
-  return query ? `${url.pathname}?${query}` : url.pathname
+  // A share link's token stands in its path: never written down.
+  const path = url.pathname.replace(/^(\/api\/public\/shares\/)[^/]+/, '$1***')
+  return query ? `${path}?${query}` : path
 }
 
 const OPERATION_BY_METHOD: Record<string, string> = {

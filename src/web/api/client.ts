@@ -29,6 +29,8 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   body?: FormData
   schema?: S
   signal?: AbortSignal
+  /** Headers of this call alone (a share link's password). */
+  headers?: Record<string, string>
   /**
    * Calls made by the shell itself (the signed-in user, the bell, sign-out) rather than by the screen: they
    * send `home`, so a user who opened a screen of a system they may not use still gets the layout and the
@@ -135,6 +137,7 @@ export function createApiClient(ctx: ClientContext) {
         ...(options.json !== undefined ? { json: options.json } : {}),
         ...(options.body !== undefined ? { body: options.body } : {}),
         signal: options.signal,
+        ...(options.headers ? { headers: options.headers } : {}),
         context: { shell: options.shell === true },
       })
     } catch (error) {

@@ -1,7 +1,7 @@
 // The root of every screen: the narrow-screen notice, the browser tab's title, the 404 page for unknown
 // paths and the page shown when a screen fails.
 import { useLingui } from '@lingui/react/macro'
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { RouterContext } from '../router'
 import { ErrorScreen } from '../shell/ErrorScreen'
@@ -23,10 +23,12 @@ function DocumentTitle() {
 }
 
 function Root() {
+  // A share link's page is made for any screen, a phone first: the notice is the office's, not the recipient's.
+  const sharePage = useRouterState({ select: (s) => s.location.pathname.startsWith('/share/') })
   return (
     <>
       <DocumentTitle />
-      <NarrowScreenNotice />
+      {sharePage ? null : <NarrowScreenNotice />}
       <Outlet />
     </>
   )

@@ -9,6 +9,8 @@
 // A wrong current password at a password change counts on counters of its own (`password-pair:`,
 // `password-user:`, same limits, no address counter), which refuse the change whatever the address: a
 // stolen session guessing there is stopped without locking the real user out of signing in.
+// A wrong password on a share link counts the same way (`share-pair:` per link and address, `share-user:` per
+// link, same limits, no address counter): a guesser is stopped on that link without touching anyone's sign-in.
 // An administrator lifts a user's locks (POST /api/auth/users/:id/unlock); every lock writes a log row.
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm'
@@ -19,9 +21,10 @@ import type { LogWriter } from '../../http/request-log'
 
 export type LockScope = 'pair' | 'user' | 'ip'
 /** What the counters guard: signing in, or changing one's own password (checked with the current one). */
-export type LockPurpose = 'signIn' | 'password'
+export type LockPurpose = 'signIn' | 'password' | 'share'
 
 const PASSWORD_PREFIX = 'password-'
+const SHARE_PREFIX = 'share-'
 
 export interface SignInKeys {
   pair: string
@@ -39,12 +42,10 @@ export function lockoutKeys(
   purpose: LockPurpose = 'signIn',
 ): SignInKeys {
   const name = normaliseUsername(username)
-  if (purpose === 'password')
-    return {
-      pair: `${PASSWORD_PREFIX}pair:${name}@${ip ?? '-'}`,
-      user: `${PASSWORD_PREFIX}user:${name}`,
-      ip: null,
-    }
+  if (purpose !== 'signIn') {
+    const prefix = purpose === 'password' ? PASSWORD_PREFIX : SHARE_PREFIX
+    return { pair: `${prefix}pair:${name}@${ip ?? '-'}`, user: `${prefix}user:${name}`, ip: null }
+  }
   return { pair: `pair:${name}@${ip ?? '-'}`, user: `user:${name}`, ip: ip ? `ip:${ip}` : null }
 }
 
@@ -53,7 +54,8 @@ function keyList(keys: SignInKeys): string[] {
 }
 
 function scopeOf(key: string): LockScope {
-  const bare = key.startsWith(PASSWORD_PREFIX) ? key.slice(PASSWORD_PREFIX.length) : key
+  const prefix = [PASSWORD_PREFIX, SHARE_PREFIX].find((p) => key.startsWith(p)) ?? ''
+  const bare = key.slice(prefix.length)
   return bare.startsWith('pair:') ? 'pair' : bare.startsWith('user:') ? 'user' : 'ip'
 }
 
@@ -182,6 +184,17 @@ export async function lockedUntilByUsername(db: Db, usernames: string[]): Promis
   return out
 }
 
+const LOCK_URIS: Record<LockPurpose, string> = {
+  signIn: '/api/auth/login',
+  password: '/api/auth/password',
+  share: '/api/public/shares/***',
+}
+const LOCK_WORDS: Record<LockPurpose, string> = {
+  signIn: 'sign-in',
+  password: 'password change',
+  share: 'share link password',
+}
+
 /** One system-log row per lock: who was locked, from where, for how long, after how many failures. */
 export function logLock(
   writer: LogWriter,
@@ -198,7 +211,7 @@ export function logLock(
     createBy: null,
     createByUserId: null,
     accessTime: new Date(),
-    requestUri: purpose === 'password' ? '/api/auth/password' : '/api/auth/login',
+    requestUri: LOCK_URIS[purpose],
     operationType: 'SIGN_IN_LOCK',
     clientIpAddr: ip,
     browserUserAgent: userAgent?.slice(0, 500) ?? null,
@@ -207,8 +220,8 @@ export function logLock(
     success: false,
     responseCode: 429,
     exception:
-      `${purpose === 'password' ? 'password change' : 'sign-in'} locked (${scope}): ` +
-      `username=${normaliseUsername(username).slice(0, 64)} ` +
+      `${LOCK_WORDS[purpose]} locked (${scope}): ` +
+      `${purpose === 'share' ? 'link' : 'username'}=${normaliseUsername(username).slice(0, 64)} ` +
       `address=${ip ?? 'unknown'} after ${limitOf(config, scope)} failures, ${config.loginLockMinutes} min`,
   })
 }

@@ -91,3 +91,50 @@ export function verifyLink(
   if (claims.exp * 1000 <= nowMs) return null
   return claims
 }
+
+/** What a share's image link names: the share it was issued for, instead of a user and a session. */
+export interface ShareLinkClaims {
+  target: LinkTarget
+  fileId: string
+  shareId: string
+  /** Unix seconds. */
+  exp: number
+}
+
+function shareSignature(secret: string, claims: ShareLinkClaims): string {
+  // Its own first line: a share link's signature never verifies as a user's link, nor the reverse.
+  const payload = ['share-v1', claims.target, claims.fileId, claims.shareId, claims.exp].join('\n')
+  return createHmac('sha256', secret).update(payload).digest('base64url')
+}
+
+/**
+ * A share's image link (the share is checked again at every use: public/routes.ts). Its signature travels as
+ * `signature`, not `sig`: the link opens one image of one share, never a file by a user's session.
+ */
+export function signedShareUrl(secret: string, claims: ShareLinkClaims): string {
+  const query = new URLSearchParams({
+    share: claims.shareId,
+    target: claims.target,
+    exp: String(claims.exp),
+    signature: shareSignature(secret, claims),
+  })
+  return `/api/public/share-files/${claims.fileId}?${query}`
+}
+
+/** The claims of a genuine, unexpired share link; null when forged, altered or expired. */
+export function verifyShareLink(
+  secret: string,
+  fileId: string,
+  query: { share?: string; target?: string; exp?: string; signature?: string },
+  nowMs = Date.now(),
+): ShareLinkClaims | null {
+  const { share, target, exp, signature: sig } = query
+  if (!share || !exp || !sig || !/^\d{1,12}$/.test(exp) || share.length > 64 || sig.length > 100) return null
+  if (target !== 'file' && target !== 'thumbnail') return null
+  const claims: ShareLinkClaims = { target, fileId, shareId: share, exp: Number(exp) }
+  const expected = Buffer.from(shareSignature(secret, claims))
+  const given = Buffer.from(sig)
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+  if (claims.exp * 1000 <= nowMs) return null
+  return claims
+}

@@ -37,6 +37,7 @@ import { useMe } from '../../session/use-session'
 import { IconFrame, IconPlus, IconUpload } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
 import { PrintLabelsButton } from '../labels/PrintLabelsButton'
+import { ShareButton } from '../shares/ShareDialog'
 import { ActiveFilters, ArchiveFilters } from './ArchiveFilters'
 import { ArtworkGallery, ArtworkTable } from './ArtworkResults'
 import { useFileLinks } from './ArtworkThumb'
@@ -445,6 +446,7 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
             <Trans>Set owners</Trans>
           </Button>
         ) : null}
+        <ShareButton artworkIds={[...selected.keys()]} />
         <ActionBar.CloseButton aria-label={t`Clear the selection`} />
       </ActionBar>
 
