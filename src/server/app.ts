@@ -15,6 +15,7 @@ import { moduleRouter } from './http/router'
 import { securityHeaders } from './http/security-headers'
 import { conditionRoutes } from './modules/artworks/condition/routes'
 import { artworkRoutes } from './modules/artworks/routes'
+import { auditRoutes } from './modules/audit/routes'
 import { roleRoutes } from './modules/auth/roles'
 import { authRoutes } from './modules/auth/routes'
 import { userSessionRoutes } from './modules/auth/user-sessions'
@@ -56,6 +57,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/auth', userRoutes],
   ['/auth', userSessionRoutes],
   ['/system_log', systemLogRoutes],
+  ['/audit', auditRoutes],
   ['/system', systemInfoRoutes],
   ['/', referenceCallRoutes],
   ['/reference', referenceAdminRoutes],
