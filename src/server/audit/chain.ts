@@ -34,20 +34,21 @@ export async function linkRows(q: DbOrTx, chain: ChainName, canonicals: readonly
 }
 
 /**
- * The row with every column the database would fill by default filled here (a time now, a random id, a
- * literal default), so that the canonical text the hash covers is exactly what is stored.
+ * The values the database would fill by default for the columns a row leaves out (a time now, a random id, a
+ * literal default), filled here so that the canonical text the hash covers is exactly what is stored.
  */
-function complete<T extends object>(chain: ChainName, row: T): T {
-  const out: Record<string, unknown> = { ...row }
+function defaultsFor(chain: ChainName, row: object): Record<string, unknown> {
+  const given = new Map(Object.entries(row))
+  const filled: Record<string, unknown> = {}
   for (const [key, column] of Object.entries(getTableColumns(CHAINED_TABLES[chain]))) {
-    if (out[key] !== undefined || !column.hasDefault || key === 'chainNo' || key === 'hash') continue
-    if (column.defaultFn) out[key] = column.defaultFn()
-    else if (!is(column.default, SQL)) out[key] = column.default
-    else if (column.getSQLType().startsWith('timestamp')) out[key] = new Date()
-    else if (column.getSQLType() === 'uuid') out[key] = randomUUID()
+    if (given.get(key) !== undefined || !column.hasDefault || key === 'chainNo' || key === 'hash') continue
+    if (column.defaultFn) filled[key] = column.defaultFn()
+    else if (!is(column.default, SQL)) filled[key] = column.default
+    else if (column.getSQLType().startsWith('timestamp')) filled[key] = new Date()
+    else if (column.getSQLType() === 'uuid') filled[key] = randomUUID()
     else throw new Error(`${chain}.${key}: a database default the chain cannot know; give the value`)
   }
-  return out as T
+  return filled
 }
 
 /** Rows about to be inserted, completed and linked onto their chain (in the caller's transaction). */
@@ -56,11 +57,11 @@ export async function chained<T extends object>(
   chain: ChainName,
   rows: readonly T[],
 ): Promise<(T & Link)[]> {
-  const full = rows.map((row) => complete(chain, row))
+  const full = rows.map((row) => ({ ...row, ...defaultsFor(chain, row) }))
   const links = await linkRows(
     q,
     chain,
-    full.map((row) => canonicalRow(chain, row as Record<string, unknown>)),
+    full.map((row) => canonicalRow(chain, row)),
   )
   return full.map((row, i) => ({ ...row, ...links[i] }))
 }

@@ -554,7 +554,7 @@ export async function recordValuation(
       {
         artworkId: id,
         version,
-        action: 'valuation',
+        action: 'valuation' as const,
         byUserId: actor,
         changes,
         snapshot: after,
