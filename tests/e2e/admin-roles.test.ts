@@ -108,13 +108,6 @@ describe('roles, users and the system log', () => {
     expect(await detail.textContent()).toContain('登录')
     expect(await auditor.page.getByTestId('log-exception').textContent()).toBeTruthy()
     await shot(auditor.page, 'admin-log-detail-zh')
-    // Under the log: the head of each hash chain, its name in words, its entries and its last fingerprint.
-    await auditor.page.keyboard.press('Escape')
-    const heads = auditor.page.getByTestId('chain-heads')
-    await heads.waitFor()
-    const headText = (await heads.textContent()) ?? ''
-    for (const name of ['流程历史', '艺术品档案变更记录', '系统日志']) expect(headText).toContain(name)
-    expect(await auditor.page.getByTestId('chain-head-process_history').textContent()).toMatch(/[0-9a-f]{64}/)
     await auditor.context.close()
   })
 

@@ -138,9 +138,11 @@ create or replace function process_history_append_only() returns trigger
 language plpgsql
 as $fn$
 begin
-  if tg_op = 'UPDATE' and old.chain_no is null and old.hash is null
-     and (to_jsonb(new) - 'chain_no' - 'hash') = (to_jsonb(old) - 'chain_no' - 'hash') then
-    return new;
+  if tg_op = 'UPDATE' then
+    if old.chain_no is null and old.hash is null
+       and (to_jsonb(new) - 'chain_no' - 'hash') = (to_jsonb(old) - 'chain_no' - 'hash') then
+      return new;
+    end if;
   end if;
   raise exception 'process_history is append-only: % refused', tg_op
     using hint = 'A process ends by TERMINATE; its history is never changed or removed.';
