@@ -13,7 +13,6 @@ const suites: [string, string, string][] = [
   ['admin', './admin.ts', 'benchAdmin'],
   ['finance', './finance.ts', 'benchFinance'],
   ['datacentre', './datacentre.ts', 'benchDatacentre'],
-  ['audit', './audit.ts', 'benchAudit'],
 ]
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue
