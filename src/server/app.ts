@@ -17,6 +17,7 @@ import { artworkAsOfRoutes } from './modules/artworks/as-of-routes'
 import { conditionRoutes } from './modules/artworks/condition/routes'
 import { ownershipRoutes } from './modules/artworks/ownership/routes'
 import { artworkRoutes } from './modules/artworks/routes'
+import { auditRoutes } from './modules/audit/routes'
 import { roleRoutes } from './modules/auth/roles'
 import { authRoutes } from './modules/auth/routes'
 import { userSessionRoutes } from './modules/auth/user-sessions'
@@ -63,6 +64,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/auth', userRoutes],
   ['/auth', userSessionRoutes],
   ['/system_log', systemLogRoutes],
+  ['/audit', auditRoutes],
   ['/system', systemInfoRoutes],
   ['/', referenceCallRoutes],
   ['/reference', referenceAdminRoutes],

@@ -4,6 +4,7 @@
 // Used by main.ts, the benchmarks and the test helpers alike.
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
+import { backfillChains } from './audit/backfill'
 import type { Config } from './config'
 import { type Database, openDatabase } from './db/client'
 import type { Deps } from './http/context'
@@ -35,6 +36,8 @@ export async function boot(
     ))
   try {
     await checkDefinitionVersions(database.db, options.catalog ?? machineCatalog)
+    // Rows written before the hash chains existed are linked before anything new is.
+    await backfillChains(database.db)
   } catch (error) {
     // Our own database is ours to close; one handed in stays the caller's.
     if (!options.database) await database.close()

@@ -807,6 +807,31 @@ export const MESSAGES = {
   },
   exportNotReady: { 'zh-CN': '该导出尚未完成', en: 'This export is not finished yet' },
   exportFailed: { 'zh-CN': '导出失败', en: 'The export failed' },
+  // tamper evidence: the hash chains
+  auditRowChanged: {
+    'zh-CN': '第 {row} 行写入后被改动：其内容与哈希不符',
+    en: 'Row {row} was changed after it was written: its content does not match its hash',
+  },
+  auditRowMissing: {
+    'zh-CN': '第 {row} 行已不存在：被删除了',
+    en: 'Row {row} is gone: it was removed',
+  },
+  auditRowsRemovedAtEnd: {
+    'zh-CN': '链末尾第 {row} 行至第 {last} 行已不存在：被删除了',
+    en: 'Rows {row} to {last} at the end of the chain are gone: they were removed',
+  },
+  auditRowsUnchained: {
+    'zh-CN': '有 {count} 行不在链中：它们是绕过系统写入的',
+    en: '{count} rows are outside the chain: they were written around the system',
+  },
+  msgAuditBroken: {
+    'zh-CN': '防篡改校验未通过：{chain}',
+    en: 'Tamper check failed: {chain}',
+  },
+  msgAuditBrokenBody: {
+    'zh-CN': '{at} 的校验发现：{reason}。请核查数据库的访问记录，并与您在别处保存的链头比对。',
+    en: 'The check at {at} found: {reason}. Review who had access to the database, and compare with the chain heads you keep elsewhere.',
+  },
 } as const satisfies Record<string, Words>
 
 export type MessageKey = keyof typeof MESSAGES

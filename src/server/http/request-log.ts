@@ -3,7 +3,8 @@
 // made storable (no NUL, well-formed) and stripped of secrets before it is queued, and a batch the
 // database refuses is written again row by row, so one bad row never costs the others. A batch
 // travels as one JSON parameter unpacked by json_to_recordset: one value to encode instead of fourteen per
-// row (the driver's and the query builder's work per parameter was most of a logged request's cost).
+// row (the driver's and the query builder's work per parameter was most of a logged request's cost). Each
+// batch is linked into the log's hash chain in the transaction that inserts it (src/server/audit/chain.ts).
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { getTableColumns, sql } from 'drizzle-orm'
@@ -11,6 +12,7 @@ import { toSnakeCase } from 'drizzle-orm/casing'
 import type { MiddlewareHandler } from 'hono'
 import { logModuleOf } from '../../shared/system-log'
 import { storableText } from '../../shared/validation'
+import { chained } from '../audit/chain'
 import type { Db } from '../db/client'
 import { systemLogs } from '../db/schema'
 import type { AppEnv } from './context'
@@ -50,13 +52,17 @@ export class LogWriter {
     this.flushing = this.flushing.then(async () => {
       if (rows.length === 0) return
       try {
-        await this.db.execute(insertRows(rows))
+        await this.db.transaction(async (tx) => {
+          await tx.execute(insertRows(await chained(tx, 'system_logs', rows)))
+        })
       } catch {
         // One row the database refuses must not take the batch with it: write them one by one.
         let lost = 0
         for (const row of rows) {
           try {
-            await this.db.insert(systemLogs).values(row)
+            await this.db.transaction(async (tx) => {
+              await tx.insert(systemLogs).values(await chained(tx, 'system_logs', [row]))
+            })
           } catch (error) {
             lost++
             console.error('system log row refused', row.logId, redactSecrets((error as Error).message))

@@ -60,7 +60,7 @@ export function pacer(out: Writable): () => Promise<void> {
   }
 }
 
-type StreamWriter = ExcelJS.stream.xlsx.WorkbookWriter
+export type StreamWriter = ExcelJS.stream.xlsx.WorkbookWriter
 
 /**
  * A workbook streamed as a download: `write` adds the sheets (calling `pace` after each row); errors before

@@ -4,6 +4,7 @@
 
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -287,9 +288,13 @@ export const artworkHistory = pgTable(
     snapshot: jsonb().$type<ArtworkSnapshot>().notNull(),
     /** For a restore: the version brought back. */
     restoredFrom: integer(),
+    /** Its position in the record history's hash chain, and its hash (schema/audit.ts). */
+    chainNo: bigint({ mode: 'number' }),
+    hash: text(),
   },
   (t) => [
     uniqueIndex('artwork_history_version_uq').on(t.artworkId, t.version),
+    uniqueIndex('artwork_history_chain_uq').on(t.chainNo),
     index('artwork_history_by_at_idx').on(t.byUserId, t.at),
   ],
 )

@@ -1,6 +1,7 @@
 // Every table, one file per aggregate. drizzle-kit generates the migrations from this barrel.
 
 export * from './artworks'
+export * from './audit'
 export * from './content'
 export * from './exports'
 export * from './files'

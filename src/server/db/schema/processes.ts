@@ -3,6 +3,7 @@
 // that make a repeated request return its first result; and the timed reminders a scheduler delivers.
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -120,9 +121,13 @@ export const processHistory = pgTable(
      * (the starter's own TERMINATE / RESTART), or 'unrecorded' for rows written before this column.
      */
     allowedBy: text().notNull(),
+    /** Its position in the history's hash chain, and its hash (schema/audit.ts). */
+    chainNo: bigint({ mode: 'number' }),
+    hash: text(),
   },
   (t) => [
     primaryKey({ columns: [t.processId, t.seq] }),
+    uniqueIndex('process_history_chain_uq').on(t.chainNo),
     index('process_history_by_at_idx').on(t.byUserId, t.at),
     index('process_history_event_idx').on(t.eventType),
   ],

@@ -1,5 +1,15 @@
 // One row per API request, with the Log fields of docs/architecture.md § Records. Never holds passwords or tokens.
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 export const systemLogs = pgTable(
   'system_logs',
@@ -18,8 +28,12 @@ export const systemLogs = pgTable(
     success: boolean().notNull(),
     responseCode: integer().notNull(),
     exception: text(),
+    /** Its position in the log's hash chain, and its hash (schema/audit.ts). */
+    chainNo: bigint({ mode: 'number' }),
+    hash: text(),
   },
   (t) => [
+    uniqueIndex('system_logs_chain_uq').on(t.chainNo),
     index('system_logs_access_time_idx').on(t.accessTime),
     index('system_logs_user_time_idx').on(t.createByUserId, t.accessTime),
     index('system_logs_module_time_idx').on(t.moduleName, t.accessTime),

@@ -18,6 +18,7 @@ import {
   sizeTextOf,
   type Valuation,
 } from '../../../shared/artwork-rules'
+import { chained } from '../../audit/chain'
 import type { DbOrTx, Tx } from '../../db/client'
 import {
   artists,
@@ -431,25 +432,29 @@ export async function insertArtworks(
       })),
     ),
   )
-  await insertChunked(placed, (chunk) =>
+  await insertChunked(placed, async (chunk) =>
     tx.insert(artworkHistory).values(
-      chunk.map((p) => {
-        const snapshot: Snapshot = {
-          ...p.record,
-          latestValuation: p.item.valuation?.latestValuation ?? null,
-          latestValuationCurrency: p.item.valuation?.latestValuationCurrency ?? null,
-          valuationDate: p.item.valuation?.valuationDate ?? null,
-        }
-        return {
-          artworkId: p.id,
-          version: 1,
-          action,
-          byUserId: actor,
-          at: now,
-          changes: diffSnapshots(null, snapshot),
-          snapshot,
-        }
-      }),
+      await chained(
+        tx,
+        'artwork_history',
+        chunk.map((p) => {
+          const snapshot: Snapshot = {
+            ...p.record,
+            latestValuation: p.item.valuation?.latestValuation ?? null,
+            latestValuationCurrency: p.item.valuation?.latestValuationCurrency ?? null,
+            valuationDate: p.item.valuation?.valuationDate ?? null,
+          }
+          return {
+            artworkId: p.id,
+            version: 1,
+            action,
+            byUserId: actor,
+            at: now,
+            changes: diffSnapshots(null, snapshot),
+            snapshot,
+          }
+        }),
+      ),
     ),
   )
   return ids
@@ -509,15 +514,19 @@ export async function updateArtwork(
   await tx.delete(artworkRecords).where(eq(artworkRecords.artworkId, id))
   await tx.delete(artworkMedia).where(eq(artworkMedia.artworkId, id))
   await insertChildren(tx, [{ id, record }])
-  await tx.insert(artworkHistory).values({
-    artworkId: id,
-    version,
-    action: options.action,
-    byUserId: options.actor,
-    changes,
-    snapshot: after,
-    restoredFrom: options.restoredFrom ?? null,
-  })
+  await tx.insert(artworkHistory).values(
+    await chained(tx, 'artwork_history', [
+      {
+        artworkId: id,
+        version,
+        action: options.action,
+        byUserId: options.actor,
+        changes,
+        snapshot: after,
+        restoredFrom: options.restoredFrom ?? null,
+      },
+    ]),
+  )
   return { changes, version }
 }
 
@@ -541,14 +550,18 @@ export async function recordValuation(
     .update(artworks)
     .set({ ...valuation, rowVersion: version, updatedAt: new Date() })
     .where(eq(artworks.id, id))
-  await tx.insert(artworkHistory).values({
-    artworkId: id,
-    version,
-    action: 'valuation',
-    byUserId: actor,
-    changes,
-    snapshot: after,
-  })
+  await tx.insert(artworkHistory).values(
+    await chained(tx, 'artwork_history', [
+      {
+        artworkId: id,
+        version,
+        action: 'valuation' as const,
+        byUserId: actor,
+        changes,
+        snapshot: after,
+      },
+    ]),
+  )
   return { changes, version }
 }
 

@@ -1,9 +1,11 @@
 // The SQL of the workflow runtime: loading a process row, writing an event (one call of the SQL function
-// `process_apply_event`, migrations 0001 and 0005) and decoding what that call read beside, the subject
+// `process_apply_event`, migrations 0001, 0005 and 0028, which links the history row into its hash chain) and decoding what that call read beside, the subject
 // artworks, and the rows a start inserts. runtime.ts decides; this module only reads and writes.
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { payloadFiles } from '../../../shared/process-steps/files'
+import { canonicalRow } from '../../audit/canonical'
+import { chained } from '../../audit/chain'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { artworks, processArtworks, processes, processHistory } from '../../db/schema'
 import { notFound } from '../../http/app-error'
@@ -117,6 +119,21 @@ export function applyEventSql(w: WriteArgs) {
   people.add(e.byUserId)
   people.add(e.createdBy)
   if (e.onBehalfOf) people.add(e.onBehalfOf)
+  // The history row as the function inserts it, in the chain's canonical form (linked by the same statement).
+  const canonical = canonicalRow('process_history', {
+    processId: e.id,
+    seq: e.expectedVersion + 1,
+    eventType: e.eventType,
+    fromState: e.fromState,
+    toState: d.state,
+    byUserId: e.byUserId,
+    onBehalfOf: e.onBehalfOf,
+    at: e.at,
+    comment: e.comment,
+    payload: e.payloadJson === null ? null : JSON.parse(e.payloadJson),
+    definitionVersion: e.definitionVersion,
+    allowedBy: e.allowedBy,
+  })
   return sql`
     select o_updated as updated, o_newer as newer, o_names as names, o_artworks as artworks
       from process_apply_event(${e.id}::uuid, ${e.expectedVersion}::int,
@@ -125,7 +142,7 @@ export function applyEventSql(w: WriteArgs) {
         ${e.eventType}::text, ${e.fromState}::text, ${e.byUserId}::uuid, ${e.comment}::text, ${e.payloadJson}::jsonb,
         ${known}::int, ${uuidArray(people)}::uuid[], ${w.withArtworks}::boolean,
         ${e.definitionVersion}::int, ${e.allowedBy}::text, ${w.claim?.key ?? null}::text, ${w.claim?.hash ?? null}::text,
-        ${e.onBehalfOf}::uuid)`
+        ${e.onBehalfOf}::uuid, ${canonical}::text)`
 }
 
 type HistoryTuple = [
@@ -230,7 +247,9 @@ export async function insertProcess(
   if (artworkIds.length > 0) {
     await tx.insert(processArtworks).values(artworkIds.map((artworkId) => ({ processId: row.id, artworkId })))
   }
-  await tx.insert(processHistory).values({ ...first, processId: row.id, seq: 1 })
+  await tx
+    .insert(processHistory)
+    .values(await chained(tx, 'process_history', [{ ...first, processId: row.id, seq: 1 }]))
   return row.id
 }
 

@@ -15,6 +15,7 @@ import { describe } from '../../../../machines/view'
 import type { ProcessMigrateInput, ProcessView } from '../../../shared/contracts/process'
 import { MIGRATE_PRIVILEGE } from '../../../shared/privileges'
 import type { ProcessType } from '../../../shared/process-types'
+import { chained } from '../../audit/chain'
 import type { Db, DbOrTx } from '../../db/client'
 import { processDefinitionVersions, processes, processHistory } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../http/app-error'
@@ -176,19 +177,23 @@ export async function migrateProcess(
       .where(and(eq(processes.id, id), eq(processes.version, row.version)))
       .returning()
     if (!updated) throw conflict()
-    await tx.insert(processHistory).values({
-      processId: id,
-      seq: version,
-      eventType: MIGRATE_EVENT,
-      fromState: row.state,
-      toState: described.state,
-      byUserId: actor.id,
-      at,
-      comment: `v${row.definitionVersion} → v${target.version}`,
-      payload: { fromVersion: row.definitionVersion, toVersion: target.version },
-      definitionVersion: target.version,
-      allowedBy: actor.privileges.includes(MIGRATE_PRIVILEGE) ? MIGRATE_PRIVILEGE : ALLOWED_BY_ALL,
-    })
+    await tx.insert(processHistory).values(
+      await chained(tx, 'process_history', [
+        {
+          processId: id,
+          seq: version,
+          eventType: MIGRATE_EVENT,
+          fromState: row.state,
+          toState: described.state,
+          byUserId: actor.id,
+          at,
+          comment: `v${row.definitionVersion} → v${target.version}`,
+          payload: { fromVersion: row.definitionVersion, toVersion: target.version },
+          definitionVersion: target.version,
+          allowedBy: actor.privileges.includes(MIGRATE_PRIVILEGE) ? MIGRATE_PRIVILEGE : ALLOWED_BY_ALL,
+        },
+      ]),
+    )
     // The tasks follow the new version's state: those of the old one close, the new one's open.
     await closeAllTasks(q, id, at, actor.id, MIGRATE_EVENT)
     await syncTasks(q, {

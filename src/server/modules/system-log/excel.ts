@@ -1,12 +1,15 @@
 // The system log as an Excel workbook, written with exceljs's streaming writer while the rows are read in
 // batches (newest first, by time and id: never an offset), so a long export holds neither the rows nor the
-// sheet in memory. Headers, modules and operations are in the request's language.
+// sheet in memory. Headers, modules and operations are in the request's language. A second sheet holds the
+// heads of the hash chains.
 import type { SQL } from 'drizzle-orm'
+import { CHAIN_LABELS } from '../../../shared/audit'
 import type { Lang } from '../../../shared/errors'
 import { moduleLabel, operationLabel } from '../../../shared/system-log'
 import type { DbOrTx } from '../../db/client'
-import { safeRecord, streamedWorkbook } from '../../jobs/workbook-writer'
+import { type StreamWriter, safeRecord, streamedWorkbook } from '../../jobs/workbook-writer'
 import { officeToday } from '../../office-day'
+import { chainHeads } from '../audit/heads'
 import { logBatchAfter } from './queries'
 
 const BATCH = 2_000
@@ -68,5 +71,39 @@ export function logWorkbookResponse(
       after = { at: last.accessTime, id: last.logId }
     }
     ws.commit()
+    await headsSheet(wb, db, lang)
   })
+}
+
+const HEAD_HEADERS: [string, { 'zh-CN': string; en: string }, number][] = [
+  ['chain', { 'zh-CN': '记录', en: 'Record' }, 22],
+  ['rows', { 'zh-CN': '条目数', en: 'Entries' }, 10],
+  ['head', { 'zh-CN': '最后的指纹（SHA-256）', en: 'Last fingerprint (SHA-256)' }, 70],
+  ['verifiedAt', { 'zh-CN': '最近校验（UTC）', en: 'Last verified (UTC)' }, 20],
+  ['verified', { 'zh-CN': '校验结果', en: 'Result' }, 12],
+]
+
+/**
+ * The heads of the hash chains (src/server/audit/) on a sheet of their own, as recorded when the export
+ * was made: a copy kept with the export is what a later verification of a rewritten chain is held against.
+ */
+async function headsSheet(wb: StreamWriter, db: DbOrTx, lang: Lang) {
+  const ws = wb.addWorksheet(lang === 'en' ? 'Chain heads' : '链头')
+  ws.columns = HEAD_HEADERS.map(([key, words, width]) => ({ key, header: words[lang], width }))
+  ws.getRow(1).font = { bold: true }
+  const outcome = (ok: boolean | null) =>
+    ok === null ? '' : ok ? (lang === 'en' ? 'Intact' : '完好') : lang === 'en' ? 'Broken' : '已损坏'
+  for (const h of await chainHeads(db))
+    ws.addRow({
+      chain: CHAIN_LABELS[h.name][lang],
+      rows: h.rows,
+      head: h.head,
+      verifiedAt: h.verifiedAt
+        ? utc(new Date(h.verifiedAt))
+        : lang === 'en'
+          ? 'Not verified yet'
+          : '尚未校验',
+      verified: outcome(h.verifiedOk),
+    }).commit()
+  ws.commit()
 }

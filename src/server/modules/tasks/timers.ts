@@ -8,6 +8,7 @@ import { latest } from '../../../../machines/registry'
 import { intlLocale, type Lang } from '../../../shared/lang'
 import type { ProcessType } from '../../../shared/process-types'
 import { addWorkingDays } from '../../../shared/working-days'
+import { chained } from '../../audit/chain'
 import type { DbOrTx } from '../../db/client'
 import { processes, processHistory, processTasks } from '../../db/schema'
 import { bothLanguages, holdersOfAny, rowsOf, sendMessages, typeLabel } from '../messages/send'
@@ -75,25 +76,29 @@ async function escalationHistory(tx: DbOrTx, task: Task, level: number, at: Date
       definitionVersion: processes.definitionVersion,
     })
   if (!moved) return
-  await tx.insert(processHistory).values({
-    processId: task.processId,
-    seq: moved.version,
-    eventType: ESCALATE_EVENT,
-    fromState: moved.state,
-    toState: moved.state,
-    byUserId: null,
-    at,
-    comment: '',
-    payload: {
-      step: task.step,
-      task: task.kind,
-      level,
-      dueAt: task.dueAt?.toISOString() ?? null,
-      notified: to.length,
-    },
-    definitionVersion: moved.definitionVersion,
-    allowedBy: ALLOWED_BY_SCHEDULER,
-  })
+  await tx.insert(processHistory).values(
+    await chained(tx, 'process_history', [
+      {
+        processId: task.processId,
+        seq: moved.version,
+        eventType: ESCALATE_EVENT,
+        fromState: moved.state,
+        toState: moved.state,
+        byUserId: null,
+        at,
+        comment: '',
+        payload: {
+          step: task.step,
+          task: task.kind,
+          level,
+          dueAt: task.dueAt?.toISOString() ?? null,
+          notified: to.length,
+        },
+        definitionVersion: moved.definitionVersion,
+        allowedBy: ALLOWED_BY_SCHEDULER,
+      },
+    ]),
+  )
 }
 
 /** One batch of one timer: claim the due rows, act on each, in one transaction; how many were handled. */

@@ -2,7 +2,8 @@
 // what it did (in words), the request, how it went and how long it took, from where. Filters (user, module,
 // operation, method, result, response code, time range, client address) and the page live in the URL, so a
 // filtered log can be bookmarked. A row opens a drawer with all 14 fields and the exception. The filtered
-// rows download as Excel; how many days the log is kept is shown, and editors change it.
+// rows download as Excel; how many days the log is kept is shown, and editors change it. Below, the heads of
+// the hash chains (ChainHeads.tsx).
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Alert,
@@ -53,6 +54,7 @@ import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
 import { type Column, Fact, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
+import { ChainHeads } from './ChainHeads'
 
 /** The screen's URL: the API's filters, with the time range as calendar days. */
 export interface LogScreenSearch extends Omit<LogSearch, 'from' | 'to' | 'userId'> {
@@ -301,6 +303,7 @@ export function SystemLogScreen({
           </>
         )}
         <Retention canEdit={holds(me, 'authManage:edit')} lang={lang} />
+        <ChainHeads lang={lang} />
       </Stack>
       <LogDrawer row={open} onClose={() => setOpen(null)} lang={lang} />
     </>

@@ -1,0 +1,202 @@
+// Tamper evidence (src/server/audit/): what the hash chains cost.
+// 1. Process events (POST /api/process/:id/events, BENCH_CLIENTS concurrent clients on distinct processes, as
+//    bench/process.ts) with the chain, beside the same run without it: the database's link function swapped,
+//    on the bench's own database only, for one that links nothing (no lock, no hash, no head), the rounds
+//    alternating so that both see the same machine. The canonical text is made in both runs; its own cost is
+//    measured apart (rows per second).
+// 2. Verification: a chain of BENCH_CHAIN_ROWS (100,000) system-log rows, built directly, walked as GET
+//    /api/audit/verify walks it (batches in order of position), in rows per second; and the process history
+//    the event runs wrote.
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { canonicalRow } from '../src/server/audit/canonical'
+import { GENESIS_HASH } from '../src/server/audit/chain'
+import { linkHash, walkChain } from '../src/server/audit/verify'
+import { sampleDraft, sampleStepData } from '../src/server/seed/process-samples'
+import { type BenchDb, benchDatabase, clientWorker, kinds, loadavg, signedInServer } from './lib'
+import { line, runClients } from './process'
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 150)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const CHAIN_ROWS = Number(process.env.BENCH_CHAIN_ROWS ?? 100_000)
+
+/** The link function as migration 0028 defines it, and a stand-in that links nothing (rows left unchained). */
+const UNLINKED = `
+create or replace function audit_chain_link(p_chain text, p_rows text[])
+returns table (o_no bigint, o_hash text) language plpgsql as $fn$
+declare v_row text;
+begin
+  foreach v_row in array p_rows loop o_no := null; o_hash := null; return next; end loop;
+end $fn$`
+
+async function savedDefinition(bdb: BenchDb): Promise<string> {
+  const [row] = (await bdb.database.raw(
+    `select pg_get_functiondef('audit_chain_link(text, text[])'::regprocedure) as def`,
+  )) as { def: string }[]
+  return row.def
+}
+
+async function eventRun(
+  bdb: BenchDb,
+  server: Awaited<ReturnType<typeof signedInServer>>,
+  draft: unknown,
+  events: number,
+) {
+  const ids: string[] = []
+  for (let i = 0; i < CLIENTS; i++) {
+    const input = { artworks: [{ titleZh: `链${i}`, titleEn: `Chain ${i}` }] }
+    ids.push((await server.call('POST', '/process', { type: 'BUY_ART', input }, server.token)).id)
+  }
+  const go = await clientWorker('event-clients.mjs', {
+    base: server.base,
+    ids,
+    versions: ids.map(() => 1),
+    events,
+    round: [{ type: 'SAVE', token: server.token, payload: draft }],
+    withKeys: false,
+  })
+  return runClients(bdb, go)
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+async function benchChainCost(bdb: BenchDb) {
+  const server = await signedInServer(bdb)
+  const draft = sampleDraft(sampleStepData('BUY_ART').dueDiligence)
+  const linked = await savedDefinition(bdb)
+  const load0 = loadavg()
+  const withChain: Awaited<ReturnType<typeof eventRun>>[] = []
+  const without: Awaited<ReturnType<typeof eventRun>>[] = []
+  try {
+    await eventRun(bdb, server, draft, 40) // warm-up
+    for (let r = 0; r < ROUNDS; r++) {
+      withChain.push(await eventRun(bdb, server, draft, EVENTS))
+      await bdb.database.raw(UNLINKED)
+      try {
+        without.push(await eventRun(bdb, server, draft, EVENTS))
+      } finally {
+        await bdb.database.raw(linked)
+      }
+    }
+  } finally {
+    await server.close()
+  }
+  console.log(
+    `\n### Process events with and without the chain (${CLIENTS} clients × ${EVENTS} SAVE events, ${ROUNDS} rounds each, alternating; load ${load0} → ${loadavg()})`,
+  )
+  withChain.forEach((r, i) => {
+    console.log(`round ${i + 1}: with the chain     ${line(r)}`)
+    console.log(`round ${i + 1}: without the chain  ${line(without[i])}`)
+  })
+  const a = median(withChain.map((r) => r.perSecond))
+  const b = median(without.map((r) => r.perSecond))
+  console.log(
+    `median: with ${a.toFixed(0)} events/s, without ${b.toFixed(0)} events/s: the chain costs ${(((b - a) / b) * 100).toFixed(1)} % of event throughput (target ≤ 10 %)`,
+  )
+}
+
+/** CHAIN_ROWS log rows linked by the app's rule, inserted in chunks, the chain's head recorded. */
+async function buildLogChain(bdb: BenchDb) {
+  const { db } = bdb.database
+  await bdb.database.raw('delete from system_logs')
+  let previous = GENESIS_HASH
+  const t0 = Date.UTC(2026, 0, 1)
+  const CHUNK = 5_000
+  for (let start = 0; start < CHAIN_ROWS; start += CHUNK) {
+    const rows = []
+    for (let i = start; i < Math.min(CHAIN_ROWS, start + CHUNK); i++) {
+      const row = {
+        logId: randomUUID(),
+        moduleName: 'artworks',
+        createBy: 'registrar',
+        createByUserId: null,
+        accessTime: new Date(t0 + i * 1000),
+        requestUri: `/api/artworks?page=${i % 50}`,
+        operationType: 'QUERY',
+        clientIpAddr: '10.0.0.1',
+        browserUserAgent: 'Mozilla/5.0 (bench)',
+        httpMethod: 'GET',
+        execTime: i % 40,
+        success: true,
+        responseCode: 0,
+        exception: null,
+      }
+      previous = linkHash(previous, canonicalRow('system_logs', row))
+      rows.push({ ...row, chainNo: i + 1, hash: previous })
+    }
+    await db.execute(sql`insert into system_logs (log_id, module_name, create_by, create_by_user_id, access_time,
+      request_uri, operation_type, client_ip_addr, browser_user_agent, http_method, exec_time, success,
+      response_code, exception, chain_no, hash)
+      select "logId", "moduleName", "createBy", "createByUserId", "accessTime", "requestUri", "operationType",
+        "clientIpAddr", "browserUserAgent", "httpMethod", "execTime", success, "responseCode", exception,
+        "chainNo", hash
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r("logId" uuid, "moduleName" text,
+        "createBy" text, "createByUserId" uuid, "accessTime" timestamptz, "requestUri" text,
+        "operationType" text, "clientIpAddr" text, "browserUserAgent" text, "httpMethod" text,
+        "execTime" int, success boolean, "responseCode" int, exception text, "chainNo" bigint, hash text)`)
+  }
+  await bdb.database.raw(
+    `update audit_chains set last_no = $1, head = $2, pruned_no = 0, pruned_head = $3 where name = 'system_logs'`,
+    [CHAIN_ROWS, previous, GENESIS_HASH],
+  )
+}
+
+async function benchVerify(bdb: BenchDb) {
+  await buildLogChain(bdb)
+  console.log(`\n### Chain verification (batches of the chain in order of position)`)
+  for (const chain of ['system_logs', 'process_history'] as const) {
+    const times: number[] = []
+    let rows = 0
+    for (let r = 0; r < 3; r++) {
+      const t0 = performance.now()
+      const walk = await walkChain(bdb.database.db, chain)
+      times.push(performance.now() - t0)
+      rows = walk.rows
+      // The runs without the chain left their history rows outside it, by design: anything else is a fault.
+      if (walk.broken && walk.broken.code !== 'unchained')
+        throw new Error(`${chain} broken: ${JSON.stringify(walk.broken)}`)
+    }
+    const ms = median(times)
+    console.log(
+      `${chain}: ${rows} rows in ${ms.toFixed(0)} ms (median of 3): ${((rows / ms) * 1000).toFixed(0)} rows/s (target ≥ 50,000)`,
+    )
+  }
+  // The app's side of every write: the canonical text of a log row.
+  const row = {
+    logId: randomUUID(),
+    moduleName: 'artworks',
+    createBy: 'registrar',
+    createByUserId: null,
+    accessTime: new Date(),
+    requestUri: '/api/artworks',
+    operationType: 'QUERY',
+    clientIpAddr: '10.0.0.1',
+    browserUserAgent: 'Mozilla/5.0 (bench)',
+    httpMethod: 'GET',
+    execTime: 3,
+    success: true,
+    responseCode: 0,
+    exception: null,
+  }
+  const n = 100_000
+  const t0 = performance.now()
+  for (let i = 0; i < n; i++) canonicalRow('system_logs', row)
+  const ms = performance.now() - t0
+  console.log(
+    `canonical text of a log row: ${((n / ms) * 1000).toFixed(0)} rows/s (${((ms / n) * 1000).toFixed(1)} µs each)`,
+  )
+}
+
+export async function benchAudit(): Promise<void> {
+  for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
+    const bdb = await benchDatabase(kind)
+    console.log(`\n## Hash chains on ${bdb.label}`)
+    try {
+      if (process.env.BENCH_PART !== 'verify') await benchChainCost(bdb)
+      if (process.env.BENCH_PART !== 'events') await benchVerify(bdb)
+    } finally {
+      await bdb.dispose()
+    }
+  }
+}
