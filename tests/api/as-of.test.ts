@@ -21,6 +21,8 @@ let art: string
 let other: string
 let policyNo = ''
 let policyId = ''
+let holding = ''
+let trust = ''
 
 const ARCHIVE = { 'x-system-name': 'artworkArchive' }
 const DATA = { 'x-system-name': 'art-data-center' }
@@ -59,6 +61,25 @@ async function value(artworkId: string, amount: string, currency: string, valued
     token: f.tokens.admin,
     headers: { 'x-system-name': 'valueManage' },
     body: { artworkId, amount, currency, valuedOn, method: 'appraisal', valuer: 'Test valuer' },
+  })
+  expect(res.code, res.msg).toBe(0)
+}
+
+async function entity(nameEn: string): Promise<string> {
+  const res = await f.t.call<{ id: string }>('POST', '/api/entities', {
+    token: f.tokens.admin,
+    headers: { 'x-system-name': 'authManage' },
+    body: { nameZh: `${nameEn}（中文）`, nameEn, kind: 'company', jurisdiction: 'HK' },
+  })
+  expect(res.code, res.msg).toBe(0)
+  return res.data.id
+}
+
+async function own(from: string, owners: { entityId: string; sharePercent: string }[]) {
+  const res = await f.t.call('POST', `/api/artworks/${art}/ownership`, {
+    token: f.tokens.admin,
+    headers: ARCHIVE,
+    body: { owners, from },
   })
   expect(res.code, res.msg).toBe(0)
 }
@@ -132,6 +153,14 @@ beforeAll(async () => {
   await value(art, '1000000.00', 'CNY', ago(8))
   await value(other, '100.00', 'USD', ago(8))
   await value(other, '5000.00', 'JPY', ago(2))
+  // Owned by a holding company from 20 days ago, then shared with a trust from 6 days ago.
+  holding = await entity('AsOf Holding Ltd')
+  trust = await entity('AsOf Family Trust')
+  await own(ago(20), [{ entityId: holding, sharePercent: '100.00' }])
+  await own(ago(6), [
+    { entityId: holding, sharePercent: '60.00' },
+    { entityId: trust, sharePercent: '40.00' },
+  ])
   // Insured from 5 days ago.
   const policy = await approvedPolicy(f, [art], { startDate: ago(5), endDate: shift(today, 300) })
   await premiumPaid(f, policy, [art])
@@ -183,6 +212,15 @@ describe('one artwork on the days between', () => {
   it('reads the changed record, still in room A', async () => {
     const a = await artworkOn(ago(15))
     expect(a).toMatchObject({ status: 'in_collection', roomId: roomA, recordVersion: 2 })
+    expect(a.owners).toEqual([
+      {
+        entityId: holding,
+        nameZh: 'AsOf Holding Ltd（中文）',
+        nameEn: 'AsOf Holding Ltd',
+        sharePercent: '100.00',
+        since: ago(20),
+      },
+    ])
     expect(a.record?.titleEn).toBe('New title')
   })
 
@@ -201,6 +239,14 @@ describe('one artwork on the days between', () => {
       coveredBy: [policyNo],
     })
     expect((await artworkOn(ago(1))).coveredBy).toEqual([policyNo])
+    // Shared with the trust from 6 days ago: both owners and their shares.
+    const shared = await artworkOn(ago(3))
+    expect(shared.owners.map((o) => [o.entityId, o.sharePercent, o.since]).sort()).toEqual(
+      [
+        [holding, '60.00', ago(6)],
+        [trust, '40.00', ago(6)],
+      ].sort(),
+    )
   })
 
   it('reads sold today, off its policy, nothing changed since', async () => {
@@ -212,6 +258,8 @@ describe('one artwork on the days between', () => {
       recordVersion: 3,
       coveredBy: [],
       changedSince: [],
+      // The sale ended the ownership on its day.
+      owners: [],
     })
     expect(a.record?.titleEn).toBe('New title')
   })

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZipFile } from 'yazl'
 import pkg from '../../package.json' with { type: 'json' }
 import { createApp } from '../../src/server/app'
+import { walkChains } from '../../src/server/audit/verify'
 import { boot } from '../../src/server/boot'
 import { type Database, openDatabase } from '../../src/server/db/client'
 import { AppError } from '../../src/server/http/app-error'
@@ -74,6 +75,11 @@ describe('export and import', () => {
       `select count(*)::int as n from files where size = 0`,
     )) as { n: number }[]
     expect(manifest.missingFiles.length).toBeGreaterThanOrEqual(waiting.n)
+    // The chains' heads as the source's own verification reads them.
+    const heads = await walkChains(source.deps.database.db)
+    const named = (list: { name: string; head: string }[]) =>
+      list.map((c) => [c.name, c.head]).sort(([a], [b]) => a.localeCompare(b))
+    expect(named(manifest.chains ?? [])).toEqual(named(heads))
 
     const target = await emptyTarget('imported')
     try {
@@ -115,6 +121,13 @@ describe('export and import', () => {
         })
         expect(login.code).toBe(0)
         const token = login.data.token as string
+        // The chains came with the rows and verify on the new installation, to the same heads.
+        const verified = await call('GET', '/api/audit/verify', token)
+        expect(verified.data.ok).toBe(true)
+        for (const chain of verified.data.chains as { name: string; head: string }[])
+          expect(manifest.chains).toContainEqual(
+            expect.objectContaining({ name: chain.name, head: chain.head }),
+          )
         const running = (await target.database.raw(
           `select id, version from processes where done = false order by created_at, id`,
         )) as { id: string; version: number }[]

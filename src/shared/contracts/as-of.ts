@@ -21,12 +21,13 @@ export const roomNames = z.object({ id: z.string(), nameZh: z.string(), nameEn: 
 
 /** Who owned the artwork on the day, and since when. */
 export const ownerAsOf = z.object({
-  id: z.string(),
+  entityId: z.string(),
   nameZh: z.string(),
   nameEn: z.string(),
-  /** The owner's share, a decimal fraction ("1", "0.5"), when the period records one. */
-  share: z.string().nullable(),
-  since: z.string().nullable(),
+  /** The owner's share in per cent, a decimal string ("60.00"); the shares of a day add up to "100.00". */
+  sharePercent: z.string(),
+  /** The first day of the ownership period that held the day. */
+  since: z.string(),
 })
 export type OwnerAsOf = z.infer<typeof ownerAsOf>
 

@@ -2,16 +2,17 @@
 // version of the record history in force at the end of the day, place and status from the movement row whose
 // period holds that instant, the value from the valuations dated on or before the day, the cover from the
 // policies in force that day (a lapsed policy until its lapse, an artwork taken off a policy until then, a
-// void policy never), the owners through ownersAsOf; and which fields of the record changed since. One
+// void policy never), the owners from the ownership periods holding the day (ownership/ownership.ts); and which fields of the record changed since. One
 // statement per part, all through indexes.
 import { type SQL, sql } from 'drizzle-orm'
 import type { ArtworkStatus } from '../../../shared/contracts/artworks'
-import type { ArtworkAsOf, OwnerAsOf } from '../../../shared/contracts/as-of'
+import type { ArtworkAsOf } from '../../../shared/contracts/as-of'
 import type { DbOrTx } from '../../db/client'
 import { notFound } from '../../http/app-error'
 import { officeZone } from '../../office-day'
 import { rowsOf } from '../process/process-store'
 import type { Moment } from '../warehouse/at'
+import { ownersAsOf } from './ownership/ownership'
 import { diffSnapshots, type Snapshot } from './record-store'
 
 /** The record fields a valuation writes (the value of the day is read from the valuations). */
@@ -21,14 +22,6 @@ const VALUATION_FIELDS = ['latestValuation', 'latestValuationCurrency', 'valuati
 export interface AsOf {
   day: string
   moment: Moment
-}
-
-/**
- * The owners of an artwork on a day. Ownership by periods (legal entities owning a work from one date to
- * another) plugs in here: the periods holding `day`. Until it is recorded, no owner is known.
- */
-export async function ownersAsOf(_db: DbOrTx, _artworkId: string, _day: string): Promise<OwnerAsOf[]> {
-  return []
 }
 
 interface PlaceRow {

@@ -33,8 +33,6 @@ export interface ExportOptions {
   storage: Storage
   out: Writable
   appVersion: string
-  /** The heads of the tamper-evident chains, read in the export's snapshot (null: none kept). */
-  chains?: (sql: Sql) => Promise<unknown>
   onProgress?: (progress: ExportProgress) => void | Promise<void>
 }
 
@@ -153,6 +151,18 @@ async function* lines(file: string): AsyncGenerator<string> {
 }
 
 /** Writes the export to `out`; answers its manifest. */
+/**
+ * The heads of the tamper-evident chains (src/server/audit) in the export's snapshot: each chain's name, the
+ * position of its last row and that row's hash, so that whoever keeps the export can later check that the
+ * records it holds are the ones the chains named that day (docs/audit.md).
+ */
+async function chainHeads(sql: Sql): Promise<{ name: string; lastNo: string; head: string }[]> {
+  const rows = await sql.query(
+    `select name, last_no::text as "lastNo", head from audit_chains order by name collate "C"`,
+  )
+  return rows.map((r) => ({ name: String(r.name), lastNo: String(r.lastNo), head: String(r.head) }))
+}
+
 export async function writeExport(options: ExportOptions): Promise<Manifest> {
   const { database, storage, out } = options
   const zip = new ZipFile()
@@ -200,7 +210,7 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
         `select sequencename as name, last_value::text as value from pg_sequences
           where schemaname = 'public' order by sequencename collate "C"`,
       )
-      const chains = options.chains ? await options.chains(sql) : null
+      const chains = await chainHeads(sql)
       return {
         tables: written,
         files,

@@ -39,8 +39,8 @@ export const manifestSchema = z.object({
   files: z.number().int().nonnegative(),
   /** Storage keys the `files` table names whose bytes the storage did not hold when the export was made. */
   missingFiles: z.array(z.string()),
-  /** The heads of the tamper-evident chains when the export was made (null when none are kept). */
-  chains: z.unknown().nullable(),
+  /** The heads of the tamper-evident chains when the export was made (null in an export made before them). */
+  chains: z.array(z.object({ name: z.string(), lastNo: z.string(), head: z.string() })).nullable(),
 })
 
 export type Manifest = z.infer<typeof manifestSchema>

@@ -14,6 +14,8 @@ export interface OwnerOnDay {
   sharePercent: string
   nameZh: string
   nameEn: string
+  /** The first day of the period that holds the day asked. */
+  since: string
 }
 
 /** The owners of an artwork on a day (yyyy-MM-dd) with their decimal shares; empty when it had none. */
@@ -24,6 +26,7 @@ export async function ownersAsOf(db: DbOrTx, artworkId: string, at: string): Pro
       sharePercent: artworkOwnerships.sharePercent,
       nameZh: legalEntities.nameZh,
       nameEn: legalEntities.nameEn,
+      since: artworkOwnerships.validFrom,
     })
     .from(artworkOwnerships)
     .innerJoin(legalEntities, eq(legalEntities.id, artworkOwnerships.entityId))

@@ -30,7 +30,9 @@ export function asOfWords(a: ArtworkAsOf, lang: Lang) {
     cover: a.coveredBy.length > 0 ? a.coveredBy.join(', ') : EMPTY_VALUE,
     owners:
       a.owners.length > 0
-        ? a.owners.map((o) => (lang === 'en' ? o.nameEn || o.nameZh : o.nameZh || o.nameEn)).join(', ')
+        ? a.owners
+            .map((o) => `${lang === 'en' ? o.nameEn || o.nameZh : o.nameZh || o.nameEn} ${o.sharePercent} %`)
+            .join(', ')
         : EMPTY_VALUE,
   }
 }
