@@ -40,7 +40,7 @@ const SYSTEM_FUNCTIONS = {
   authManage: ['view', 'edit', 'referenceData', 'entities'],
   versionManage: ['view', 'edit'],
   versionLog: ['view'],
-  systemLog: ['view'],
+  systemLog: ['view', 'export'],
   valueManage: ['view', 'edit'],
   dynamicManage: ['view', 'edit'],
   messageCenter: ['view'],

@@ -33,6 +33,9 @@ export const LOG_MODULES = {
   datacentre: { 'zh-CN': '数据中心', en: 'Data centre' },
   exports: { 'zh-CN': '完整导出', en: 'Full export' },
   shares: { 'zh-CN': '分享链接', en: 'Share links' },
+  audit: { 'zh-CN': '审计', en: 'Audit' },
+  collection: { 'zh-CN': '馆藏回溯', en: 'Collection as of a day' },
+  entities: { 'zh-CN': '法律实体', en: 'Legal entities' },
   api: { 'zh-CN': '接口', en: 'API' },
 } as const satisfies Record<string, Words>
 export type LogModule = keyof typeof LOG_MODULES

@@ -470,7 +470,7 @@ describe('movement rows written before the status was recorded', () => {
     await raw('alter table artwork_movements enable trigger artwork_movements_status')
     // The migration's own statement, as written.
     const sqlText = readFileSync(
-      new URL('../../src/server/db/migrations/0024_movement_status.sql', import.meta.url),
+      new URL('../../src/server/db/migrations/0025_movement_status.sql', import.meta.url),
       'utf8',
     )
     const backfill = sqlText.split('--> statement-breakpoint').find((s) => s.includes('first_value'))

@@ -124,10 +124,12 @@ describe('export and import', () => {
         // The chains came with the rows and verify on the new installation, to the same heads.
         const verified = await call('GET', '/api/audit/verify', token)
         expect(verified.data.ok).toBe(true)
+        // (The system log's own chain has grown since: the start and this sign-in are logged.)
         for (const chain of verified.data.chains as { name: string; head: string }[])
-          expect(manifest.chains).toContainEqual(
-            expect.objectContaining({ name: chain.name, head: chain.head }),
-          )
+          if (chain.name !== 'system_logs')
+            expect(manifest.chains).toContainEqual(
+              expect.objectContaining({ name: chain.name, head: chain.head }),
+            )
         const running = (await target.database.raw(
           `select id, version from processes where done = false order by created_at, id`,
         )) as { id: string; version: number }[]

@@ -62,6 +62,8 @@ const CUSTOM_RULES: Record<
 const SIGNED_LINKS: Record<string, string> = {
   getFileDownloadFileById: 'a file download: signed link or token (files/routes.ts)',
   getFileThumbnailById: 'a thumbnail: signed link or token (files/routes.ts)',
+  getExportsFullByIdDownload:
+    "a full export's archive: signed link or token, then the export privilege (exports/routes.ts)",
 }
 
 const USERNAMES = ['admin', ...DEMO_USERS.map((u) => u.username)]

@@ -57,10 +57,26 @@ export async function knownMigrations(): Promise<number> {
   return journal.entries.length
 }
 
+/**
+ * Rows a freshly migrated database holds by itself, which the archive's own replace: each tamper-evident
+ * chain's starting row (nothing linked yet, src/server/audit), written by the migration that made the chains.
+ */
+const STARTING_ROWS: Record<string, string> = { audit_chains: 'last_no = 0 and pruned_no = 0' }
+
 async function assertEmptyDatabase(sql: Sql, tables: Table[]) {
   for (const table of tables) {
-    const [row] = await sql.query(`select exists (select 1 from ${quoteIdent(table.name)}) as any`)
+    const starting = STARTING_ROWS[table.name]
+    const where = starting ? ` where not (${starting})` : ''
+    const [row] = await sql.query(`select exists (select 1 from ${quoteIdent(table.name)}${where}) as any`)
     if (row.any === true) throw new AppError(409, 'exportTargetNotEmpty', { what: `table ${table.name}` })
+  }
+}
+
+/** The starting rows of the tables that have them, removed before the archive's rows go in. */
+async function clearStartingRows(sql: Sql, tables: Table[]) {
+  for (const table of tables) {
+    const starting = STARTING_ROWS[table.name]
+    if (starting) await sql.query(`delete from ${quoteIdent(table.name)} where ${starting}`)
   }
 }
 
@@ -189,6 +205,7 @@ export async function importExport(options: ImportOptions): Promise<ImportResult
       const tables = await readCatalog(sql)
       await assertEmptyDatabase(sql, tables)
       await assertEmptyStorage(storage, archive)
+      await clearStartingRows(sql, tables)
       const loaded: ImportResult['tables'] = []
       done = 0
       for (const table of tables) {

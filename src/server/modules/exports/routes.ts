@@ -1,6 +1,7 @@
 // The full export of the web (/api/exports), for administrators: start one, follow its progress, download
 // the archive by a signed link (or the x-auth-token header) once it is done.
 import { createRoute, z } from '@hono/zod-openapi'
+import { holds } from '../../../shared/access'
 import { exportJobList, exportJobView as exportJobSchema } from '../../../shared/contracts/exports'
 import { access, currentUser } from '../../http/access'
 import { AppError, forbidden } from '../../http/app-error'
@@ -26,7 +27,8 @@ const downloadQuery = z.object({
   sig: z.string().max(100).optional().openapi({ description: 'signed link: HMAC-SHA256 signature' }),
 })
 
-const administrator = (user: AuthUser) => user.allPrivileges
+/** The privilege of the full export: every table (password hashes included) and every stored file. */
+const EXPORT_PRIVILEGE = 'systemLog:export' as const
 
 export function exportRoutes(deps: Deps) {
   const app = moduleRouter()
@@ -54,7 +56,7 @@ export function exportRoutes(deps: Deps) {
       summary: 'Start a full export (every table and every stored file) in the background (administrators)',
       description:
         'Answers the job to poll; 409 while another full export runs. The archive: docs/export-format.md.',
-      ...access(deps, administrator),
+      ...access(deps, EXPORT_PRIVILEGE),
       responses: okResponse(exportJobSchema),
     }),
     async (c) => {
@@ -71,7 +73,7 @@ export function exportRoutes(deps: Deps) {
       path: '/full',
       tags,
       summary: 'The latest full exports, newest first (administrators)',
-      ...access(deps, administrator),
+      ...access(deps, EXPORT_PRIVILEGE),
       responses: okResponse(exportJobList),
     }),
     async (c) => {
@@ -87,7 +89,7 @@ export function exportRoutes(deps: Deps) {
       path: '/full/{id}',
       tags,
       summary: 'One full export: its progress, and its download link once done (administrators)',
-      ...access(deps, administrator),
+      ...access(deps, EXPORT_PRIVILEGE),
       request: { params: idParam },
       responses: okResponse(exportJobSchema),
     }),
@@ -118,8 +120,9 @@ export function exportRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const { user } = await reader(deps, c, 'export', id)
-      if (!administrator(user)) throw forbidden()
+      // As every signed link: an unknown id is a 404 to whoever asks; a known one is the export privilege's.
       const { job } = await loadExportJob(deps, id)
+      if (!holds(user, EXPORT_PRIVILEGE)) throw forbidden()
       if (job.status !== 'done' || !job.storageKey) throw new AppError(409, 'exportNotReady')
       const name = `vitrine-export-${officeStamp(job.createdAt)}-${job.id.slice(0, 8)}.zip`
       return fileResponse(

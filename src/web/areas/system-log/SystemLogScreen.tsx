@@ -165,7 +165,7 @@ export function SystemLogScreen({
         }
         actions={
           <>
-            {me.allPrivileges ? (
+            {holds(me, 'systemLog:export') ? (
               <Button
                 component={Link}
                 to="/systemLog/export"
