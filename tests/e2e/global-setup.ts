@@ -1,14 +1,13 @@
 // Before the browser suite's workers start: the production build (a copy of `dist` when it is current, as
 // after `npm test`'s build step, else built), the server's bundle and the seeded data folder, made once (two
-// workers starting together would otherwise both build into the same folder), the one Chromium every file
-// connects to, and one server host per worker (app-host.ts), which opens each file's copy of the seeded folder
-// in turn. All of it is handed to the files through Vitest's provide/inject; the browser, the hosts and the
-// bundle are stopped and removed when the run ends.
+// workers starting together would otherwise both build into the same folder), and the one Chromium every file
+// connects to. All of it is handed to the files through Vitest's provide/inject; the browser and the bundle
+// are removed when the run ends.
 import { mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { buildWeb, bundleServer, CHROMIUM_LAUNCH, ROOT, startHosts, templateDataDir } from './harness'
+import { buildWeb, bundleServer, CHROMIUM_LAUNCH, ROOT, templateDataDir } from './harness'
 
 export default async function setup(project: TestProject) {
   const webDir = buildWeb()
@@ -18,25 +17,18 @@ export default async function setup(project: TestProject) {
     bundleServer(serverDir),
     chromium.launchServer(CHROMIUM_LAUNCH),
   ])
-  let hosts: Awaited<ReturnType<typeof startHosts>> = []
   const stop = async () => {
-    await Promise.all(hosts.map((h) => h.stop()))
     await browser.close()
     rmSync(serverDir, { recursive: true, force: true })
   }
   try {
-    project.provide('e2eTemplateDataDir', await templateDataDir(webDir, bundle.main))
-    hosts = await startHosts(Math.max(1, project.vitest.config.maxWorkers), webDir, bundle.host)
+    project.provide('e2eTemplateDataDir', await templateDataDir(webDir, bundle))
   } catch (error) {
     await stop()
     throw error
   }
   project.provide('e2eWebDir', webDir)
-  project.provide('e2eServerBundle', bundle.main)
-  project.provide(
-    'e2eHosts',
-    hosts.map((h) => h.url),
-  )
+  project.provide('e2eServerBundle', bundle)
   project.provide('e2eChromium', browser.wsEndpoint())
   return stop
 }

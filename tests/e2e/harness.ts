@@ -120,18 +120,15 @@ const sourceFileUrls: Plugin = {
 
 /**
  * The server as one file (src/server/main.ts and every module of the repository it imports; packages stay
- * imports of node_modules), in `dir`, and beside it the suite's host of the same server (app-host.ts): node
- * starts either in about 2 s where `node --import tsx` took 3–4 s (docs/benchmarks.md). Made once per run by
- * the global setup (under a second), so both are the checkout's code as the run began.
+ * imports of node_modules), in `dir`: node starts it in about 2 s where `node --import tsx` took 3–4 s
+ * (docs/benchmarks.md). Made once per run by the global setup (0.3 s), so it is the checkout's code as the run
+ * began.
  */
-export async function bundleServer(dir: string): Promise<{ main: string; host: string }> {
+export async function bundleServer(dir: string): Promise<string> {
+  const outfile = path.join(dir, 'main.mjs')
   await build({
-    entryPoints: {
-      main: path.join(ROOT, 'src/server/main.ts'),
-      'app-host': path.join(ROOT, 'tests/e2e/app-host.ts'),
-    },
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
+    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -140,7 +137,7 @@ export async function bundleServer(dir: string): Promise<{ main: string; host: s
     logLevel: 'warning',
     plugins: [sourceFileUrls],
   })
-  return { main: path.join(dir, 'main.mjs'), host: path.join(dir, 'app-host.mjs') }
+  return outfile
 }
 
 /** How node starts the server: the run's bundle when there is one, else its sources through tsx. */
@@ -148,7 +145,7 @@ function serverArgs(bundle?: string): string[] {
   return bundle ? [bundle] : ['--import', 'tsx', 'src/server/main.ts']
 }
 
-export function startServer(
+function startServer(
   dataDir: string,
   port: number,
   webDir: string,
@@ -232,27 +229,9 @@ export async function templateDataDir(webDir: string, bundle?: string): Promise<
   })
 }
 
-/** This worker's host (app-host.ts), started by the global setup: one per worker of the run. */
-function workerHost(): string | undefined {
-  const hosts = inject('e2eHosts')
-  const worker = Number(process.env.VITEST_POOL_ID)
-  return hosts && worker >= 1 ? hosts[(worker - 1) % hosts.length] : undefined
-}
-
-/** Asks a host to open a data folder (or, without one, to close the folder it serves). */
-async function hostControl(host: string, dataDir?: string): Promise<void> {
-  const query = dataDir ? `open?dataDir=${encodeURIComponent(dataDir)}` : 'close'
-  const res = await fetch(`${host}/__e2e-host/${query}`, { method: 'POST' })
-  if (!res.ok)
-    throw new Error(
-      `the server could not ${dataDir ? 'open' : 'close'} ${dataDir ?? 'its data'}: ${await res.text()}`,
-    )
-}
-
 /**
- * The real server on a copy of the seeded data folder of the file's own (`prepare` may change that copy before
- * the server opens it, e.g. a due date in the past): the worker's host opens it when the run has hosts (the
- * browser suite), else a server process is started for it on a free port (a file run by other means).
+ * Build (if needed), then start the real server on a free port with its own copy of a seeded database
+ * (`prepare` may change that copy before the server opens it, e.g. a due date in the past).
  */
 export async function startApp(
   options: { prepare?: (dataDir: string) => Promise<void> } = {},
@@ -266,18 +245,6 @@ export async function startApp(
   cpSync(template, dataDir, { recursive: true })
   rmSync(path.join(dataDir, 'ready'), { force: true })
   await options.prepare?.(dataDir)
-  const host = workerHost()
-  if (host) {
-    await hostControl(host, dataDir)
-    return {
-      baseUrl: host,
-      dataDir,
-      async stop() {
-        await hostControl(host)
-        rmSync(dataDir, { recursive: true, force: true })
-      },
-    }
-  }
   const port = await freePort()
   const { child } = await startServer(dataDir, port, webDir, bundle)
   return {
@@ -288,20 +255,6 @@ export async function startApp(
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
-}
-
-/**
- * The run's hosts (app-host.ts), one per worker, each on a free port, started side by side. Each waits with no
- * data folder open until a file asks it for one.
- */
-export async function startHosts(count: number, webDir: string, hostBundle: string) {
-  return Promise.all(
-    Array.from({ length: count }, async () => {
-      const port = await freePort()
-      const { child } = await startServer('', port, webDir, hostBundle)
-      return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) }
-    }),
-  )
 }
 
 /** The options of the run's one Chromium (and of a file's own, when it needs other flags or runs alone). */
@@ -582,8 +535,6 @@ declare module 'vitest' {
     e2eTemplateDataDir: string
     /** The server's bundle (`bundleServer`). */
     e2eServerBundle: string
-    /** The run's hosts of the server (app-host.ts), by worker: base addresses. */
-    e2eHosts: string[]
     /** The run's Chromium, for `chromium.connect`. */
     e2eChromium: string
   }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { appPerFile, newPage, shot, signIn, signInWithForm } from './harness'
 
 /** docs/decisions.md, "The first download is what /login loads": its JavaScript, KB gzip. */
-const FIRST_DOWNLOAD_BUDGET_KB = 180
+const FIRST_DOWNLOAD_BUDGET_KB = 184
 
 const run = appPerFile()
 
