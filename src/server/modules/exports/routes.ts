@@ -1,4 +1,4 @@
-// The full export of the web (/api/exports), for administrators: start one, follow its progress, download
+// The full export of the web (/api/exports), for holders of the full export privilege (systemLog:export, which administrators hold): start one, follow its progress, download
 // the archive by a signed link (or the x-auth-token header) once it is done.
 import { createRoute, z } from '@hono/zod-openapi'
 import { holds } from '../../../shared/access'
@@ -53,7 +53,8 @@ export function exportRoutes(deps: Deps) {
       method: 'post',
       path: '/full',
       tags,
-      summary: 'Start a full export (every table and every stored file) in the background (administrators)',
+      summary:
+        'Start a full export (every table and every stored file) in the background (holders of the full export privilege)',
       description:
         'Answers the job to poll; 409 while another full export runs. The archive: docs/export-format.md.',
       ...access(deps, EXPORT_PRIVILEGE),
@@ -72,7 +73,7 @@ export function exportRoutes(deps: Deps) {
       method: 'get',
       path: '/full',
       tags,
-      summary: 'The latest full exports, newest first (administrators)',
+      summary: 'The latest full exports, newest first (holders of the full export privilege)',
       ...access(deps, EXPORT_PRIVILEGE),
       responses: okResponse(exportJobList),
     }),
@@ -88,7 +89,8 @@ export function exportRoutes(deps: Deps) {
       method: 'get',
       path: '/full/{id}',
       tags,
-      summary: 'One full export: its progress, and its download link once done (administrators)',
+      summary:
+        'One full export: its progress, and its download link once done (holders of the full export privilege)',
       ...access(deps, EXPORT_PRIVILEGE),
       request: { params: idParam },
       responses: okResponse(exportJobSchema),
@@ -103,7 +105,7 @@ export function exportRoutes(deps: Deps) {
       path: '/full/{id}/download',
       tags,
       summary:
-        'The archive of a finished full export (signed link, or the x-auth-token header; administrators)',
+        'The archive of a finished full export (signed link, or the x-auth-token header; holders of the full export privilege)',
       ...access(deps, 'public'),
       request: { params: idParam, query: downloadQuery },
       responses: {
