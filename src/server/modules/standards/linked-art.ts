@@ -113,7 +113,7 @@ export async function linkedArtOf(db: Db, id: string, o: LinkedArtOptions): Prom
   const refs = await loadReferences(db)
 
   const doc: Node = {
-    '@context': 'https://linked.art/ns/v1/linked-art.json',
+    '@context': LINKED_ART_CONTEXT,
     id: `${base}${STANDARDS_API.linkedArt(a.id)}`,
     type: 'HumanMadeObject',
     _label: a.titleEn || a.titleZh,

@@ -63,7 +63,7 @@ export function measuresOf(dims: Dimensions | null | undefined): Measure[] {
   return out
 }
 
-/** The first four-digit year written in a creation time ("约1920年" → 1920), if any. */
+/** The years a creation time names: its earliest and latest four-digit year ("约1920年" → 1920 to 1920). */
 export function yearsOf(creationTime: string): { begin: number; end: number } | null {
   const years = [...creationTime.matchAll(/(\d{4})/g)].map((m) => Number(m[1]))
   if (years.length === 0) return null
