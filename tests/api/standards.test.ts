@@ -238,7 +238,8 @@ describe('bad LIDO selections', () => {
     const en = await refused(`?artworkIds=${ids[0]},${a},${b}`, 'en')
     expect(en.status).toBe(400)
     expect(en.msg).toBe(`2 of the chosen artworks are not in the archive: ${a}, ${b}`)
-    expect(en.data.fieldErrors).toEqual({ artworkIds: 'lidoUnknownArtworks' })
+    // The refusal stands at the field, worded in the request's language.
+    expect(en.data.fieldErrors).toEqual({ artworkIds: en.msg })
     const zh = await refused(`?artworkIds=${a}`, 'zh-CN')
     expect(zh.msg).toBe(`所选作品中有 1 件不在档案中：${a}`)
   })
