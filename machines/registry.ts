@@ -20,6 +20,7 @@
 import type { ProcessType } from '../src/shared/process-types'
 import { buyArt } from './buy-art'
 import { buyArtTrans } from './buy-art-trans'
+import { deaccession } from './deaccession'
 import { financePayment } from './finance-payment'
 import { insuranceAnnual } from './insurance-annual'
 import { insuranceOperation } from './insurance-operation'
@@ -51,6 +52,7 @@ export const DECLARATIONS = [
   insuranceRenewal,
   insurancePayout,
   inventoryCheck,
+  deaccession,
   financePayment,
 ] as const satisfies readonly ProcessTypeDeclaration[]
 

@@ -375,6 +375,7 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
     completed: ['checkArtworks', 'stocktakeRecorded'],
     uncompleted: ['checkArtworks', 'stocktakeRecorded', 'stocktakeRecorded'],
   },
+  DEACCESSION: { completed: ['checkArtworks'], notApproved: ['checkArtworks'] },
 }
 
 group('effects on the way to each ending', () => {
