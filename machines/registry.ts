@@ -20,6 +20,7 @@
 import type { ProcessType } from '../src/shared/process-types'
 import { buyArt } from './buy-art'
 import { buyArtTrans } from './buy-art-trans'
+import { damageLoss } from './damage-loss'
 import { deaccession } from './deaccession'
 import { financePayment } from './finance-payment'
 import { insuranceAnnual } from './insurance-annual'
@@ -53,6 +54,7 @@ export const DECLARATIONS = [
   insurancePayout,
   inventoryCheck,
   deaccession,
+  damageLoss,
   financePayment,
 ] as const satisfies readonly ProcessTypeDeclaration[]
 

@@ -17,6 +17,7 @@ export const PROCESS_TYPES = [
   'INSURANCE_PAYOUT',
   'INVENTORY_CHECK',
   'DEACCESSION',
+  'DAMAGE_LOSS',
   'FINANCE_PAYMENT',
 ] as const
 export type ProcessType = (typeof PROCESS_TYPES)[number]
@@ -37,6 +38,7 @@ export const PROCESS_TYPE_LABELS = {
   INSURANCE_PAYOUT: { 'zh-CN': '保险理赔', en: 'Insurance claim' },
   INVENTORY_CHECK: { 'zh-CN': '库房盘点', en: 'Stocktake' },
   DEACCESSION: { 'zh-CN': '藏品注销', en: 'Deaccession' },
+  DAMAGE_LOSS: { 'zh-CN': '损坏与遗失', en: 'Damage and loss' },
   FINANCE_PAYMENT: { 'zh-CN': '非合同付款', en: 'Non-contract payment' },
 } as const satisfies Record<ProcessType, { 'zh-CN': string; en: string }>
 
@@ -80,5 +82,10 @@ export const PROCESS_TYPE_LISTS: readonly {
     type: 'DEACCESSION',
     path: '/devOpsManage/deaccession',
     menu: { 'zh-CN': '藏品注销', en: 'Deaccessions' },
+  },
+  {
+    type: 'DAMAGE_LOSS',
+    path: '/devOpsManage/damageLoss',
+    menu: { 'zh-CN': '损坏与遗失', en: 'Damage and loss' },
   },
 ]

@@ -376,6 +376,7 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
     uncompleted: ['checkArtworks', 'stocktakeRecorded', 'stocktakeRecorded'],
   },
   DEACCESSION: { completed: ['checkArtworks'], notApproved: ['checkArtworks'] },
+  DAMAGE_LOSS: { completed: ['checkArtworks'] },
 }
 
 group('effects on the way to each ending', () => {

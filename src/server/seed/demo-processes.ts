@@ -156,6 +156,8 @@ class Office {
       renewal: { startDate: d(306), endDate: d(670) },
       incident: { incidentDate: d(-40) },
       reasons: { proposedOn: d(-45) },
+      assessment: { assessedOn: d(-38) },
+      actions: { closedOn: d(-5) },
       decision: { decidedOn: d(-25) },
       claim: { submittedOn: d(-30) },
       counting: { countedOn: d(0) },
@@ -804,6 +806,25 @@ async function claims(s: Scene): Promise<void> {
 }
 
 /**
+ * A damage to a work: the case recorded, assessed and closed, and the claim to the insurer made from it (it
+ * names the case), waiting for the claim's approval.
+ */
+async function damages(s: Scene): Promise<void> {
+  const ids = s.take(1)
+  const incident = await (await s.office.start('DAMAGE_LOSS', 'operations', { artworkIds: ids })).to(
+    'completed',
+  )
+  const policyNo = 'AXA-FA-2026-0117'
+  const claim = await s.office.start(
+    'INSURANCE_PAYOUT',
+    'operations',
+    { artworkIds: ids, policyNo, sourceProcessId: incident.id },
+    { data: { claim: { policyNo } } },
+  )
+  await claim.to('claim.submitted')
+}
+
+/**
  * Non-contract payments (FINANCE_PAYMENT): the arrived transport's shipper paid (the cost its links offer,
  * prefilled), a storage fee awaiting approval, a framer's invoice whose payment failed.
  */
@@ -873,6 +894,7 @@ const STORIED: ReadonlySet<ProcessType> = new Set<ProcessType>([
   'OPERATION_REPLICA_ART',
   'OPERATION_SELL_ART',
   'DEACCESSION',
+  'DAMAGE_LOSS',
   'BUY_ART',
   'BUY_ART_TRANS',
   'INSURANCE_PAYOUT',
@@ -907,6 +929,7 @@ export async function seedDemoProcesses(
   await deaccessions(s)
   await purchases(s)
   await claims(s)
+  await damages(s)
   await payments(s, arrived)
   for (const type of machineCatalog.types()) if (!STORIED.has(type)) await anyOtherType(s, type)
   const cpu = process.cpuUsage(cpu0)

@@ -93,3 +93,75 @@ const deaccessionSamplesSteps = (refs: SampleRefs): StepSamples => ({
 })
 
 export const deaccessionSamples: ProcessSamples = { steps: deaccessionSamplesSteps }
+
+// ---------------------------------------------------------------------------------------------------
+// DAMAGE_LOSS
+
+export const INCIDENT_KINDS = ['damage', 'loss', 'theft'] as const
+
+/** What happened: when, where, what kind of incident, in words; the works are the process's artworks. */
+export const damageIncidentStep = z.strictObject({
+  incidentDate: isoDate,
+  kind: z.enum(INCIDENT_KINDS, { message: 'required' }),
+  place: text(300),
+  description: text(5000),
+  /** Photographs, condition and police reports. */
+  reportFileIds: fileIds(),
+  reportedBy: note(200),
+})
+
+export const DAMAGE_SEVERITIES = ['minor', 'moderate', 'severe', 'totalLoss'] as const
+
+/** The assessment: how bad, what repairing or replacing is estimated to cost (decimal money, its currency). */
+export const damageAssessmentStep = z.strictObject({
+  severity: z.enum(DAMAGE_SEVERITIES, { message: 'required' }),
+  estimatedCost: positiveMoney,
+  currency,
+  assessedBy: text(200),
+  assessedOn: isoDate,
+  findings: text(5000),
+})
+
+/** What was done about it: the items of the checklist ticked, at least one. */
+export const DAMAGE_ACTIONS = [
+  'areaSecured',
+  'photographed',
+  'conditionReport',
+  'movedToSafety',
+  'conservatorInformed',
+  'policeInformed',
+  'insurerInformed',
+] as const
+
+export const damageActionsStep = z.strictObject({
+  done: chosen(DAMAGE_ACTIONS, 1),
+  closedOn: isoDate,
+  remark: note(),
+})
+
+const damageLossSamplesSteps = (refs: SampleRefs): StepSamples => ({
+  incident: [
+    {
+      incidentDate: '2026-02-10',
+      kind: 'damage',
+      place: 'Shanghai warehouse, room 2',
+      description: 'Water leaked from the ceiling onto the rack during the night',
+      reportFileIds: [refs.fileId],
+    },
+  ],
+  assessment: [
+    {
+      severity: 'moderate',
+      estimatedCost: '80000.00',
+      currency: 'CNY',
+      assessedBy: 'Paper conservation studio',
+      assessedOn: '2026-02-12',
+      findings: 'Tide line along the lower margin; the image is untouched',
+    },
+  ],
+  actions: [
+    { done: ['areaSecured', 'photographed', 'conditionReport', 'insurerInformed'], closedOn: '2026-02-20' },
+  ],
+})
+
+export const damageLossSamples: ProcessSamples = { steps: damageLossSamplesSteps }
