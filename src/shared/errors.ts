@@ -741,6 +741,14 @@ export const MESSAGES = {
     'zh-CN': '作品 {artwork} 已质押给 {lender}（自 {from} 起）：不能出售或借展',
     en: 'Artwork {artwork} is pledged to {lender} (since {from}): it cannot be sold or lent',
   },
+  notDeaccessioned: {
+    'zh-CN': '作品 {artwork} 没有已批准的注销：须先完成藏品注销并获批准，才能出售',
+    en: 'Artwork {artwork} has no approved deaccession: a work is sold only once its deaccession is approved',
+  },
+  titleChecklistIncomplete: {
+    'zh-CN': '所有权核查的每一项都须勾选',
+    en: 'Every item of the proof of title must be checked',
+  },
   // Release notes and dynamic content.
   releaseNumberFormat: {
     'zh-CN': '版本号应为以点分隔的数字，如 1.10.0',
