@@ -181,6 +181,14 @@ export const MESSAGES = {
       '不能设置或重置 {user} 的密码：此用户拥有您自己没有的权限（{privileges}），知道其密码就能以其身份行事',
     en: 'You cannot set or reset the password of {user}: they hold privileges you do not ({privileges}), and their password would let you act as them',
   },
+  scopeBeyondOwn: {
+    'zh-CN': '不能授予超出您自己范围的藏品范围：只能选择您所限的法律实体或其下属实体，且不能授予全部藏品',
+    en: 'You cannot give a scope wider than your own: only the legal entities you are limited to or those under them, never the whole collection',
+  },
+  scopeTakeOver: {
+    'zh-CN': '不能设置或重置 {user} 的密码：此用户能看到您范围以外的藏品，知道其密码就能看到这些藏品',
+    en: 'You cannot set or reset the password of {user}: they see works outside your scope, and their password would show them to you',
+  },
   ownGrants: {
     'zh-CN': '不能更改自己的角色或权限，须由其他管理员更改',
     en: 'You cannot change your own roles or privileges: another administrator must',
@@ -698,6 +706,10 @@ export const MESSAGES = {
   },
   // Legal entities, ownership and pledges.
   entityNotFound: { 'zh-CN': '没有这个法律实体', en: 'No such legal entity' },
+  artworksOutOfScope: {
+    'zh-CN': '以下艺术品不在您的范围内：{artworks}',
+    en: 'These artworks are outside your scope: {artworks}',
+  },
   unknownJurisdiction: {
     'zh-CN': '司法辖区应为 ISO 3166 两位国家或地区代码，如 HK',
     en: 'The jurisdiction is an ISO 3166 two-letter country code, such as HK',
