@@ -13,7 +13,6 @@ import { eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { DbOrTx } from '../../db/client'
 import { legalEntities, userEntityScope } from '../../db/schema'
-import { currentUser } from '../../http/access'
 import { AppError } from '../../http/app-error'
 import type { AppEnv } from '../../http/context'
 import { officeToday } from '../../office-day'
@@ -90,7 +89,9 @@ export async function artworkScope(db: DbOrTx, actor: ScopeActor): Promise<Artwo
 export async function requestScope(c: Context<AppEnv>, db: DbOrTx): Promise<ArtworkScope | null> {
   const held = c.get('scope')
   if (held !== undefined) return held
-  const scope = await artworkScope(db, currentUser(c))
+  const user = c.get('user')
+  if (!user) throw new AppError(403, 'notSignedIn')
+  const scope = await artworkScope(db, user)
   c.set('scope', scope)
   return scope
 }
