@@ -110,6 +110,10 @@ export const MESSAGES = {
     'zh-CN': '所选作品中有不存在的作品',
     en: 'One of the chosen artworks does not exist',
   },
+  shareOutOfScope: {
+    'zh-CN': '作品 {inventoryNo} 不在您的范围内，不能分享',
+    en: 'Artwork {inventoryNo} is outside your scope and cannot be shared',
+  },
   shareSoldArtwork: {
     'zh-CN': '作品 {inventoryNo} 已售出，不能分享',
     en: 'Artwork {inventoryNo} has been sold and cannot be shared',
@@ -706,10 +710,6 @@ export const MESSAGES = {
   },
   // Legal entities, ownership and pledges.
   entityNotFound: { 'zh-CN': '没有这个法律实体', en: 'No such legal entity' },
-  artworksOutOfScope: {
-    'zh-CN': '以下艺术品不在您的范围内：{artworks}',
-    en: 'These artworks are outside your scope: {artworks}',
-  },
   unknownJurisdiction: {
     'zh-CN': '司法辖区应为 ISO 3166 两位国家或地区代码，如 HK',
     en: 'The jurisdiction is an ISO 3166 two-letter country code, such as HK',

@@ -89,6 +89,17 @@ beforeAll(async () => {
     Object.entries(item).map(([method, op]) => ({ method, path, op })),
   )
   const { db } = t.deps.database
+  // The demo user limited to a legal entity (`foundation`) is limited here too: its scope must never turn a
+  // missing privilege into anything but 4031, nor an operation it may call into a 5xx.
+  const [entity] = (await t.deps.database.raw(
+    `insert into legal_entities (name_zh, name_en, kind, jurisdiction)
+     values ('矩阵基金会', 'Matrix Foundation', 'foundation', (select code from countries limit 1)) returning id`,
+  )) as { id: string }[]
+  await t.deps.database.raw(
+    `insert into user_entity_scope (user_id, entity_id)
+     select id, $1 from users where username = 'foundation'`,
+    [entity.id],
+  )
   for (const username of USERNAMES) {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username))
     const held = await privilegesOf(db, row.id)

@@ -124,11 +124,11 @@ beforeAll(async () => {
   // The scoped user: what a viewer may, plus the export; limited to A (A1 under it counts).
   await createUser('scoped.sun', {
     roleIds: [roleIds.get('viewer')],
-    privileges: ['artworkArchive:export'],
+    privileges: ['artworkArchive:export', 'artworkArchive:share', 'art-data-center:view'],
   })
   await createUser('plain.pan', {
     roleIds: [roleIds.get('viewer')],
-    privileges: ['artworkArchive:export'],
+    privileges: ['artworkArchive:export', 'artworkArchive:share', 'art-data-center:view'],
   })
   const set = await setScope('scoped.sun', [top])
   expect(set.code, set.msg).toBe(0)
@@ -257,6 +257,48 @@ describe('what a scoped user sees', () => {
     expect(scoped.sort()).toEqual(mine.map((id) => inventory.get(id)!).sort())
     const all = await rowsOf('plain.pan')
     for (const id of [...mine, ...notMine]) expect(all).toContain(inventory.get(id))
+  })
+
+  it('labels, counts in the data centre and shares only the works in scope', async () => {
+    const u = token('scoped.sun')
+    const labels = async (t: string, ids: string[]) =>
+      f.t.app.request('/api/labels/artworks.pdf', {
+        method: 'POST',
+        headers: { 'x-auth-token': t, 'content-type': 'application/json', 'x-system-name': 'devOpsManage' },
+        body: JSON.stringify({ ids }),
+      })
+    expect((await labels(u, [inA1])).status).toBe(200)
+    expect((await labels(u, [inA1, inB])).status).toBe(404)
+    expect((await labels(token('plain.pan'), [inA1, inB])).status).toBe(200)
+    const dashboard = async (t: string) => {
+      const res = await call(t, 'GET', '/datacentre/collection', undefined, { system: 'art-data-center' })
+      expect(res.code, res.msg).toBe(0)
+      return res.data.totals.artworks as number
+    }
+    expect(await dashboard(u)).toBe(mine.length)
+    expect(await dashboard(token('plain.pan'))).toBeGreaterThanOrEqual(mine.length + notMine.length)
+    const share = (t: string, ids: string[], lang = 'en') =>
+      call(
+        t,
+        'POST',
+        '/shares',
+        {
+          artworkIds: ids,
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+          showValues: false,
+          recipient: 'Ms Gallery',
+        },
+        { lang },
+      )
+    const refused = await share(u, [inA1, inB])
+    expect([refused.status, refused.data.fieldErrors.artworkIds]).toEqual([
+      400,
+      `Artwork ${inventory.get(inB)} is outside your scope and cannot be shared`,
+    ])
+    const zh = await share(u, [inB], 'zh-CN')
+    expect(zh.data.fieldErrors.artworkIds).toBe(`作品 ${inventory.get(inB)} 不在您的范围内，不能分享`)
+    expect((await share(u, [inA1])).code).toBe(0)
+    expect((await share(token('plain.pan'), [inB])).code).toBe(0)
   })
 
   it('does not see a process on an out-of-scope work, nor its tasks', async () => {
