@@ -152,7 +152,7 @@ describe('privilege matrix: every operation × every demo role and anonymous', (
     for (const [name, rule] of Object.entries(CUSTOM_RULES)) expect(rule.reason, name).toBeTruthy()
 
     // Every role holds something and lacks something, so both kinds of cell are exercised per role.
-    expect(people.size).toBe(7)
+    expect(people.size).toBe(8)
 
     const cells: Cell[] = []
     const wrong: string[] = []
@@ -297,6 +297,15 @@ describe('privilege matrix: a user manager (authManage:view + edit only) over th
     'get /api/auth/users': {
       beyond: async () => ({ url: '/api/auth/users' }),
       within: async () => ({ url: '/api/auth/users' }),
+    },
+    'get /api/auth/users/scope-choices': {
+      beyond: async () => ({ url: '/api/auth/users/scope-choices' }),
+      within: async () => ({ url: '/api/auth/users/scope-choices' }),
+    },
+    'get /api/auth/users/{id}': userCase(''),
+    'put /api/auth/users/{id}/entities': {
+      beyond: async () => ({ url: `/api/auth/users/${reach.adminId}/entities`, body: { entityIds: [] } }),
+      within: async () => ({ url: `/api/auth/users/${reach.helperId}/entities`, body: { entityIds: [] } }),
     },
     'post /api/auth/users': {
       beyond: async () => ({

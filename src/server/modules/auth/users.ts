@@ -222,7 +222,7 @@ export function userRoutes(deps: Deps) {
       tags: tag,
       summary:
         'The legal entities the caller may put in a scope (all of them, or those of its own scope and under them), as a flat tree',
-      ...access(deps, 'authManage:edit'),
+      ...access(deps, 'authManage:view'),
       responses: okResponse(z.array(scopeChoiceView)),
     }),
     async (c) => {
