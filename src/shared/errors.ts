@@ -110,6 +110,10 @@ export const MESSAGES = {
     'zh-CN': '所选作品中有不存在的作品',
     en: 'One of the chosen artworks does not exist',
   },
+  shareOutOfScope: {
+    'zh-CN': '作品 {inventoryNo} 不在您的范围内，不能分享',
+    en: 'Artwork {inventoryNo} is outside your scope and cannot be shared',
+  },
   shareSoldArtwork: {
     'zh-CN': '作品 {inventoryNo} 已售出，不能分享',
     en: 'Artwork {inventoryNo} has been sold and cannot be shared',
@@ -180,6 +184,14 @@ export const MESSAGES = {
     'zh-CN':
       '不能设置或重置 {user} 的密码：此用户拥有您自己没有的权限（{privileges}），知道其密码就能以其身份行事',
     en: 'You cannot set or reset the password of {user}: they hold privileges you do not ({privileges}), and their password would let you act as them',
+  },
+  scopeBeyondOwn: {
+    'zh-CN': '不能授予超出您自己范围的藏品范围：只能选择您所限的法律实体或其下属实体，且不能授予全部藏品',
+    en: 'You cannot give a scope wider than your own: only the legal entities you are limited to or those under them, never the whole collection',
+  },
+  scopeTakeOver: {
+    'zh-CN': '不能设置或重置 {user} 的密码：此用户能看到您范围以外的藏品，知道其密码就能看到这些藏品',
+    en: 'You cannot set or reset the password of {user}: they see works outside your scope, and their password would show them to you',
   },
   ownGrants: {
     'zh-CN': '不能更改自己的角色或权限，须由其他管理员更改',
