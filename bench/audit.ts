@@ -72,6 +72,16 @@ async function eventRun(
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function benchChainCost(bdb: BenchDb) {
+  // BENCH_ASYNC_COMMIT=1 (PostgreSQL, a diagnosis only): the bench database commits without waiting for its
+  // WAL flush, to show how much of the chain's cost is its head row's lock held through each commit's flush.
+  const asyncCommit = process.env.BENCH_ASYNC_COMMIT === '1' && bdb.database.url !== undefined
+  if (asyncCommit) {
+    const name = new URL(bdb.database.url as string).pathname.slice(1)
+    await bdb.database.raw(`alter database ${name} set synchronous_commit = off`)
+    await bdb.database.raw(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )
+  }
   const server = await signedInServer(bdb)
   const draft = sampleDraft(sampleStepData('BUY_ART').dueDiligence)
   const linked = await savedDefinition(bdb)
@@ -94,7 +104,7 @@ async function benchChainCost(bdb: BenchDb) {
     await server.close()
   }
   console.log(
-    `\n### Process events with and without the chain (${CLIENTS} clients × ${EVENTS} SAVE events, ${ROUNDS} rounds each, alternating; load ${load0} → ${loadavg()})`,
+    `\n### Process events with and without the chain${asyncCommit ? ' (synchronous_commit off)' : ''} (${CLIENTS} clients × ${EVENTS} SAVE events, ${ROUNDS} rounds each, alternating; load ${load0} → ${loadavg()})`,
   )
   withChain.forEach((r, i) => {
     console.log(`round ${i + 1}: with the chain     ${line(r)}`)

@@ -39,12 +39,17 @@ describe('chain heads and the collection and a schedule as of a day', () => {
       await row.waitFor()
       const text = (await row.textContent()) ?? ''
       expect(text).toContain(CHAIN_LABELS[head.name]['zh-CN'])
-      expect(head.head).toMatch(/^[0-9a-f]{64}$/)
-      expect(text).toContain(head.head)
+      const shown = (await row.locator('[data-raw]').textContent()) ?? ''
+      expect(shown).toMatch(/^[0-9a-f]{64}$/)
       expect(text).toContain('完好')
-      // The entries column holds the count (the system log grows with each request, so at least it).
       const entries = Number(digits(await row.locator('td').nth(1).textContent()))
-      expect(entries).toBeGreaterThanOrEqual(head.rows)
+      // The histories stand still while the screen is read: their fingerprint and count are the API's. The
+      // system log grows with every request (this one's too), so its head moves on.
+      if (head.name === 'system_logs') expect(entries).toBeGreaterThan(0)
+      else {
+        expect(shown).toBe(head.head)
+        expect(entries).toBe(head.rows)
+      }
     }
     await shot(page, 'chain-heads-zh')
 
