@@ -27,27 +27,30 @@ const MB = 1024 * 1024
 async function measured<T>(work: () => Promise<T>) {
   const before = process.memoryUsage().rss
   let peak = before
-  const samples: [number, number][] = []
+  const samples: [number, number, number][] = []
   const started = performance.now()
   const timer = setInterval(() => {
-    const rss = process.memoryUsage().rss
+    const { rss, heapUsed } = process.memoryUsage()
     peak = Math.max(peak, rss)
-    samples.push([performance.now() - started, rss])
+    samples.push([performance.now() - started, rss, heapUsed])
   }, 100)
   try {
     const result = await work()
     const ms = performance.now() - started
-    const tenths = Array.from({ length: 10 }, (_, i) =>
-      samples
-        .filter(([t]) => t >= (ms * i) / 10 && t < (ms * (i + 1)) / 10)
-        .reduce((m, [, rss]) => Math.max(m, rss), 0),
-    )
+    const tenths = (pick: (s: [number, number, number]) => number) =>
+      Array.from({ length: 10 }, (_, i) =>
+        samples
+          .filter(([t]) => t >= (ms * i) / 10 && t < (ms * (i + 1)) / 10)
+          .reduce((m, s) => Math.max(m, pick(s)), 0),
+      )
+        .map((b) => (b / MB).toFixed(0))
+        .join(' → ')
     return {
       result,
       secs: ms / 1000,
       before: before / MB,
       peak: peak / MB,
-      course: tenths.map((b) => (b / MB).toFixed(0)).join(' → '),
+      course: `RSS ${tenths((s) => s[1])}; JavaScript heap in use ${tenths((s) => s[2])}`,
     }
   } finally {
     clearInterval(timer)
