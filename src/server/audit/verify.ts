@@ -84,7 +84,7 @@ export async function walkChain(db: DbOrTx, chain: ChainName): Promise<ChainWalk
   // The next batch is asked for as soon as a full one arrives (its last position is known then), so that
   // the database reads it while this one is hashed.
   for (let pending: Promise<Record<string, unknown>[]> | null = read(state.prunedNo); pending; ) {
-    const batch = await pending
+    const batch: Record<string, unknown>[] = await pending
     pending = batch.length === VERIFY_BATCH ? read(Number(batch[batch.length - 1].chain_no)) : null
     for (const row of batch) {
       const no = Number(row.chain_no)
