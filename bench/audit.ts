@@ -6,7 +6,8 @@
 //    measured apart (rows per second).
 // 2. Verification: a chain of BENCH_CHAIN_ROWS (100,000) system-log rows, built directly, walked as GET
 //    /api/audit/verify walks it (batches in order of position), in rows per second; and the process history
-//    the event runs wrote.
+//    the events of one run with the chain wrote; each part on a throwaway database of its own.
+// BENCH_DRIVER=postgres picks one driver, BENCH_PART=events|verify one part.
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { canonicalRow } from '../src/server/audit/canonical'
@@ -21,13 +22,22 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 150)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CHAIN_ROWS = Number(process.env.BENCH_CHAIN_ROWS ?? 100_000)
 
-/** The link function as migration 0028 defines it, and a stand-in that links nothing (rows left unchained). */
+/**
+ * A stand-in for the link function that links nothing: no lock on the chain's head row, no hash, no head
+ * written. Each row still gets a distinct position (from a sequence of its own, far above any real one), as
+ * the unique index on the position wants, and a constant hash; the rows it "links" are outside the chain and
+ * this run's database is thrown away with them. (Giving every row no position at all reads as position 0 in
+ * the app and fails the second row as a duplicate.)
+ */
+const UNLINKED_SEQUENCE = 'create sequence if not exists bench_unlinked_no start 1000000000000'
 const UNLINKED = `
 create or replace function audit_chain_link(p_chain text, p_rows text[])
 returns table (o_no bigint, o_hash text) language plpgsql as $fn$
 declare v_row text;
 begin
-  foreach v_row in array p_rows loop o_no := null; o_hash := null; return next; end loop;
+  foreach v_row in array p_rows loop
+    o_no := nextval('bench_unlinked_no'); o_hash := repeat('0', 64); return next;
+  end loop;
 end $fn$`
 
 async function savedDefinition(bdb: BenchDb): Promise<string> {
@@ -62,6 +72,16 @@ async function eventRun(
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function benchChainCost(bdb: BenchDb) {
+  // BENCH_ASYNC_COMMIT=1 (PostgreSQL, a diagnosis only): the bench database commits without waiting for its
+  // WAL flush, to show how much of the chain's cost is its head row's lock held through each commit's flush.
+  const asyncCommit = process.env.BENCH_ASYNC_COMMIT === '1' && bdb.database.url !== undefined
+  if (asyncCommit) {
+    const name = new URL(bdb.database.url as string).pathname.slice(1)
+    await bdb.database.raw(`alter database ${name} set synchronous_commit = off`)
+    await bdb.database.raw(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )
+  }
   const server = await signedInServer(bdb)
   const draft = sampleDraft(sampleStepData('BUY_ART').dueDiligence)
   const linked = await savedDefinition(bdb)
@@ -72,6 +92,7 @@ async function benchChainCost(bdb: BenchDb) {
     await eventRun(bdb, server, draft, 40) // warm-up
     for (let r = 0; r < ROUNDS; r++) {
       withChain.push(await eventRun(bdb, server, draft, EVENTS))
+      await bdb.database.raw(UNLINKED_SEQUENCE)
       await bdb.database.raw(UNLINKED)
       try {
         without.push(await eventRun(bdb, server, draft, EVENTS))
@@ -83,7 +104,7 @@ async function benchChainCost(bdb: BenchDb) {
     await server.close()
   }
   console.log(
-    `\n### Process events with and without the chain (${CLIENTS} clients × ${EVENTS} SAVE events, ${ROUNDS} rounds each, alternating; load ${load0} → ${loadavg()})`,
+    `\n### Process events with and without the chain${asyncCommit ? ' (synchronous_commit off)' : ''} (${CLIENTS} clients × ${EVENTS} SAVE events, ${ROUNDS} rounds each, alternating; load ${load0} → ${loadavg()})`,
   )
   withChain.forEach((r, i) => {
     console.log(`round ${i + 1}: with the chain     ${line(r)}`)
@@ -143,6 +164,13 @@ async function buildLogChain(bdb: BenchDb) {
 }
 
 async function benchVerify(bdb: BenchDb) {
+  // Process history on the chain: one run of events with the link function as it is.
+  const server = await signedInServer(bdb)
+  try {
+    await eventRun(bdb, server, sampleDraft(sampleStepData('BUY_ART').dueDiligence), EVENTS)
+  } finally {
+    await server.close()
+  }
   await buildLogChain(bdb)
   console.log(`\n### Chain verification (batches of the chain in order of position)`)
   for (const chain of ['system_logs', 'process_history'] as const) {
@@ -190,13 +218,19 @@ async function benchVerify(bdb: BenchDb) {
 
 export async function benchAudit(): Promise<void> {
   for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
-    const bdb = await benchDatabase(kind)
-    console.log(`\n## Hash chains on ${bdb.label}`)
-    try {
-      if (process.env.BENCH_PART !== 'verify') await benchChainCost(bdb)
-      if (process.env.BENCH_PART !== 'events') await benchVerify(bdb)
-    } finally {
-      await bdb.dispose()
+    // Each part on a throwaway database of its own: the runs without the chain leave rows outside it.
+    console.log(`\n## Hash chains on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`)
+    for (const [part, run] of [
+      ['events', benchChainCost],
+      ['verify', benchVerify],
+    ] as const) {
+      if (process.env.BENCH_PART && process.env.BENCH_PART !== part) continue
+      const bdb = await benchDatabase(kind)
+      try {
+        await run(bdb)
+      } finally {
+        await bdb.dispose()
+      }
     }
   }
 }

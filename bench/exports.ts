@@ -2,7 +2,7 @@
 // stored picture (BENCH_FILE_BYTES each, default 4 KB) and its `files` row, exported to a ZIP and imported into
 // a fresh database and folder; minutes each, and the process's resident memory sampled through both (the
 // export and the import stream, so it stays flat whatever the collection's size).
-// BENCH_ARTWORKS=20000 npm run bench -- exports   (default 100000)
+// BENCH_ARTWORKS=20000 npm run bench -- exports   (default 100000); BENCH_DRIVER=postgres for one driver.
 import { createWriteStream } from 'node:fs'
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -20,17 +20,38 @@ const COUNT = Number(process.env.BENCH_ARTWORKS ?? 100_000)
 const FILE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 4096)
 const MB = 1024 * 1024
 
-/** Peak resident memory while `work` runs (sampled every 100 ms), beside the figure before it. */
+/**
+ * Resident memory while `work` runs, sampled every 100 ms: the figure before it, the peak, and the course over
+ * time (the highest sample of each tenth of the run), so that a climb with the rows written shows as one.
+ */
 async function measured<T>(work: () => Promise<T>) {
   const before = process.memoryUsage().rss
   let peak = before
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss)
-  }, 100)
+  const samples: [number, number, number][] = []
   const started = performance.now()
+  const timer = setInterval(() => {
+    const { rss, heapUsed } = process.memoryUsage()
+    peak = Math.max(peak, rss)
+    samples.push([performance.now() - started, rss, heapUsed])
+  }, 100)
   try {
     const result = await work()
-    return { result, secs: (performance.now() - started) / 1000, before: before / MB, peak: peak / MB }
+    const ms = performance.now() - started
+    const tenths = (pick: (s: [number, number, number]) => number) =>
+      Array.from({ length: 10 }, (_, i) =>
+        samples
+          .filter(([t]) => t >= (ms * i) / 10 && t < (ms * (i + 1)) / 10)
+          .reduce((m, s) => Math.max(m, pick(s)), 0),
+      )
+        .map((b) => (b / MB).toFixed(0))
+        .join(' → ')
+    return {
+      result,
+      secs: ms / 1000,
+      before: before / MB,
+      peak: peak / MB,
+      course: `RSS ${tenths((s) => s[1])}; JavaScript heap in use ${tenths((s) => s[2])}`,
+    }
   } finally {
     clearInterval(timer)
   }
@@ -64,7 +85,7 @@ async function addFiles(database: Database, dataDir: string) {
 }
 
 export async function benchExports(): Promise<void> {
-  for (const kind of kinds()) {
+  for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
     const source = await benchDatabase(kind)
     const target = await benchDatabase(kind)
     try {
@@ -92,7 +113,7 @@ export async function benchExports(): Promise<void> {
       const size = (await stat(zip)).size / MB
       console.log(
         `export: ${rows} rows and ${files} files, ${size.toFixed(0)} MB, in ${(exported.secs / 60).toFixed(2)} min; ` +
-          `RSS ${exported.before.toFixed(0)} MB before, peak ${exported.peak.toFixed(0)} MB`,
+          `RSS ${exported.before.toFixed(0)} MB before, peak ${exported.peak.toFixed(0)} MB; by tenths of the run (MB): ${exported.course}`,
       )
       await booted.close().catch(() => undefined)
       const imported = await measured(async () =>
@@ -105,7 +126,7 @@ export async function benchExports(): Promise<void> {
       )
       console.log(
         `import: ${imported.result.tables.reduce((n, t) => n + t.rows, 0)} rows and ${imported.result.files} files ` +
-          `in ${(imported.secs / 60).toFixed(2)} min; RSS ${imported.before.toFixed(0)} MB before, peak ${imported.peak.toFixed(0)} MB`,
+          `in ${(imported.secs / 60).toFixed(2)} min; RSS ${imported.before.toFixed(0)} MB before, peak ${imported.peak.toFixed(0)} MB; by tenths of the run (MB): ${imported.course}`,
       )
     } finally {
       await target.dispose()

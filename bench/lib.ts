@@ -148,14 +148,22 @@ export interface BenchDb {
   dispose: () => Promise<void>
 }
 
-/** A fresh database: embedded PGlite in a temp folder, or a throwaway database on DATABASE_URL's server. */
-export async function benchDatabase(kind: 'embedded' | 'postgres'): Promise<BenchDb> {
+/**
+ * A fresh database: embedded PGlite in a temp folder, or a throwaway database on DATABASE_URL's server. With
+ * `keep` (PostgreSQL only), the database of that name is opened, made if missing, and left in place at the
+ * end, so that a large seeded collection is built once and reused by later runs (`fresh` says it was made).
+ */
+export async function benchDatabase(
+  kind: 'embedded' | 'postgres',
+  keep?: string,
+): Promise<BenchDb & { fresh: boolean }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-'))
   if (kind === 'embedded') {
     const database = await openDatabase({ dataDir: path.join(dataDir, 'db') })
     return {
       database,
       label: 'PGlite',
+      fresh: true,
       dataDir,
       dispose: async () => {
         await database.close()
@@ -165,10 +173,15 @@ export async function benchDatabase(kind: 'embedded' | 'postgres'): Promise<Benc
   }
   const base = process.env.DATABASE_URL
   if (!base) throw new Error('DATABASE_URL is not set')
-  const name = `vitrine_bench_${randomBytes(4).toString('hex')}`
+  if (keep !== undefined && !/^vitrine_bench_[a-z0-9_]+$/.test(keep))
+    throw new Error(`a kept bench database is named vitrine_bench_…, not ${keep}`)
+  const name = keep ?? `vitrine_bench_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: base })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  const exists = keep
+    ? ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount ?? 0) > 0
+    : false
+  if (!exists) await admin.query(`create database ${name}`)
   await admin.end()
   const url = new URL(base)
   url.pathname = `/${name}`
@@ -176,9 +189,14 @@ export async function benchDatabase(kind: 'embedded' | 'postgres'): Promise<Benc
   return {
     database,
     label: 'PostgreSQL',
+    fresh: !exists,
     dataDir,
     dispose: async () => {
       await database.close()
+      if (keep) {
+        await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
+        return
+      }
       const c = new pg.Client({ connectionString: base })
       await c.connect()
       await c.query(`drop database if exists ${name} with (force)`)

@@ -15,6 +15,7 @@ const suites: [string, string, string][] = [
   ['datacentre', './datacentre.ts', 'benchDatacentre'],
   ['exports', './exports.ts', 'benchExports'],
   ['asof', './as-of.ts', 'benchAsOf'],
+  ['audit', './audit.ts', 'benchAudit'],
 ]
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue

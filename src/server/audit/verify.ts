@@ -79,8 +79,13 @@ export async function walkChain(db: DbOrTx, chain: ChainName): Promise<ChainWalk
   let expected = state.prunedNo + 1
   let rows = 0
   let broken: Break | null = null
-  for (let after = state.prunedNo; ; ) {
-    const batch = rowsOf<Record<string, unknown>>(await db.execute(batchSql(chain, after)))
+  const read = (after: number) =>
+    db.execute(batchSql(chain, after)).then((r) => rowsOf<Record<string, unknown>>(r))
+  // The next batch is asked for as soon as a full one arrives (its last position is known then), so that
+  // the database reads it while this one is hashed.
+  for (let pending: Promise<Record<string, unknown>[]> | null = read(state.prunedNo); pending; ) {
+    const batch: Record<string, unknown>[] = await pending
+    pending = batch.length === VERIFY_BATCH ? read(Number(batch[batch.length - 1].chain_no)) : null
     for (const row of batch) {
       const no = Number(row.chain_no)
       const hash = String(row.hash)
@@ -93,8 +98,6 @@ export async function walkChain(db: DbOrTx, chain: ChainName): Promise<ChainWalk
       previous = hash
       expected = no + 1
     }
-    if (batch.length < VERIFY_BATCH) break
-    after = Number(batch[batch.length - 1].chain_no)
   }
   if (!broken && expected - 1 < state.lastNo)
     broken = { code: 'removedAtEnd', row: expected, params: { last: state.lastNo } }

@@ -2,7 +2,7 @@
 // one artwork of the archive then, with its status and room (read from one index, no artwork row touched);
 // each held artwork's (purchased, in the collection, on loan) latest valuation dated on or before the day,
 // summed per currency and converted at that day's rates (finance/convert.ts); an amount without a rate
-// stays apart.
+// stays apart. One statement reads the day's rows once for both the counts and the values.
 import { type SQL, sql } from 'drizzle-orm'
 import type { ArtworkStatus } from '../../../shared/contracts/artworks'
 import { ARTWORK_STATUSES } from '../../../shared/contracts/artworks'
@@ -24,28 +24,50 @@ export function ledgerAtSql(moment: string, scope?: ArtworkScope | null) {
     ${scope ? sql`and ${scope.artworkVisible(sql`m.artwork_id`)}` : sql``}`
 }
 
-/** Count per status and room in one pass over the rows of the instant. */
-export function countsSql(moment: string, scope?: ArtworkScope | null): SQL {
-  return sql`with c as (
-      select status, to_room_id, count(*)::int as n from (${ledgerAtSql(moment, scope)}) l group by 1, 2)
-    select c.status, c.to_room_id as room_id, r.name_zh, r.name_en, c.n
-    from c left join rooms r on r.id = c.to_room_id`
+/** The statuses whose artworks are held, and so valued: purchased, in the collection, on loan. */
+const HELD = sql`('purchased', 'in_collection', 'on_loan')`
+
+/**
+ * The collection of the instant in one statement (SQL): the movement rows of the instant read once (from
+ * artwork_movements_period_status_idx alone), each held artwork joined by hash to its latest valuation of the
+ * day (one backward pass of valuations_artwork_on_idx, distinct on the artwork, in the index's order — no
+ * probe per artwork), and both sums made in the same pass by grouping sets: the count per status and room,
+ * and the valued count and amount per currency. Rows of kind 'count' carry a status, a room and its names;
+ * rows of kind 'value' a currency, its amount and its conversion into `target` at the day's rates.
+ */
+export function collectionAsOfSql({ day, moment }: AsOf, target: string, scope?: ArtworkScope | null): SQL {
+  return sql`with g as materialized (
+      select l.status, l.to_room_id, v.currency, count(*)::int as n, sum(v.amount) as amount,
+        grouping(l.status, l.to_room_id) as grouping_set
+      from (${ledgerAtSql(moment.sql, scope)}) l
+      left join (
+        select distinct on (artwork_id) artwork_id, amount, currency from valuations
+         where valued_on <= ${day}::date
+         order by artwork_id desc, valued_on desc, created_at desc) v
+        on v.artwork_id = l.artwork_id and l.status in ${HELD}
+      group by grouping sets ((l.status, l.to_room_id), (v.currency)))
+    select 'count' as kind, g.status, g.to_room_id as room_id, r.name_zh, r.name_en, g.n,
+      null::text as currency, null::text as amount, null::text as converted, null::text as r_base,
+      null::text as r_quote, null::text as r_on, null::text as r_rate, null::boolean as r_inverse
+    from g left join rooms r on r.id = g.to_room_id where g.grouping_set = 0
+    union all
+    select 'value', null, null, null, null, x.n, x.currency, x.amount::numeric(18, 2)::text, x.converted::text,
+      x.r_base, x.r_quote, x.r_on::text, x.r_rate::text, x.r_inverse
+    from (${convertedSql(
+      sql`select currency, ${day}::date as "on", amount, n from g where grouping_set = 3 and currency is not null`,
+      target,
+    )}) x`
 }
 
-async function counts(db: DbOrTx, moment: string, scope: ArtworkScope | null) {
-  return rowsOf<{
-    status: ArtworkStatus | null
-    room_id: string | null
-    name_zh: string | null
-    name_en: string | null
-    n: number
-  }>(await db.execute(countsSql(moment, scope)))
-}
-
-interface ValueRow {
+interface AsOfRow {
+  kind: 'count' | 'value'
+  status: ArtworkStatus | null
+  room_id: string | null
+  name_zh: string | null
+  name_en: string | null
+  n: number
   currency: string
   amount: string
-  n: number
   converted: string | null
   r_base: string | null
   r_quote: string | null
@@ -54,37 +76,17 @@ interface ValueRow {
   r_inverse: boolean | null
 }
 
-/** Held artworks' valuations of the day per currency, converted into `target` at the day's rates (SQL). */
-export function valuesSql({ day, moment }: AsOf, target: string, scope?: ArtworkScope | null): SQL {
-  // Each artwork's latest valuation of the day in one backward pass of valuations_artwork_on_idx (distinct
-  // on, in the index's order), joined by hash to the day's held artworks: no probe per artwork.
-  const source = sql`select v.currency, ${day}::date as "on", sum(v.amount) as amount, count(*)::int as n
-    from (${ledgerAtSql(moment.sql, scope)}) l
-    join (
-      select distinct on (artwork_id) artwork_id, amount, currency from valuations
-       where valued_on <= ${day}::date
-       order by artwork_id desc, valued_on desc, created_at desc) v on v.artwork_id = l.artwork_id
-    where l.status in ('purchased', 'in_collection', 'on_loan')
-    group by v.currency`
-  return sql`select currency, amount::numeric(18, 2)::text as amount, n, converted::text as converted,
-      r_base, r_quote, r_on::text as r_on, r_rate::text as r_rate, r_inverse
-    from (${convertedSql(source, target)}) x order by currency`
-}
-
-async function values(db: DbOrTx, asOf: AsOf, target: string, scope: ArtworkScope | null) {
-  return rowsOf<ValueRow>(await db.execute(valuesSql(asOf, target, scope)))
-}
-
 export async function collectionAsOf(
   db: DbOrTx,
   asOf: AsOf,
   target: string,
   scope: ArtworkScope | null = null,
 ): Promise<CollectionAsOf> {
-  const [rows, valued] = await Promise.all([
-    counts(db, asOf.moment.sql, scope),
-    values(db, asOf, target, scope),
-  ])
+  const all = rowsOf<AsOfRow>(await db.execute(collectionAsOfSql(asOf, target, scope)))
+  const rows = all.filter((r) => r.kind === 'count')
+  const valued = all
+    .filter((r) => r.kind === 'value')
+    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
   const statusCount = new Map<ArtworkStatus, number>()
   const roomCount = new Map<
     string | null,

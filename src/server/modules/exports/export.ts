@@ -99,18 +99,57 @@ const present = (storage: Storage, key: string) =>
     () => false,
   )
 
-/** Adds one entry and waits until the archive has taken all of it (one entry open at a time). */
+/**
+ * The archive's failure, once: every entry being written waits on it beside its own end, and stops waiting
+ * when it ends (no waiter is left behind per entry, as `Promise.race` with one long-lived promise would leave).
+ */
+class Failure {
+  private error: unknown = null
+  private readonly waiting = new Set<(error: unknown) => void>()
+  fail(error: unknown) {
+    this.error ??= error
+    for (const reject of this.waiting) reject(this.error)
+    this.waiting.clear()
+  }
+  /** `work`, or the archive's failure if that comes first. */
+  async race<T>(work: Promise<T>): Promise<T> {
+    if (this.error) throw this.error
+    let reject: (error: unknown) => void = () => undefined
+    const failed = new Promise<never>((_, r) => {
+      reject = r
+    })
+    this.waiting.add(reject)
+    try {
+      return await Promise.race([work, failed])
+    } finally {
+      this.waiting.delete(reject)
+    }
+  }
+}
+
+/**
+ * Adds one entry and waits until the archive has taken all of it (one entry open at a time). The archive is
+ * handed the stream through a getter that lets go of it once taken: the archive keeps each entry until its
+ * end (the central directory), and a stream held from there would keep its whole chain of pipes alive,
+ * some kilobytes per stored file.
+ */
 async function addEntry(
   zip: ZipFile,
-  failed: Promise<never>,
+  failure: Failure,
   name: string,
   body: AsyncIterable<Buffer>,
   compress: boolean,
 ) {
-  const stream = Readable.from(body, { objectMode: false })
+  let stream: Readable | null = Readable.from(body, { objectMode: false })
   stream.on('error', () => undefined) // reported through `finished` below, never as an uncaught error
-  zip.addReadStream(stream, name, { compress, mtime: new Date(0) })
-  await Promise.race([finished(stream), failed])
+  const done = finished(stream)
+  done.catch(() => undefined) // awaited below; never an unhandled rejection if the archive failed first
+  zip.addReadStreamLazy(name, { compress, mtime: new Date(0) }, (give) => {
+    const taken = stream as Readable
+    stream = null
+    give(null, taken)
+  })
+  await failure.race(done)
 }
 
 async function countRows(sql: Sql, tables: Table[]): Promise<number> {
@@ -166,12 +205,11 @@ async function chainHeads(sql: Sql): Promise<{ name: string; lastNo: string; hea
 export async function writeExport(options: ExportOptions): Promise<Manifest> {
   const { database, storage, out } = options
   const zip = new ZipFile()
-  const failed = new Promise<never>((_, reject) => {
-    zip.on('error', reject)
-    zip.outputStream.on('error', reject)
-    out.on('error', reject)
-  })
-  failed.catch(() => undefined)
+  const failure = new Failure()
+  const fail = (error: unknown) => failure.fail(error)
+  zip.on('error', fail)
+  zip.outputStream.on('error', fail)
+  out.on('error', fail)
   zip.outputStream.pipe(out)
   const entries: Entries = {}
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'vitrine-export-'))
@@ -197,7 +235,7 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
           progress.done += 1
           if (progress.done % 5000 === 0) report()
         }
-        await addEntry(zip, failed, name, measured(tableLines(sql, table), name, entries, count), true)
+        await addEntry(zip, failure, name, measured(tableLines(sql, table), name, entries, count), true)
         written.push({
           name: table.name,
           entry: name,
@@ -235,7 +273,7 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
         continue
       }
       const name = fileEntry(key)
-      await addEntry(zip, failed, name, measured(storage.read(key), name, entries), false)
+      await addEntry(zip, failure, name, measured(storage.read(key), name, entries), false)
       filesWritten += 1
     }
     const manifest: Manifest = {
@@ -256,7 +294,7 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
       mtime: new Date(0),
     })
     zip.end()
-    await Promise.race([finished(out), failed])
+    await failure.race(finished(out))
     report()
     return manifest
   } catch (error) {
