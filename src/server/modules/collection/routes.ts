@@ -5,15 +5,17 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import {
+  type CollectionAsOf,
   type CollectionAsOfQuery,
   collectionAsOfQuery,
   collectionAsOf as collectionAsOfSchema,
 } from '../../../shared/contracts/as-of'
 import { access, currentUser } from '../../http/access'
 import { invalid } from '../../http/app-error'
-import type { AppEnv, Deps } from '../../http/context'
+import type { AppEnv, AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { seesValues } from '../../http/values'
 import { heavyDownload } from '../../jobs/heavy'
 import { XLSX_MIME } from '../../jobs/workbook-writer'
 import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
@@ -35,12 +37,13 @@ export function collectionRoutes(deps: Deps) {
   const view = access(deps, 'art-data-center:view')
 
   /** The day's answer, every input checked first. */
-  async function read(q: CollectionAsOfQuery) {
+  async function read(q: CollectionAsOfQuery, user: AuthUser): Promise<CollectionAsOf> {
     const moment = momentOf(q.at, deps.config.timeZone)
     if (q.currency && !(await knownCurrencies(db)).has(q.currency))
       throw invalid({ currency: 'unknownCurrency' })
     const target = q.currency ?? (await reportingCurrency(db))
-    return collectionAsOf(db, { day: q.at, moment }, target)
+    const data = await collectionAsOf(db, { day: q.at, moment }, target)
+    return seesValues(user) ? data : { ...data, total: null, ratesUsed: [], unconverted: [] }
   }
   const heavy = (c: Context<AppEnv>, draw: () => Promise<Response>) =>
     heavyDownload(deps.heavy.downloads, currentUser(c).id, draw)
@@ -56,7 +59,7 @@ export function collectionRoutes(deps: Deps) {
       request: { query: collectionAsOfQuery },
       responses: okResponse(collectionAsOfSchema),
     }),
-    async (c) => ok(c, await read(c.req.valid('query'))),
+    async (c) => ok(c, await read(c.req.valid('query'), currentUser(c))),
   )
 
   app.openapi(
@@ -70,7 +73,7 @@ export function collectionRoutes(deps: Deps) {
       responses: fileResponses(XLSX_MIME, 'The collection as of the day'),
     }),
     async (c) => {
-      const data = await read(c.req.valid('query'))
+      const data = await read(c.req.valid('query'), currentUser(c))
       return heavy(c, () => asOfWorkbook(data, c.get('lang')))
     },
   )
@@ -86,7 +89,7 @@ export function collectionRoutes(deps: Deps) {
       responses: fileResponses(PDF_MIME, 'The collection as of the day (A4)'),
     }),
     async (c) => {
-      const data = await read(c.req.valid('query'))
+      const data = await read(c.req.valid('query'), currentUser(c))
       const lang = c.get('lang')
       return heavy(c, async () => {
         const r = await openReport(deps.config, { lang, title: asOfTitle(data, lang) })
