@@ -59,7 +59,7 @@ const pdfText = (bytes: Buffer) => {
 }
 const rowsOf = async (bytes: Buffer) => {
   const wb = new ExcelJS.Workbook()
-  await wb.xlsx.load(bytes)
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer)
   const out: string[][] = []
   wb.worksheets[0].eachRow((row) => {
     out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))))

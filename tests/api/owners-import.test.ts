@@ -53,6 +53,10 @@ const work = (no: string, owners: string) => ({
   artistZh: '林风眠',
   artistEn: 'Lin Fengmian',
   creationTime: '1980s',
+  pictureSize: '40 × 60 cm',
+  signed: 'No',
+  medium: 'Ink on paper',
+  period: 'Post-war (1950–1979)',
   inWarehouse: 'No',
   owners,
 })
@@ -133,16 +137,22 @@ describe('owners in the Excel import', () => {
     expect(job.validRows).toBe(0)
     const owners = job.errors.filter((e: { column: string }) => e.column === 'Owners')
     expect(owners.map((e: { row: number; reason: string }) => [e.row, e.reason])).toEqual([
-      [2, 'No legal entity is named "Nobody Ltd" (write a legal entity\'s Chinese or English name)'],
-      [3, 'The shares add up to 90.00 %, not 100.00 %'],
-      [4, '"Lotus Holdings sixty" should read "Entity name 60%", several owners separated by semicolons'],
-      [5, 'Each entity is listed once'],
+      [
+        2,
+        '"Nobody Ltd 100%": No legal entity is named "Nobody Ltd" (write a legal entity\'s Chinese or English name)',
+      ],
+      [3, '"Lotus Holdings 60%; Lotus Family Trust 30%": The shares add up to 90.00 %, not 100.00 %'],
+      [
+        4,
+        '"Lotus Holdings sixty": "Lotus Holdings sixty" should read "Entity name 60%", several owners separated by semicolons',
+      ],
+      [5, '"Lotus Holdings 50%; 莲华控股 50%": Each entity is listed once'],
     ])
     const zh = await check(bytes, 'zh-CN')
     const first = zh.errors.find((e: { row: number }) => e.row === 2)
     expect([first.column, first.reason]).toEqual([
       '所有者',
-      '没有名为“Nobody Ltd”的法律实体（请填写法律实体的中文或英文名称）',
+      '“Nobody Ltd 100%”：没有名为“Nobody Ltd”的法律实体（请填写法律实体的中文或英文名称）',
     ])
     const zhSheet = await check(await workbook([work('OWN-3', 'Nobody Ltd 100%')], 'zh'), 'zh-CN')
     expect(zhSheet.errors.map((e: { column: string }) => e.column)).toEqual(['所有者'])
@@ -157,7 +167,7 @@ describe('owners in the Excel import', () => {
     expect(res.status).toBe(200)
     const exported = Buffer.from(await res.arrayBuffer())
     const wb = new ExcelJS.Workbook()
-    await wb.xlsx.load(exported)
+    await wb.xlsx.load(exported as unknown as ArrayBuffer)
     const ws = wb.getWorksheet('Artworks')!
     const col = MAIN_COLUMNS.findIndex((c) => c.key === 'owners') + 1
     expect(String(ws.getRow(2).getCell(col).value)).toBe('Lotus Family Trust 40.00%; Lotus Holdings 60.00%')
@@ -170,7 +180,10 @@ describe('owners in the Excel import', () => {
     const changed = await check(Buffer.from(await wb.xlsx.writeBuffer()))
     const today = todayIn(t.deps.config.timeZone)
     expect(changed.errors.map((e: { column: string; reason: string }) => [e.column, e.reason])).toEqual([
-      ['Owners', `The start must come after ${today}, when the current ownership began`],
+      [
+        'Owners',
+        `"Lotus Holdings 100%": The start must come after ${today}, when the current ownership began`,
+      ],
     ])
   })
 

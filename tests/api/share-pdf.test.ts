@@ -80,7 +80,8 @@ describe("a share's works as a PDF", () => {
     const { text } = await pdf(token)
     expect(text).toContain(works[0].title_en)
     expect(text).not.toContain('Value')
-    for (const w of works) expect(text).not.toContain(moneyText(w.latest_valuation, w.latest_valuation_currency))
+    for (const w of works)
+      expect(text).not.toContain(moneyText(w.latest_valuation, w.latest_valuation_currency))
   })
 
   it('asks for the password of a protected link, and refuses a revoked one, with the envelope', async () => {

@@ -134,7 +134,9 @@ describe('the values privilege', () => {
   it('archive Excel export: no value column and no auctions sheet (its prices) without it', async () => {
     const read = async (token: string) => {
       const wb = new ExcelJS.Workbook()
-      await wb.xlsx.load(await file('/api/artworks/export?lang=en', token, 'artworkArchive'))
+      await wb.xlsx.load(
+        (await file('/api/artworks/export?lang=en', token, 'artworkArchive')) as unknown as ArrayBuffer,
+      )
       const header = (wb.worksheets[0].getRow(1).values as unknown[]).map(String)
       return { header, sheets: wb.worksheets.map((s) => s.name) }
     }
@@ -233,7 +235,13 @@ describe('the values privilege', () => {
     expect(noPdf).toContain('By status')
     const sheet = async (token: string) => {
       const wb = new ExcelJS.Workbook()
-      await wb.xlsx.load(await file(`/api/collection/as-of.xlsx?at=${day}`, token, 'art-data-center'))
+      await wb.xlsx.load(
+        (await file(
+          `/api/collection/as-of.xlsx?at=${day}`,
+          token,
+          'art-data-center',
+        )) as unknown as ArrayBuffer,
+      )
       return wb.worksheets[0].getColumn(1).values.map(String).join('|')
     }
     expect(await sheet(withValues)).toContain('Total value')
