@@ -6,7 +6,7 @@ import type { PublicShare } from '../../../shared/contracts/shares'
 import type { Lang } from '../../../shared/errors'
 import { moneyText } from '../../../shared/money-text'
 import type { Db } from '../../db/client'
-import { artworkMedia, files, shareArtworks } from '../../db/schema'
+import { artworkMedia, artworks, files, shareArtworks } from '../../db/schema'
 import { dateText } from '../../pdf/format'
 import { drawPicture, type PdfPicture, pictureForPdf } from '../../pdf/picture'
 import { ensureSpace, facts, line, type Report, section, titleBlock } from '../../pdf/report'
@@ -49,6 +49,7 @@ export async function sharePictures(
   const works = await db
     .select({ id: shareArtworks.artworkId })
     .from(shareArtworks)
+    .innerJoin(artworks, eq(artworks.id, shareArtworks.artworkId))
     .where(liveArtworksOf(shareId))
     .orderBy(asc(shareArtworks.seq))
   const ids = works.map((w) => w.id)
