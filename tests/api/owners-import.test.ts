@@ -61,9 +61,9 @@ const work = (no: string, owners: string) => ({
   owners,
 })
 
-async function waitFor(jobId: string) {
+async function waitFor(jobId: string, lang = 'en') {
   for (let i = 0; i < 600; i++) {
-    const res = await t.call('GET', `/api/artworks/import/${jobId}`, { token: admin, headers: H })
+    const res = await t.call('GET', `/api/artworks/import/${jobId}`, { token: admin, lang, headers: H })
     expect(res.code, res.msg).toBe(0)
     if (res.data.status !== 'checking' && res.data.status !== 'importing') return res.data
     await new Promise((r) => setTimeout(r, 100))
@@ -79,7 +79,7 @@ async function check(bytes: Buffer, lang = 'en') {
     body: { fileId: file.id },
   })
   expect(res.code, res.msg).toBe(0)
-  return waitFor(res.data.id)
+  return waitFor(res.data.id, lang)
 }
 async function importAll(bytes: Buffer) {
   const job = await check(bytes)
