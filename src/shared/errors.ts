@@ -677,6 +677,16 @@ export const MESSAGES = {
     'zh-CN': '请选择库房或作品其中之一，不能同时选择',
     en: 'Choose either a room or artworks, not both',
   },
+  lidoNothingChosen: { 'zh-CN': '请选择要导出为 LIDO 的作品', en: 'Choose the artworks to export as LIDO' },
+  lidoBadId: { 'zh-CN': '无法识别的作品标识：{value}', en: 'Not an artwork reference: {value}' },
+  lidoTooMany: {
+    'zh-CN': '一次最多导出 {max} 件作品为 LIDO（本次为 {count} 件），请分批导出',
+    en: 'At most {max} artworks can be exported as LIDO at once (this asks for {count}): export in parts',
+  },
+  lidoUnknownArtworks: {
+    'zh-CN': '所选作品中有 {count} 件不在档案中：{ids}',
+    en: '{count} of the chosen artworks are not in the archive: {ids}',
+  },
   labelsBadId: { 'zh-CN': '无法识别的作品标识：{value}', en: 'Not an artwork reference: {value}' },
   labelsUnknownArtworks: {
     'zh-CN': '所选作品中有 {count} 件不在档案中',
