@@ -54,3 +54,14 @@ export function mayStartSome(
 ): boolean {
   return types.some((type) => mayStartType(holder, type))
 }
+
+/**
+ * Seeing values: valuations, prices, insured amounts, payment amounts. Without it the API leaves every value
+ * out (null, never zero) and the screens, Excel exports and PDF reports leave their value columns out.
+ */
+export const VALUES_PRIVILEGE = 'valueManage:values' satisfies PrivilegeKey
+
+/** Whether the holder may see values. */
+export function seesValues(holder: Holder | null | undefined): boolean {
+  return holds(holder, VALUES_PRIVILEGE)
+}

@@ -737,6 +737,14 @@ export const MESSAGES = {
     en: 'The shares add up to {total} %, not 100.00 %',
   },
   ownerTwice: { 'zh-CN': '同一实体只能列出一次', en: 'Each entity is listed once' },
+  ownerUnknown: {
+    'zh-CN': '没有名为“{name}”的法律实体（请填写法律实体的中文或英文名称）',
+    en: 'No legal entity is named "{name}" (write a legal entity\'s Chinese or English name)',
+  },
+  ownerBadPart: {
+    'zh-CN': '“{part}”应写作“实体名称 60%”，多个所有者用分号分隔',
+    en: '"{part}" should read "Entity name 60%", several owners separated by semicolons',
+  },
   ownershipOverlaps: {
     'zh-CN': '开始日期须晚于当前所有权的开始日期 {from}',
     en: 'The start must come after {from}, when the current ownership began',

@@ -30,6 +30,7 @@ const FUNCTIONS = {
   referenceData: { 'zh-CN': '维护基础数据', en: 'Maintain reference data' },
   entities: { 'zh-CN': '维护法律实体', en: 'Maintain legal entities' },
   share: { 'zh-CN': '分享链接', en: 'Share links' },
+  values: { 'zh-CN': '查看金额', en: 'See values' },
 } as const satisfies Record<string, Words>
 
 /** Which functions each system offers: the one list every privilege key is derived from. */
@@ -41,7 +42,7 @@ const SYSTEM_FUNCTIONS = {
   versionManage: ['view', 'edit'],
   versionLog: ['view'],
   systemLog: ['view', 'export'],
-  valueManage: ['view', 'edit'],
+  valueManage: ['view', 'edit', 'values'],
   dynamicManage: ['view', 'edit'],
   messageCenter: ['view'],
   'art-data-center': ['view'],
@@ -141,6 +142,7 @@ export const SEEDED_ROLES: {
       'devOpsManage:view',
       'devOpsManage:start',
       'valueManage:view',
+      'valueManage:values',
       'messageCenter:view',
       'dynamicManage:view',
       'art-data-center:view',
@@ -159,6 +161,7 @@ export const SEEDED_ROLES: {
       'devOpsManage:view',
       'devOpsManage:start',
       'valueManage:view',
+      'valueManage:values',
       'messageCenter:view',
       'versionLog:view',
     ],
@@ -177,6 +180,7 @@ export const SEEDED_ROLES: {
       'devOpsManage:view',
       'artworkArchive:view',
       'valueManage:view',
+      'valueManage:values',
       'valueManage:edit',
       'messageCenter:view',
       'versionLog:view',
@@ -195,6 +199,7 @@ export const SEEDED_ROLES: {
       'artworkArchive:view',
       'financeManage:view',
       'valueManage:view',
+      'valueManage:values',
       'messageCenter:view',
       'versionLog:view',
     ],

@@ -446,7 +446,7 @@ describe('a completed sale ends the ownership; holdings', () => {
     await wb.xlsx.load(await res.arrayBuffer())
     const ws = wb.getWorksheet('Artworks')!
     const col = MAIN_COLUMNS.findIndex((c) => c.key === 'owners') + 1
-    expect(ws.getRow(1).getCell(col).value).toBe('Owners (read-only)')
+    expect(ws.getRow(1).getCell(col).value).toBe('Owners')
     const rows: unknown[][] = []
     ws.eachRow((r) => rows.push([r.getCell(1).value, r.getCell(col).value]))
     expect(rows).toContainEqual([row.inventory_no, 'Family Trust 40.00%; Holding Co 60.00%'])

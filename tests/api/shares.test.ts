@@ -226,7 +226,7 @@ describe('a password', () => {
 
 describe('checked against the people behind it, as they are now', () => {
   it('stops when the creator is disabled, and works again when they are enabled', async () => {
-    const creator = await userWith(['artworkArchive:view', 'artworkArchive:share', 'valueManage:view'])
+    const creator = await userWith(['artworkArchive:view', 'artworkArchive:share', 'valueManage:values'])
     const res = await create(base(), creator.token)
     expect(res.code, res.msg).toBe(0)
     expect((await open(res.data.token)).code).toBe(0)
@@ -238,7 +238,7 @@ describe('checked against the people behind it, as they are now', () => {
   })
 
   it('stops when the creator loses the sharing privilege; values go when they lose the privilege to see them', async () => {
-    const creator = await userWith(['artworkArchive:view', 'artworkArchive:share', 'valueManage:view'])
+    const creator = await userWith(['artworkArchive:view', 'artworkArchive:share', 'valueManage:values'])
     const res = await create(base(), creator.token)
     expect((await open(res.data.token)).data.artworks[0].value).toBeTruthy()
     const setPrivileges = async (privileges: string[]) => {

@@ -84,9 +84,10 @@ export const collectionAsOf = z.object({
   byRoom: z.array(z.object({ room: roomNames.nullable(), count: z.number() })),
   /**
    * The held artworks' (purchased, in the collection, on loan) latest valuations on or before the day,
-   * converted at that day's rates; what no rate converts is in `unconverted`, never added.
+   * converted at that day's rates; what no rate converts is in `unconverted`, never added. Null (no rates,
+   * nothing unconverted): the user may not see values.
    */
-  total: z.string(),
+  total: z.string().nullable(),
   valued: z.number(),
   ratesUsed: z.array(rateUsed),
   unconverted: z.array(unconvertedAmount),

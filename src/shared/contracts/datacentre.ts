@@ -70,7 +70,8 @@ const money = z.object({ currency: z.string(), amount: z.string() })
 /** An amount per currency and, when a rate existed, converted. */
 export const currencyTotal = z.object({
   currency: z.string(),
-  amount: z.string(),
+  /** Null (with `converted`): the user may not see values. */
+  amount: z.string().nullable(),
   count: z.number(),
   /** In the reporting currency (null: no rate on or before the date). */
   converted: z.string().nullable(),
@@ -82,8 +83,9 @@ export const collectionTotals = z.object({
   /** The date of the rates (today). */
   at: z.string(),
   reportingCurrency: z.string(),
-  /** The converted amounts added up; amounts without a rate are not in it (see `unconverted`). */
-  total: z.string(),
+  /** The converted amounts added up; amounts without a rate are not in it (see `unconverted`). Null: the user
+   * may not see values. */
+  total: z.string().nullable(),
   /** Held artworks matching the filters; `valued` of them carry a valuation. */
   artworks: z.number(),
   valued: z.number(),
@@ -99,8 +101,8 @@ export const breakdownRow = z.object({
   label: z.string(),
   count: z.number(),
   values: z.array(money),
-  /** The values with a rate, in the reporting currency. */
-  converted: z.string(),
+  /** The values with a rate, in the reporting currency (null, `values` empty: the user may not see values). */
+  converted: z.string().nullable(),
   /** Currencies of this row that had no rate (their values are not in `converted`). */
   unconverted: z.array(z.string()),
 })
@@ -120,7 +122,7 @@ export const insuranceSummary = z.object({
       status: z.enum(INSURANCE_FILTERS),
       count: z.number(),
       values: z.array(money),
-      converted: z.string(),
+      converted: z.string().nullable(),
       unconverted: z.array(z.string()),
     }),
   ),
@@ -155,7 +157,7 @@ export const valueHistory = z.object({
       period: z.string(),
       on: z.string(),
       values: z.array(money),
-      converted: z.string(),
+      converted: z.string().nullable(),
       unconverted: z.array(z.string()),
     }),
   ),

@@ -151,8 +151,9 @@ export const holdingsView = z.object({
   at: z.string(),
   currency: z.string(),
   count: z.number(),
-  /** The share-weighted values converted into `currency` (amounts without a rate are not in it). */
-  total: z.string(),
+  /** The share-weighted values converted into `currency` (amounts without a rate are not in it). Null, with
+   * every value below: the user may not see values. */
+  total: z.string().nullable(),
   unconverted: z.array(z.object({ artworkId: z.string(), value: z.string(), currency: z.string() })),
   artworks: z.array(
     z.object({
@@ -171,3 +172,23 @@ export const holdingsView = z.object({
   ),
 })
 export type HoldingsView = z.infer<typeof holdingsView>
+
+/** The collection split by owner on a day: each top-level entity with those under it, share-weighted. */
+export const ownerSplit = z.object({
+  at: z.string(),
+  currency: z.string(),
+  entities: z.array(
+    z.object({
+      entityId: z.string(),
+      nameZh: z.string(),
+      nameEn: z.string(),
+      /** Artworks it (or one under it) owned a share of. */
+      count: z.number(),
+      /** The share-weighted values converted into `currency` (null: the user may not see values). */
+      total: z.string().nullable(),
+      /** How many of its values had no rate that day (not in `total`). */
+      unconverted: z.number(),
+    }),
+  ),
+})
+export type OwnerSplit = z.infer<typeof ownerSplit>

@@ -125,6 +125,8 @@ export const processArtworkRef = z.object({
   inventoryNo: z.string(),
   titleZh: z.string(),
   titleEn: z.string(),
+  /** The lender it is pledged to today (null: not pledged); given on a single process's view. */
+  pledgedTo: z.string().nullable().optional(),
 })
 
 /** Another process as a link names it: enough to open it and say where it stands. */

@@ -107,7 +107,7 @@ export type PublicShare = z.infer<typeof publicShare>
 /** Creating and keeping share links. */
 export const SHARE_PRIVILEGE = 'artworkArchive:share' satisfies PrivilegeKey
 /** Seeing values: only its holders may show values in a link, and a link shows them only while its creator holds it. */
-export const VALUES_PRIVILEGE = 'valueManage:view' satisfies PrivilegeKey
+export { VALUES_PRIVILEGE } from '../access'
 
 /**
  * The creation dialog's values: the expiry is a day of the office (the link works to its end), the password

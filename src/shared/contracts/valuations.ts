@@ -82,7 +82,8 @@ export const valuationView = z.object({
   inventoryNo: z.string(),
   titleZh: z.string(),
   titleEn: z.string(),
-  amount: z.string(),
+  /** Null: the user may not see values. */
+  amount: z.string().nullable(),
   currency: z.string(),
   valuedOn: z.string(),
   method: z.enum(VALUATION_METHODS),

@@ -3,6 +3,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
+import { seesValues } from '../../shared/access'
 import type { MeResponse } from '../../shared/contracts/auth'
 import { meQuery, signOut } from '../api/queries/auth'
 import { session } from './session-store'
@@ -24,4 +25,9 @@ export function useSignOut(): () => Promise<void> {
     queryClient.clear()
     await navigate({ to: '/login', replace: true })
   }, [navigate, queryClient])
+}
+
+/** Whether the signed-in user may see values (valuations, prices, insured and paid amounts). */
+export function useSeesValues(): boolean {
+  return seesValues(useMe())
 }

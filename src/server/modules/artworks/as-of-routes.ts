@@ -2,10 +2,11 @@
 // the artwork's detail. The reading itself is as-of.ts.
 import { createRoute, z } from '@hono/zod-openapi'
 import { artworkAsOfQuery, artworkAsOf as artworkAsOfSchema } from '../../../shared/contracts/as-of'
-import { access } from '../../http/access'
+import { access, currentUser } from '../../http/access'
 import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { seesValues } from '../../http/values'
 import { momentOf } from '../warehouse/at'
 import { artworkAsOf } from './as-of'
 
@@ -29,7 +30,9 @@ export function artworkAsOfRoutes(deps: Deps) {
     async (c) => {
       const day = c.req.valid('query').at
       const moment = momentOf(day, deps.config.timeZone)
-      return ok(c, await artworkAsOf(deps.database.db, c.req.valid('param').id, { day, moment }))
+      const data = await artworkAsOf(deps.database.db, c.req.valid('param').id, { day, moment })
+      if (seesValues(currentUser(c))) return ok(c, data)
+      return ok(c, { ...data, latestValuation: null, valuationCurrency: null })
     },
   )
   return app

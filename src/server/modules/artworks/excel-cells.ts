@@ -113,3 +113,60 @@ export const roomCell: CellParser<string | null> = (text, refs) => {
   const room = roomByWord(refs, text)
   return room ? { value: room.id } : { value: null, refused: unknownOption }
 }
+
+/** A legal entity as the owners column names it: by its Chinese or English name. */
+export interface NamedEntity {
+  id: string
+  nameZh: string
+  nameEn: string
+}
+export interface OwnerShareRead {
+  entityId: string
+  /** Two decimals ("60.00"). */
+  sharePercent: string
+}
+
+const normName = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
+
+/** The entities by their names in either language, normalised (a name two entities share names neither). */
+export function entitiesByName(rows: NamedEntity[]): Map<string, NamedEntity | null> {
+  const out = new Map<string, NamedEntity | null>()
+  for (const e of rows) {
+    for (const name of new Set([normName(e.nameZh), normName(e.nameEn)].filter(Boolean))) {
+      out.set(name, out.has(name) && out.get(name)?.id !== e.id ? null : e)
+    }
+  }
+  return out
+}
+
+const SHARE_PART = /^(.+?)\s*[:：]?\s*(\d{1,3}(?:\.\d{1,2})?)\s*[%％]$/
+
+/**
+ * The owners column: "Entity name 60%; Other 40%" (semicolons, either language's names, shares in per cent
+ * with at most two decimals). Refused, as the ownership API refuses it: a part not written so, an unknown
+ * entity, an entity twice, shares not adding up to exactly 100.00. Empty: no owners given (none changed).
+ */
+export function ownersCell(
+  text: string,
+  entities: Map<string, NamedEntity | null>,
+): CellRead<OwnerShareRead[] | null> {
+  if (text.trim() === '') return { value: null }
+  const owners: OwnerShareRead[] = []
+  for (const part of text
+    .split(/[;；\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const m = SHARE_PART.exec(part)
+    const share = m ? Number(m[2]) : Number.NaN
+    if (!m || !(share > 0 && share <= 100))
+      return { value: null, refused: { key: 'ownerBadPart', params: { part } } }
+    const entity = entities.get(normName(m[1]))
+    if (!entity) return { value: null, refused: { key: 'ownerUnknown', params: { name: m[1].trim() } } }
+    if (owners.some((o) => o.entityId === entity.id)) return { value: null, refused: { key: 'ownerTwice' } }
+    owners.push({ entityId: entity.id, sharePercent: share.toFixed(2) })
+  }
+  const cents = owners.reduce((n, o) => n + Math.round(Number(o.sharePercent) * 100), 0)
+  if (cents !== 10_000)
+    return { value: null, refused: { key: 'sharesNotHundred', params: { total: (cents / 100).toFixed(2) } } }
+  return { value: owners }
+}

@@ -14,9 +14,10 @@ import {
 } from '../../../shared/artwork-rules'
 import { MESSAGES, type MessageKey } from '../../../shared/errors'
 import type { Db, DbOrTx } from '../../db/client'
-import { artists, artworkEditLocks, artworks } from '../../db/schema'
+import { artists, artworkEditLocks, artworkOwnerships, artworks, legalEntities } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
-import type { Reason } from './excel-cells'
+import { officeToday } from '../../office-day'
+import { entitiesByName, type NamedEntity, type OwnerShareRead, ownersCell, type Reason } from './excel-cells'
 import { type ColumnDef, MAIN_COLUMNS, MAIN_SHEET, RECORD_SHEETS, sheetMatches } from './excel-columns'
 import { readSheet, type SheetRows, type SheetText } from './excel-read'
 import { referenceErrors } from './record-checks'
@@ -48,6 +49,8 @@ export interface PlanItem {
   inWarehouse: boolean
   roomId: string | null
   locationText: string
+  /** New owners from the owners column, from `from` (absent: the column was empty or named the owners it has). */
+  owners?: { from: string; owners: OwnerShareRead[] }
 }
 interface NewArtist {
   key: string
@@ -348,6 +351,12 @@ interface RowContext {
   lockedByOther: Set<string>
   artist: (zh: string, en: string) => ArtistMatch
   entriesOf: Map<string, Entries>
+  /** Legal entities by name (either language), for the owners column. */
+  entities: Map<string, NamedEntity | null>
+  /** Each existing artwork's current owners and the start of its latest ownership period. */
+  ownership: Map<string, { owners: OwnerShareRead[]; latestFrom: string | null }>
+  /** The office's today: new owners from the column hold from it. */
+  today: string
 }
 
 /** One row of the artworks sheet with its records entries: its errors, or what the import will write. */
@@ -408,6 +417,7 @@ function checkRow(r: MainRow, ctx: RowContext): { errors: StoredRowError[]; item
     const at = locate(path.split('.'), r.row, entryRows)
     bad(at.column, { key }, at.sheet, at.row)
   }
+  const owners = ownersOfRow(c.owners ?? '', current?.id, ctx, (reason) => bad('owners', reason))
   if (errors.length > 0) return { errors, item: null }
   const { inWarehouse, roomId, locationText, ...record } = parsed.data
   return {
@@ -422,8 +432,65 @@ function checkRow(r: MainRow, ctx: RowContext): { errors: StoredRowError[]; item
       inWarehouse,
       roomId,
       locationText,
+      ...(owners ? { owners: { from: ctx.today, owners } } : {}),
     },
   }
+}
+
+const sameOwners = (a: OwnerShareRead[], b: OwnerShareRead[]) =>
+  a.length === b.length &&
+  a.every((o) =>
+    b.some((p) => p.entityId === o.entityId && Number(p.sharePercent) === Number(o.sharePercent)),
+  )
+
+/**
+ * The owners column of a row: the new owners to write, or none (an empty cell, or the owners it has). Refused
+ * as the ownership API refuses: a part not written "name share%", an unknown entity, shares not adding up to
+ * 100.00, and a change on a day its latest ownership period does not precede.
+ */
+function ownersOfRow(
+  text: string,
+  artworkId: string | undefined,
+  ctx: RowContext,
+  bad: (reason: Reason) => void,
+): OwnerShareRead[] | null {
+  const read = ownersCell(text, ctx.entities)
+  if (read.refused) {
+    bad(read.refused)
+    return null
+  }
+  if (!read.value) return null
+  const now = artworkId ? ctx.ownership.get(artworkId) : undefined
+  if (now && sameOwners(now.owners, read.value)) return null
+  if (now?.latestFrom && now.latestFrom >= ctx.today) {
+    bad({ key: 'ownershipOverlaps', params: { from: now.latestFrom } })
+    return null
+  }
+  return read.value
+}
+
+/** The current owners and the latest period start of each artwork. */
+async function loadOwnership(db: Db, ids: string[]) {
+  const out = new Map<string, { owners: OwnerShareRead[]; latestFrom: string | null }>()
+  const rows = await inChunks(ids, (chunk) =>
+    db
+      .select({
+        artworkId: artworkOwnerships.artworkId,
+        entityId: artworkOwnerships.entityId,
+        sharePercent: artworkOwnerships.sharePercent,
+        from: artworkOwnerships.validFrom,
+        to: artworkOwnerships.validTo,
+      })
+      .from(artworkOwnerships)
+      .where(inArray(artworkOwnerships.artworkId, chunk)),
+  )
+  for (const r of rows) {
+    const o = out.get(r.artworkId) ?? { owners: [], latestFrom: null }
+    if (r.to === null) o.owners.push({ entityId: r.entityId, sharePercent: r.sharePercent })
+    if (o.latestFrom === null || r.from > o.latestFrom) o.latestFrom = r.from
+    out.set(r.artworkId, o)
+  }
+  return out
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -460,6 +527,16 @@ export async function checkWorkbook(
     ...known,
     artist: named.resolve,
     entriesOf: entriesByArtwork(lists, (no) => firstRow.has(no), refs, add),
+    entities: entitiesByName(
+      await db
+        .select({ id: legalEntities.id, nameZh: legalEntities.nameZh, nameEn: legalEntities.nameEn })
+        .from(legalEntities),
+    ),
+    ownership: await loadOwnership(
+      db,
+      [...known.existing.values()].map((r) => r.id),
+    ),
+    today: officeToday(),
   }
   const items: PlanItem[] = []
   let processed = 0

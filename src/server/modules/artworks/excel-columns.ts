@@ -162,7 +162,8 @@ export const MAIN_COLUMNS: ColumnDef[] = [
   },
   { key: 'status', zh: '状态（只读）', en: 'Status (read-only)', width: 12, readOnly: true },
   { key: 'insurance', zh: '保险状态（只读）', en: 'Insurance (read-only)', width: 12, readOnly: true },
-  { key: 'owners', zh: '所有者（只读）', en: 'Owners (read-only)', width: 30, readOnly: true },
+  // read by the row (legal entities by name, shares adding up to 100), written as an ownership period
+  { key: 'owners', zh: '所有者', en: 'Owners', width: 30 },
 ]
 
 const inventoryNoColumn: ColumnDef = {

@@ -72,6 +72,7 @@ const GUIDE = {
     '数值列（购入年份、重量）只能填数字；日期写作 yyyy、yyyy-MM 或 yyyy-MM-dd。',
     '是否在库、库房、所在位置只用于新建作品；作品的移动请走运维流程。标“只读”的列导入时忽略。',
     '展览、拍卖、私人收藏和出版著录各占一张表，按库存编号对应作品；文件中有某张记录表时，文件中作品的该类记录以表中为准。',
+    '所有者写作“实体名称 60%; 另一实体 40%”：法律实体的中文或英文名称，份额合计须恰为 100%；与作品当前所有者不同时，自导入当日起记为新的所有权期间。留空则不改变所有者。',
     '图片不能通过表格导入：导入后在档案中为作品补充预览图。',
     '导入时先检查整份文件，列出每一处错误（表、行、列、原因）；确认后所有正确的行在一个事务中导入。文件须为 .xlsx，不超过 3 MB。',
   ],
@@ -82,6 +83,7 @@ const GUIDE = {
     'Numeric columns (buy year, weights) take digits only; dates are written yyyy, yyyy-MM or yyyy-MM-dd.',
     'In the warehouse, room and location are used for new artworks only; artworks move through operations. Read-only columns are ignored on import.',
     'Exhibitions, auctions, private collections and literature each have a sheet, linked to the artwork by inventory number; when the file has one of these sheets, it replaces that list for the artworks in the file.',
+    'Owners are written "Entity name 60%; Other entity 40%": a legal entity\'s Chinese or English name, the shares adding up to exactly 100%; when they differ from the artwork\'s current owners they are recorded as a new ownership period from the day of the import. Left empty, the owners stay as they are.',
     'Images cannot travel in a sheet: add the preview image in the archive after the import.',
     'The whole file is checked first and every error is listed (sheet, row, column, reason); once confirmed, all valid rows are imported in one transaction. Files are .xlsx, at most 3 MB.',
   ],
@@ -128,11 +130,20 @@ export interface WorkbookRequest {
   search?: ArtworkFilters & { sort?: ArtworkSort; order?: 'asc' | 'desc' }
   /** The asker's scope (auth/scope.ts): only the works in it are written. */
   scope?: ArtworkScope | null
+  /**
+   * False: the user may not see values; the valuation columns and the auctions sheet (its prices) are left
+   * out. A sheet left out of a file leaves those records as they are on import, so the file still imports back.
+   */
+  values?: boolean
 }
+
+const VALUE_COLUMNS = new Set(['latestValuation', 'valuationCurrency', 'valuationDate'])
 
 async function writeRows(wb: Writer, req: WorkbookRequest, refs: References, pace: Pace) {
   const { db, lang, search } = req
-  const main = addSheet(wb, sheetNameOf(MAIN_SHEET, lang), MAIN_COLUMNS, lang)
+  const mainColumns =
+    req.values === false ? MAIN_COLUMNS.filter((c) => !VALUE_COLUMNS.has(c.key)) : MAIN_COLUMNS
+  const main = addSheet(wb, sheetNameOf(MAIN_SHEET, lang), mainColumns, lang)
   const where = search ? filterWhere(search, req.scope) : undefined
   const order = orderOf(search?.sort, search?.order)
   const { searchVector: _unused, ...columns } = getTableColumns(artworks)
@@ -161,13 +172,16 @@ async function writeRows(wb: Writer, req: WorkbookRequest, refs: References, pac
           artist: r.nameZh !== null ? { nameZh: r.nameZh, nameEn: r.nameEn ?? '' } : null,
           owners: owners.get(r.a.id),
         }
-        await addCells(main, MAIN_COLUMNS, mainRowCells(src, refs, lang), pace)
+        await addCells(main, mainColumns, mainRowCells(src, refs, lang), pace)
       }
       if (rows.length < PAGE) break
     }
   }
   main.commit()
-  for (const kind of RECORD_KINDS) await writeRecordSheet(wb, req, refs, { kind, where, order }, pace)
+  for (const kind of RECORD_KINDS) {
+    if (kind === 'auctions' && req.values === false) continue
+    await writeRecordSheet(wb, req, refs, { kind, where, order }, pace)
+  }
 }
 
 /** The current owners of each artwork as one cell: "name share%" by name, separated by semicolons. */

@@ -26,6 +26,7 @@ import {
 } from './excel-check'
 import { headerOf, MAIN_COLUMNS, MAIN_SHEET, RECORD_SHEETS, sheetNameOf } from './excel-columns'
 import { readWorkbookText, type SheetText } from './excel-read'
+import { setOwnership } from './ownership/ownership'
 import { insertArtworks, updateArtwork } from './record-store'
 
 /** A job untouched this long while running belongs to a server that stopped: reported failed. */
@@ -284,7 +285,7 @@ async function runImport(deps: Deps, user: AuthUser, job: JobRow) {
       }
       const withArtist = (i: PlanItem): ArtworkRecord =>
         i.newArtist ? { ...i.record, artistId: artistIds.get(i.newArtist)! } : i.record
-      await insertArtworks(
+      const createdIds = await insertArtworks(
         tx,
         creates.map((c) => ({
           record: withArtist(c),
@@ -296,12 +297,31 @@ async function runImport(deps: Deps, user: AuthUser, job: JobRow) {
         'import',
       )
       let updated = 0
+      const updatedIds = new Set<string>()
       for (const u of updates) {
         const { changes } = await updateArtwork(tx, u.artworkId!, withArtist(u), {
           actor: user.id,
           action: 'import',
         })
-        if (changes.length > 0) updated++
+        if (changes.length > 0) {
+          updated++
+          updatedIds.add(u.artworkId!)
+        }
+      }
+      // the owners column: an ownership period from the day of the check, under the ownership API's rules
+      const owned = [
+        ...creates.map((c, k) => ({ id: createdIds[k], item: c })),
+        ...updates.map((u) => ({ id: u.artworkId!, item: u })),
+      ]
+      for (const { id, item } of owned) {
+        if (!item.owners) continue
+        await setOwnership(
+          tx,
+          [id],
+          { owners: item.owners.owners, from: item.owners.from },
+          { userId: user.id },
+        )
+        if (item.mode === 'update' && !updatedIds.has(id)) updated++
       }
       await tx
         .update(artworkImportJobs)

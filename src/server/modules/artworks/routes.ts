@@ -5,6 +5,8 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { asc, count, desc, eq, ilike, or } from 'drizzle-orm'
 import { artistInput, createArtworkInput, updateArtworkInput } from '../../../shared/artwork-rules'
 import {
+  type ArtworkDetail,
+  type ArtworkSummary,
   artistListQuery,
   artistView,
   artworkDetail,
@@ -33,6 +35,7 @@ import { AppError, invalid, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { artworkValuesFor, nulled, seesValues } from '../../http/values'
 import { heavyDownload } from '../../jobs/heavy'
 import { startDemoPainter } from '../../seed/demo-artworks/paint'
 import { requestScope } from '../auth/scope'
@@ -109,7 +112,16 @@ export function artworkRoutes(deps: Deps) {
       request: { query: artworkListQuery },
       responses: okResponse(pageOf(artworkListItem)),
     }),
-    async (c) => ok(c, await listArtworks(db, c.req.valid('query'), lang(c), await requestScope(c, db))),
+    async (c) => {
+      const user = currentUser(c)
+      const page = await listArtworks(
+        db,
+        valueFiltersFor(user, c.req.valid('query')),
+        lang(c),
+        await requestScope(c, db),
+      )
+      return ok(c, { ...page, list: page.list.map((r) => artworkValuesFor(user, r)) })
+    },
   )
 
   app.openapi(
@@ -136,7 +148,7 @@ export function artworkRoutes(deps: Deps) {
         if (isInventoryClash(error)) throw invalid({ inventoryNo: 'inventoryNoTaken' })
         throw error
       }
-      return ok(c, await loadDetail(db, id, lang(c), user.id))
+      return ok(c, detailFor(user, await loadDetail(db, id, lang(c), user.id)))
     },
   )
 
@@ -151,7 +163,16 @@ export function artworkRoutes(deps: Deps) {
       request: { query: artworkSummaryQuery },
       responses: okResponse(artworkSummary),
     }),
-    async (c) => ok(c, await summarise(db, c.req.valid('query'), lang(c), await requestScope(c, db))),
+    async (c) => {
+      const user = currentUser(c)
+      const summary = await summarise(
+        db,
+        valueFiltersFor(user, c.req.valid('query')),
+        lang(c),
+        await requestScope(c, db),
+      )
+      return ok(c, seesValues(user) ? summary : summaryWithoutValues(summary))
+    },
   )
 
   app.openapi(
@@ -184,12 +205,14 @@ export function artworkRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query')
       const l = q.lang ?? lang(c)
+      const user = currentUser(c)
       const scope = await requestScope(c, db)
-      const [{ n }] = await listStatements(db, { ...q, page: 1, pageSize: 1 }, scope).total
+      const search = valueFiltersFor(user, q)
+      const [{ n }] = await listStatements(db, { ...search, page: 1, pageSize: 1 }, scope).total
       if (Number(n) > EXPORT_MAX_ROWS) throw new AppError(400, 'exportTooMany', { max: EXPORT_MAX_ROWS })
       const name = `${l === 'en' ? 'artworks' : '艺术品档案'}-${stamp(deps.config.timeZone)}.xlsx`
       return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
-        workbookResponse({ db, lang: l, fileName: name, search: q, scope }),
+        workbookResponse({ db, lang: l, fileName: name, search, scope, values: seesValues(user) }),
       )
     },
   )
@@ -360,7 +383,10 @@ export function artworkRoutes(deps: Deps) {
       request: { params: idParam },
       responses: okResponse(artworkDetail),
     }),
-    async (c) => ok(c, await loadDetail(db, c.req.valid('param').id, lang(c), currentUser(c).id)),
+    async (c) => {
+      const user = currentUser(c)
+      return ok(c, detailFor(user, await loadDetail(db, c.req.valid('param').id, lang(c), user.id)))
+    },
   )
 
   app.openapi(
@@ -379,7 +405,7 @@ export function artworkRoutes(deps: Deps) {
       const { id } = c.req.valid('param')
       const { expectedVersion, position, ...record } = c.req.valid('json')
       await saveRecord(user, id, record, expectedVersion, 'update', { position })
-      return ok(c, await loadDetail(db, id, lang(c), user.id))
+      return ok(c, detailFor(user, await loadDetail(db, id, lang(c), user.id)))
     },
   )
 
@@ -545,7 +571,7 @@ export function artworkRoutes(deps: Deps) {
         restoredFrom: version,
         valuation: { latestValuation, latestValuationCurrency, valuationDate },
       })
-      return ok(c, await loadDetail(db, id, lang(c), user.id))
+      return ok(c, detailFor(user, await loadDetail(db, id, lang(c), user.id)))
     },
   )
 
@@ -561,4 +587,31 @@ function artistColumns(input: z.infer<typeof artistInput>) {
     deathYear: input.deathYear ? Number(input.deathYear) : null,
     artistStageTagId: input.artistStageTagId,
   }
+}
+
+/** Without the values privilege a search may neither filter nor sort by value (it would tell the values). */
+function valueFiltersFor<
+  T extends { valuationCurrency?: string; valuationMin?: string; valuationMax?: string; sort?: string },
+>(user: AuthUser, q: T): T {
+  if (seesValues(user)) return q
+  const { valuationCurrency: _c, valuationMin: _min, valuationMax: _max, ...rest } = q
+  const sort = rest.sort === 'latestValuation' ? undefined : rest.sort
+  return { ...rest, sort } as T
+}
+
+/** An artwork's details without its values: its latest valuation and its policies' amounts. */
+function detailFor(user: AuthUser, d: ArtworkDetail): ArtworkDetail {
+  if (seesValues(user)) return d
+  return {
+    ...artworkValuesFor(user, d),
+    insurancePolicies: d.insurancePolicies.map((p) => nulled(p, ['insuredAmount', 'scheduledAmount'])),
+  }
+}
+
+/** The summary's counts without the sums of values. */
+function summaryWithoutValues(s: ArtworkSummary): ArtworkSummary {
+  const groups = Object.fromEntries(
+    Object.entries(s.groups).map(([k, items]) => [k, items.map((i) => ({ ...i, valuations: [] }))]),
+  ) as unknown as ArtworkSummary['groups']
+  return { ...s, valuations: [], groups }
 }

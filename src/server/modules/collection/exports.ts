@@ -74,12 +74,17 @@ function sections(data: CollectionAsOf, lang: Lang) {
   const w = WORDS[lang]
   const rates = data.ratesUsed.map((r) => w.rate(r.base, r.quote, r.rate, r.on))
   return {
+    // Without the values privilege the total is null: the value lines are left out, not shown as nought.
     facts: [
       [w.day, dateText(data.at, lang)],
       [w.count, String(data.count)],
       [w.valued, String(data.valued)],
-      [w.total(data.currency), moneyText(data.total)],
-      [w.rates, rates.length > 0 ? rates.join(lang === 'en' ? '; ' : '；') : w.none],
+      ...(data.total === null
+        ? []
+        : [
+            [w.total(data.currency), moneyText(data.total)],
+            [w.rates, rates.length > 0 ? rates.join(lang === 'en' ? '; ' : '；') : w.none],
+          ]),
     ] as [string, string][],
     unconverted: data.unconverted.map((u) => [u.currency, moneyText(u.amount), String(u.count)]),
     byStatus: data.byStatus.map((s) => [ARTWORK_STATUS_LABELS[s.status][lang], String(s.count)]),
@@ -107,7 +112,7 @@ export function asOfWorkbook(data: CollectionAsOf, lang: Lang): Promise<Response
       await add(header, true)
       for (const r of rows.length > 0 ? rows : [[w.none]]) await add(r)
     }
-    await block(w.unconverted, [w.currency, w.amount, w.artworks], s.unconverted)
+    if (data.total !== null) await block(w.unconverted, [w.currency, w.amount, w.artworks], s.unconverted)
     await block(w.byStatus, [w.status, w.artworks], s.byStatus)
     await block(w.byRoom, [w.room, w.artworks], s.byRoom)
   })
@@ -119,8 +124,10 @@ export async function drawCollectionAsOf(r: Report, data: CollectionAsOf): Promi
   const s = sections(data, lang)
   titleBlock(r, w.title(dateText(data.at, lang)), w.subtitle)
   facts(r, s.facts, { columns: 2 })
-  section(r, w.unconverted)
-  if (s.unconverted.length === 0) line(r, w.none, { muted: true })
+  if (data.total !== null) section(r, w.unconverted)
+  if (data.total === null) {
+    // no values: nothing to say about amounts without a rate
+  } else if (s.unconverted.length === 0) line(r, w.none, { muted: true })
   else
     await table(
       r,

@@ -5,15 +5,17 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import {
+  type CollectionAsOf,
   type CollectionAsOfQuery,
   collectionAsOfQuery,
   collectionAsOf as collectionAsOfSchema,
 } from '../../../shared/contracts/as-of'
 import { access, currentUser } from '../../http/access'
 import { invalid } from '../../http/app-error'
-import type { AppEnv, Deps } from '../../http/context'
+import type { AppEnv, AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { seesValues } from '../../http/values'
 import { heavyDownload } from '../../jobs/heavy'
 import { XLSX_MIME } from '../../jobs/workbook-writer'
 import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
@@ -36,12 +38,13 @@ export function collectionRoutes(deps: Deps) {
   const view = access(deps, 'art-data-center:view')
 
   /** The day's answer, every input checked first. */
-  async function read(c: Context<AppEnv>, q: CollectionAsOfQuery) {
+  async function read(c: Context<AppEnv>, q: CollectionAsOfQuery): Promise<CollectionAsOf> {
     const moment = momentOf(q.at, deps.config.timeZone)
     if (q.currency && !(await knownCurrencies(db)).has(q.currency))
       throw invalid({ currency: 'unknownCurrency' })
     const target = q.currency ?? (await reportingCurrency(db))
-    return collectionAsOf(db, { day: q.at, moment }, target, await requestScope(c, db))
+    const data = await collectionAsOf(db, { day: q.at, moment }, target, await requestScope(c, db))
+    return seesValues(currentUser(c)) ? data : { ...data, total: null, ratesUsed: [], unconverted: [] }
   }
   const heavy = (c: Context<AppEnv>, draw: () => Promise<Response>) =>
     heavyDownload(deps.heavy.downloads, currentUser(c).id, draw)

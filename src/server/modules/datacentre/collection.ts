@@ -167,7 +167,7 @@ export async function collectionBreakdown(
     if (r.currency === null || r.amount === null) continue
     row.values.push({ currency: r.currency, amount: r.amount })
     if (r.converted === null) row.unconverted.push(r.currency)
-    else row.converted = addMoney(row.converted, r.converted)
+    else row.converted = addMoney(row.converted ?? '0.00', r.converted)
   }
   const list = [...byKey.values()].sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : 1))
   for (const row of list) row.values.sort((a, b) => a.currency.localeCompare(b.currency))
@@ -206,7 +206,7 @@ export async function insuranceAggregate(
     if (r.currency === null || r.amount === null) continue
     row.values.push({ currency: r.currency, amount: r.amount })
     if (r.converted === null) row.unconverted.push(r.currency)
-    else row.converted = addMoney(row.converted, r.converted)
+    else row.converted = addMoney(row.converted ?? '0.00', r.converted)
   }
   for (const row of out.values()) row.values.sort((a, b) => a.currency.localeCompare(b.currency))
   return { rows: [...out.values()], underInsured: under.counts.flagged, ratio: under.ratio }

@@ -4,20 +4,23 @@
 // Every filter value is checked to exist (400 at the field otherwise), as is every currency.
 import { createRoute, z } from '@hono/zod-openapi'
 import {
+  type CollectionDashboard,
   collectionDashboard,
   collectionFilters,
   DIMENSIONS,
   FILTER_KEYS,
   miningQuery,
   processMining as processMiningSchema,
+  type ValueHistory,
   valueHistoryQuery,
   valueHistory as valueHistorySchema,
 } from '../../../shared/contracts/datacentre'
 import { PROCESS_TYPES } from '../../../shared/process-types'
-import { access } from '../../http/access'
+import { access, currentUser } from '../../http/access'
 import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { seesValues } from '../../http/values'
 import { requestScope } from '../auth/scope'
 import { reportingCurrency } from '../finance/value'
 import type { ProcessCatalog } from '../process/catalog'
@@ -62,7 +65,8 @@ export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCa
         activityAggregate(db, f),
         ...DIMENSIONS.map((d) => collectionBreakdown(db, f, d, target, lang)),
       ])
-      return ok(c, { totals, breakdowns, insurance, activity })
+      const dashboard = { totals, breakdowns, insurance, activity }
+      return ok(c, seesValues(currentUser(c)) ? dashboard : dashboardWithoutValues(dashboard))
     },
   )
 
@@ -90,14 +94,15 @@ export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCa
       // The unfiltered default view reads every valuation: kept as a snapshot (snapshot.ts), its age shown;
       // never for a user limited to legal entities (the snapshot is the whole collection's).
       const plain = !scope && !q.from && !q.to && FILTER_KEYS.every((k) => q[k] === undefined)
-      if (!plain) return ok(c, await compute())
+      const shown = (h: ValueHistory) => (seesValues(currentUser(c)) ? h : historyWithoutValues(h))
+      if (!plain) return ok(c, shown(await compute()))
       const kept = await snapshot(
         db,
         `value.${q.by}.${target}`,
         compute,
         (d) => d.from === range.from && d.to === range.to,
       )
-      return ok(c, { ...kept.data, computedAt: kept.computedAt })
+      return ok(c, shown({ ...kept.data, computedAt: kept.computedAt }))
     },
   )
 
@@ -128,4 +133,32 @@ export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCa
   )
 
   return app
+}
+
+/** The dashboard's counts without a value: every amount and total null, no value per currency. */
+function dashboardWithoutValues(d: CollectionDashboard): CollectionDashboard {
+  const row = <T extends { values: unknown[]; converted: string | null; unconverted: string[] }>(
+    r: T,
+  ): T => ({
+    ...r,
+    values: [],
+    converted: null,
+    unconverted: [],
+  })
+  return {
+    totals: {
+      ...d.totals,
+      total: null,
+      perCurrency: d.totals.perCurrency.map((p) => ({ ...p, amount: null, converted: null })),
+      unconverted: [],
+    },
+    breakdowns: d.breakdowns.map((b) => ({ ...b, rows: b.rows.map(row) })),
+    insurance: { ...d.insurance, rows: d.insurance.rows.map(row) },
+    activity: d.activity,
+  }
+}
+
+/** The value history's periods without their values. */
+function historyWithoutValues(h: ValueHistory): ValueHistory {
+  return { ...h, points: h.points.map((p) => ({ ...p, values: [], converted: null, unconverted: [] })) }
 }

@@ -110,7 +110,7 @@ export async function valueHistory(
     if (!point) continue
     point.values.push({ currency: r.currency, amount: r.amount })
     if (r.converted === null) point.unconverted.push(r.currency)
-    else point.converted = addMoney(point.converted, r.converted)
+    else point.converted = addMoney(point.converted ?? '0.00', r.converted)
   }
   return {
     by: q.by,

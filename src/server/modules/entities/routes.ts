@@ -2,25 +2,32 @@
 // owners by entity), creating and changing entities (privilege authManage:entities: no cycle, a known parent
 // and jurisdiction), and what an entity and those under it hold on a day (art-data-center:view).
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq, sql } from 'drizzle-orm'
+import { eq, isNull, sql } from 'drizzle-orm'
 import {
   type EntityInput,
   entityInput,
   entityNodeDocument,
   entityView,
+  type HoldingsView,
   holdingsQuery,
   holdingsView,
+  ownerSplit,
 } from '../../../shared/contracts/ownership'
 import { legalEntities } from '../../db/schema'
-import { access } from '../../http/access'
+import { access, currentUser } from '../../http/access'
 import { invalid, notFound } from '../../http/app-error'
-import type { Deps } from '../../http/context'
-import { ok, okResponse } from '../../http/envelope'
+import type { AuthUser, Deps } from '../../http/context'
+import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { seesValues } from '../../http/values'
+import { heavyDownload } from '../../jobs/heavy'
+import { XLSX_MIME } from '../../jobs/workbook-writer'
 import { officeToday } from '../../office-day'
+import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
 import { knownCurrencies } from '../finance/rates'
 import { reportingCurrency } from '../finance/value'
 import { holdingsOf } from './holdings'
+import { drawHoldings, holdingsFileName, holdingsTitle, holdingsWorkbook } from './holdings-exports'
 import { checkEntityInput, entityTree, entityViewOf, loadEntity } from './tree'
 
 const idParam = z.object({
@@ -126,8 +133,119 @@ export function entityRoutes(deps: Deps) {
       if (!(await loadEntity(db, id))) throw notFound()
       const currency = query.currency ?? (await reportingCurrency(db))
       if (!(await knownCurrencies(db)).has(currency)) throw invalid({ currency: 'unknownCurrency' })
-      return ok(c, await holdingsOf(db, id, query.at ?? officeToday(), currency))
+      return ok(c, holdingsFor(currentUser(c), await holdingsOf(db, id, query.at ?? officeToday(), currency)))
+    },
+  )
+
+  /** The holdings answer for a download, every input checked first (a refusal is an envelope, never half a file). */
+  async function readHoldings(user: AuthUser, id: string, query: z.infer<typeof holdingsQuery>) {
+    const entity = await loadEntity(db, id)
+    if (!entity) throw notFound()
+    const currency = query.currency ?? (await reportingCurrency(db))
+    if (!(await knownCurrencies(db)).has(currency)) throw invalid({ currency: 'unknownCurrency' })
+    const data = holdingsFor(user, await holdingsOf(db, id, query.at ?? officeToday(), currency))
+    return { entity, data }
+  }
+  const fileResponses = (mime: string, description: string) => ({
+    200: { description, content: { [mime]: { schema: z.string().openapi({ format: 'binary' }) } } },
+    default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
+  })
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/holdings.xlsx',
+      tags: ['art-data-center'],
+      summary:
+        'The holdings of the entity and those under it on a day as Excel (words in the request language; values only for holders of valueManage:values)',
+      ...access(deps, 'art-data-center:view'),
+      request: { params: idParam, query: holdingsQuery },
+      responses: fileResponses(XLSX_MIME, 'The holdings as of the day'),
+    }),
+    async (c) => {
+      const { entity, data } = await readHoldings(
+        currentUser(c),
+        c.req.valid('param').id,
+        c.req.valid('query'),
+      )
+      const lang = c.get('lang')
+      return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
+        holdingsWorkbook(entity, data, lang),
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/holdings.pdf',
+      tags: ['art-data-center'],
+      summary:
+        'The holdings of the entity and those under it on a day as a PDF (A4, in the request language; values only for holders of valueManage:values)',
+      ...access(deps, 'art-data-center:view'),
+      request: { params: idParam, query: holdingsQuery },
+      responses: fileResponses(PDF_MIME, 'The holdings as of the day (A4)'),
+    }),
+    async (c) => {
+      const { entity, data } = await readHoldings(
+        currentUser(c),
+        c.req.valid('param').id,
+        c.req.valid('query'),
+      )
+      const lang = c.get('lang')
+      return heavyDownload(deps.heavy.downloads, currentUser(c).id, async () => {
+        const r = await openReport(deps.config, { lang, title: holdingsTitle(entity, data, lang) })
+        return reportResponse(r, holdingsFileName(entity, data, lang, 'pdf'), (report) =>
+          drawHoldings(report, entity, data),
+        )
+      })
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/split',
+      tags: ['art-data-center'],
+      summary:
+        'The collection split by owner on a day: each top-level entity (with those under it) with its artworks and share-weighted value converted at the rates of that day',
+      ...access(deps, 'art-data-center:view'),
+      request: { query: holdingsQuery },
+      responses: okResponse(ownerSplit),
+    }),
+    async (c) => {
+      const query = c.req.valid('query')
+      const currency = query.currency ?? (await reportingCurrency(db))
+      if (!(await knownCurrencies(db)).has(currency)) throw invalid({ currency: 'unknownCurrency' })
+      const at = query.at ?? officeToday()
+      const user = currentUser(c)
+      const roots = await db.select().from(legalEntities).where(isNull(legalEntities.parentId))
+      const rows = []
+      for (const e of roots) {
+        const h = holdingsFor(user, await holdingsOf(db, e.id, at, currency))
+        rows.push({
+          entityId: e.id,
+          nameZh: e.nameZh,
+          nameEn: e.nameEn,
+          count: h.count,
+          total: h.total,
+          unconverted: h.unconverted.length,
+        })
+      }
+      rows.sort((a, b) => Number(b.total ?? 0) - Number(a.total ?? 0) || b.count - a.count)
+      return ok(c, { at, currency, entities: rows })
     },
   )
   return app
+}
+
+/** The holdings without values (total, each value and its conversion null) for a user who may not see them. */
+export function holdingsFor(user: AuthUser, h: HoldingsView): HoldingsView {
+  if (seesValues(user)) return h
+  return {
+    ...h,
+    total: null,
+    unconverted: [],
+    artworks: h.artworks.map((a) => ({ ...a, value: null, currency: null, converted: null })),
+  }
 }

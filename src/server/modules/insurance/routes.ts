@@ -13,15 +13,21 @@ import {
   policyPage,
   renewalsDueQuery,
 } from '../../../shared/contracts/insurance'
-import { access } from '../../http/access'
+import { access, currentUser } from '../../http/access'
 import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { artworkValuesFor, nulled, seesValues } from '../../http/values'
 import { listClaims, listCover, listPolicies, policyDetail as readPolicy, renewalsDue } from './queries'
 
 const idParam = z.object({
   id: z.uuid({ message: 'invalidValue' }).openapi({ param: { in: 'path', name: 'id', required: true } }),
 })
+
+/** A policy's money: its premium and its sum insured. */
+const POLICY_VALUES = ['premium', 'insuredAmount'] as const
+/** A claim's money: claimed and paid. */
+const CLAIM_VALUES = ['claimedAmount', 'paidAmount'] as const
 
 export function insuranceRoutes(deps: Deps) {
   const app = moduleRouter()
@@ -40,7 +46,11 @@ export function insuranceRoutes(deps: Deps) {
       request: { query: policyListQuery },
       responses: okResponse(policyPage),
     }),
-    async (c) => ok(c, await listPolicies(db, c.req.valid('query'))),
+    async (c) => {
+      const page = await listPolicies(db, c.req.valid('query'))
+      if (seesValues(currentUser(c))) return ok(c, page)
+      return ok(c, { ...page, list: page.list.map((p) => nulled(p, POLICY_VALUES)) })
+    },
   )
 
   app.openapi(
@@ -53,7 +63,15 @@ export function insuranceRoutes(deps: Deps) {
       request: { params: idParam, query: policyDetailQuery },
       responses: okResponse(policyDetail),
     }),
-    async (c) => ok(c, await readPolicy(db, c.req.valid('param').id, c.req.valid('query'))),
+    async (c) => {
+      const policy = await readPolicy(db, c.req.valid('param').id, c.req.valid('query'))
+      if (seesValues(currentUser(c))) return ok(c, policy)
+      return ok(c, {
+        ...nulled(policy, POLICY_VALUES),
+        artworks: policy.artworks.map((a) => nulled(a, ['insuredAmount'])),
+        claims: policy.claims.map((cl) => nulled(cl, CLAIM_VALUES)),
+      })
+    },
   )
 
   app.openapi(
@@ -67,7 +85,10 @@ export function insuranceRoutes(deps: Deps) {
       request: { query: coverListQuery },
       responses: okResponse(coverPage),
     }),
-    async (c) => ok(c, await listCover(db, c.req.valid('query'))),
+    async (c) => {
+      const page = await listCover(db, c.req.valid('query'))
+      return ok(c, { ...page, list: page.list.map((r) => artworkValuesFor(currentUser(c), r)) })
+    },
   )
 
   app.openapi(
@@ -87,7 +108,11 @@ export function insuranceRoutes(deps: Deps) {
         }),
       ),
     }),
-    async (c) => ok(c, await renewalsDue(db, c.req.valid('query'))),
+    async (c) => {
+      const page = await renewalsDue(db, c.req.valid('query'))
+      if (seesValues(currentUser(c))) return ok(c, page)
+      return ok(c, { ...page, list: page.list.map((p) => nulled(p, POLICY_VALUES)) })
+    },
   )
 
   app.openapi(
@@ -100,7 +125,11 @@ export function insuranceRoutes(deps: Deps) {
       request: { query: claimListQuery },
       responses: okResponse(claimPage),
     }),
-    async (c) => ok(c, await listClaims(db, c.req.valid('query'))),
+    async (c) => {
+      const page = await listClaims(db, c.req.valid('query'))
+      if (seesValues(currentUser(c))) return ok(c, page)
+      return ok(c, { ...page, list: page.list.map((cl) => nulled(cl, CLAIM_VALUES)) })
+    },
   )
 
   return app

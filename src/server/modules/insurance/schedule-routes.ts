@@ -3,6 +3,7 @@
 // adjustment by the insurance approvers, and its Excel export. Every refusal stores nothing.
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { VALUES_PRIVILEGE } from '../../../shared/access'
 import { scheduleAsOfQuery } from '../../../shared/contracts/as-of'
 import {
   insuranceSettingsInput,
@@ -42,6 +43,8 @@ export function insuranceScheduleRoutes(deps: Deps) {
   const { db } = deps.database
   const tags = ['devOpsManage: under-insurance and schedules of cover']
   const lang = (c: { get(key: 'lang'): Lang }) => c.get('lang')
+  /** The schedule and the under-insurance check are values throughout: they are behind the values privilege. */
+  const valuesView = access(deps, VALUES_PRIVILEGE)
   /** The day of a schedule as of a day, refused when after today. */
   const asOfDay = (at: string | undefined) => {
     if (at) momentOf(at, deps.config.timeZone)
@@ -55,7 +58,7 @@ export function insuranceScheduleRoutes(deps: Deps) {
       tags,
       summary:
         'Covered artworks insured below the ratio of their latest valuation in the same currency (list=flagged), or that cannot be compared (list=notComparable)',
-      ...access(deps, 'devOpsManage:view'),
+      ...valuesView,
       request: { query: underInsuredQuery },
       responses: okResponse(underInsuredPage),
     }),
@@ -99,7 +102,7 @@ export function insuranceScheduleRoutes(deps: Deps) {
       tags,
       summary:
         "A policy's schedule of cover: each artwork's agreed value against its latest valuation; with `at` (yyyy-MM-dd, not after today) as it was on that day",
-      ...access(deps, 'devOpsManage:view'),
+      ...valuesView,
       request: { params: idParam, query: scheduleAsOfQuery },
       responses: okResponse(policyScheduleSchema),
     }),
@@ -179,7 +182,7 @@ export function insuranceScheduleRoutes(deps: Deps) {
       tags,
       summary:
         "A policy's schedule of cover as Excel (headings in the request's language); with `at` as it was on that day",
-      ...access(deps, 'devOpsManage:view'),
+      ...valuesView,
       request: { params: idParam, query: scheduleAsOfQuery },
       responses: {
         200: {

@@ -23,6 +23,7 @@ import type { ProcessType } from '../../../shared/process-types'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { DbOrTx, Tx } from '../../db/client'
 import { AppError, conflict, forbidden, invalid } from '../../http/app-error'
+import { pledgedOn } from '../artworks/ownership/pledges'
 import { actingActor } from '../tasks/acting'
 import { syncTasks, tasksMayChange } from '../tasks/sync'
 import { assertAttachments } from './attachments'
@@ -211,6 +212,15 @@ async function withLinksOf(
   view: ProcessView,
   actor: Actor | null,
 ): Promise<ProcessView> {
+  // each subject artwork with the lender it is pledged to today, for the badge on the process's screens
+  const pledges = await pledgedOn(
+    db,
+    view.artworks.map((a) => a.id),
+  )
+  view = {
+    ...view,
+    artworks: view.artworks.map((a) => ({ ...a, pledgedTo: pledges.get(a.id)?.lender ?? null })),
+  }
   if (!hasLinks(catalog, row.type)) return { ...view, links: { follows: [], followedBy: [], mayStart: [] } }
   const source = {
     id: row.id,

@@ -11,10 +11,13 @@ import type { AppEnv, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { clientIp } from '../../http/request-log'
 import { moduleRouter } from '../../http/router'
+import { heavyDownload } from '../../jobs/heavy'
+import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
 import { clearPair, lockoutKeys, locks, logLock, recordFailure } from '../auth/lockout'
 import { verifyPassword } from '../auth/passwords'
 import { verifyShareLink } from '../files/links'
 import { fileResponse } from '../files/serve'
+import { drawSharedWorks, SHARE_PDF_WORDS, sharePictures } from '../shares/public-pdf'
 import { publicShareOf, sharedImage } from '../shares/public-view'
 import {
   type CreatorStanding,
@@ -112,6 +115,46 @@ export function publicRoutes(deps: Deps) {
       await checkPassword(deps, c, share, ip)
       await recordView(db, share.id, { ip, userAgent: c.req.header('user-agent') ?? null, granted: true })
       return ok(c, await publicShareOf(db, deps.config.linkSecret, share, standing))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/shares/{token}/pdf',
+      tags,
+      summary:
+        "A share link's works as a PDF in the request language (x-share-password when it has one): the works the page shows, values only when the page shows them",
+      ...access(deps, 'public'),
+      request: {
+        params: tokenParam,
+        headers: z.object({ [SHARE_PASSWORD_HEADER]: z.string().max(200).optional() }),
+      },
+      responses: {
+        200: {
+          description: 'The shared works (A4)',
+          content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        default: {
+          description: 'Error envelope',
+          content: { 'application/json': { schema: errorEnvelope } },
+        },
+      },
+    }),
+    async (c) => {
+      c.set('operationType', 'DOWNLOAD')
+      const { share, standing } = await workingShare(deps, await shareByToken(db, c.req.valid('param').token))
+      const ip = clientIp(c, deps.config.trustProxy)
+      await checkPassword(deps, c, share, ip)
+      await recordView(db, share.id, { ip, userAgent: c.req.header('user-agent') ?? null, granted: true })
+      const data = await publicShareOf(db, deps.config.linkSecret, share, standing)
+      const lang = c.get('lang')
+      const w = SHARE_PDF_WORDS[lang]
+      return heavyDownload(deps.heavy.downloads, `share:${share.id}`, async () => {
+        const pictures = await sharePictures(db, deps.storage, share.id)
+        const r = await openReport(deps.config, { lang, title: w.title(data.recipient) })
+        return reportResponse(r, `${w.fileName}.pdf`, (report) => drawSharedWorks(report, data, pictures))
+      })
     },
   )
 

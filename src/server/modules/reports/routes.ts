@@ -5,6 +5,7 @@
 // streams the document as it is drawn (src/server/pdf/report.ts).
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { VALUES_PRIVILEGE } from '../../../shared/access'
 import { scheduleAsOfQuery } from '../../../shared/contracts/as-of'
 import { conditionReportQuery } from '../../../shared/contracts/reports'
 import type { Lang } from '../../../shared/errors'
@@ -13,6 +14,7 @@ import { notFound } from '../../http/app-error'
 import type { AppEnv, Deps } from '../../http/context'
 import { errorEnvelope } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { seesValues } from '../../http/values'
 import { heavyDownload } from '../../jobs/heavy'
 import { officeStamp } from '../../office-day'
 import { safeFilePart } from '../../pdf/format'
@@ -62,7 +64,8 @@ export function reportRoutes(deps: Deps) {
     async (c) =>
       heavy(c, async () => {
         const l = lang(c)
-        const data = await readTearSheet(db, storage, c.req.valid('param').id, l, currentUser(c).id)
+        const user = currentUser(c)
+        const data = await readTearSheet(db, storage, c.req.valid('param').id, l, user.id, seesValues(user))
         const w = WORDS[l]
         const r = await openReport(config, { lang: l, title: w.tearSheet.title })
         const name = `${w.fileNames.tearSheet}-${safeFilePart(data.detail.inventoryNo)}.pdf`
@@ -105,8 +108,8 @@ export function reportRoutes(deps: Deps) {
       path: '/insurance/policies/{id}/schedule.pdf',
       tags,
       summary:
-        "A policy's insurance schedule as a PDF: its particulars, every covered artwork with its insured amount, the total; with `at` (yyyy-MM-dd) as it was on that day",
-      ...access(deps, 'devOpsManage:view'),
+        "A policy's insurance schedule as a PDF: its particulars, every covered artwork with its insured amount, the total; with `at` (yyyy-MM-dd) as it was on that day (values throughout: behind valueManage:values)",
+      ...access(deps, VALUES_PRIVILEGE),
       request: { params: idParam, query: scheduleAsOfQuery },
       responses: pdfResponses('The insurance schedule (A4 landscape), a page at a time'),
     }),
@@ -167,7 +170,7 @@ export function reportRoutes(deps: Deps) {
         const w = WORDS[l]
         const r = await openReport(config, { lang: l, title: w.summary.title })
         return reportResponse(r, `${w.fileNames.summary}-${stamp()}.pdf`, (report) =>
-          drawCollectionSummary(report, summary),
+          drawCollectionSummary(report, summary, seesValues(currentUser(c))),
         )
       })
     },

@@ -131,7 +131,8 @@ export async function readCollectionSummary(
 const valuesText = (values: SummaryGroup['values']) =>
   values.map((v) => moneyText(v.amount, v.currency)).join('\n') || '—'
 
-export async function drawCollectionSummary(r: Report, s: CollectionSummary) {
+/** `values` false: the reader may not see values; only the counts are drawn, never a value column. */
+export async function drawCollectionSummary(r: Report, s: CollectionSummary, values = true) {
   const { lang } = r
   const w = WORDS[lang].summary
   titleBlock(r, w.title, `${dateText(s.at, lang)} · ${w.subtitle}`)
@@ -146,6 +147,31 @@ export async function drawCollectionSummary(r: Report, s: CollectionSummary) {
     { columns: 3 },
   )
 
+  if (values) await drawValues(r, s)
+  const groupTable = async (heading: string, column: string, rows: (SummaryGroup & { label: string })[]) => {
+    section(r, heading)
+    if (rows.length === 0) {
+      line(r, w.none, { muted: true })
+      return
+    }
+    const [group, artworks, value] = w.columns(column)
+    await table(
+      r,
+      [
+        { header: group, weight: 4 },
+        { header: artworks, weight: 1, align: 'right' },
+        ...(values ? [{ header: value, weight: 3, align: 'right' as const }] : []),
+      ],
+      rows.map((g) => [g.label, numberText(g.count, lang), ...(values ? [valuesText(g.values)] : [])]),
+    )
+  }
+  await drawGroups(r, s, groupTable)
+}
+
+/** The values part of the summary: per currency, and in the reporting currency with the rates used. */
+async function drawValues(r: Report, s: CollectionSummary) {
+  const { lang } = r
+  const w = WORDS[lang].summary
   section(r, w.perCurrency)
   if (s.held.values.length === 0) line(r, w.none, { muted: true })
   else
@@ -173,24 +199,18 @@ export async function drawCollectionSummary(r: Report, s: CollectionSummary) {
   const apart = rep.subtotals.filter((t) => t.converted === null)
   if (apart.length > 0)
     line(r, w.withoutRate(apart.map((t) => moneyText(t.amount, t.currency)).join(', ')), { muted: true })
+}
 
-  const groupTable = async (heading: string, column: string, rows: (SummaryGroup & { label: string })[]) => {
-    section(r, heading)
-    if (rows.length === 0) {
-      line(r, w.none, { muted: true })
-      return
-    }
-    const [group, artworks, value] = w.columns(column)
-    await table(
-      r,
-      [
-        { header: group, weight: 4 },
-        { header: artworks, weight: 1, align: 'right' },
-        { header: value, weight: 3, align: 'right' },
-      ],
-      rows.map((g) => [g.label, numberText(g.count, lang), valuesText(g.values)]),
-    )
-  }
+type GroupTable = (
+  heading: string,
+  column: string,
+  rows: (SummaryGroup & { label: string })[],
+) => Promise<void>
+
+/** The three groupings: by location, by medium, by status. */
+async function drawGroups(r: Report, s: CollectionSummary, groupTable: GroupTable) {
+  const { lang } = r
+  const w = WORDS[lang].summary
   await groupTable(
     w.byLocation,
     w.location,

@@ -35,6 +35,8 @@ export interface TearSheetData {
     valuer: string
   }[]
   valuationCount: number
+  /** False: the reader may not see values; the valuation, its history and auction prices are left out. */
+  values: boolean
 }
 
 export async function readTearSheet(
@@ -43,6 +45,7 @@ export async function readTearSheet(
   id: string,
   lang: Lang,
   viewerId: string,
+  values: boolean,
 ): Promise<TearSheetData> {
   const detail = await loadDetail(db, id, lang, viewerId)
   const [roomRows, fileRows, history, [{ n }]] = await Promise.all([
@@ -83,18 +86,19 @@ export async function readTearSheet(
     detail,
     room: roomRows[0] ?? null,
     picture: file ? { name: file.name, picture: await pictureForPdf(storage, file) } : null,
-    valuations: history,
-    valuationCount: Number(n),
+    valuations: values ? history : [],
+    valuationCount: values ? Number(n) : 0,
+    values,
   }
 }
 
-function entryText(e: RecordEntry, lang: Lang, lot: (l: string) => string): string {
+function entryText(e: RecordEntry, lang: Lang, lot: (l: string) => string, values: boolean): string {
   return [
     dateText(e.date, lang),
     pick(lang, e.titleZh, e.titleEn),
     pick(lang, e.placeZh, e.placeEn),
     e.lot ? lot(e.lot) : '',
-    e.price ? moneyText(e.price, e.currency) : '',
+    values && e.price ? moneyText(e.price, e.currency) : '',
     e.note,
   ]
     .filter(Boolean)
@@ -151,8 +155,8 @@ export async function drawTearSheet(r: Report, data: TearSheetData) {
       [w.status, ARTWORK_STATUS_LABELS[d.status][lang]],
       [w.whereNow, where],
       [w.insurance, insurance],
-      [w.latestValuation, moneyText(d.latestValuation, d.latestValuationCurrency)],
-    ],
+      ...(data.values ? [[w.latestValuation, moneyText(d.latestValuation, d.latestValuationCurrency)]] : []),
+    ] as [string, string][],
     { columns: 1, left: r.left + boxWidth + 16, width: r.width - boxWidth - 16 },
   )
   doc.y = Math.max(doc.y, top + boxHeight) + 8
@@ -189,19 +193,20 @@ export async function drawTearSheet(r: Report, data: TearSheetData) {
     ...rec.auctions.map((e) => ({ e: e as RecordEntry, kind: w.auctions })),
   ].sort((a, b) => a.e.date.localeCompare(b.e.date))
   if (provenance.length === 0) line(r, w.provenanceNone, { muted: true })
-  for (const { e, kind } of provenance) line(r, `${kind} · ${entryText(e, lang, w.lot)}`)
+  for (const { e, kind } of provenance) line(r, `${kind} · ${entryText(e, lang, w.lot, data.values)}`)
 
   section(r, w.exhibitions)
   if (rec.exhibitions.length === 0) line(r, w.exhibitionsNone, { muted: true })
   for (const e of [...rec.exhibitions].sort((a, b) => a.date.localeCompare(b.date)))
-    line(r, entryText(e as RecordEntry, lang, w.lot))
+    line(r, entryText(e as RecordEntry, lang, w.lot, data.values))
 
   if (rec.literature.length > 0) {
     section(r, w.literature)
     for (const e of [...rec.literature].sort((a, b) => a.date.localeCompare(b.date)))
-      line(r, entryText(e as RecordEntry, lang, w.lot))
+      line(r, entryText(e as RecordEntry, lang, w.lot, data.values))
   }
 
+  if (!data.values) return
   section(r, w.valuation)
   if (data.valuations.length === 0) {
     if (d.latestValuation)

@@ -9,6 +9,7 @@ import { templateQuery } from '../../../shared/contracts/artworks'
 import {
   artworkValuationQuery,
   artworkValuationRow,
+  type ValuationView,
   valuationAdded,
   valuationCreate,
   valuationImportInput,
@@ -25,6 +26,7 @@ import { AppError } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { artworkValuesFor, seesValues } from '../../http/values'
 import { XLSX_MIME } from '../artworks/excel-export'
 import { importValuations, templateResponse } from './excel'
 import {
@@ -101,6 +103,11 @@ async function checkCreate(deps: Deps, user: AuthUser, input: Create): Promise<N
   }))
 }
 
+/** Valuation rows without their amounts for a user who may not see values. */
+function valuationsFor(user: AuthUser, list: ValuationView[]): ValuationView[] {
+  return seesValues(user) ? list : list.map((v) => ({ ...v, amount: null }))
+}
+
 export function valuationRoutes(deps: Deps) {
   const app = moduleRouter()
   const { db } = deps.database
@@ -118,7 +125,10 @@ export function valuationRoutes(deps: Deps) {
       request: { query: valuationListQuery },
       responses: okResponse(pageOf(valuationView)),
     }),
-    async (c) => ok(c, await listValuations(db, c.req.valid('query'))),
+    async (c) => {
+      const page = await listValuations(db, c.req.valid('query'))
+      return ok(c, { ...page, list: valuationsFor(currentUser(c), page.list) })
+    },
   )
 
   app.openapi(
@@ -137,7 +147,8 @@ export function valuationRoutes(deps: Deps) {
       const rows = await checkCreate(deps, user, c.req.valid('json'))
       const result = await db.transaction((tx) => addValuations(tx, rows, user.id))
       c.set('operationType', `VALUATION_ADD artworks=${rows.length}`)
-      return ok(c, { list: await valuationsByIds(db, result.ids), becameLatest: result.becameLatest })
+      const list = valuationsFor(user, await valuationsByIds(db, result.ids))
+      return ok(c, { list, becameLatest: result.becameLatest })
     },
   )
 
@@ -152,7 +163,10 @@ export function valuationRoutes(deps: Deps) {
       request: { query: artworkValuationQuery },
       responses: okResponse(pageOf(artworkValuationRow)),
     }),
-    async (c) => ok(c, await listArtworkValuations(db, c.req.valid('query'), todayIn(deps.config.timeZone))),
+    async (c) => {
+      const page = await listArtworkValuations(db, c.req.valid('query'), todayIn(deps.config.timeZone))
+      return ok(c, { ...page, list: page.list.map((r) => artworkValuesFor(currentUser(c), r)) })
+    },
   )
 
   app.openapi(
@@ -168,7 +182,8 @@ export function valuationRoutes(deps: Deps) {
     async (c) => {
       const { years, ...q } = c.req.valid('query')
       const staleYears = years ?? (await staleYearsSetting(db)).staleYears
-      return ok(c, await listArtworkValuations(db, { ...q, staleYears }, todayIn(deps.config.timeZone)))
+      const page = await listArtworkValuations(db, { ...q, staleYears }, todayIn(deps.config.timeZone))
+      return ok(c, { ...page, list: page.list.map((r) => artworkValuesFor(currentUser(c), r)) })
     },
   )
 

@@ -8,6 +8,7 @@ import {
   entityView,
   holdingsView,
   type OwnershipInput,
+  ownerSplit,
   ownershipView,
   type PledgeInput,
   pledgeView,
@@ -18,6 +19,7 @@ export const ownershipKeys = {
   entities: ['entities'] as const,
   holdings: (entityId: string, at: string, currency: string) =>
     [...ownershipKeys.entities, 'holdings', entityId, at, currency] as const,
+  split: (at: string, currency: string) => [...ownershipKeys.entities, 'split', at, currency] as const,
   artwork: (artworkId: string) => ['artwork-ownership', artworkId] as const,
   ownership: (artworkId: string) => [...ownershipKeys.artwork(artworkId), 'owners'] as const,
   pledges: (artworkId: string) => [...ownershipKeys.artwork(artworkId), 'pledges'] as const,
@@ -70,4 +72,12 @@ export const holdingsQuery = (entityId: string, at: string, currency: string) =>
         schema: holdingsView,
         signal,
       }),
+  })
+
+export const ownerSplitQuery = (at: string, currency: string) =>
+  queryOptions({
+    queryKey: ownershipKeys.split(at, currency),
+    queryFn: ({ signal }) =>
+      api.get('entities/split', { searchParams: { at, currency }, schema: ownerSplit, signal }),
+    staleTime: 30_000,
   })

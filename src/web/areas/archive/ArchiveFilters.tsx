@@ -12,6 +12,7 @@ import { entitiesQuery } from '../../api/queries/ownership'
 import { DigitsInput } from '../../forms/DigitsInput'
 import { FilterBar } from '../../forms/FilterBar'
 import { MoneyInput } from '../../forms/MoneyInput'
+import { useSeesValues } from '../../session/use-session'
 import { entityName, flattenEntities } from '../entities/entity-words'
 import { useLang } from '../process/machine-words'
 import { artworkStatusLabel, insuranceStatusLabel, transportStatusLabel } from './archive-labels'
@@ -95,6 +96,7 @@ export function ArchiveFilters({ search, onChange, reference }: ArchiveFiltersPr
   const set = (patch: Partial<ArchiveSearch>) => onChange(withFilters(search, patch))
   const [yearFrom, setYearFrom] = useDraft(search.buyYearFrom ? String(search.buyYearFrom) : '')
   const [yearTo, setYearTo] = useDraft(search.buyYearTo ? String(search.buyYearTo) : '')
+  const values = useSeesValues()
   const [valMin, setValMin] = useDraft(search.valuationMin ?? '')
   const [valMax, setValMax] = useDraft(search.valuationMax ?? '')
   const yearOf = (v: string) => (v.length === 4 ? Number(v) : undefined)
@@ -216,45 +218,47 @@ export function ArchiveFilters({ search, onChange, reference }: ArchiveFiltersPr
           />
         </Group>
       </Input.Wrapper>
-      <Input.Wrapper label={t`Latest valuation`} style={{ gridColumn: 'span 2' }}>
-        <Group gap={6} wrap="nowrap">
-          <Select
-            aria-label={t`Valuation currency`}
-            placeholder={t`Currency`}
-            data={reference.dictOptions.CURRENCY.map((o) => ({ value: o.value, label: o.value }))}
-            value={search.valuationCurrency ?? null}
-            onChange={(v) => set({ valuationCurrency: v ?? undefined })}
-            clearable
-            searchable
-            w={110}
-            data-testid="filter-valuationCurrency"
-          />
-          <MoneyInput
-            aria-label={t`Valuation from`}
-            placeholder={t`From`}
-            value={valMin}
-            onChange={(v) => {
-              setValMin(v)
-            }}
-            onBlur={() => applyValuation()}
-            style={{ flex: 1 }}
-          />
-          <Text c="dimmed">–</Text>
-          <MoneyInput
-            aria-label={t`Valuation to`}
-            placeholder={t`To`}
-            value={valMax}
-            onChange={(v) => setValMax(v)}
-            onBlur={() => applyValuation()}
-            style={{ flex: 1 }}
-          />
-        </Group>
-        {!search.valuationCurrency && (valMin || valMax) ? (
-          <Text fz="xs" c="orange.8">
-            <Trans>Choose the currency: a valuation range is in one currency.</Trans>
-          </Text>
-        ) : null}
-      </Input.Wrapper>
+      {values ? (
+        <Input.Wrapper label={t`Latest valuation`} style={{ gridColumn: 'span 2' }}>
+          <Group gap={6} wrap="nowrap">
+            <Select
+              aria-label={t`Valuation currency`}
+              placeholder={t`Currency`}
+              data={reference.dictOptions.CURRENCY.map((o) => ({ value: o.value, label: o.value }))}
+              value={search.valuationCurrency ?? null}
+              onChange={(v) => set({ valuationCurrency: v ?? undefined })}
+              clearable
+              searchable
+              w={110}
+              data-testid="filter-valuationCurrency"
+            />
+            <MoneyInput
+              aria-label={t`Valuation from`}
+              placeholder={t`From`}
+              value={valMin}
+              onChange={(v) => {
+                setValMin(v)
+              }}
+              onBlur={() => applyValuation()}
+              style={{ flex: 1 }}
+            />
+            <Text c="dimmed">–</Text>
+            <MoneyInput
+              aria-label={t`Valuation to`}
+              placeholder={t`To`}
+              value={valMax}
+              onChange={(v) => setValMax(v)}
+              onBlur={() => applyValuation()}
+              style={{ flex: 1 }}
+            />
+          </Group>
+          {!search.valuationCurrency && (valMin || valMax) ? (
+            <Text fz="xs" c="orange.8">
+              <Trans>Choose the currency: a valuation range is in one currency.</Trans>
+            </Text>
+          ) : null}
+        </Input.Wrapper>
+      ) : null}
     </FilterBar>
   )
 }

@@ -20,6 +20,7 @@ import type { FileLink } from '../../../shared/contracts/files'
 import type { Lang } from '../../../shared/errors'
 import { moneyText } from '../../../shared/money-text'
 import { formatDate } from '../../i18n/format'
+import { useSeesValues } from '../../session/use-session'
 import { placeWords } from '../warehouse/place-words'
 import { ArtworkThumb } from './ArtworkThumb'
 import { IconSortAsc, IconSortDesc } from './archive-icons'
@@ -152,6 +153,7 @@ export function ArtworkTable({
   const allChecked = items.length > 0 && items.every((i) => selected.has(i.id))
   const someChecked = items.some((i) => selected.has(i.id))
   const titleSort: ArtworkSort = lang === 'en' ? 'titleEn' : 'titleZh'
+  const values = useSeesValues()
   return (
     <Table.ScrollContainer minWidth={1080}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="artwork-table" stickyHeader>
@@ -183,9 +185,11 @@ export function ArtworkTable({
             <Table.Th miw={120}>
               <Trans>Status</Trans>
             </Table.Th>
-            <SortHeader column="latestValuation" sort={sort} order={order} onSort={onSort} align="right">
-              <Trans>Latest valuation</Trans>
-            </SortHeader>
+            {values ? (
+              <SortHeader column="latestValuation" sort={sort} order={order} onSort={onSort} align="right">
+                <Trans>Latest valuation</Trans>
+              </SortHeader>
+            ) : null}
             <SortHeader column="updatedAt" sort={sort} order={order} onSort={onSort}>
               <Trans>Changed</Trans>
             </SortHeader>
@@ -264,19 +268,21 @@ export function ArtworkTable({
                 <Table.Td>
                   <StatusBadges item={item} lang={lang} size="xs" />
                 </Table.Td>
-                <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                  {item.latestValuation ? (
-                    <Tooltip label={formatDate(item.valuationDate, lang)} disabled={!item.valuationDate}>
-                      <Text fz="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {moneyText(item.latestValuation, item.latestValuationCurrency)}
+                {values ? (
+                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                    {item.latestValuation ? (
+                      <Tooltip label={formatDate(item.valuationDate, lang)} disabled={!item.valuationDate}>
+                        <Text fz="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {moneyText(item.latestValuation, item.latestValuationCurrency)}
+                        </Text>
+                      </Tooltip>
+                    ) : (
+                      <Text fz="sm" c="dimmed">
+                        —
                       </Text>
-                    </Tooltip>
-                  ) : (
-                    <Text fz="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
+                    )}
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(item.updatedAt, lang)}
@@ -363,6 +369,11 @@ export function ArtworkGallery({ items, links, reference, selected, onToggle }: 
                   {artworkStatusLabel(item.status, lang)}
                 </Badge>
               </Group>
+              {item.pledgedTo ? (
+                <Badge size="xs" variant="filled" color="red" radius="sm" data-testid="pledged-badge">
+                  <Trans>Pledged to {item.pledgedTo}</Trans>
+                </Badge>
+              ) : null}
             </Stack>
           </Card>
         )

@@ -39,9 +39,11 @@ function Figures({ data }: { data: CollectionAsOf }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure label={<Trans>Artworks in the archive</Trans>}>{formatNumber(data.count, lang)}</Figure>
         <Figure label={<Trans>Artworks valued</Trans>}>{formatNumber(data.valued, lang)}</Figure>
-        <Figure label={<Trans>Value in {data.currency}</Trans>}>
-          {moneyText(data.total, data.currency)}
-        </Figure>
+        {data.total !== null ? (
+          <Figure label={<Trans>Value in {data.currency}</Trans>}>
+            {moneyText(data.total, data.currency)}
+          </Figure>
+        ) : null}
       </SimpleGrid>
       {data.unconverted.length > 0 ? (
         <Alert color="orange" variant="light" data-testid="collection-as-of-unconverted">

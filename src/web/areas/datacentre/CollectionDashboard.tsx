@@ -39,6 +39,7 @@ import { moneyText } from '../../../shared/money-text'
 import { ApiError } from '../../api/api-error'
 import { collectionQuery, valueHistoryQuery } from '../../api/queries/datacentre'
 import { formatDateTime, formatNumber } from '../../i18n/format'
+import { useSeesValues } from '../../session/use-session'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { useLang } from '../process/machine-words'
 import {
@@ -53,7 +54,7 @@ import {
 
 const COLORS = ['ink.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6']
 /** Drawing only: the words always show the decimal string. */
-const num = (v: string) => Number(v)
+const num = (v: string | null) => Number(v ?? 0)
 
 export interface CollectionDashboardProps {
   search: DataCentreSearch
@@ -99,7 +100,9 @@ const rateWords = (r: RateUsed) => `1 ${r.base} = ${r.rate} ${r.quote} · ${r.on
 
 export function CollectionDashboard({ search, filters, onSearch }: CollectionDashboardProps) {
   const { t } = useLingui()
-  const metric: Metric = search.metric ?? 'reporting'
+  // Without the values privilege the server sends counts only: the charts count artworks.
+  const values = useSeesValues()
+  const metric: Metric = values ? (search.metric ?? 'reporting') : 'count'
   const params = filterParams(filters)
   const dashboard = useQuery(collectionQuery(params))
   const history = useQuery(
@@ -117,18 +120,22 @@ export function CollectionDashboard({ search, filters, onSearch }: CollectionDas
   return (
     <Stack gap="md" data-testid="collection-dashboard" data-metric={metric}>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <SegmentedControl
-          size="xs"
-          value={metric}
-          onChange={(v) => onSearch({ metric: v as Metric })}
-          data={[
-            { value: 'reporting', label: t`Value in ${d.totals.reportingCurrency}` },
-            { value: 'value', label: t`Value per currency` },
-            { value: 'count', label: t`Number of artworks` },
-          ]}
-          aria-label={t`What the charts show`}
-          data-testid="metric"
-        />
+        {values ? (
+          <SegmentedControl
+            size="xs"
+            value={metric}
+            onChange={(v) => onSearch({ metric: v as Metric })}
+            data={[
+              { value: 'reporting', label: t`Value in ${d.totals.reportingCurrency}` },
+              { value: 'value', label: t`Value per currency` },
+              { value: 'count', label: t`Number of artworks` },
+            ]}
+            aria-label={t`What the charts show`}
+            data-testid="metric"
+          />
+        ) : (
+          <span />
+        )}
         <ButtonLink
           to="/artworkArchive/index"
           search={archiveSearchOf(filters)}
@@ -148,7 +155,7 @@ export function CollectionDashboard({ search, filters, onSearch }: CollectionDas
         />
       ) : null}
       {refused ? <Refused error={refused} onClear={() => onSearch(clearAll())} /> : null}
-      <Totals d={d} />
+      {values ? <Totals d={d} /> : <CountTotals d={d} />}
       {d.totals.artworks === 0 ? (
         <Alert color="gray" data-testid="collection-empty">
           {active.length > 0 ? (
@@ -159,13 +166,15 @@ export function CollectionDashboard({ search, filters, onSearch }: CollectionDas
         </Alert>
       ) : (
         <>
-          <ValueOverTime
-            metric={metric}
-            by={search.by ?? 'month'}
-            onBy={(by) => onSearch({ by })}
-            history={history.data}
-            pending={history.isPending}
-          />
+          {values ? (
+            <ValueOverTime
+              metric={metric}
+              by={search.by ?? 'month'}
+              onBy={(by) => onSearch({ by })}
+              history={history.data}
+              pending={history.isPending}
+            />
+          ) : null}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {DIMENSIONS.map((dim) => {
               const b = d.breakdowns.find((x) => x.dimension === dim)
@@ -191,9 +200,11 @@ export function CollectionDashboard({ search, filters, onSearch }: CollectionDas
           </SimpleGrid>
         </>
       )}
-      <Text fz="xs" c="dimmed">
-        {t`Values are each artwork's latest valuation, converted at the latest rate on or before ${rateDay}.`}
-      </Text>
+      {values ? (
+        <Text fz="xs" c="dimmed">
+          {t`Values are each artwork's latest valuation, converted at the latest rate on or before ${rateDay}.`}
+        </Text>
+      ) : null}
     </Stack>
   )
 }
@@ -266,6 +277,19 @@ function ActiveFilters({
         <Trans>Clear all</Trans>
       </Anchor>
     </Group>
+  )
+}
+
+/** The totals for a user who may not see values: how many artworks are held. */
+function CountTotals({ d }: { d: Dashboard }) {
+  const { t } = useLingui()
+  const held = d.totals.artworks
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="collection-totals">
+      <Text fz="sm" data-testid="totals-scope">
+        {t`${held} artworks held (sold and missing artworks are not counted)`}
+      </Text>
+    </Paper>
   )
 }
 
@@ -345,7 +369,7 @@ function Totals({ d }: { d: Dashboard }) {
 
 /** The chart's points: per row, the reporting value, each currency's value, or the count. */
 function chartData<
-  R extends { values: { currency: string; amount: string }[]; converted: string; count: number },
+  R extends { values: { currency: string; amount: string }[]; converted: string | null; count: number },
 >(rows: R[], metric: Metric, name: (r: R) => string, reporting: string) {
   const currencies = [...new Set(rows.flatMap((r) => r.values.map((v) => v.currency)))].sort()
   const series =

@@ -18,7 +18,7 @@ import { moneyText } from '../../../shared/money-text'
 import { coverQuery, policiesQuery, renewalsDueQuery } from '../../api/queries/insurance'
 import { FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { formatDate } from '../../i18n/format'
-import { useMe } from '../../session/use-session'
+import { useMe, useSeesValues } from '../../session/use-session'
 import { PageHeader } from '../../shell/PageHeader'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { ArtworksCell, type Column, CountTabs, OpList, useThumbs } from '../operations/parts'
@@ -223,6 +223,7 @@ function CoverList({
         }
       : {
           key: 'valuation',
+          value: true,
           header: <Trans>Latest valuation</Trans>,
           cell: (r) => moneyText(r.latestValuation, r.latestValuationCurrency ?? '') || '—',
         },
@@ -366,6 +367,7 @@ function RenewalsDue({ search, onSearch }: { search: InsuranceSearch; onSearch: 
 
 export function InsuranceScreen({ search, onSearch }: { search: InsuranceSearch; onSearch: OnSearch }) {
   const { process, tab, ...rest } = search
+  const values = useSeesValues()
   const view: InsuranceTab = search.view ?? 'policies'
   return (
     <OpenProcess process={process} tab={tab} onNavigate={(next) => onSearch({ ...rest, ...next })}>
@@ -409,9 +411,11 @@ export function InsuranceScreen({ search, onSearch }: { search: InsuranceSearch;
           <Tabs.Tab value="renewals" data-tab="renewals">
             <Trans>Renewals due</Trans>
           </Tabs.Tab>
-          <Tabs.Tab value="underInsured" data-tab="underInsured">
-            <Trans>Under-insured</Trans>
-          </Tabs.Tab>
+          {values ? (
+            <Tabs.Tab value="underInsured" data-tab="underInsured">
+              <Trans>Under-insured</Trans>
+            </Tabs.Tab>
+          ) : null}
         </Tabs.List>
         <Tabs.Panel value="policies">
           <PolicyRegister search={rest} onSearch={onSearch} />
@@ -425,9 +429,11 @@ export function InsuranceScreen({ search, onSearch }: { search: InsuranceSearch;
         <Tabs.Panel value="renewals">
           <RenewalsDue search={rest} onSearch={onSearch} />
         </Tabs.Panel>
-        <Tabs.Panel value="underInsured">
-          <UnderInsuredPanel />
-        </Tabs.Panel>
+        {values ? (
+          <Tabs.Panel value="underInsured">
+            <UnderInsuredPanel />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </OpenProcess>
   )

@@ -23,7 +23,7 @@ import { IconAdjustments } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
-import { mayStartType } from '../../../shared/access'
+import { mayStartType, seesValues } from '../../../shared/access'
 import type { ClaimItem, PolicyArtwork, PolicyDetail } from '../../../shared/contracts/insurance'
 import { moneyText } from '../../../shared/money-text'
 import { isApiError } from '../../api/api-error'
@@ -67,11 +67,13 @@ export function useClaimColumns(onProcess: (id: string) => void): Column<ClaimIt
     },
     {
       key: 'claimed',
+      value: true,
       header: <Trans>Claimed</Trans>,
       cell: (c) => moneyText(c.claimedAmount, c.currency) || '—',
     },
     {
       key: 'paid',
+      value: true,
       header: <Trans>Paid out</Trans>,
       cell: (c) =>
         c.paidAmount ? (
@@ -132,6 +134,7 @@ function ArtworkSchedule({
     artworkColumn(links, 240),
     {
       key: 'amount',
+      value: true,
       header: <Trans>Insured amount</Trans>,
       cell: (a) => moneyText(a.insuredAmount, policy.currency) || '—',
     },
@@ -253,6 +256,7 @@ export function PolicyScreen({
   const { i18n } = useLinguiCore()
   const lang = useLang()
   const me = useMe()
+  const values = seesValues(me)
   const [schedulePage, setSchedulePage] = useState(1)
   const [scheduleOpen, setScheduleOpen] = useState(false)
   const policy = useQuery(policyQuery(id, schedulePage))
@@ -310,8 +314,14 @@ export function PolicyScreen({
             <Fact label={<Trans>Period</Trans>}>
               {formatDate(p.startDate, lang)} – {formatDate(p.endDate, lang)}
             </Fact>
-            <Fact label={<Trans>Insured amount</Trans>}>{moneyText(p.insuredAmount, p.currency) || '—'}</Fact>
-            <Fact label={<Trans>Premium</Trans>}>{moneyText(p.premium, p.currency) || '—'}</Fact>
+            {values ? (
+              <>
+                <Fact label={<Trans>Insured amount</Trans>}>
+                  {moneyText(p.insuredAmount, p.currency) || '—'}
+                </Fact>
+                <Fact label={<Trans>Premium</Trans>}>{moneyText(p.premium, p.currency) || '—'}</Fact>
+              </>
+            ) : null}
             <Fact label={<Trans>Artworks covered</Trans>}>{p.artworkCount}</Fact>
             <Fact label={<Trans>Process</Trans>}>
               {p.process ? <ProcessLink process={p.process} onOpen={open} /> : '—'}
@@ -330,19 +340,21 @@ export function PolicyScreen({
             <Title order={3} fz={16}>
               <Trans>Artworks on this policy</Trans>
             </Title>
-            <Group gap="xs">
-              <ScheduleDownloadButton policyId={p.id} policyNo={p.policyNo} />
-              <SchedulePdfButton policyId={p.id} policyNo={p.policyNo} />
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconAdjustments size={16} />}
-                onClick={() => setScheduleOpen(true)}
-                data-testid="open-schedule"
-              >
-                <Trans>Schedule of cover</Trans>
-              </Button>
-            </Group>
+            {values ? (
+              <Group gap="xs">
+                <ScheduleDownloadButton policyId={p.id} policyNo={p.policyNo} />
+                <SchedulePdfButton policyId={p.id} policyNo={p.policyNo} />
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconAdjustments size={16} />}
+                  onClick={() => setScheduleOpen(true)}
+                  data-testid="open-schedule"
+                >
+                  <Trans>Schedule of cover</Trans>
+                </Button>
+              </Group>
+            ) : null}
           </Group>
           <ArtworkSchedule policy={p} onProcess={open} onPage={setSchedulePage} />
         </Stack>

@@ -85,6 +85,7 @@ export function usePolicyColumns(onProcess: (id: string) => void): Column<Policy
     },
     {
       key: 'amounts',
+      value: true,
       header: <Trans>Insured / premium</Trans>,
       miw: 170,
       cell: (p) => (

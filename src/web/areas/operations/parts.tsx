@@ -12,6 +12,7 @@ import type { Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
 import { moreWords } from '../../../shared/subject-words'
 import { formatNumber } from '../../i18n/format'
+import { useSeesValues } from '../../session/use-session'
 import { ArtworkThumb, useFileLinks } from '../archive/ArtworkThumb'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { typeLabel, useLang } from '../process/machine-words'
@@ -174,6 +175,8 @@ export interface Column<T> {
   /** The card's headline on a phone (the first such column); the others show as labelled lines. */
   primary?: boolean
   miw?: number
+  /** A value column (an amount, a valuation): left out for a user who may not see values. */
+  value?: boolean
 }
 
 /** The artwork column (its thumbnail and name, the list's headline) of a list whose rows carry one artwork. */
@@ -247,8 +250,10 @@ export function OpList<T>({
   empty: ReactNode
   testId: string
 }) {
+  const values = useSeesValues()
   if (rows.length === 0)
     return <ListEmpty title={<Trans>Nothing here</Trans>} description={empty} testId={`${testId}-empty`} />
+  if (!values) columns = columns.filter((c) => !c.value)
   const primary = columns.find((c) => c.primary) ?? columns[0]
   const rest = columns.filter((c) => c !== primary)
   const open = onOpen

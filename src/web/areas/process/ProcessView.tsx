@@ -202,6 +202,19 @@ function Header({
                 .join(' · ')}
             </Text>
           ) : null}
+          {view.artworks.some((a) => a.pledgedTo) ? (
+            <Group gap={6} wrap="wrap" data-testid="process-pledges">
+              {view.artworks
+                .filter((a) => a.pledgedTo)
+                .map(({ id, inventoryNo, pledgedTo: lender }) => (
+                  <Badge key={id} color="red" variant="light" radius="sm" style={{ textTransform: 'none' }}>
+                    {view.artworks.length > 1
+                      ? t`${inventoryNo} pledged to ${lender}`
+                      : t`Pledged to ${lender}`}
+                  </Badge>
+                ))}
+            </Group>
+          ) : null}
           <Group gap="lg" mt={4} wrap="wrap">
             <Text fz="sm">
               <Text span c="dimmed" fz="sm">

@@ -21,8 +21,12 @@ import {
   UnstyledButton,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
-import type { PublicShare, PublicShareArtwork } from '../../../shared/contracts/shares'
+import { type FormEvent, type ReactNode, useState } from 'react'
+import {
+  type PublicShare,
+  type PublicShareArtwork,
+  SHARE_PASSWORD_HEADER,
+} from '../../../shared/contracts/shares'
 import { moneyText } from '../../../shared/money-text'
 import { publicShareQuery } from '../../api/queries/shares'
 import { formatDateTime } from '../../i18n/format'
@@ -60,7 +64,7 @@ export function PublicSharePage({ token }: { token: string }) {
         ) : answer.data.kind === 'password' ? (
           <PasswordPrompt wrong={answer.data.wrong} onSubmit={setPassword} />
         ) : (
-          <SharedWorks share={answer.data.share} />
+          <SharedWorks share={answer.data.share} token={token} password={password} />
         )}
       </Box>
     </Box>
@@ -118,7 +122,82 @@ function PasswordPrompt({ wrong, onSubmit }: { wrong: boolean; onSubmit: (passwo
   )
 }
 
-function SharedWorks({ share }: { share: PublicShare }) {
+const WATERMARK_SPOTS = Array.from({ length: 12 }, (_, i) => `spot-${i}`)
+
+/**
+ * The recipient's name over an image, repeated across it (a CSS overlay: the image file itself is not
+ * changed, so the watermark says whom the page was shared with rather than protecting the file).
+ */
+function Watermarked({ recipient, children }: { recipient: string; children: ReactNode }) {
+  return (
+    <Box pos="relative" style={{ overflow: 'hidden' }} data-testid="share-watermarked">
+      {children}
+      <Box
+        aria-hidden
+        pos="absolute"
+        inset={0}
+        data-testid="share-watermark"
+        style={{
+          pointerEvents: 'none',
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignContent: 'center',
+          justifyContent: 'center',
+          gap: '28px 40px',
+          transform: 'rotate(-24deg) scale(1.4)',
+          color: 'rgba(255,255,255,0.55)',
+          textShadow: '0 0 2px rgba(0,0,0,0.45)',
+          fontSize: 13,
+          fontWeight: 600,
+          userSelect: 'none',
+        }}
+      >
+        {WATERMARK_SPOTS.map((spot) => (
+          <span key={spot}>{recipient}</span>
+        ))}
+      </Box>
+    </Box>
+  )
+}
+
+/** The shared works as a PDF, rendered by the server in the page's language (values only when shown). */
+function PdfDownload({ token, password }: { token: string; password: string }) {
+  const { t } = useLingui()
+  const lang = useLang()
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle')
+  const download = async () => {
+    setState('busy')
+    try {
+      const res = await fetch(`/api/public/shares/${encodeURIComponent(token)}/pdf`, {
+        headers: { 'accept-language': lang, ...(password ? { [SHARE_PASSWORD_HEADER]: password } : {}) },
+      })
+      if (!res.ok) throw new Error(String(res.status))
+      const url = URL.createObjectURL(await res.blob())
+      const a = document.createElement('a')
+      a.href = url
+      a.download = lang === 'en' ? 'shared-works.pdf' : '分享作品.pdf'
+      a.click()
+      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      setState('idle')
+    } catch {
+      setState('failed')
+    }
+  }
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button variant="light" onClick={download} loading={state === 'busy'} data-testid="share-pdf">
+        {t`Download as PDF`}
+      </Button>
+      {state === 'failed' ? (
+        <Text c="red" fz="sm" data-testid="share-pdf-failed">
+          <Trans>The PDF could not be made. Open the link again and retry.</Trans>
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}
+
+function SharedWorks({ share, token, password }: { share: PublicShare; token: string; password: string }) {
   const lang = useLang()
   const until = formatDateTime(share.expiresAt, lang)
   const recipient = share.recipient
@@ -135,6 +214,7 @@ function SharedWorks({ share }: { share: PublicShare }) {
           </Trans>
         </Text>
         {share.note ? <Text fz="sm">{share.note}</Text> : null}
+        {count > 0 ? <PdfDownload token={token} password={password} /> : null}
       </Stack>
       {count === 0 ? (
         <Text c="dimmed">
@@ -143,7 +223,7 @@ function SharedWorks({ share }: { share: PublicShare }) {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="share-works">
           {numbered(share.artworks).map(({ work, position }) => (
-            <WorkCard key={position} work={work} />
+            <WorkCard key={position} work={work} recipient={recipient} />
           ))}
         </SimpleGrid>
       )}
@@ -156,7 +236,7 @@ function numbered(works: PublicShareArtwork[]) {
   return works.map((work, n) => ({ work, position: `work-${n + 1}` }))
 }
 
-function WorkCard({ work }: { work: PublicShareArtwork }) {
+function WorkCard({ work, recipient }: { work: PublicShareArtwork; recipient: string }) {
   const { t } = useLingui()
   const lang = useLang()
   const [large, setLarge] = useState<number | null>(null)
@@ -181,14 +261,16 @@ function WorkCard({ work }: { work: PublicShareArtwork }) {
                 aria-label={t`Open image ${i + 1} of ${title} large`}
                 data-testid="share-thumb"
               >
-                <Image
-                  src={src}
-                  alt=""
-                  w={i === 0 ? '100%' : 64}
-                  h={i === 0 ? 220 : 64}
-                  fit="cover"
-                  radius="sm"
-                />
+                <Watermarked recipient={recipient}>
+                  <Image
+                    src={src}
+                    alt=""
+                    w={i === 0 ? '100%' : 64}
+                    h={i === 0 ? 220 : 64}
+                    fit="cover"
+                    radius="sm"
+                  />
+                </Watermarked>
               </UnstyledButton>
             ))}
           </Group>
@@ -218,7 +300,9 @@ function WorkCard({ work }: { work: PublicShareArtwork }) {
         closeButtonProps={{ 'aria-label': t`Close` }}
       >
         {large !== null ? (
-          <Image src={work.images[large]} alt={title} fit="contain" mah="80vh" data-testid="share-large" />
+          <Watermarked recipient={recipient}>
+            <Image src={work.images[large]} alt={title} fit="contain" mah="80vh" data-testid="share-large" />
+          </Watermarked>
         ) : null}
       </Modal>
     </Card>

@@ -11,6 +11,7 @@ import { moneyText } from '../../../shared/money-text'
 import { fileLink } from '../../api/queries/files'
 import { valuationHistoryQuery } from '../../api/queries/valuations'
 import { formatDate, formatNumber } from '../../i18n/format'
+import { useSeesValues } from '../../session/use-session'
 import { artworkTitle, type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
 import { useMethodWords } from './words'
@@ -32,6 +33,7 @@ export function ValuationHistory({ artworkId }: { artworkId: string }) {
   const { t } = useLingui()
   const lang = useLang()
   const methodWord = useMethodWords()
+  const values = useSeesValues()
   const history = useQuery(valuationHistoryQuery(artworkId))
   if (history.isPending) return <Skeleton h={200} />
   if (history.isError)
@@ -44,6 +46,7 @@ export function ValuationHistory({ artworkId }: { artworkId: string }) {
   const columns: Column<ValuationView>[] = [
     {
       key: 'amount',
+      value: true,
       header: <Trans>Amount</Trans>,
       primary: true,
       cell: (v) => (
@@ -79,7 +82,8 @@ export function ValuationHistory({ artworkId }: { artworkId: string }) {
     },
     { key: 'by', header: <Trans>Recorded by</Trans>, cell: (v) => v.createdByName ?? '—' },
   ]
-  const series = seriesByCurrency(list)
+  // Without the values privilege the amounts are not sent: no chart, no amount column.
+  const series = values ? seriesByCurrency(list) : []
   return (
     <Stack gap="md" data-testid="valuation-history-view">
       {series.map(([currency, points], i) => (

@@ -144,6 +144,7 @@ export function ValuationsScreen({
     },
     {
       key: 'latest',
+      value: true,
       header: <Trans>Latest valuation</Trans>,
       miw: 160,
       cell: (r) => (

@@ -24,7 +24,7 @@ import { formatMessage } from '../../../../shared/errors'
 import { moneyText } from '../../../../shared/money-text'
 import { artworkDetailQuery } from '../../../api/queries/artworks'
 import { formatDate, formatDateTime } from '../../../i18n/format'
-import { useMe } from '../../../session/use-session'
+import { useMe, useSeesValues } from '../../../session/use-session'
 import { IconLock, IconRoute } from '../../../shell/icons'
 import { PageHeader } from '../../../shell/PageHeader'
 import { ConditionPanel } from '../../condition/ConditionPanel'
@@ -124,6 +124,7 @@ export function ArtworkDetailScreen({
   const me = useMe()
   const reference = useArchiveReference()
   const lang = reference.lang
+  const values = useSeesValues()
   const detail = useQuery({ ...artworkDetailQuery(id), enabled: id !== '' })
   const data = detail.data
   const fileIds = useMemo(() => (data ? orderedMedia(data).map((m) => m.fileId) : []), [data])
@@ -236,29 +237,31 @@ export function ArtworkDetailScreen({
           <Card withBorder radius="md" padding="lg" h="100%">
             <Stack gap="lg">
               <StatusBadges item={data} lang={lang} size="md" />
-              <Stack gap={2}>
-                <Text fz="xs" c="dimmed" fw={500}>
-                  <Trans>Latest valuation</Trans>
-                </Text>
-                <Group gap="sm" align="baseline">
-                  <Title
-                    order={3}
-                    fz={26}
-                    fw={600}
-                    style={{ fontVariantNumeric: 'tabular-nums' }}
-                    data-testid="hero-valuation"
-                  >
-                    {data.latestValuation
-                      ? moneyText(data.latestValuation, data.latestValuationCurrency)
-                      : '—'}
-                  </Title>
-                  {data.valuationDate ? (
-                    <Text fz="sm" c="dimmed">
-                      <Trans>as of {formatDate(data.valuationDate, lang)}</Trans>
-                    </Text>
-                  ) : null}
-                </Group>
-              </Stack>
+              {values ? (
+                <Stack gap={2}>
+                  <Text fz="xs" c="dimmed" fw={500}>
+                    <Trans>Latest valuation</Trans>
+                  </Text>
+                  <Group gap="sm" align="baseline">
+                    <Title
+                      order={3}
+                      fz={26}
+                      fw={600}
+                      style={{ fontVariantNumeric: 'tabular-nums' }}
+                      data-testid="hero-valuation"
+                    >
+                      {data.latestValuation
+                        ? moneyText(data.latestValuation, data.latestValuationCurrency)
+                        : '—'}
+                    </Title>
+                    {data.valuationDate ? (
+                      <Text fz="sm" c="dimmed">
+                        <Trans>as of {formatDate(data.valuationDate, lang)}</Trans>
+                      </Text>
+                    ) : null}
+                  </Group>
+                </Stack>
+              ) : null}
               <Grid gap="md">
                 <Grid.Col span={6}>
                   <Fact label={<Trans>Where</Trans>} icon={<IconMapPin size={13} />}>
@@ -339,9 +342,11 @@ export function ArtworkDetailScreen({
           <Tabs.Tab value="records">
             <Trans>Exhibitions and provenance</Trans>
           </Tabs.Tab>
-          <Tabs.Tab value="valuation">
-            <Trans>Valuations</Trans>
-          </Tabs.Tab>
+          {values ? (
+            <Tabs.Tab value="valuation">
+              <Trans>Valuations</Trans>
+            </Tabs.Tab>
+          ) : null}
           <Tabs.Tab value="ownership" data-testid="tab-ownership">
             <Trans>Owners and pledges</Trans>
           </Tabs.Tab>
@@ -383,9 +388,11 @@ export function ArtworkDetailScreen({
           <Tabs.Panel value="records">
             <RecordLists detail={data} reference={reference} />
           </Tabs.Panel>
-          <Tabs.Panel value="valuation">
-            <ValuationPanel detail={data} reference={reference} />
-          </Tabs.Panel>
+          {values ? (
+            <Tabs.Panel value="valuation">
+              <ValuationPanel detail={data} reference={reference} />
+            </Tabs.Panel>
+          ) : null}
           <Tabs.Panel value="ownership">
             <OwnershipPanel artworkId={data.id} />
           </Tabs.Panel>

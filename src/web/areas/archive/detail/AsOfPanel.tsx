@@ -11,6 +11,7 @@ import { artworkAsOfQuery } from '../../../api/queries/as-of'
 import { DateField } from '../../../forms/DateField'
 import { formatDate } from '../../../i18n/format'
 import { officeToday } from '../../../i18n/office-zone'
+import { useSeesValues } from '../../../session/use-session'
 import { artworkStatusLabel, FIELD_LABELS } from '../archive-labels'
 import type { ArchiveReference } from '../reference-data'
 import { type ChangeContext, changeValueText, EMPTY_VALUE } from './change-values'
@@ -59,11 +60,12 @@ function Fact({ label, then, now }: { label: ReactNode; then: string; now: strin
 function DayFacts({ day, today, lang }: { day: ArtworkAsOf; today: ArtworkAsOf; lang: Lang }) {
   const then = asOfWords(day, lang)
   const now = asOfWords(today, lang)
+  const values = useSeesValues()
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="as-of-facts">
       <Fact label={<Trans>Status</Trans>} then={then.status} now={now.status} />
       <Fact label={<Trans>Place</Trans>} then={then.place} now={now.place} />
-      <Fact label={<Trans>Value</Trans>} then={then.value} now={now.value} />
+      {values ? <Fact label={<Trans>Value</Trans>} then={then.value} now={now.value} /> : null}
       <Fact label={<Trans>Covered by</Trans>} then={then.cover} now={now.cover} />
       <Fact label={<Trans>Owners</Trans>} then={then.owners} now={now.owners} />
       <Fact

@@ -10,7 +10,7 @@ import type { ArtworkDetail } from '../../../../shared/contracts/artworks'
 import { moneyText } from '../../../../shared/money-text'
 import { artworkHistoryQuery } from '../../../api/queries/artworks'
 import { formatDate, formatDateTime } from '../../../i18n/format'
-import { useMe } from '../../../session/use-session'
+import { useMe, useSeesValues } from '../../../session/use-session'
 import { IconChart, IconRoute, IconShield, IconTruck } from '../../../shell/icons'
 import { ValuationHistory } from '../../valuations/ValuationHistory'
 import { PlaceOnDate } from '../../warehouse/PlaceOnDate'
@@ -326,6 +326,7 @@ export function InsurancePanel({
   detail: ArtworkDetail
   reference: ArchiveReference
 }) {
+  const values = useSeesValues()
   const lang = reference.lang
   return (
     <Section title={<Trans>Insurance</Trans>} testId="artwork-insurance">
@@ -351,9 +352,11 @@ export function InsurancePanel({
                 <Table.Th>
                   <Trans>Period</Trans>
                 </Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>
-                  <Trans>This artwork's insured value</Trans>
-                </Table.Th>
+                {values ? (
+                  <Table.Th style={{ textAlign: 'right' }}>
+                    <Trans>This artwork's insured value</Trans>
+                  </Table.Th>
+                ) : null}
                 <Table.Th>
                   <Trans>Status</Trans>
                 </Table.Th>
@@ -376,16 +379,18 @@ export function InsurancePanel({
                   <Table.Td>
                     {formatDate(p.startDate, lang)} – {formatDate(p.endDate, lang)}
                   </Table.Td>
-                  <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                    <Stack gap={0} align="flex-end">
-                      <Text fz="sm" data-testid="artwork-scheduled-value">
-                        {p.scheduledAmount ? moneyText(p.scheduledAmount, p.currency) || '—' : '—'}
-                      </Text>
-                      {p.insuredAmount ? (
-                        <PolicyTotal amount={moneyText(p.insuredAmount, p.currency) || '—'} />
-                      ) : null}
-                    </Stack>
-                  </Table.Td>
+                  {values ? (
+                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                      <Stack gap={0} align="flex-end">
+                        <Text fz="sm" data-testid="artwork-scheduled-value">
+                          {p.scheduledAmount ? moneyText(p.scheduledAmount, p.currency) || '—' : '—'}
+                        </Text>
+                        {p.insuredAmount ? (
+                          <PolicyTotal amount={moneyText(p.insuredAmount, p.currency) || '—'} />
+                        ) : null}
+                      </Stack>
+                    </Table.Td>
+                  ) : null}
                   <Table.Td>
                     <Badge
                       variant="light"

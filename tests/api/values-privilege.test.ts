@@ -1,0 +1,269 @@
+// Seeing values is a privilege of its own (valueManage:values): on the demo collection, two users hold the
+// same privileges but for that one. From each covered endpoint the one without it gets no value at all
+// (null, never zero; no value column in an Excel file, no value line in a PDF), the one with it gets them.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EntityNode } from '../../src/shared/contracts/ownership'
+import { todayIn } from '../../src/shared/office-time'
+import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
+
+let t: TestContext
+let withValues: string
+let without: string
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'values-'))
+
+const COMMON = [
+  'artworkArchive:view',
+  'artworkArchive:export',
+  'valueManage:view',
+  'devOpsManage:view',
+  'art-data-center:view',
+]
+
+beforeAll(async () => {
+  t = await createTestContext({ collection: true })
+  const admin = await t.login('admin')
+  for (const [username, privileges] of [
+    ['sees.values', [...COMMON, 'valueManage:values']],
+    ['no.values', COMMON],
+  ] as const) {
+    const res = await t.call('POST', '/api/auth/users', {
+      token: admin,
+      headers: { 'x-system-name': 'authManage' },
+      body: { username, displayName: username, password: TEST_PASSWORD, privileges },
+    })
+    expect(res.code, res.msg).toBe(0)
+  }
+  withValues = await t.login('sees.values')
+  without = await t.login('no.values')
+}, 300_000)
+afterAll(async () => {
+  await t?.close()
+  rmSync(tmp, { recursive: true, force: true })
+})
+
+const get = async <T = any>(url: string, token: string, system: string) => {
+  const res = await t.call<T>('GET', url, { token, lang: 'en', headers: { 'x-system-name': system } })
+  expect(res.code, `${url}: ${res.msg}`).toBe(0)
+  return res.data
+}
+const both = async <T = any>(url: string, system: string) => ({
+  yes: await get<T>(url, withValues, system),
+  no: await get<T>(url, without, system),
+})
+const file = async (url: string, token: string, system: string) => {
+  const res = await t.app.request(url, {
+    headers: { 'x-auth-token': token, 'accept-language': 'en', 'x-system-name': system },
+  })
+  const body = Buffer.from(await res.arrayBuffer())
+  expect(res.status, body.toString('utf8').slice(0, 300)).toBe(200)
+  return body
+}
+let n = 0
+const pdfText = (bytes: Buffer) => {
+  n += 1
+  const f = path.join(tmp, `v${n}.pdf`)
+  writeFileSync(f, bytes)
+  return execFileSync('pdftotext', [f, '-'], { encoding: 'utf8' })
+}
+const nonNull = (values: unknown[]) => values.filter((v) => v !== null && v !== undefined)
+
+describe('the values privilege', () => {
+  it('is held by the seeded roles that see money, not by the read-only one', async () => {
+    const admin = await t.login('admin')
+    const roles = (
+      await get<{ list: { key: string; privileges: string[] }[] }>(
+        '/api/auth/roles?pageSize=200',
+        admin,
+        'authManage',
+      )
+    ).list
+    const holders = roles.filter((r) => r.privileges.includes('valueManage:values')).map((r) => r.key)
+    expect(holders.sort()).toEqual(['approver', 'finance', 'operations', 'registrar'])
+    const viewer = await t.login('viewer')
+    const list = await get('/api/artworks?pageSize=50', viewer, 'artworkArchive')
+    expect(nonNull(list.list.map((a: any) => a.latestValuation))).toEqual([])
+  })
+
+  it('archive list and detail: the valuation and the policies’ amounts are null without it', async () => {
+    const { yes, no } = await both(
+      '/api/artworks?pageSize=200&sort=latestValuation&order=desc',
+      'artworkArchive',
+    )
+    expect(nonNull(yes.list.map((a: any) => a.latestValuation)).length).toBeGreaterThan(0)
+    expect(no.list.length).toBe(yes.list.length)
+    for (const a of no.list) {
+      expect(a).toHaveProperty('latestValuation', null)
+      expect(a.latestValuationCurrency).toBeNull()
+    }
+    // A filter by value would tell the values: without the privilege it is not applied.
+    const filtered = await both(
+      '/api/artworks?pageSize=1&valuationCurrency=CNY&valuationMin=999999999',
+      'artworkArchive',
+    )
+    expect(filtered.yes.total).toBe(0)
+    expect(filtered.no.total).toBe(yes.total)
+
+    const insured = yes.list.find((a: any) => a.insuranceStatus === 'covered' && a.latestValuation)
+    expect(insured, 'a covered, valued demo work').toBeTruthy()
+    const detail = await both(`/api/artworks/${insured.id}`, 'artworkArchive')
+    expect(detail.yes.latestValuation).not.toBeNull()
+    expect(nonNull(detail.yes.insurancePolicies.map((p: any) => p.insuredAmount)).length).toBeGreaterThan(0)
+    expect(detail.no.latestValuation).toBeNull()
+    expect(detail.no.insurancePolicies.length).toBe(detail.yes.insurancePolicies.length)
+    for (const p of detail.no.insurancePolicies)
+      expect([p.insuredAmount, p.scheduledAmount]).toEqual([null, null])
+
+    const asOf = await both(
+      `/api/artworks/${insured.id}/as-of?at=${todayIn(t.deps.config.timeZone)}`,
+      'artworkArchive',
+    )
+    expect(asOf.yes.latestValuation).not.toBeNull()
+    expect([asOf.no.latestValuation, asOf.no.valuationCurrency]).toEqual([null, null])
+
+    const summary = await both('/api/artworks/summary', 'artworkArchive')
+    expect(summary.yes.valuations.length).toBeGreaterThan(0)
+    expect(summary.no.valuations).toEqual([])
+    expect(summary.no.total).toBe(summary.yes.total)
+  })
+
+  it('archive Excel export: no value column and no auctions sheet (its prices) without it', async () => {
+    const read = async (token: string) => {
+      const wb = new ExcelJS.Workbook()
+      await wb.xlsx.load(
+        (await file('/api/artworks/export?lang=en', token, 'artworkArchive')) as unknown as ArrayBuffer,
+      )
+      const header = (wb.worksheets[0].getRow(1).values as unknown[]).map(String)
+      return { header, sheets: wb.worksheets.map((s) => s.name) }
+    }
+    const yes = await read(withValues)
+    const no = await read(without)
+    expect(yes.header).toContain('Latest valuation (read-only)')
+    expect(no.header).not.toContain('Latest valuation (read-only)')
+    expect(no.header).not.toContain('Valuation currency (read-only)')
+    expect(no.header).toContain('Owners')
+    expect(yes.sheets.length).toBe(no.sheets.length + 1)
+  })
+
+  it('valuations: amounts null without it, every other column kept', async () => {
+    const { yes, no } = await both('/api/valuations?pageSize=100', 'valueManage')
+    expect(nonNull(yes.list.map((v: any) => v.amount)).length).toBe(yes.list.length)
+    expect(no.list.map((v: any) => v.id)).toEqual(yes.list.map((v: any) => v.id))
+    for (const v of no.list) expect(v.amount).toBeNull()
+    expect(no.list.map((v: any) => v.currency)).toEqual(yes.list.map((v: any) => v.currency))
+    const rows = await both('/api/valuations/artworks?pageSize=100', 'valueManage')
+    expect(nonNull(rows.yes.list.map((r: any) => r.latestValuation)).length).toBeGreaterThan(0)
+    expect(nonNull(rows.no.list.map((r: any) => r.latestValuation))).toEqual([])
+  })
+
+  it('insurance: sums insured, premiums, claims and cover values null; the schedule refused without it', async () => {
+    const policies = await both('/api/insurance/policies?pageSize=100', 'devOpsManage')
+    expect(nonNull(policies.yes.list.map((p: any) => p.insuredAmount)).length).toBeGreaterThan(0)
+    for (const p of policies.no.list) expect([p.insuredAmount, p.premium]).toEqual([null, null])
+    const id = policies.yes.list.find((p: any) => p.insuredAmount).id
+    const one = await both(`/api/insurance/policies/${id}`, 'devOpsManage')
+    expect(one.yes.insuredAmount).not.toBeNull()
+    expect(one.no.insuredAmount).toBeNull()
+    for (const a of one.no.artworks) expect(a.insuredAmount).toBeNull()
+    const cover = await both('/api/insurance/artworks?cover=covered&pageSize=100', 'devOpsManage')
+    expect(nonNull(cover.yes.list.map((c: any) => c.latestValuation)).length).toBeGreaterThan(0)
+    expect(nonNull(cover.no.list.map((c: any) => c.latestValuation))).toEqual([])
+    const claims = await both('/api/insurance/claims?pageSize=100', 'devOpsManage')
+    for (const c of claims.no.list) expect([c.claimedAmount, c.paidAmount]).toEqual([null, null])
+
+    for (const url of [
+      '/api/insurance/under-insured',
+      `/api/insurance/policies/${id}/schedule`,
+      `/api/insurance/policies/${id}/schedule.xlsx`,
+      `/api/reports/insurance/policies/${id}/schedule.pdf`,
+    ]) {
+      const refused = await t.call('GET', url, {
+        token: without,
+        headers: { 'x-system-name': 'devOpsManage' },
+      })
+      expect(refused.code, url).toBe(4031)
+      const allowed = await t.app.request(url, {
+        headers: { 'x-auth-token': withValues, 'x-system-name': 'devOpsManage' },
+      })
+      expect(allowed.status, url).toBe(200)
+      await allowed.arrayBuffer() // the download ends (one export a user at a time)
+    }
+  })
+
+  it('data centre: counts only without it; totals, breakdown values and the history values null', async () => {
+    const { yes, no } = await both('/api/datacentre/collection', 'art-data-center')
+    expect(yes.totals.total).not.toBeNull()
+    expect(Number(yes.totals.total)).toBeGreaterThan(0)
+    expect(no.totals.total).toBeNull()
+    expect(no.totals.artworks).toBe(yes.totals.artworks)
+    for (const p of no.totals.perCurrency) expect([p.amount, p.converted]).toEqual([null, null])
+    for (const b of no.breakdowns)
+      for (const r of b.rows) {
+        expect(r.values).toEqual([])
+        expect(r.converted).toBeNull()
+      }
+    for (const r of no.insurance.rows) expect([r.values, r.converted]).toEqual([[], null])
+    const history = await both('/api/datacentre/value-history', 'art-data-center')
+    expect(history.yes.points.some((p: any) => p.values.length > 0)).toBe(true)
+    for (const p of history.no.points) expect([p.values, p.converted]).toEqual([[], null])
+  })
+
+  it('holdings and the collection as of a day (with its Excel and PDF): no value without it', async () => {
+    const tree = await get<EntityNode[]>('/api/entities', withValues, 'art-data-center')
+    const holding = tree.find((e) => e.nameEn === 'Lianhua Holdings Limited')!
+    const h = await both(`/api/entities/${holding.id}/holdings`, 'art-data-center')
+    expect(Number(h.yes.total)).toBeGreaterThan(0)
+    expect(h.no.total).toBeNull()
+    expect(h.no.count).toBe(h.yes.count)
+    for (const a of h.no.artworks) expect([a.value, a.currency, a.converted]).toEqual([null, null, null])
+
+    // The demo collection entered the archive today: the day asked is today in the office.
+    const day = todayIn(t.deps.config.timeZone)
+    const asOf = await both(`/api/collection/as-of?at=${day}`, 'art-data-center')
+    expect(Number(asOf.yes.total)).toBeGreaterThan(0)
+    expect([asOf.no.total, asOf.no.ratesUsed, asOf.no.unconverted]).toEqual([null, [], []])
+    expect(asOf.no.count).toBe(asOf.yes.count)
+
+    const yesPdf = pdfText(await file(`/api/collection/as-of.pdf?at=${day}`, withValues, 'art-data-center'))
+    const noPdf = pdfText(await file(`/api/collection/as-of.pdf?at=${day}`, without, 'art-data-center'))
+    expect(yesPdf).toContain('Total value')
+    expect(noPdf).not.toContain('Total value')
+    expect(noPdf).toContain('By status')
+    const sheet = async (token: string) => {
+      const wb = new ExcelJS.Workbook()
+      await wb.xlsx.load(
+        (await file(
+          `/api/collection/as-of.xlsx?at=${day}`,
+          token,
+          'art-data-center',
+        )) as unknown as ArrayBuffer,
+      )
+      return wb.worksheets[0].getColumn(1).values.map(String).join('|')
+    }
+    expect(await sheet(withValues)).toContain('Total value')
+    expect(await sheet(without)).not.toContain('Total value')
+  })
+
+  it('reports: the tear sheet and the collection summary leave the values out without it', async () => {
+    const list = await get(
+      '/api/artworks?pageSize=50&sort=latestValuation&order=desc',
+      withValues,
+      'artworkArchive',
+    )
+    const valued = list.list[0]
+    const tear = (token: string) =>
+      file(`/api/reports/artworks/${valued.id}/tear-sheet.pdf`, token, 'artworkArchive').then(pdfText)
+    expect(await tear(withValues)).toContain('Latest valuation')
+    expect(await tear(without)).not.toContain('Latest valuation')
+    const summary = (token: string) =>
+      file('/api/reports/collection-summary.pdf', token, 'art-data-center').then(pdfText)
+    const yes = await summary(withValues)
+    const no = await summary(without)
+    expect(yes).toMatch(/[0-9],[0-9]{3}\.[0-9]{2}/)
+    expect(no).not.toMatch(/[0-9],[0-9]{3}\.[0-9]{2}/)
+  })
+})
