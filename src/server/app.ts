@@ -24,6 +24,7 @@ import { userSessionRoutes } from './modules/auth/user-sessions'
 import { userRoutes } from './modules/auth/users'
 import { collectionRoutes } from './modules/collection/routes'
 import { contentRoutes } from './modules/content/routes'
+import { complianceRoutes } from './modules/compliance/routes'
 import { datacentreRoutes } from './modules/datacentre/routes'
 import { entityRoutes } from './modules/entities/routes'
 import { exportRoutes } from './modules/exports/routes'
@@ -92,6 +93,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/releases', releaseRoutes],
   ['/content', contentRoutes],
   ['/datacentre', datacentreRoutes],
+  ['/compliance', complianceRoutes],
   ['/exports', exportRoutes],
   ['/entities', entityRoutes],
   ['/shares', shareRoutes],

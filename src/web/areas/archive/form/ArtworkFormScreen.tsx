@@ -20,6 +20,7 @@ import { PageHeader } from '../../../shell/PageHeader'
 import { useArchiveReference } from '../reference-data'
 import {
   AcquisitionSection,
+  EmergencySection,
   type ArtworkFormApi,
   type ArtworkPayload,
   ClassificationSection,
@@ -176,6 +177,7 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
               <SignatureSection {...parts} />
               <ClassificationSection {...parts} />
               <AcquisitionSection {...parts} />
+              <EmergencySection {...parts} />
               <WhereaboutsSection detail={detail} {...parts} />
               <RecordsPart {...parts} />
               <MediaSection detail={detail} {...parts} />
