@@ -39,6 +39,7 @@ import { PageHeader } from '../../shell/PageHeader'
 import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../archive/process-links'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { PrintLabelsButton } from '../labels/PrintLabelsButton'
+import { GrabSheetPdfButton } from '../reports/ReportPdfButton'
 import { movementWords } from '../operations/movement-words'
 import {
   artworkColumn,
@@ -163,6 +164,7 @@ function RoomFacts({ room }: { room: RoomSummary }) {
           </Group>
           <Group gap="xs" wrap="wrap">
             <PrintLabelsButton roomId={room.id} variant="light" size="xs" />
+            <GrabSheetPdfButton roomId={room.id} variant="light" size="xs" />
             {mayEdit ? (
               <EnableActions
                 enabled={room.enabled}

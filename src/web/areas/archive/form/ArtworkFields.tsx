@@ -147,7 +147,7 @@ function FieldInput({
       return (
         <Select
           {...common}
-          data={field.options.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
+          data={field.options.map((o) => ({ value: o.value, label: o.label ? i18n._(o.label) : o.value }))}
           value={v[field.path] || null}
           onChange={(x) => set(field.path, x ?? '')}
           clearable={!field.required}

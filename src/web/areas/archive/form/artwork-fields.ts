@@ -37,8 +37,8 @@ export type ArtworkField = Base &
     | { kind: 'tags'; path: 'labelTagIds'; parent: ArchiveTagParent; max: number }
     /** A value of dictionary `dict`. */
     | { kind: 'dict'; path: TextPath; dict: ArchiveDict }
-    /** One of a fixed list of values, each with its label. */
-    | { kind: 'choice'; path: TextPath; options: { value: string; label: MessageDescriptor }[] }
+    /** One of a fixed list of values, each shown as its label (or as itself). */
+    | { kind: 'choice'; path: TextPath; options: { value: string; label?: MessageDescriptor }[] }
   )
 
 /** Fields side by side: one column on a phone, `sm` (and `md`) beside each other on wider screens. */
@@ -114,9 +114,9 @@ export const EMERGENCY_ROWS: FieldRow[] = [
       label: msg`Salvage priority`,
       options: [
         { value: '1', label: msg`1 — saved first` },
-        { value: '2', label: msg`2` },
-        { value: '3', label: msg`3` },
-        { value: '4', label: msg`4` },
+        { value: '2' },
+        { value: '3' },
+        { value: '4' },
         { value: '5', label: msg`5 — saved last` },
       ],
     },
