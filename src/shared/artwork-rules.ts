@@ -319,7 +319,12 @@ export const artworkRecordValues = z.object({
       picType: z.string(),
       isPreview: z.boolean(),
       caption: z.string(),
-      rights: z.object({ holder: z.string(), licence: z.string(), credit: z.string(), restrictions: z.string() }),
+      rights: z.object({
+        holder: z.string(),
+        licence: z.string(),
+        credit: z.string(),
+        restrictions: z.string(),
+      }),
     }),
   ),
 })

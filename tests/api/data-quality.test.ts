@@ -4,12 +4,12 @@
 // page at a time; the daily job keeps the counts as the trend; bad thresholds are refused at the field in both
 // languages; the privilege is checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dataQualitySnapshotJob } from '../../src/server/modules/datacentre/jobs'
 import {
   conditionCheckSteps,
   cutoffs,
   DEFAULT_THRESHOLDS,
 } from '../../src/server/modules/datacentre/data-quality'
+import { dataQualitySnapshotJob } from '../../src/server/modules/datacentre/jobs'
 import { officeToday } from '../../src/server/office-day'
 import { SCHEDULED_JOBS } from '../../src/server/scheduled-jobs'
 import type { DataQualityArtworks, DataQualityReport } from '../../src/shared/contracts/data-quality'
@@ -112,9 +112,10 @@ describe('the documentation backlog on the seeded collection', () => {
       noProvenance: before.noProvenance + 4,
     })
     // One fix each: dimensions, a valuation today, a provenance entry, a place written for the one outside a room.
-    await raw(`update artworks set dimensions = '{"core":{"values":["60","80"],"unit":"cm"}}' where id = $1`, [
-      bare[0],
-    ])
+    await raw(
+      `update artworks set dimensions = '{"core":{"values":["60","80"],"unit":"cm"}}' where id = $1`,
+      [bare[0]],
+    )
     await raw(
       `insert into valuations (artwork_id, amount, currency, valued_on, method) values ($1, 1000, 'CNY', $2, 'appraisal')`,
       [bare[1], officeToday()],
@@ -144,7 +145,10 @@ describe('the documentation backlog on the seeded collection', () => {
 
   it('lists the works behind a rule by title, a page at a time', async () => {
     const [a] = await makeArtworks(t, 1, await makeRoom(t))
-    await raw(`update artworks set inventory_no = '0000-DQ-FIRST', title_zh = '无尺寸之作', title_en = 'Work without size' where id = $1`, [a])
+    await raw(
+      `update artworks set inventory_no = '0000-DQ-FIRST', title_zh = '无尺寸之作', title_en = 'Work without size' where id = $1`,
+      [a],
+    )
     const count = countsOf((await get<DataQualityReport>('')).data).noDimensions
     const page1 = await get<DataQualityArtworks>('/noDimensions/artworks?pageSize=2')
     expect(page1.code, page1.msg).toBe(0)

@@ -263,7 +263,10 @@ export const artworkMedia = pgTable(
     isPreview: boolean().notNull().default(false),
     caption: text().notNull().default(''),
     /** Who holds the rights in the file, under which licence, the credit line and what may not be done with it. */
-    rights: jsonb().$type<MediaRights>().notNull().default({ holder: '', licence: '', credit: '', restrictions: '' }),
+    rights: jsonb()
+      .$type<MediaRights>()
+      .notNull()
+      .default({ holder: '', licence: '', credit: '', restrictions: '' }),
   },
   (t) => [
     index('artwork_media_artwork_idx').on(t.artworkId, t.seq),

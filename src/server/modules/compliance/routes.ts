@@ -46,7 +46,10 @@ export function complianceRoutes(deps: Deps) {
           description: 'The compliance map',
           content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
         },
-        default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
+        default: {
+          description: 'Error envelope',
+          content: { 'application/json': { schema: errorEnvelope } },
+        },
       },
     }),
     async (c: Context<AppEnv>) =>

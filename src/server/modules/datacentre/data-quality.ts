@@ -124,7 +124,9 @@ export async function countRules(
   t: Thresholds,
 ): Promise<{ held: number; counts: Record<DataQualityRule, number> }> {
   const columns = sql.join(
-    DATA_QUALITY_RULES.map((r) => sql`count(*) filter (where ${ruleCondition(r, today, t)})::int as ${sql.identifier(r)}`),
+    DATA_QUALITY_RULES.map(
+      (r) => sql`count(*) filter (where ${ruleCondition(r, today, t)})::int as ${sql.identifier(r)}`,
+    ),
     sql`, `,
   )
   const [row] = rowsOf<Record<string, number>>(
@@ -150,7 +152,11 @@ export async function trend(db: DbOrTx): Promise<DataQualityPoint[]> {
   })
 }
 
-export async function dataQualityReport(db: DbOrTx, t: Thresholds, now = new Date()): Promise<DataQualityReport> {
+export async function dataQualityReport(
+  db: DbOrTx,
+  t: Thresholds,
+  now = new Date(),
+): Promise<DataQualityReport> {
   const on = officeToday(now)
   const [{ held, counts }, kept] = await Promise.all([countRules(db, on, t), trend(db)])
   return {

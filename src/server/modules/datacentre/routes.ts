@@ -4,6 +4,13 @@
 // Every filter value is checked to exist (400 at the field otherwise), as is every currency.
 import { createRoute, z } from '@hono/zod-openapi'
 import {
+  DATA_QUALITY_RULES,
+  dataQualityArtworks,
+  dataQualityArtworksQuery,
+  dataQualityQuery,
+  dataQualityReport as dataQualityReportSchema,
+} from '../../../shared/contracts/data-quality'
+import {
   collectionDashboard,
   collectionFilters,
   DIMENSIONS,
@@ -13,13 +20,6 @@ import {
   valueHistoryQuery,
   valueHistory as valueHistorySchema,
 } from '../../../shared/contracts/datacentre'
-import {
-  DATA_QUALITY_RULES,
-  dataQualityArtworks,
-  dataQualityArtworksQuery,
-  dataQualityQuery,
-  dataQualityReport as dataQualityReportSchema,
-} from '../../../shared/contracts/data-quality'
 import { PROCESS_TYPES } from '../../../shared/process-types'
 import { access } from '../../http/access'
 import type { Deps } from '../../http/context'

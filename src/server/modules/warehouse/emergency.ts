@@ -198,7 +198,8 @@ export async function drawGrabSheet(r: Report, sheet: GrabSheet) {
       .fillColor(item.priority === null ? MUTED : INK)
       .text(w.priority(item.priority), r.left + 2, top + pic / 2 - 6, { width: badge - 4, align: 'center' })
     const px = r.left + badge + gap
-    const shown = item.picture.ok && drawPicture(doc, item.picture.data, { x: px, y: top, width: pic, height: pic })
+    const shown =
+      item.picture.ok && drawPicture(doc, item.picture.data, { x: px, y: top, width: pic, height: pic })
     if (!shown) {
       doc.rect(px, top, pic, pic).lineWidth(0.5).strokeColor('#c9d1da').stroke()
       doc
@@ -212,7 +213,11 @@ export async function drawGrabSheet(r: Report, sheet: GrabSheet) {
     doc.fillColor(handling ? INK : MUTED).text(handlingLine, textLeft, doc.y + 2, { width: textWidth })
     // A box to tick once the work is out.
     const boxX = r.left + r.width - 28
-    doc.rect(boxX, top + 2, 14, 14).lineWidth(0.8).strokeColor(INK).stroke()
+    doc
+      .rect(boxX, top + 2, 14, 14)
+      .lineWidth(0.8)
+      .strokeColor(INK)
+      .stroke()
     doc
       .fontSize(6.5)
       .fillColor(MUTED)

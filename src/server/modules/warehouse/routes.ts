@@ -144,7 +144,10 @@ export function warehouseRoutes(deps: Deps) {
           description: 'The grab sheet (A4)',
           content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
         },
-        default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
+        default: {
+          description: 'Error envelope',
+          content: { 'application/json': { schema: errorEnvelope } },
+        },
       },
     }),
     async (c) =>
@@ -154,8 +157,10 @@ export function warehouseRoutes(deps: Deps) {
         const w = EMERGENCY_WORDS[lang]
         const r = await openReport(deps.config, { lang, title: w.title })
         const room = safeFilePart(sheet.room.code)
-        return reportResponse(r, `${w.fileName}-${room}-${officeStamp()}.pdf`, (report) =>
-          drawGrabSheet(report, sheet),
+        return reportResponse(
+          r,
+          `${w.fileName}-${room}-${officeStamp()}.pdf`,
+          (report) => drawGrabSheet(report, sheet),
           { 'x-artwork-count': String(sheet.items.length) },
         )
       }),

@@ -80,9 +80,7 @@ function ProcedureTable({ title, rows }: { title: React.ReactNode; rows: Spectru
                       '—'
                     )}
                   </Table.Td>
-                  <Table.Td fz="sm">
-                    {last ? t`${count}, latest ${last}` : count}
-                  </Table.Td>
+                  <Table.Td fz="sm">{last ? t`${count}, latest ${last}` : count}</Table.Td>
                   <Table.Td fz="sm" c="dimmed">
                     {en ? p.noteEn : p.noteZh}
                   </Table.Td>
@@ -127,7 +125,10 @@ export function CompliancePanel() {
         </Stack>
         <ComplianceMapPdfButton size="xs" />
       </Group>
-      <ProcedureTable title={<Trans>Primary procedures</Trans>} rows={m.procedures.filter((p) => p.primary)} />
+      <ProcedureTable
+        title={<Trans>Primary procedures</Trans>}
+        rows={m.procedures.filter((p) => p.primary)}
+      />
       <ProcedureTable title={<Trans>Other procedures</Trans>} rows={m.procedures.filter((p) => !p.primary)} />
     </Stack>
   )

@@ -135,7 +135,14 @@ export function DataQualityPanel({
         )}
       </Paper>
 
-      {rule ? <RuleArtworks rule={rule} page={page} label={i18n._(ruleLabel(rule, d))} onPage={(p) => onPick(rule, p)} /> : null}
+      {rule ? (
+        <RuleArtworks
+          rule={rule}
+          page={page}
+          label={i18n._(ruleLabel(rule, d))}
+          onPage={(p) => onPick(rule, p)}
+        />
+      ) : null}
     </Stack>
   )
 }

@@ -39,7 +39,6 @@ import { PageHeader } from '../../shell/PageHeader'
 import { ProcessLink, ProcessStatusBadge, processTypeLabel } from '../archive/process-links'
 import { AnchorLink, ButtonLink } from '../archive/router-links'
 import { PrintLabelsButton } from '../labels/PrintLabelsButton'
-import { GrabSheetPdfButton } from '../reports/ReportPdfButton'
 import { movementWords } from '../operations/movement-words'
 import {
   artworkColumn,
@@ -51,6 +50,7 @@ import {
   useThumbs,
 } from '../operations/parts'
 import { useLang } from '../process/machine-words'
+import { GrabSheetPdfButton } from '../reports/ReportPdfButton'
 import { RoomFormModal } from './RoomForm'
 import { ToggleRoomModal } from './RoomsScreen'
 import { climateText, Occupancy, ROOM_ICON_WORDS, RoomIconBadge, roomName } from './room-parts'

@@ -20,11 +20,11 @@ import { PageHeader } from '../../../shell/PageHeader'
 import { useArchiveReference } from '../reference-data'
 import {
   AcquisitionSection,
-  EmergencySection,
   type ArtworkFormApi,
   type ArtworkPayload,
   ClassificationSection,
   DimensionsSection,
+  EmergencySection,
   MediaSection,
   RecordsPart,
   SignatureSection,

@@ -123,8 +123,18 @@ export const EMERGENCY_ROWS: FieldRow[] = [
   ),
   pair(
     TWO,
-    { kind: 'textarea', path: 'handlingNotesZh', label: msg`Handling notes in Chinese`, max: L.handlingNotes },
-    { kind: 'textarea', path: 'handlingNotesEn', label: msg`Handling notes in English`, max: L.handlingNotes },
+    {
+      kind: 'textarea',
+      path: 'handlingNotesZh',
+      label: msg`Handling notes in Chinese`,
+      max: L.handlingNotes,
+    },
+    {
+      kind: 'textarea',
+      path: 'handlingNotesEn',
+      label: msg`Handling notes in English`,
+      max: L.handlingNotes,
+    },
   ),
 ]
 
