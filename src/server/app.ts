@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes'
 import { userSessionRoutes } from './modules/auth/user-sessions'
 import { userRoutes } from './modules/auth/users'
 import { collectionRoutes } from './modules/collection/routes'
+import { complianceRoutes } from './modules/compliance/routes'
 import { contentRoutes } from './modules/content/routes'
 import { datacentreRoutes } from './modules/datacentre/routes'
 import { entityRoutes } from './modules/entities/routes'
@@ -94,6 +95,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/releases', releaseRoutes],
   ['/content', contentRoutes],
   ['/datacentre', datacentreRoutes],
+  ['/compliance', complianceRoutes],
   ['/exports', exportRoutes],
   ['/exports', lidoRoutes],
   ['/entities', entityRoutes],

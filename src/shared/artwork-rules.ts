@@ -15,6 +15,11 @@ export const ARTWORK_LIMITS = {
   signaturePosition: 100,
   signatureContent: 300,
   remark: 2000,
+  handlingNotes: 1000,
+  rightsHolder: 200,
+  licence: 200,
+  credit: 300,
+  restrictions: 1000,
   recordTitle: 300,
   recordPlace: 200,
   recordNote: 1000,
@@ -81,6 +86,15 @@ export const optionalYear = z.preprocess(
     .refine((v) => v === '' || (v.length === 4 && Number(v) >= 1000 && Number(v) <= 2200), {
       message: 'invalidYear',
     }),
+)
+
+/** A salvage priority: 1 (saved first) to 5, or empty (not decided). */
+export const optionalPriority = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : numberAsText(v)),
+  z
+    .string({ message: 'salvagePriorityRange' })
+    .trim()
+    .regex(/^[1-5]?$/, { message: 'salvagePriorityRange' }),
 )
 
 /** "060.50" → "60.5": the form shows what was meant, and equal values compare equal. */
@@ -202,6 +216,16 @@ export type PrivateCollectionEntry = z.infer<typeof privateCollectionEntry>
 export type LiteratureEntry = z.infer<typeof literatureEntry>
 export type RecordEntry = ExhibitionEntry & Partial<AuctionEntry> & Partial<LiteratureEntry>
 
+/** Who holds the rights in a media file, the licence it is used under, its credit line, what may not be done. */
+export const mediaRights = z.strictObject({
+  holder: optionalText(L.rightsHolder).default(''),
+  licence: optionalText(L.licence).default(''),
+  credit: optionalText(L.credit).default(''),
+  restrictions: optionalText(L.restrictions).default(''),
+})
+export type MediaRights = z.infer<typeof mediaRights>
+export const NO_RIGHTS: MediaRights = { holder: '', licence: '', credit: '', restrictions: '' }
+
 export const mediaItem = z.strictObject({
   fileId: z.uuid({ message: 'invalidValue' }),
   kind: z.enum(MEDIA_KINDS, { message: 'invalidValue' }),
@@ -210,6 +234,7 @@ export const mediaItem = z.strictObject({
   /** Exactly one image is the preview. */
   isPreview: z.boolean().default(false),
   caption: optionalText(L.caption).default(''),
+  rights: mediaRights.default(NO_RIGHTS),
 })
 export type MediaItem = z.infer<typeof mediaItem>
 
@@ -265,6 +290,9 @@ export const recordShape = {
   actualWeight: optionalDecimalDigits.default(''),
   remarkZh: optionalText(L.remark).default(''),
   remarkEn: optionalText(L.remark).default(''),
+  salvagePriority: optionalPriority.default(''),
+  handlingNotesZh: optionalText(L.handlingNotes).default(''),
+  handlingNotesEn: optionalText(L.handlingNotes).default(''),
   exhibitions: z.array(exhibitionEntry).max(L.records).default([]),
   auctions: z.array(auctionEntry).max(L.records).default([]),
   privateCollections: z.array(privateCollectionEntry).max(L.records).default([]),
@@ -291,6 +319,12 @@ export const artworkRecordValues = z.object({
       picType: z.string(),
       isPreview: z.boolean(),
       caption: z.string(),
+      rights: z.object({
+        holder: z.string(),
+        licence: z.string(),
+        credit: z.string(),
+        restrictions: z.string(),
+      }),
     }),
   ),
 })
@@ -364,6 +398,9 @@ export function blankRecord(fields: Partial<StoredRecord> = {}): StoredRecord {
     actualWeight: '',
     remarkZh: '',
     remarkEn: '',
+    salvagePriority: '',
+    handlingNotesZh: '',
+    handlingNotesEn: '',
     exhibitions: [],
     auctions: [],
     privateCollections: [],

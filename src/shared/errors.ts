@@ -244,6 +244,15 @@ export const MESSAGES = {
   required: { 'zh-CN': '必填', en: 'Required' },
   tooLong: { 'zh-CN': '最多 {max} 个字符', en: 'At most {max} characters' },
   digitsOnly: { 'zh-CN': '只能输入数字', en: 'Digits only' },
+  salvagePriorityRange: { 'zh-CN': '请填写 1 到 5 之间的整数', en: 'A whole number from 1 to 5' },
+  badValuationYears: {
+    'zh-CN': '年数应为 1 到 50 之间的整数',
+    en: 'Years are a whole number from 1 to 50',
+  },
+  badConditionMonths: {
+    'zh-CN': '月数应为 1 到 120 之间的整数',
+    en: 'Months are a whole number from 1 to 120',
+  },
   invalidMoney: {
     'zh-CN': '金额格式不正确（最多两位小数）',
     en: 'Not a valid amount (at most two decimals)',

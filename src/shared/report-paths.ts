@@ -10,4 +10,8 @@ export const REPORTS_API = {
   insuranceSchedule: (policyId: string) => `/api/reports/insurance/policies/${enc(policyId)}/schedule.pdf`,
   stocktake: (processId: string) => `/api/reports/stocktakes/${enc(processId)}/report.pdf`,
   collectionSummary: '/api/reports/collection-summary.pdf',
+  /** A room's emergency grab sheet (served by the warehouse module). */
+  grabSheet: (roomId: string) => `/api/warehouse/rooms/${enc(roomId)}/emergency.pdf`,
+  /** The Spectrum 5.1 compliance map (served by the compliance module). */
+  complianceMap: '/api/compliance/spectrum.pdf',
 } as const

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { rooms } from '../../src/server/db/schema'
 import { tagIdByCode } from '../../src/server/seed/reference-data'
-import type { CreateArtworkInput } from '../../src/shared/artwork-rules'
+import { type CreateArtworkInput, NO_RIGHTS } from '../../src/shared/artwork-rules'
 import { jpeg, mp4, pdf, zipOf } from '../fixtures/file-samples'
 import type { TestContext } from './helpers'
 
@@ -146,11 +146,47 @@ export function fullRecord(
         note: 'p. 45',
       },
     ],
+    salvagePriority: '2',
+    handlingNotesZh: '两人搬运，画面朝内',
+    handlingNotesEn: 'Two people, face inwards',
     media: [
-      { fileId: media.front, kind: 'image', picType: 'FRONT', isPreview: true, caption: '正面' },
-      { fileId: media.detail, kind: 'image', picType: 'DETAIL', isPreview: false, caption: '' },
-      { fileId: media.video, kind: 'video', picType: '', isPreview: false, caption: 'Walk-through' },
-      { fileId: media.document, kind: 'other', picType: '', isPreview: false, caption: 'Condition report' },
+      {
+        fileId: media.front,
+        kind: 'image',
+        picType: 'FRONT',
+        isPreview: true,
+        caption: '正面',
+        rights: {
+          holder: 'Studio Lumen',
+          licence: 'CC BY-NC 4.0',
+          credit: 'Photo © Studio Lumen',
+          restrictions: 'No commercial use',
+        },
+      },
+      {
+        fileId: media.detail,
+        kind: 'image',
+        picType: 'DETAIL',
+        isPreview: false,
+        caption: '',
+        rights: NO_RIGHTS,
+      },
+      {
+        fileId: media.video,
+        kind: 'video',
+        picType: '',
+        isPreview: false,
+        caption: 'Walk-through',
+        rights: NO_RIGHTS,
+      },
+      {
+        fileId: media.document,
+        kind: 'other',
+        picType: '',
+        isPreview: false,
+        caption: 'Condition report',
+        rights: NO_RIGHTS,
+      },
     ],
     zipFileId: media.zip,
     inWarehouse: true,

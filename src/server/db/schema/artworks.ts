@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -20,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { ArtworkSnapshot, Dimensions } from '../../../shared/artwork-rules'
+import type { ArtworkSnapshot, Dimensions, MediaRights } from '../../../shared/artwork-rules'
 import { MOVEMENT_KINDS } from '../../../shared/constants'
 import { ARTWORK_STATUSES } from '../../../shared/contracts/artworks'
 import { files } from './files'
@@ -103,6 +104,13 @@ export const artworks = pgTable(
     actualWeight: numeric({ precision: 12, scale: 2 }),
     remarkZh: text().notNull().default(''),
     remarkEn: text().notNull().default(''),
+    /**
+     * Emergency planning: the order in which the work is saved when its room must be cleared, 1 (first) to 5;
+     * null until someone decides it. How to lift, carry and protect it, in each language.
+     */
+    salvagePriority: integer(),
+    handlingNotesZh: text().notNull().default(''),
+    handlingNotesEn: text().notNull().default(''),
     /** The preview image (also in artwork_media), kept here so a list page needs no join. */
     previewFileId: uuid().references(() => files.id),
     /** Titles, artist names and inventory number as lexemes, for the archive search. */
@@ -134,6 +142,8 @@ export const artworks = pgTable(
     index('artworks_title_zh_idx').on(t.titleZh),
     index('artworks_title_en_idx').on(t.titleEn),
     index('artworks_search_idx').using('gin', t.searchVector),
+    index('artworks_room_salvage_idx').on(t.roomId, t.salvagePriority),
+    check('artworks_salvage_priority_ck', sql`${t.salvagePriority} between 1 and 5`),
   ],
 )
 
@@ -252,6 +262,11 @@ export const artworkMedia = pgTable(
     picType: text().notNull().default(''),
     isPreview: boolean().notNull().default(false),
     caption: text().notNull().default(''),
+    /** Who holds the rights in the file, under which licence, the credit line and what may not be done with it. */
+    rights: jsonb()
+      .$type<MediaRights>()
+      .notNull()
+      .default({ holder: '', licence: '', credit: '', restrictions: '' }),
   },
   (t) => [
     index('artwork_media_artwork_idx').on(t.artworkId, t.seq),

@@ -3,6 +3,7 @@
 export * from './artworks'
 export * from './audit'
 export * from './content'
+export * from './data-quality'
 export * from './exports'
 export * from './files'
 export * from './finance'

@@ -400,6 +400,10 @@ function checkRow(r: MainRow, ctx: RowContext): { errors: StoredRowError[]; item
   }
   fields.media = before?.media ?? []
   fields.zipFileId = before?.zipFileId ?? null
+  // Emergency planning has no column in the layout: an import keeps what the record holds.
+  fields.salvagePriority = before?.salvagePriority ?? ''
+  fields.handlingNotesZh = before?.handlingNotesZh ?? ''
+  fields.handlingNotesEn = before?.handlingNotesEn ?? ''
 
   const parsed = importedArtworkRecord.safeParse(fields)
   if (!parsed.success) {

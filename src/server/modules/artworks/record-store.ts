@@ -10,6 +10,7 @@ import {
   DIMENSION_KINDS,
   type Dimensions,
   mainSizeText,
+  NO_RIGHTS,
   normaliseDecimal,
   RECORD_KINDS,
   type RecordEntry,
@@ -114,6 +115,9 @@ export function snapshotOf(
     actualWeight: row.actualWeight === null ? '' : normaliseDecimal(row.actualWeight),
     remarkZh: row.remarkZh,
     remarkEn: row.remarkEn,
+    salvagePriority: row.salvagePriority === null ? '' : String(row.salvagePriority),
+    handlingNotesZh: row.handlingNotesZh,
+    handlingNotesEn: row.handlingNotesEn,
     ...(lists as unknown as Pick<ArtworkRecord, RecordKind>),
     media: sorted
       .filter((m) => m.kind !== 'zip')
@@ -123,6 +127,7 @@ export function snapshotOf(
         picType: m.picType,
         isPreview: m.isPreview,
         caption: m.caption,
+        rights: { ...NO_RIGHTS, ...m.rights },
       })),
     zipFileId: sorted.find((m) => m.kind === 'zip')?.fileId ?? null,
     latestValuation: row.latestValuation,
@@ -279,6 +284,9 @@ export function recordColumns(record: StoredRecord) {
     actualWeight: record.actualWeight || null,
     remarkZh: record.remarkZh,
     remarkEn: record.remarkEn,
+    salvagePriority: record.salvagePriority ? Number(record.salvagePriority) : null,
+    handlingNotesZh: record.handlingNotesZh,
+    handlingNotesEn: record.handlingNotesEn,
     previewFileId: record.media.find((m) => m.kind === 'image' && m.isPreview)?.fileId ?? null,
   }
 }
@@ -313,6 +321,7 @@ function childRows(artworkId: string, record: StoredRecord) {
     picType: m.kind === 'image' ? m.picType : '',
     isPreview: m.kind === 'image' && m.isPreview,
     caption: m.caption,
+    rights: { ...NO_RIGHTS, ...m.rights },
   }))
   if (record.zipFileId) {
     media.push({

@@ -4,6 +4,13 @@
 // Every filter value is checked to exist (400 at the field otherwise), as is every currency.
 import { createRoute, z } from '@hono/zod-openapi'
 import {
+  DATA_QUALITY_RULES,
+  dataQualityArtworks,
+  dataQualityArtworksQuery,
+  dataQualityQuery,
+  dataQualityReport as dataQualityReportSchema,
+} from '../../../shared/contracts/data-quality'
+import {
   type CollectionDashboard,
   collectionDashboard,
   collectionFilters,
@@ -26,6 +33,7 @@ import { reportingCurrency } from '../finance/value'
 import type { ProcessCatalog } from '../process/catalog'
 import { machineCatalog } from '../process/machine-catalog'
 import { activityAggregate, collectionBreakdown, collectionTotals, insuranceAggregate } from './collection'
+import { dataQualityReport, ruleArtworks } from './data-quality'
 import { checkFilters, checkRange, type ScopedFilters } from './filters'
 import { type HistoryFigures, processMining } from './mining'
 import { snapshot } from './snapshot'
@@ -35,6 +43,12 @@ const typeParam = z.object({
   type: z
     .enum(PROCESS_TYPES, { message: 'invalidValue' })
     .openapi({ param: { in: 'path', name: 'type', required: true } }),
+})
+
+const ruleParam = z.object({
+  rule: z
+    .enum(DATA_QUALITY_RULES, { message: 'invalidValue' })
+    .openapi({ param: { in: 'path', name: 'rule', required: true } }),
 })
 
 export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCatalog) {
@@ -129,6 +143,37 @@ export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCa
           ? undefined
           : (compute: () => Promise<HistoryFigures>) => snapshot(db, `mining.${type}`, compute)
       return ok(c, await processMining(db, type, steps, q, kept))
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/data-quality',
+      tags,
+      summary:
+        'The documentation backlog of the held artworks: per rule (no image, no valuation within `valuationYears`, no dimensions, no location, no condition check within `conditionMonths`, no provenance) how many artworks it finds now, and the daily counts kept since (the trend)',
+      ...view,
+      request: { query: dataQualityQuery },
+      responses: okResponse(dataQualityReportSchema),
+    }),
+    async (c) => ok(c, await dataQualityReport(db, c.req.valid('query'))),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/data-quality/{rule}/artworks',
+      tags,
+      summary: 'The held artworks a documentation rule finds, by inventory number, a page at a time',
+      ...view,
+      request: { params: ruleParam, query: dataQualityArtworksQuery },
+      responses: okResponse(dataQualityArtworks),
+    }),
+    async (c) => {
+      const { rule } = c.req.valid('param')
+      const { page, pageSize, ...t } = c.req.valid('query')
+      return ok(c, await ruleArtworks(db, rule, t, page, pageSize))
     },
   )
 

@@ -18,13 +18,18 @@ import {
   stocktakeItem,
   stocktakesQuery,
 } from '../../../shared/contracts/warehouse'
-import { access } from '../../http/access'
+import { access, currentUser } from '../../http/access'
 import type { Deps } from '../../http/context'
-import { ok, okResponse, pageOf } from '../../http/envelope'
+import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { heavyDownload } from '../../jobs/heavy'
+import { officeStamp } from '../../office-day'
+import { safeFilePart } from '../../pdf/format'
+import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
 import { roomEntity } from '../reference/entities'
 import { createRecord, editRecord, setEnabled } from '../reference/writes'
 import { momentOf } from './at'
+import { drawGrabSheet, EMERGENCY_WORDS, readGrabSheet } from './emergency'
 import { listRooms, placeOf, roomContents, roomMovements, roomStocktakes, roomSummary } from './queries'
 
 const idParam = z.object({
@@ -124,6 +129,42 @@ export function warehouseRoutes(deps: Deps) {
       },
     )
   }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/rooms/{id}/emergency.pdf',
+      tags,
+      summary:
+        "A room's emergency grab sheet as a PDF (in the request's language): the artworks it holds now by salvage priority (1 first, none last), each with its thumbnail, place in the room and handling notes",
+      ...view,
+      request: { params: idParam },
+      responses: {
+        200: {
+          description: 'The grab sheet (A4)',
+          content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        default: {
+          description: 'Error envelope',
+          content: { 'application/json': { schema: errorEnvelope } },
+        },
+      },
+    }),
+    async (c) =>
+      heavyDownload(deps.heavy.downloads, currentUser(c).id, async () => {
+        const lang = c.get('lang')
+        const sheet = await readGrabSheet(db, deps.storage, c.req.valid('param').id)
+        const w = EMERGENCY_WORDS[lang]
+        const r = await openReport(deps.config, { lang, title: w.title })
+        const room = safeFilePart(sheet.room.code)
+        return reportResponse(
+          r,
+          `${w.fileName}-${room}-${officeStamp()}.pdf`,
+          (report) => drawGrabSheet(report, sheet),
+          { 'x-artwork-count': String(sheet.items.length) },
+        )
+      }),
+  )
 
   app.openapi(
     createRoute({

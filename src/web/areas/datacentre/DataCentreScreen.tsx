@@ -1,7 +1,8 @@
 // The data centre (/art-data-center): four tabs, the tab in the URL — the collection dashboard first,
 // what each legal entity holds, then the processes (each type's live diagram with its process mining). A link naming a type (`?flow=`) opens
 // the processes tab, as before the tabs. The processes tab (and Mermaid) loads only when opened. The collection
-// summary downloads as a PDF from the header. The last tab is the collection as it was on a day.
+// summary downloads as a PDF from the header. Then the collection as it was on a day, the documentation backlog
+// (data quality, the rule picked in the URL) and the Spectrum 5.1 compliance map.
 import { Trans } from '@lingui/react/macro'
 import { Tabs } from '@mantine/core'
 import type { ProcessType } from '../../../shared/process-types'
@@ -10,6 +11,8 @@ import { FlowsScreen } from '../flows/FlowsScreen'
 import { CollectionSummaryPdfButton } from '../reports/ReportPdfButton'
 import { CollectionAsOfPanel } from './CollectionAsOfPanel'
 import { CollectionDashboard } from './CollectionDashboard'
+import { CompliancePanel } from './CompliancePanel'
+import { DataQualityPanel } from './DataQualityPanel'
 import { type DataCentreSearch, filtersOf, type Tab, tabOf } from './datacentre-search'
 import { HoldingsPanel } from './HoldingsPanel'
 
@@ -46,6 +49,12 @@ export function DataCentreScreen({
           <Tabs.Tab value="asOf" data-testid="tab-as-of">
             <Trans>As of a date</Trans>
           </Tabs.Tab>
+          <Tabs.Tab value="dataQuality" data-testid="tab-data-quality">
+            <Trans>Data quality</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="compliance" data-testid="tab-compliance">
+            <Trans>Standards compliance</Trans>
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="collection">
           <CollectionDashboard search={search} filters={filtersOf(search)} onSearch={onSearch} />
@@ -55,6 +64,16 @@ export function DataCentreScreen({
             day={search.asOf ?? ''}
             onDay={(asOf) => onSearch({ asOf: asOf || undefined })}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="dataQuality">
+          <DataQualityPanel
+            rule={search.rule}
+            page={search.rulePage ?? 1}
+            onPick={(rule, page) => onSearch({ rule, rulePage: rule && page && page > 1 ? page : undefined })}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="compliance">
+          <CompliancePanel />
         </Tabs.Panel>
         <Tabs.Panel value="holdings">
           <HoldingsPanel />

@@ -13,12 +13,13 @@ import {
   isRealDate,
   OUT_OF_WAREHOUSE,
 } from '../../../shared/constants'
+import { DATA_QUALITY_RULES, type DataQualityRule } from '../../../shared/contracts/data-quality'
 import type { CollectionFilters } from '../../../shared/contracts/datacentre'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import type { QueryParams } from '../../api/client'
 import type { ArchiveSearch } from '../archive/archive-search'
 
-export const TABS = ['collection', 'holdings', 'processes', 'asOf'] as const
+export const TABS = ['collection', 'holdings', 'processes', 'asOf', 'dataQuality', 'compliance'] as const
 export type Tab = (typeof TABS)[number]
 /** Count of artworks, value per original currency, value in the reporting currency. */
 export const METRICS = ['reporting', 'value', 'count'] as const
@@ -36,6 +37,9 @@ export interface DataCentreSearch extends DashboardFilters {
   to?: string
   /** The day of the "as of a date" tab (yyyy-MM-dd). */
   asOf?: string
+  /** The data-quality tab's rule whose works are listed, and the page of them. */
+  rule?: DataQualityRule
+  rulePage?: number
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -68,6 +72,8 @@ export function validateDataCentreSearch(input: Record<string, unknown>): DataCe
     from: isRealDate(input.from) ? input.from : undefined,
     to: isRealDate(input.to) ? input.to : undefined,
     asOf: isRealDate(input.asOf) ? input.asOf : undefined,
+    rule: oneOf(DATA_QUALITY_RULES, input.rule),
+    rulePage: idOf(input.rulePage),
   }
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as DataCentreSearch
 }

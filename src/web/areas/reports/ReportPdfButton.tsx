@@ -154,3 +154,31 @@ export function CollectionSummaryPdfButton(props: Look) {
     />
   )
 }
+
+/** The warehouse room's "Grab sheet (PDF)": its works in salvage priority order, for an emergency. */
+export function GrabSheetPdfButton({ roomId, ...look }: { roomId: string } & Look) {
+  return (
+    <ReportPdfButton
+      {...look}
+      url={REPORTS_API.grabSheet(roomId)}
+      fileName="grab-sheet.pdf"
+      privilege="devOpsManage:view"
+      label={<Trans>Grab sheet (PDF)</Trans>}
+      testId="grab-sheet-pdf"
+    />
+  )
+}
+
+/** The data centre's "Compliance map (PDF)": the Spectrum 5.1 procedures and how far each is supported. */
+export function ComplianceMapPdfButton(props: Look) {
+  return (
+    <ReportPdfButton
+      {...props}
+      url={REPORTS_API.complianceMap}
+      fileName="spectrum-compliance.pdf"
+      privilege="art-data-center:view"
+      label={<Trans>Compliance map (PDF)</Trans>}
+      testId="compliance-pdf"
+    />
+  )
+}

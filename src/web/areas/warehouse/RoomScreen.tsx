@@ -50,6 +50,7 @@ import {
   useThumbs,
 } from '../operations/parts'
 import { useLang } from '../process/machine-words'
+import { GrabSheetPdfButton } from '../reports/ReportPdfButton'
 import { RoomFormModal } from './RoomForm'
 import { ToggleRoomModal } from './RoomsScreen'
 import { climateText, Occupancy, ROOM_ICON_WORDS, RoomIconBadge, roomName } from './room-parts'
@@ -163,6 +164,7 @@ function RoomFacts({ room }: { room: RoomSummary }) {
           </Group>
           <Group gap="xs" wrap="wrap">
             <PrintLabelsButton roomId={room.id} variant="light" size="xs" />
+            <GrabSheetPdfButton roomId={room.id} variant="light" size="xs" />
             {mayEdit ? (
               <EnableActions
                 enabled={room.enabled}

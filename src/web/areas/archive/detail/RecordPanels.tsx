@@ -177,6 +177,14 @@ export function RecordFacts({ detail, reference }: { detail: ArtworkDetail; refe
             </Item>
           </DataList>
         </Section>
+        <Section title={<Trans>Emergency planning</Trans>} testId="facts-emergency">
+          <DataList labelWidth={132} gap="sm">
+            <Item label={<Trans>Salvage priority</Trans>}>{r.salvagePriority}</Item>
+            <Item label={<Trans>Handling notes</Trans>}>
+              <Both zh={r.handlingNotesZh} en={r.handlingNotesEn} lang={lang} />
+            </Item>
+          </DataList>
+        </Section>
       </Stack>
     </SimpleGrid>
   )

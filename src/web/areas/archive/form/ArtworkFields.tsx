@@ -24,6 +24,7 @@ import {
   ACQUISITION_ROWS,
   type ArtworkField,
   CLASSIFICATION_ROWS,
+  EMERGENCY_ROWS,
   type FieldRow,
   locationField,
   MATERIALS_ROWS,
@@ -137,6 +138,16 @@ function FieldInput({
         <Select
           {...common}
           data={reference.dictOptions[field.dict]}
+          value={v[field.path] || null}
+          onChange={(x) => set(field.path, x ?? '')}
+          clearable={!field.required}
+        />
+      )
+    case 'choice':
+      return (
+        <Select
+          {...common}
+          data={field.options.map((o) => ({ value: o.value, label: o.label ? i18n._(o.label) : o.value }))}
           value={v[field.path] || null}
           onChange={(x) => set(field.path, x ?? '')}
           clearable={!field.required}
@@ -275,6 +286,23 @@ export function ClassificationSection(parts: PartProps) {
   return (
     <FormSection id="classification" title={<Trans>Classification</Trans>}>
       <FieldRows rows={CLASSIFICATION_ROWS} {...parts} />
+    </FormSection>
+  )
+}
+
+export function EmergencySection(parts: PartProps) {
+  return (
+    <FormSection
+      id="emergency"
+      title={<Trans>Emergency planning</Trans>}
+      description={
+        <Trans>
+          The order in which the work is saved when its room must be cleared (1 first), and how to lift, carry
+          and protect it. Both print on the room's grab sheet.
+        </Trans>
+      }
+    >
+      <FieldRows rows={EMERGENCY_ROWS} {...parts} />
     </FormSection>
   )
 }

@@ -24,6 +24,7 @@ import {
   type ArtworkPayload,
   ClassificationSection,
   DimensionsSection,
+  EmergencySection,
   MediaSection,
   RecordsPart,
   SignatureSection,
@@ -176,6 +177,7 @@ function ArtworkForm({ detail, onReload }: { detail: ArtworkDetail | null; onRel
               <SignatureSection {...parts} />
               <ClassificationSection {...parts} />
               <AcquisitionSection {...parts} />
+              <EmergencySection {...parts} />
               <WhereaboutsSection detail={detail} {...parts} />
               <RecordsPart {...parts} />
               <MediaSection detail={detail} {...parts} />

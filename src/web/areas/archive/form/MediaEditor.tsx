@@ -9,16 +9,18 @@ import {
   Box,
   Card,
   Group,
+  Popover,
   Radio,
   Select,
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Title,
   Tooltip,
 } from '@mantine/core'
-import { ARTWORK_LIMITS, type MediaItem } from '../../../../shared/artwork-rules'
+import { ARTWORK_LIMITS, type MediaItem, type MediaRights, NO_RIGHTS } from '../../../../shared/artwork-rules'
 import type { FileView, UploadResponse } from '../../../../shared/contracts/files'
 import { IMAGE_EXTENSIONS } from '../../../../shared/file-types'
 import { FileUpload } from '../../../forms/FileUpload'
@@ -41,10 +43,11 @@ export interface FileFacts {
   coverFileId: string | null
 }
 
-export type MediaInput = Omit<MediaItem, 'picType' | 'isPreview' | 'caption'> & {
+export type MediaInput = Omit<MediaItem, 'picType' | 'isPreview' | 'caption' | 'rights'> & {
   picType?: string
   isPreview?: boolean
   caption?: string
+  rights?: MediaRights
 }
 
 export function factsOf(file: UploadResponse | FileView): FileFacts {
@@ -87,6 +90,89 @@ function SectionTitle({ children, hint }: { children: React.ReactNode; hint?: Re
         </Text>
       ) : null}
     </Stack>
+  )
+}
+
+/**
+ * The rights in one media file (who holds them, the licence, the credit line, what may not be done), edited in a
+ * popover beside the file; the button says whether any are recorded.
+ */
+function RightsButton({
+  rights,
+  onChange,
+  errors,
+  prefix,
+  disabled,
+}: {
+  rights: MediaRights | undefined
+  onChange: (rights: MediaRights) => void
+  errors: Record<string, string>
+  prefix: string
+  disabled?: boolean
+}) {
+  const { t } = useLingui()
+  const r = { ...NO_RIGHTS, ...rights }
+  const recorded = Boolean(r.holder || r.licence || r.credit || r.restrictions)
+  const wrong = Object.keys(errors).some((k) => k.startsWith(`${prefix}.rights`))
+  const set = (patch: Partial<MediaRights>) => onChange({ ...r, ...patch })
+  const field = (key: keyof MediaRights) => errors[`${prefix}.rights.${key}`]
+  return (
+    <Popover width={320} position="bottom-start" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <Badge
+          component="button"
+          type="button"
+          variant={recorded ? 'light' : 'outline'}
+          color={wrong ? 'red' : recorded ? 'teal' : 'gray'}
+          style={{ cursor: 'pointer' }}
+          data-testid="media-rights"
+        >
+          {recorded ? <Trans>Rights recorded</Trans> : <Trans>Rights</Trans>}
+        </Badge>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <TextInput
+            size="xs"
+            label={t`Rights holder`}
+            value={r.holder}
+            onChange={(e) => set({ holder: clampLength(e.currentTarget.value, L.rightsHolder) })}
+            error={field('holder')}
+            disabled={disabled}
+            data-testid="media-rights-holder"
+          />
+          <TextInput
+            size="xs"
+            label={t`Licence`}
+            value={r.licence}
+            onChange={(e) => set({ licence: clampLength(e.currentTarget.value, L.licence) })}
+            error={field('licence')}
+            disabled={disabled}
+            data-testid="media-rights-licence"
+          />
+          <TextInput
+            size="xs"
+            label={t`Credit line`}
+            value={r.credit}
+            onChange={(e) => set({ credit: clampLength(e.currentTarget.value, L.credit) })}
+            error={field('credit')}
+            disabled={disabled}
+            data-testid="media-rights-credit"
+          />
+          <Textarea
+            size="xs"
+            label={t`Restrictions`}
+            autosize
+            minRows={2}
+            value={r.restrictions}
+            onChange={(e) => set({ restrictions: clampLength(e.currentTarget.value, L.restrictions) })}
+            error={field('restrictions')}
+            disabled={disabled}
+            data-testid="media-rights-restrictions"
+          />
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   )
 }
 
@@ -212,6 +298,13 @@ export function MediaEditor({
                       error={errors[`media.${index}.caption`]}
                       disabled={disabled}
                     />
+                    <RightsButton
+                      rights={m.rights}
+                      onChange={(rights) => set(index, { rights })}
+                      errors={errors}
+                      prefix={`media.${index}`}
+                      disabled={disabled}
+                    />
                     <Radio
                       value={String(index)}
                       label={t`Use as the preview`}
@@ -277,6 +370,15 @@ export function MediaEditor({
                       aria-label={t`Caption`}
                       disabled={disabled}
                     />
+                    <Group>
+                      <RightsButton
+                        rights={m.rights}
+                        onChange={(rights) => set(index, { rights })}
+                        errors={errors}
+                        prefix={`media.${index}`}
+                        disabled={disabled}
+                      />
+                    </Group>
                   </Stack>
                   <ActionIcon
                     variant="subtle"
@@ -343,6 +445,13 @@ export function MediaEditor({
                   placeholder={t`What it is`}
                   aria-label={t`Caption`}
                   style={{ flex: 1 }}
+                  disabled={disabled}
+                />
+                <RightsButton
+                  rights={m.rights}
+                  onChange={(rights) => set(index, { rights })}
+                  errors={errors}
+                  prefix={`media.${index}`}
                   disabled={disabled}
                 />
                 <ActionIcon

@@ -37,6 +37,8 @@ export type ArtworkField = Base &
     | { kind: 'tags'; path: 'labelTagIds'; parent: ArchiveTagParent; max: number }
     /** A value of dictionary `dict`. */
     | { kind: 'dict'; path: TextPath; dict: ArchiveDict }
+    /** One of a fixed list of values, each shown as its label (or as itself). */
+    | { kind: 'choice'; path: TextPath; options: { value: string; label?: MessageDescriptor }[] }
   )
 
 /** Fields side by side: one column on a phone, `sm` (and `md`) beside each other on wider screens. */
@@ -99,6 +101,40 @@ export const ACQUISITION_ROWS: FieldRow[] = [
     TWO,
     { kind: 'textarea', path: 'remarkZh', label: msg`Remarks in Chinese`, max: L.remark },
     { kind: 'textarea', path: 'remarkEn', label: msg`Remarks in English`, max: L.remark },
+  ),
+]
+
+/** Emergency planning: the order in which the work is saved from its room, and how it is handled. */
+export const EMERGENCY_ROWS: FieldRow[] = [
+  pair(
+    { base: 1, sm: 2 },
+    {
+      kind: 'choice',
+      path: 'salvagePriority',
+      label: msg`Salvage priority`,
+      options: [
+        { value: '1', label: msg`1 — saved first` },
+        { value: '2' },
+        { value: '3' },
+        { value: '4' },
+        { value: '5', label: msg`5 — saved last` },
+      ],
+    },
+  ),
+  pair(
+    TWO,
+    {
+      kind: 'textarea',
+      path: 'handlingNotesZh',
+      label: msg`Handling notes in Chinese`,
+      max: L.handlingNotes,
+    },
+    {
+      kind: 'textarea',
+      path: 'handlingNotesEn',
+      label: msg`Handling notes in English`,
+      max: L.handlingNotes,
+    },
   ),
 ]
 
