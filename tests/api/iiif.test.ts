@@ -43,14 +43,15 @@ async function testImage(): Promise<Buffer> {
 
 const base = (id = imageId) => `/api/iiif/3/${id}`
 
-async function get(url: string, token: string | undefined = registrar) {
+/** With the registrar's token unless told otherwise (null: no header at all). */
+async function get(url: string, token: string | null = registrar) {
   const headers: Record<string, string> = { 'accept-language': 'en' }
   if (token) headers['x-auth-token'] = token
   const res = await t.app.request(url, { headers })
   return { res, body: Buffer.from(await res.arrayBuffer()) }
 }
 
-async function json(url: string, token: string | undefined = registrar, lang = 'en') {
+async function json(url: string, token: string | null = registrar, lang = 'en') {
   const headers: Record<string, string> = { 'accept-language': lang }
   if (token) headers['x-auth-token'] = token
   const res = await t.app.request(url, { headers })
@@ -281,11 +282,11 @@ async function fileLink() {
 
 describe('who may read', () => {
   it('refuses without a token or link (403), and with a forged or altered link (403)', async () => {
-    expect((await json(`${base()}/info.json`, undefined)).status).toBe(403)
-    expect((await get(`${base()}/full/max/0/default.jpg`, undefined)).res.status).toBe(403)
+    expect((await json(`${base()}/info.json`, null)).status).toBe(403)
+    expect((await get(`${base()}/full/max/0/default.jpg`, null)).res.status).toBe(403)
     const query = await fileLink()
     const forged = query.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
-    expect((await get(`${base()}/full/max/0/default.jpg?${forged}`, undefined)).res.status).toBe(403)
+    expect((await get(`${base()}/full/max/0/default.jpg?${forged}`, null)).res.status).toBe(403)
     // A file's link opens that file's service only.
     const other = await upload(
       t,
@@ -296,14 +297,14 @@ describe('who may read', () => {
         .toBuffer(),
       'other.png',
     )
-    expect((await get(`${base(other.id)}/full/max/0/default.jpg?${query}`, undefined)).res.status).toBe(403)
+    expect((await get(`${base(other.id)}/full/max/0/default.jpg?${query}`, null)).res.status).toBe(403)
   })
 
   it("opens info.json and renderings with the file's signed link, without headers", async () => {
     const query = await fileLink()
-    const info = await json(`${base()}/info.json?${query}`, undefined)
+    const info = await json(`${base()}/info.json?${query}`, null)
     expect(info.status).toBe(200)
-    const tile = await get(`${base()}/0,0,512,512/256,/0/default.jpg?${query}`, undefined)
+    const tile = await get(`${base()}/0,0,512,512/256,/0/default.jpg?${query}`, null)
     expect(tile.res.status).toBe(200)
     expect(tile.res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
   })
@@ -410,7 +411,7 @@ describe('the manifest', () => {
     expect([body.width, body.height]).toEqual([1024, 683])
     expect(manifest.items[0].items[0].items[0].target).toBe(manifest.items[0].id)
     // The body opens without headers (a signed link rides on it) at the size it announces...
-    const image = await get(new URL(body.id).pathname + new URL(body.id).search, undefined)
+    const image = await get(new URL(body.id).pathname + new URL(body.id).search, null)
     expect(image.res.status).toBe(200)
     const meta2 = await sharp(image.body).metadata()
     expect([meta2.width, meta2.height]).toEqual([body.width, body.height])
@@ -427,13 +428,13 @@ describe('the manifest', () => {
       headers: H,
     })
     expect(link.code, link.msg).toBe(0)
-    const signed = await json(link.data.url, undefined)
+    const signed = await json(link.data.url, null)
     expect(signed.status).toBe(200)
     expect(manifestSchema.parse(signed.data).items).toHaveLength(2)
-    expect((await json(url(), undefined)).status).toBe(403)
-    expect((await json(link.data.url.replace(/sig=[^&]+/, 'sig=forged'), undefined)).status).toBe(403)
+    expect((await json(url(), null)).status).toBe(403)
+    expect((await json(link.data.url.replace(/sig=[^&]+/, 'sig=forged'), null)).status).toBe(403)
     // A file link does not open a manifest (its signature names another target).
-    expect((await json(`${url()}?${await fileLink()}`, undefined)).status).toBe(403)
+    expect((await json(`${url()}?${await fileLink()}`, null)).status).toBe(403)
     const [reader] = await t.deps.database.db
       .insert(users)
       .values({
