@@ -66,6 +66,7 @@ export const GUARD_LABELS = {
   countMatches: { labelZh: '盘点无差异', labelEn: 'the count has no discrepancy' },
   discrepanciesResolved: { labelZh: '差异已全部解决', labelEn: 'every discrepancy resolved' },
   renewalDeclined: { labelZh: '决定不续保', labelEn: 'decided not to renew' },
+  deaccessionRejected: { labelZh: '决定不批准注销', labelEn: 'the decision rejects the deaccession' },
 } as const satisfies Record<string, Words>
 export type GuardName = keyof typeof GUARD_LABELS
 

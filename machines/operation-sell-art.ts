@@ -32,7 +32,7 @@ export const operationSellArtV1 = defineProcess({
     ),
   ],
   input: artworksInput,
-  checks: { start: 'notPledged', submit: { contract: 'notPledged' } },
+  checks: { start: ['notPledged', 'deaccessioned'], submit: { contract: 'notPledged' } },
   payloads: {
     marketSurvey: marketSurveyStep,
     contract: contractStep,
@@ -52,6 +52,7 @@ export const operationSellArtV1 = defineProcess({
     },
   ],
   notes: [
+    'A sale starts only on works whose deaccession was approved (a DEACCESSION that ended approved): one without is refused at the start, naming the work.',
     'The collection follows the money-step pattern from the other side: approved (twice above the second-approval limit), then finance confirms the money arrived (CONFIRM_PAYMENT) or that it did not (PAYMENT_FAILED, with the reason) and retries.',
     "The artworks are marked sold (to the contract's counterparty, movement row) only when the money is confirmed, not when the contract is signed.",
     'One collection per sale, the full payment: its amount is exactly what the contract leaves due, in its currency, so a sale never completes with money still owed (instalments would be a later version of this machine).',

@@ -20,6 +20,8 @@
 import type { ProcessType } from '../src/shared/process-types'
 import { buyArt } from './buy-art'
 import { buyArtTrans } from './buy-art-trans'
+import { damageLoss } from './damage-loss'
+import { deaccession } from './deaccession'
 import { financePayment } from './finance-payment'
 import { insuranceAnnual } from './insurance-annual'
 import { insuranceOperation } from './insurance-operation'
@@ -51,6 +53,8 @@ export const DECLARATIONS = [
   insuranceRenewal,
   insurancePayout,
   inventoryCheck,
+  deaccession,
+  damageLoss,
   financePayment,
 ] as const satisfies readonly ProcessTypeDeclaration[]
 

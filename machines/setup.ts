@@ -31,7 +31,11 @@ export type NotifyKind =
   | 'restarted'
 
 /** Context conditions a machine may use in its exits (each a guard of the shared setup). */
-export type ConditionName = 'countMatches' | 'discrepanciesResolved' | 'renewalDeclined'
+export type ConditionName =
+  | 'countMatches'
+  | 'discrepanciesResolved'
+  | 'renewalDeclined'
+  | 'deaccessionRejected'
 export type Conditions = Partial<Record<ConditionName, (context: ProcessContext) => boolean>>
 
 /** An `effect` action: XState's pure `transition()` hands it back to the runtime, which applies it. */
@@ -177,6 +181,7 @@ export function processSetup(
       countMatches: condition('countMatches'),
       discrepanciesResolved: condition('discrepanciesResolved'),
       renewalDeclined: condition('renewalDeclined'),
+      deaccessionRejected: condition('deaccessionRejected'),
       /** Steps are filled by anyone who may start processes (a team fills a process together). */
       mayFill: ({ event }) => holds(event.actor, START_PRIVILEGE),
       /** Money steps: also finance staff who pay. */

@@ -167,10 +167,13 @@ export type CheckName =
   | 'notPledged'
   /** Purchase start: the buying legal entity, when named, exists. */
   | 'buyerEntity'
+  /** Sale start: every artwork in hand has an approved deaccession (DEACCESSION ended approved). */
+  | 'deaccessioned'
 
 /** Which checks a type declares: on its start input, and on the submitted form of a step (by step key). */
 export interface ProcessChecks {
-  start?: CheckName
+  /** One check, or several applied in order (the first refusal is the answer). */
+  start?: CheckName | readonly CheckName[]
   submit?: Record<string, CheckName>
 }
 

@@ -44,6 +44,7 @@ import { referenceCallRoutes } from './modules/reference/routes'
 import { releaseRoutes } from './modules/releases/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { shareRoutes } from './modules/shares/routes'
+import { lidoRoutes, linkedArtRoutes } from './modules/standards/routes'
 import { stocktakeRoutes } from './modules/stocktakes/routes'
 import { systemInfoRoutes } from './modules/system-info/routes'
 import { systemLogRoutes } from './modules/system-log/routes'
@@ -80,6 +81,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/artworks', artworkAsOfRoutes],
   ['/collection', collectionRoutes],
   ['/artworks', ownershipRoutes],
+  ['/artworks', linkedArtRoutes],
   ['/operations', operationsRoutes],
   ['/stocktakes', stocktakeRoutes],
   ['/labels', labelRoutes],
@@ -95,6 +97,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/content', contentRoutes],
   ['/datacentre', datacentreRoutes],
   ['/exports', exportRoutes],
+  ['/exports', lidoRoutes],
   ['/entities', entityRoutes],
   ['/shares', shareRoutes],
   ['/public', publicRoutes],

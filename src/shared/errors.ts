@@ -138,6 +138,10 @@ export const MESSAGES = {
     'zh-CN': '所选作品中有不存在的作品',
     en: 'One of the chosen artworks does not exist',
   },
+  shareOutOfScope: {
+    'zh-CN': '作品 {inventoryNo} 不在您的范围内，不能分享',
+    en: 'Artwork {inventoryNo} is outside your scope and cannot be shared',
+  },
   shareSoldArtwork: {
     'zh-CN': '作品 {inventoryNo} 已售出，不能分享',
     en: 'Artwork {inventoryNo} has been sold and cannot be shared',
@@ -208,6 +212,14 @@ export const MESSAGES = {
     'zh-CN':
       '不能设置或重置 {user} 的密码：此用户拥有您自己没有的权限（{privileges}），知道其密码就能以其身份行事',
     en: 'You cannot set or reset the password of {user}: they hold privileges you do not ({privileges}), and their password would let you act as them',
+  },
+  scopeBeyondOwn: {
+    'zh-CN': '不能授予超出您自己范围的藏品范围：只能选择您所限的法律实体或其下属实体，且不能授予全部藏品',
+    en: 'You cannot give a scope wider than your own: only the legal entities you are limited to or those under them, never the whole collection',
+  },
+  scopeTakeOver: {
+    'zh-CN': '不能设置或重置 {user} 的密码：此用户能看到您范围以外的藏品，知道其密码就能看到这些藏品',
+    en: 'You cannot set or reset the password of {user}: they see works outside your scope, and their password would show them to you',
   },
   ownGrants: {
     'zh-CN': '不能更改自己的角色或权限，须由其他管理员更改',
@@ -705,6 +717,16 @@ export const MESSAGES = {
     'zh-CN': '请选择库房或作品其中之一，不能同时选择',
     en: 'Choose either a room or artworks, not both',
   },
+  lidoNothingChosen: { 'zh-CN': '请选择要导出为 LIDO 的作品', en: 'Choose the artworks to export as LIDO' },
+  lidoBadId: { 'zh-CN': '无法识别的作品标识：{value}', en: 'Not an artwork reference: {value}' },
+  lidoTooMany: {
+    'zh-CN': '一次最多导出 {max} 件作品为 LIDO（本次为 {count} 件），请分批导出',
+    en: 'At most {max} artworks can be exported as LIDO at once (this asks for {count}): export in parts',
+  },
+  lidoUnknownArtworks: {
+    'zh-CN': '所选作品中有 {count} 件不在档案中：{ids}',
+    en: '{count} of the chosen artworks are not in the archive: {ids}',
+  },
   labelsBadId: { 'zh-CN': '无法识别的作品标识：{value}', en: 'Not an artwork reference: {value}' },
   labelsUnknownArtworks: {
     'zh-CN': '所选作品中有 {count} 件不在档案中',
@@ -758,6 +780,14 @@ export const MESSAGES = {
   artworkPledged: {
     'zh-CN': '作品 {artwork} 已质押给 {lender}（自 {from} 起）：不能出售或借展',
     en: 'Artwork {artwork} is pledged to {lender} (since {from}): it cannot be sold or lent',
+  },
+  notDeaccessioned: {
+    'zh-CN': '作品 {artwork} 没有已批准的注销：须先完成藏品注销并获批准，才能出售',
+    en: 'Artwork {artwork} has no approved deaccession: a work is sold only once its deaccession is approved',
+  },
+  titleChecklistIncomplete: {
+    'zh-CN': '所有权核查的每一项都须勾选',
+    en: 'Every item of the proof of title must be checked',
   },
   // Release notes and dynamic content.
   releaseNumberFormat: {

@@ -16,6 +16,8 @@ export const PROCESS_TYPES = [
   'INSURANCE_RENEWAL',
   'INSURANCE_PAYOUT',
   'INVENTORY_CHECK',
+  'DEACCESSION',
+  'DAMAGE_LOSS',
   'FINANCE_PAYMENT',
 ] as const
 export type ProcessType = (typeof PROCESS_TYPES)[number]
@@ -35,6 +37,8 @@ export const PROCESS_TYPE_LABELS = {
   INSURANCE_RENEWAL: { 'zh-CN': '保单续保', en: 'Insurance renewal' },
   INSURANCE_PAYOUT: { 'zh-CN': '保险理赔', en: 'Insurance claim' },
   INVENTORY_CHECK: { 'zh-CN': '库房盘点', en: 'Stocktake' },
+  DEACCESSION: { 'zh-CN': '藏品注销', en: 'Deaccession' },
+  DAMAGE_LOSS: { 'zh-CN': '损坏与遗失', en: 'Damage and loss' },
   FINANCE_PAYMENT: { 'zh-CN': '非合同付款', en: 'Non-contract payment' },
 } as const satisfies Record<ProcessType, { 'zh-CN': string; en: string }>
 
@@ -73,5 +77,15 @@ export const PROCESS_TYPE_LISTS: readonly {
     type: 'OPERATION_SELL_ART',
     path: '/devOpsManage/artSell',
     menu: { 'zh-CN': '出售', en: 'Sales' },
+  },
+  {
+    type: 'DEACCESSION',
+    path: '/devOpsManage/deaccession',
+    menu: { 'zh-CN': '藏品注销', en: 'Deaccessions' },
+  },
+  {
+    type: 'DAMAGE_LOSS',
+    path: '/devOpsManage/damageLoss',
+    menu: { 'zh-CN': '损坏与遗失', en: 'Damage and loss' },
   },
 ]

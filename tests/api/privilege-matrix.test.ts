@@ -94,6 +94,17 @@ beforeAll(async () => {
     Object.entries(item).map(([method, op]) => ({ method, path, op })),
   )
   const { db } = t.deps.database
+  // The demo user limited to a legal entity (`foundation`) is limited here too: its scope must never turn a
+  // missing privilege into anything but 4031, nor an operation it may call into a 5xx.
+  const [entity] = (await t.deps.database.raw(
+    `insert into legal_entities (name_zh, name_en, kind, jurisdiction)
+     values ('矩阵基金会', 'Matrix Foundation', 'foundation', (select code from countries limit 1)) returning id`,
+  )) as { id: string }[]
+  await t.deps.database.raw(
+    `insert into user_entity_scope (user_id, entity_id)
+     select id, $1 from users where username = 'foundation'`,
+    [entity.id],
+  )
   for (const username of USERNAMES) {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username))
     const held = await privilegesOf(db, row.id)
@@ -146,7 +157,7 @@ describe('privilege matrix: every operation × every demo role and anonymous', (
     for (const [name, rule] of Object.entries(CUSTOM_RULES)) expect(rule.reason, name).toBeTruthy()
 
     // Every role holds something and lacks something, so both kinds of cell are exercised per role.
-    expect(people.size).toBe(7)
+    expect(people.size).toBe(8)
 
     const cells: Cell[] = []
     const wrong: string[] = []
@@ -291,6 +302,15 @@ describe('privilege matrix: a user manager (authManage:view + edit only) over th
     'get /api/auth/users': {
       beyond: async () => ({ url: '/api/auth/users' }),
       within: async () => ({ url: '/api/auth/users' }),
+    },
+    'get /api/auth/users/scope-choices': {
+      beyond: async () => ({ url: '/api/auth/users/scope-choices' }),
+      within: async () => ({ url: '/api/auth/users/scope-choices' }),
+    },
+    'get /api/auth/users/{id}': userCase(''),
+    'put /api/auth/users/{id}/entities': {
+      beyond: async () => ({ url: `/api/auth/users/${reach.adminId}/entities`, body: { entityIds: [] } }),
+      within: async () => ({ url: `/api/auth/users/${reach.helperId}/entities`, body: { entityIds: [] } }),
     },
     'post /api/auth/users': {
       beyond: async () => ({

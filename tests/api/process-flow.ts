@@ -12,7 +12,10 @@ export interface Flow {
   tokens: Record<string, string>
   pdfId: string
   room: string
+  /** Start a process (a sale: its artworks' deaccession walked to its approval first). */
   start: (user: string, type: string, input: unknown) => Promise<ProcessView>
+  /** A DEACCESSION of these artworks, walked to its end approved (what a sale needs to start). */
+  deaccessionApproved: (ids: string[]) => Promise<ProcessView>
   /** The raw answer of an event (refusals included). */
   post: (
     user: string,
@@ -35,13 +38,20 @@ export async function openFlow(): Promise<Flow> {
   const room = await makeRoom(t)
   const tokens: Record<string, string> = {}
   for (const u of USERS) tokens[u] = await t.login(u)
-  const start: Flow['start'] = async (user, type, input) => {
+  const begin = async (user: string, type: string, input: unknown) => {
     const res = await t.call<ProcessView>('POST', '/api/process', {
       token: tokens[user],
       body: { type, input },
     })
     if (res.code !== 0) throw new Error(`${type}: ${res.code} ${res.msg} ${JSON.stringify(res.data)}`)
     return res.data
+  }
+  const start: Flow['start'] = async (user, type, input) => {
+    // A sale starts only on works with an approved deaccession: the office decides that first.
+    const ids = (input as { artworkIds?: unknown } | undefined)?.artworkIds
+    if (type === 'OPERATION_SELL_ART' && Array.isArray(ids) && ids.length > 0)
+      await deaccessionApproved(ids as string[])
+    return begin(user, type, input)
   }
   const post: Flow['post'] = (user, p, body) =>
     t.call<any>('POST', `/api/process/${p.id}/events`, {
@@ -59,6 +69,17 @@ export async function openFlow(): Promise<Flow> {
   }
   const pass: Flow['pass'] = async (p, payload, submitter = 'registrar') =>
     send('approver', await send(submitter, p, 'SUBMIT', { payload }), 'APPROVE')
+  const deaccessionApproved: Flow['deaccessionApproved'] = async (ids) => {
+    const s = sampleStepData('DEACCESSION', {
+      artworkIds: [ids[0], ids[1] ?? ids[0]],
+      roomId: room,
+      fileId: pdfId,
+    })
+    let p = await begin('registrar', 'DEACCESSION', { artworkIds: ids })
+    for (const step of ['reasons', 'titleCheck', 'decision']) p = await pass(p, s[step][0])
+    if (p.state !== 'completed') throw new Error(`DEACCESSION ended in ${p.state}`)
+    return p
+  }
   const samples: Flow['samples'] = (type, ids) =>
     sampleStepData(type as never, {
       artworkIds: [ids[0], ids[1] ?? ids[0]],
@@ -71,6 +92,7 @@ export async function openFlow(): Promise<Flow> {
     pdfId,
     room,
     start,
+    deaccessionApproved,
     post,
     send,
     pass,

@@ -30,7 +30,7 @@ import {
   simplePaths,
   toMachineEvent,
 } from '../model/graph-paths'
-import { SAMPLE_SECOND_APPROVAL_ABOVE, type SampleRefs } from '../model/samples'
+import { SAMPLE_SECOND_APPROVAL_ABOVE, type SampleRefs, sampleStepData } from '../model/samples'
 import { createTestContext, type TestContext } from './helpers'
 import { assertWorldConsistent } from './invariants'
 import { artworkRows, countRows, makeArtworks, makePdf, makeRoom } from './process-helpers'
@@ -296,6 +296,30 @@ export function modelWalk(name: string, pick: (type: ProcessType, index: number)
     }
   }
 
+  /** A DEACCESSION of the refs' artworks, walked to its approved end (not one of the walks: not counted). */
+  async function deaccessionApproved(refs: SampleRefs) {
+    const data = sampleStepData('DEACCESSION', refs)
+    const started = await t.call<ProcessView>('POST', '/api/process', {
+      token: tokens.registrar,
+      body: { type: 'DEACCESSION', input: { artworkIds: refs.artworkIds } },
+    })
+    expect(started.code, started.msg).toBe(0)
+    let p = started.data
+    for (const step of ['reasons', 'titleCheck', 'decision'])
+      for (const [who, body] of [
+        ['registrar', { type: 'SUBMIT', payload: data[step][0] }],
+        ['approver', { type: 'APPROVE' }],
+      ] as const) {
+        const res = await t.call<ProcessView>('POST', `/api/process/${p.id}/events`, {
+          token: tokens[who],
+          body: { ...body, expectedVersion: p.version },
+        })
+        expect(res.code, `DEACCESSION ${body.type} ${step}: ${res.msg}`).toBe(0)
+        p = res.data
+      }
+    expect(p.state).toBe('completed')
+  }
+
   async function replayThroughApi(definition: ProcessDefinition, events: ConcreteEvent[], refs: SampleRefs) {
     const expected: ReplayPath = replay(definition, events, refs)
     const started = await t.call<ProcessView>('POST', '/api/process', {
@@ -362,7 +386,10 @@ export function modelWalk(name: string, pick: (type: ProcessType, index: number)
         const definition = latest(type)
         const refsFor = async (): Promise<SampleRefs> => {
           const artworkIds = (await makeArtworks(t, 2, room)) as [string, string]
-          return { artworkIds, roomId: room, fileId: pdfId }
+          const refs = { artworkIds, roomId: room, fileId: pdfId }
+          // A sale starts only on works whose deaccession was approved: the office decides that first.
+          if (type === 'OPERATION_SELL_ART') await deaccessionApproved(refs)
+          return refs
         }
         // The paths are computed once with placeholder refs, then replayed with fresh records each.
         const template = await refsFor()

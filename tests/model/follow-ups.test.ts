@@ -32,6 +32,7 @@ describe('follow-up declarations', () => {
     ).toEqual([
       'BUY_ART → BUY_ART_TRANS (sourceProcessId)',
       'BUY_ART_TRANS → FINANCE_PAYMENT (forProcessId, transport)',
+      'DAMAGE_LOSS → INSURANCE_PAYOUT (sourceProcessId)',
       'INSURANCE_ANNUAL → INSURANCE_RENEWAL (previousProcessId)',
       'INSURANCE_OPERATION → INSURANCE_RENEWAL (previousProcessId)',
       'INSURANCE_RENEWAL → INSURANCE_RENEWAL (previousProcessId)',
@@ -112,6 +113,18 @@ describe('follow-up declarations', () => {
     const purchase = all.find((f) => f.from === 'BUY_ART')
     if (!purchase) throw new Error('no purchase follow-up')
     expect(mayStartFollowUp(purchase, 'completed', undefined)).toBe(false)
+  })
+
+  it('offers a claim from a damage or loss once its incident is approved, also after it closed', () => {
+    const damage = all.find((f) => f.from === 'DAMAGE_LOSS')
+    if (!damage) throw new Error('no damage follow-up')
+    expect(damage.type).toBe('INSURANCE_PAYOUT')
+    expect(mayStartFollowUp(damage, 'incident.draft', undefined)).toBe(false)
+    expect(mayStartFollowUp(damage, 'incident.submitted', undefined)).toBe(false)
+    expect(mayStartFollowUp(damage, 'assessment.draft', undefined)).toBe(true)
+    expect(mayStartFollowUp(damage, 'actions.submitted', undefined)).toBe(true)
+    expect(mayStartFollowUp(damage, 'completed', undefined)).toBe(true)
+    expect(mayStartFollowUp(damage, 'terminated', undefined)).toBe(false)
   })
 
   it('reads the process followed from the start input', () => {

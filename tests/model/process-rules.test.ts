@@ -375,6 +375,8 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
     completed: ['checkArtworks', 'stocktakeRecorded'],
     uncompleted: ['checkArtworks', 'stocktakeRecorded', 'stocktakeRecorded'],
   },
+  DEACCESSION: { completed: ['checkArtworks'], notApproved: ['checkArtworks'] },
+  DAMAGE_LOSS: { completed: ['checkArtworks'] },
 }
 
 group('effects on the way to each ending', () => {

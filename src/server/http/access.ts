@@ -8,6 +8,7 @@ import { type PrivilegeKey, SYSTEMS, type SystemName } from '../../shared/privil
 import { authenticate } from '../modules/auth/sessions'
 import { AppError } from './app-error'
 import type { AppEnv, AuthUser, Deps } from './context'
+import { assertPathInScope } from './scope-guard'
 
 export type Access = 'public' | 'signedIn' | PrivilegeKey | ((user: AuthUser) => boolean)
 
@@ -46,6 +47,8 @@ export function accessMiddleware(
     if (typeof access === 'function' ? !access(user) : access !== 'signedIn' && !holds(user, access)) {
       throw new AppError(4031, 'insufficientPrivilege')
     }
+    // A user limited to legal entities reaches no artwork or process outside them (404): one door for all.
+    await assertPathInScope(c, deps.database.db)
     return next()
   }
 }

@@ -4,6 +4,7 @@ import type { Lang } from '../../shared/errors'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import type { HeavyWork } from '../jobs/heavy'
+import type { ArtworkScope } from '../modules/auth/scope'
 import type { Storage } from '../storage'
 import type { LogWriter } from './request-log'
 
@@ -28,6 +29,8 @@ export interface AppEnv {
     /** Error text for the request log (never secrets). */
     exception?: string
     operationType?: string
+    /** The signed-in user's scope, read once per request (auth/scope.ts `requestScope`); null: everything. */
+    scope?: ArtworkScope | null
   }
 }
 

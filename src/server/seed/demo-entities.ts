@@ -1,12 +1,14 @@
 // The demo office's legal entities and who owns its works (VITRINE_DEMO=1 with the collection): a holding
 // company in Hong Kong, a family trust under it, a foundation in Singapore and a family member, owning the
 // works that are not sold in realistic shares (wholly, 60/40, 50/50) from the first day of the year each was
-// bought (of last year when that is not known). One SEED_STEPS line, after the demo collection.
-import { ne } from 'drizzle-orm'
+// bought (of last year when that is not known); the demo user `foundation` is limited to the foundation.
+// One SEED_STEPS line, after the demo collection.
+import { eq, ne } from 'drizzle-orm'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { artworkOwnerships, artworks, legalEntities } from '../db/schema'
+import { artworkOwnerships, artworks, legalEntities, userEntityScope, users } from '../db/schema'
 import { officeToday } from '../office-day'
+import { DEMO_USERS } from './demo-users'
 
 export const DEMO_ENTITIES = {
   holding: {
@@ -79,5 +81,11 @@ export const demoEntitiesSeedStep: {
       })),
     )
     if (rows.length > 0) await db.insert(artworkOwnerships).values(rows)
+    // The demo users limited to one entity (DEMO_USERS `scope`).
+    for (const u of DEMO_USERS) {
+      if (!('scope' in u)) continue
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, u.username))
+      if (user) await db.insert(userEntityScope).values({ userId: user.id, entityId: ids[u.scope] })
+    }
   },
 }

@@ -155,6 +155,10 @@ class Office {
       policy: { startDate: d(-60), endDate: d(305) },
       renewal: { startDate: d(306), endDate: d(670) },
       incident: { incidentDate: d(-40) },
+      reasons: { proposedOn: d(-45) },
+      assessment: { assessedOn: d(-38) },
+      actions: { closedOn: d(-5) },
+      decision: { decidedOn: d(-25) },
       claim: { submittedOn: d(-30) },
       counting: { countedOn: d(0) },
       loan: { startDate: d(-30), endDate: d(75) },
@@ -696,19 +700,40 @@ async function replicas(s: Scene): Promise<void> {
   await (await replica('replicaInfo.submitted')).reject(COMMENTS.reject[1])
 }
 
-/** Sales: one sold and paid in full (two approvals above the limit), one collection failed, one terminated. */
+/** A deaccession of these works by the registrar, along the happy path to `target` (variant 1: a rejection). */
+function deaccession(s: Scene, ids: string[], target: string, decision = 0): Promise<DemoProcess> {
+  return s.office
+    .start('DEACCESSION', 'registrar', { artworkIds: ids }, { variants: { decision } })
+    .then((p) => p.to(target))
+}
+
+/**
+ * Deaccessions beside the sales' (each sale follows an approved one): one rejected (the work stays), one
+ * waiting for the decision's approval.
+ */
+async function deaccessions(s: Scene): Promise<void> {
+  await deaccession(s, s.take(1), 'notApproved', 1)
+  await deaccession(s, s.take(1), 'decision.submitted')
+}
+
+/**
+ * Sales: one sold and paid in full (two approvals above the limit), one collection failed, one terminated;
+ * each on a work whose deaccession was approved first (a sale starts on no other).
+ */
 async function sales(s: Scene): Promise<void> {
   const buyers = [
     '私人藏家（香港）/ Private collector, Hong Kong',
     '新加坡某基金会 / A foundation in Singapore',
   ]
   // A sale's one collection is its full payment: the contract variant and the collection variant agree.
-  const sale = (target: string, buyer = buyers[0], variant = 0) =>
-    s.office
+  const sale = async (target: string, buyer = buyers[0], variant = 0) => {
+    const ids = s.take(1)
+    await deaccession(s, ids, 'completed')
+    return s.office
       .start(
         'OPERATION_SELL_ART',
         'registrar',
-        { artworkIds: s.take(1) },
+        { artworkIds: ids },
         {
           data: {
             contract: { counterparty: buyer, number: `HT-S-${s.d(0).slice(0, 4)}-0${s.office.started}` },
@@ -718,6 +743,7 @@ async function sales(s: Scene): Promise<void> {
         },
       )
       .then((p) => p.to(target))
+  }
   // Sold and paid in full; its delivery to the buyer not started yet.
   await sale('completed', buyers[1], 1)
   await (await sale('collection.awaitingPayment')).failPayment(COMMENTS.failed[1])
@@ -777,6 +803,25 @@ async function claims(s: Scene): Promise<void> {
       .then((p) => p.to(target))
   await claim('completed')
   await (await claim('incident.submitted')).reject(COMMENTS.reject[0])
+}
+
+/**
+ * A damage to a work: the case recorded, assessed and closed, and the claim to the insurer made from it (it
+ * names the case), waiting for the claim's approval.
+ */
+async function damages(s: Scene): Promise<void> {
+  const ids = s.take(1)
+  const incident = await (await s.office.start('DAMAGE_LOSS', 'operations', { artworkIds: ids })).to(
+    'completed',
+  )
+  const policyNo = 'AXA-FA-2026-0117'
+  const claim = await s.office.start(
+    'INSURANCE_PAYOUT',
+    'operations',
+    { artworkIds: ids, policyNo, sourceProcessId: incident.id },
+    { data: { claim: { policyNo } } },
+  )
+  await claim.to('claim.submitted')
 }
 
 /**
@@ -848,6 +893,8 @@ const STORIED: ReadonlySet<ProcessType> = new Set<ProcessType>([
   'OPERATION_SHOT_ART',
   'OPERATION_REPLICA_ART',
   'OPERATION_SELL_ART',
+  'DEACCESSION',
+  'DAMAGE_LOSS',
   'BUY_ART',
   'BUY_ART_TRANS',
   'INSURANCE_PAYOUT',
@@ -879,8 +926,10 @@ export async function seedDemoProcesses(
   await photography(s)
   await replicas(s)
   await sales(s)
+  await deaccessions(s)
   await purchases(s)
   await claims(s)
+  await damages(s)
   await payments(s, arrived)
   for (const type of machineCatalog.types()) if (!STORIED.has(type)) await anyOtherType(s, type)
   const cpu = process.cpuUsage(cpu0)

@@ -80,6 +80,10 @@ export const userView = z.object({
   mayManage: z.boolean(),
   /** The caller may also set or reset this user's password: it holds every privilege the user holds. */
   mayResetPassword: z.boolean(),
+  /** The legal entities the user is limited to (their scope); empty: the whole collection. */
+  entityIds: z.array(z.string()),
+  /** Those entities' names in the request's language, in the same order. */
+  entityNames: z.array(z.string()),
 })
 export type UserView = z.infer<typeof userView>
 
@@ -90,6 +94,17 @@ export const privilegeView = z.object({
   labelZh: z.string(),
   labelEn: z.string(),
 })
+
+/**
+ * A user's scope: the legal entities they are limited to (they see only the works those entities, or
+ * entities under them, own today). Empty: the whole collection.
+ */
+export const userScopeInput = z.strictObject({
+  entityIds: z.array(z.uuid({ message: 'invalidValue' })).max(100),
+})
+
+/** An entity a manager may put in a scope, named in the request's language, with its depth in the tree. */
+export const scopeChoiceView = z.object({ id: z.string(), name: z.string(), depth: z.number() })
 
 /** The users list's filters beyond paging. */
 export const userListQuery = z.object({

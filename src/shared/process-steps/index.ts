@@ -1,5 +1,6 @@
 // The step data of every process type, validated by these schemas on both sides (the web form and the
 // process runtime). machines/ names which schema validates which step's SAVE / SUBMIT and which event.
+export * from './collections'
 export * from './common'
 export * from './contract'
 export * from './draft'

@@ -26,8 +26,11 @@ export const insuranceRenewalInput = artworksInput.extend({
   previousPolicyNo: note(64),
 })
 
-/** A claim: the policy it is made under, when known. */
-export const insurancePayoutInput = artworksInput.extend({ policyNo: note(64) })
+/** A claim: the policy it is made under, when known; the damage or loss it claims for, when recorded (DAMAGE_LOSS). */
+export const insurancePayoutInput = artworksInput.extend({
+  policyNo: note(64),
+  sourceProcessId: recordId.optional(),
+})
 
 export const inventoryCheckInput = z.strictObject({
   roomId: recordId,

@@ -151,11 +151,12 @@ describe('starting a process for an artwork', () => {
     expect(startHref(annual, 'a-1')).toBe('/devOpsManage/createAnnualInsurance?artworkId=a-1')
   })
 
-  it("offers only what the artwork's status allows (the machines' artworkStatuses): only a claim when sold or missing", () => {
+  it("offers only what the artwork's status allows (the machines' artworkStatuses): a claim when sold, a claim or a damage case when missing", () => {
     expect(types('in_collection')).toContain('OPERATION_REPAIR_ART')
+    expect(types('in_collection')).toContain('DEACCESSION')
     expect(types('in_collection')).not.toContain('BUY_ART')
     expect(types('sold')).toEqual(['INSURANCE_PAYOUT'])
-    expect(types('missing')).toEqual(['INSURANCE_PAYOUT'])
+    expect(types('missing')).toEqual(['DAMAGE_LOSS', 'INSURANCE_PAYOUT'])
   })
 })
 

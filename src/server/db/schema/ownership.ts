@@ -9,6 +9,7 @@ import {
   index,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -85,5 +86,28 @@ export const artworkPledges = pgTable(
   (t) => [
     index('artwork_pledges_artwork_idx').on(t.artworkId, t.validFrom),
     check('artwork_pledges_period_ck', sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
+  ],
+)
+
+/**
+ * The legal entities a user is limited to (their scope): such a user sees only the artworks owned on the
+ * office's today, in any share, by one of these entities or one under it. No row: the whole collection.
+ * An entity in someone's scope cannot be deleted (the reference restricts), so a scope never silently widens.
+ */
+export const userEntityScope = pgTable(
+  'user_entity_scope',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entityId: uuid()
+      .notNull()
+      .references(() => legalEntities.id, { onDelete: 'restrict' }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.entityId] }),
+    index('user_entity_scope_entity_idx').on(t.entityId),
   ],
 )

@@ -10,6 +10,7 @@ import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { artists, artworkOwnerships, artworkRecords, artworks, legalEntities } from '../../db/schema'
 import { safeCells, streamedWorkbook } from '../../jobs/workbook-writer'
+import type { ArtworkScope } from '../auth/scope'
 import {
   type ColumnDef,
   GUIDE_SHEET,
@@ -125,12 +126,14 @@ export interface WorkbookRequest {
   fileName: string
   /** Absent: the empty template. */
   search?: ArtworkFilters & { sort?: ArtworkSort; order?: 'asc' | 'desc' }
+  /** The asker's scope (auth/scope.ts): only the works in it are written. */
+  scope?: ArtworkScope | null
 }
 
 async function writeRows(wb: Writer, req: WorkbookRequest, refs: References, pace: Pace) {
   const { db, lang, search } = req
   const main = addSheet(wb, sheetNameOf(MAIN_SHEET, lang), MAIN_COLUMNS, lang)
-  const where = search ? filterWhere(search) : undefined
+  const where = search ? filterWhere(search, req.scope) : undefined
   const order = orderOf(search?.sort, search?.order)
   const { searchVector: _unused, ...columns } = getTableColumns(artworks)
   if (search) {

@@ -8,6 +8,7 @@ import type { ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
 import { artists, artworkLabels, artworks, processes } from '../../db/schema'
 import { officeToday } from '../../office-day'
+import type { ArtworkScope } from '../auth/scope'
 import { pledgedOn } from './ownership/pledges'
 import { searchQuery } from './search-tokens'
 
@@ -23,9 +24,13 @@ function ownedBySubtree(entityId: string): SQL {
       select id from sub))`
 }
 
-/** The conditions of the filters (undefined: everything). */
-export function filterWhere(f: ArtworkFilters): SQL | undefined {
+/**
+ * The conditions of the filters (undefined: everything), within the actor's scope when they have one
+ * (auth/scope.ts: a scoped user's list, search, summary and export hold only the works in scope).
+ */
+export function filterWhere(f: ArtworkFilters, scope?: ArtworkScope | null): SQL | undefined {
   const c: (SQL | undefined)[] = []
+  if (scope) c.push(scope.artworkVisible(artworks.id))
   const q = f.keyword ? searchQuery(f.keyword) : null
   if (q) c.push(sql`${artworks.searchVector} @@ ${q}::tsquery`)
   if (f.artistId) c.push(eq(artworks.artistId, f.artistId))
@@ -140,8 +145,8 @@ export interface ListParams extends ArtworkFilters {
 }
 
 /** The two statements of a list call: the page and the total. */
-export function listStatements(db: DbOrTx, p: ListParams) {
-  const where = filterWhere(p)
+export function listStatements(db: DbOrTx, p: ListParams, scope?: ArtworkScope | null) {
+  const where = filterWhere(p, scope)
   const page = db
     .select(listColumns)
     .from(artworks)
@@ -194,8 +199,8 @@ export function toListItem(r: ListRow, lang: Lang, pledgedTo: string | null): Ar
   }
 }
 
-export async function listArtworks(db: DbOrTx, p: ListParams, lang: Lang) {
-  const { page, total } = listStatements(db, p)
+export async function listArtworks(db: DbOrTx, p: ListParams, lang: Lang, scope?: ArtworkScope | null) {
+  const { page, total } = listStatements(db, p, scope)
   const rows = await page
   const offset = (p.page - 1) * p.pageSize
   // A short page that is not empty tells the total without counting.

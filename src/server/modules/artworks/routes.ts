@@ -35,6 +35,7 @@ import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
 import { startDemoPainter } from '../../seed/demo-artworks/paint'
+import { requestScope } from '../auth/scope'
 import { artistViewOf, loadDetail, toArtistView } from './detail'
 import { assertNotLockedByOther, clearLock, releaseLock, takeLock } from './edit-lock'
 import { workbookResponse, XLSX_MIME } from './excel-export'
@@ -108,7 +109,7 @@ export function artworkRoutes(deps: Deps) {
       request: { query: artworkListQuery },
       responses: okResponse(pageOf(artworkListItem)),
     }),
-    async (c) => ok(c, await listArtworks(db, c.req.valid('query'), lang(c))),
+    async (c) => ok(c, await listArtworks(db, c.req.valid('query'), lang(c), await requestScope(c, db))),
   )
 
   app.openapi(
@@ -150,7 +151,7 @@ export function artworkRoutes(deps: Deps) {
       request: { query: artworkSummaryQuery },
       responses: okResponse(artworkSummary),
     }),
-    async (c) => ok(c, await summarise(db, c.req.valid('query'), lang(c))),
+    async (c) => ok(c, await summarise(db, c.req.valid('query'), lang(c), await requestScope(c, db))),
   )
 
   app.openapi(
@@ -183,11 +184,12 @@ export function artworkRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query')
       const l = q.lang ?? lang(c)
-      const [{ n }] = await listStatements(db, { ...q, page: 1, pageSize: 1 }).total
+      const scope = await requestScope(c, db)
+      const [{ n }] = await listStatements(db, { ...q, page: 1, pageSize: 1 }, scope).total
       if (Number(n) > EXPORT_MAX_ROWS) throw new AppError(400, 'exportTooMany', { max: EXPORT_MAX_ROWS })
       const name = `${l === 'en' ? 'artworks' : '艺术品档案'}-${stamp(deps.config.timeZone)}.xlsx`
       return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
-        workbookResponse({ db, lang: l, fileName: name, search: q }),
+        workbookResponse({ db, lang: l, fileName: name, search: q, scope }),
       )
     },
   )

@@ -14,6 +14,7 @@ import {
 import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { artworks } from '../../db/schema'
+import type { ArtworkScope } from '../auth/scope'
 import { rowsOf } from '../messages/send'
 import { filterWhere } from './list-query'
 import { loadReferences } from './reference-lookup'
@@ -41,8 +42,9 @@ export async function artworkSummary(
   db: DbOrTx,
   filters: ArtworkFilters,
   lang: Lang,
+  scope?: ArtworkScope | null,
 ): Promise<ArtworkSummary> {
-  const where = filterWhere(filters)
+  const where = filterWhere(filters, scope)
   const keys = SUMMARY_GROUPS.map((g) => sql`${KEY_COLUMNS[g]}::text as ${sql.identifier(`k_${g}`)}`)
   const flags = SUMMARY_GROUPS.map((g) => sql`grouping(${KEY_COLUMNS[g]}) as ${sql.identifier(`g_${g}`)}`)
   const sets = SUMMARY_GROUPS.map((g) => sql`(${KEY_COLUMNS[g]}, ${artworks.latestValuationCurrency})`)

@@ -2,23 +2,35 @@
 // enabled or disabled, their sign-in lock lifted, a new generated password given. Every write keeps the
 // full-privilege rule (full-privilege.ts), and a user manager (authManage:edit without full privilege) makes
 // only the changes grant-rule.ts allows it. Their sessions: user-sessions.ts.
-import { createRoute, type z } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import {
   passwordResetView,
+  scopeChoiceView,
   userCreateInput,
   userListQuery,
+  userScopeInput,
   userUpdateInput,
   userView,
 } from '../../../shared/contracts/admin'
 import { pageQuery } from '../../../shared/validation'
 import type { Db } from '../../db/client'
-import { loginFailures, roles, sessions, userPrivileges, userRoles, users } from '../../db/schema'
+import {
+  legalEntities,
+  loginFailures,
+  roles,
+  sessions,
+  userEntityScope,
+  userPrivileges,
+  userRoles,
+  users,
+} from '../../db/schema'
 import { access, currentUser } from '../../http/access'
 import { AppError, invalid, notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { isUniqueViolation, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { entityTree } from '../entities/tree'
 import { keepingFullPrivilege } from './full-privilege'
 import { type Manager, userManagerRefusal } from './grant-rule'
 import {
@@ -33,6 +45,7 @@ import {
 import { lockedUntilByUsername, unlockUsername } from './lockout'
 import { nameIn } from './names'
 import { generatePassword, hashPassword, passwordProblem } from './passwords'
+import { checkScopeGrant, scopeEntityIds, scopeWithin, subtreesOf } from './scope'
 import { forgetSessions, revokeUserSessions } from './sessions'
 
 async function loadUsers(
@@ -58,6 +71,19 @@ async function loadUsers(
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(inArray(userRoles.userId, ids))
   const privRows = await db.select().from(userPrivileges).where(inArray(userPrivileges.userId, ids))
+  const scopeRows = await db
+    .select({
+      userId: userEntityScope.userId,
+      entityId: userEntityScope.entityId,
+      nameZh: legalEntities.nameZh,
+      nameEn: legalEntities.nameEn,
+    })
+    .from(userEntityScope)
+    .innerJoin(legalEntities, eq(legalEntities.id, userEntityScope.entityId))
+    .where(inArray(userEntityScope.userId, ids))
+  const entityName = (r: { nameZh: string; nameEn: string }) =>
+    lang === 'en' ? r.nameEn || r.nameZh : r.nameZh || r.nameEn
+  scopeRows.sort((a, b) => entityName(a).localeCompare(entityName(b), lang))
   const byId = new Map(rows.map((u) => [u.id, u]))
   return ids
     .map((id) => byId.get(id))
@@ -82,6 +108,8 @@ async function loadUsers(
         signInLockedUntil: lockedUntil.get(u.username.toLowerCase())?.toISOString() ?? null,
         mayManage: allowed(u.id, false),
         mayResetPassword: allowed(u.id, true),
+        entityIds: scopeRows.filter((r) => r.userId === u.id).map((r) => r.entityId),
+        entityNames: scopeRows.filter((r) => r.userId === u.id).map(entityName),
       }
     })
 }
@@ -91,6 +119,11 @@ export function userRoutes(deps: Deps) {
   const { db } = deps.database
   const tag = ['authManage']
   app.use('/users/*', forgetSessionsAfterWrites(db))
+
+  /** A manager limited to legal entities may not learn the password of someone who sees more than they do. */
+  async function refuseScopeTakeOver(manager: Manager, targetId: string, name: string, _lang: string) {
+    if (!(await scopeWithin(db, manager, targetId))) throw new AppError(4031, 'scopeTakeOver', { user: name })
+  }
 
   app.openapi(
     createRoute({
@@ -175,7 +208,91 @@ export function userRoutes(deps: Deps) {
         .where(ilike(users.username, input.username))
       if (taken) throw invalid({ username: 'usernameTaken' })
       const passwordHash = await hashPassword(input.password)
-      const id = await createUser(db, input, passwordHash)
+      // A manager limited to legal entities creates users limited to the same (never wider than their own).
+      const scope = manager.allPrivileges ? [] : await scopeEntityIds(db, manager.id)
+      const id = await createUser(db, input, passwordHash, scope, manager.id)
+      return ok(c, (await loadUsers(db, [id], lang, manager))[0])
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/users/scope-choices',
+      tags: tag,
+      summary:
+        'The legal entities the caller may put in a scope (all of them, or those of its own scope and under them), as a flat tree',
+      ...access(deps, 'authManage:view'),
+      responses: okResponse(z.array(scopeChoiceView)),
+    }),
+    async (c) => {
+      const manager = currentUser(c)
+      const own = manager.allPrivileges ? [] : await scopeEntityIds(db, manager.id)
+      const mine = own.length ? await subtreesOf(db, own) : null
+      const out: z.infer<typeof scopeChoiceView>[] = []
+      const walk = (nodes: Awaited<ReturnType<typeof entityTree>>, depth: number) => {
+        for (const n of nodes) {
+          if (!mine || mine.has(n.id)) out.push({ id: n.id, name: n.name, depth })
+          walk(n.children, depth + 1)
+        }
+      }
+      walk(await entityTree(db, c.get('lang')), 0)
+      return ok(c, out)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/users/{id}',
+      tags: tag,
+      summary: 'One user with roles, own privileges and scope (the legal entities they are limited to)',
+      ...access(deps, 'authManage:view'),
+      request: { params: idParam },
+      responses: okResponse(userView),
+    }),
+    async (c) => {
+      const [user] = await loadUsers(db, [c.req.valid('param').id], c.get('lang'), currentUser(c))
+      if (!user) throw notFound()
+      return ok(c, user)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/users/{id}/entities',
+      tags: tag,
+      summary:
+        "Set a user's scope: the legal entities they are limited to (empty: the whole collection); never wider than the caller's own",
+      ...access(deps, 'authManage:edit'),
+      request: {
+        params: idParam,
+        body: { required: true, content: { 'application/json': { schema: userScopeInput } } },
+      },
+      responses: okResponse(userView),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const { entityIds } = c.req.valid('json')
+      const lang = c.get('lang')
+      const manager = currentUser(c)
+      const { target } = await grantsOfUser(db, id, lang)
+      refuseUnlessAllowed(manager, { kind: 'user', target }, lang)
+      const unique = [...new Set(entityIds)]
+      await checkScopeGrant(db, manager, unique)
+      // A manager limited to legal entities may not reach a user who sees more than they do.
+      if (!(await scopeWithin(db, manager, id)))
+        throw new AppError(4031, 'scopeBeyondOwn', undefined, {
+          fieldErrors: { entityIds: 'scopeBeyondOwn' },
+        })
+      await db.transaction(async (tx) => {
+        await tx.delete(userEntityScope).where(eq(userEntityScope.userId, id))
+        if (unique.length)
+          await tx
+            .insert(userEntityScope)
+            .values(unique.map((entityId) => ({ userId: id, entityId, createdBy: manager.id })))
+      })
       return ok(c, (await loadUsers(db, [id], lang, manager))[0])
     },
   )
@@ -185,6 +302,8 @@ export function userRoutes(deps: Deps) {
     db: Db,
     input: z.infer<typeof userCreateInput>,
     passwordHash: string,
+    scope: string[],
+    createdBy: string,
   ): Promise<string> {
     try {
       return await db.transaction(async (tx) => {
@@ -206,6 +325,10 @@ export function userRoutes(deps: Deps) {
             .insert(userPrivileges)
             .values(input.privileges.map((privilege) => ({ userId: row.id, privilege })))
         }
+        if (scope.length)
+          await tx
+            .insert(userEntityScope)
+            .values(scope.map((entityId) => ({ userId: row.id, entityId, createdBy })))
         return row.id
       })
     } catch (error) {
@@ -248,6 +371,7 @@ export function userRoutes(deps: Deps) {
         lang,
       )
       if (input.password) {
+        await refuseScopeTakeOver(me, id, before.target.name, lang)
         const [target] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
         const problem = passwordProblem(input.password, target?.username ?? '')
         if (problem) throw invalid({ password: problem })
@@ -359,6 +483,7 @@ export function userRoutes(deps: Deps) {
       const lang = c.get('lang')
       const { target } = await grantsOfUser(db, id, lang)
       refuseUnlessAllowed(currentUser(c), { kind: 'user', target, setsPassword: true }, lang)
+      await refuseScopeTakeOver(currentUser(c), id, target.name, lang)
       const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id))
       if (!row) throw notFound()
       let password = generatePassword()

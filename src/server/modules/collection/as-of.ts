@@ -10,31 +10,36 @@ import type { CollectionAsOf } from '../../../shared/contracts/as-of'
 import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
 import type { AsOf } from '../artworks/as-of'
+import type { ArtworkScope } from '../auth/scope'
 import { convertedSql, distinctRates } from '../finance/convert'
 import { rowsOf } from '../process/process-store'
 
-/** The artworks of the archive at the instant, with their status and room then (SQL). */
-export function ledgerAtSql(moment: string) {
+/**
+ * The artworks of the archive at the instant, with their status and room then (SQL); for a user limited to
+ * legal entities, only those in their scope (auth/scope.ts: owned on the office's today).
+ */
+export function ledgerAtSql(moment: string, scope?: ArtworkScope | null) {
   return sql`select m.artwork_id, m.status, m.to_room_id from artwork_movements m
-    where m.until > ${moment}::timestamptz and m.at <= ${moment}::timestamptz`
+    where m.until > ${moment}::timestamptz and m.at <= ${moment}::timestamptz
+    ${scope ? sql`and ${scope.artworkVisible(sql`m.artwork_id`)}` : sql``}`
 }
 
 /** Count per status and room in one pass over the rows of the instant. */
-export function countsSql(moment: string): SQL {
+export function countsSql(moment: string, scope?: ArtworkScope | null): SQL {
   return sql`with c as (
-      select status, to_room_id, count(*)::int as n from (${ledgerAtSql(moment)}) l group by 1, 2)
+      select status, to_room_id, count(*)::int as n from (${ledgerAtSql(moment, scope)}) l group by 1, 2)
     select c.status, c.to_room_id as room_id, r.name_zh, r.name_en, c.n
     from c left join rooms r on r.id = c.to_room_id`
 }
 
-async function counts(db: DbOrTx, moment: string) {
+async function counts(db: DbOrTx, moment: string, scope: ArtworkScope | null) {
   return rowsOf<{
     status: ArtworkStatus | null
     room_id: string | null
     name_zh: string | null
     name_en: string | null
     n: number
-  }>(await db.execute(countsSql(moment)))
+  }>(await db.execute(countsSql(moment, scope)))
 }
 
 interface ValueRow {
@@ -50,11 +55,11 @@ interface ValueRow {
 }
 
 /** Held artworks' valuations of the day per currency, converted into `target` at the day's rates (SQL). */
-export function valuesSql({ day, moment }: AsOf, target: string): SQL {
+export function valuesSql({ day, moment }: AsOf, target: string, scope?: ArtworkScope | null): SQL {
   // Each artwork's latest valuation of the day in one backward pass of valuations_artwork_on_idx (distinct
   // on, in the index's order), joined by hash to the day's held artworks: no probe per artwork.
   const source = sql`select v.currency, ${day}::date as "on", sum(v.amount) as amount, count(*)::int as n
-    from (${ledgerAtSql(moment.sql)}) l
+    from (${ledgerAtSql(moment.sql, scope)}) l
     join (
       select distinct on (artwork_id) artwork_id, amount, currency from valuations
        where valued_on <= ${day}::date
@@ -66,12 +71,20 @@ export function valuesSql({ day, moment }: AsOf, target: string): SQL {
     from (${convertedSql(source, target)}) x order by currency`
 }
 
-async function values(db: DbOrTx, asOf: AsOf, target: string) {
-  return rowsOf<ValueRow>(await db.execute(valuesSql(asOf, target)))
+async function values(db: DbOrTx, asOf: AsOf, target: string, scope: ArtworkScope | null) {
+  return rowsOf<ValueRow>(await db.execute(valuesSql(asOf, target, scope)))
 }
 
-export async function collectionAsOf(db: DbOrTx, asOf: AsOf, target: string): Promise<CollectionAsOf> {
-  const [rows, valued] = await Promise.all([counts(db, asOf.moment.sql), values(db, asOf, target)])
+export async function collectionAsOf(
+  db: DbOrTx,
+  asOf: AsOf,
+  target: string,
+  scope: ArtworkScope | null = null,
+): Promise<CollectionAsOf> {
+  const [rows, valued] = await Promise.all([
+    counts(db, asOf.moment.sql, scope),
+    values(db, asOf, target, scope),
+  ])
   const statusCount = new Map<ArtworkStatus, number>()
   const roomCount = new Map<
     string | null,

@@ -17,6 +17,7 @@ import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
 import { XLSX_MIME } from '../../jobs/workbook-writer'
 import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
+import { requestScope } from '../auth/scope'
 import { knownCurrencies } from '../finance/rates'
 import { reportingCurrency } from '../finance/value'
 import { momentOf } from '../warehouse/at'
@@ -35,12 +36,12 @@ export function collectionRoutes(deps: Deps) {
   const view = access(deps, 'art-data-center:view')
 
   /** The day's answer, every input checked first. */
-  async function read(q: CollectionAsOfQuery) {
+  async function read(c: Context<AppEnv>, q: CollectionAsOfQuery) {
     const moment = momentOf(q.at, deps.config.timeZone)
     if (q.currency && !(await knownCurrencies(db)).has(q.currency))
       throw invalid({ currency: 'unknownCurrency' })
     const target = q.currency ?? (await reportingCurrency(db))
-    return collectionAsOf(db, { day: q.at, moment }, target)
+    return collectionAsOf(db, { day: q.at, moment }, target, await requestScope(c, db))
   }
   const heavy = (c: Context<AppEnv>, draw: () => Promise<Response>) =>
     heavyDownload(deps.heavy.downloads, currentUser(c).id, draw)
@@ -56,7 +57,7 @@ export function collectionRoutes(deps: Deps) {
       request: { query: collectionAsOfQuery },
       responses: okResponse(collectionAsOfSchema),
     }),
-    async (c) => ok(c, await read(c.req.valid('query'))),
+    async (c) => ok(c, await read(c, c.req.valid('query'))),
   )
 
   app.openapi(
@@ -70,7 +71,7 @@ export function collectionRoutes(deps: Deps) {
       responses: fileResponses(XLSX_MIME, 'The collection as of the day'),
     }),
     async (c) => {
-      const data = await read(c.req.valid('query'))
+      const data = await read(c, c.req.valid('query'))
       return heavy(c, () => asOfWorkbook(data, c.get('lang')))
     },
   )
@@ -86,7 +87,7 @@ export function collectionRoutes(deps: Deps) {
       responses: fileResponses(PDF_MIME, 'The collection as of the day (A4)'),
     }),
     async (c) => {
-      const data = await read(c.req.valid('query'))
+      const data = await read(c, c.req.valid('query'))
       const lang = c.get('lang')
       return heavy(c, async () => {
         const r = await openReport(deps.config, { lang, title: asOfTitle(data, lang) })

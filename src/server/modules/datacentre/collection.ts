@@ -7,7 +7,6 @@ import type {
   ActivitySummary,
   Breakdown,
   BreakdownRow,
-  CollectionFilters,
   CollectionTotals,
   Dimension,
   InsuranceSummary,
@@ -20,7 +19,7 @@ import { officeToday } from '../../office-day'
 import { convertedSql, distinctRates, rateOfRow } from '../finance/convert'
 import { underInsured } from '../insurance/under-insurance'
 import { rowsOf } from '../process/process-store'
-import { FILTER_OF, whereOf } from './filters'
+import { FILTER_OF, type ScopedFilters, whereOf } from './filters'
 
 /** The day of today's rates: the office's today. */
 export const today = officeToday
@@ -52,7 +51,7 @@ const CONVERTED_COLUMNS = sql.raw(`currency, amount::numeric(18, 2)::text as amo
 /** Total per currency and in the reporting currency, with the rates used and what no rate converted. */
 export async function collectionTotals(
   db: DbOrTx,
-  f: CollectionFilters,
+  f: ScopedFilters,
   target: string,
   at = today(),
 ): Promise<CollectionTotals> {
@@ -137,7 +136,7 @@ interface BreakdownSqlRow extends ConvertedRow {
  */
 export async function collectionBreakdown(
   db: DbOrTx,
-  f: CollectionFilters,
+  f: ScopedFilters,
   dimension: Dimension,
   target: string,
   lang: Lang,
@@ -185,7 +184,7 @@ export async function collectionBreakdown(
 /** Insured (covered now) and uninsured value per currency, and the under-insured count (modules/insurance/under-insurance.ts). */
 export async function insuranceAggregate(
   db: DbOrTx,
-  f: CollectionFilters,
+  f: ScopedFilters,
   target: string,
   at = today(),
 ): Promise<InsuranceSummary> {
@@ -214,7 +213,7 @@ export async function insuranceAggregate(
 }
 
 /** What is moving: held by a live process, lent out, in transit (one scan). */
-export async function activityAggregate(db: DbOrTx, f: CollectionFilters): Promise<ActivitySummary> {
+export async function activityAggregate(db: DbOrTx, f: ScopedFilters): Promise<ActivitySummary> {
   const [r] = rowsOf<{ operation: number; loan: number; transit: number }>(
     await db.execute(sql`select count(*) filter (where a.active_process_id is not null)::int as operation,
         count(*) filter (where a.status = 'on_loan')::int as loan,

@@ -11,6 +11,7 @@ import {
 import { formatMessage, type Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { invalid } from '../../http/app-error'
+import type { ArtworkScope } from '../auth/scope'
 import { knownCurrencies } from '../finance/rates'
 import { rowsOf } from '../process/process-store'
 
@@ -35,9 +36,13 @@ const TAG_ROOTS = {
   stage: 'INCOME_STAGE',
 } as const
 
-/** `where` of the held artworks matching the filters, leaving out `except`. */
-export function whereOf(f: CollectionFilters, except?: FilterKey): SQL {
+/** The filters, and the asker's scope (auth/scope.ts): a user limited to legal entities counts only theirs. */
+export type ScopedFilters = CollectionFilters & { scope?: ArtworkScope | null }
+
+/** `where` of the held artworks matching the filters, leaving out `except`, within the asker's scope. */
+export function whereOf(f: ScopedFilters, except?: FilterKey): SQL {
   const c: SQL[] = [HELD]
+  if (f.scope) c.push(f.scope.artworkVisible(sql`a.id`))
   const on = (k: FilterKey) => k !== except && f[k] !== undefined
   if (on('location'))
     c.push(

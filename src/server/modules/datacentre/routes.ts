@@ -18,11 +18,12 @@ import { access } from '../../http/access'
 import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { requestScope } from '../auth/scope'
 import { reportingCurrency } from '../finance/value'
 import type { ProcessCatalog } from '../process/catalog'
 import { machineCatalog } from '../process/machine-catalog'
 import { activityAggregate, collectionBreakdown, collectionTotals, insuranceAggregate } from './collection'
-import { checkFilters, checkRange } from './filters'
+import { checkFilters, checkRange, type ScopedFilters } from './filters'
 import { type HistoryFigures, processMining } from './mining'
 import { snapshot } from './snapshot'
 import { rangeOf, valueHistory } from './value-history'
@@ -51,7 +52,7 @@ export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCa
       responses: okResponse(collectionDashboard),
     }),
     async (c) => {
-      const f = c.req.valid('query')
+      const f: ScopedFilters = { ...c.req.valid('query'), scope: await requestScope(c, db) }
       const lang = c.get('lang')
       await checkFilters(db, f, lang)
       const target = f.reportingCurrency ?? (await reportingCurrency(db))
@@ -84,9 +85,11 @@ export function datacentreRoutes(deps: Deps, catalog: ProcessCatalog = machineCa
       const range = rangeOf(q, lang)
       checkRange(range, lang) // a `from` after today with no `to`
       const target = q.reportingCurrency ?? (await reportingCurrency(db))
-      const compute = () => valueHistory(db, q, { by: q.by, ...range }, target)
-      // The unfiltered default view reads every valuation: kept as a snapshot (snapshot.ts), its age shown.
-      const plain = !q.from && !q.to && FILTER_KEYS.every((k) => q[k] === undefined)
+      const scope = await requestScope(c, db)
+      const compute = () => valueHistory(db, { ...q, scope }, { by: q.by, ...range }, target)
+      // The unfiltered default view reads every valuation: kept as a snapshot (snapshot.ts), its age shown;
+      // never for a user limited to legal entities (the snapshot is the whole collection's).
+      const plain = !scope && !q.from && !q.to && FILTER_KEYS.every((k) => q[k] === undefined)
       if (!plain) return ok(c, await compute())
       const kept = await snapshot(
         db,

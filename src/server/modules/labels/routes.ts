@@ -4,7 +4,7 @@
 // at once. The selection is checked and read before the first byte, so every refusal is an envelope; the
 // PDF then streams out a page at a time.
 import { createRoute, z } from '@hono/zod-openapi'
-import { asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm'
 import { LABELS_MAX, labelsBody, labelsQuery } from '../../../shared/contracts/labels'
 import type { Lang } from '../../../shared/errors'
 import { labelCodeOf } from '../../../shared/label-code'
@@ -18,6 +18,7 @@ import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
 import { officeStamp } from '../../office-day'
 import { loadPdfFont } from '../../pdf/font'
+import { type ArtworkScope, requestScope } from '../auth/scope'
 import { contentDisposition, toWebStream } from '../files/serve'
 import { type LabelRow, PAGE, writeLabels } from './sheet'
 
@@ -80,9 +81,12 @@ async function readLabels(
   selection: Selection,
   lang: Lang,
   publicUrl: string,
+  scope: ArtworkScope | null,
 ): Promise<{ labels: LabelRow[]; fileName: string }> {
   const stamp = officeStamp()
-  let where: ReturnType<typeof eq>
+  // A user limited to legal entities labels only the works in their scope; others count as unknown.
+  const inScope = scope ? scope.artworkVisible(artworks.id) : undefined
+  let where: SQL | undefined
   let fileName: string
   if ('roomId' in selection) {
     const [room] = await db
@@ -90,7 +94,7 @@ async function readLabels(
       .from(rooms)
       .where(eq(rooms.id, selection.roomId))
     if (!room) throw refusal('labelsRoomNotFound', 'roomId')
-    where = eq(artworks.roomId, selection.roomId)
+    where = and(eq(artworks.roomId, selection.roomId), inScope)
     const [{ n }] = await db.select({ n: count() }).from(artworks).where(where)
     if (n === 0)
       throw new AppError(400, 'labelsRoomEmpty', undefined, { fieldErrors: { roomId: 'labelsRoomEmpty' } })
@@ -98,7 +102,7 @@ async function readLabels(
     const name = pick(lang, room.nameZh, room.nameEn) || room.code
     fileName = `${lang === 'en' ? 'labels' : '标签'}-${name}-${stamp}.pdf`
   } else {
-    where = inArray(artworks.id, selection.ids)
+    where = and(inArray(artworks.id, selection.ids), inScope)
     fileName = `${lang === 'en' ? 'artwork-labels' : '作品标签'}-${stamp}.pdf`
   }
   const rows = await db
@@ -134,10 +138,21 @@ async function readLabels(
   return { labels, fileName }
 }
 
-async function sheetResponse(deps: Deps, selection: Selection, lang: Lang): Promise<Response> {
+async function sheetResponse(
+  deps: Deps,
+  selection: Selection,
+  lang: Lang,
+  scope: ArtworkScope | null,
+): Promise<Response> {
   // The font first: a server without it says so before reading anything.
   const font = await loadPdfFont(deps.config.pdfFont)
-  const { labels, fileName } = await readLabels(deps.database.db, selection, lang, deps.config.publicUrl)
+  const { labels, fileName } = await readLabels(
+    deps.database.db,
+    selection,
+    lang,
+    deps.config.publicUrl,
+    scope,
+  )
   const doc = new font.PDFDocument({
     size: [PAGE.width, PAGE.height],
     margin: 0,
@@ -183,8 +198,9 @@ export function labelRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query')
       const selection = selectionOf(q.roomId, q.ids === undefined ? undefined : q.ids.split(','))
+      const scope = await requestScope(c, deps.database.db)
       return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
-        sheetResponse(deps, selection, c.get('lang')),
+        sheetResponse(deps, selection, c.get('lang'), scope),
       )
     },
   )
@@ -201,8 +217,9 @@ export function labelRoutes(deps: Deps) {
     }),
     async (c) => {
       c.set('operationType', 'EXPORT') // a printable sheet of a long selection: nothing is written
+      const scope = await requestScope(c, deps.database.db)
       return heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
-        sheetResponse(deps, selectionOf(undefined, c.req.valid('json').ids), c.get('lang')),
+        sheetResponse(deps, selectionOf(undefined, c.req.valid('json').ids), c.get('lang'), scope),
       )
     },
   )

@@ -9,13 +9,21 @@ import type { ProcessType } from '../../../shared/process-types'
 import type { Db } from '../../db/client'
 import { processArtworks, processes } from '../../db/schema'
 import { officeDayEnd, officeDayStart } from '../../office-day'
+import type { ArtworkScope } from '../auth/scope'
 import type { ProcessCatalog } from './catalog'
 import { buildViews } from './views'
 
 type ListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & { page: number; pageSize: number }
 
-export async function listProcesses(db: Db, catalog: ProcessCatalog, q: ListFilters, actor: Actor) {
+export async function listProcesses(
+  db: Db,
+  catalog: ProcessCatalog,
+  q: ListFilters,
+  actor: Actor,
+  scope?: ArtworkScope | null,
+) {
   const where: SQL[] = []
+  if (scope) where.push(scope.processVisible(processes.id))
   if (q.type) where.push(eq(processes.type, q.type))
   if (q.status) where.push(eq(processes.status, q.status))
   if (q.step) where.push(eq(processes.currentStep, q.step))

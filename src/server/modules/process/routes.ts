@@ -21,6 +21,7 @@ import { notFound } from '../../http/app-error'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { requestScope } from '../auth/scope'
 import type { ProcessCatalog } from './catalog'
 import { definitionViews } from './definitions'
 import { machineCatalog } from './machine-catalog'
@@ -131,7 +132,17 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       request: { query: processListQuery },
       responses: okResponse(pageOf(processView)),
     }),
-    async (c) => ok(c, await listProcesses(env.db, catalog, c.req.valid('query'), actorOf(currentUser(c)))),
+    async (c) =>
+      ok(
+        c,
+        await listProcesses(
+          env.db,
+          catalog,
+          c.req.valid('query'),
+          actorOf(currentUser(c)),
+          await requestScope(c, env.db),
+        ),
+      ),
   )
 
   app.openapi(

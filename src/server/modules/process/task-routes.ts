@@ -2,11 +2,16 @@
 // the bell's counts, a process's open tasks, and claiming or releasing a task. Mounted before the process
 // routes, so that /inbox is never read as a process id.
 import { createRoute, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
+import type { Context } from 'hono'
 import { inboxCounts, inboxQuery, inboxView, taskView } from '../../../shared/contracts/tasks'
+import { processTasks } from '../../db/schema'
 import { access, currentUser } from '../../http/access'
-import type { Deps } from '../../http/context'
+import { notFound } from '../../http/app-error'
+import type { AppEnv, Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { processInScope, requestScope } from '../auth/scope'
 import { claimTask, countsOf, inboxOf, openTasksOf, releaseTask } from '../tasks/inbox'
 import { noticeTasksChanged } from '../tasks/notice'
 import { inboxStreamRoute } from '../tasks/stream'
@@ -23,6 +28,17 @@ export function taskRoutes(deps: Deps) {
   const tags = ['devOpsManage: tasks']
   const timeZone = deps.config.timeZone
 
+  /** A task of a process out of the user's scope answers 404, as if it did not exist. */
+  async function taskInScope(c: Context<AppEnv>, taskId: string): Promise<void> {
+    const scope = await requestScope(c, db)
+    if (!scope) return
+    const [task] = await db
+      .select({ processId: processTasks.processId })
+      .from(processTasks)
+      .where(eq(processTasks.id, taskId))
+    if (task && !(await processInScope(db, scope, task.processId))) throw notFound()
+  }
+
   app.openapi(
     createRoute({
       method: 'get',
@@ -34,7 +50,16 @@ export function taskRoutes(deps: Deps) {
       request: { query: inboxQuery },
       responses: okResponse(inboxView),
     }),
-    async (c) => ok(c, await inboxOf(db, actorOf(currentUser(c)), c.req.valid('query'), timeZone)),
+    async (c) =>
+      ok(
+        c,
+        await inboxOf(
+          db,
+          actorOf(currentUser(c)),
+          { ...c.req.valid('query'), scope: await requestScope(c, db) },
+          timeZone,
+        ),
+      ),
   )
 
   app.openapi(
@@ -46,7 +71,8 @@ export function taskRoutes(deps: Deps) {
       ...access(deps, 'signedIn'),
       responses: okResponse(inboxCounts),
     }),
-    async (c) => ok(c, await countsOf(db, actorOf(currentUser(c)), timeZone)),
+    async (c) =>
+      ok(c, await countsOf(db, actorOf(currentUser(c)), timeZone, undefined, await requestScope(c, db))),
   )
 
   // Server-sent events: the counts above, again whenever they change (stream.ts).
@@ -77,6 +103,7 @@ export function taskRoutes(deps: Deps) {
     }),
     async (c) => {
       c.set('operationType', 'TASK_CLAIM')
+      await taskInScope(c, c.req.valid('param').taskId)
       const task = await claimTask(db, actorOf(currentUser(c)), c.req.valid('param').taskId, timeZone)
       await noticeTasksChanged(db)
       return ok(c, task)
@@ -95,6 +122,7 @@ export function taskRoutes(deps: Deps) {
     }),
     async (c) => {
       c.set('operationType', 'TASK_RELEASE')
+      await taskInScope(c, c.req.valid('param').taskId)
       const task = await releaseTask(db, actorOf(currentUser(c)), c.req.valid('param').taskId)
       await noticeTasksChanged(db)
       return ok(c, task)

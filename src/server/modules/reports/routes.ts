@@ -17,6 +17,7 @@ import { heavyDownload } from '../../jobs/heavy'
 import { officeStamp } from '../../office-day'
 import { safeFilePart } from '../../pdf/format'
 import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
+import { requestScope } from '../auth/scope'
 import { policySchedule } from '../insurance/under-insurance'
 import { stocktakeDetail } from '../stocktakes/queries'
 import { momentOf } from '../warehouse/at'
@@ -158,16 +159,18 @@ export function reportRoutes(deps: Deps) {
       ...access(deps, 'art-data-center:view'),
       responses: pdfResponses('The collection summary (A4)'),
     }),
-    async (c) =>
-      heavy(c, async () => {
+    async (c) => {
+      const scope = await requestScope(c, db)
+      return heavy(c, async () => {
         const l = lang(c)
-        const summary = await readCollectionSummary(db, config.timeZone)
+        const summary = await readCollectionSummary(db, config.timeZone, scope)
         const w = WORDS[l]
         const r = await openReport(config, { lang: l, title: w.summary.title })
         return reportResponse(r, `${w.fileNames.summary}-${stamp()}.pdf`, (report) =>
           drawCollectionSummary(report, summary),
         )
-      }),
+      })
+    },
   )
 
   return app

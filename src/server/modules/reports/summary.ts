@@ -16,6 +16,7 @@ import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
 import { dateText, numberText } from '../../pdf/format'
 import { facts, line, type Report, section, table, titleBlock } from '../../pdf/report'
+import type { ArtworkScope } from '../auth/scope'
 import { collectionValue, reportingCurrency } from '../finance/value'
 import { rowsOf } from '../process/process-store'
 import { pick, WORDS } from './words'
@@ -66,12 +67,18 @@ const groupSql = (key: ReturnType<typeof sql>, where: ReturnType<typeof sql>) =>
       sum(a.latest_valuation)::numeric(18, 2)::text as amount
     from artworks a where ${where} group by 1, 2`
 
-export async function readCollectionSummary(db: DbOrTx, timeZone: string): Promise<CollectionSummary> {
+export async function readCollectionSummary(
+  db: DbOrTx,
+  timeZone: string,
+  scope: ArtworkScope | null = null,
+): Promise<CollectionSummary> {
   const at = todayIn(timeZone)
+  // A user limited to legal entities (auth/scope.ts) sums only the works in their scope.
+  const inScope = scope ? scope.artworkVisible(sql`a.id`) : sql`true`
   const [locationRows, mediumRows, statusRows, roomRows, tagRows, target] = await Promise.all([
-    db.execute(groupSql(sql`a.room_id::text`, HELD)),
-    db.execute(groupSql(sql`a.medium_tag_id::text`, HELD)),
-    db.execute(groupSql(sql`a.status::text`, sql`true`)),
+    db.execute(groupSql(sql`a.room_id::text`, sql`${HELD} and ${inScope}`)),
+    db.execute(groupSql(sql`a.medium_tag_id::text`, sql`${HELD} and ${inScope}`)),
+    db.execute(groupSql(sql`a.status::text`, inScope)),
     db.execute(sql`select id::text as id, code, name_zh, name_en from rooms`),
     db.execute(sql`select t.id::text as id, t.name_zh, t.name_en from tags t
       where t.id in (select distinct medium_tag_id from artworks where medium_tag_id is not null)`),

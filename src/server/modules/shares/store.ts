@@ -19,6 +19,7 @@ import { artworks, shareArtworks, shares, shareViews, users } from '../../db/sch
 import { AppError, invalid, notFound } from '../../http/app-error'
 import type { AuthUser } from '../../http/context'
 import { hashPassword } from '../auth/passwords'
+import { artworkScope, artworksOutOfScope } from '../auth/scope'
 import { hashToken, privilegesOf } from '../auth/sessions'
 
 export type ShareRow = typeof shares.$inferSelect
@@ -63,8 +64,11 @@ function checkExpiry(expiresAt: string, now: Date): Date {
   return at
 }
 
-/** The artworks asked for, each once in the order given; 400 at `artworkIds` for one unknown or sold. */
-async function checkArtworks(db: Db, ids: string[]): Promise<string[]> {
+/**
+ * The artworks asked for, each once in the order given; 400 at `artworkIds` for one unknown or sold, or one
+ * outside the user's scope (auth/scope.ts: nobody shares what they may not see), named.
+ */
+async function checkArtworks(db: Db, ids: string[], user: AuthUser): Promise<string[]> {
   const unique = [...new Set(ids)]
   const rows = await db
     .select({ id: artworks.id, status: artworks.status, inventoryNo: artworks.inventoryNo })
@@ -79,6 +83,14 @@ async function checkArtworks(db: Db, ids: string[]): Promise<string[]> {
       { inventoryNo: sold.inventoryNo },
       { fieldErrors: { artworkIds: 'shareSoldArtwork' } },
     )
+  const outside = await artworksOutOfScope(db, await artworkScope(db, user), unique)
+  if (outside.length > 0)
+    throw new AppError(
+      400,
+      'invalidInput',
+      { inventoryNo: rows.find((r) => r.id === outside[0])?.inventoryNo ?? '' },
+      { fieldErrors: { artworkIds: 'shareOutOfScope' } },
+    )
   return unique
 }
 
@@ -91,7 +103,7 @@ export async function createShare(
 ): Promise<{ id: string; token: string }> {
   if (input.showValues && !holds(user, VALUES_PRIVILEGE)) throw new AppError(4031, 'shareValuesNotAllowed')
   const expiresAt = checkExpiry(input.expiresAt, now)
-  const ids = await checkArtworks(db, input.artworkIds)
+  const ids = await checkArtworks(db, input.artworkIds, user)
   const passwordHash = input.password ? await hashPassword(input.password) : null
   const token = randomBytes(32).toString('base64url')
   const id = await db.transaction(async (tx) => {

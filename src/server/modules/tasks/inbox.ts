@@ -13,6 +13,7 @@ import { approvePrivilege } from '../../../shared/privileges'
 import type { DbOrTx } from '../../db/client'
 import { artworks, messages, processArtworks, processTasks, roles, users } from '../../db/schema'
 import { AppError, notFound } from '../../http/app-error'
+import type { ArtworkScope } from '../auth/scope'
 import { privilegesOf } from '../auth/sessions'
 import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../messages/send'
 import { refusedFor } from '../process/decide'
@@ -168,13 +169,19 @@ const TASK_COLUMNS = sql`t.id, t.process_id, t.type, t.step, t.kind, t.state, t.
   t.claimed_by, cu.display_name as claimed_by_name, t.approvals_needed, t.approvals_done, t.approval_role_key,
   t.privileges, t.candidate_role_id, t.candidate_user_ids`
 
+/** What an inbox call asks: the page, the filters and the asker's scope (auth/scope.ts; absent: everything). */
+export type InboxAsk = { page: number; pageSize: number; claimed: 'mine' | 'all' } & Pick<
+  InboxQuery,
+  'type' | 'kind'
+> & { scope?: ArtworkScope | null }
+
+/** A task of a process out of the asker's scope is not theirs to see. */
+function scopeSql(scope: ArtworkScope | null | undefined): SQL {
+  return scope ? sql`and ${scope.processVisible(sql`t.process_id`)}` : sql``
+}
+
 /** The inbox's one query, for these candidates (the benchmark sends it straight to the driver as its floor). */
-export function inboxSql(
-  candidates: Candidate[],
-  actingId: string,
-  query: { page: number; pageSize: number; claimed: 'mine' | 'all' } & Pick<InboxQuery, 'type' | 'kind'>,
-  now: Date,
-): SQL {
+export function inboxSql(candidates: Candidate[], actingId: string, query: InboxAsk, now: Date): SQL {
   const filters = [
     query.type ? sql`and t.type = ${query.type}` : sql``,
     query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``,
@@ -186,6 +193,7 @@ export function inboxSql(
       select t.id, t.due_at, t.created_at, ${onBehalfSql(candidates, actingId)} as on_behalf_of
         from process_tasks t
        where t.closed_at is null and (${whoSql(candidates, actingId, query.claimed)}) ${filters[0]} ${filters[1]}
+         ${scopeSql(query.scope)}
        order by t.due_at asc nulls last, t.created_at asc, t.id
        limit ${INBOX_COUNT_CAP + 1}
     ), page as (
@@ -217,7 +225,7 @@ export const INBOX_COUNT_CAP = 1000
 export async function inboxOf(
   db: DbOrTx,
   actor: Actor,
-  query: { page: number; pageSize: number; claimed: 'mine' | 'all' } & Pick<InboxQuery, 'type' | 'kind'>,
+  query: InboxAsk,
   timeZone: string,
   now = new Date(),
 ): Promise<InboxView> {
@@ -285,14 +293,15 @@ async function countOnly(
   db: DbOrTx,
   candidates: Candidate[],
   actingId: string,
-  query: Pick<InboxQuery, 'type' | 'kind'> & { claimed: 'mine' | 'all' },
+  query: Pick<InboxAsk, 'type' | 'kind' | 'claimed' | 'scope'>,
   _now: Date,
 ): Promise<number> {
   const [row] = rowsOf<{ n: number | string }>(
     await db.execute(sql`select count(*) as n from process_tasks t
       where t.closed_at is null and (${whoSql(candidates, actingId, query.claimed)})
       ${query.type ? sql`and t.type = ${query.type}` : sql``}
-      ${query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``}`),
+      ${query.kind ? sql`and t.kind = ${query.kind}::task_kind` : sql``}
+      ${scopeSql(query.scope)}`),
   )
   return Number(row?.n ?? 0)
 }
@@ -328,12 +337,14 @@ export async function countsOf(
   actor: Actor,
   timeZone: string,
   now = new Date(),
+  scope?: ArtworkScope | null,
 ): Promise<InboxCounts> {
   const candidates = await candidatesOf(db, actor, timeZone, now)
   const [tasks] = rowsOf<{ open: number | string; overdue: number | string }>(
     await db.execute(sql`select count(*) as open,
         count(*) filter (where t.due_at < ${now.toISOString()}::timestamptz) as overdue
-      from process_tasks t where t.closed_at is null and (${whoSql(candidates, actor.id, 'mine')})`),
+      from process_tasks t where t.closed_at is null and (${whoSql(candidates, actor.id, 'mine')})
+      ${scopeSql(scope)}`),
   )
   const [unread] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -18,6 +18,7 @@ import { listenChannel } from '../../db/listen'
 import { accessMiddleware } from '../../http/access'
 import type { AppEnv, Deps } from '../../http/context'
 import type { moduleRouter } from '../../http/router'
+import { artworkScope } from '../auth/scope'
 import { authenticate } from '../auth/sessions'
 import { actorOf } from '../process/decide'
 import { countsOf } from './inbox'
@@ -135,7 +136,9 @@ function inboxStream(c: Context<AppEnv>, deps: Deps) {
         reading = reading.then(async () => {
           if (stream.aborted) return
           lastRead = Date.now()
-          const counts = JSON.stringify(await countsOf(db, actor, timeZone))
+          // The scope read again at each send: a change of it shows in the next counts.
+          const scope = await artworkScope(db, user)
+          const counts = JSON.stringify(await countsOf(db, actor, timeZone, undefined, scope))
           if (counts === last || stream.aborted) return
           last = counts
           await stream.writeSSE({ event: 'counts', data: counts })

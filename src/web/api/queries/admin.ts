@@ -11,6 +11,7 @@ import {
   type RoleView,
   rolePreviewView,
   roleView,
+  scopeChoiceView,
   sessionView,
   type UserView,
   type userCreateInput,
@@ -38,6 +39,7 @@ export const adminKeys = {
   sessions: (userId: string) => [...adminKeys.all, 'sessions', userId] as const,
   roles: () => [...adminKeys.all, 'roles'] as const,
   privileges: () => [...adminKeys.all, 'privileges'] as const,
+  scopeChoices: () => [...adminKeys.all, 'scope-choices'] as const,
 }
 
 export const usersQuery = (search: UserListSearch) =>
@@ -93,6 +95,16 @@ export const updateUser = (id: string, body: z.output<typeof userUpdateInput>) =
   api.put(`auth/users/${id}`, { json: body, schema: userView })
 export const setUserEnabled = (id: string, enabled: boolean) =>
   api.post(`auth/users/${id}/${enabled ? 'enable' : 'disable'}`, { schema: userView })
+/** The legal entities the signed-in manager may put in a user's scope, as a flat tree with depths. */
+export const scopeChoicesQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.scopeChoices(),
+    queryFn: ({ signal }) =>
+      api.get('auth/users/scope-choices', { schema: z.array(scopeChoiceView), signal }),
+  })
+/** Set a user's scope (empty: the whole collection). */
+export const setUserScope = (id: string, entityIds: string[]) =>
+  api.put(`auth/users/${id}/entities`, { json: { entityIds }, schema: userView })
 export const resetPassword = (id: string) =>
   api.post(`auth/users/${id}/reset-password`, { schema: passwordResetView })
 export const endSession = (userId: string, sessionId: string) =>

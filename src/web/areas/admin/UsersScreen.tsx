@@ -32,7 +32,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { z } from 'zod'
 import { holds } from '../../../shared/access'
-import { type UserView, userCreateInput, userUpdateInput } from '../../../shared/contracts/admin'
+import {
+  type UserView,
+  userCreateInput,
+  userScopeInput,
+  userUpdateInput,
+} from '../../../shared/contracts/admin'
 import { isApiError } from '../../api/api-error'
 import {
   adminKeys,
@@ -40,7 +45,9 @@ import {
   endSession,
   resetPassword,
   rolesQuery,
+  scopeChoicesQuery,
   setUserEnabled,
+  setUserScope,
   USERS_PAGE_SIZE,
   type UserListSearch,
   unlockUser,
@@ -68,6 +75,7 @@ type Dialog =
   | { kind: 'reset'; user: UserView }
   | { kind: 'sessions'; user: UserView }
   | { kind: 'toggle'; user: UserView }
+  | { kind: 'scope'; user: UserView }
 
 function UserCard({
   user,
@@ -89,6 +97,7 @@ function UserCard({
     },
   })
   const lockedUntil = user.signInLockedUntil
+  const scopeNames = user.entityNames.join(lang === 'en' ? ', ' : '、')
   // What the user-management rule lets this user do here (a holder of full privilege is out of reach).
   const mayChange = canEdit && user.mayManage
   return (
@@ -123,6 +132,9 @@ function UserCard({
                 </Menu.Item>
                 {mayChange ? (
                   <>
+                    <Menu.Item onClick={() => onDialog({ kind: 'scope', user })} data-testid="user-scope">
+                      <Trans>Collection scope</Trans>
+                    </Menu.Item>
                     {user.mayResetPassword ? (
                       <Menu.Item onClick={() => onDialog({ kind: 'reset', user })} data-testid="user-reset">
                         <Trans>Reset password</Trans>
@@ -148,6 +160,11 @@ function UserCard({
             </Text>
           ) : null}
         </Text>
+        {scopeNames ? (
+          <Text fz="xs" c="dimmed" data-testid="user-scope-names">
+            <Trans>Limited to: {scopeNames}</Trans>
+          </Text>
+        ) : null}
         {lockedUntil ? (
           <Group justify="space-between" gap="xs" data-testid="user-locked">
             <Badge variant="light" color="red" radius="sm" style={{ textTransform: 'none' }}>
@@ -302,6 +319,7 @@ export function UsersScreen({
         onClose={close}
       />
       <ToggleUserModal user={dialog?.kind === 'toggle' ? dialog.user : null} onClose={close} />
+      <ScopeModal user={dialog?.kind === 'scope' ? dialog.user : null} onClose={close} />
     </>
   )
 }
@@ -639,5 +657,80 @@ function ToggleUserModal({ user, onClose }: { user: UserView | null; onClose: ()
         )
       }
     />
+  )
+}
+
+/**
+ * A user's scope: the legal entities they are limited to, chosen by name (indented under their parents).
+ * None: the whole collection. A manager limited to entities is offered only theirs and those under them; the
+ * server's refusal shows at the field.
+ */
+function ScopeModal({ user, onClose }: { user: UserView | null; onClose: () => void }) {
+  const { t } = useLingui()
+  const name = user?.name ?? ''
+  return (
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={t`Collection scope of ${name}`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
+      {user ? <ScopeForm key={user.id} user={user} onDone={onClose} /> : null}
+    </Modal>
+  )
+}
+
+function ScopeForm({ user, onDone }: { user: UserView; onDone: () => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const choices = useQuery(scopeChoicesQuery())
+  const form = useForm({
+    schema: userScopeInput as z.ZodType<z.output<typeof userScopeInput>>,
+    initialValues: { entityIds: user.entityIds } as Record<string, unknown>,
+  })
+  const submit = form.onSubmit(async (data) => {
+    const { name } = await setUserScope(user.id, data.entityIds)
+    showSuccess(t`Scope of ${name} saved`)
+    await queryClient.invalidateQueries({ queryKey: adminKeys.all })
+    onDone()
+  })
+  // The entities already in the scope but not offered (outside the manager's own) still show by name.
+  const offered = new Set((choices.data ?? []).map((c) => c.id))
+  const data = [
+    ...(choices.data ?? []).map((c) => ({
+      value: c.id,
+      label: `${'\u00a0\u00a0'.repeat(c.depth)}${c.name}`,
+    })),
+    ...user.entityIds.flatMap((id, k) =>
+      offered.has(id) ? [] : [{ value: id, label: user.entityNames[k] ?? '', disabled: true }],
+    ),
+  ]
+  const fieldError = Object.entries(form.errors).find(([key]) => key.startsWith('entityIds'))?.[1]
+  const chosen = form.values.entityIds as string[]
+  return (
+    <form onSubmit={submit} noValidate data-testid="user-scope-form">
+      <Stack gap="sm">
+        <FormRefusal form={form} testId="user-scope-error" />
+        <Text fz="sm">
+          <Trans>
+            A user limited to legal entities sees only the works those entities, or entities under them, own
+            today, in any share. With none chosen they see the whole collection.
+          </Trans>
+        </Text>
+        <MultiSelect
+          label={t`Legal entities`}
+          placeholder={chosen.length ? undefined : t`The whole collection`}
+          data={data}
+          value={chosen}
+          onChange={(v) => form.setFieldValue('entityIds', v)}
+          error={fieldError}
+          searchable
+          clearable
+          data-testid="user-scope-entities"
+        />
+        <FormFooter form={form} onCancel={onDone} />
+      </Stack>
+    </form>
   )
 }

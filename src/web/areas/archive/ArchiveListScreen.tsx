@@ -1,8 +1,9 @@
 // /artworkArchive/index: the archive everyone opens every day. Full-text search over titles, artists and
 // inventory numbers, filters by every tag, dictionary value, status, room, buy year and valuation, sort and
 // paging — all kept in the URL — in a table or a gallery of server thumbnails. Selected artworks download
-// as one zip; the current search exports to Excel with the template's columns; the import dialog brings a
-// sheet in. Buttons show only for the privileges that make them work.
+// as one zip, or export as one LIDO file (the museum exchange format, docs/standards.md); the current search
+// exports to Excel with the template's columns; the import dialog brings a sheet in. Buttons show only for
+// the privileges that make them work.
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   ActionBar,
@@ -50,6 +51,7 @@ import {
   IconSortAsc,
   IconSortDesc,
   IconTable,
+  IconXml,
 } from './archive-icons'
 import { SORT_LABELS } from './archive-labels'
 import {
@@ -112,6 +114,14 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
         'artworks/export',
         { ...filterParams(search), sort: search.sort, order: search.order, lang },
         `${lang === 'en' ? 'artworks' : '艺术品档案'}-${stamp()}.xlsx`,
+      ),
+  })
+  const lido = useMutation({
+    mutationFn: (ids: string[]) =>
+      downloadFromApi(
+        'exports/lido.xml',
+        { artworkIds: ids.join(',') },
+        `${lang === 'en' ? 'artworks-lido' : '艺术品-LIDO'}-${stamp()}.xml`,
       ),
   })
   const zipping = useMutation({
@@ -441,6 +451,20 @@ export function ArchiveListScreen({ search, onSearch }: ArchiveListScreenProps) 
           </Box>
         </Button>
         <PrintLabelsButton artworkIds={[...selected.keys()]} variant="subtle" compactOnPhone />
+        {canExport ? (
+          <Button
+            variant="subtle"
+            leftSection={<IconXml size={16} />}
+            loading={lido.isPending}
+            onClick={() => lido.mutate([...selected.keys()])}
+            data-testid="batch-lido"
+            aria-label={t`Export as LIDO (XML)`}
+          >
+            <Box component="span" visibleFrom="sm">
+              <Trans>LIDO</Trans>
+            </Box>
+          </Button>
+        ) : null}
         {canEdit ? (
           <Button variant="subtle" onClick={() => setOwning(true)} data-testid="batch-owners">
             <Trans>Set owners</Trans>

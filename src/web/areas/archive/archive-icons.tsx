@@ -6,6 +6,7 @@ import {
   IconDownload as TablerDownload,
   IconEdit as TablerEdit,
   IconEye as TablerEye,
+  IconFileCode as TablerFileCode,
   IconFileSpreadsheet as TablerFileSpreadsheet,
   IconFilter as TablerFilter,
   IconHistory as TablerHistory,
@@ -31,6 +32,7 @@ export const IconTable = appIcon(TablerTable, 16)
 export const IconGrid = appIcon(TablerLayoutGrid, 16)
 export const IconDownload = appIcon(TablerDownload, 16)
 export const IconSheet = appIcon(TablerFileSpreadsheet, 16)
+export const IconXml = appIcon(TablerFileCode, 16)
 export const IconEdit = appIcon(TablerEdit, 16)
 export const IconTrash = appIcon(TablerTrash, 16)
 export const IconHistory = appIcon(TablerHistory, 16)

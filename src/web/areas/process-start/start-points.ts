@@ -108,6 +108,23 @@ export const START_GROUPS: StartGroup[] = [
     ],
   },
   {
+    title: msg`Collections management`,
+    points: [
+      {
+        type: 'DEACCESSION',
+        path: '/devOpsManage/deaccession',
+        search: START,
+        steps: msg`Reasons, proof of title, then the approvers' decision`,
+      },
+      {
+        type: 'DAMAGE_LOSS',
+        path: '/devOpsManage/damageLoss',
+        search: START,
+        steps: msg`Incident, assessment, actions taken; a claim may follow`,
+      },
+    ],
+  },
+  {
     title: msg`Insurance`,
     points: [
       {

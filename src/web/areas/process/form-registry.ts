@@ -7,6 +7,7 @@ import { confirmPaymentForm } from './event-forms/CONFIRM_PAYMENT'
 import { departForm } from './event-forms/DEPART'
 import { whereNowForm } from './event-forms/whereNow'
 import type { StepFormSpec } from './field-spec'
+import { COLLECTIONS_STEP_FORMS } from './step-forms/collections'
 import { contractForm } from './step-forms/contract'
 import { dueDiligenceForm } from './step-forms/dueDiligence'
 import { financePaymentForm } from './step-forms/finance-payment'
@@ -21,6 +22,7 @@ export const STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec
   BUY_ART_TRANS: { transport: transportForm, warehousing: warehousingForm },
   ...OPERATION_STEP_FORMS,
   ...INSURANCE_STEP_FORMS,
+  ...COLLECTIONS_STEP_FORMS,
   FINANCE_PAYMENT: { payment: financePaymentForm },
 }
 

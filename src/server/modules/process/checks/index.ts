@@ -6,20 +6,24 @@
 // CheckName does not compile until handled.
 import type { CheckName, ProcessDefinition } from '../../../../../machines/types'
 import type { CheckContext, CheckHandler } from './context'
+import { deaccessioned } from './deaccession'
 import { buyerEntity, notPledged } from './ownership'
 import { countOfRoom, roomOfStocktake } from './stocktake'
 
 export type { CheckContext, CheckHandler }
 
-const CHECKS = { roomOfStocktake, countOfRoom, notPledged, buyerEntity } satisfies Record<
-  CheckName,
-  CheckHandler
->
+const CHECKS = {
+  roomOfStocktake,
+  countOfRoom,
+  notPledged,
+  buyerEntity,
+  deaccessioned,
+} satisfies Record<CheckName, CheckHandler>
 
-/** The check a definition declares on its start input, if any. */
+/** The checks a definition declares on its start input, if any, in the order declared. */
 export async function checkStart(definition: ProcessDefinition, ctx: Omit<CheckContext, 'payload'>) {
-  const name = definition.checks?.start
-  if (name) await CHECKS[name](ctx)
+  const names = [definition.checks?.start ?? []].flat()
+  for (const name of names) await CHECKS[name](ctx)
 }
 
 /** The check a definition declares on the submitted form of `step`, if any. */

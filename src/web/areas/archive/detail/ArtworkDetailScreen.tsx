@@ -37,6 +37,7 @@ import { useArchiveReference } from '../reference-data'
 import { AnchorLink, ButtonLink } from '../router-links'
 import { AsOfPanel } from './AsOfPanel'
 import type { DetailTab } from './detail-tabs'
+import { LinkedArtButton } from './LinkedArtButton'
 import { ArtworkHero, MediaPanel, orderedMedia } from './MediaPanel'
 import { MediaViewer } from './MediaViewer'
 import { InsurancePanel, ProcessesPanel, ValuationPanel, WhereaboutsPanel } from './OperationalPanels'
@@ -192,6 +193,7 @@ export function ArtworkDetailScreen({
         actions={
           <>
             <TearSheetPdfButton artworkId={data.id} inventoryNo={data.inventoryNo} />
+            <LinkedArtButton artworkId={data.id} inventoryNo={data.inventoryNo} />
             {canSeeOperations ? (
               <ButtonLink
                 variant="default"
