@@ -30,6 +30,7 @@ import { entityRoutes } from './modules/entities/routes'
 import { exportRoutes } from './modules/exports/routes'
 import { fileRoutes } from './modules/files/routes'
 import { financeRoutes } from './modules/finance/routes'
+import { iiifRoutes } from './modules/iiif/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
 import { insuranceScheduleRoutes } from './modules/insurance/schedule-routes'
 import { labelRoutes } from './modules/labels/routes'
@@ -71,6 +72,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/', referenceCallRoutes],
   ['/reference', referenceAdminRoutes],
   ['/file', fileRoutes],
+  ['/iiif', iiifRoutes],
   ['/process', taskRoutes],
   ['/process', processRoutes],
   ['/message', messageRoutes],

@@ -98,6 +98,34 @@ export const MESSAGES = {
     en: 'Too many attempts; try again in {minutes} minutes',
   },
   linkExpired: { 'zh-CN': '下载链接无效或已过期', en: 'The download link is invalid or has expired' },
+  notAnImage: { 'zh-CN': '该文件不是图片', en: 'This file is not an image' },
+  iiifRegionSyntax: {
+    'zh-CN': '区域应为 full、square、x,y,w,h（像素）或 pct:x,y,w,h（百分比，不超过 100）',
+    en: 'The region is full, square, x,y,w,h (pixels) or pct:x,y,w,h (percentages up to 100)',
+  },
+  iiifRegionOutside: {
+    'zh-CN': '区域在图片之外，或宽度、高度为零',
+    en: 'The region lies outside the image, or its width or height is zero',
+  },
+  iiifSizeSyntax: {
+    'zh-CN': '尺寸应为 max、w,、,h、w,h、!w,h 或 pct:n（放大时前加 ^）',
+    en: 'The size is max, w,, ,h, w,h, !w,h or pct:n (with a leading ^ to enlarge)',
+  },
+  iiifSizeZero: { 'zh-CN': '尺寸的宽度和高度须大于零', en: 'The size needs a width and a height above zero' },
+  iiifSizeUpscale: {
+    'zh-CN': '尺寸大于所选区域：如需放大，请在尺寸前加 ^',
+    en: 'The size is larger than the region: put ^ before the size to enlarge',
+  },
+  iiifSizeTooLarge: {
+    'zh-CN': '尺寸超过图像服务允许的最大宽度、高度或面积（见 info.json）',
+    en: 'The size is above the largest width, height or area the image service allows (see info.json)',
+  },
+  iiifRotation: {
+    'zh-CN': '旋转角度应为 0、90、180 或 270，可在前面加 ! 表示镜像',
+    en: 'The rotation is 0, 90, 180 or 270, with a leading ! to mirror',
+  },
+  iiifQuality: { 'zh-CN': '质量应为 default、color 或 gray', en: 'The quality is default, color or gray' },
+  iiifFormat: { 'zh-CN': '格式应为 jpg、png 或 webp', en: 'The format is jpg, png or webp' },
   shareValuesNotAllowed: {
     'zh-CN': '您没有查看估值的权限，不能在分享中显示价值',
     en: 'You may not see values, so a share of yours cannot show them',

@@ -64,6 +64,11 @@ const SIGNED_LINKS: Record<string, string> = {
   getFileThumbnailById: 'a thumbnail: signed link or token (files/routes.ts)',
   getExportsFullByIdDownload:
     "a full export's archive: signed link or token, then the export privilege (exports/routes.ts)",
+  getIiif3ByIdInfoJson: "an image's IIIF info.json: the file's signed link or token (iiif/routes.ts)",
+  getIiif3ByIdByRegionBySizeByRotationByQualityFormat:
+    "an IIIF rendering of an image: the file's signed link or token (iiif/routes.ts)",
+  getIiifPresentationArtworksByIdManifestJson:
+    "an artwork's IIIF manifest: signed manifest link or token, then the archive's view privilege (iiif/routes.ts)",
 }
 
 const USERNAMES = ['admin', ...DEMO_USERS.map((u) => u.username)]

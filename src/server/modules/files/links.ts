@@ -5,18 +5,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { EXPORT_API } from '../../../shared/contracts/exports'
 import { type Disposition, FILE_API } from '../../../shared/contracts/files'
+import { IIIF_API } from '../../../shared/contracts/iiif'
 import { isSessionId } from '../auth/session-id'
 
 /**
- * What a link opens: the file itself or its thumbnail (a thumbnail link cannot fetch the original), or a
- * full export's archive (`fileId` is then the export job's id).
+ * What a link opens: the file itself or its thumbnail (a thumbnail link cannot fetch the original), a
+ * full export's archive (`fileId` is then the export job's id), or an artwork's IIIF manifest (`fileId` is
+ * then the artwork's id). A file link also opens that file's IIIF image service (iiif/routes.ts).
  */
-export type LinkTarget = 'file' | 'thumbnail' | 'export'
+export type LinkTarget = 'file' | 'thumbnail' | 'export' | 'manifest'
 
 const LINK_PATHS: Record<LinkTarget, (id: string) => string> = {
   file: FILE_API.download,
   thumbnail: FILE_API.thumbnail,
   export: EXPORT_API.download,
+  manifest: IIIF_API.manifest,
 }
 
 export interface LinkClaims {

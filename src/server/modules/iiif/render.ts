@@ -1,0 +1,69 @@
+// Rendering an IIIF image request with sharp, and the disk cache of renderings under DATA_DIR/iiif-cache:
+// one file per file id and canonical request (params.ts canonicalPath), written to a temporary name and
+// renamed, so a reader never sees half a tile. Stored files never change, so a rendering never goes stale;
+// deleting the folder only costs the time to render again.
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Storage } from '../../storage'
+import { canonicalPath, type ImageRequest } from './params'
+
+/** The stored bytes of an original, whole (sharp decodes from memory). */
+async function readAll(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/** The pixels the request asks for, encoded. */
+export async function renderImage(original: Buffer, r: ImageRequest): Promise<Buffer> {
+  const { default: sharp } = await import('sharp') // loaded with the first rendering, not with every server
+  // First the region (of the upright image, as its stored width and height are) and the size...
+  const { data, info } = await sharp(original, { failOn: 'error' })
+    .autoOrient()
+    .extract({ left: r.region.x, top: r.region.y, width: r.region.w, height: r.region.h })
+    .resize(r.width, r.height, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  // ...then the mirror and the turn on the result, so that their order is the one the API names.
+  let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+  if (r.mirror) image = image.flop()
+  if (r.rotation !== 0) image = image.rotate(r.rotation)
+  if (r.quality === 'gray') image = image.grayscale()
+  if (r.format === 'jpg') return image.flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer()
+  if (r.format === 'png') return image.png().toBuffer()
+  return image.webp({ quality: 85 }).toBuffer()
+}
+
+export class RenderCache {
+  constructor(readonly root: string) {}
+
+  pathOf(fileId: string, r: ImageRequest): string {
+    const name = createHash('sha256').update(canonicalPath(r)).digest('hex').slice(0, 32)
+    return path.join(this.root, fileId.slice(0, 2), fileId, `${name}.${r.format}`)
+  }
+
+  /** The cached rendering, or a new one (stored for next time). `hit` says which. */
+  async get(
+    storage: Storage,
+    file: { id: string; storageKey: string },
+    r: ImageRequest,
+  ): Promise<{ bytes: Buffer; hit: boolean }> {
+    const target = this.pathOf(file.id, r)
+    try {
+      return { bytes: await readFile(target), hit: true }
+    } catch {
+      // not rendered yet
+    }
+    const bytes = await renderImage(await readAll(storage, file.storageKey), r)
+    await mkdir(path.dirname(target), { recursive: true })
+    const partial = `${target}.part-${randomBytes(6).toString('hex')}`
+    try {
+      await writeFile(partial, bytes, { flag: 'wx' })
+      await rename(partial, target)
+    } catch {
+      await rm(partial, { force: true }) // a full disk costs the cache, not the answer
+    }
+    return { bytes, hit: false }
+  }
+}
