@@ -41,7 +41,7 @@ async function testImage(): Promise<Buffer> {
     .toBuffer()
 }
 
-const base = (id = imageId) => `/api/iiif/3/${id}`
+const base = (id = imageId) => `/iiif/3/${id}`
 
 /** With the registrar's token unless told otherwise (null: no header at all). */
 async function get(url: string, token: string | null = registrar) {
@@ -129,7 +129,7 @@ describe('info.json', () => {
       extraFormats: ['webp'],
       extraQualities: ['color', 'gray'],
     })
-    expect(data.id).toMatch(new RegExp(`^http://[^/]+/api/iiif/3/${imageId}$`))
+    expect(data.id).toMatch(new RegExp(`^http://[^/]+/iiif/3/${imageId}$`))
   })
 })
 
@@ -382,7 +382,7 @@ const manifestSchema = z.strictObject({
 })
 
 describe('the manifest', () => {
-  const url = () => `/api/iiif/presentation/artworks/${artworkId}/manifest.json`
+  const url = () => `/iiif/presentation/artworks/${artworkId}/manifest.json`
 
   it('has a canvas per image, painted by the image through its service, words in both languages', async () => {
     const { status, type, data } = await json(url(), registrar)
@@ -407,7 +407,7 @@ describe('the manifest', () => {
     ])
     expect(manifest.items[0].label).toEqual({ zh: ['正面'], en: ['正面'] })
     const body = manifest.items[0].items[0].items[0].body
-    expect(body.service[0].id).toMatch(new RegExp(`/api/iiif/3/${imageId}$`))
+    expect(body.service[0].id).toMatch(new RegExp(`/iiif/3/${imageId}$`))
     expect([body.width, body.height]).toEqual([1024, 683])
     expect(manifest.items[0].items[0].items[0].target).toBe(manifest.items[0].id)
     // The body opens without headers (a signed link rides on it) at the size it announces...
@@ -423,7 +423,7 @@ describe('the manifest', () => {
   })
 
   it('opens with a signed manifest link, and refuses without one, with a forged one or without the privilege', async () => {
-    const link = await t.call('POST', `/api/iiif/presentation/artworks/${artworkId}/link`, {
+    const link = await t.call('POST', `/iiif/presentation/artworks/${artworkId}/link`, {
       token: registrar,
       headers: H,
     })
@@ -451,8 +451,7 @@ describe('the manifest', () => {
     expect(denied.status).toBe(403)
     expect(denied.data.code).toBe(4031)
     expect(
-      (await json(`/api/iiif/presentation/artworks/00000000-0000-4000-8000-000000000000/manifest.json`))
-        .status,
+      (await json(`/iiif/presentation/artworks/00000000-0000-4000-8000-000000000000/manifest.json`)).status,
     ).toBe(404)
   })
 })

@@ -1,4 +1,4 @@
-// IIIF (/api/iiif, docs/iiif.md): the Image API 3.0 service (level 2) of every stored image, and the
+// IIIF (/api/iiif, also answered at /iiif: src/server/app.ts; docs/iiif.md): the Image API 3.0 service (level 2) of every stored image, and the
 // Presentation 3.0 manifest of an artwork. Who may read is decided as for a file download: a signed link
 // (the file's own link opens its image service; an artwork's manifest has links of its own) or the
 // x-auth-token header (files/routes.ts `reader`), then the file's read rule or the artwork's privilege.
