@@ -163,8 +163,9 @@ export function createApp(deps: Deps) {
   // First, so it also covers the static files and index.html that main.ts mounts after the API.
   app.use('*', securityHeaders())
   app.route('/api', createApi(deps))
-  // The IIIF services at the addresses IIIF clients are given (/iiif/3/…, /iiif/presentation/…: shared/contracts/
-  // iiif.ts), answered by the API's own IIIF route (/api/iiif/…) with its language, log and error rules.
+  // The IIIF services at the addresses IIIF clients are given (/iiif/3/…, /iiif/presentation/…; the list:
+  // src/shared/contracts/iiif.ts), answered by the API's own IIIF route (/api/iiif/…) with its language, log and
+  // error rules.
   app.all('/iiif/*', (c) => {
     const url = new URL(c.req.url)
     url.pathname = `/api${url.pathname}`
