@@ -4,7 +4,7 @@ import type { Lang } from '../../shared/errors'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import type { HeavyWork } from '../jobs/heavy'
-import type { ArtworkScope } from '../modules/auth/scope'
+import type { ArtworkScope } from '../modules/auth/scope-types'
 import type { Storage } from '../storage'
 import type { LogWriter } from './request-log'
 

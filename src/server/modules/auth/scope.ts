@@ -12,32 +12,19 @@
 import { eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { DbOrTx } from '../../db/client'
+import { rowsOf } from '../../db/rows'
 import { legalEntities, userEntityScope } from '../../db/schema'
 import { AppError } from '../../http/app-error'
 import type { AppEnv } from '../../http/context'
 import { officeToday } from '../../office-day'
-import { rowsOf } from '../process/process-store'
+import type { ArtworkScope } from './scope-types'
+
+export type { ArtworkScope }
 
 /** Who asks: only their id and whether they hold full privilege matter. */
 export interface ScopeActor {
   id: string
   allPrivileges: boolean
-}
-
-export interface ArtworkScope {
-  /** The entities the user is limited to (as stored; those under them count too). */
-  entityIds: string[]
-  /** The ids of the artworks in scope, as a subquery. */
-  artworkIds: SQL
-  /** True when the artwork id (a column or an expression) is in scope. */
-  artworkVisible(artworkId: SQLWrapper): SQL
-  /** True when the process is visible: none of its subject artworks is out of scope. */
-  processVisible(processId: SQLWrapper): SQL
-  /**
-   * True when the file may be read: it belongs to no artwork (as its preview or among its media), or to one
-   * in scope.
-   */
-  fileVisible(fileId: SQLWrapper): SQL
 }
 
 /** The entities stored as the user's scope (empty: the whole collection). */

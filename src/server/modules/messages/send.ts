@@ -7,6 +7,7 @@ import { calendarDateText } from '../../../shared/office-time'
 import { approvePrivilege, type PrivilegeKey } from '../../../shared/privileges'
 import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
+import { rowsOf } from '../../db/rows'
 import { messages, processReminders } from '../../db/schema'
 import { type NewMessage, queueEmails } from '../notifications/outbox'
 import { noticeTasksChanged } from '../tasks/notice'
@@ -85,11 +86,7 @@ export async function holdersOfAny(
   return rowsOf<{ id: string }>(rows).map((r) => r.id)
 }
 
-/** drizzle's execute() answers rows (PGlite, node-postgres) in slightly different wrappers. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[]
-  return ((result as { rows?: T[] }).rows ?? []) as T[]
-}
+export { rowsOf }
 
 const REMINDER_KEYS = {
   insuranceExpiry: 'msgReminderInsurance',

@@ -7,6 +7,7 @@ import { payloadFiles } from '../../../shared/process-steps/files'
 import { canonicalRow } from '../../audit/canonical'
 import { chained } from '../../audit/chain'
 import type { Db, DbOrTx, Tx } from '../../db/client'
+import { rowsOf } from '../../db/rows'
 import { artworks, processArtworks, processes, processHistory } from '../../db/schema'
 import { notFound } from '../../http/app-error'
 import type { KeyClaim } from './idempotency'
@@ -86,9 +87,7 @@ export interface Written {
 /** Nothing written: the row's version moved on ('stale'), or the idempotency key is already claimed. */
 export type NotWritten = 'stale' | 'keyTaken'
 
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
-}
+export { rowsOf }
 
 /** An array literal for a `::uuid[]` parameter (ids come from the database or the session: only hex). */
 export function uuidArray(ids: Iterable<string>): string {
