@@ -1,20 +1,21 @@
 // Journey: the registrar chooses two works in the archive and makes a share link with values and a password;
 // a stranger opens /share/:token in a fresh browser context (no account, no session): the password is asked
 // for, a wrong one is refused in place, the right one shows the works with their values and images (a
-// thumbnail opens large), in Chinese and in English, with no WCAG 2.1 AA violation; the registrar sees the
-// opening on the Shares screen and revokes the link, which then cannot be opened.
+// thumbnail opens large), each picture under the recipient's name as a watermark, a PDF of them to download,
+// on a 390 px phone without sideways scrolling, in Chinese and in English, with no WCAG 2.1 AA violation; the
+// registrar sees the opening on the Shares screen and revokes the link, which then cannot be opened.
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { PGlite } from '@electric-sql/pglite'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DiskStorage } from '../../src/server/storage'
 import {
   axeProblems,
+  downloadedBytes,
   launchBrowser,
   newPage,
-  PHONE,
   type RunningServer,
   settled,
   shot,
@@ -23,6 +24,12 @@ import {
 } from './harness'
 
 const PASSWORD = 'harbour-2026'
+/** The narrowest phone the share page is made for. */
+const PHONE_390 = { width: 390, height: 844 }
+
+/** True when the page is no wider than its window (nothing to scroll sideways). */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
 
 /**
  * The browser suite's servers do not paint the demo pictures: two valued works get pictures of their own and
@@ -112,7 +119,7 @@ describe('share links', () => {
     await shot(page, 'share-created')
 
     // A stranger: a fresh context, nobody signed in.
-    const stranger = await newPage(run.browser, run.app.baseUrl, PHONE)
+    const stranger = await newPage(run.browser, run.app.baseUrl, PHONE_390)
     const visitor = stranger.page
     await visitor.goto(new URL(url).pathname)
     await visitor.getByTestId('share-password-form').waitFor()
@@ -129,6 +136,18 @@ describe('share links', () => {
     expect(await visitor.getByTestId('share-work').count()).toBe(2)
     expect(await visitor.locator('main h1').innerText()).toBe('与 Hiscox 陈女士 分享的作品')
     expect(await visitor.getByTestId('share-value').count()).toBe(2)
+    expect(await fitsWidth(visitor)).toBe(true)
+    // Each picture carries the recipient's name.
+    const marks = visitor.getByTestId('share-watermark')
+    expect(await marks.count()).toBeGreaterThanOrEqual(2)
+    expect(await marks.first().innerText()).toContain('Hiscox 陈女士')
+    // The works as a PDF, made by the server for this link.
+    const [pdf] = await Promise.all([
+      visitor.waitForEvent('download'),
+      visitor.getByTestId('share-pdf').click(),
+    ])
+    expect(pdf.suggestedFilename()).toBe('分享作品.pdf')
+    expect((await downloadedBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-')
     // The thumbnails load, and one opens large.
     await expect
       .poll(
@@ -154,6 +173,8 @@ describe('share links', () => {
     // In English, switched in place.
     await visitor.getByTestId('language-en').click()
     await expect.poll(() => visitor.locator('main h1').innerText()).toBe('Works shared with Hiscox 陈女士')
+    expect(await fitsWidth(visitor)).toBe(true)
+    expect(await visitor.getByTestId('share-pdf').innerText()).toBe('Download as PDF')
     expect(await axeProblems(visitor, 'share page (en)')).toEqual([])
     // Nothing of the office's was stored in the stranger's browser.
     expect(await visitor.evaluate(() => localStorage.getItem('vitrine.token'))).toBeNull()
