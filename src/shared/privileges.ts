@@ -215,6 +215,7 @@ export const SEEDED_ROLES: {
       'artworkArchive:view',
       'devOpsManage:view',
       'valueManage:view',
+      'valueManage:values',
       'messageCenter:view',
       'versionLog:view',
     ],

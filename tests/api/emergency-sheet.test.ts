@@ -58,7 +58,18 @@ beforeAll(async () => {
         handlingNotesEn: 'Two people, gloves on',
       },
     ],
-    ['none', { titleZh: '未定优先级', titleEn: 'Not yet prioritised', locationText: 'Rack D-4' }],
+    [
+      'none',
+      // The shared full record carries a priority and notes: this one has none.
+      {
+        titleZh: '未定优先级',
+        titleEn: 'Not yet prioritised',
+        locationText: 'Rack D-4',
+        salvagePriority: '',
+        handlingNotesZh: '',
+        handlingNotesEn: '',
+      },
+    ],
     [
       'first',
       {

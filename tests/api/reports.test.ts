@@ -131,11 +131,12 @@ beforeAll(async () => {
   )
   stocktakeId = counted.id
 
-  // Someone who may open the data centre and nothing else.
+  // Someone who may open the data centre and see values, and nothing else (values-privilege.test.ts: without
+  // the values privilege the summary leaves its amounts out).
   const admin = await t.login('admin')
   const role = await t.call('POST', '/api/auth/roles', {
     token: admin,
-    body: { nameZh: '数据分析', nameEn: 'Analyst', privileges: ['art-data-center:view'] },
+    body: { nameZh: '数据分析', nameEn: 'Analyst', privileges: ['art-data-center:view', 'valueManage:values'] },
   })
   expect(role.code, role.msg).toBe(0)
   const user = await t.call('POST', '/api/auth/users', {

@@ -73,7 +73,7 @@ const pdfText = (bytes: Buffer) => {
 const nonNull = (values: unknown[]) => values.filter((v) => v !== null && v !== undefined)
 
 describe('the values privilege', () => {
-  it('is held by the seeded roles that see money, not by the read-only one', async () => {
+  it('is held by every seeded role that looks at valuations', async () => {
     const admin = await t.login('admin')
     const roles = (
       await get<{ list: { key: string; privileges: string[] }[] }>(
@@ -83,10 +83,7 @@ describe('the values privilege', () => {
       )
     ).list
     const holders = roles.filter((r) => r.privileges.includes('valueManage:values')).map((r) => r.key)
-    expect(holders.sort()).toEqual(['approver', 'finance', 'operations', 'registrar'])
-    const viewer = await t.login('viewer')
-    const list = await get('/api/artworks?pageSize=50', viewer, 'artworkArchive')
-    expect(nonNull(list.list.map((a: any) => a.latestValuation))).toEqual([])
+    expect(holders.sort()).toEqual(['approver', 'finance', 'operations', 'registrar', 'viewer'])
   })
 
   it('archive list and detail: the valuation and the policies’ amounts are null without it', async () => {

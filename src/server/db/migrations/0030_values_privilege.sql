@@ -1,10 +1,10 @@
 -- Seeing values became a privilege of its own (valueManage:values). Roles and users that could see the
--- valuations until now keep seeing values, except the seeded read-only role, which no longer does.
+-- valuations until now keep seeing values (the seeded read-only role too: it is described as looking at the
+-- valuations); a role made from now on sees them only when given it.
 INSERT INTO "role_privileges" ("role_id", "privilege")
 SELECT rp."role_id", 'valueManage:values'
 FROM "role_privileges" rp
-JOIN "roles" r ON r."id" = rp."role_id"
-WHERE rp."privilege" = 'valueManage:view' AND r."key" <> 'viewer'
+WHERE rp."privilege" = 'valueManage:view'
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 INSERT INTO "user_privileges" ("user_id", "privilege")
