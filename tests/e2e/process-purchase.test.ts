@@ -60,9 +60,18 @@ async function approveFromInbox(via: 'home' | 'bell', id: string, name: string) 
   const page = approver.page
   await page.goto('/')
   if (via === 'home') {
-    const item = page.getByTestId('panel-approvals').locator(`[data-inbox-item="${id}"]`)
-    await item.waitFor()
-    await item.click()
+    // The panel lists the first eight tasks (overdue first, then by due date); when the demo office's own wait
+    // ahead of this one, its "All N tasks" link opens the inbox, where the row is.
+    const panel = page.getByTestId('panel-approvals')
+    await panel.locator('[data-inbox-item]').first().waitFor()
+    const item = panel.locator(`[data-inbox-item="${id}"]`)
+    if ((await item.count()) > 0) await item.click()
+    else {
+      await panel.getByTestId('home-all-tasks').click()
+      await page.waitForURL((url) => url.pathname === '/devOpsManage/inbox')
+      const row = page.locator(`[data-testid="inbox-table"] tr[data-process-id="${id}"]`)
+      await row.locator('td').first().getByRole('button').first().click()
+    }
   } else {
     await expect
       .poll(async () => Number(await page.getByTestId('message-count').getAttribute('data-count')), {
