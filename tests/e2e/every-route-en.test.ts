@@ -13,7 +13,7 @@ describe('every route', () => {
     expect(await walk(page, 'en')).toEqual({ problems: [], access: [] })
     await pushAddress(page, '/devOpsLinkPage')
     await page.getByTestId('launcher').waitFor()
-    expect(await page.locator('[data-process-type]').count()).toBe(14)
+    expect(await page.locator('[data-process-type]').count()).toBe(16)
     await shot(page, 'launcher-en')
     await context.close()
   })

@@ -131,7 +131,8 @@ const ALLOWED_LATIN =
 
 /**
  * A process of each type opened over its list with its first step's form (half the types in each
- * language), for axe: the step forms are screens of their own.
+ * language), for axe: the step forms are screens of their own. A sale is the demo office's (its works'
+ * deaccession approved first), opened where it stands.
  */
 async function processViews(page: Page, lang: 'zh-CN' | 'en'): Promise<string[]> {
   const artworks = await apiCall<{ list: { id: string; activeProcessId: string | null }[] }>(
@@ -150,7 +151,11 @@ async function processViews(page: Page, lang: 'zh-CN' | 'en'): Promise<string[]>
         : type === 'INVENTORY_CHECK'
           ? { roomId: room.id, plannedOn: '2026-03-01' }
           : { artworkIds: [free.shift()] }
-    const { id } = await apiCall<{ id: string }>(page, 'POST', 'process', { type, input })
+    // A sale starts only on a work whose deaccession was approved: the demo office's own sale is opened.
+    const { id } =
+      type === 'OPERATION_SELL_ART'
+        ? (await apiCall<{ list: { id: string }[] }>(page, 'GET', `process?type=${type}&pageSize=1`)).list[0]
+        : await apiCall<{ id: string }>(page, 'POST', 'process', { type, input })
     await pushAddress(page, `/devOpsManage/index?process=${id}`)
     // This process's view (the one before it may still be shown for a moment).
     await page

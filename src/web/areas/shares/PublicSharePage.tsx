@@ -152,8 +152,10 @@ function Watermarked({ recipient, children }: { recipient: string; children: Rea
           userSelect: 'none',
         }}
       >
+        {/* The name drawn by CSS (app.css, `.share-watermark-mark`), not as text of the page: the image's button
+            keeps the accessible name it states, and the name is not copied with the page's text. */}
         {WATERMARK_SPOTS.map((spot) => (
-          <span key={spot}>{recipient}</span>
+          <span key={spot} className="share-watermark-mark" data-mark={recipient} />
         ))}
       </Box>
     </Box>
