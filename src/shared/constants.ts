@@ -138,3 +138,14 @@ export function dateProblem(v: string): 'invalidDate' | 'noSuchDate' | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'invalidDate'
   return isRealDate(v) ? null : 'noSuchDate'
 }
+
+/** The documentation backlog's rules (the data centre's data-quality tab; src/shared/contracts/data-quality.ts). */
+export const DATA_QUALITY_RULES = [
+  'noImage',
+  'noValuation',
+  'noDimensions',
+  'noLocation',
+  'noConditionCheck',
+  'noProvenance',
+] as const
+export type DataQualityRule = (typeof DATA_QUALITY_RULES)[number]

@@ -2,17 +2,12 @@
 // with how many artworks it finds now, the artworks behind a rule a page at a time, and the daily counts kept
 // since (the trend). The rules are in src/server/modules/datacentre/data-quality.ts.
 import { z } from 'zod'
+// The rules themselves are in constants.ts (zod-free: the data centre's search check reads them in the first
+// download).
+import { DATA_QUALITY_RULES } from '../constants'
 import { optionalParam } from './reference'
 
-export const DATA_QUALITY_RULES = [
-  'noImage',
-  'noValuation',
-  'noDimensions',
-  'noLocation',
-  'noConditionCheck',
-  'noProvenance',
-] as const
-export type DataQualityRule = (typeof DATA_QUALITY_RULES)[number]
+export { DATA_QUALITY_RULES, type DataQualityRule } from '../constants'
 
 /** A valuation older than this many years counts as none (default). */
 export const DEFAULT_VALUATION_YEARS = 3

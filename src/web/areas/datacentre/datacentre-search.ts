@@ -8,12 +8,13 @@ import {
   ACTIVITIES,
   type Activity,
   DATA_CENTRE_FILTER_KEYS,
+  DATA_QUALITY_RULES,
+  type DataQualityRule,
   type Dimension,
   INSURANCE_FILTERS,
   isRealDate,
   OUT_OF_WAREHOUSE,
 } from '../../../shared/constants'
-import { DATA_QUALITY_RULES, type DataQualityRule } from '../../../shared/contracts/data-quality'
 import type { CollectionFilters } from '../../../shared/contracts/datacentre'
 import { PROCESS_TYPES, type ProcessType } from '../../../shared/process-types'
 import type { QueryParams } from '../../api/client'
