@@ -151,7 +151,8 @@ async function processViews(page: Page, lang: 'zh-CN' | 'en'): Promise<string[]>
         : type === 'INVENTORY_CHECK'
           ? { roomId: room.id, plannedOn: '2026-03-01' }
           : { artworkIds: [free.shift()] }
-    // A sale starts only on a work whose deaccession was approved: the demo office's own sale is opened.
+    // A sale starts only on a work whose deaccession was approved: the demo office's own latest sale (a
+    // terminated one, with its note) is opened where it stands.
     const { id } =
       type === 'OPERATION_SELL_ART'
         ? (await apiCall<{ list: { id: string }[] }>(page, 'GET', `process?type=${type}&pageSize=1`)).list[0]

@@ -241,7 +241,8 @@ function Header({
       {view.status === 'terminated' && terminated ? (
         <Alert color="dark" variant="light" mt="md" title={t`Terminated`} data-testid="terminated-note">
           <Text fz="sm">{terminated.reason}</Text>
-          <Text fz="xs" c="dimmed" mt={4}>
+          {/* The alert's own colour, not dimmed: dimmed grey on the dark alert's tint falls below 4.5:1. */}
+          <Text fz="xs" mt={4}>
             {nameOf(terminated.by)} · {formatDateTime(terminated.at, lang)}
           </Text>
         </Alert>
