@@ -136,7 +136,11 @@ beforeAll(async () => {
   const admin = await t.login('admin')
   const role = await t.call('POST', '/api/auth/roles', {
     token: admin,
-    body: { nameZh: '数据分析', nameEn: 'Analyst', privileges: ['art-data-center:view', 'valueManage:values'] },
+    body: {
+      nameZh: '数据分析',
+      nameEn: 'Analyst',
+      privileges: ['art-data-center:view', 'valueManage:values'],
+    },
   })
   expect(role.code, role.msg).toBe(0)
   const user = await t.call('POST', '/api/auth/users', {

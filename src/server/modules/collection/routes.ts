@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contracts/as-of'
 import { access, currentUser } from '../../http/access'
 import { invalid } from '../../http/app-error'
-import type { AppEnv, AuthUser, Deps } from '../../http/context'
+import type { AppEnv, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { seesValues } from '../../http/values'
