@@ -132,33 +132,24 @@ function RightsButton({
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
-          <TextInput
-            size="xs"
-            label={t`Rights holder`}
-            value={r.holder}
-            onChange={(e) => set({ holder: clampLength(e.currentTarget.value, L.rightsHolder) })}
-            error={field('holder')}
-            disabled={disabled}
-            data-testid="media-rights-holder"
-          />
-          <TextInput
-            size="xs"
-            label={t`Licence`}
-            value={r.licence}
-            onChange={(e) => set({ licence: clampLength(e.currentTarget.value, L.licence) })}
-            error={field('licence')}
-            disabled={disabled}
-            data-testid="media-rights-licence"
-          />
-          <TextInput
-            size="xs"
-            label={t`Credit line`}
-            value={r.credit}
-            onChange={(e) => set({ credit: clampLength(e.currentTarget.value, L.credit) })}
-            error={field('credit')}
-            disabled={disabled}
-            data-testid="media-rights-credit"
-          />
+          {(
+            [
+              ['holder', t`Rights holder`, L.rightsHolder],
+              ['licence', t`Licence`, L.licence],
+              ['credit', t`Credit line`, L.credit],
+            ] as const
+          ).map(([key, label, max]) => (
+            <TextInput
+              key={key}
+              size="xs"
+              label={label}
+              value={r[key]}
+              onChange={(e) => set({ [key]: clampLength(e.currentTarget.value, max) })}
+              error={field(key)}
+              disabled={disabled}
+              data-testid={`media-rights-${key}`}
+            />
+          ))}
           <Textarea
             size="xs"
             label={t`Restrictions`}
