@@ -137,6 +137,7 @@ export async function benchServer(bdb: BenchDb, env: Record<string, string>) {
   const close = async () => {
     server.close()
     await booted.deps.logWriter.close()
+    await booted.linker.close()
   }
   return { config, base, call, close }
 }

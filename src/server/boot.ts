@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { backfillChains } from './audit/backfill'
+import { ChainLinker } from './audit/linker'
 import type { Config } from './config'
 import { type Database, openDatabase } from './db/client'
 import type { Deps } from './http/context'
@@ -21,6 +22,8 @@ import { openStorage, type Storage } from './storage'
 
 export interface Booted {
   deps: Deps
+  /** The hash chains' linker of this server (closed by `close`). */
+  linker: ChainLinker
   seedResult: SeedResult
   close: () => Promise<void>
 }
@@ -57,15 +60,20 @@ export async function boot(
     throw error
   }
   const logWriter = new LogWriter(database.db)
+  // The hash chains' rows are written unlinked; this server's linker links them shortly after they commit.
+  const linker = new ChainLinker(database.db)
+  linker.start()
   // Sign-outs and privilege changes made by the other servers on the same PostgreSQL database.
   const authListener = await listenForAuthChanges(database)
   const deps: Deps = { database, config, storage, logWriter, heavy: heavyWork(config) }
   return {
     deps,
+    linker,
     seedResult,
     close: async () => {
       await authListener.stop()
       await logWriter.close()
+      await linker.close()
       await storage.close?.()
       await database.close()
     },

@@ -899,6 +899,10 @@ export const MESSAGES = {
     'zh-CN': '有 {count} 行不在链中：它们是绕过系统写入的',
     en: '{count} rows are outside the chain: they were written around the system',
   },
+  auditRowsUnlinked: {
+    'zh-CN': '有 {count} 行写入后超过 {seconds} 秒仍未入链：等待期间被改动，或链接程序未在运行',
+    en: '{count} rows written have waited more than {seconds} seconds to be linked: changed while waiting, or the linker is not running',
+  },
   msgAuditBroken: {
     'zh-CN': '防篡改校验未通过：{chain}',
     en: 'Tamper check failed: {chain}',

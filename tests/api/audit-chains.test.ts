@@ -3,10 +3,15 @@
 // behind the app's back — superuser SQL, the history's append-only trigger switched off and on again — is
 // found by GET /api/audit/verify, which names the chain, the row and why; the daily job tells the
 // administrators in both languages; rows that predate the chains are linked at boot; the log's purge keeps
-// the chain verifiable; two servers writing at once on one database keep one unbroken chain.
+// the chain verifiable; two servers writing at once on one database keep one unbroken chain. Rows are written
+// unlinked and linked by the chain's linker shortly after they commit: they reach one order without gaps on
+// their own, a row changed after it was linked is found, and one that waits too long to be linked (changed
+// while it waited) is reported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backfillChains } from '../../src/server/audit/backfill'
-import { GENESIS_HASH } from '../../src/server/audit/chain'
+import { canonicalRow } from '../../src/server/audit/canonical'
+import { GENESIS_HASH, pendingDigest } from '../../src/server/audit/chain'
+import { PENDING_LIMIT_MS } from '../../src/server/audit/linker'
 import { verifyAndTell } from '../../src/server/modules/audit/jobs'
 import { purgeSystemLogs } from '../../src/server/modules/system-log/queries'
 import type { AuditVerification, ChainHead } from '../../src/shared/contracts/audit'
@@ -274,6 +279,117 @@ describe('the daily verification and the heads', () => {
   })
 })
 
+/** Until no row of `table` waits for the linker (the linker runs on its own: nothing here asks it to). */
+async function untilLinked(query: (text: string) => Promise<{ n: number }[]>, table: string) {
+  for (let i = 0; i < 200; i++) {
+    const [left] = await query(`select count(*)::int as n from ${table} where chain_no is null`)
+    if (left.n === 0) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${table}: rows still waiting for the linker after 20 s`)
+}
+
+describe('the linker', () => {
+  it('links a written row on its own shortly after it commits; a row changed after that is found', async () => {
+    let p = await start()
+    p = await send(p, 'Linked later')
+    await untilLinked((text) => raw(text), 'process_history')
+    const [row] = await raw<{ process_id: string; seq: number; chain_no: string; comment: string }>(
+      'select process_id, seq, chain_no, comment from process_history where process_id = $1 and seq = $2',
+      [p.id, p.version],
+    )
+    expect(Number(row.chain_no)).toBeGreaterThan(0)
+    await behindTheBack(
+      `update process_history set comment = 'after linking' where process_id = $1 and seq = $2`,
+      [row.process_id, row.seq],
+    )
+    try {
+      expect(chainOf(await verify(), 'process_history').firstBroken).toMatchObject({
+        row: Number(row.chain_no),
+        code: 'changed',
+      })
+    } finally {
+      await behindTheBack(`update process_history set comment = $3 where process_id = $1 and seq = $2`, [
+        row.process_id,
+        row.seq,
+        row.comment,
+      ])
+    }
+    expect((await verify()).ok).toBe(true)
+  })
+
+  it('reports rows waiting to be linked, and names one changed while it waited once it is older than the limit', async () => {
+    const written = logRow(new Date(), '/waiting')
+    // As the app writes it: no position, the digest of its canonical text. The verification links it.
+    await insertLogRow(written, pendingDigest(canonicalRow('system_logs', written)))
+    let v = await verify()
+    expect(chainOf(v, 'system_logs').firstBroken).toBeNull()
+    const [linked] = await raw<{ chain_no: string | null }>(
+      `select chain_no from system_logs where request_uri = '/waiting'`,
+    )
+    expect(linked.chain_no).not.toBeNull()
+
+    // Changed while it waited: its content no longer gives its digest, so no linker takes it.
+    const changed = logRow(new Date(), '/changed-while-waiting')
+    await insertLogRow(changed, pendingDigest(canonicalRow('system_logs', { ...changed, execTime: 999 })))
+    v = await verify()
+    expect(v.ok, JSON.stringify(v)).toBe(true)
+    expect(chainOf(v, 'system_logs').pending.rows).toBe(1)
+    expect(chainOf(v, 'system_logs').pending.oldestSeconds).toBeGreaterThanOrEqual(0)
+    expect(chainOf(v, 'process_history').pending).toEqual({ rows: 0, oldestSeconds: null })
+
+    // Older than the limit: a break, worded in both languages.
+    await raw(
+      `update system_logs set access_time = now() - $1::interval where request_uri = '/changed-while-waiting'`,
+      [`${PENDING_LIMIT_MS / 1000 + 30} seconds`],
+    )
+    try {
+      v = await verify()
+      expect(v.ok).toBe(false)
+      const chain = chainOf(v, 'system_logs')
+      expect(chain.pending.rows).toBe(1)
+      expect(chain.pending.oldestSeconds).toBeGreaterThanOrEqual(PENDING_LIMIT_MS / 1000)
+      expect(chain.firstBroken).toMatchObject({ code: 'unlinked', row: chain.rows + 1 })
+      expect(chain.firstBroken?.reason).toBe(
+        `1 rows written have waited more than ${PENDING_LIMIT_MS / 1000} seconds to be linked: changed while waiting, or the linker is not running`,
+      )
+      const zh = chainOf(await verify('zh-CN'), 'system_logs').firstBroken
+      expect(zh?.reason).toBe(
+        `有 1 行写入后超过 ${PENDING_LIMIT_MS / 1000} 秒仍未入链：等待期间被改动，或链接程序未在运行`,
+      )
+    } finally {
+      await raw(`delete from system_logs where request_uri = '/changed-while-waiting'`)
+    }
+    expect((await verify()).ok).toBe(true)
+  })
+})
+
+/** A log row inserted straight into the table, unlinked, with the given hash (a digest, or null). */
+async function insertLogRow(row: ReturnType<typeof logRow>, hash: string | null) {
+  await raw(
+    `insert into system_logs (log_id, module_name, create_by, create_by_user_id, access_time, request_uri,
+       operation_type, client_ip_addr, browser_user_agent, http_method, exec_time, success, response_code, exception,
+       hash) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+    [
+      row.logId,
+      row.moduleName,
+      row.createBy,
+      row.createByUserId,
+      row.accessTime,
+      row.requestUri,
+      row.operationType,
+      row.clientIpAddr,
+      row.browserUserAgent,
+      row.httpMethod,
+      row.execTime,
+      row.success,
+      row.responseCode,
+      row.exception,
+      hash,
+    ],
+  )
+}
+
 describe('rows older than the chains, and the purge', () => {
   it('links at boot, in order, the rows written before a chain existed', async () => {
     await raw('update artwork_history set chain_no = null, hash = null')
@@ -298,7 +414,8 @@ describe('rows older than the chains, and the purge', () => {
     const [before] = await raw<{ n: number }>('select count(*)::int as n from system_logs')
     // Everything so far is older than the retention seen from 400 days on.
     const later = new Date(Date.now() + 400 * 86_400_000)
-    for (let i = 0; i < 3; i++) t.deps.logWriter.add(logRow(later, `/kept/${i}`))
+    // A millisecond apart: the linker links rows found together in order of their time (then their key).
+    for (let i = 0; i < 3; i++) t.deps.logWriter.add(logRow(new Date(later.getTime() + i), `/kept/${i}`))
     await t.deps.logWriter.flush()
     const purged = await purgeSystemLogs(t.deps.database.db, later)
     expect(purged).toBeGreaterThanOrEqual(before.n)
@@ -387,5 +504,52 @@ describe('two servers writing at once', () => {
     expect(history.distinct_no).toBe(history.n)
     expect(history.top - history.bottom + 1).toBe(history.n)
     expect(history.n).toBeGreaterThanOrEqual(8 * 11)
+  })
+
+  it('links rows both servers write at once on its own, in one order from the first position without gaps', async () => {
+    const [a, b] = s.servers
+    const tokens = [await a.login('registrar'), await b.login('registrar')]
+    const db = a.deps.database
+    const started = await Promise.all(
+      [0, 1, 0, 1].map(async (i, k) => {
+        const res = await s.servers[i].call<ProcessView>('POST', '/api/process', {
+          token: tokens[i],
+          body: {
+            type: 'BUY_ART',
+            input: { artworks: [{ titleZh: `自链${k}`, titleEn: `On its own ${k}` }] },
+          },
+        })
+        expect(res.code, res.msg).toBe(0)
+        return res.data
+      }),
+    )
+    await Promise.all(
+      started.map(async (first, k) => {
+        let p = first
+        for (let e = 0; e < 8; e++) {
+          const res = await s.servers[k % 2].call<ProcessView>('POST', `/api/process/${p.id}/events`, {
+            token: tokens[k % 2],
+            body: { type: 'SAVE', expectedVersion: p.version, payload: { seller: `L${k}-${e}` } },
+          })
+          expect(res.code, res.msg).toBe(0)
+          p = res.data
+        }
+      }),
+    )
+    // No verification and no export asks for it: the servers' linkers link the rows on their own.
+    await untilLinked((text) => db.raw(text) as Promise<{ n: number }[]>, 'process_history')
+    const rows = (await db.raw('select chain_no::int as no from process_history order by chain_no')) as {
+      no: number
+    }[]
+    expect(rows.map((r) => r.no)).toEqual(rows.map((_, i) => i + 1))
+    const [head] = (await db.raw(
+      `select last_no::int as n from audit_chains where name = 'process_history'`,
+    )) as {
+      n: number
+    }[]
+    expect(head.n).toBe(rows.length)
+    const adminToken = await b.login('admin')
+    const res = await a.call<AuditVerification>('GET', '/api/audit/verify', { token: adminToken })
+    expect(res.data.ok, JSON.stringify(res.data)).toBe(true)
   })
 })

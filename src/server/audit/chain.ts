@@ -1,12 +1,14 @@
-// Writing into the hash chains (docs/audit.md): every chained row is linked in the transaction that inserts
-// it. The app makes each row's canonical text (canonical.ts); the database function `audit_chain_link`
-// (migration 0028) locks the chain's head row until the transaction ends — so writers on every server append
-// one at a time — and gives each row its position and `sha256(previous hash ‖ canonical row)`. The process
-// event's own statement (process_apply_event) calls that function itself with the canonical text it is given.
-import { randomUUID } from 'node:crypto'
+// Writing into the hash chains (docs/audit.md): a chained row is written unlinked — no position yet, and as its
+// hash the digest of its own canonical text (canonical.ts) — and the chain's one linker (linker.ts) links it
+// shortly after its transaction commits, so that no writer waits on the chain's head. The database function
+// `audit_chain_link` (migration 0028) gives rows their positions and `sha256(previous hash ‖ canonical row)`
+// under the head row's lock; only the linker calls it. The process event's own statement
+// (process_apply_event, migration 0032) stores the digest of the canonical text it is given.
+import { createHash, randomUUID } from 'node:crypto'
 import { getTableColumns, is, SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { CHAINED_TABLES, type ChainName, canonicalRow } from './canonical'
+import { noteWritten } from './notify'
 
 /** The hash before a chain's first row. */
 export const GENESIS_HASH = '0'.repeat(64)
@@ -16,7 +18,12 @@ export interface Link {
   hash: string
 }
 
-/** Link rows (their canonical texts, in order) onto a chain; call inside the transaction that inserts them. */
+/** The digest an unlinked row carries until it is linked: sha256 of its canonical text alone, in hexadecimal. */
+export function pendingDigest(canonical: string): string {
+  return createHash('sha256').update(canonical).digest('hex')
+}
+
+/** Link rows (their canonical texts, in order) onto a chain; the caller holds the chain's head row. */
 export async function linkRows(q: DbOrTx, chain: ChainName, canonicals: readonly string[]): Promise<Link[]> {
   if (canonicals.length === 0) return []
   const result = await q.execute(sql`
@@ -51,17 +58,15 @@ function defaultsFor(chain: ChainName, row: object): Record<string, unknown> {
   return filled
 }
 
-/** Rows about to be inserted, completed and linked onto their chain (in the caller's transaction). */
-export async function chained<T extends object>(
-  q: DbOrTx,
+/**
+ * Rows about to be inserted, completed and marked for their chain's linker: each carries the digest of its
+ * canonical text as its hash and no position. The linker is told; it links them once they are committed.
+ */
+export function chained<T extends object>(
   chain: ChainName,
   rows: readonly T[],
-): Promise<(T & Link)[]> {
+): (T & { chainNo: null; hash: string })[] {
   const full = rows.map((row) => ({ ...row, ...defaultsFor(chain, row) }))
-  const links = await linkRows(
-    q,
-    chain,
-    full.map((row) => canonicalRow(chain, row)),
-  )
-  return full.map((row, i) => ({ ...row, ...links[i] }))
+  noteWritten(chain)
+  return full.map((row) => ({ ...row, chainNo: null, hash: pendingDigest(canonicalRow(chain, row)) }))
 }

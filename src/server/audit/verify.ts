@@ -1,8 +1,10 @@
 // Verifying the hash chains (docs/audit.md): each chain read in order of position, in batches (never a whole
 // table in memory), every row's canonical text hashed onto the previous row's stored hash and compared with
 // its own; a gap in the positions is a removed row, a chain that stops before its recorded last position
-// lost rows at its end, a row without a position was written around the app. The first break of each chain
-// is named: its position, and why in the reader's language.
+// lost rows at its end, a row with neither position nor digest was written around the app. Rows the app wrote
+// that wait for the linker (linker.ts) are counted apart as pending; one that has waited longer than
+// PENDING_LIMIT_MS is a break (changed while waiting, or no linker running). The first break of each chain is
+// named: its position, and why in the reader's language.
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { CHAIN_NAMES } from '../../shared/audit'
@@ -12,6 +14,7 @@ import type { DbOrTx } from '../db/client'
 import { auditChains } from '../db/schema'
 import { rowsOf } from '../modules/process/process-store'
 import { CHAIN_COLUMNS, type ChainName, canonicalRow } from './canonical'
+import { CHAIN_ORDER, PENDING_LIMIT_MS } from './linker'
 
 /** Rows read per statement. */
 export const VERIFY_BATCH = 2_000
@@ -50,6 +53,7 @@ export interface ChainWalk {
   rows: number
   head: string
   broken: Break | null
+  pending: ChainReport['pending']
 }
 
 const REASONS = {
@@ -57,6 +61,7 @@ const REASONS = {
   missing: 'auditRowMissing',
   removedAtEnd: 'auditRowsRemovedAtEnd',
   unchained: 'auditRowsUnchained',
+  unlinked: 'auditRowsUnlinked',
 } as const
 
 /** Why a chain broke, in one language. */
@@ -73,7 +78,7 @@ export function reportOf(walk: ChainWalk, lang: Lang): ChainReport {
 }
 
 /** Walk one chain from where the purge left it; its row count, recorded head and first break. */
-export async function walkChain(db: DbOrTx, chain: ChainName): Promise<ChainWalk> {
+export async function walkChain(db: DbOrTx, chain: ChainName, at = new Date()): Promise<ChainWalk> {
   const [state] = await db.select().from(auditChains).where(eq(auditChains.name, chain))
   let previous = state.prunedHead
   let expected = state.prunedNo + 1
@@ -101,20 +106,50 @@ export async function walkChain(db: DbOrTx, chain: ChainName): Promise<ChainWalk
   }
   if (!broken && expected - 1 < state.lastNo)
     broken = { code: 'removedAtEnd', row: expected, params: { last: state.lastNo } }
-  if (!broken) {
-    const [outside] = rowsOf<{ n: number }>(
-      await db.execute(sql.raw(`select count(*)::int as n from ${chain} where chain_no is null`)),
-    )
-    if (outside.n > 0) broken = { code: 'unchained', row: state.lastNo + 1, params: { count: outside.n } }
+  const waiting = await unlinkedRows(db, chain, at)
+  if (!broken && waiting.outside > 0)
+    broken = { code: 'unchained', row: state.lastNo + 1, params: { count: waiting.outside } }
+  if (!broken && waiting.stale > 0)
+    broken = {
+      code: 'unlinked',
+      row: state.lastNo + 1,
+      params: { count: waiting.stale, seconds: PENDING_LIMIT_MS / 1000 },
+    }
+  return { name: chain, rows, head: state.head, broken, pending: waiting.pending }
+}
+
+/**
+ * The rows without a position: those with no digest (written around the app), and those the app wrote that
+ * wait for the linker — how many, how long the oldest has waited, and how many have waited too long.
+ */
+async function unlinkedRows(db: DbOrTx, chain: ChainName, at: Date) {
+  const time = CHAIN_ORDER[chain].time
+  const limit = new Date(at.getTime() - PENDING_LIMIT_MS).toISOString()
+  const [row] = rowsOf<{ outside: number; waiting: number; oldest: string | Date | null; stale: number }>(
+    await db.execute(
+      sql`${sql.raw(`select count(*) filter (where hash is null)::int as outside,
+        count(*) filter (where hash is not null)::int as waiting,
+        min("${time}") filter (where hash is not null) as oldest,
+        count(*) filter (where hash is not null and "${time}" < `)}${limit}${sql.raw(`::timestamptz)::int as stale
+      from ${chain} where chain_no is null`)}`,
+    ),
+  )
+  const oldest = row.oldest === null ? null : new Date(row.oldest)
+  return {
+    outside: Number(row.outside),
+    stale: Number(row.stale),
+    pending: {
+      rows: Number(row.waiting),
+      oldestSeconds: oldest && Math.max(0, Math.floor((at.getTime() - oldest.getTime()) / 1000)),
+    },
   }
-  return { name: chain, rows, head: state.head, broken }
 }
 
 /** Every chain walked, and the outcome recorded beside each chain's head (the system-log screen shows it). */
 export async function walkChains(db: DbOrTx, at = new Date()): Promise<ChainWalk[]> {
   const walks: ChainWalk[] = []
   for (const chain of CHAIN_NAMES) {
-    const walk = await walkChain(db, chain)
+    const walk = await walkChain(db, chain, at)
     walks.push(walk)
     await db
       .update(auditChains)

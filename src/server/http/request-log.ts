@@ -4,7 +4,7 @@
 // database refuses is written again row by row, so one bad row never costs the others. A batch
 // travels as one JSON parameter unpacked by json_to_recordset: one value to encode instead of fourteen per
 // row (the driver's and the query builder's work per parameter was most of a logged request's cost). Each
-// batch is linked into the log's hash chain in the transaction that inserts it (src/server/audit/chain.ts).
+// batch is written for the log's hash chain and linked by the chain's linker after it commits (src/server/audit/).
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { getTableColumns, sql } from 'drizzle-orm'
@@ -53,7 +53,7 @@ export class LogWriter {
       if (rows.length === 0) return
       try {
         await this.db.transaction(async (tx) => {
-          await tx.execute(insertRows(await chained(tx, 'system_logs', rows)))
+          await tx.execute(insertRows(chained('system_logs', rows)))
         })
       } catch {
         // One row the database refuses must not take the batch with it: write them one by one.
@@ -61,7 +61,7 @@ export class LogWriter {
         for (const row of rows) {
           try {
             await this.db.transaction(async (tx) => {
-              await tx.insert(systemLogs).values(await chained(tx, 'system_logs', [row]))
+              await tx.insert(systemLogs).values(chained('system_logs', [row]))
             })
           } catch (error) {
             lost++

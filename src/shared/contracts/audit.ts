@@ -10,8 +10,11 @@ export const brokenRow = z.object({
   row: z.number(),
   /** Why, in the request's language. */
   reason: z.string(),
-  /** Why, as a code: a changed row, a missing row, rows missing at the end, rows outside the chain. */
-  code: z.enum(['changed', 'missing', 'removedAtEnd', 'unchained']),
+  /**
+   * Why, as a code: a changed row, a missing row, rows missing at the end, rows outside the chain, rows
+   * written by the app that have waited too long to be linked (changed while waiting, or no linker running).
+   */
+  code: z.enum(['changed', 'missing', 'removedAtEnd', 'unchained', 'unlinked']),
 })
 
 export const chainReport = z.object({
@@ -21,6 +24,11 @@ export const chainReport = z.object({
   /** The hash of the chain's last row, as recorded when it was written (64 hexadecimal digits). */
   head: z.string(),
   firstBroken: brokenRow.nullable(),
+  /**
+   * Rows written but not linked yet (the chain's linker links them shortly after they commit), and how long
+   * the oldest has waited, in whole seconds (null when none waits).
+   */
+  pending: z.object({ rows: z.number(), oldestSeconds: z.number().nullable() }),
 })
 export type ChainReport = z.infer<typeof chainReport>
 

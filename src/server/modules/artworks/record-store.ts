@@ -443,8 +443,7 @@ export async function insertArtworks(
   )
   await insertChunked(placed, async (chunk) =>
     tx.insert(artworkHistory).values(
-      await chained(
-        tx,
+      chained(
         'artwork_history',
         chunk.map((p) => {
           const snapshot: Snapshot = {
@@ -524,7 +523,7 @@ export async function updateArtwork(
   await tx.delete(artworkMedia).where(eq(artworkMedia.artworkId, id))
   await insertChildren(tx, [{ id, record }])
   await tx.insert(artworkHistory).values(
-    await chained(tx, 'artwork_history', [
+    chained('artwork_history', [
       {
         artworkId: id,
         version,
@@ -560,7 +559,7 @@ export async function recordValuation(
     .set({ ...valuation, rowVersion: version, updatedAt: new Date() })
     .where(eq(artworks.id, id))
   await tx.insert(artworkHistory).values(
-    await chained(tx, 'artwork_history', [
+    chained('artwork_history', [
       {
         artworkId: id,
         version,

@@ -3,6 +3,7 @@
 import { CHAIN_LABELS } from '../../../shared/audit'
 import { calendarDateText } from '../../../shared/office-time'
 import { MIGRATE_PRIVILEGE } from '../../../shared/privileges'
+import { linkAllPending } from '../../audit/linker'
 import { reasonOf, walkChains } from '../../audit/verify'
 import type { DbOrTx } from '../../db/client'
 import type { ScheduledJob } from '../../jobs/scheduler'
@@ -11,6 +12,8 @@ import { bothLanguages, holdersOf, sendMessages } from '../messages/send'
 
 /** Verify every chain; tell the administrators of each broken one. How many chains were broken. */
 export async function verifyAndTell(db: DbOrTx, at: Date): Promise<number> {
+  // Rows waiting for a linker are linked first: what is left unlinked is then what no linker will take.
+  await linkAllPending(db)
   const broken = (await walkChains(db, at)).filter((w) => w.broken !== null)
   if (broken.length === 0) return 0
   const administrators = await holdersOf(db, MIGRATE_PRIVILEGE)

@@ -3,6 +3,7 @@
 // log. A verification is recorded beside each head (when, and whether it held).
 import { createRoute } from '@hono/zod-openapi'
 import { auditVerification, chainHeads as chainHeadsSchema } from '../../../shared/contracts/audit'
+import { linkAllPending } from '../../audit/linker'
 import { verifyChains } from '../../audit/verify'
 import { access } from '../../http/access'
 import type { Deps } from '../../http/context'
@@ -27,8 +28,10 @@ export function auditRoutes(deps: Deps) {
     }),
     async (c) => {
       c.set('operationType', 'AUDIT_VERIFY')
-      // What the log writer still holds joins its chain first, so the answer covers every request so far.
+      // What the log writer still holds joins its chain first, and every row written so far is linked (waiting
+      // for a linker at work on another server), so the answer covers every request so far.
       await deps.logWriter.flush()
+      await linkAllPending(db)
       return ok(c, await verifyChains(db, c.get('lang')))
     },
   )

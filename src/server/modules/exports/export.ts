@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline'
 import { Readable, type Writable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import { ZipFile } from 'yazl'
+import { linkAllPending } from '../../audit/linker'
 import type { Database } from '../../db/client'
 import type { Storage } from '../../storage'
 import { type Column, quoteIdent, readCatalog, type Sql, selectExpression, type Table } from './catalog'
@@ -220,6 +221,9 @@ export async function writeExport(options: ExportOptions): Promise<Manifest> {
     void Promise.resolve(options.onProgress?.({ ...progress })).catch(() => undefined)
   }
   try {
+    // The hash chains' waiting rows are linked first, so that the export's chains end at their heads; a row
+    // written after this is exported unlinked with its digest, and the importing server's linker links it.
+    await linkAllPending(database.db)
     const snapshot = await withSnapshot(database, async (sql) => {
       const tables = await readCatalog(sql)
       const files = await listFileKeys(sql, keysFile)

@@ -6,6 +6,7 @@ import type { ProcessView } from '../../../shared/contracts/process'
 import { payloadFiles } from '../../../shared/process-steps/files'
 import { canonicalRow } from '../../audit/canonical'
 import { chained } from '../../audit/chain'
+import { noteWritten } from '../../audit/notify'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { rowsOf } from '../../db/rows'
 import { artworks, processArtworks, processes, processHistory } from '../../db/schema'
@@ -118,7 +119,8 @@ export function applyEventSql(w: WriteArgs) {
   people.add(e.byUserId)
   people.add(e.createdBy)
   if (e.onBehalfOf) people.add(e.onBehalfOf)
-  // The history row as the function inserts it, in the chain's canonical form (linked by the same statement).
+  // The history row as the function inserts it, in the chain's canonical form (the function stores its digest;
+  // the chain's linker links the row after the statement commits).
   const canonical = canonicalRow('process_history', {
     processId: e.id,
     seq: e.expectedVersion + 1,
@@ -171,6 +173,7 @@ export async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | Not
   const [row] = rowsOf<{ updated: number; newer: unknown; names: unknown; artworks: unknown }>(result)
   if (row && Number(row.updated) === -1) return 'keyTaken'
   if (!row || Number(row.updated) !== 1) return 'stale'
+  noteWritten('process_history')
   const newer = ((row.newer ?? []) as HistoryTuple[]).map(
     ([
       seq,
@@ -248,7 +251,7 @@ export async function insertProcess(
   }
   await tx
     .insert(processHistory)
-    .values(await chained(tx, 'process_history', [{ ...first, processId: row.id, seq: 1 }]))
+    .values(chained('process_history', [{ ...first, processId: row.id, seq: 1 }]))
   return row.id
 }
 

@@ -178,7 +178,7 @@ export async function migrateProcess(
       .returning()
     if (!updated) throw conflict()
     await tx.insert(processHistory).values(
-      await chained(tx, 'process_history', [
+      chained('process_history', [
         {
           processId: id,
           seq: version,

@@ -1,6 +1,7 @@
 // Reading the system log: one WHERE for the list, the export and the bench, and a count that stops early.
 // Each filter has an index with the access time behind it (0000, 0019), so the newest page of any one filter
 // is an index walk, and the count stops at COUNT_CAP rows instead of counting millions.
+
 import { and, desc, eq, getTableColumns, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { LogFilters } from '../../../shared/contracts/system-log'
 import {
@@ -9,6 +10,7 @@ import {
   LOG_RETENTION_MAX,
   LOG_RETENTION_MIN,
 } from '../../../shared/system-log'
+import { linkPending } from '../../audit/linker'
 import type { DbOrTx } from '../../db/client'
 import { appSettings, auditChains, systemLogs, users } from '../../db/schema'
 import { rowsOf } from '../process/process-store'
@@ -126,6 +128,8 @@ const PURGE_BATCH = 10_000
 export async function purgeSystemLogs(db: DbOrTx, now = new Date()): Promise<number> {
   const { retentionDays } = await logSettings(db)
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000)
+  // Rows waiting for the linker are linked first, so that the oldest rows kept have their positions.
+  await linkPending(db, 'system_logs', { wait: true })
   const bound = await purgeBound(db, cutoff)
   let purged = 0
   for (;;) {

@@ -77,7 +77,7 @@ async function escalationHistory(tx: DbOrTx, task: Task, level: number, at: Date
     })
   if (!moved) return
   await tx.insert(processHistory).values(
-    await chained(tx, 'process_history', [
+    chained('process_history', [
       {
         processId: task.processId,
         seq: moved.version,
