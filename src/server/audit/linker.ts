@@ -10,13 +10,15 @@
 // no writer's order has to be guessed. A row is linked only if its content still gives the digest it was
 // written with; one changed while waiting is left unlinked, and verification reports it once it has waited
 // longer than PENDING_LIMIT_MS. A row with no digest at all (inserted around the app) is never linked here.
+// The link is computed here, by the rule verification checks (chain.ts `linkHash`), and the head moves in
+// the same transaction as the rows' positions.
 import { eq, sql } from 'drizzle-orm'
 import { CHAIN_NAMES } from '../../shared/audit'
 import type { Db, DbOrTx, Tx } from '../db/client'
 import { auditChains } from '../db/schema'
 import { rowsOf } from '../modules/process/process-store'
 import { CHAIN_COLUMNS, type ChainName, canonicalRow } from './canonical'
-import { linkRows, pendingDigest } from './chain'
+import { linkHash, pendingDigest } from './chain'
 import { listen } from './notify'
 
 /** How long a written row may wait to be linked before verification reports it. */
@@ -69,16 +71,17 @@ export async function linkBatch(
       ({ row, canonical }) => row.pending_digest === null || row.pending_digest === pendingDigest(canonical),
     )
   if (rows.length === 0) return { found: found.length, linked: 0 }
-  const links = await linkRows(
-    tx,
-    chain,
-    rows.map((r) => r.canonical),
-  )
+  const [state] = await tx
+    .select({ lastNo: auditChains.lastNo, head: auditChains.head })
+    .from(auditChains)
+    .where(eq(auditChains.name, chain))
+  let { lastNo, head } = state
   const { key } = CHAIN_ORDER[chain]
-  const values = rows.map(({ row }, i) => ({
-    ...Object.fromEntries(key.map((k) => [k, row[k]])),
-    ...links[i],
-  }))
+  const values = rows.map(({ row, canonical }) => {
+    lastNo += 1
+    head = linkHash(head, canonical)
+    return { ...Object.fromEntries(key.map((k) => [k, row[k]])), chainNo: lastNo, hash: head }
+  })
   const match = key.map((k) => `t."${k}" = v."${k}"`).join(' and ')
   const types = key.map((k) => `"${k}" ${k === 'seq' || k === 'version' ? 'int' : 'uuid'}`).join(', ')
   await tx.execute(
@@ -86,6 +89,7 @@ export async function linkBatch(
       values,
     )}${sql.raw(`::json) as v(${types}, "chainNo" bigint, hash text) where ${match} and t.chain_no is null`)}`,
   )
+  await tx.update(auditChains).set({ lastNo, head }).where(eq(auditChains.name, chain))
   return { found: found.length, linked: rows.length }
 }
 

@@ -5,7 +5,6 @@
 // that wait for the linker (linker.ts) are counted apart as pending; one that has waited longer than
 // PENDING_LIMIT_MS is a break (changed while waiting, or no linker running). The first break of each chain is
 // named: its position, and why in the reader's language.
-import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { CHAIN_NAMES } from '../../shared/audit'
 import type { AuditVerification, ChainReport } from '../../shared/contracts/audit'
@@ -14,15 +13,13 @@ import type { DbOrTx } from '../db/client'
 import { auditChains } from '../db/schema'
 import { rowsOf } from '../modules/process/process-store'
 import { CHAIN_COLUMNS, type ChainName, canonicalRow } from './canonical'
+import { linkHash } from './chain'
 import { CHAIN_ORDER, PENDING_LIMIT_MS } from './linker'
 
 /** Rows read per statement. */
 export const VERIFY_BATCH = 2_000
 
-/** One link: sha256 of the previous hash (64 hex digits) followed by the row's canonical text, UTF-8. */
-export function linkHash(previous: string, canonical: string): string {
-  return createHash('sha256').update(previous).update(canonical).digest('hex')
-}
+export { linkHash }
 
 /** The verifier's read: the chain's rows after a position, timestamps already in their canonical text. */
 function batchSql(chain: ChainName, after: number) {

@@ -95,3 +95,7 @@ begin
     using hint = 'A process ends by TERMINATE; its history is never changed or removed.';
 end
 $fn$;
+--> statement-breakpoint
+-- The linker computes the links itself (src/server/audit/chain.ts `linkHash`, the rule verification checks)
+-- and moves the head in the same transaction: the function that did it inside each writing transaction goes.
+drop function if exists audit_chain_link(text, text[]);
