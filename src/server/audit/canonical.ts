@@ -88,3 +88,20 @@ export function canonicalRow(
 ) {
   return `{${CHAIN_COLUMNS[chain].map((c) => `${JSON.stringify(c.name)}:${valueText(c, row[c[keyedBy]])}`).join(',')}}`
 }
+
+/** Each chain's time column and the columns that name one row (database names): the linker's order. */
+export const CHAIN_ORDER: Record<ChainName, { time: string; key: string[] }> = {
+  process_history: { time: 'at', key: ['process_id', 'seq'] },
+  artwork_history: { time: 'at', key: ['artwork_id', 'version'] },
+  system_logs: { time: 'access_time', key: ['log_id'] },
+}
+
+/** The text that names one row of a chain: its key columns' values, as JSON (keyed like `canonicalRow`). */
+export function rowKeyOf(
+  chain: ChainName,
+  row: Record<string, unknown>,
+  keyedBy: 'key' | 'name' = 'key',
+): string {
+  const columns = CHAIN_ORDER[chain].key.map((name) => CHAIN_COLUMNS[chain].find((c) => c.name === name))
+  return JSON.stringify(columns.map((c) => (c ? row[c[keyedBy]] : null)))
+}

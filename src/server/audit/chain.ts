@@ -6,7 +6,7 @@
 // by PostgreSQL's sha256: the linker's check of it also proves that the two hashings agree.
 import { createHash, randomUUID } from 'node:crypto'
 import { getTableColumns, is, SQL } from 'drizzle-orm'
-import { CHAINED_TABLES, type ChainName, canonicalRow } from './canonical'
+import { CHAINED_TABLES, type ChainName, canonicalRow, rowKeyOf } from './canonical'
 import { noteWritten } from './notify'
 
 /** The hash before a chain's first row. */
@@ -49,6 +49,10 @@ export function chained<T extends object>(
   rows: readonly T[],
 ): (T & { chainNo: null; hash: string })[] {
   const full = rows.map((row) => ({ ...row, ...defaultsFor(chain, row) }))
-  noteWritten(chain)
-  return full.map((row) => ({ ...row, chainNo: null, hash: pendingDigest(canonicalRow(chain, row)) }))
+  const canonicals = full.map((row) => canonicalRow(chain, row))
+  noteWritten(
+    chain,
+    full.map((row, i) => ({ key: rowKeyOf(chain, row), canonical: canonicals[i] })),
+  )
+  return full.map((row, i) => ({ ...row, chainNo: null, hash: pendingDigest(canonicals[i]) }))
 }

@@ -17,9 +17,9 @@ import { CHAIN_NAMES } from '../../shared/audit'
 import type { Db, DbOrTx, Tx } from '../db/client'
 import { auditChains } from '../db/schema'
 import { rowsOf } from '../modules/process/process-store'
-import { CHAIN_COLUMNS, type ChainName, canonicalRow } from './canonical'
+import { CHAIN_COLUMNS, CHAIN_ORDER, type ChainName, canonicalRow, rowKeyOf } from './canonical'
 import { linkHash, pendingDigest } from './chain'
-import { listen } from './notify'
+import { forgetOldTexts, listen, takeWritten } from './notify'
 
 /** How long a written row may wait to be linked before verification reports it. */
 export const PENDING_LIMIT_MS = 60_000
@@ -27,12 +27,7 @@ export const PENDING_LIMIT_MS = 60_000
 /** Rows linked per transaction. */
 export const LINK_BATCH = 2_000
 
-/** Each chain's time column and the columns that name one row: the order in which found rows are linked. */
-export const CHAIN_ORDER: Record<ChainName, { time: string; key: string[] }> = {
-  process_history: { time: 'at', key: ['process_id', 'seq'] },
-  artwork_history: { time: 'at', key: ['artwork_id', 'version'] },
-  system_logs: { time: 'access_time', key: ['log_id'] },
-}
+export { CHAIN_ORDER }
 
 /**
  * Which unlinked rows a pass takes: those written by the app (with their digest), or — only for a chain
@@ -40,21 +35,63 @@ export const CHAIN_ORDER: Record<ChainName, { time: string; key: string[] }> = {
  */
 export type LinkScope = 'written' | 'olderToo'
 
-function pendingSql(chain: ChainName, scope: LinkScope) {
-  const { time, key } = CHAIN_ORDER[chain]
-  const columns = CHAIN_COLUMNS[chain]
+function readable(chain: ChainName) {
+  return CHAIN_COLUMNS[chain]
     .map((c) =>
       c.kind === 'time'
-        ? `to_char("${c.name}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "${c.name}"`
-        : `"${c.name}"`,
+        ? `to_char(t."${c.name}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "${c.name}"`
+        : `t."${c.name}"`,
     )
     .join(', ')
+}
+
+/** The keys of one batch of waiting rows, in the order they are linked, with their digests. */
+function waitingSql(chain: ChainName, scope: LinkScope) {
+  const { time, key } = CHAIN_ORDER[chain]
   const which = scope === 'written' ? 'chain_no is null and hash is not null' : 'chain_no is null'
+  const keys = key.map((k) => `"${k}"`).join(', ')
   return sql.raw(
-    `select hash as pending_digest, ${columns} from ${chain} where ${which} order by "${time}", ${key
-      .map((k) => `"${k}"`)
-      .join(', ')} limit ${LINK_BATCH}`,
+    `select hash as pending_digest, ${keys} from ${chain} where ${which} order by "${time}", ${keys} limit ${LINK_BATCH}`,
   )
+}
+
+const keyTypes = (chain: ChainName) =>
+  CHAIN_ORDER[chain].key.map((k) => `"${k}" ${k === 'seq' || k === 'version' ? 'int' : 'uuid'}`).join(', ')
+const keyMatch = (chain: ChainName) => CHAIN_ORDER[chain].key.map((k) => `t."${k}" = v."${k}"`).join(' and ')
+const keyValues = (chain: ChainName, row: Record<string, unknown>) =>
+  Object.fromEntries(CHAIN_ORDER[chain].key.map((k) => [k, row[k]]))
+
+/** Rows read back whole (their writer's text is not at hand), by their keys. */
+async function readBack(tx: Tx, chain: ChainName, rows: Record<string, unknown>[]) {
+  const read = rowsOf<Record<string, unknown>>(
+    await tx.execute(
+      sql`${sql.raw(`select ${readable(chain)} from ${chain} t join json_to_recordset(`)}${JSON.stringify(
+        rows.map((row) => keyValues(chain, row)),
+      )}${sql.raw(`::json) as v(${keyTypes(chain)}) on ${keyMatch(chain)}`)}`,
+    ),
+  )
+  return new Map(read.map((row) => [rowKeyOf(chain, row, 'name'), canonicalRow(chain, row, 'name')]))
+}
+
+/**
+ * Each waiting row's canonical text: its writer's, when this process wrote it and the text still gives the
+ * row's digest; otherwise read back from the row, and kept only if it gives the digest (a row changed since
+ * it was written stays out; verification names it). Rows older than the chains have no digest to check.
+ */
+async function textsOf(tx: Tx, chain: ChainName, found: Record<string, unknown>[]) {
+  const texts = found.map((row) => {
+    const text = takeWritten(chain, rowKeyOf(chain, row, 'name'))
+    return text !== undefined && pendingDigest(text) === row.pending_digest ? text : undefined
+  })
+  const missing = found.filter((_, i) => texts[i] === undefined)
+  const readTexts = missing.length > 0 ? await readBack(tx, chain, missing) : new Map<string, string>()
+  return found.flatMap((row, i) => {
+    const text = texts[i] ?? readTexts.get(rowKeyOf(chain, row, 'name'))
+    if (text === undefined) return []
+    if (texts[i] === undefined && row.pending_digest !== null && row.pending_digest !== pendingDigest(text))
+      return []
+    return [{ row, canonical: text }]
+  })
 }
 
 /** Link one batch of a chain's unlinked rows (the caller holds the chain's head row): how many found, linked. */
@@ -63,31 +100,24 @@ export async function linkBatch(
   chain: ChainName,
   scope: LinkScope,
 ): Promise<{ found: number; linked: number }> {
-  const found = rowsOf<Record<string, unknown>>(await tx.execute(pendingSql(chain, scope)))
-  const rows = found
-    .map((row) => ({ row, canonical: canonicalRow(chain, row, 'name') }))
-    // A row changed since it was written no longer gives its digest: it stays out (verification names it).
-    .filter(
-      ({ row, canonical }) => row.pending_digest === null || row.pending_digest === pendingDigest(canonical),
-    )
+  const found = rowsOf<Record<string, unknown>>(await tx.execute(waitingSql(chain, scope)))
+  if (found.length === 0) return { found: 0, linked: 0 }
+  const rows = await textsOf(tx, chain, found)
   if (rows.length === 0) return { found: found.length, linked: 0 }
   const [state] = await tx
     .select({ lastNo: auditChains.lastNo, head: auditChains.head })
     .from(auditChains)
     .where(eq(auditChains.name, chain))
   let { lastNo, head } = state
-  const { key } = CHAIN_ORDER[chain]
   const values = rows.map(({ row, canonical }) => {
     lastNo += 1
     head = linkHash(head, canonical)
-    return { ...Object.fromEntries(key.map((k) => [k, row[k]])), chainNo: lastNo, hash: head }
+    return { ...keyValues(chain, row), chainNo: lastNo, hash: head }
   })
-  const match = key.map((k) => `t."${k}" = v."${k}"`).join(' and ')
-  const types = key.map((k) => `"${k}" ${k === 'seq' || k === 'version' ? 'int' : 'uuid'}`).join(', ')
   await tx.execute(
     sql`${sql.raw(`update ${chain} t set chain_no = v."chainNo", hash = v.hash from json_to_recordset(`)}${JSON.stringify(
       values,
-    )}${sql.raw(`::json) as v(${types}, "chainNo" bigint, hash text) where ${match} and t.chain_no is null`)}`,
+    )}${sql.raw(`::json) as v(${keyTypes(chain)}, "chainNo" bigint, hash text) where ${keyMatch(chain)} and t.chain_no is null`)}`,
   )
   await tx.update(auditChains).set({ lastNo, head }).where(eq(auditChains.name, chain))
   return { found: found.length, linked: rows.length }
@@ -174,6 +204,7 @@ export class ChainLinker {
     if (paused) return
     const chains = [...this.due]
     this.due.clear()
+    forgetOldTexts()
     this.running = this.running.then(async () => {
       for (const chain of chains) {
         try {

@@ -12,9 +12,9 @@ import { formatMessage, type Lang } from '../../shared/errors'
 import type { DbOrTx } from '../db/client'
 import { auditChains } from '../db/schema'
 import { rowsOf } from '../modules/process/process-store'
-import { CHAIN_COLUMNS, type ChainName, canonicalRow } from './canonical'
+import { CHAIN_COLUMNS, CHAIN_ORDER, type ChainName, canonicalRow } from './canonical'
 import { linkHash } from './chain'
-import { CHAIN_ORDER, PENDING_LIMIT_MS } from './linker'
+import { PENDING_LIMIT_MS } from './linker'
 
 /** Rows read per statement. */
 export const VERIFY_BATCH = 2_000

@@ -4,7 +4,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { payloadFiles } from '../../../shared/process-steps/files'
-import { canonicalRow } from '../../audit/canonical'
+import { canonicalRow, rowKeyOf } from '../../audit/canonical'
 import { chained } from '../../audit/chain'
 import { noteWritten } from '../../audit/notify'
 import type { Db, DbOrTx, Tx } from '../../db/client'
@@ -110,23 +110,15 @@ function artworksOf(json: unknown): ProcessView['artworks'] {
   }))
 }
 
-/** The statement of one event, with its arguments in the function's order (the benchmark's floor runs it too). */
-export function applyEventSql(w: WriteArgs) {
+/** The history row an event's statement inserts, in the chain's canonical form (the statement stores its digest). */
+export function historyCanonical(w: WriteArgs): string {
   const e = w.event
-  const d = e.described
-  const known = w.cached.rows.length > 0 ? w.cached.rows[w.cached.rows.length - 1].seq : 0
-  const people = new Set(w.cached.authors)
-  people.add(e.byUserId)
-  people.add(e.createdBy)
-  if (e.onBehalfOf) people.add(e.onBehalfOf)
-  // The history row as the function inserts it, in the chain's canonical form (the function stores its digest;
-  // the chain's linker links the row after the statement commits).
-  const canonical = canonicalRow('process_history', {
+  return canonicalRow('process_history', {
     processId: e.id,
     seq: e.expectedVersion + 1,
     eventType: e.eventType,
     fromState: e.fromState,
-    toState: d.state,
+    toState: e.described.state,
     byUserId: e.byUserId,
     onBehalfOf: e.onBehalfOf,
     at: e.at,
@@ -135,6 +127,20 @@ export function applyEventSql(w: WriteArgs) {
     definitionVersion: e.definitionVersion,
     allowedBy: e.allowedBy,
   })
+}
+
+/**
+ * The statement of one event, with its arguments in the function's order (the benchmark's floor runs it too).
+ * The history row goes in unlinked; the chain's linker links it after the statement commits.
+ */
+export function applyEventSql(w: WriteArgs, canonical = historyCanonical(w)) {
+  const e = w.event
+  const d = e.described
+  const known = w.cached.rows.length > 0 ? w.cached.rows[w.cached.rows.length - 1].seq : 0
+  const people = new Set(w.cached.authors)
+  people.add(e.byUserId)
+  people.add(e.createdBy)
+  if (e.onBehalfOf) people.add(e.onBehalfOf)
   return sql`
     select o_updated as updated, o_newer as newer, o_names as names, o_artworks as artworks
       from process_apply_event(${e.id}::uuid, ${e.expectedVersion}::int,
@@ -169,11 +175,14 @@ type HistoryTuple = [
  */
 export async function writeEvent(q: DbOrTx, w: WriteArgs): Promise<Written | NotWritten> {
   const e = w.event
-  const result = await q.execute(applyEventSql(w))
+  const canonical = historyCanonical(w)
+  const result = await q.execute(applyEventSql(w, canonical))
   const [row] = rowsOf<{ updated: number; newer: unknown; names: unknown; artworks: unknown }>(result)
   if (row && Number(row.updated) === -1) return 'keyTaken'
   if (!row || Number(row.updated) !== 1) return 'stale'
-  noteWritten('process_history')
+  noteWritten('process_history', [
+    { key: rowKeyOf('process_history', { processId: e.id, seq: e.expectedVersion + 1 }), canonical },
+  ])
   const newer = ((row.newer ?? []) as HistoryTuple[]).map(
     ([
       seq,
