@@ -7,11 +7,12 @@
 // rows it can see (committed ones only), oldest first by the row's time, then its key, and gives them the
 // next positions. A row whose transaction commits after a pass — even one with an earlier time — is linked
 // by a later pass, after the rows already linked: positions never leave a gap and are never reordered, and
-// no writer's order has to be guessed. A row is linked only if its content still gives the digest it was
-// written with; one changed while waiting is left unlinked, and verification reports it once it has waited
-// longer than PENDING_LIMIT_MS. A row with no digest at all (inserted around the app) is never linked here.
-// The link is computed here, by the rule verification checks (chain.ts `linkHash`), and the head moves in
-// the same transaction as the rows' positions.
+// no writer's order has to be guessed. The text linked is the writer's (notify.ts keeps it until then) when
+// it gives the row's stored digest, else the row read back, linked only if it still gives its digest: a row
+// changed while it waits is then either linked by its original text (verification finds it changed) or left
+// unlinked (reported once it has waited longer than PENDING_LIMIT_MS). A row with no digest at all (inserted
+// around the app) is never linked here. The link is computed here, by the rule verification checks
+// (chain.ts `linkHash`), and the head moves in the same transaction as the rows' positions.
 import { eq, sql } from 'drizzle-orm'
 import { CHAIN_NAMES } from '../../shared/audit'
 import type { Db, DbOrTx, Tx } from '../db/client'
