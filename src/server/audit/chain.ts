@@ -2,7 +2,7 @@
 // hash the digest of its own canonical text (canonical.ts) — and the chain's one linker (linker.ts) links it
 // shortly after its transaction commits, so that no writer waits on the chain's head: position and
 // `sha256(previous hash ‖ canonical row)`, the link verification checks (verify.ts). The process event's own
-// statement (process_apply_event, migration 0032) stores the digest of the canonical text it is given, taken
+// statement (process_apply_event, migration 0033) stores the digest of the canonical text it is given, taken
 // by PostgreSQL's sha256: the linker's check of it also proves that the two hashings agree.
 import { createHash, randomUUID } from 'node:crypto'
 import { getTableColumns, is, SQL } from 'drizzle-orm'
