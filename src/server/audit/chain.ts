@@ -5,7 +5,9 @@
 // statement (process_apply_event, migration 0033) stores the digest of the canonical text it is given, taken
 // by PostgreSQL's sha256: the linker's check of it also proves that the two hashings agree.
 import { createHash, randomUUID } from 'node:crypto'
-import { getTableColumns, is, SQL } from 'drizzle-orm'
+import { eq, getTableColumns, is, SQL } from 'drizzle-orm'
+import type { Tx } from '../db/client'
+import { auditChains } from '../db/schema'
 import { CHAINED_TABLES, type ChainName, canonicalRow, rowKeyOf } from './canonical'
 import { noteWritten } from './notify'
 
@@ -55,4 +57,31 @@ export function chained<T extends object>(
     full.map((row, i) => ({ key: rowKeyOf(chain, row), canonical: canonicals[i] })),
   )
   return full.map((row, i) => ({ ...row, chainNo: null, hash: pendingDigest(canonicals[i]) }))
+}
+
+/**
+ * Rows about to be inserted, completed and linked at once, in the caller's transaction: the chain's head row
+ * is taken FOR UPDATE until that transaction ends. For a writer that already writes in batches (the system
+ * log: one transaction per batch and server, about twice a second), whose rows would otherwise be written
+ * twice; the linker waits for the head like any other writer.
+ */
+export async function chainedNow<T extends object>(
+  tx: Tx,
+  chain: ChainName,
+  rows: readonly T[],
+): Promise<(T & { chainNo: number; hash: string })[]> {
+  const full = rows.map((row) => ({ ...row, ...defaultsFor(chain, row) }))
+  const [state] = await tx
+    .select({ lastNo: auditChains.lastNo, head: auditChains.head })
+    .from(auditChains)
+    .where(eq(auditChains.name, chain))
+    .for('update')
+  let { lastNo, head } = state
+  const linked = full.map((row) => {
+    lastNo += 1
+    head = linkHash(head, canonicalRow(chain, row))
+    return { ...row, chainNo: lastNo, hash: head }
+  })
+  await tx.update(auditChains).set({ lastNo, head }).where(eq(auditChains.name, chain))
+  return linked
 }

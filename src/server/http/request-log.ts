@@ -4,7 +4,8 @@
 // database refuses is written again row by row, so one bad row never costs the others. A batch
 // travels as one JSON parameter unpacked by json_to_recordset: one value to encode instead of fourteen per
 // row (the driver's and the query builder's work per parameter was most of a logged request's cost). Each
-// batch is written for the log's hash chain and linked by the chain's linker after it commits (src/server/audit/).
+// batch is linked into the log's hash chain in the transaction that inserts it (src/server/audit/chain.ts
+// `chainedNow`): one head lock per batch, not per request.
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { getTableColumns, sql } from 'drizzle-orm'
@@ -12,7 +13,7 @@ import { toSnakeCase } from 'drizzle-orm/casing'
 import type { MiddlewareHandler } from 'hono'
 import { logModuleOf } from '../../shared/system-log'
 import { storableText } from '../../shared/validation'
-import { chained } from '../audit/chain'
+import { chainedNow } from '../audit/chain'
 import type { Db } from '../db/client'
 import { systemLogs } from '../db/schema'
 import type { AppEnv } from './context'
@@ -53,7 +54,7 @@ export class LogWriter {
       if (rows.length === 0) return
       try {
         await this.db.transaction(async (tx) => {
-          await tx.execute(insertRows(chained('system_logs', rows)))
+          await tx.execute(insertRows(await chainedNow(tx, 'system_logs', rows)))
         })
       } catch {
         // One row the database refuses must not take the batch with it: write them one by one.
@@ -61,7 +62,7 @@ export class LogWriter {
         for (const row of rows) {
           try {
             await this.db.transaction(async (tx) => {
-              await tx.insert(systemLogs).values(chained('system_logs', [row]))
+              await tx.insert(systemLogs).values(await chainedNow(tx, 'system_logs', [row]))
             })
           } catch (error) {
             lost++
