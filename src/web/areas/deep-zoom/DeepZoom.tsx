@@ -85,7 +85,7 @@ export default function DeepZoom({
           drawer: 'canvas',
           showNavigationControl: false,
           crossOriginPolicy: false,
-          maxZoomPixelRatio: 2,
+          maxZoomPixelRatio: 3,
           visibilityRatio: 0.5,
           animationTime: 0.6,
         })
@@ -105,7 +105,7 @@ export default function DeepZoom({
           })
         })
         viewer.addHandler('open-failed', () => mark('failed'))
-        viewer.addHandler('animation-finish', showZoom)
+        viewer.addHandler('viewport-change', showZoom)
         if (sync) leave = sync.join(viewer)
       })
       .catch(() => mark('failed'))
