@@ -13,12 +13,13 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
+import { chromium } from 'playwright-core'
 import sharp from 'sharp'
 import { createApp } from '../src/server/app'
 import { boot } from '../src/server/boot'
 import { loadConfig } from '../src/server/config'
 import { serveWeb } from '../src/server/http/web'
-import { buildWeb, DESKTOP, launchBrowser } from '../tests/e2e/harness'
+import { buildWeb, CHROMIUM_LAUNCH, DESKTOP } from '../tests/e2e/harness'
 import { BENCH_PASSWORD, benchDatabase, fmtPct as fmt, loadavg, pct } from './lib'
 
 const WIDTH = 7744
@@ -148,7 +149,7 @@ export async function benchIiif(): Promise<void> {
 
     // 2. The viewer's first sharp screen.
     await rm(path.join(bdb.dataDir, 'iiif-cache'), { recursive: true, force: true })
-    const browser = await launchBrowser()
+    const browser = await chromium.launch(CHROMIUM_LAUNCH)
     const screens: { ms: number; tiles: number }[] = []
     try {
       for (let i = 0; i < SCREENS; i++) {
@@ -168,7 +169,8 @@ export async function benchIiif(): Promise<void> {
         await page.goto(`${origin}/artworkArchive/detail?id=${artwork.id}&tab=media`)
         const zoom = page.getByTestId('media-zoom').first()
         await zoom.waitFor()
-        await page.waitForLoadState('networkidle')
+        await page.waitForLoadState('load')
+        await page.waitForTimeout(500) // the tab's thumbnails and the bell settle
         tiles = 0
         const started = await page.evaluate(() => performance.now())
         await zoom.click()

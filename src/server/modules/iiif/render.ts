@@ -1,9 +1,10 @@
 // Rendering an IIIF image request with sharp, and the disk cache of renderings under DATA_DIR/iiif-cache:
 // one file per file id and canonical request (params.ts canonicalPath), written to a temporary name and
-// renamed, so a reader never sees half a tile. Stored files never change, so a rendering never goes stale;
+// renamed, so a reader never sees half a tile; and, for a large image, a tiled copy its full-size tiles are
+// cut from. Stored files never change, so a rendering never goes stale;
 // deleting the folder only costs the time to render again.
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Storage } from '../../storage'
 import { canonicalPath, type ImageRequest } from './params'
@@ -23,10 +24,10 @@ export function preShrink(r: Pick<ImageRequest, 'region' | 'width' | 'height'>):
   return shrink
 }
 
-type Sharp = (typeof import('sharp'))['default']
+type Sharp = typeof import('sharp')['default']
 
 /** The region of the upright image, scaled to the size asked, as raw pixels. */
-async function cutAndScale(sharp: Sharp, original: Buffer, r: ImageRequest) {
+async function cutAndScale(sharp: Sharp, original: Buffer | string, r: ImageRequest) {
   const shrink = preShrink(r)
   if (shrink === 1)
     return sharp(original, { failOn: 'error' })
@@ -61,8 +62,8 @@ async function cutAndScale(sharp: Sharp, original: Buffer, r: ImageRequest) {
     .toBuffer({ resolveWithObject: true })
 }
 
-/** The pixels the request asks for, encoded. */
-export async function renderImage(original: Buffer, r: ImageRequest): Promise<Buffer> {
+/** The pixels the request asks for, encoded, from the original's bytes or a file of the upright image. */
+export async function renderImage(original: Buffer | string, r: ImageRequest): Promise<Buffer> {
   const { default: sharp } = await import('sharp') // loaded with the first rendering, not with every server
   // First the region (of the upright image, as its stored width and height are) and the size...
   const { data, info } = await cutAndScale(sharp, original, r)
@@ -76,7 +77,17 @@ export async function renderImage(original: Buffer, r: ImageRequest): Promise<Bu
   return image.webp({ quality: 85 }).toBuffer()
 }
 
+/**
+ * Above this many pixels, a full-size cut is made from a tiled copy of the upright image (`source.tif` beside
+ * the renderings: 512-px tiles, JPEG at quality 90), read tile by tile, instead of decoding the original down
+ * to the region's last row each time. The copy is made once, by the first full-size request of the image.
+ */
+export const TILED_SOURCE_PIXELS = 16_000_000
+
 export class RenderCache {
+  /** The tiled copies being made, by file id (one at a time per image, however many tiles ask). */
+  private readonly building = new Map<string, Promise<string | null>>()
+
   constructor(readonly root: string) {}
 
   pathOf(fileId: string, r: ImageRequest): string {
@@ -84,10 +95,14 @@ export class RenderCache {
     return path.join(this.root, fileId.slice(0, 2), fileId, `${name}.${r.format}`)
   }
 
+  sourcePathOf(fileId: string): string {
+    return path.join(this.root, fileId.slice(0, 2), fileId, 'source.tif')
+  }
+
   /** The cached rendering, or a new one (stored for next time). `hit` says which. */
   async get(
     storage: Storage,
-    file: { id: string; storageKey: string },
+    file: { id: string; storageKey: string; width: number; height: number },
     r: ImageRequest,
   ): Promise<{ bytes: Buffer; hit: boolean }> {
     const target = this.pathOf(file.id, r)
@@ -96,15 +111,63 @@ export class RenderCache {
     } catch {
       // not rendered yet
     }
-    const bytes = await renderImage(await readAll(storage, file.storageKey), r)
+    const tiled =
+      preShrink(r) === 1 && file.width * file.height > TILED_SOURCE_PIXELS
+        ? await this.tiledSource(storage, file)
+        : null
+    const bytes = await renderImage(tiled ?? (await readAll(storage, file.storageKey)), r)
+    await this.store(target, bytes)
+    return { bytes, hit: false }
+  }
+
+  /** Written under a temporary name and renamed; a full disk costs the cache, not the answer. */
+  private async store(target: string, bytes: Buffer): Promise<void> {
     await mkdir(path.dirname(target), { recursive: true })
     const partial = `${target}.part-${randomBytes(6).toString('hex')}`
     try {
       await writeFile(partial, bytes, { flag: 'wx' })
       await rename(partial, target)
     } catch {
-      await rm(partial, { force: true }) // a full disk costs the cache, not the answer
+      await rm(partial, { force: true })
     }
-    return { bytes, hit: false }
+  }
+
+  /** The image's tiled copy, made now if missing; null when it cannot be written (the original serves). */
+  private async tiledSource(
+    storage: Storage,
+    file: { id: string; storageKey: string },
+  ): Promise<string | null> {
+    const target = this.sourcePathOf(file.id)
+    try {
+      await access(target)
+      return target
+    } catch {
+      // not made yet
+    }
+    let job = this.building.get(file.id)
+    if (!job) {
+      job = this.makeTiledSource(storage, file.storageKey, target).finally(() =>
+        this.building.delete(file.id),
+      )
+      this.building.set(file.id, job)
+    }
+    return job
+  }
+
+  private async makeTiledSource(storage: Storage, key: string, target: string): Promise<string | null> {
+    const { default: sharp } = await import('sharp')
+    await mkdir(path.dirname(target), { recursive: true })
+    const partial = `${target}.part-${randomBytes(6).toString('hex')}`
+    try {
+      await sharp(await readAll(storage, key), { failOn: 'error' })
+        .autoOrient()
+        .tiff({ tile: true, tileWidth: 512, tileHeight: 512, compression: 'jpeg', quality: 90 })
+        .toFile(partial)
+      await rename(partial, target)
+      return target
+    } catch {
+      await rm(partial, { force: true })
+      return null
+    }
   }
 }
