@@ -215,6 +215,21 @@ describe('deep zoom from the IIIF services', () => {
       )
       await waitSharp(page, 'compare-zoom-left')
       await waitSharp(page, 'compare-zoom-right')
+      // The follower takes the leader's last frame on its own next frame: wait for that, not longer.
+      await page
+        .waitForFunction(
+          () => {
+            const [l, r] = ['left', 'right'].map((side) =>
+              Number(
+                document.querySelector(`[data-testid="compare-zoom-${side}"]`)?.getAttribute('data-zoom'),
+              ),
+            )
+            return Math.abs(l - r) / l < 0.01
+          },
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined)
       const left = await zoomOf(page, 'compare-zoom-left')
       const right = await zoomOf(page, 'compare-zoom-right')
       expect(Math.abs(left - right) / left).toBeLessThan(0.01)

@@ -17,10 +17,13 @@ export class ViewSync {
     const lead = () => this.lead(viewer)
     const follow = () => this.follow(viewer)
     for (const name of USED) viewer.addHandler(name, lead)
+    // Every frame, and once more when the leader's animation ends, so the last frame is never missed.
     viewer.addHandler('viewport-change', follow)
+    viewer.addHandler('animation-finish', follow)
     return () => {
       for (const name of USED) viewer.removeHandler(name, lead)
       viewer.removeHandler('viewport-change', follow)
+      viewer.removeHandler('animation-finish', follow)
       this.viewers.delete(viewer)
       if (this.leader === viewer) this.leader = null
     }
