@@ -282,7 +282,7 @@ function templateOf(
 }
 
 export async function benchInbox(): Promise<void> {
-  for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
+  for (const kind of kinds()) {
     const bdb = await benchDatabase(kind)
     const { config, base, call, close } = await benchServer(bdb, {
       VITRINE_ADMIN_PASSWORD: PASSWORD,

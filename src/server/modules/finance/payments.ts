@@ -371,8 +371,8 @@ export async function paymentSummary(
         failedCount: r.failedCount,
       })
     else {
-      t.outgoing = addMoney(t.outgoing, r.outgoing)
-      t.incoming = addMoney(t.incoming, r.incoming)
+      t.outgoing = addMoney(t.outgoing ?? '0', r.outgoing ?? '0')
+      t.incoming = addMoney(t.incoming ?? '0', r.incoming ?? '0')
       t.paidCount += r.paidCount
       t.failedCount += r.failedCount
     }
