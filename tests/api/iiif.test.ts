@@ -221,6 +221,40 @@ describe('renderings', () => {
     expect(cached.some((name) => name.endsWith('.webp'))).toBe(true)
     expect(cached.some((name) => name.includes('.part-'))).toBe(false)
   })
+
+  it('cuts a large image’s full-size tiles from a tiled copy, made once, and its lower levels shrunk', async () => {
+    // 4,200 × 4,000 (16.8 MP, above the tiled copy's threshold): the left half red, the right half blue.
+    const w = 4200
+    const h = 4000
+    const big = await sharp({ create: { width: w, height: h, channels: 3, background: '#dc0000' } })
+      .composite([
+        {
+          input: { create: { width: w / 2, height: h, channels: 3, background: '#0000dc' } },
+          left: w / 2,
+          top: 0,
+        },
+      ])
+      .jpeg({ quality: 90 })
+      .toBuffer()
+    const id = (await upload(t, registrar, 'image', big, 'large.jpg')).id
+    const tiles = await Promise.all(
+      ['0,0,512,512/512,512', '4096,3584,104,416/104,416', '2560,0,512,512/512,512'].map((p) =>
+        get(`${base(id)}/${p}/0/default.jpg`),
+      ),
+    )
+    for (const tile of tiles) expect(tile.res.status).toBe(200)
+    expect(await colourAt(tiles[0].body, 10, 10)).toBe('red')
+    expect(await colourAt(tiles[1].body, 50, 400)).toBe('blue')
+    expect((await sharp(tiles[1].body).metadata()).width).toBe(104)
+    expect(await colourAt(tiles[2].body, 10, 10)).toBe('blue')
+    const folder = path.join(t.dataDir, 'iiif-cache', id.slice(0, 2), id)
+    expect((await readdir(folder)).filter((n) => n.startsWith('source.tif'))).toEqual(['source.tif'])
+    // A level of the pyramid (scale factor 8): the image shrunk on load, cut, at the exact size asked.
+    const level = await get(`${base(id)}/0,0,4096,4096/512,512/0/default.jpg`)
+    expect((await sharp(level.body).metadata()).width).toBe(512)
+    expect(await colourAt(level.body, 100, 100)).toBe('red')
+    expect(await colourAt(level.body, 300, 100)).toBe('blue')
+  })
 })
 
 describe('refusals', () => {

@@ -21,3 +21,55 @@ export const manifestLinkResponse = z.object({
   expiresAt: z.string(),
 })
 export type ManifestLink = z.infer<typeof manifestLinkResponse>
+
+/**
+ * A IIIF language map (`{ "zh": ["…"], "en": ["…"] }`); `none` for words in no language. Read leniently: any
+ * language tag, any number of values.
+ */
+export const languageMap = z.record(z.string(), z.array(z.string()))
+export type LanguageMap = z.infer<typeof languageMap>
+
+const serviceRef = z.looseObject({
+  id: z.string().optional(),
+  '@id': z.string().optional(),
+  type: z.string().optional(),
+  '@type': z.string().optional(),
+})
+
+/**
+ * What a viewer reads of a Presentation 3.0 manifest (ours, or any other): its label and metadata, and per canvas the
+ * size, the label and the painting annotation's image with its image services. Other fields pass unread.
+ */
+export const presentationManifest = z.looseObject({
+  id: z.string(),
+  type: z.literal('Manifest'),
+  label: languageMap,
+  metadata: z.array(z.looseObject({ label: languageMap, value: languageMap })).default([]),
+  items: z.array(
+    z.looseObject({
+      id: z.string(),
+      type: z.literal('Canvas'),
+      width: z.number(),
+      height: z.number(),
+      label: languageMap.optional(),
+      items: z
+        .array(
+          z.looseObject({
+            items: z
+              .array(
+                z.looseObject({
+                  motivation: z.string().optional(),
+                  body: z.looseObject({
+                    id: z.string(),
+                    service: z.array(serviceRef).optional(),
+                  }),
+                }),
+              )
+              .default([]),
+          }),
+        )
+        .default([]),
+    }),
+  ),
+})
+export type PresentationManifest = z.infer<typeof presentationManifest>

@@ -1,10 +1,17 @@
 // The artwork detail's "Condition" tab: every hand-over of the artwork (departure, arrival, back from a
 // loan, mounting or repair, warehousing) as a timeline, newest first, with its condition, notes and
-// photographs; each opens beside the previous report (ReportCompare).
+// photographs; each opens beside the previous report (ReportCompare), and any two photographs open side by
+// side, deep-zoomed together (PhotoCompare).
 import { useLingui } from '@lingui/react'
 import { Plural, Trans, useLingui as useMacroLingui } from '@lingui/react/macro'
 import { Alert, Button, Card, EmptyState, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core'
-import { IconAlertTriangle, IconCircleCheck, IconClipboardCheck, IconHelpCircle } from '@tabler/icons-react'
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconClipboardCheck,
+  IconHelpCircle,
+  IconPhotoSearch,
+} from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ConditionReport } from '../../../shared/contracts/condition'
@@ -13,6 +20,7 @@ import { conditionReportsQuery } from '../../api/queries/condition'
 import { formatDate } from '../../i18n/format'
 import { ConditionReportPdfButton } from '../reports/ReportPdfButton'
 import { AwaitingApprovalBadge, ConditionBadge } from './ConditionBadge'
+import { comparablePhotos, PhotoCompare } from './PhotoCompare'
 import { ReportCompare } from './ReportCompare'
 import { Route } from './ReportFacts'
 import { CONDITION_COLORS, conditionOf, HANDOVER_LABELS, reportDate } from './words'
@@ -89,22 +97,37 @@ export function ConditionPanel({
   const { i18n } = useLingui()
   const query = useQuery(conditionReportsQuery(artworkId))
   const [open, setOpen] = useState<number | null>(null)
+  const [comparing, setComparing] = useState(false)
   const reports = query.data?.items ?? []
   const latest = reports[0]
+  const photoCount = comparablePhotos(reports, () => '').length
   return (
     <Card withBorder radius="md" padding="lg" data-testid="artwork-condition">
       <Group justify="space-between" mb="md">
         <Title order={3} fz={15} fw={600}>
           <Trans>Condition reports at each hand-over</Trans>
         </Title>
-        {latest ? (
-          <Group gap={6}>
-            <Text fz="sm" c="dimmed">
-              <Trans>Latest:</Trans>
-            </Text>
-            <ConditionBadge report={latest} size="sm" />
-          </Group>
-        ) : null}
+        <Group gap="md">
+          {photoCount >= 2 ? (
+            <Button
+              variant="light"
+              size="compact-sm"
+              leftSection={<IconPhotoSearch size={14} aria-hidden />}
+              onClick={() => setComparing(true)}
+              data-testid="compare-photos"
+            >
+              <Trans>Compare photographs</Trans>
+            </Button>
+          ) : null}
+          {latest ? (
+            <Group gap={6}>
+              <Text fz="sm" c="dimmed">
+                <Trans>Latest:</Trans>
+              </Text>
+              <ConditionBadge report={latest} size="sm" />
+            </Group>
+          ) : null}
+        </Group>
       </Group>
       {query.isPending ? (
         <Loader size="sm" />
@@ -155,6 +178,9 @@ export function ConditionPanel({
         lang={lang}
         canSeeOperations={canSeeOperations}
       />
+      {comparing ? (
+        <PhotoCompare reports={reports} opened onClose={() => setComparing(false)} lang={lang} />
+      ) : null}
     </Card>
   )
 }

@@ -28,8 +28,9 @@ import { fileLink } from '../../../api/queries/files'
 import { formatBytes } from '../../../forms/file-checks'
 import { IconFile, IconFrame } from '../../../shell/icons'
 import { FALLBACK_IMAGES } from '../../../shell/image-fallback'
+import { ArtworkZoomModal } from '../../deep-zoom/ArtworkZoomModal'
 import { ArtworkThumb } from '../ArtworkThumb'
-import { IconDownload, IconEye, IconPlay, IconStar } from '../archive-icons'
+import { IconDownload, IconEye, IconPlay, IconStar, IconZoomIn } from '../archive-icons'
 import { downloadZip } from '../download'
 import { downloadOne, MediaViewer } from './MediaViewer'
 
@@ -133,6 +134,7 @@ export function MediaPanel({
   const { t } = useLingui()
   const media = orderedMedia(detail)
   const [viewing, setViewing] = useState<number | null>(null)
+  const [zooming, setZooming] = useState<string | null>(null)
   const [chosen, setChosen] = useState<Set<string>>(new Set())
   const zip = useMutation({ mutationFn: (ids: string[]) => downloadZip(ids, zipName) })
   const one = useMutation({ mutationFn: downloadOne })
@@ -249,17 +251,33 @@ export function MediaPanel({
                     {m.caption || m.name}
                   </Text>
                 </Stack>
-                <Tooltip label={t`Download`}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="sm"
-                    onClick={() => one.mutate(m.fileId)}
-                    aria-label={t`Download ${m.name}`}
-                  >
-                    <IconDownload size={14} />
-                  </ActionIcon>
-                </Tooltip>
+                <Group gap={2} wrap="nowrap">
+                  {m.kind === 'image' && m.width && m.height ? (
+                    <Tooltip label={t`Zoom`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        size="sm"
+                        onClick={() => setZooming(m.fileId)}
+                        aria-label={t`Zoom into ${m.name}`}
+                        data-testid="media-zoom"
+                      >
+                        <IconZoomIn size={14} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
+                  <Tooltip label={t`Download`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      onClick={() => one.mutate(m.fileId)}
+                      aria-label={t`Download ${m.name}`}
+                    >
+                      <IconDownload size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
               </Group>
             </Card>
           ))}
@@ -323,6 +341,7 @@ export function MediaPanel({
         </Card>
       ) : null}
       <MediaViewer items={media} index={viewing} onIndex={setViewing} lang={lang} />
+      <ArtworkZoomModal artworkId={detail.id} fileId={zooming} onClose={() => setZooming(null)} lang={lang} />
     </Stack>
   )
 }
