@@ -1,0 +1,38 @@
+// CONDITION_CHECK · findings: the day and who checked, the grade, the notes, photographs (the step forms'
+// image upload) and the day the next check is due.
+import { msg } from '@lingui/core/macro'
+import type { StepFormSpec } from '../../field-spec'
+
+export const conditionFindingsForm: StepFormSpec = {
+  sections: [
+    {
+      title: msg`Findings`,
+      fields: [
+        { path: 'checkedOn', kind: 'date', upToToday: true, label: msg`Checked on`, required: true },
+        { path: 'checkedBy', kind: 'text', max: 200, label: msg`Checked by`, required: true },
+        {
+          path: 'grade',
+          kind: 'choice',
+          span: 12,
+          label: msg`Condition grade`,
+          required: true,
+          labels: {
+            good: msg({ context: 'condition grade', message: 'Good' }),
+            fair: msg({ context: 'condition grade', message: 'Fair' }),
+            poor: msg({ context: 'condition grade', message: 'Poor' }),
+            critical: msg({ context: 'condition grade', message: 'Critical' }),
+          },
+        },
+        { path: 'notes', kind: 'textarea', max: 5000, span: 12, label: msg`Notes`, required: true },
+        {
+          path: 'photoFileIds',
+          kind: 'files',
+          purpose: 'image',
+          span: 12,
+          label: msg`Photographs`,
+        },
+        { path: 'nextDueOn', kind: 'date', label: msg`Next check due on`, required: true },
+      ],
+    },
+  ],
+}
