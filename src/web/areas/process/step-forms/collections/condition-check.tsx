@@ -1,6 +1,7 @@
 // CONDITION_CHECK · findings: the day and who checked, the grade, the notes, photographs (the step forms'
 // image upload) and the day the next check is due.
 import { msg } from '@lingui/core/macro'
+import { GRADE_LABELS } from '../../../condition/words'
 import type { StepFormSpec } from '../../field-spec'
 
 export const conditionFindingsForm: StepFormSpec = {
@@ -16,12 +17,7 @@ export const conditionFindingsForm: StepFormSpec = {
           span: 12,
           label: msg`Condition grade`,
           required: true,
-          labels: {
-            good: msg({ context: 'condition grade', message: 'Good' }),
-            fair: msg({ context: 'condition grade', message: 'Fair' }),
-            poor: msg({ context: 'condition grade', message: 'Poor' }),
-            critical: msg({ context: 'condition grade', message: 'Critical' }),
-          },
+          labels: GRADE_LABELS,
         },
         { path: 'notes', kind: 'textarea', max: 5000, span: 12, label: msg`Notes`, required: true },
         {
