@@ -26,10 +26,7 @@ export const conditionCheckRules = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'condition_check_rules_target_ck',
-      sql`(${t.artworkId} is null) <> (${t.mediumTagId} is null)`,
-    ),
+    check('condition_check_rules_target_ck', sql`(${t.artworkId} is null) <> (${t.mediumTagId} is null)`),
     check('condition_check_rules_interval_ck', sql`${t.intervalMonths} between 1 and 120`),
     index('condition_check_rules_artwork_idx').on(t.artworkId),
     index('condition_check_rules_medium_idx').on(t.mediumTagId),

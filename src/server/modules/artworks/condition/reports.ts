@@ -56,8 +56,7 @@ function dataWith(
     .sort((a, b) => str(b.submittedAt).localeCompare(str(a.submittedAt)))[0]?.data
 }
 
-const gradeOf = (v: unknown): ConditionGrade | null =>
-  CONDITION_GRADES.find((g) => g === v) ?? null
+const gradeOf = (v: unknown): ConditionGrade | null => CONDITION_GRADES.find((g) => g === v) ?? null
 
 /** A condition check's findings as a report: its grade (good and fair read as expected), notes, next due. */
 function findingsOf(payload: Payload) {
