@@ -51,6 +51,13 @@ export const conditionCheck = declareType({
         'zh-CN': '没有匹配的品相检查。选择作品，发起一次品相检查。',
         en: 'No condition check matches. Start one with the works to check.',
       },
+      links: [
+        {
+          to: '/devOpsManage/conditionCheckSchedule',
+          words: { 'zh-CN': '检查计划', en: 'Check schedule' },
+          testId: 'condition-schedule-link',
+        },
+      ],
     },
   },
   demoDocument: { name: 'condition-check.pdf', title: 'Condition check with photographs' },

@@ -23,13 +23,21 @@ export const Route = createFileRoute('/_app/devOpsManage/conditionCheck')({
       <TypeListScreen
         type="CONDITION_CHECK"
         description={{
-          'zh-CN': '定期或在风险节点（事故、运输之后）检查作品品相：记录等级、说明、照片与下次检查日期；可据此发起修复。',
+          'zh-CN':
+            '定期或在风险节点（事故、运输之后）检查作品品相：记录等级、说明、照片与下次检查日期；可据此发起修复。',
           en: 'Periodic checks of works, or after an incident or a transport: the grade, notes, photographs and the next due date; a repair may follow.',
         }}
         empty={{
           'zh-CN': '没有匹配的品相检查。选择作品，发起一次品相检查。',
           en: 'No condition check matches. Start one with the works to check.',
         }}
+        links={[
+          {
+            to: '/devOpsManage/conditionCheckSchedule',
+            words: { 'zh-CN': '检查计划', en: 'Check schedule' },
+            testId: 'condition-schedule-link',
+          },
+        ]}
         search={search}
         onSearch={(next, o) => void navigate({ search: next, replace: o?.replace, resetScroll: false })}
       />
