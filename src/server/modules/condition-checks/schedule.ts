@@ -2,7 +2,8 @@
 // its category that is in hand or on loan): the check already running for it, if any (a CONDITION_CHECK not
 // done, planned for its `plannedOn` or the day it started); else the next one — the earlier of the last
 // closed check's "next due" and its day plus the rule's months; with no closed check yet, the day the rule was
-// made. `startDueChecks` (the daily job) starts one check for each artwork due today or earlier.
+// made — and every other running check (started by hand, after an incident or a transport) with the day it is
+// planned for. `startDueChecks` (the daily job) starts one check for each artwork due today or earlier.
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { INSURABLE } from '../../../../machines/insurance-cover'
 import { latest } from '../../../../machines/registry'
@@ -62,41 +63,70 @@ async function coveredBy(db: DbOrTx, rules: Rule[]): Promise<Map<string, Covered
 }
 
 interface CheckOf {
-  running: { processId: string; plannedOn: string } | null
   /** The latest closed check: its day and the day it said the next is due. */
   last: { checkedOn: string; nextDueOn: string } | null
 }
+
+const FINDINGS = sql`${processes.snapshot}->'context'->'steps'->'findings'->'data'`
 
 /** Each artwork's running condition check and latest closed one. */
 async function checksOf(db: DbOrTx, artworkIds: string[]): Promise<Map<string, CheckOf>> {
   const out = new Map<string, CheckOf>(artworkIds.map((id) => [id, { running: null, last: null }]))
   if (artworkIds.length === 0) return out
-  const findings = sql`${processes.snapshot}->'context'->'steps'->'findings'->'data'`
   const rows = await db
     .select({
       artworkId: processArtworks.artworkId,
       processId: processes.id,
-      done: processes.done,
       status: processes.status,
-      createdAt: processes.createdAt,
-      plannedOn: sql<string | null>`${processes.snapshot}->'context'->'subject'->>'plannedOn'`,
-      checkedOn: sql<string | null>`${findings}->>'checkedOn'`,
-      nextDueOn: sql<string | null>`${findings}->>'nextDueOn'`,
+      checkedOn: sql<string | null>`${FINDINGS}->>'checkedOn'`,
+      nextDueOn: sql<string | null>`${FINDINGS}->>'nextDueOn'`,
     })
     .from(processArtworks)
     .innerJoin(processes, eq(processes.id, processArtworks.processId))
-    .where(and(eq(processes.type, 'CONDITION_CHECK'), inArray(processArtworks.artworkId, artworkIds)))
+    .where(
+      and(
+        eq(processes.type, 'CONDITION_CHECK'),
+        eq(processes.status, 'completed'),
+        inArray(processArtworks.artworkId, artworkIds),
+      ),
+    )
   for (const r of rows) {
     const own = out.get(r.artworkId)
-    if (!own) continue
-    if (!r.done) {
-      const plannedOn = r.plannedOn ?? officeDayOf(r.createdAt)
-      if (!own.running || plannedOn < own.running.plannedOn)
-        own.running = { processId: r.processId, plannedOn }
-    } else if (r.status === 'completed' && r.checkedOn && r.nextDueOn) {
-      if (!own.last || r.checkedOn > own.last.checkedOn)
-        own.last = { checkedOn: r.checkedOn, nextDueOn: r.nextDueOn }
-    }
+    if (!own || !r.checkedOn || !r.nextDueOn) continue
+    if (!own.last || r.checkedOn > own.last.checkedOn)
+      own.last = { checkedOn: r.checkedOn, nextDueOn: r.nextDueOn }
+  }
+  return out
+}
+
+interface Running {
+  processId: string
+  plannedOn: string
+  artwork: Covered
+}
+
+/** Every running condition check, per artwork the earliest planned (planned for `plannedOn`, else the day it started). */
+async function runningChecks(db: DbOrTx): Promise<Map<string, Running>> {
+  const rows = await db
+    .select({
+      processId: processes.id,
+      createdAt: processes.createdAt,
+      plannedOn: sql<string | null>`${processes.snapshot}->'context'->'subject'->>'plannedOn'`,
+      id: artworks.id,
+      inventoryNo: artworks.inventoryNo,
+      titleZh: artworks.titleZh,
+      titleEn: artworks.titleEn,
+      mediumTagId: artworks.mediumTagId,
+    })
+    .from(processes)
+    .innerJoin(processArtworks, eq(processArtworks.processId, processes.id))
+    .innerJoin(artworks, eq(artworks.id, processArtworks.artworkId))
+    .where(and(eq(processes.type, 'CONDITION_CHECK'), eq(processes.done, false)))
+  const out = new Map<string, Running>()
+  for (const { processId, createdAt, plannedOn, ...artwork } of rows) {
+    const day = plannedOn ?? officeDayOf(createdAt)
+    const prior = out.get(artwork.id)
+    if (!prior || day < prior.plannedOn) out.set(artwork.id, { processId, plannedOn: day, artwork })
   }
   return out
 }
@@ -133,27 +163,32 @@ export async function schedule(
     )
   const covered = await coveredBy(db, rules)
   const artworkOf = new Map([...covered.values()].flat().map((a) => [a.id, a]))
-  const checks = await checksOf(db, [...artworkOf.keys()])
+  const [checks, running] = await Promise.all([checksOf(db, [...artworkOf.keys()]), runningChecks(db)])
+  const row = (a: Covered, rule: Rule | null, dueOn: string, processId: string | null): Scheduled => ({
+    artworkId: a.id,
+    inventoryNo: a.inventoryNo,
+    title: lang === 'en' ? a.titleEn || a.titleZh : a.titleZh || a.titleEn,
+    ruleId: rule?.id ?? null,
+    rule,
+    dueOn,
+    overdue: dueOn < today,
+    processId,
+  })
   const best = new Map<string, Scheduled>()
   for (const rule of rules) {
     for (const a of covered.get(rule.id) ?? []) {
-      const check = checks.get(a.id)
-      const running = check?.running ?? null
-      const dueOn = running ? running.plannedOn : dueBy(rule, check?.last ?? null)
+      const run = running.get(a.id)
+      const dueOn = run ? run.plannedOn : dueBy(rule, checks.get(a.id)?.last ?? null)
       const prior = best.get(a.id)
       if (prior && prior.dueOn <= dueOn) continue
-      best.set(a.id, {
-        artworkId: a.id,
-        inventoryNo: a.inventoryNo,
-        title: lang === 'en' ? a.titleEn || a.titleZh : a.titleZh || a.titleEn,
-        ruleId: rule.id,
-        rule,
-        dueOn,
-        overdue: dueOn < today,
-        processId: running?.processId ?? null,
-      })
+      best.set(a.id, row(a, rule, dueOn, run?.processId ?? null))
     }
   }
+  // Checks running outside the rules (by hand, after an incident or a transport), unless narrowed to rules.
+  if (!ruleIds)
+    for (const run of running.values())
+      if (!best.has(run.artwork.id))
+        best.set(run.artwork.id, row(run.artwork, null, run.plannedOn, run.processId))
   const rows = [...best.values()].sort(
     (a, b) => a.dueOn.localeCompare(b.dueOn) || a.inventoryNo.localeCompare(b.inventoryNo),
   )
