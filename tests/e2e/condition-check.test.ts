@@ -24,7 +24,7 @@ const WORDS = {
   'zh-CN': {
     grade: '等级：一般',
     due: '下次检查日期',
-    overdue: '已逾期',
+    overdue: '逾期',
     target: '请选择一件作品或一个分类（二选一）',
   },
   en: {
@@ -41,7 +41,8 @@ describe('condition checks in the browser', () => {
       await switchLanguage(world.users, lang)
       const definition = latest('CONDITION_CHECK')
       const artworkId = world.freeArtwork()
-      const view = await apiCall<ProcessView>(world.users.operations.page, 'POST', 'process', {
+      // Started by the registrar, as the walks start theirs: the starter may terminate, and the walk checks it.
+      const view = await apiCall<ProcessView>(world.users.registrar.page, 'POST', 'process', {
         type: 'CONDITION_CHECK',
         input: { artworkIds: [artworkId] },
       })
