@@ -135,7 +135,8 @@ async function runningChecks(db: DbOrTx): Promise<Map<string, Running>> {
 function dueBy(rule: Rule, last: CheckOf['last']): string {
   if (!last) return officeDayOf(rule.createdAt)
   const byRule = addMonths(last.checkedOn, rule.intervalMonths)
-  return last.nextDueOn < byRule ? last.nextDueOn : byRule
+  // yyyy-MM-dd sorts as text: the earlier of the two.
+  return [last.nextDueOn, byRule].sort()[0]
 }
 
 export interface Scheduled extends ConditionDueRow {

@@ -90,7 +90,8 @@ export function ConditionScheduleScreen({
           starting
             ? {
                 ...(starting.ruleId ? { ruleId: starting.ruleId } : {}),
-                plannedOn: starting.dueOn < today ? today : starting.dueOn,
+                // Never before today (yyyy-MM-dd sorts as text): an overdue check is planned for today.
+                plannedOn: [starting.dueOn, today].sort()[1],
               }
             : undefined
         }
