@@ -38,11 +38,17 @@ export const damageLossV1 = defineProcess({
       via: 'sourceProcessId',
       startWhen: { states: ['assessment', 'actions', 'completed'] },
     },
+    {
+      type: 'CONDITION_CHECK',
+      via: 'sourceProcessId',
+      startWhen: { states: ['assessment', 'actions', 'completed'] },
+    },
   ],
   notes: [
     'The works are the artworks the case is started on: a damage, a loss or a theft of works in hand, on loan, or already counted missing.',
     'The case does not hold its artworks: a damaged work usually goes to repair (OPERATION_REPAIR_ART) while the case runs.',
     'Once the incident is approved, a claim to the insurer (INSURANCE_PAYOUT) may be started from the case; the claim names it (sourceProcessId) and the two show each other as linked. The claim has its own incident report, for the insurer.',
+    'A condition check (CONDITION_CHECK) of the works may be started from the case once the incident is approved; the check names it.',
     'The actions are a checklist: at least one item ticked, with the day the case closes.',
   ],
 })

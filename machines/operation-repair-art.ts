@@ -3,7 +3,7 @@
 // refuses it in transit; v2 asks where the artworks are now whenever they are away from the warehouse (in
 // transit or at the restorer). Processes started on v1 finish on v1 unless an administrator migrates them.
 
-import { operationRepairArtSamples, repairInfoStep } from '../src/shared/process-steps'
+import { operationRepairArtSamples, repairInfoStep, repairInput } from '../src/shared/process-steps'
 import { declareType } from './blocks'
 import { type WorkshopFlow, workshopFlow } from './workshop-flow'
 
@@ -12,8 +12,10 @@ const REPAIR: WorkshopFlow = {
   info: { key: 'repairInfo', labelZh: '修复信息', labelEn: 'Repair information', schema: repairInfoStep },
   costAttribution: 'CONSERVATION',
   relatedEvent: 'CONSERVATION',
+  input: repairInput,
   notes: [
     "The repair information carries the condition issues and the treatment plan (with an optional condition report); the restorer's own report comes with the delivery.",
+    'A repair may follow a condition check (CONDITION_CHECK) and then names it (sourceProcessId).',
     'The artwork transport takes the artworks to the restorer; delivery brings them back into the room its form names (movement row) and ends the process.',
   ],
 }

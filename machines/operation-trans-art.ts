@@ -44,6 +44,7 @@ function transportFlow(version: number, inTransit: TransportOptions['inTransit']
         via: 'operationProcessId',
         startWhen: { states: ['transportInfo', 'transport.toBeTransported'] },
       },
+      { type: 'CONDITION_CHECK', via: 'sourceProcessId', startWhen: { states: ['completed'] } },
       payableCost({
         step: 'transportInfo',
         amount: 'cost',

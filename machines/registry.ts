@@ -20,6 +20,7 @@
 import type { ProcessType } from '../src/shared/process-types'
 import { buyArt } from './buy-art'
 import { buyArtTrans } from './buy-art-trans'
+import { conditionCheck } from './condition-check'
 import { damageLoss } from './damage-loss'
 import { deaccession } from './deaccession'
 import { financePayment } from './finance-payment'
@@ -55,6 +56,7 @@ export const DECLARATIONS = [
   inventoryCheck,
   deaccession,
   damageLoss,
+  conditionCheck,
   financePayment,
 ] as const satisfies readonly ProcessTypeDeclaration[]
 

@@ -169,6 +169,8 @@ export type CheckName =
   | 'buyerEntity'
   /** Sale start: every artwork in hand has an approved deaccession (DEACCESSION ended approved). */
   | 'deaccessioned'
+  /** Condition check start: the day it is planned for, when given, is not before the office's today. */
+  | 'plannedNotPast'
 
 /** Which checks a type declares: on its start input, and on the submitted form of a step (by step key). */
 export interface ProcessChecks {

@@ -7,6 +7,7 @@ import {
   arrival,
   artworksInput,
   departure,
+  type repairInput,
   transportStep as transportForm,
   whereNow,
   workDeliveryStep,
@@ -23,6 +24,8 @@ export interface WorkshopFlow {
   /** The costs' attribution (FIN_FEE_ATTRIBUTION) of the workshop's cost; the related event, when one applies. */
   costAttribution: string
   relatedEvent?: string
+  /** The start input, when it names more than the artworks (a repair: the condition check it follows). */
+  input?: typeof repairInput
   notes: string[]
 }
 
@@ -45,7 +48,7 @@ export function workshopFlow(flow: WorkshopFlow, version: number, away: boolean,
         { next: { to: 'completed', effects: [fx('warehoused', 'delivery')] }, away },
       ),
     ],
-    input: artworksInput,
+    input: flow.input ?? artworksInput,
     payloads: {
       [key]: schema,
       artworkTransport: transportForm,

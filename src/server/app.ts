@@ -24,6 +24,7 @@ import { userSessionRoutes } from './modules/auth/user-sessions'
 import { userRoutes } from './modules/auth/users'
 import { collectionRoutes } from './modules/collection/routes'
 import { complianceRoutes } from './modules/compliance/routes'
+import { conditionCheckRoutes } from './modules/condition-checks/routes'
 import { contentRoutes } from './modules/content/routes'
 import { datacentreRoutes } from './modules/datacentre/routes'
 import { entityRoutes } from './modules/entities/routes'
@@ -98,6 +99,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/content', contentRoutes],
   ['/datacentre', datacentreRoutes],
   ['/compliance', complianceRoutes],
+  ['/condition-checks', conditionCheckRoutes],
   ['/exports', exportRoutes],
   ['/exports', lidoRoutes],
   ['/entities', entityRoutes],

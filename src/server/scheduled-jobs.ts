@@ -4,6 +4,7 @@
 import type { DbOrTx } from './db/client'
 import { type ScheduledJob, type SchedulerOptions, startScheduler } from './jobs/scheduler'
 import { auditVerifyJob } from './modules/audit/jobs'
+import { conditionChecksDueJob } from './modules/condition-checks/jobs'
 import { dataQualitySnapshotJob } from './modules/datacentre/jobs'
 import { insuranceCoverJob } from './modules/insurance/jobs'
 import { reminderDeliveryJob } from './modules/messages/jobs'
@@ -21,6 +22,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   insuranceCoverJob,
   auditVerifyJob,
   dataQualitySnapshotJob,
+  conditionChecksDueJob,
 ]
 
 /** The server's scheduler: every registered job (main.ts, and tests that drive it with their own clock). */

@@ -802,6 +802,19 @@ export const MESSAGES = {
     'zh-CN': '作品 {artwork} 没有已批准的注销：须先完成藏品注销并获批准，才能出售',
     en: 'Artwork {artwork} has no approved deaccession: a work is sold only once its deaccession is approved',
   },
+  nextDueBeforeCheck: {
+    'zh-CN': '下次检查日期不能早于本次检查日期',
+    en: 'The next check cannot be due before this check',
+  },
+  plannedInPast: {
+    'zh-CN': '计划日期不能早于今天',
+    en: 'The planned date cannot be earlier than today',
+  },
+  conditionRuleTarget: {
+    'zh-CN': '请选择一件作品或一个分类（二选一）',
+    en: 'Choose either one artwork or one category',
+  },
+  conditionRuleNotFound: { 'zh-CN': '该检查规则不存在', en: 'This check rule does not exist' },
   titleChecklistIncomplete: {
     'zh-CN': '所有权核查的每一项都须勾选',
     en: 'Every item of the proof of title must be checked',

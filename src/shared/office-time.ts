@@ -150,3 +150,13 @@ export function officeTimeText(
   const name = zoneName(timeZone, lang)
   return lang === 'en' ? `${text} (${name})` : `${text}（${name}）`
 }
+
+/** The calendar date `months` months after a date (yyyy-MM-dd), kept within the month (Jan 31 + 1 → Feb 28/29). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number)
+  const total = y * 12 + (m - 1) + months
+  const year = Math.floor(total / 12)
+  const month = total % 12
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`
+}

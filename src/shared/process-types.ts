@@ -18,6 +18,7 @@ export const PROCESS_TYPES = [
   'INVENTORY_CHECK',
   'DEACCESSION',
   'DAMAGE_LOSS',
+  'CONDITION_CHECK',
   'FINANCE_PAYMENT',
 ] as const
 export type ProcessType = (typeof PROCESS_TYPES)[number]
@@ -39,6 +40,7 @@ export const PROCESS_TYPE_LABELS = {
   INVENTORY_CHECK: { 'zh-CN': '库房盘点', en: 'Stocktake' },
   DEACCESSION: { 'zh-CN': '藏品注销', en: 'Deaccession' },
   DAMAGE_LOSS: { 'zh-CN': '损坏与遗失', en: 'Damage and loss' },
+  CONDITION_CHECK: { 'zh-CN': '品相检查', en: 'Condition check' },
   FINANCE_PAYMENT: { 'zh-CN': '非合同付款', en: 'Non-contract payment' },
 } as const satisfies Record<ProcessType, { 'zh-CN': string; en: string }>
 
@@ -87,5 +89,10 @@ export const PROCESS_TYPE_LISTS: readonly {
     type: 'DAMAGE_LOSS',
     path: '/devOpsManage/damageLoss',
     menu: { 'zh-CN': '损坏与遗失', en: 'Damage and loss' },
+  },
+  {
+    type: 'CONDITION_CHECK',
+    path: '/devOpsManage/conditionCheck',
+    menu: { 'zh-CN': '品相检查', en: 'Condition checks' },
   },
 ]

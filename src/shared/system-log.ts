@@ -34,6 +34,7 @@ export const LOG_MODULES = {
   exports: { 'zh-CN': '导出', en: 'Exports' },
   iiif: { 'zh-CN': '图像服务（IIIF）', en: 'Image service (IIIF)' },
   compliance: { 'zh-CN': '标准合规', en: 'Standards compliance' },
+  'condition-checks': { 'zh-CN': '品相检查', en: 'Condition checks' },
   shares: { 'zh-CN': '分享链接', en: 'Share links' },
   audit: { 'zh-CN': '审计', en: 'Audit' },
   collection: { 'zh-CN': '馆藏回溯', en: 'Collection as of a day' },

@@ -76,18 +76,20 @@ describe('the Spectrum 5.1 compliance map', () => {
     expect(p.get('emergencyPlanning')?.where).toContain('GET /api/warehouse/rooms/:id/emergency.pdf')
   })
 
-  it('names the deaccession and damage process types only while the registry declares them', async () => {
+  it('names the deaccession, damage and condition check process types only while the registry declares them', async () => {
     const p = byKey((await map()).data)
     const registered = new Set<string>(registeredTypes())
     for (const [key, type] of [
       ['deaccession', 'DEACCESSION'],
       ['damageLoss', 'DAMAGE_LOSS'],
+      ['conditionChecking', 'CONDITION_CHECK'],
     ] as const) {
       const line = p.get(key)!
       expect(line.where.includes(type), key).toBe(registered.has(type))
       expect(line.support, key).toBe(registered.has(type) ? 'full' : 'partial')
     }
     expect(p.get('deaccession')?.where).toContain('OPERATION_SELL_ART')
+    expect(p.get('conditionChecking')?.where).toContain('GET /api/condition-checks/rules')
     // Every process type named is one the registry declares.
     for (const line of p.values())
       for (const w of line.where) if (!w.includes('/')) expect(registered.has(w), w).toBe(true)

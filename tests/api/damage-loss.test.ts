@@ -35,6 +35,7 @@ describe('damage and loss', () => {
     p = await view(p.id)
     expect(p.links?.mayStart).toEqual([
       { type: 'INSURANCE_PAYOUT', input: { artworkIds: ids, sourceProcessId: p.id } },
+      { type: 'CONDITION_CHECK', input: { artworkIds: ids, sourceProcessId: p.id } },
     ])
     p = await f.pass(p, s.assessment[0])
     expect(p.context.steps.assessment.data).toMatchObject({ estimatedCost: '80000.00', currency: 'CNY' })
@@ -42,7 +43,7 @@ describe('damage and loss', () => {
     expect(p).toMatchObject({ state: 'completed', status: 'completed', done: true })
 
     const claim = await f.start('operations', 'INSURANCE_PAYOUT', {
-      ...(await view(p.id)).links?.mayStart[0].input,
+      ...(await view(p.id)).links?.mayStart.find((m) => m.type === 'INSURANCE_PAYOUT')?.input,
       policyNo: 'POL-2026-0001',
     })
     expect(links(claim.links).follows).toEqual([['DAMAGE_LOSS', p.id]])

@@ -165,7 +165,7 @@ describe('background jobs run once across the servers', () => {
     }
     const rows = await a.deps.database.db.select().from(scheduledJobs)
     const byJob = new Map(rows.map((r) => [r.job, r]))
-    expect(SCHEDULED_JOBS.length).toBe(8)
+    expect(SCHEDULED_JOBS.length).toBe(9)
     for (const { name } of SCHEDULED_JOBS) {
       // Without SMTP settings no email is sent: its job is never claimed.
       if (name === emailDeliveryJob.name) expect(byJob.get(name)).toBeUndefined()

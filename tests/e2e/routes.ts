@@ -29,6 +29,7 @@ export const DEVOPS = [
   'transport/transportHistory/index',
   'batchDetail',
   'devOpsIngArt',
+  'conditionCheckSchedule',
 ]
   .map((c) => `/devOpsManage/${c}`)
   // The process types' own list screens (their declarations, machines/registry.ts).

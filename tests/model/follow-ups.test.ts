@@ -32,6 +32,8 @@ describe('follow-up declarations', () => {
     ).toEqual([
       'BUY_ART → BUY_ART_TRANS (sourceProcessId)',
       'BUY_ART_TRANS → FINANCE_PAYMENT (forProcessId, transport)',
+      'CONDITION_CHECK → OPERATION_REPAIR_ART (sourceProcessId)',
+      'DAMAGE_LOSS → CONDITION_CHECK (sourceProcessId)',
       'DAMAGE_LOSS → INSURANCE_PAYOUT (sourceProcessId)',
       'INSURANCE_ANNUAL → INSURANCE_RENEWAL (previousProcessId)',
       'INSURANCE_OPERATION → INSURANCE_RENEWAL (previousProcessId)',
@@ -45,6 +47,7 @@ describe('follow-up declarations', () => {
       'OPERATION_REPLICA_ART → FINANCE_PAYMENT (forProcessId, replicaInfo)',
       'OPERATION_SELL_ART → OPERATION_TRANS_ART (sourceProcessId)',
       'OPERATION_SHOT_ART → FINANCE_PAYMENT (forProcessId, shootingInfo)',
+      'OPERATION_TRANS_ART → CONDITION_CHECK (sourceProcessId)',
       'OPERATION_TRANS_ART → FINANCE_PAYMENT (forProcessId, transportInfo)',
       'OPERATION_TRANS_ART → INSURANCE_OPERATION (operationProcessId)',
     ])
@@ -125,6 +128,22 @@ describe('follow-up declarations', () => {
     expect(mayStartFollowUp(damage, 'actions.submitted', undefined)).toBe(true)
     expect(mayStartFollowUp(damage, 'completed', undefined)).toBe(true)
     expect(mayStartFollowUp(damage, 'terminated', undefined)).toBe(false)
+  })
+
+  it('offers a repair from a condition check once its findings are approved, and a check after a damage or a transport', () => {
+    const repair = all.find((f) => f.from === 'CONDITION_CHECK')
+    if (!repair) throw new Error('no condition check follow-up')
+    expect(repair.type).toBe('OPERATION_REPAIR_ART')
+    expect(mayStartFollowUp(repair, 'findings.draft', undefined)).toBe(false)
+    expect(mayStartFollowUp(repair, 'findings.submitted', undefined)).toBe(false)
+    expect(mayStartFollowUp(repair, 'completed', undefined)).toBe(true)
+    expect(mayStartFollowUp(repair, 'terminated', undefined)).toBe(false)
+    const checks = all.filter((f) => f.type === 'CONDITION_CHECK')
+    expect(checks.map((f) => f.from).sort()).toEqual(['DAMAGE_LOSS', 'OPERATION_TRANS_ART'])
+    const transport = checks.find((f) => f.from === 'OPERATION_TRANS_ART')
+    if (!transport) throw new Error('no transport follow-up')
+    expect(mayStartFollowUp(transport, 'transport.transporting', undefined)).toBe(false)
+    expect(mayStartFollowUp(transport, 'completed', undefined)).toBe(true)
   })
 
   it('reads the process followed from the start input', () => {

@@ -377,6 +377,7 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
   },
   DEACCESSION: { completed: ['checkArtworks'], notApproved: ['checkArtworks'] },
   DAMAGE_LOSS: { completed: ['checkArtworks'] },
+  CONDITION_CHECK: { completed: ['checkArtworks'] },
 }
 
 group('effects on the way to each ending', () => {

@@ -36,11 +36,12 @@ describe('the day a dated rule counts from', () => {
 })
 
 describe('the condition checks', () => {
-  it('are the steps whose form is a condition report: warehousing, delivery after mounting or repair', () => {
+  it('are the steps whose form is a condition report: warehousing, delivery after mounting or repair, a check', () => {
     const steps = conditionCheckSteps()
     expect(steps).toContain('BUY_ART_TRANS:warehousing')
     expect(steps.some((s) => s.startsWith('OPERATION_REPAIR_ART:'))).toBe(true)
     expect(steps.some((s) => s.startsWith('OPERATION_MOUNT_ART:'))).toBe(true)
+    expect(steps).toContain('CONDITION_CHECK:findings')
     // A purchase's due diligence or a payment is no condition check.
     expect(steps.some((s) => s.startsWith('BUY_ART:') || s.startsWith('FINANCE_PAYMENT:'))).toBe(false)
     expect(steps).toEqual([...new Set(steps)].sort())

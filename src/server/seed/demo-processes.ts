@@ -16,7 +16,7 @@ import type { ProcessType } from '../../shared/process-types'
 import { addMoney, fromCents, toCents } from '../../shared/validation'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { artists, artworks, processes, rooms, users } from '../db/schema'
+import { artists, artworks, conditionCheckRules, processes, rooms, users } from '../db/schema'
 import { AppError } from '../http/app-error'
 import { recordValuation } from '../modules/artworks/record-store'
 import { machineCatalog } from '../modules/process/machine-catalog'
@@ -158,6 +158,7 @@ class Office {
       reasons: { proposedOn: d(-45) },
       assessment: { assessedOn: d(-38) },
       actions: { closedOn: d(-5) },
+      findings: { checkedOn: d(-20), nextDueOn: d(345) },
       decision: { decidedOn: d(-25) },
       claim: { submittedOn: d(-30) },
       counting: { countedOn: d(0) },
@@ -825,6 +826,38 @@ async function damages(s: Scene): Promise<void> {
 }
 
 /**
+ * Condition checks: two works under a yearly rule — one last checked 13 months ago, whose next check is
+ * overdue (the daily job starts it, planned for the day it fell due), one checked last month and scheduled
+ * for next year — and a check planned for next week, started by hand.
+ */
+async function conditionChecks(s: Scene): Promise<void> {
+  const [overdue, scheduled, planned] = [s.take(1), s.take(1), s.take(1)]
+  const closed = async (ids: string[], checkedOn: string, nextDueOn: string) =>
+    (
+      await s.office.start(
+        'CONDITION_CHECK',
+        'operations',
+        { artworkIds: ids },
+        {
+          data: { findings: { checkedOn, nextDueOn } },
+        },
+      )
+    ).to('completed')
+  await closed(overdue, s.d(-400), s.d(-35))
+  await closed(scheduled, s.d(-30), s.d(335))
+  const operations = s.who.operations.id
+  await s.db.insert(conditionCheckRules).values(
+    [overdue[0], scheduled[0]].map((artworkId) => ({
+      artworkId,
+      intervalMonths: 12,
+      note: 'Works on paper: yearly check',
+      createdBy: operations,
+    })),
+  )
+  await s.office.start('CONDITION_CHECK', 'operations', { artworkIds: planned, plannedOn: s.d(7) })
+}
+
+/**
  * Non-contract payments (FINANCE_PAYMENT): the arrived transport's shipper paid (the cost its links offer,
  * prefilled), a storage fee awaiting approval, a framer's invoice whose payment failed.
  */
@@ -895,6 +928,7 @@ const STORIED: ReadonlySet<ProcessType> = new Set<ProcessType>([
   'OPERATION_SELL_ART',
   'DEACCESSION',
   'DAMAGE_LOSS',
+  'CONDITION_CHECK',
   'BUY_ART',
   'BUY_ART_TRANS',
   'INSURANCE_PAYOUT',
@@ -930,6 +964,7 @@ export async function seedDemoProcesses(
   await purchases(s)
   await claims(s)
   await damages(s)
+  await conditionChecks(s)
   await payments(s, arrived)
   for (const type of machineCatalog.types()) if (!STORIED.has(type)) await anyOtherType(s, type)
   const cpu = process.cpuUsage(cpu0)

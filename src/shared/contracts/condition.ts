@@ -1,7 +1,8 @@
 // Shapes of an artwork's condition reports (GET /api/artworks/{id}/condition-reports): one report per
 // hand-over — departure, arrival, return from a loan, back from mounting or repair, warehousing, a transport
-// called off in transit — read from what the processes recorded, newest first.
+// called off in transit — and each approved condition check (CONDITION_CHECK), read from what the processes recorded, newest first.
 import { z } from 'zod'
+import { CONDITION_GRADES } from '../process-steps/collections'
 
 export const HANDOVER_KINDS = [
   'departure',
@@ -11,6 +12,7 @@ export const HANDOVER_KINDS = [
   'repairDone',
   'warehousing',
   'abortedInTransit',
+  'conditionCheck',
 ] as const
 export type HandoverKind = (typeof HANDOVER_KINDS)[number]
 
@@ -48,6 +50,10 @@ export const conditionReport = z.object({
   /** True: as expected; false: not; null: the report says nothing about the condition. */
   conditionOk: z.boolean().nullable(),
   note: z.string(),
+  /** A condition check's grade (null for a hand-over). */
+  grade: z.enum(CONDITION_GRADES).nullable(),
+  /** When a condition check says the next one is due (null for a hand-over). */
+  nextDueOn: z.string().nullable(),
   photos: z.array(conditionPhoto),
   /** Where, in words in the request's language: "from → to", the room, a place. */
   from: z.string(),

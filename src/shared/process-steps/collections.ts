@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import type { ProcessSamples, SampleRefs, StepSamples } from '../../../machines/types'
 import { isoDate, text } from '../validation'
-import { currency, fileIds, note, positiveMoney } from './common'
+import { currency, dateOrder, fileIds, note, positiveMoney } from './common'
 
 /** A list of distinct values chosen from `values`, at least `min` of them. */
 function chosen<const T extends readonly [string, ...string[]]>(values: T, min: number) {
@@ -165,3 +165,40 @@ const damageLossSamplesSteps = (refs: SampleRefs): StepSamples => ({
 })
 
 export const damageLossSamples: ProcessSamples = { steps: damageLossSamplesSteps }
+
+// ---------------------------------------------------------------------------------------------------
+// CONDITION_CHECK
+
+/** How a work is found at a check, best first; `good` and `fair` read as "condition as expected". */
+export const CONDITION_GRADES = ['good', 'fair', 'poor', 'critical'] as const
+export type ConditionGrade = (typeof CONDITION_GRADES)[number]
+
+/** Whether a grade reads as "condition as expected" in the artwork's condition reports. */
+export const gradeIsOk = (grade: ConditionGrade) => grade === 'good' || grade === 'fair'
+
+/** The findings of a check: when and by whom, the grade, in words, photographs, and when the next one is due. */
+export const conditionFindingsStep = z
+  .strictObject({
+    checkedOn: isoDate,
+    checkedBy: text(200),
+    grade: z.enum(CONDITION_GRADES, { message: 'required' }),
+    notes: text(5000),
+    photoFileIds: fileIds(),
+    nextDueOn: isoDate,
+  })
+  .superRefine(dateOrder('checkedOn', 'nextDueOn', 'nextDueBeforeCheck'))
+
+const conditionCheckSamplesSteps = (refs: SampleRefs): StepSamples => ({
+  findings: [
+    {
+      checkedOn: '2026-03-02',
+      checkedBy: 'Paper conservation studio',
+      grade: 'fair',
+      notes: 'Light foxing in the upper corners; mount sound; no active insects',
+      photoFileIds: [refs.fileId],
+      nextDueOn: '2027-03-02',
+    },
+  ],
+})
+
+export const conditionCheckSamples: ProcessSamples = { steps: conditionCheckSamplesSteps }

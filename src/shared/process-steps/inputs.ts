@@ -37,3 +37,17 @@ export const inventoryCheckInput = z.strictObject({
   plannedOn: isoDate.optional(),
   note: note(2000),
 })
+
+/**
+ * A condition check: the day it is planned for (never before the office's today: the start check
+ * `plannedNotPast`), the schedule rule that started it, or the process it follows (a damage or loss, a
+ * transport: a check at a risk point).
+ */
+export const conditionCheckInput = artworksInput.extend({
+  plannedOn: isoDate.optional(),
+  ruleId: recordId.optional(),
+  sourceProcessId: recordId.optional(),
+})
+
+/** A repair: the condition check that found it needed, when one did (CONDITION_CHECK followUps). */
+export const repairInput = artworksInput.extend({ sourceProcessId: recordId.optional() })

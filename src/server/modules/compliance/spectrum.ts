@@ -4,7 +4,7 @@
 // (routes and process types), and the evidence read from the database at the time of asking: the processes of the
 // supporting types (how many, the latest start) plus, for a procedure carried by records rather than processes,
 // those records. A process type counts only while the registry declares it (`registeredTypes`): a type that lands
-// later (deaccession and disposal, damage and loss) changes its procedure's line without an edit here.
+// later (deaccession and disposal, damage and loss, condition checks) changes its procedure's line without an edit here.
 import { sql } from 'drizzle-orm'
 import { declarationOf, registeredTypes } from '../../../../machines/registry'
 import type { SpectrumMap, SpectrumProcedure, SpectrumSupport } from '../../../shared/contracts/compliance'
@@ -169,18 +169,28 @@ export const PROCEDURES: readonly ProcedureSpec[] = [
     nameEn: 'Condition checking and technical assessment',
     primary: false,
     types: [
+      'CONDITION_CHECK',
       'OPERATION_TRANS_ART',
       'BUY_ART_TRANS',
       'OPERATION_LOAN_EXHIBITION_ART',
       'OPERATION_REPAIR_ART',
       'OPERATION_MOUNT_ART',
     ],
-    routes: [route('GET /api/artworks/:id/condition-reports', '状况报告', 'Condition reports')],
-    support: 'partial',
-    note: {
-      zh: '状况在交接时记录（出发、到达、归还、入库、装裱或修复完成）；没有独立的状况检查。',
-      en: 'Condition is recorded at hand-overs (departure, arrival, return, warehousing, back from mounting or repair); there is no stand-alone condition check.',
-    },
+    routes: [
+      route('GET /api/artworks/:id/condition-reports', '状况报告', 'Condition reports'),
+      route('GET /api/condition-checks/rules', '品相检查计划', 'Condition check schedule'),
+    ],
+    support: (registered) => (registered.has('CONDITION_CHECK') ? 'full' : 'partial'),
+    note: (registered) =>
+      registered.has('CONDITION_CHECK')
+        ? {
+            zh: '品相检查有专门流程：按作品或分类的周期规则每日自动发起，或在事故、运输之后发起；记录检查人、日期、等级、说明、照片与下次检查日期，经审批后进入作品的状况报告；需要时由此发起修复。交接时（出发、到达、归还、入库、装裱或修复完成）同样记录状况。',
+            en: "Condition checks are a process of their own: started each day by rules per artwork or per category (every N months), or after an incident or a transport; each records who checked, when, the grade, notes, photographs and the next due date, and once approved joins the artwork's condition reports; a repair may follow. Condition is also recorded at hand-overs (departure, arrival, return, warehousing, back from mounting or repair).",
+          }
+        : {
+            zh: '状况在交接时记录（出发、到达、归还、入库、装裱或修复完成）；没有独立的状况检查。',
+            en: 'Condition is recorded at hand-overs (departure, arrival, return, warehousing, back from mounting or repair); there is no stand-alone condition check.',
+          },
   },
   {
     key: 'conservation',
@@ -191,8 +201,8 @@ export const PROCEDURES: readonly ProcedureSpec[] = [
     routes: [],
     support: 'partial',
     note: {
-      zh: '修复与装裱有流程；没有环境监测与预防性保护计划。',
-      en: 'Repair and mounting are processes; there is no environmental monitoring or preventive care plan.',
+      zh: '修复与装裱有流程，定期品相检查按规则排期；没有环境监测与成文的预防性保护计划。',
+      en: 'Repair and mounting are processes and periodic condition checks are scheduled by rule; there is no environmental monitoring or written preventive care plan.',
     },
   },
   {

@@ -7,7 +7,8 @@
 //   noLocation        neither in a warehouse room nor a place written where it is;
 //   noConditionCheck  no condition recorded within the last N months: a hand-over of one of its processes
 //                     (DEPART, ARRIVE, RETURN) or the submitted report of a step whose form is a condition report
-//                     (warehousing, delivery after mounting or repair — the same steps the condition reports read);
+//                     (warehousing, delivery after mounting or repair, a condition check's findings — the same steps
+//                     the condition reports read);
 //   noProvenance      no provenance entry (its private collections) and no source written.
 // Counted in one statement; the artworks behind a rule listed a page at a time; the counts of each office day
 // kept by the daily job (`data-quality-snapshot`) as the trend.
@@ -22,7 +23,12 @@ import {
   DEFAULT_CONDITION_MONTHS,
   DEFAULT_VALUATION_YEARS,
 } from '../../../shared/contracts/data-quality'
-import { warehousingBatchShape, warehousingStep, workDeliveryStep } from '../../../shared/process-steps'
+import {
+  conditionFindingsStep,
+  warehousingBatchShape,
+  warehousingStep,
+  workDeliveryStep,
+} from '../../../shared/process-steps'
 import type { DbOrTx } from '../../db/client'
 import { dataQualitySnapshots } from '../../db/schema'
 import { officeDayOf, officeDayStart, officeToday } from '../../office-day'
@@ -69,7 +75,12 @@ export function conditionCheckSteps(): string[] {
   const out = new Set<string>()
   for (const def of allDefinitions())
     for (const [step, schema] of Object.entries(def.payloads))
-      if (schema === warehousingStep || schema === warehousingBatchShape || schema === workDeliveryStep)
+      if (
+        schema === warehousingStep ||
+        schema === warehousingBatchShape ||
+        schema === workDeliveryStep ||
+        schema === conditionFindingsStep
+      )
         out.add(`${def.type}:${step}`)
   return [...out].sort()
 }

@@ -34,6 +34,9 @@ export interface RuntimeEnv {
   catalog: ProcessCatalog
 }
 
+/** What running effects and creating a process read of the environment (not the database handle: they get the transaction). */
+export type EffectsEnv = Pick<RuntimeEnv, 'config' | 'catalog'>
+
 /** The history row written when a process is created (seq 1). */
 export const CREATE_EVENT = 'CREATE'
 
@@ -54,7 +57,7 @@ export interface Applied {
 }
 
 /** Run the `effect` actions a transition returned, in order, inside the transaction. */
-export async function runEffects(tx: Tx, env: RuntimeEnv, applied: Applied, actions: Action[]) {
+export async function runEffects(tx: Tx, env: EffectsEnv, applied: Applied, actions: Action[]) {
   const effects = actions.filter((a) => a.type === 'effect').map((a) => a.params as Effect)
   if (effects.length === 0) return
   const artworkIds = await linkedArtworks(tx, applied.id)
@@ -103,7 +106,7 @@ export async function runEffects(tx: Tx, env: RuntimeEnv, applied: Applied, acti
  */
 export async function createInTx(
   tx: Tx,
-  env: RuntimeEnv,
+  env: EffectsEnv,
   definition: ProcessDefinition,
   subject: ProcessInput['subject'],
   actor: Actor,

@@ -286,6 +286,7 @@ export const HANDOVER_WORDS: Record<HandoverKind, Record<Lang, string>> = {
   loanReturn: { 'zh-CN': '借展归还', en: 'Back from loan' },
   mountingDone: { 'zh-CN': '装裱归来', en: 'Back from mounting' },
   repairDone: { 'zh-CN': '修复归来', en: 'Back from repair' },
+  conditionCheck: { 'zh-CN': '品相检查', en: 'Condition check' },
   warehousing: { 'zh-CN': '入库', en: 'Warehousing' },
   abortedInTransit: { 'zh-CN': '运输途中终止', en: 'Transport called off in transit' },
 }

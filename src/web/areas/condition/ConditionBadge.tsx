@@ -5,7 +5,8 @@ import { Trans } from '@lingui/react/macro'
 import { Badge, type BadgeProps } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck, IconHelpCircle } from '@tabler/icons-react'
 import type { ConditionReport } from '../../../shared/contracts/condition'
-import { CONDITION_COLORS, CONDITION_LABELS, conditionOf } from './words'
+import type { ConditionGrade } from '../../../shared/process-steps/collections'
+import { CONDITION_COLORS, CONDITION_LABELS, conditionOf, GRADE_LABELS } from './words'
 
 const ICONS = { ok: IconCircleCheck, notOk: IconAlertTriangle, unknown: IconHelpCircle }
 
@@ -40,6 +41,16 @@ export function AwaitingApprovalBadge({ size = 'md' }: { size?: BadgeProps['size
   return (
     <Badge color="yellow" c="dark.6" variant="outline" size={size} radius="sm">
       <Trans>Awaiting approval</Trans>
+    </Badge>
+  )
+}
+
+/** A condition check's grade, in words (the condition badge beside it carries the colour). */
+export function GradeBadge({ grade, size = 'md' }: { grade: ConditionGrade; size?: BadgeProps['size'] }) {
+  const { i18n } = useLingui()
+  return (
+    <Badge color="gray" c="dark.6" variant="outline" size={size} radius="sm" data-grade={grade}>
+      <Trans>Grade: {i18n._(GRADE_LABELS[grade])}</Trans>
     </Badge>
   )
 }

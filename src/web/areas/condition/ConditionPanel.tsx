@@ -19,7 +19,7 @@ import type { Lang } from '../../../shared/errors'
 import { conditionReportsQuery } from '../../api/queries/condition'
 import { formatDate } from '../../i18n/format'
 import { ConditionReportPdfButton } from '../reports/ReportPdfButton'
-import { AwaitingApprovalBadge, ConditionBadge } from './ConditionBadge'
+import { AwaitingApprovalBadge, ConditionBadge, GradeBadge } from './ConditionBadge'
 import { comparablePhotos, PhotoCompare } from './PhotoCompare'
 import { ReportCompare } from './ReportCompare'
 import { Route } from './ReportFacts'
@@ -46,10 +46,16 @@ function Entry({
       <Group gap="xs">
         <ConditionBadge report={report} size="sm" />
         {report.standing === 'awaitingApproval' ? <AwaitingApprovalBadge size="sm" /> : null}
+        {report.grade ? <GradeBadge grade={report.grade} size="sm" /> : null}
       </Group>
       <Text fz="sm" c="dimmed">
         {formatDate(reportDate(report), lang)} · {report.byName}
       </Text>
+      {report.nextDueOn ? (
+        <Text fz="sm" data-testid="next-check-due">
+          <Trans>Next check due on {formatDate(report.nextDueOn, lang)}</Trans>
+        </Text>
+      ) : null}
       {report.from || report.to ? (
         <Text fz="sm" component="div">
           <Route report={report} />
@@ -105,7 +111,7 @@ export function ConditionPanel({
     <Card withBorder radius="md" padding="lg" data-testid="artwork-condition">
       <Group justify="space-between" mb="md">
         <Title order={3} fz={15} fw={600}>
-          <Trans>Condition reports at each hand-over</Trans>
+          <Trans>Condition reports and checks</Trans>
         </Title>
         <Group gap="md">
           {photoCount >= 2 ? (
@@ -143,8 +149,8 @@ export function ConditionPanel({
           title={<Trans>No condition reports yet</Trans>}
           description={
             <Trans>
-              The condition recorded on departure, arrival, return from a loan, after mounting or repair and
-              at warehousing appears here.
+              The condition recorded on departure, arrival, return from a loan, after mounting or repair, at
+              warehousing and at each condition check appears here.
             </Trans>
           }
         />

@@ -9,7 +9,7 @@ import type { ConditionReport } from '../../../shared/contracts/condition'
 import type { Lang } from '../../../shared/errors'
 import { formatDate, formatDateTime } from '../../i18n/format'
 import { ProcessLink, processTypeLabel } from '../archive/process-links'
-import { AwaitingApprovalBadge, ConditionBadge } from './ConditionBadge'
+import { AwaitingApprovalBadge, ConditionBadge, GradeBadge } from './ConditionBadge'
 import { ReportPhotos } from './ReportPhotos'
 import { HANDOVER_LABELS, reportDate } from './words'
 
@@ -64,7 +64,11 @@ export function ReportFacts({
       <Group gap="xs">
         <ConditionBadge report={report} />
         {report.standing === 'awaitingApproval' ? <AwaitingApprovalBadge /> : null}
+        {report.grade ? <GradeBadge grade={report.grade} /> : null}
       </Group>
+      {report.nextDueOn ? (
+        <Fact label={<Trans>Next check due on</Trans>}>{formatDate(report.nextDueOn, lang)}</Fact>
+      ) : null}
       <Fact label={<Trans>Notes</Trans>}>
         {report.note ? (
           <Text span fz="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="report-note">

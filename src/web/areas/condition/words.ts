@@ -3,6 +3,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { ConditionReport, HandoverKind } from '../../../shared/contracts/condition'
+import type { ConditionGrade } from '../../../shared/process-steps/collections'
 
 export const HANDOVER_LABELS: Record<HandoverKind, MessageDescriptor> = {
   departure: msg`Departure`,
@@ -12,6 +13,14 @@ export const HANDOVER_LABELS: Record<HandoverKind, MessageDescriptor> = {
   repairDone: msg`Back from repair`,
   warehousing: msg`Warehousing`,
   abortedInTransit: msg`Transport called off in transit`,
+  conditionCheck: msg`Condition check`,
+}
+
+export const GRADE_LABELS: Record<ConditionGrade, MessageDescriptor> = {
+  good: msg({ context: 'condition grade', message: 'Good' }),
+  fair: msg({ context: 'condition grade', message: 'Fair' }),
+  poor: msg({ context: 'condition grade', message: 'Poor' }),
+  critical: msg({ context: 'condition grade', message: 'Critical' }),
 }
 
 export type ConditionWord = 'ok' | 'notOk' | 'unknown'

@@ -1,7 +1,7 @@
 // An artwork's condition reports, assembled from what its processes recorded — no table of their own: the
 // history rows of DEPART, ARRIVE and RETURN (their payloads), TERMINATE in transit (where the artworks are
 // now), and the submitted reports of the steps that hand an artwork back (warehousing, delivery after
-// mounting or repair) with their approval. Places come from the transport, loan and work steps' data.
+// mounting or repair) with their approval, and the approved findings of condition checks (grade, next due). Places come from the transport, loan and work steps' data.
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { definitionOf } from '../../../../../machines/registry'
 import type { StepRecord } from '../../../../../machines/types'
@@ -13,6 +13,10 @@ import type {
 } from '../../../../shared/contracts/condition'
 import type { Lang } from '../../../../shared/errors'
 import {
+  CONDITION_GRADES,
+  type ConditionGrade,
+  conditionFindingsStep,
+  gradeIsOk,
   isTransportData,
   warehousingBatchShape,
   warehousingStep,
@@ -36,6 +40,7 @@ function stepKind(type: ProcessType, version: number, step: string): HandoverKin
   const schema = definitionOf(type, version)?.payloads[step]
   if (schema === warehousingStep || schema === warehousingBatchShape) return 'warehousing'
   if (schema === workDeliveryStep) return type === 'OPERATION_REPAIR_ART' ? 'repairDone' : 'mountingDone'
+  if (schema === conditionFindingsStep) return 'conditionCheck'
   return null
 }
 
@@ -49,6 +54,24 @@ function dataWith(
   return Object.values(steps)
     .filter((s) => s.data && holds(s.data))
     .sort((a, b) => str(b.submittedAt).localeCompare(str(a.submittedAt)))[0]?.data
+}
+
+const gradeOf = (v: unknown): ConditionGrade | null => CONDITION_GRADES.find((g) => g === v) ?? null
+
+/** A condition check's findings as a report: its grade (good and fair read as expected), notes, next due. */
+function findingsOf(payload: Payload) {
+  const grade = gradeOf(payload.grade)
+  return {
+    kind: 'conditionCheck' as const,
+    conditionOk: grade ? gradeIsOk(grade) : null,
+    grade,
+    note: str(payload.notes),
+    on: str(payload.checkedOn) || null,
+    nextDueOn: str(payload.nextDueOn) || null,
+    receivedBy: '',
+    from: { text: str(payload.checkedBy) },
+    to: { text: '' },
+  }
 }
 
 interface Draft extends Omit<ConditionReport, 'photos' | 'from' | 'to'> {
@@ -116,6 +139,8 @@ export async function conditionReports(
       receivedBy: '',
       standing: 'recorded' as const,
       approvedBy: null,
+      grade: null,
+      nextDueOn: null,
     }
     for (const [i, h] of rows.entries()) {
       const payload = (h.payload ?? {}) as Payload
@@ -179,6 +204,14 @@ export async function conditionReports(
             (r.eventType === 'APPROVE' && r.toState !== `${step}.submitted`),
         )
         if (outcome && outcome.eventType !== 'APPROVE') continue
+        const approval = {
+          standing: outcome ? ('approved' as const) : ('awaitingApproval' as const),
+          approvedBy: outcome ? { name: outcome.byName, at: outcome.at.toISOString() } : null,
+        }
+        if (kind === 'conditionCheck') {
+          drafts.push({ ...common, ...approval, ...findingsOf(payload) })
+          continue
+        }
         const work = kind === 'warehousing' ? {} : (dataWith(steps, step, (d) => 'vendor' in d) ?? {})
         // A batch's warehousing (BUY_ART_TRANS v2) has one row per artwork: this artwork's row.
         const own = Array.isArray(payload.artworks)
@@ -191,8 +224,7 @@ export async function conditionReports(
           note: str(kind === 'warehousing' ? own.conditionNote : payload.report),
           on: str(kind === 'warehousing' ? payload.warehousedOn : payload.completedOn) || null,
           receivedBy: str(payload.receivedBy),
-          standing: outcome ? 'approved' : 'awaitingApproval',
-          approvedBy: outcome ? { name: outcome.byName, at: outcome.at.toISOString() } : null,
+          ...approval,
           from: { text: str(work.vendor) },
           to: { roomId: str(own.roomId) || undefined, text: '' },
         })

@@ -5,6 +5,7 @@
 // SUBMIT. A refusal is an AppError (400 at the field). `satisfies` keeps the list complete: a new
 // CheckName does not compile until handled.
 import type { CheckName, ProcessDefinition } from '../../../../../machines/types'
+import { plannedNotPast } from './condition'
 import type { CheckContext, CheckHandler } from './context'
 import { deaccessioned } from './deaccession'
 import { buyerEntity, notPledged } from './ownership'
@@ -18,6 +19,7 @@ const CHECKS = {
   notPledged,
   buyerEntity,
   deaccessioned,
+  plannedNotPast,
 } satisfies Record<CheckName, CheckHandler>
 
 /** The checks a definition declares on its start input, if any, in the order declared. */

@@ -1,6 +1,7 @@
-// The collections-management types' step forms (DEACCESSION, DAMAGE_LOSS), by type and step key.
+// The collections-management types' step forms (DEACCESSION, DAMAGE_LOSS, CONDITION_CHECK), by type and step key.
 import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
+import { conditionFindingsForm } from './condition-check'
 import { damageActionsForm, damageAssessmentForm, damageIncidentForm } from './damage-loss'
 import { deaccessionDecisionForm, deaccessionReasonsForm, titleCheckForm } from './deaccession'
 
@@ -15,4 +16,5 @@ export const COLLECTIONS_STEP_FORMS: Partial<Record<ProcessType, Record<string, 
     assessment: damageAssessmentForm,
     actions: damageActionsForm,
   },
+  CONDITION_CHECK: { findings: conditionFindingsForm },
 }
