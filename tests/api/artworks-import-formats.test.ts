@@ -32,11 +32,10 @@ const WORKS: [string, string, string, Record<string, { values: string[]; unit: '
 ]
 
 beforeAll(async () => {
-  ;[source, target, csvTarget] = await Promise.all([
-    createTestContext(),
-    createTestContext(),
-    createTestContext(),
-  ])
+  // one after another: the first seeds the run's template under a lock that waits synchronously
+  source = await createTestContext()
+  target = await createTestContext()
+  csvTarget = await createTestContext()
   sourceToken = await source.login('registrar')
   token = await target.login('registrar')
   const ids = await referenceIds(source)
@@ -58,7 +57,7 @@ beforeAll(async () => {
     const res = await source.call('POST', '/api/artworks', { token: sourceToken, headers: H, body: input })
     expect(res.code, res.msg).toBe(0)
   }
-})
+}, 300_000) // the run's template is seeded by the first file that asks, slowly on a busy machine
 afterAll(async () => {
   await importsSettled()
   await Promise.all([source?.close(), target?.close(), csvTarget?.close()])
