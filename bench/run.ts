@@ -17,6 +17,7 @@ const suites: [string, string, string][] = [
   ['lido', './lido.ts', 'benchLido'],
   ['asof', './as-of.ts', 'benchAsOf'],
   ['audit', './audit.ts', 'benchAudit'],
+  ['servers', './servers.ts', 'benchServers'],
 ]
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue
