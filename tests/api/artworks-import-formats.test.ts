@@ -191,7 +191,7 @@ describe('LIDO round trip', () => {
         <l:repositoryWrap><l:repositorySet><l:workID>${w.inventoryNo}</l:workID></l:repositorySet></l:repositoryWrap>
       </l:objectIdentificationWrap>
     </l:descriptiveMetadata>
-    <l:administrativeMetadata xml:lang="en"><l:recordWrap><l:recordID l:type="local">1</l:recordID><l:recordType><l:term>item</l:term></l:recordType></l:recordWrap></l:administrativeMetadata>
+    <l:administrativeMetadata xml:lang="en"><l:recordWrap><l:recordID l:type="local">1</l:recordID><l:recordType><l:term>item</l:term></l:recordType><l:recordSource><l:legalBodyName><l:appellationValue>Another museum</l:appellationValue></l:legalBodyName></l:recordSource></l:recordWrap></l:administrativeMetadata>
   </l:lido>
 </l:lidoWrap>`
     const job = await checked(xml, 'update.xml', 'lido')
@@ -271,16 +271,16 @@ describe('bad input', () => {
   it('lists a CSV’s bad row at its row and column in both languages and imports nothing', async () => {
     const before = await count()
     const csv = csvOf([
-      ['Inventory number*', 'Title (English)', 'Signed*', 'Period*', 'Picture size'],
-      ['CSV-1', 'Good one', 'Yes', 'Before 1911', '50 × 60 cm'],
-      ['CSV-2', 'Bad size', 'No', 'Before 1911', 'fifty by sixty'],
-      ['CSV-3', 'Bad period', 'No', 'Someday', ''],
+      ['Inventory number*', 'Title (English)', 'Signed*', 'Period*', 'Picture size', 'Location'],
+      ['CSV-1', 'Good one', 'No', 'Before 1911', '50 × 60 cm', 'Family residence'],
+      ['CSV-2', 'Bad size', 'No', 'Before 1911', 'fifty by sixty', 'Family residence'],
+      ['CSV-3', 'Bad period', 'No', 'Someday', '', 'Family residence'],
     ])
     const res = await send(csv, 'rows.csv')
     expect(res.code, res.msg).toBe(0)
     const en = await waitFor(target, res.data.id, 'en')
     expect(en.status).toBe('checked')
-    expect(en.validRows).toBe(1)
+    expect(en.validRows, JSON.stringify(en.errors)).toBe(1)
     expect(en.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
       [3, 'Picture size'],
       [4, 'Period'],

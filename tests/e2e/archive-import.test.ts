@@ -147,15 +147,15 @@ describe('CSV import', () => {
         )
 
       const no = `${PREFIX}-CSV-${lang}`
-      const header = ['inventoryNo', 'titleEn', 'signed', 'period', 'pictureSize']
+      const header = ['inventoryNo', 'titleEn', 'signed', 'period', 'pictureSize', 'location']
       const h = (key: string) => {
         const c = MAIN_COLUMNS.find((col) => col.key === key)!
         return lang === 'en' ? c.en : c.zh
       }
       const csv = [
         header.map(h).join(','),
-        `${no}-1,"Quiet harbour, dusk",Yes,Post-war (1950–1979),50 × 60 cm`,
-        `${no}-2,Second,No,Bronze Age,`,
+        `${no}-1,"Quiet harbour, dusk",No,Post-war (1950–1979),50 × 60 cm,Family residence`,
+        `${no}-2,Second,No,Bronze Age,,Family residence`,
       ].join('\r\n')
       await fileInput(page, '[data-testid="text-import"]').setInputFiles({
         name: 'artworks.csv',
