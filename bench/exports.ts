@@ -24,7 +24,7 @@ const MB = 1024 * 1024
  * Resident memory while `work` runs, sampled every 100 ms: the figure before it, the peak, and the course over
  * time (the highest sample of each tenth of the run), so that a climb with the rows written shows as one.
  */
-async function measured<T>(work: () => Promise<T>) {
+export async function measured<T>(work: () => Promise<T>) {
   const before = process.memoryUsage().rss
   let peak = before
   const samples: [number, number, number][] = []

@@ -14,6 +14,7 @@ const suites: [string, string, string][] = [
   ['finance', './finance.ts', 'benchFinance'],
   ['datacentre', './datacentre.ts', 'benchDatacentre'],
   ['exports', './exports.ts', 'benchExports'],
+  ['lido', './lido.ts', 'benchLido'],
   ['asof', './as-of.ts', 'benchAsOf'],
   ['audit', './audit.ts', 'benchAudit'],
   ['servers', './servers.ts', 'benchServers'],

@@ -65,6 +65,30 @@ export const MESSAGES = {
     'zh-CN': '导入失败：Excel 文件不能超过 {limit}',
     en: 'Import failed: Excel files are at most {limit}',
   },
+  importTooLargeText: {
+    'zh-CN': '导入失败：文件不能超过 {limit}',
+    en: 'Import failed: files are at most {limit}',
+  },
+  importFormatUnknown: {
+    'zh-CN': '导入失败：文件不是 CSV 或 LIDO XML 文件，未导入任何内容',
+    en: 'Import failed: the file is neither a CSV nor a LIDO XML file; nothing was imported',
+  },
+  importFormatMismatch: {
+    'zh-CN': '导入失败：文件不是所选的格式（{format}），未导入任何内容',
+    en: 'Import failed: the file is not in the chosen format ({format}); nothing was imported',
+  },
+  lidoInvalid: {
+    'zh-CN': '导入失败：文件不符合 LIDO 1.1 规范，未导入任何内容。原因：{reason}',
+    en: 'Import failed: the file is not valid LIDO 1.1; nothing was imported. Reason: {reason}',
+  },
+  lidoNoRecords: {
+    'zh-CN': '导入失败：LIDO 文件中没有作品记录',
+    en: 'Import failed: the LIDO file holds no records',
+  },
+  csvUnreadable: {
+    'zh-CN': '导入失败：CSV 文件第 {line} 行无法读取（引号未闭合或字段格式有误），未导入任何内容',
+    en: 'Import failed: line {line} of the CSV file cannot be read (an unclosed quote or a malformed field); nothing was imported',
+  },
   workbookUnpacksTooLarge: {
     'zh-CN': '导入失败：Excel 文件解压后超过 {unpacked}（每个部件不超过 {part}），未导入任何内容',
     en: 'Import failed: the Excel file unpacks to more than {unpacked} (at most {part} a part); nothing was imported',

@@ -1,6 +1,6 @@
 // The collection-standards API on a real database: an artwork as Linked Art (the HumanMadeObject's published
 // shapes: identifiers, bilingual names, production, dimensions, material statements, owners and room), and
-// chosen artworks as LIDO 1.1, validated by xmllint against the official schema kept in tests/fixtures/lido,
+// chosen artworks as LIDO 1.1, validated by xmllint against the official schema kept in src/server/modules/standards/lido-schema,
 // and every bad selection refused with its own message in the request's language.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -20,7 +20,7 @@ let room: string
 let ids: string[]
 let entity: string
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'vitrine-lido-'))
-const XSD = path.join(__dirname, '../fixtures/lido/lido-v1.1.xsd')
+const XSD = path.join(__dirname, '../../src/server/modules/standards/lido-schema/lido-v1.1.xsd')
 
 beforeAll(async () => {
   t = await createTestContext()

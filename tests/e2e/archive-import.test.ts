@@ -1,6 +1,8 @@
 // Journey: a registrar downloads the import template, imports a sheet with two bad rows and is told
 // exactly which (sheet, row, column, reason) before anything is written, imports only the valid rows, finds
-// them, and exports the search back to Excel with the template's columns.
+// them, and exports the search back to Excel with the template's columns. Then, in either language, a CSV with
+// a bad row chosen as CSV on the same screen: the row and column named, the valid row imported; and a file
+// that is no CSV refused in place.
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { MAIN_COLUMNS } from '../../src/server/modules/artworks/excel-columns'
@@ -115,4 +117,75 @@ describe('Excel import', () => {
     expect(inventory).toEqual([`${PREFIX}-1`, `${PREFIX}-3`, `${PREFIX}-5`])
     await context.close()
   })
+})
+
+describe('CSV import', () => {
+  for (const lang of ['zh-CN', 'en'] as const) {
+    it(`checks a CSV chosen on the import screen and imports its valid row (${lang})`, async () => {
+      const { context, page } = await newPage(run.browser, run.app.baseUrl)
+      await context.addInitScript((l) => window.localStorage.setItem('vitrine.language', l), lang)
+      await signIn(page, 'registrar')
+      await page.goto('/artworkArchive/index')
+      await page.getByTestId('import-button').click()
+      await page
+        .getByTestId('import-format')
+        .getByText(lang === 'en' ? 'CSV' : 'CSV 文件', { exact: true })
+        .click()
+
+      // not a CSV at all: refused in place, nothing checked
+      await fileInput(page, '[data-testid="text-import"]').setInputFiles({
+        name: 'photo.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      })
+      await expect
+        .poll(() => page.getByTestId('text-import-refusal').textContent())
+        .toBe(
+          lang === 'en'
+            ? 'Import failed: the file is neither a CSV nor a LIDO XML file; nothing was imported'
+            : '导入失败：文件不是 CSV 或 LIDO XML 文件，未导入任何内容',
+        )
+
+      const no = `${PREFIX}-CSV-${lang}`
+      const header = ['inventoryNo', 'titleEn', 'signed', 'period', 'pictureSize', 'location']
+      const h = (key: string) => {
+        const c = MAIN_COLUMNS.find((col) => col.key === key)!
+        return lang === 'en' ? c.en : c.zh
+      }
+      const csv = [
+        header.map(h).join(','),
+        `${no}-1,"Quiet harbour, dusk",No,Post-war (1950–1979),50 × 60 cm,Family residence`,
+        `${no}-2,Second,No,Bronze Age,,Family residence`,
+      ].join('\r\n')
+      await fileInput(page, '[data-testid="text-import"]').setInputFiles({
+        name: 'artworks.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      })
+      await page.getByTestId('import-errors').waitFor({ timeout: 30_000 })
+      const rows = await page
+        .getByTestId('import-error-row')
+        .evaluateAll((trs) =>
+          trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)),
+        )
+      expect(rows).toEqual(
+        lang === 'en'
+          ? [['Artworks', '3', 'Period', '"Bronze Age": Not one of the allowed values']]
+          : [['作品', '3', '创作时期', '“Bronze Age”：不在可选项中']],
+      )
+      await shot(page, `archive-import-csv-check-${lang}`)
+      await page.getByTestId('import-commit').click()
+      await page.getByTestId('import-close').waitFor({ timeout: 30_000 })
+      expect(await page.getByTestId('import-figures').textContent()).toContain('1')
+      await page.getByTestId('import-close').click()
+      const found = await page.evaluate(async (prefix) => {
+        const r = await fetch(`/api/artworks?keyword=${encodeURIComponent(prefix)}`, {
+          headers: { 'x-auth-token': localStorage.getItem('vitrine.token') ?? '' },
+        })
+        return (await r.json()).data.list.map((a: { inventoryNo: string }) => a.inventoryNo) as string[]
+      }, no)
+      expect(found).toEqual([`${no}-1`])
+      await context.close()
+    })
+  }
 })

@@ -1,4 +1,4 @@
-// One LIDO record on its own (no database): the official LIDO 1.1 schema (tests/fixtures/lido) accepts the
+// One LIDO record on its own (no database): the official LIDO 1.1 schema (src/server/modules/standards/lido-schema) accepts the
 // records the export writes for a full record and for a bare one, text is escaped and characters XML cannot
 // carry are dropped, and the sizes read as height, width, depth or a diameter.
 import { execFileSync } from 'node:child_process'
@@ -17,7 +17,7 @@ import { measuresOf, yearsOf } from '../../src/server/modules/standards/vocabula
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'vitrine-lido-unit-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
-const XSD = path.join(__dirname, '../fixtures/lido/lido-v1.1.xsd')
+const XSD = path.join(__dirname, '../../src/server/modules/standards/lido-schema/lido-v1.1.xsd')
 const o = { publicUrl: 'https://vitrine.example', sourceName: 'Office & Co' }
 
 function row(over: Partial<LidoRow['artwork']>, rest: Partial<LidoRow> = {}): LidoRow {

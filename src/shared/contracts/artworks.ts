@@ -336,6 +336,13 @@ export const importStartInput = z.strictObject({
   /** A file uploaded through /api/file/upload with purpose `excel`. */
   fileId: z.uuid({ message: 'invalidValue' }),
 })
+/** The archive import's formats: Excel (uploaded first, then named by its file id), CSV and LIDO 1.1 XML. */
+export const IMPORT_FORMATS = ['excel', 'csv', 'lido'] as const
+export type ImportFormat = (typeof IMPORT_FORMATS)[number]
+/** The text field of a CSV or LIDO upload to /api/artworks/import/file: the format chosen (else found from the bytes). */
+export const importFileFields = z.strictObject({
+  format: z.enum(['csv', 'lido'], { message: 'invalidValue' }).optional(),
+})
 export const importCommitInput = z.strictObject({
   /** Required when the check found bad rows: import only the valid ones. */
   skipInvalid: z.boolean().default(false),

@@ -1,6 +1,7 @@
 // File upload with progress (XMLHttpRequest: fetch cannot report upload progress). Same headers, timeout
 // and envelope handling as the client; the multipart fields follow the files contract: text fields first
 // (purpose, and width/height/cover for a video), then the file.
+import type { z } from 'zod'
 import { FILE_API, type UploadResponse, uploadResponse } from '../../shared/contracts/files'
 import type { UploadPurpose } from '../../shared/file-types'
 import { ApiError } from './api-error'
@@ -45,10 +46,20 @@ export function uploadFile(
   fields: UploadFields,
   options: UploadOptions = {},
 ): Promise<UploadResponse> {
+  return sendForm(FILE_API.upload, uploadFormData(file, file.name, fields), uploadResponse, options)
+}
+
+/** POST a multipart form with upload progress; the envelope's data checked against `schema`. */
+export function sendForm<S extends z.ZodType>(
+  url: string,
+  form: FormData,
+  schema: S,
+  options: UploadOptions = {},
+): Promise<z.infer<S>> {
   const ctx = options.context ?? clientContext
-  return new Promise<UploadResponse>((resolve, reject) => {
+  return new Promise<z.infer<S>>((resolve, reject) => {
     const xhr = options.createRequest?.() ?? new XMLHttpRequest()
-    xhr.open('POST', FILE_API.upload)
+    xhr.open('POST', url)
     xhr.timeout = REQUEST_TIMEOUT_MS
     xhr.responseType = 'text'
     for (const [name, value] of Object.entries(requestHeaders(ctx))) xhr.setRequestHeader(name, value)
@@ -68,7 +79,7 @@ export function uploadFile(
         body = null
       }
       try {
-        resolve(unwrapEnvelope(xhr.status, body, uploadResponse))
+        resolve(unwrapEnvelope(xhr.status, body, schema) as z.infer<S>)
       } catch (error) {
         reject(error)
       }
@@ -83,6 +94,6 @@ export function uploadFile(
       }
       options.signal.addEventListener('abort', () => xhr.abort(), { once: true })
     }
-    xhr.send(uploadFormData(file, file.name, fields))
+    xhr.send(form)
   })
 }

@@ -363,40 +363,68 @@ interface RowContext {
    * those under them), by name, and the existing artworks they see. Null: no limit.
    */
   scope: { entities: Map<string, NamedEntity | null>; artworks: Set<string> } | null
+  /** A sheet from a format that carries only part of the record (LIDO): see `CheckOptions`. */
+  partial: CheckOptions['partial']
+}
+
+export interface CheckOptions {
+  /**
+   * The rows carry only part of the record: a column the sheet lacks is no error (but the inventory
+   * number's); for an artwork already in the archive an absent or empty cell keeps what its record holds,
+   * and a new artwork takes the row's `defaults` for the cells it lacks.
+   */
+  partial?: { defaults: Map<number, Record<string, string>> }
+}
+
+/** A record's value at a column's field path (`signature.signed`: one level down). */
+function valueAt(record: Snapshot, path: string): unknown {
+  const [head, sub] = path.split('.')
+  const value: unknown = (record as unknown as Record<string, unknown>)[head]
+  if (sub === undefined) return value
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[sub] : undefined
 }
 
 /** One row of the artworks sheet with its records entries: its errors, or what the import will write. */
 function checkRow(r: MainRow, ctx: RowContext): { errors: StoredRowError[]; item: PlanItem | null } {
-  const c = r.cells
+  const current = r.cells.inventoryNo ? ctx.existing.get(r.cells.inventoryNo) : undefined
+  const before = current ? ctx.snapshots.get(current.id) : undefined
+  const c = ctx.partial && !current ? { ...ctx.partial.defaults.get(r.row), ...r.cells } : r.cells
   const errors: StoredRowError[] = []
   const bad = (column: string, reason: Reason, sheet: SheetKey = 'main', row = r.row) => {
     errors.push({ sheet, row, column, reason })
   }
   if (ctx.duplicate.has(r.row)) bad('inventoryNo', { key: 'duplicateInFile' })
-  const current = c.inventoryNo ? ctx.existing.get(c.inventoryNo) : undefined
   // an artwork out of the user's scope is not theirs to change: its number is, to them, simply taken
   if (current && ctx.scope && !ctx.scope.artworks.has(current.id)) {
     bad('inventoryNo', { key: 'inventoryNoTaken' })
     return { errors, item: null }
   }
-  const before = current ? ctx.snapshots.get(current.id) : undefined
   if (current && ctx.lockedByOther.has(current.id)) bad('', { key: 'editLocked' })
 
+  /** A partial row's cell that says nothing about an artwork in the archive: its record's value stays. */
+  const kept = (column: ColumnDef) => Boolean(ctx.partial && before && !c[column.key])
   const { fields, refused } = readCells(
     MAIN_COLUMNS,
     c,
     ctx.refs,
     { dimensions: {} },
-    (column) => current !== undefined && column.newOnly === true,
+    (column) => (current !== undefined && column.newOnly === true) || kept(column),
   )
   for (const f of refused) bad(f.column, f.reason)
+  for (const column of MAIN_COLUMNS) {
+    if (before && column.field && !column.newOnly && kept(column))
+      put(fields, column.field, valueAt(before, column.field))
+  }
   // whereabouts: read only for a new artwork (artworks move through operations)
   if (current) {
     fields.inWarehouse = current.inWarehouse
     fields.roomId = current.roomId
     fields.locationText = current.locationText
   }
-  const artist = ctx.artist(c.artistZh ?? '', c.artistEn ?? '')
+  const artist =
+    ctx.partial && current && !c.artistZh && !c.artistEn
+      ? { id: current.artistId, newKey: null }
+      : ctx.artist(c.artistZh ?? '', c.artistEn ?? '')
   if (artist === 'ambiguous') bad('artistZh', { key: 'ambiguousArtist' })
   fields.artistId = artist === 'ambiguous' ? null : artist.id
 
@@ -541,8 +569,10 @@ export async function checkWorkbook(
   user: AuthUser,
   sheets: SheetText[],
   progress: (processed: number, total: number) => Promise<void>,
+  options: CheckOptions = {},
 ): Promise<{ plan: Plan; errors: StoredRowError[]; totalRows: number }> {
   const { main, lists } = sheetsOf(sheets)
+  if (options.partial) main.missing = main.missing.filter((d) => d.key === 'inventoryNo')
   const all: [SheetKey, SheetRows][] = [
     ['main', main],
     ...RECORD_KINDS.map((k): [SheetKey, SheetRows] => [k, lists[k]]),
@@ -576,6 +606,7 @@ export async function checkWorkbook(
     ),
     today: officeToday(),
     scope: await importScope(db, user, allEntities, [...known.existing.values()]),
+    partial: options.partial,
   }
   const items: PlanItem[] = []
   let processed = 0

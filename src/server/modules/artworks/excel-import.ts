@@ -17,6 +17,7 @@ import type { AuthUser, Deps } from '../../http/context'
 import { WORKBOOK_LIMIT_PARAMS } from '../../jobs/xlsx-unpack'
 import { mayReadFile } from '../files/file-access'
 import {
+  type CheckOptions,
   checkWorkbook,
   inChunks,
   lockedByOthers,
@@ -26,8 +27,11 @@ import {
 } from './excel-check'
 import { headerOf, MAIN_COLUMNS, MAIN_SHEET, RECORD_SHEETS, sheetNameOf } from './excel-columns'
 import { readWorkbookText, type SheetText } from './excel-read'
+import { csvSheet, detectTextFormat, type TextFormat } from './import-text'
+import { lidoSheet, validateLido } from './lido-read'
 import { setOwnership } from './ownership/ownership'
 import { insertArtworks, updateArtwork } from './record-store'
+import { loadReferences } from './reference-lookup'
 
 /** A job untouched this long while running belongs to a server that stopped: reported failed. */
 const STALE_MS = 10 * 60_000
@@ -142,11 +146,49 @@ export async function startImport(deps: Deps, user: AuthUser, fileId: string): P
     .insert(artworkImportJobs)
     .values({ createdBy: user.id, fileId: file.id, fileName: file.originalName })
     .returning()
-  background(deps.heavy.imports.run(job.id, () => runCheck(deps, user, job.id, file.storageKey)))
+  const read = async (): Promise<ReadSheets> => ({
+    sheets: await readWorkbookText(await loadBytes(deps, file.storageKey)),
+  })
+  background(deps.heavy.imports.run(job.id, () => runCheck(deps, user, job.id, read)))
   return job
 }
 
-async function runCheck(deps: Deps, user: AuthUser, jobId: string, storageKey: string) {
+/** The sheets a job checks, and how (a LIDO file carries only part of a record). */
+interface ReadSheets {
+  sheets: SheetText[]
+  options?: CheckOptions
+}
+
+/**
+ * Start a job for a CSV or LIDO file sent with the request (at most the Excel import's 3 MB, held in memory):
+ * what it is, and for LIDO its validity against the schema, are decided before the job exists, so a file
+ * that is neither, or not valid, is a 400 and no job; then it is checked like a workbook.
+ */
+export async function startTextImport(
+  deps: Deps,
+  user: AuthUser,
+  upload: { bytes: Buffer; fileName: string; format: TextFormat | undefined },
+): Promise<JobRow> {
+  const format = detectTextFormat(upload.bytes, upload.format)
+  let read: () => Promise<ReadSheets>
+  if (format === 'lido') {
+    await validateLido(upload.bytes, upload.fileName)
+    const refs = await loadReferences(deps.database.db)
+    const { sheet, defaults } = lidoSheet(upload.bytes, refs)
+    read = async () => ({ sheets: [sheet], options: { partial: { defaults } } })
+  } else {
+    const sheet = csvSheet(upload.bytes)
+    read = async () => ({ sheets: [sheet] })
+  }
+  const [job] = await deps.database.db
+    .insert(artworkImportJobs)
+    .values({ createdBy: user.id, fileId: null, fileName: upload.fileName })
+    .returning()
+  background(deps.heavy.imports.run(job.id, () => runCheck(deps, user, job.id, read)))
+  return job
+}
+
+async function runCheck(deps: Deps, user: AuthUser, jobId: string, read: () => Promise<ReadSheets>) {
   const db = deps.database.db
   const setJob = (values: Partial<typeof artworkImportJobs.$inferInsert>) =>
     db
@@ -155,16 +197,20 @@ async function runCheck(deps: Deps, user: AuthUser, jobId: string, storageKey: s
       .where(eq(artworkImportJobs.id, jobId))
   try {
     await setJob({}) // its turn came: the job is alive again, however long it waited
-    let sheets: SheetText[]
+    let input: ReadSheets
     try {
-      sheets = await readWorkbookText(await loadBytes(deps, storageKey))
+      input = await read()
     } catch (error) {
       if (error instanceof AppError) throw error
       await setJob({ status: 'failed', failure: 'incorrectFileFormat', finishedAt: new Date() })
       return
     }
-    const { plan, errors, totalRows } = await checkWorkbook(db, user, sheets, (processed, total) =>
-      setJob({ processedRows: processed, totalRows: total }).then(() => undefined),
+    const { plan, errors, totalRows } = await checkWorkbook(
+      db,
+      user,
+      input.sheets,
+      (processed, total) => setJob({ processedRows: processed, totalRows: total }).then(() => undefined),
+      input.options,
     )
     await setJob({
       status: 'checked',

@@ -30,7 +30,7 @@ import { todayIn } from '../../../shared/office-time'
 import { issuesToFieldErrors } from '../../../shared/validation'
 import type { Db } from '../../db/client'
 import { artists, artworkHistory, artworks, users } from '../../db/schema'
-import { access, currentUser } from '../../http/access'
+import { access, accessMiddleware, currentUser } from '../../http/access'
 import { AppError, invalid, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
@@ -42,7 +42,8 @@ import { requestScope } from '../auth/scope'
 import { artistViewOf, loadDetail, toArtistView } from './detail'
 import { assertNotLockedByOther, clearLock, releaseLock, takeLock } from './edit-lock'
 import { workbookResponse, XLSX_MIME } from './excel-export'
-import { commitImport, jobView, loadJob, startImport } from './excel-import'
+import { commitImport, jobView, loadJob, startImport, startTextImport } from './excel-import'
+import { receiveImportFile } from './import-text'
 import { listArtworks, listStatements } from './list-query'
 import { placeInRoom } from './position'
 import { checkRecord, type FieldErrors } from './record-checks'
@@ -232,6 +233,39 @@ export function artworkRoutes(deps: Deps) {
       return ok(c, jobView(job, lang(c), deps.heavy.imports.ahead(job.id)))
     },
   )
+
+  // A CSV or LIDO file: multipart, read by the upload's reader (a declared body schema would make the
+  // validator buffer it), checked like a workbook.
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/import/file',
+    tags,
+    summary: 'Check a CSV (the artworks sheet’s layout) or LIDO 1.1 XML file; answers the import job to poll',
+    description:
+      'Multipart: `format` (csv | lido; optional, else found from the content), then one `file` of at most ' +
+      '3 MB. 400 when the file is neither CSV nor XML, not the chosen format, a CSV that cannot be read, or ' +
+      'LIDO the schema refuses (xmllint’s reason in the message); nothing is imported then.',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              format: z.enum(['csv', 'lido']).optional(),
+              file: z.string().openapi({ format: 'binary' }),
+            }),
+          },
+        },
+      },
+    },
+    responses: okResponse(importJobView),
+    'x-privilege': 'artworkArchive:import',
+  })
+  app.post('/import/file', accessMiddleware(deps, 'artworkArchive:import'), async (c) => {
+    c.set('operationType', 'UPLOAD')
+    const job = await startTextImport(deps, currentUser(c), await receiveImportFile(c.req.raw))
+    return ok(c, jobView(job, lang(c), deps.heavy.imports.ahead(job.id)))
+  })
 
   app.openapi(
     createRoute({

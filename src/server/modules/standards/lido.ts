@@ -1,7 +1,7 @@
 // Chosen artworks as one LIDO 1.1 file (http://www.lido-schema.org): a lido:lido record per artwork with
 // its type of work, both titles, the repository's inventory number, its sizes, its production event (artist,
 // date, materials), and the record's own identity and pictures. The file is streamed: artworks are read and
-// written a batch at a time, never held as one string. The schema (tests/fixtures/lido/) validates it.
+// written a batch at a time, never held as one string. The schema (lido-schema/) validates it, and the import checks files against it.
 import { asc, eq, inArray } from 'drizzle-orm'
 import { labelCodeOf } from '../../../shared/label-code'
 import type { Db } from '../../db/client'

@@ -19,6 +19,7 @@ import { linkResponse } from '../../../shared/contracts/files'
 import type { QueryParams } from '../client'
 import { api } from '../http'
 import { pageOf } from '../page'
+import { sendForm, type UploadProgress } from '../upload'
 
 /** Filters as the API reads them in a query string (lists joined by commas). */
 export type ArtworkQueryParams = Record<keyof ArtworkListQuery, string | number | undefined>
@@ -151,6 +152,17 @@ export const createArtist = (body: ArtistInput) =>
   api.post('artworks/artists', { json: body, schema: artistView })
 export const startArtworkImport = (fileId: string) =>
   api.post('artworks/import', { json: { fileId }, schema: importJobView })
+/** A CSV or LIDO file sent with the request (format chosen, or found from its content by the server). */
+export const startArtworkFileImport = (
+  file: File,
+  format: 'csv' | 'lido',
+  onProgress?: (p: UploadProgress) => void,
+) => {
+  const form = new FormData()
+  form.append('format', format)
+  form.append('file', file, file.name)
+  return sendForm('/api/artworks/import/file', form, importJobView, { onProgress })
+}
 export const commitArtworkImport = (jobId: string, skipInvalid: boolean) =>
   api.post(`artworks/import/${jobId}/commit`, { json: { skipInvalid }, schema: importJobView })
 

@@ -1,22 +1,37 @@
-// Excel import of artworks (docs/architecture.md § Input rules): the template in either language; the file (Excel only, at most 3 MB,
-// one at a time) uploaded and checked first, with every bad row listed by sheet, row, column and reason;
+// Import of artworks (docs/architecture.md § Input rules) from Excel, a CSV of the artworks sheet's columns or
+// a LIDO 1.1 XML file (chosen above the file; docs/standards.md): the template in either language; the file
+// (at most 3 MB, one at a time) uploaded and checked first, with every bad row listed by sheet, row, column and reason;
 // only then imported, all valid rows in one transaction, with a progress bar throughout. A sheet with bad
 // rows is imported only when the user agrees to leave those rows out.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Badge, Button, Group, Modal, Progress, SimpleGrid, Stack, Stepper, Text } from '@mantine/core'
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+} from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { ImportJobView } from '../../../shared/contracts/artworks'
+import type { ImportFormat, ImportJobView } from '../../../shared/contracts/artworks'
 import type { Lang } from '../../../shared/errors'
 import {
   artworkKeys,
   commitArtworkImport,
   importJobQuery,
+  startArtworkFileImport,
   startArtworkImport,
 } from '../../api/queries/artworks'
 import { BadRowsTable } from '../../forms/BadRowsTable'
 import { ExcelImport } from '../../forms/ExcelImport'
 import { showSuccess } from '../../forms/notify'
+import { TextFileImport } from '../../forms/TextFileImport'
 import { formatNumber } from '../../i18n/format'
 import { IconDownload } from './archive-icons'
 import { downloadFromApi } from './download'
@@ -53,6 +68,7 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const [jobId, setJobId] = useState<string | null>(null)
+  const [format, setFormat] = useState<ImportFormat>('excel')
   const job = useQuery({ ...importJobQuery(jobId ?? ''), enabled: jobId !== null })
   const data = jobId ? job.data : undefined
   const template = useMutation({
@@ -77,6 +93,10 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
     showSuccess(t`Import finished: ${created} created, ${updated} updated.`)
   }
 
+  const started = (job: ImportJobView) => {
+    queryClient.setQueryData(importJobQuery(job.id).queryKey, job)
+    setJobId(job.id)
+  }
   const reset = () => {
     setJobId(null)
     commit.reset()
@@ -94,14 +114,14 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
     <Modal
       opened={opened}
       onClose={close}
-      title={<Trans>Import artworks from Excel</Trans>}
+      title={<Trans>Import artworks</Trans>}
       size="xl"
       centered
       data-testid="import-dialog"
     >
       <Stack gap="lg">
         <Stepper active={active} size="sm" allowNextStepsSelect={false}>
-          <Stepper.Step label={t`Choose the file`} description={t`Excel, at most 3 MB`} />
+          <Stepper.Step label={t`Choose the file`} description={t`Excel, CSV or LIDO, at most 3 MB`} />
           <Stepper.Step label={t`Check`} description={t`Every row is checked`} />
           <Stepper.Step label={t`Import`} description={t`All valid rows at once`} />
         </Stepper>
@@ -138,13 +158,42 @@ export function ImportDialog({ opened, onClose, lang }: ImportDialogProps) {
                 </Button>
               </Group>
             </Group>
-            <ExcelImport
-              onUploaded={(file) => startArtworkImport(file.id)}
-              onImported={(started) => {
-                queryClient.setQueryData(importJobQuery(started.id).queryKey, started)
-                setJobId(started.id)
-              }}
+            <SegmentedControl
+              value={format}
+              onChange={(v) => setFormat(v as ImportFormat)}
+              data={[
+                { value: 'excel', label: t`Excel` },
+                { value: 'csv', label: t`CSV` },
+                { value: 'lido', label: t`LIDO XML` },
+              ]}
+              data-testid="import-format"
             />
+            {format === 'csv' ? (
+              <Text fz="sm" c="dimmed">
+                <Trans>
+                  A CSV holds the columns of the template’s first sheet (headers in either language); the
+                  artworks’ records lists stay as they are.
+                </Trans>
+              </Text>
+            ) : format === 'lido' ? (
+              <Text fz="sm" c="dimmed">
+                <Trans>
+                  Each LIDO record is an artwork, found by its inventory number (workID). What LIDO does not
+                  carry stays as recorded; a new artwork takes the period of its production year.
+                </Trans>
+              </Text>
+            ) : null}
+            {format === 'excel' ? (
+              <ExcelImport onUploaded={(file) => startArtworkImport(file.id)} onImported={started} />
+            ) : (
+              <TextFileImport
+                key={format}
+                format={format}
+                send={startArtworkFileImport}
+                onImported={started}
+                data-testid="text-import"
+              />
+            )}
           </Stack>
         ) : null}
 
