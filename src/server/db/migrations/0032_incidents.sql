@@ -2,6 +2,8 @@ CREATE TABLE "incidents" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
 	"subject" text NOT NULL,
+	"summary_zh" text NOT NULL,
+	"summary_en" text NOT NULL,
 	"error_message" text NOT NULL,
 	"attempts" integer DEFAULT 1 NOT NULL,
 	"first_failed_at" timestamp with time zone NOT NULL,

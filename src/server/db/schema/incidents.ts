@@ -16,6 +16,9 @@ export const incidents = pgTable(
     kind: text().notNull(),
     /** Which one: the outbox row, the reminder, the task and its timer, the job's name. */
     subject: text().notNull(),
+    /** What failed, in words, in both languages (the screen never shows `subject`). */
+    summaryZh: text().notNull(),
+    summaryEn: text().notNull(),
     errorMessage: text().notNull(),
     attempts: integer().notNull().default(1),
     firstFailedAt: timestamp({ withTimezone: true }).notNull(),
