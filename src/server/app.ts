@@ -13,6 +13,7 @@ import { finishDocument } from './http/openapi'
 import { requestLog } from './http/request-log'
 import { moduleRouter } from './http/router'
 import { securityHeaders } from './http/security-headers'
+import { incidentRoutes } from './modules/incidents/routes'
 import { artworkAsOfRoutes } from './modules/artworks/as-of-routes'
 import { conditionRoutes } from './modules/artworks/condition/routes'
 import { ownershipRoutes } from './modules/artworks/ownership/routes'
@@ -102,6 +103,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/exports', lidoRoutes],
   ['/entities', entityRoutes],
   ['/shares', shareRoutes],
+  ['/incidents', incidentRoutes],
   ['/public', publicRoutes],
 ]
 

@@ -580,6 +580,26 @@ export const MESSAGES = {
     'zh-CN': '逾期任务上报：{process}·{step}（{task}），截止 {due}',
     en: 'Overdue task escalated to you: {process}, {step} ({task}), was due {due}',
   },
+  // incidents: failed background work (modules/incidents/)
+  msgIncidentOpened: {
+    'zh-CN': '后台任务失败：{what}',
+    en: 'Background work failed: {what}',
+  },
+  msgIncidentBody: { 'zh-CN': '错误：{error}。请在“故障事件”中重试或处理。', en: 'Error: {error}. Retry or resolve it under Incidents.' },
+  incidentAlreadyResolved: {
+    'zh-CN': '该故障事件已处理，无需重试',
+    en: 'This incident is already resolved: there is nothing to retry',
+  },
+  incidentEmailServer: { 'zh-CN': '经邮件服务器 {server} 发送邮件', en: 'Sending emails through the mail server {server}' },
+  incidentEmailOne: { 'zh-CN': '发给 {to} 的邮件：{subject}', en: 'Email to {to}: {subject}' },
+  incidentReminder: { 'zh-CN': '提醒：{title}', en: 'Reminder: {title}' },
+  incidentTaskTimer: { 'zh-CN': '任务计时（{timer}）：{process}·{step}', en: 'Task timer ({timer}): {process}, {step}' },
+  incidentTimerRemind: { 'zh-CN': '即将到期提醒', en: 'due-soon reminder' },
+  incidentTimerOverdue: { 'zh-CN': '逾期通知', en: 'overdue notice' },
+  incidentTimerEscalate: { 'zh-CN': '逾期上报', en: 'escalation' },
+  incidentJob: { 'zh-CN': '定时任务：{job}', en: 'Scheduled job: {job}' },
+  incidentRetried: { 'zh-CN': '重试成功', en: 'Retried successfully' },
+  incidentRecovered: { 'zh-CN': '之后自动执行成功', en: 'Succeeded on a later run' },
   msgBodyBy: { 'zh-CN': '{by} 留言：{comment}', en: '{by} wrote: {comment}' },
   // emails (modules/notifications): the link under a message, and why the user receives it
   emailOpenLink: { 'zh-CN': '在 Vitrine 中查看：{link}', en: 'Open it in Vitrine: {link}' },

@@ -9,6 +9,7 @@ import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-t
 import type { DbOrTx } from '../../db/client'
 import { rowsOf } from '../../db/rows'
 import { messages, processReminders } from '../../db/schema'
+import { openIncident, resolveIncidents } from '../incidents/incidents'
 import { type NewMessage, queueEmails } from '../notifications/outbox'
 import { noticeTasksChanged } from '../tasks/notice'
 
@@ -173,7 +174,7 @@ export const REMINDER_BATCH = 200
  * rows are claimed with FOR UPDATE SKIP LOCKED (another server delivering at the same time takes other
  * rows, or none, and never waits), their messages are written and the rows marked delivered, and all of it
  * commits together or not at all. When a batch fails, its rows are delivered one by one, so one reminder
- * whose message cannot be written stays due (and is logged) without holding the others back. Returns how
+ * whose message cannot be written stays due (an incident, modules/incidents/) without holding the others back. Returns how
  * many were delivered.
  */
 export async function deliverDueReminders(db: DbOrTx, now = new Date()): Promise<number> {
@@ -193,17 +194,32 @@ export async function deliverDueReminders(db: DbOrTx, now = new Date()): Promise
 
 async function deliverOneByOne(db: DbOrTx, now: Date): Promise<number> {
   const due = await db
-    .select({ id: processReminders.id })
+    .select({
+      id: processReminders.id,
+      processId: processReminders.processId,
+      titleZh: processReminders.titleZh,
+      titleEn: processReminders.titleEn,
+    })
     .from(processReminders)
     .where(dueBy(now))
     .orderBy(processReminders.dueAt)
     .limit(REMINDER_BATCH)
   let delivered = 0
-  for (const { id } of due) {
+  for (const reminder of due) {
     try {
-      delivered += await deliverBatch(db, now, 1, id)
+      delivered += await deliverBatch(db, now, 1, reminder.id)
     } catch (error) {
-      console.error(`reminder ${id} not delivered:`, reason(error))
+      // It stays due (the next run tries it again) and is an incident until it goes out.
+      await openIncident(db, {
+        kind: 'reminderDelivery',
+        subject: reminder.id,
+        summary: bothLanguages('incidentReminder', (lang) => ({
+          title: lang === 'en' ? reminder.titleEn : reminder.titleZh,
+        })),
+        error,
+        processId: reminder.processId,
+        at: now,
+      })
     }
   }
   return delivered
@@ -213,6 +229,14 @@ async function deliverOneByOne(db: DbOrTx, now: Date): Promise<number> {
 function reason(error: unknown): string {
   const e = error as Error & { cause?: Error }
   return e.cause?.message ?? e.message
+}
+
+/**
+ * Deliver one reminder now if it is still due (an administrator's retry of its incident); 0 when it is
+ * not due any more (delivered, cancelled). A failure throws.
+ */
+export async function deliverReminder(db: DbOrTx, id: string, now = new Date()): Promise<number> {
+  return deliverBatch(db, now, 1, id)
 }
 
 function dueBy(now: Date) {
@@ -257,6 +281,13 @@ async function deliverBatch(db: DbOrTx, now: Date, limit: number, id?: string): 
           due.map((r) => r.id),
         ),
       )
+    // A reminder that had failed before is delivered now: its incident is over.
+    await resolveIncidents(
+      tx,
+      'reminderDelivery',
+      due.map((r) => r.id),
+      now,
+    )
     return due.length
   })
 }

@@ -12,6 +12,8 @@ import { formatMessage, type Lang } from '../../../shared/errors'
 import { langOf } from '../../../shared/lang'
 import type { DbOrTx } from '../../db/client'
 import { emailOutbox, notificationPreferences, users } from '../../db/schema'
+import { openIncident, resolveIncidents } from '../incidents/incidents'
+import { bothLanguages } from '../messages/send'
 import {
   describeSendError,
   type EmailSettings,
@@ -165,6 +167,62 @@ function refusedThisMailOnly(error: unknown): boolean {
   return code === 'EENVELOPE' || code === 'EMESSAGE'
 }
 
+/** The subject of the incident of the mail server itself (unreachable, refusing us): one for all mails. */
+export const SERVER_SUBJECT = 'smtp'
+
+/** The mail server as an incident names it: host and port, never the credentials. */
+function serverName(settings: EmailSettings): string {
+  try {
+    const url = new URL(settings.smtpUrl)
+    return url.port ? `${url.hostname}:${url.port}` : url.hostname
+  } catch {
+    return '?'
+  }
+}
+
+/**
+ * A failed attempt as an incident: of this one mail when the server refused only it (its recipient, its
+ * content), else of the mail server, which would refuse every mail alike.
+ */
+function emailIncident(
+  row: ClaimedRow,
+  settings: EmailSettings,
+  error: string,
+  thisMailOnly: boolean,
+  at: Date,
+) {
+  const summary = thisMailOnly
+    ? bothLanguages('incidentEmailOne', () => ({ to: row.to_address, subject: row.subject }))
+    : bothLanguages('incidentEmailServer', () => ({ server: serverName(settings) }))
+  return {
+    kind: 'emailDelivery' as const,
+    subject: thisMailOnly ? row.id : SERVER_SUBJECT,
+    summary,
+    error,
+    at,
+  }
+}
+
+/**
+ * Make the mails an email incident is about due now, those given up since it first failed included
+ * (an administrator's retry, modules/incidents/retry.ts): the mail server's incident, every unsent mail;
+ * one mail's, that mail.
+ */
+export async function reviveEmails(
+  db: DbOrTx,
+  incident: { subject: string; firstFailedAt: Date },
+  now: Date,
+): Promise<void> {
+  const which =
+    incident.subject === SERVER_SUBJECT
+      ? sql`sent_at is null and (failed_at is null or failed_at >= ${incident.firstFailedAt.toISOString()})`
+      : sql`sent_at is null and id = ${incident.subject}::uuid`
+  await db.execute(sql`
+    update email_outbox set next_attempt_at = ${now.toISOString()}, failed_at = null,
+      attempts = least(attempts, ${EMAIL_MAX_ATTEMPTS - 1})
+    where ${which}`)
+}
+
 export interface DeliveryResult {
   sent: number
   failed: number
@@ -183,6 +241,7 @@ export async function deliverEmails(
   const result: DeliveryResult = { sent: 0, failed: 0, gaveUp: 0 }
   if (!settings) return result
   const transport = await emailTransport(settings)
+  let serverAnswered = false
   for (let i = 0; i < EMAIL_RUN_LIMIT; i++) {
     const row = await claimNext(db, now())
     if (!row) break
@@ -204,19 +263,22 @@ export async function deliverEmails(
     if (error === undefined) {
       await db.update(emailOutbox).set({ sentAt: at, lastError: null }).where(stillClaimed(row))
       result.sent++
+      // The server took a mail: its incident, and this mail's own when it had failed before, are over.
+      const over = [...(serverAnswered ? [] : [SERVER_SUBJECT]), ...(row.attempts > 1 ? [row.id] : [])]
+      serverAnswered = true
+      await resolveIncidents(db, 'emailDelivery', over, at)
       continue
     }
     const lastError = describeSendError(error, settings)
     if (row.attempts >= EMAIL_MAX_ATTEMPTS) {
       await db.update(emailOutbox).set({ failedAt: at, lastError }).where(stillClaimed(row))
       result.gaveUp++
-      console.error(`email ${row.id} given up after ${row.attempts} attempts: ${lastError}`)
     } else {
       const nextAttemptAt = new Date(at.getTime() + emailBackoffMs(row.attempts))
       await db.update(emailOutbox).set({ nextAttemptAt, lastError }).where(stillClaimed(row))
       result.failed++
-      console.warn(`email ${row.id} not sent (attempt ${row.attempts}): ${lastError}`)
     }
+    await openIncident(db, emailIncident(row, settings, lastError, refusedThisMailOnly(error), at))
     // A refusal of this one mail (its recipient, its content) lets the others go on; a server that cannot be
     // reached or refuses us would refuse them all: they wait for the next run.
     if (!refusedThisMailOnly(error)) break
