@@ -585,15 +585,24 @@ export const MESSAGES = {
     'zh-CN': '后台任务失败：{what}',
     en: 'Background work failed: {what}',
   },
-  msgIncidentBody: { 'zh-CN': '错误：{error}。请在“故障事件”中重试或处理。', en: 'Error: {error}. Retry or resolve it under Incidents.' },
+  msgIncidentBody: {
+    'zh-CN': '错误：{error}。请在“故障事件”中重试或处理。',
+    en: 'Error: {error}. Retry or resolve it under Incidents.',
+  },
   incidentAlreadyResolved: {
     'zh-CN': '该故障事件已处理，无需重试',
     en: 'This incident is already resolved: there is nothing to retry',
   },
-  incidentEmailServer: { 'zh-CN': '经邮件服务器 {server} 发送邮件', en: 'Sending emails through the mail server {server}' },
+  incidentEmailServer: {
+    'zh-CN': '经邮件服务器 {server} 发送邮件',
+    en: 'Sending emails through the mail server {server}',
+  },
   incidentEmailOne: { 'zh-CN': '发给 {to} 的邮件：{subject}', en: 'Email to {to}: {subject}' },
   incidentReminder: { 'zh-CN': '提醒：{title}', en: 'Reminder: {title}' },
-  incidentTaskTimer: { 'zh-CN': '任务计时（{timer}）：{process}·{step}', en: 'Task timer ({timer}): {process}, {step}' },
+  incidentTaskTimer: {
+    'zh-CN': '任务计时（{timer}）：{process}·{step}',
+    en: 'Task timer ({timer}): {process}, {step}',
+  },
   incidentTimerRemind: { 'zh-CN': '即将到期提醒', en: 'due-soon reminder' },
   incidentTimerOverdue: { 'zh-CN': '逾期通知', en: 'overdue notice' },
   incidentTimerEscalate: { 'zh-CN': '逾期上报', en: 'escalation' },

@@ -4,8 +4,8 @@
 // a repeat counts an attempt on it, a retry after the cause is fixed resolves it, and the bad inputs of
 // the screen's calls are refused with 400 (retry or resolve of a resolved incident, an empty note).
 import net, { type AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { sql } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startScheduler } from '../../src/server/jobs/scheduler'
 import { deliverDueReminders, scheduleReminder, sendMessages } from '../../src/server/modules/messages/send'

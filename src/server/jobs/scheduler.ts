@@ -7,8 +7,8 @@ import os from 'node:os'
 import { and, eq, lte } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { scheduledJobs } from '../db/schema'
-import { bothLanguages } from '../modules/messages/send'
 import { openIncident, resolveIncidents } from '../modules/incidents/incidents'
+import { bothLanguages } from '../modules/messages/send'
 
 /** What a job is told when it runs. */
 export interface JobContext {

@@ -32,9 +32,7 @@ export const incidents = pgTable(
     resolutionNote: text(),
   },
   (t) => [
-    uniqueIndex('incidents_open_subject_uq')
-      .on(t.kind, t.subject)
-      .where(sql`${t.status} = 'open'`),
+    uniqueIndex('incidents_open_subject_uq').on(t.kind, t.subject).where(sql`${t.status} = 'open'`),
     index('incidents_status_time_idx').on(t.status, t.lastFailedAt),
   ],
 )

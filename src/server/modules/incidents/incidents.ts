@@ -83,7 +83,11 @@ export async function openIncident(
       return { id: row.id, opened }
     })
   } catch (failure) {
-    console.error(`incident not recorded (${report.kind} ${report.subject}):`, errorMessage, errorText(failure))
+    console.error(
+      `incident not recorded (${report.kind} ${report.subject}):`,
+      errorMessage,
+      errorText(failure),
+    )
     return undefined
   }
 }
@@ -114,11 +118,7 @@ export async function resolveIncidents(
     .update(incidents)
     .set({ status: 'resolved', resolvedAt: at })
     .where(
-      and(
-        eq(incidents.kind, kind),
-        eq(incidents.status, 'open'),
-        inArray(incidents.subject, [...subjects]),
-      ),
+      and(eq(incidents.kind, kind), eq(incidents.status, 'open'), inArray(incidents.subject, [...subjects])),
     )
     .returning({ id: incidents.id })
   return rows.length

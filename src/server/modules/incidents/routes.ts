@@ -5,11 +5,11 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import {
   type IncidentKind,
   type IncidentStatus,
+  type IncidentView,
   incidentListQuery,
   incidentResolveInput,
   incidentRetryResult,
   incidentView,
-  type IncidentView,
 } from '../../../shared/contracts/incidents'
 import { formatMessage, type Lang } from '../../../shared/errors'
 import type { ProcessType } from '../../../shared/process-types'
@@ -67,7 +67,9 @@ async function listIncidents(
     artworkTitle: r.inventoryNo ? (lang === 'en' && r.titleEn ? r.titleEn : r.titleZh) : null,
     resolvedAt: r.i.resolvedAt?.toISOString() ?? null,
     resolvedByName:
-      r.resolverName === null ? null : nameIn({ displayName: r.resolverName, displayNameEn: r.resolverNameEn }, lang),
+      r.resolverName === null
+        ? null
+        : nameIn({ displayName: r.resolverName, displayNameEn: r.resolverNameEn }, lang),
     resolutionNote: resolutionNote(r.i, lang),
   }))
   return { list, total: Number(n), page, pageSize }
@@ -117,7 +119,8 @@ export function incidentRoutes(deps: Deps) {
       method: 'post',
       path: '/{id}/retry',
       tags,
-      summary: 'Run the failed work again now; success resolves the incident (400 when it is resolved already)',
+      summary:
+        'Run the failed work again now; success resolves the incident (400 when it is resolved already)',
       ...access(deps, 'authManage:edit'),
       request: { params: idParam },
       responses: okResponse(incidentRetryResult),

@@ -282,5 +282,10 @@ export async function runTaskTimer(
   taskId: string,
   now = new Date(),
 ): Promise<number> {
-  return batch(db, timer, and(TIMERS[timer](now), eq(processTasks.id, taskId)), timerActs(timeZone, now)[timer])
+  return batch(
+    db,
+    timer,
+    and(TIMERS[timer](now), eq(processTasks.id, taskId)),
+    timerActs(timeZone, now)[timer],
+  )
 }
