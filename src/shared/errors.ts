@@ -580,6 +580,34 @@ export const MESSAGES = {
     'zh-CN': '逾期任务上报：{process}·{step}（{task}），截止 {due}',
     en: 'Overdue task escalated to you: {process}, {step} ({task}), was due {due}',
   },
+  // bulk actions on processes (POST /api/process/bulk)
+  bulkSelection: {
+    'zh-CN': '请选择流程，或选择“全部符合筛选条件的流程”（二选一）',
+    en: 'Choose processes, or all matching the filter (one of the two)',
+  },
+  bulkTooMany: {
+    'zh-CN': '共 {count} 个流程，一次最多处理 {max} 个，请缩小筛选范围',
+    en: '{count} processes: at most {max} at once, narrow the filter',
+  },
+  bulkNothingSelected: { 'zh-CN': '没有符合条件的流程', en: 'No process matches the selection' },
+  bulkMixedTypes: {
+    'zh-CN': '版本迁移一次只能针对一种流程类型，所选流程包含：{types}',
+    en: 'A migration moves one process type at a time; the selection holds: {types}',
+  },
+  bulkUnknownState: {
+    'zh-CN': '{type} 第 {version} 版没有状态“{state}”',
+    en: '{type} version {version} has no state "{state}"',
+  },
+  bulkNoOpenTask: { 'zh-CN': '该流程没有待办任务可转交', en: 'The process has no open task to reassign' },
+  bulkNotCandidate: {
+    'zh-CN': '{user} 不能办理该任务（权限或任务设置不允许）',
+    en: '{user} may not do this task (their privileges or the task settings rule it out)',
+  },
+  bulkReassignRefused: {
+    'zh-CN': '只有管理员或该流程类型的审批人可以转交其任务',
+    en: 'Only an administrator or an approver of this process type may reassign its task',
+  },
+  bulkNotVisible: { 'zh-CN': '无权查看该流程', en: 'You may not see this process' },
   // incidents: failed background work (modules/incidents/)
   msgIncidentOpened: {
     'zh-CN': '后台任务失败：{what}',
