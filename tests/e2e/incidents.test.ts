@@ -41,7 +41,9 @@ describe('incidents', () => {
 
     // An empty note is refused at the field; nothing is resolved.
     await detail.getByTestId('submit').click()
-    await expect.poll(() => detail.getByTestId('incident-resolve-form').textContent(), SLOW).toMatch(/必填|请/)
+    await expect
+      .poll(() => detail.getByTestId('incident-resolve-form').textContent(), SLOW)
+      .toMatch(/必填|请/)
     expect(await detail.getByTestId('incident-status').textContent()).toBe('未处理')
 
     await detail.getByTestId('incident-retry').click()
