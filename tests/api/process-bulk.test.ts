@@ -53,7 +53,11 @@ async function transportOnV1(): Promise<string> {
 }
 
 const bulk = (user: string, body: Record<string, unknown>, lang = 'en') =>
-  t.call<ProcessBulkResult>('POST', '/api/process/bulk', { token: tokens[user], body, lang })
+  t.call<ProcessBulkResult & { fieldErrors: Record<string, string> }>('POST', '/api/process/bulk', {
+    token: tokens[user],
+    body,
+    lang,
+  })
 
 const statusOf = async (id: string) =>
   (

@@ -8,7 +8,7 @@ import { and, eq, lte } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { scheduledJobs } from '../db/schema'
 import { openIncident, resolveIncidents } from '../modules/incidents/incidents'
-import { bothLanguages } from '../modules/messages/send'
+import { bothLanguages } from '../modules/messages/write'
 
 /** What a job is told when it runs. */
 export interface JobContext {

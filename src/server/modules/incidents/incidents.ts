@@ -9,7 +9,7 @@ import type { Lang } from '../../../shared/errors'
 import type { DbOrTx } from '../../db/client'
 import { incidents } from '../../db/schema'
 import { redactSecrets } from '../../http/request-log'
-import { bothLanguages, holdersOf, sendMessages } from '../messages/send'
+import { bothLanguages, holdersOf, sendMessages } from '../messages/write'
 
 /** Who is told on the bell when an incident opens: the administrators (those who may retry and resolve). */
 export const INCIDENT_PRIVILEGE = 'authManage:edit'

@@ -5,35 +5,15 @@
 // sends it outside any transaction, and marks it sent, or due again after a backoff, or given up, each in
 // a statement of its own. A server that dies while sending leaves the row to come due again when the lease
 // ends; another server never takes a row while its lease runs.
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
-import { EMAIL_DEFAULT, isEmailKind } from '../../../shared/contracts/notifications'
-import type { MessageKind } from '../../../shared/contracts/process'
-import { formatMessage, type Lang } from '../../../shared/errors'
-import { langOf } from '../../../shared/lang'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { emailOutbox, notificationPreferences, users } from '../../db/schema'
+import { emailOutbox } from '../../db/schema'
 import { openIncident, resolveIncidents } from '../incidents/incidents'
-import { bothLanguages } from '../messages/send'
-import {
-  describeSendError,
-  type EmailSettings,
-  emailSettings,
-  emailTransport,
-  preferencesLink,
-  processLink,
-} from './settings'
+import { bothLanguages } from '../messages/write'
+import { emailText, type NewMessage, queueEmails } from './queue'
+import { describeSendError, type EmailSettings, emailSettings, emailTransport } from './settings'
 
-/** A message of the bell (messages/send.ts writes it); its email, when its kind has one, is queued here. */
-export interface NewMessage {
-  kind: MessageKind
-  processId: string | null
-  /** A published item's message: the item. */
-  contentId?: string
-  senderId: string | null
-  title: { zh: string; en: string }
-  body?: { zh: string; en: string }
-  at?: Date
-}
+export { emailText, type NewMessage, queueEmails }
 
 /** How long a claimed row stays with the server sending it (well beyond the SMTP timeouts of one mail). */
 export const EMAIL_LEASE_MS = 5 * 60_000
@@ -45,87 +25,6 @@ export const EMAIL_RUN_LIMIT = 200
 /** The wait after the n-th failed attempt: 1, 2, 4 … minutes, at most six hours. */
 export function emailBackoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000)
-}
-
-/** Subject and text of one message's email in one language. */
-export function emailText(
-  settings: EmailSettings,
-  message: Pick<NewMessage, 'processId' | 'title' | 'body'>,
-  lang: Lang,
-): { subject: string; text: string } {
-  const pick = (words: { zh: string; en: string }) => (lang === 'en' ? words.en : words.zh)
-  const subject = pick(message.title).replace(/\s+/g, ' ').trim()
-  const body = message.body ? pick(message.body).trim() : ''
-  const text = [
-    subject,
-    ...(body ? ['', body] : []),
-    '',
-    formatMessage('emailOpenLink', lang, { link: processLink(settings, message.processId) }),
-    '',
-    '-- ',
-    formatMessage('emailFooter', lang, { link: preferencesLink(settings) }),
-    '',
-  ].join('\n')
-  return { subject, text }
-}
-
-/**
- * Queue the emails of messages just written (inside the caller's transaction): for an emailable kind, to
- * each enabled recipient with an email address who has not turned the kind off, worded in their language.
- * Nothing when this server sends no email.
- */
-export async function queueEmails(
-  db: DbOrTx,
-  written: { id: string; recipientId: string }[],
-  message: NewMessage,
-): Promise<number> {
-  const settings = emailSettings()
-  if (!settings || !isEmailKind(message.kind) || written.length === 0) return 0
-  const recipients = await db
-    .select({
-      id: users.id,
-      address: users.email,
-      language: users.language,
-      chosen: notificationPreferences.email,
-    })
-    .from(users)
-    .leftJoin(
-      notificationPreferences,
-      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, message.kind)),
-    )
-    .where(
-      and(
-        inArray(
-          users.id,
-          written.map((w) => w.recipientId),
-        ),
-        eq(users.enabled, true),
-        isNotNull(users.email),
-        ne(sql`trim(${users.email})`, ''),
-      ),
-    )
-  const byId = new Map(recipients.map((r) => [r.id, r]))
-  const at = message.at ?? new Date()
-  const rows = written.flatMap(({ id, recipientId }) => {
-    const r = byId.get(recipientId)
-    if (!r?.address || !(r.chosen ?? EMAIL_DEFAULT)) return []
-    const lang = langOf(r.language)
-    const { subject, text } = emailText(settings, message, lang)
-    return [
-      {
-        messageId: id,
-        recipientId,
-        toAddress: r.address.trim(),
-        subject,
-        bodyText: text,
-        lang,
-        createdAt: at,
-        nextAttemptAt: at,
-      },
-    ]
-  })
-  if (rows.length > 0) await db.insert(emailOutbox).values(rows)
-  return rows.length
 }
 
 interface ClaimedRow {
