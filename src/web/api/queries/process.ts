@@ -13,8 +13,8 @@ import {
   processStepRecord,
   processView,
 } from '../../../shared/contracts/process'
-import { api } from '../http'
 import { type ProcessBulkInput, processBulkResult } from '../../../shared/contracts/process-bulk'
+import { api } from '../http'
 
 /** The list's filters as the URL keeps them (every one optional; page from 1). */
 export type ProcessListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & {

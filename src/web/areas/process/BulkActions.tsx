@@ -5,15 +5,28 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Badge, Button, Card, Group, NumberInput, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core'
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { holds } from '../../../shared/access'
-import {
-  type BulkAction,
-  type BulkFilter,
-  type BulkOutcome,
-  type ProcessBulkResult,
+import type {
+  BulkAction,
+  BulkFilter,
+  BulkOutcome,
+  ProcessBulkResult,
 } from '../../../shared/contracts/process-bulk'
 import { MIGRATE_PRIVILEGE } from '../../../shared/privileges'
 import { isApiError } from '../../api/api-error'
@@ -124,7 +137,7 @@ export function BulkActions({
           />
           {action === 'terminate' ? (
             <TextInput
-              label={t`Reason`}
+              label={t`Reason for terminating`}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
               maxLength={2000}
@@ -135,7 +148,10 @@ export function BulkActions({
             <Select
               label={t`To whom`}
               searchable
-              data={(users.data ?? []).map((u) => ({ value: u.id, label: u.displayName || u.username || '' }))}
+              data={(users.data ?? []).map((u) => ({
+                value: u.id,
+                label: u.displayName || u.username || '',
+              }))}
               value={toUserId}
               onChange={setToUserId}
               data-testid="bulk-user"
@@ -151,7 +167,12 @@ export function BulkActions({
               data-testid="bulk-version"
             />
           ) : null}
-          <Button variant="default" onClick={() => call.mutate(true)} loading={call.isPending} data-testid="bulk-preview">
+          <Button
+            variant="default"
+            onClick={() => call.mutate(true)}
+            loading={call.isPending}
+            data-testid="bulk-preview"
+          >
             <Trans>Preview</Trans>
           </Button>
           <Button

@@ -1,9 +1,8 @@
 // A page of processes as a table: type, subject, current step, status, who started it and when, last
 // change. A row opens the process view (the caller decides where: a search parameter of its route). On a
 // phone (below `sm`) the rows fold into cards, so the page never scrolls sideways.
-import { Plural, Trans } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core'
-import { useLingui } from '@lingui/react/macro'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { formatDateTime } from '../../i18n/format'
 import { FoldedList, ListEmpty, ListFooter } from './list-parts'
@@ -86,7 +85,12 @@ export function ProcessTable({
                   <Checkbox
                     aria-label={t`Choose every process on this page`}
                     checked={list.every((p) => selection.chosen.has(p.id))}
-                    onChange={(e) => selection.toggle(list.map((p) => p.id), e.currentTarget.checked)}
+                    onChange={(e) =>
+                      selection.toggle(
+                        list.map((p) => p.id),
+                        e.currentTarget.checked,
+                      )
+                    }
                     data-testid="bulk-choose-page"
                   />
                 </Table.Th>
