@@ -32,6 +32,7 @@ import { exportRoutes } from './modules/exports/routes'
 import { fileRoutes } from './modules/files/routes'
 import { financeRoutes } from './modules/finance/routes'
 import { iiifRoutes } from './modules/iiif/routes'
+import { incidentRoutes } from './modules/incidents/routes'
 import { insuranceRoutes } from './modules/insurance/routes'
 import { insuranceScheduleRoutes } from './modules/insurance/schedule-routes'
 import { labelRoutes } from './modules/labels/routes'
@@ -104,6 +105,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/exports', lidoRoutes],
   ['/entities', entityRoutes],
   ['/shares', shareRoutes],
+  ['/incidents', incidentRoutes],
   ['/public', publicRoutes],
 ]
 

@@ -604,6 +604,63 @@ export const MESSAGES = {
     'zh-CN': '逾期任务上报：{process}·{step}（{task}），截止 {due}',
     en: 'Overdue task escalated to you: {process}, {step} ({task}), was due {due}',
   },
+  // bulk actions on processes (POST /api/process/bulk)
+  bulkSelection: {
+    'zh-CN': '请选择流程，或选择“全部符合筛选条件的流程”（二选一）',
+    en: 'Choose processes, or all matching the filter (one of the two)',
+  },
+  bulkTooMany: {
+    'zh-CN': '共 {count} 个流程，一次最多处理 {max} 个，请缩小筛选范围',
+    en: '{count} processes: at most {max} at once, narrow the filter',
+  },
+  bulkNothingSelected: { 'zh-CN': '没有符合条件的流程', en: 'No process matches the selection' },
+  bulkMixedTypes: {
+    'zh-CN': '版本迁移一次只能针对一种流程类型，所选流程包含：{types}',
+    en: 'A migration moves one process type at a time; the selection holds: {types}',
+  },
+  bulkUnknownState: {
+    'zh-CN': '{type} 第 {version} 版没有状态“{state}”',
+    en: '{type} version {version} has no state "{state}"',
+  },
+  bulkNoOpenTask: { 'zh-CN': '该流程没有待办任务可转交', en: 'The process has no open task to reassign' },
+  bulkNotCandidate: {
+    'zh-CN': '{user} 不能办理该任务（权限或任务设置不允许）',
+    en: '{user} may not do this task (their privileges or the task settings rule it out)',
+  },
+  bulkReassignRefused: {
+    'zh-CN': '只有管理员或该流程类型的审批人可以转交其任务',
+    en: 'Only an administrator or an approver of this process type may reassign its task',
+  },
+  bulkNotVisible: { 'zh-CN': '无权查看该流程', en: 'You may not see this process' },
+  // incidents: failed background work (modules/incidents/)
+  msgIncidentOpened: {
+    'zh-CN': '后台任务失败：{what}',
+    en: 'Background work failed: {what}',
+  },
+  msgIncidentBody: {
+    'zh-CN': '错误：{error}。请在“故障事件”中重试或处理。',
+    en: 'Error: {error}. Retry or resolve it under Incidents.',
+  },
+  incidentAlreadyResolved: {
+    'zh-CN': '该故障事件已处理，无需重试',
+    en: 'This incident is already resolved: there is nothing to retry',
+  },
+  incidentEmailServer: {
+    'zh-CN': '经邮件服务器 {server} 发送邮件',
+    en: 'Sending emails through the mail server {server}',
+  },
+  incidentEmailOne: { 'zh-CN': '发给 {to} 的邮件：{subject}', en: 'Email to {to}: {subject}' },
+  incidentReminder: { 'zh-CN': '提醒：{title}', en: 'Reminder: {title}' },
+  incidentTaskTimer: {
+    'zh-CN': '任务计时（{timer}）：{process}·{step}',
+    en: 'Task timer ({timer}): {process}, {step}',
+  },
+  incidentTimerRemind: { 'zh-CN': '即将到期提醒', en: 'due-soon reminder' },
+  incidentTimerOverdue: { 'zh-CN': '逾期通知', en: 'overdue notice' },
+  incidentTimerEscalate: { 'zh-CN': '逾期上报', en: 'escalation' },
+  incidentJob: { 'zh-CN': '定时任务：{job}', en: 'Scheduled job: {job}' },
+  incidentRetried: { 'zh-CN': '重试成功', en: 'Retried successfully' },
+  incidentRecovered: { 'zh-CN': '之后自动执行成功', en: 'Succeeded on a later run' },
   msgBodyBy: { 'zh-CN': '{by} 留言：{comment}', en: '{by} wrote: {comment}' },
   // emails (modules/notifications): the link under a message, and why the user receives it
   emailOpenLink: { 'zh-CN': '在 Vitrine 中查看：{link}', en: 'Open it in Vitrine: {link}' },

@@ -104,6 +104,7 @@ export const MENU: MenuItem[] = [
       item('authManage', 'roleManage', '角色', 'Roles'),
       item('authManage', 'taskSettings', '任务设置', 'Task settings'),
       item('authManage', 'delegations', '委托', 'Delegations'),
+      item('authManage', 'incidents', '故障事件', 'Incidents'),
       item('authManage', 'entities', '法律实体', 'Legal entities', 'authManage:entities'),
     ],
   },

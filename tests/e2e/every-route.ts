@@ -52,6 +52,7 @@ const SCREENS = [
   '/authManage/roleManage',
   '/authManage/taskSettings',
   '/authManage/delegations',
+  '/authManage/incidents',
   '/outOfOffice',
   '/notifications',
   '/versionManage/index',

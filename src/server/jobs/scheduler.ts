@@ -7,6 +7,8 @@ import os from 'node:os'
 import { and, eq, lte } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { scheduledJobs } from '../db/schema'
+import { openIncident, resolveIncidents } from '../modules/incidents/incidents'
+import { bothLanguages } from '../modules/messages/write'
 
 /** What a job is told when it runs. */
 export interface JobContext {
@@ -20,6 +22,8 @@ export interface JobContext {
 export interface ScheduledJob {
   /** Its row in scheduled_jobs (never renamed: a new name starts a new row). */
   name: string
+  /** What it does, in both languages (an incident names the job by it). */
+  label?: { zh: string; en: string }
   /** How often: every tick, or once per UTC day (on the first tick that finds it due). */
   every: 'tick' | 'day'
   /**
@@ -85,6 +89,18 @@ export async function runJobOnce(
   })
 }
 
+/** A job that threw: its incident (opened, or one attempt more), never only a line in the log. */
+export async function reportJobFailure(db: DbOrTx, job: ScheduledJob, error: unknown, at: Date) {
+  const label = job.label ?? { zh: job.name, en: job.name }
+  await openIncident(db, {
+    kind: 'scheduledJob',
+    subject: job.name,
+    summary: bothLanguages('incidentJob', (lang) => ({ job: lang === 'en' ? label.en : label.zh })),
+    error,
+    at,
+  })
+}
+
 /** The first instant of the UTC day after `at` (the daily job's next run). */
 export function nextUtcDay(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1))
@@ -102,7 +118,8 @@ export interface SchedulerOptions {
  * Run `jobs` every `intervalMs`, each once per interval across every server on the database (a daily job
  * once per UTC day of `now`; those are idempotent as well, so a run repeated by hand changes nothing more);
  * stop() on shutdown. `tick()` runs one round at once and resolves when it is done (tests). A job that
- * fails is logged and does not stop the others.
+ * fails opens an incident (modules/incidents/) and does not stop the others; its next successful run
+ * resolves it.
  */
 export function startScheduler(db: DbOrTx, jobs: readonly ScheduledJob[], options: SchedulerOptions = {}) {
   const { intervalMs = 60_000, now = () => new Date(), timeZone = 'Asia/Shanghai' } = options
@@ -110,20 +127,22 @@ export function startScheduler(db: DbOrTx, jobs: readonly ScheduledJob[], option
   const period = intervalMs - Math.min(1_000, intervalMs / 10)
   const context: JobContext = { now, timeZone }
   const runOne = async (job: ScheduledJob, at: Date, next: Date) => {
-    if (job.enabled && !job.enabled()) return
+    if (job.enabled && !job.enabled()) return false
     if (job.claim === 'throughout') {
-      await runJobOnce(db, job.name, at, next, (tx) => job.run(tx, at, context))
-    } else if (await claimJob(db, job.name, at, next)) {
-      await job.run(db, at, context)
+      return runJobOnce(db, job.name, at, next, (tx) => job.run(tx, at, context))
     }
+    if (!(await claimJob(db, job.name, at, next))) return false
+    await job.run(db, at, context)
+    return true
   }
   const tick = async () => {
     const at = now()
     const next = new Date(at.getTime() + period)
     await Promise.all(
       jobs.map((job) =>
-        runOne(job, at, job.every === 'day' ? nextUtcDay(at) : next).catch((error) =>
-          console.error(`${job.name} failed`, (error as Error).message),
+        runOne(job, at, job.every === 'day' ? nextUtcDay(at) : next).then(
+          (ran) => (ran ? resolveIncidents(db, 'scheduledJob', [job.name], now()) : 0),
+          (error) => reportJobFailure(db, job, error, now()),
         ),
       ),
     )

@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { demoArtworksSeedStep } from './demo-artworks'
 import { demoContentSeedStep } from './demo-content'
 import { demoEntitiesSeedStep } from './demo-entities'
+import { demoIncidentsSeedStep } from './demo-incidents'
 import { demoReleaseSeedStep } from './demo-releases'
 import { referenceDataSeedStep } from './reference-data'
 
@@ -19,4 +20,5 @@ export const SEED_STEPS: SeedStep[] = [
   demoEntitiesSeedStep,
   demoContentSeedStep,
   demoReleaseSeedStep,
+  demoIncidentsSeedStep,
 ]

@@ -37,6 +37,7 @@ export async function verifyAndTell(db: DbOrTx, at: Date): Promise<number> {
 
 export const auditVerifyJob: ScheduledJob = {
   name: 'audit-chain-verify',
+  label: { zh: '审计哈希链每日校验', en: 'Daily check of the audit hash chains' },
   every: 'day',
   claim: 'before',
   run: (db, at) => verifyAndTell(db, at),

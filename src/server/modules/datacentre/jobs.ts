@@ -5,6 +5,7 @@ import { keepDataQualityCounts } from './data-quality'
 
 export const dataQualitySnapshotJob: ScheduledJob = {
   name: 'data-quality-snapshot',
+  label: { zh: '数据质量每日快照', en: 'Daily data quality snapshot' },
   every: 'day',
   claim: 'throughout',
   run: (db, at) => keepDataQualityCounts(db, at),

@@ -6,6 +6,7 @@ import { applyCoverDates } from '../process/effects/insurance'
 
 export const insuranceCoverJob: ScheduledJob = {
   name: 'insurance-cover-dates',
+  label: { zh: '保险生效与到期', en: 'Insurance cover on and off by date' },
   every: 'day',
   claim: 'throughout',
   run: (tx, at) => applyCoverDates(tx, at),

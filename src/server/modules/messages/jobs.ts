@@ -4,6 +4,7 @@ import { deliverDueReminders } from './send'
 
 export const reminderDeliveryJob: ScheduledJob = {
   name: 'reminder-delivery',
+  label: { zh: '提醒投递', en: 'Reminder delivery' },
   every: 'tick',
   // Each reminder row is claimed once by deliverDueReminders itself.
   claim: 'before',

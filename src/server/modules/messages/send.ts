@@ -2,88 +2,26 @@
 // catalogue, the users who may approve a process type, and timed reminders (rows with a due time that
 // deliverDueReminders turns into messages; machines hold no timers).
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
-import { formatMessage, type Lang, type MessageKey } from '../../../shared/errors'
+import type { MessageKey } from '../../../shared/errors'
 import { calendarDateText } from '../../../shared/office-time'
-import { approvePrivilege, type PrivilegeKey } from '../../../shared/privileges'
-import { PROCESS_TYPE_LABELS, type ProcessType } from '../../../shared/process-types'
+import { approvePrivilege } from '../../../shared/privileges'
+import type { ProcessType } from '../../../shared/process-types'
 import type { DbOrTx } from '../../db/client'
 import { rowsOf } from '../../db/rows'
 import { messages, processReminders } from '../../db/schema'
-import { type NewMessage, queueEmails } from '../notifications/outbox'
+import { openIncident, resolveIncidents } from '../incidents/incidents'
+import type { NewMessage } from '../notifications/queue'
 import { noticeTasksChanged } from '../tasks/notice'
+import { bothLanguages, holdersOf, holdersOfAny, sendMessages, typeLabel } from './write'
 
 type Params = Record<string, string | number>
 
-/** Both languages of a catalogue message; `params` may differ per language (labels of types and steps). */
-export function bothLanguages(key: MessageKey, params: (lang: Lang) => Params) {
-  return { zh: formatMessage(key, 'zh-CN', params('zh-CN')), en: formatMessage(key, 'en', params('en')) }
-}
-
-/** A type's label; a type the generated list does not have yet (a catalog handed in by a test) by its name. */
-export function typeLabel(type: ProcessType, lang: Lang): string {
-  const labels: Partial<Record<string, Record<Lang, string>>> = PROCESS_TYPE_LABELS
-  return labels[type]?.[lang] ?? type
-}
-
 export type { NewMessage }
-
-export async function sendMessages(db: DbOrTx, recipients: Iterable<string>, message: NewMessage) {
-  const to = [...new Set(recipients)]
-  if (to.length === 0) return
-  const written = await db
-    .insert(messages)
-    .values(
-      to.map((recipientId) => ({
-        recipientId,
-        kind: message.kind,
-        processId: message.processId,
-        contentId: message.contentId ?? null,
-        senderId: message.senderId,
-        titleZh: message.title.zh,
-        titleEn: message.title.en,
-        bodyZh: message.body?.zh ?? '',
-        bodyEn: message.body?.en ?? '',
-        createdAt: message.at ?? new Date(),
-      })),
-    )
-    .returning({ id: messages.id, recipientId: messages.recipientId })
-  // The same messages by email, to those who chose them, queued in this transaction.
-  await queueEmails(db, written, message)
-  // The recipients' open inbox streams read their unread count again at commit (tasks/stream.ts).
-  await noticeTasksChanged(db)
-}
+export { bothLanguages, holdersOf, holdersOfAny, sendMessages, typeLabel }
 
 /** Enabled users who hold the approval privilege of a process type (through a role, their own, or all). */
 export async function approversOf(db: DbOrTx, type: ProcessType): Promise<string[]> {
   return holdersOf(db, approvePrivilege(type))
-}
-
-/** Enabled users who hold a privilege (through a role, their own, or all privileges). */
-export async function holdersOf(db: DbOrTx, key: PrivilegeKey): Promise<string[]> {
-  return holdersOfAny(db, [key])
-}
-
-/**
- * Enabled users who hold any of these privileges (through an enabled role, their own, or all privileges),
- * optionally only members of one role: the one place this rule is written as a query over users (the
- * session's own reading of one user is `privilegeColumns` in auth/sessions.ts).
- */
-export async function holdersOfAny(
-  db: DbOrTx,
-  keys: readonly string[],
-  options: { roleId?: string | null } = {},
-): Promise<string[]> {
-  const list = `{${keys.map((k) => `"${k}"`).join(',')}}`
-  const rows = await db.execute<{ id: string }>(sql`
-    select u.id from users u where u.enabled and (
-      exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
-              where ur.user_id = u.id and r.all_privileges)
-      or exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
-                 join role_privileges rp on rp.role_id = r.id
-                 where ur.user_id = u.id and rp.privilege = any(${list}::text[]))
-      or exists (select 1 from user_privileges up where up.user_id = u.id and up.privilege = any(${list}::text[])))
-      ${options.roleId ? sql`and exists (select 1 from user_roles ur where ur.user_id = u.id and ur.role_id = ${options.roleId}::uuid)` : sql``}`)
-  return rowsOf<{ id: string }>(rows).map((r) => r.id)
 }
 
 export { rowsOf }
@@ -173,7 +111,7 @@ export const REMINDER_BATCH = 200
  * rows are claimed with FOR UPDATE SKIP LOCKED (another server delivering at the same time takes other
  * rows, or none, and never waits), their messages are written and the rows marked delivered, and all of it
  * commits together or not at all. When a batch fails, its rows are delivered one by one, so one reminder
- * whose message cannot be written stays due (and is logged) without holding the others back. Returns how
+ * whose message cannot be written stays due (an incident, modules/incidents/) without holding the others back. Returns how
  * many were delivered.
  */
 export async function deliverDueReminders(db: DbOrTx, now = new Date()): Promise<number> {
@@ -193,17 +131,32 @@ export async function deliverDueReminders(db: DbOrTx, now = new Date()): Promise
 
 async function deliverOneByOne(db: DbOrTx, now: Date): Promise<number> {
   const due = await db
-    .select({ id: processReminders.id })
+    .select({
+      id: processReminders.id,
+      processId: processReminders.processId,
+      titleZh: processReminders.titleZh,
+      titleEn: processReminders.titleEn,
+    })
     .from(processReminders)
     .where(dueBy(now))
     .orderBy(processReminders.dueAt)
     .limit(REMINDER_BATCH)
   let delivered = 0
-  for (const { id } of due) {
+  for (const reminder of due) {
     try {
-      delivered += await deliverBatch(db, now, 1, id)
+      delivered += await deliverBatch(db, now, 1, reminder.id)
     } catch (error) {
-      console.error(`reminder ${id} not delivered:`, reason(error))
+      // It stays due (the next run tries it again) and is an incident until it goes out.
+      await openIncident(db, {
+        kind: 'reminderDelivery',
+        subject: reminder.id,
+        summary: bothLanguages('incidentReminder', (lang) => ({
+          title: lang === 'en' ? reminder.titleEn : reminder.titleZh,
+        })),
+        error,
+        processId: reminder.processId,
+        at: now,
+      })
     }
   }
   return delivered
@@ -213,6 +166,14 @@ async function deliverOneByOne(db: DbOrTx, now: Date): Promise<number> {
 function reason(error: unknown): string {
   const e = error as Error & { cause?: Error }
   return e.cause?.message ?? e.message
+}
+
+/**
+ * Deliver one reminder now if it is still due (an administrator's retry of its incident); 0 when it is
+ * not due any more (delivered, cancelled). A failure throws.
+ */
+export async function deliverReminder(db: DbOrTx, id: string, now = new Date()): Promise<number> {
+  return deliverBatch(db, now, 1, id)
 }
 
 function dueBy(now: Date) {
@@ -257,6 +218,13 @@ async function deliverBatch(db: DbOrTx, now: Date, limit: number, id?: string): 
           due.map((r) => r.id),
         ),
       )
+    // A reminder that had failed before is delivered now: its incident is over.
+    await resolveIncidents(
+      tx,
+      'reminderDelivery',
+      due.map((r) => r.id),
+      now,
+    )
     return due.length
   })
 }

@@ -5,6 +5,7 @@ import { emailSettings } from './settings'
 
 export const emailDeliveryJob: ScheduledJob = {
   name: 'email-delivery',
+  label: { zh: '邮件发送', en: 'Email delivery' },
   every: 'tick',
   // Each outbox row is claimed once by deliverEmails itself.
   claim: 'before',

@@ -5,33 +5,15 @@
 // sends it outside any transaction, and marks it sent, or due again after a backoff, or given up, each in
 // a statement of its own. A server that dies while sending leaves the row to come due again when the lease
 // ends; another server never takes a row while its lease runs.
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
-import { EMAIL_DEFAULT, isEmailKind } from '../../../shared/contracts/notifications'
-import type { MessageKind } from '../../../shared/contracts/process'
-import { formatMessage, type Lang } from '../../../shared/errors'
-import { langOf } from '../../../shared/lang'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { emailOutbox, notificationPreferences, users } from '../../db/schema'
-import {
-  describeSendError,
-  type EmailSettings,
-  emailSettings,
-  emailTransport,
-  preferencesLink,
-  processLink,
-} from './settings'
+import { emailOutbox } from '../../db/schema'
+import { openIncident, resolveIncidents } from '../incidents/incidents'
+import { bothLanguages } from '../messages/write'
+import { emailText, type NewMessage, queueEmails } from './queue'
+import { describeSendError, type EmailSettings, emailSettings, emailTransport } from './settings'
 
-/** A message of the bell (messages/send.ts writes it); its email, when its kind has one, is queued here. */
-export interface NewMessage {
-  kind: MessageKind
-  processId: string | null
-  /** A published item's message: the item. */
-  contentId?: string
-  senderId: string | null
-  title: { zh: string; en: string }
-  body?: { zh: string; en: string }
-  at?: Date
-}
+export { emailText, type NewMessage, queueEmails }
 
 /** How long a claimed row stays with the server sending it (well beyond the SMTP timeouts of one mail). */
 export const EMAIL_LEASE_MS = 5 * 60_000
@@ -43,87 +25,6 @@ export const EMAIL_RUN_LIMIT = 200
 /** The wait after the n-th failed attempt: 1, 2, 4 … minutes, at most six hours. */
 export function emailBackoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000)
-}
-
-/** Subject and text of one message's email in one language. */
-export function emailText(
-  settings: EmailSettings,
-  message: Pick<NewMessage, 'processId' | 'title' | 'body'>,
-  lang: Lang,
-): { subject: string; text: string } {
-  const pick = (words: { zh: string; en: string }) => (lang === 'en' ? words.en : words.zh)
-  const subject = pick(message.title).replace(/\s+/g, ' ').trim()
-  const body = message.body ? pick(message.body).trim() : ''
-  const text = [
-    subject,
-    ...(body ? ['', body] : []),
-    '',
-    formatMessage('emailOpenLink', lang, { link: processLink(settings, message.processId) }),
-    '',
-    '-- ',
-    formatMessage('emailFooter', lang, { link: preferencesLink(settings) }),
-    '',
-  ].join('\n')
-  return { subject, text }
-}
-
-/**
- * Queue the emails of messages just written (inside the caller's transaction): for an emailable kind, to
- * each enabled recipient with an email address who has not turned the kind off, worded in their language.
- * Nothing when this server sends no email.
- */
-export async function queueEmails(
-  db: DbOrTx,
-  written: { id: string; recipientId: string }[],
-  message: NewMessage,
-): Promise<number> {
-  const settings = emailSettings()
-  if (!settings || !isEmailKind(message.kind) || written.length === 0) return 0
-  const recipients = await db
-    .select({
-      id: users.id,
-      address: users.email,
-      language: users.language,
-      chosen: notificationPreferences.email,
-    })
-    .from(users)
-    .leftJoin(
-      notificationPreferences,
-      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, message.kind)),
-    )
-    .where(
-      and(
-        inArray(
-          users.id,
-          written.map((w) => w.recipientId),
-        ),
-        eq(users.enabled, true),
-        isNotNull(users.email),
-        ne(sql`trim(${users.email})`, ''),
-      ),
-    )
-  const byId = new Map(recipients.map((r) => [r.id, r]))
-  const at = message.at ?? new Date()
-  const rows = written.flatMap(({ id, recipientId }) => {
-    const r = byId.get(recipientId)
-    if (!r?.address || !(r.chosen ?? EMAIL_DEFAULT)) return []
-    const lang = langOf(r.language)
-    const { subject, text } = emailText(settings, message, lang)
-    return [
-      {
-        messageId: id,
-        recipientId,
-        toAddress: r.address.trim(),
-        subject,
-        bodyText: text,
-        lang,
-        createdAt: at,
-        nextAttemptAt: at,
-      },
-    ]
-  })
-  if (rows.length > 0) await db.insert(emailOutbox).values(rows)
-  return rows.length
 }
 
 interface ClaimedRow {
@@ -165,6 +66,62 @@ function refusedThisMailOnly(error: unknown): boolean {
   return code === 'EENVELOPE' || code === 'EMESSAGE'
 }
 
+/** The subject of the incident of the mail server itself (unreachable, refusing us): one for all mails. */
+export const SERVER_SUBJECT = 'smtp'
+
+/** The mail server as an incident names it: host and port, never the credentials. */
+function serverName(settings: EmailSettings): string {
+  try {
+    const url = new URL(settings.smtpUrl)
+    return url.port ? `${url.hostname}:${url.port}` : url.hostname
+  } catch {
+    return '?'
+  }
+}
+
+/**
+ * A failed attempt as an incident: of this one mail when the server refused only it (its recipient, its
+ * content), else of the mail server, which would refuse every mail alike.
+ */
+function emailIncident(
+  row: ClaimedRow,
+  settings: EmailSettings,
+  error: string,
+  thisMailOnly: boolean,
+  at: Date,
+) {
+  const summary = thisMailOnly
+    ? bothLanguages('incidentEmailOne', () => ({ to: row.to_address, subject: row.subject }))
+    : bothLanguages('incidentEmailServer', () => ({ server: serverName(settings) }))
+  return {
+    kind: 'emailDelivery' as const,
+    subject: thisMailOnly ? row.id : SERVER_SUBJECT,
+    summary,
+    error,
+    at,
+  }
+}
+
+/**
+ * Make the mails an email incident is about due now, those given up since it first failed included
+ * (an administrator's retry, modules/incidents/retry.ts): the mail server's incident, every unsent mail;
+ * one mail's, that mail.
+ */
+export async function reviveEmails(
+  db: DbOrTx,
+  incident: { subject: string; firstFailedAt: Date },
+  now: Date,
+): Promise<void> {
+  const which =
+    incident.subject === SERVER_SUBJECT
+      ? sql`sent_at is null and (failed_at is null or failed_at >= ${incident.firstFailedAt.toISOString()})`
+      : sql`sent_at is null and id = ${incident.subject}::uuid`
+  await db.execute(sql`
+    update email_outbox set next_attempt_at = ${now.toISOString()}, failed_at = null,
+      attempts = least(attempts, ${EMAIL_MAX_ATTEMPTS - 1})
+    where ${which}`)
+}
+
 export interface DeliveryResult {
   sent: number
   failed: number
@@ -183,6 +140,7 @@ export async function deliverEmails(
   const result: DeliveryResult = { sent: 0, failed: 0, gaveUp: 0 }
   if (!settings) return result
   const transport = await emailTransport(settings)
+  let serverAnswered = false
   for (let i = 0; i < EMAIL_RUN_LIMIT; i++) {
     const row = await claimNext(db, now())
     if (!row) break
@@ -204,19 +162,22 @@ export async function deliverEmails(
     if (error === undefined) {
       await db.update(emailOutbox).set({ sentAt: at, lastError: null }).where(stillClaimed(row))
       result.sent++
+      // The server took a mail: its incident, and this mail's own when it had failed before, are over.
+      const over = [...(serverAnswered ? [] : [SERVER_SUBJECT]), ...(row.attempts > 1 ? [row.id] : [])]
+      serverAnswered = true
+      await resolveIncidents(db, 'emailDelivery', over, at)
       continue
     }
     const lastError = describeSendError(error, settings)
     if (row.attempts >= EMAIL_MAX_ATTEMPTS) {
       await db.update(emailOutbox).set({ failedAt: at, lastError }).where(stillClaimed(row))
       result.gaveUp++
-      console.error(`email ${row.id} given up after ${row.attempts} attempts: ${lastError}`)
     } else {
       const nextAttemptAt = new Date(at.getTime() + emailBackoffMs(row.attempts))
       await db.update(emailOutbox).set({ nextAttemptAt, lastError }).where(stillClaimed(row))
       result.failed++
-      console.warn(`email ${row.id} not sent (attempt ${row.attempts}): ${lastError}`)
     }
+    await openIncident(db, emailIncident(row, settings, lastError, refusedThisMailOnly(error), at))
     // A refusal of this one mail (its recipient, its content) lets the others go on; a server that cannot be
     // reached or refuses us would refuse them all: they wait for the next run.
     if (!refusedThisMailOnly(error)) break

@@ -22,6 +22,7 @@ export async function purgeIdempotencyKeys(db: DbOrTx, now = new Date()): Promis
 
 export const idempotencyPurgeJob: ScheduledJob = {
   name: 'idempotency-key-purge',
+  label: { zh: '幂等键清理', en: 'Idempotency key purge' },
   every: 'tick',
   claim: 'throughout',
   run: (tx, at) => purgeIdempotencyKeys(tx, at),

@@ -15,13 +15,12 @@ import { buildViews } from './views'
 
 type ListFilters = Omit<ProcessListQuery, 'page' | 'pageSize'> & { page: number; pageSize: number }
 
-export async function listProcesses(
+/** The list's filters as one condition (also the bulk actions' "all matching the filter", bulk.ts). */
+export function processFilter(
   db: Db,
-  catalog: ProcessCatalog,
-  q: ListFilters,
-  actor: Actor,
+  q: Omit<ListFilters, 'page' | 'pageSize'>,
   scope?: ArtworkScope | null,
-) {
+): SQL | undefined {
   const where: SQL[] = []
   if (scope) where.push(scope.processVisible(processes.id))
   if (q.type) where.push(eq(processes.type, q.type))
@@ -46,7 +45,17 @@ export async function listProcesses(
       ),
     )
   }
-  const filter = where.length > 0 ? and(...where) : undefined
+  return where.length > 0 ? and(...where) : undefined
+}
+
+export async function listProcesses(
+  db: Db,
+  catalog: ProcessCatalog,
+  q: ListFilters,
+  actor: Actor,
+  scope?: ArtworkScope | null,
+) {
+  const filter = processFilter(db, q, scope)
   const [{ n }] = await db.select({ n: count() }).from(processes).where(filter)
   const rows = await db
     .select()

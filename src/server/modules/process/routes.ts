@@ -15,6 +15,7 @@ import {
   processStepRecord,
   processView,
 } from '../../../shared/contracts/process'
+import { processBulkInput, processBulkResult } from '../../../shared/contracts/process-bulk'
 import { PROCESS_TYPES } from '../../../shared/process-types'
 import { pageQuery } from '../../../shared/validation'
 import { access, currentUser } from '../../http/access'
@@ -24,6 +25,7 @@ import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { processValuesFor } from '../../http/values'
 import { requestScope } from '../auth/scope'
+import { runBulk } from './bulk'
 import type { ProcessCatalog } from './catalog'
 import { definitionViews } from './definitions'
 import { machineCatalog } from './machine-catalog'
@@ -235,6 +237,25 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
         c,
         await shown(c, applyEvent(env, currentUser(c), c.req.valid('param').id, body, c.get('lang'))),
       )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/bulk',
+      tags,
+      summary:
+        'Terminate, reassign the open task or migrate many processes (chosen, or all matching the filter): dryRun answers per process what would happen; a real run (idempotencyKey) does each in its own transaction, with the privileges of the single action',
+      ...access(deps, 'devOpsManage:view'),
+      request: { body: json(processBulkInput) },
+      responses: okResponse(processBulkResult),
+    }),
+    async (c) => {
+      const body = c.req.valid('json')
+      c.set('operationType', `PROCESS_BULK${body.dryRun ? '_PREVIEW' : ''} ${body.action}`)
+      const user = currentUser(c)
+      return ok(c, await runBulk(env, user, body, c.get('lang'), await requestScope(c, env.db)))
     },
   )
 

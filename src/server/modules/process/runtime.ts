@@ -262,6 +262,21 @@ export async function applyEvent(
   })
 }
 
+/**
+ * Whether this user may send this event now, decided exactly as applyEvent decides it (every refusal thrown
+ * as applyEvent would throw it) and nothing written: the bulk actions' dry run (bulk.ts).
+ */
+export async function previewEvent(
+  env: RuntimeEnv,
+  user: User,
+  id: string,
+  request: ProcessEventInput,
+  lang: Lang,
+): Promise<void> {
+  const decided = await decide(env.db, env.catalog, id, user, request, lang, env.config.timeZone)
+  transitionOf(decided, request.type)
+}
+
 /** What the transition of one event gave: the event as the machine saw it, the next snapshot, its effects. */
 interface Step {
   at: Date

@@ -111,7 +111,7 @@ function invalidField(field: string, message: string, extra: Record<string, unkn
   return new AppError(400, 'invalidInput', undefined, { fieldErrors: { [field]: message }, ...extra })
 }
 
-function stateExists(definition: ProcessDefinition, path: string): boolean {
+export function stateExists(definition: ProcessDefinition, path: string): boolean {
   try {
     const node = definition.machine.getStateNodeById(`${definition.machine.id}.${path}`)
     return Object.keys(node.states).length === 0 && node.type !== 'final'

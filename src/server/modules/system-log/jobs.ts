@@ -5,6 +5,7 @@ import { purgeSystemLogs } from './queries'
 
 export const systemLogPurgeJob: ScheduledJob = {
   name: 'system-log-purge',
+  label: { zh: '系统日志清理', en: 'System log purge' },
   every: 'day',
   claim: 'before',
   run: (db, at) => purgeSystemLogs(db, at),

@@ -3,14 +3,16 @@
 // later, the managers' role (escalation 2). Each timer is a column of the task row; due rows are claimed with
 // FOR UPDATE SKIP LOCKED, so with several servers each timer fires once, and each task's messages, its row
 // and, for an escalation, the process's history row are written in one transaction.
-import { and, eq, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import { latest } from '../../../../machines/registry'
+import { formatMessage, type MessageKey } from '../../../shared/errors'
 import { intlLocale, type Lang } from '../../../shared/lang'
 import type { ProcessType } from '../../../shared/process-types'
 import { addWorkingDays } from '../../../shared/working-days'
 import { chained } from '../../audit/chain'
 import type { DbOrTx } from '../../db/client'
 import { processes, processHistory, processTasks } from '../../db/schema'
+import { openIncident, resolveIncidents } from '../incidents/incidents'
 import { bothLanguages, holdersOfAny, rowsOf, sendMessages, typeLabel } from '../messages/send'
 import { taskTimingsOf, timingKey } from './settings'
 import { taskKindLabel } from './sync'
@@ -102,11 +104,7 @@ async function escalationHistory(tx: DbOrTx, task: Task, level: number, at: Date
 }
 
 /** One batch of one timer: claim the due rows, act on each, in one transaction; how many were handled. */
-async function batch(
-  db: DbOrTx,
-  due: ReturnType<typeof and>,
-  act: (tx: DbOrTx, task: Task) => Promise<void>,
-): Promise<number> {
+async function batch(db: DbOrTx, timer: TimerName, due: SQL | undefined, act: Act): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -115,20 +113,91 @@ async function batch(
       .limit(TIMER_BATCH)
       .for('update', { skipLocked: true })
     for (const task of rows) await act(tx, task)
+    // A task whose timer had failed before went through now: its incident is over.
+    if (rows.length > 0)
+      await resolveIncidents(
+        tx,
+        'taskTimer',
+        rows.map((task) => timerSubject(timer, task.id)),
+      )
     return rows.length
   })
 }
 
-async function drain(
-  db: DbOrTx,
-  due: ReturnType<typeof and>,
-  act: (tx: DbOrTx, task: Task) => Promise<void>,
-) {
+/**
+ * Work through one timer's due rows in batches. A batch that fails is done again task by task, so one task
+ * whose timer cannot fire stays due (an incident, modules/incidents/) without holding the others back.
+ */
+async function drain(db: DbOrTx, timer: TimerName, now: Date, act: Act) {
+  const due = TIMERS[timer](now)
   let total = 0
   for (;;) {
-    const n = await batch(db, due, act)
+    let n: number
+    try {
+      n = await batch(db, timer, due, act)
+    } catch {
+      return total + (await oneByOne(db, timer, due, act, now))
+    }
     total += n
     if (n < TIMER_BATCH) return total
+  }
+}
+
+async function oneByOne(db: DbOrTx, timer: TimerName, due: SQL | undefined, act: Act, now: Date) {
+  const rows = await db
+    .select()
+    .from(processTasks)
+    .where(and(isNull(processTasks.closedAt), due))
+    .limit(TIMER_BATCH)
+  let handled = 0
+  for (const task of rows) {
+    try {
+      handled += await batch(db, timer, and(due, eq(processTasks.id, task.id)), act)
+    } catch (error) {
+      await openIncident(db, timerIncident(timer, task, error, now))
+    }
+  }
+  return handled
+}
+
+type Act = (tx: DbOrTx, task: Task) => Promise<void>
+
+/** The three timers of a task row, each by the rows it finds due at `now`. */
+const TIMERS = {
+  remind: (now: Date) => and(lte(processTasks.remindAt, now)),
+  overdue: (now: Date) => and(eq(processTasks.escalation, 0), lte(processTasks.escalateAt, now)),
+  escalate: (now: Date) => and(eq(processTasks.escalation, 1), lte(processTasks.escalateAt, now)),
+} as const satisfies Record<string, (now: Date) => SQL | undefined>
+export type TimerName = keyof typeof TIMERS
+const TIMER_WORDS = {
+  remind: 'incidentTimerRemind',
+  overdue: 'incidentTimerOverdue',
+  escalate: 'incidentTimerEscalate',
+} as const satisfies Record<TimerName, MessageKey>
+
+/** The incident subject of one task's timer: `timer:taskId`. */
+export function timerSubject(timer: TimerName, taskId: string): string {
+  return `${timer}:${taskId}`
+}
+
+export function parseTimerSubject(subject: string): { timer: TimerName; taskId: string } | undefined {
+  const [timer, taskId] = subject.split(':')
+  return Object.hasOwn(TIMERS, timer) && taskId ? { timer: timer as TimerName, taskId } : undefined
+}
+
+function timerIncident(timer: TimerName, task: Task, error: unknown, at: Date) {
+  const step = latest(task.type as ProcessType).steps.find((s) => s.key === task.step)
+  return {
+    kind: 'taskTimer' as const,
+    subject: timerSubject(timer, task.id),
+    summary: bothLanguages('incidentTaskTimer', (lang) => ({
+      timer: formatMessage(TIMER_WORDS[timer], lang),
+      process: typeLabel(task.type as ProcessType, lang),
+      step: (lang === 'en' ? step?.labelEn : step?.labelZh) ?? task.step,
+    })),
+    error,
+    processId: task.processId,
+    at,
   }
 }
 
@@ -138,29 +207,22 @@ export interface TimerRun {
   escalated: number
 }
 
-/**
- * Run every task timer due by `now`: "due soon" reminders, "overdue" to the candidates again (escalation 1,
- * and the next escalation planned), "escalated" to the managers (escalation 2). Safe on several servers at
- * once; a task's timer fires once.
- */
-export async function runTaskTimers(db: DbOrTx, timeZone: string, now = new Date()): Promise<TimerRun> {
-  const reminded = await drain(db, and(lte(processTasks.remindAt, now)), async (tx, task) => {
-    await tx.update(processTasks).set({ remindAt: null }).where(eq(processTasks.id, task.id))
-    // A reminder found only once the task is overdue says nothing: the overdue message below does.
-    if (task.dueAt && task.dueAt <= now) return
-    await sendMessages(tx, await candidateUsers(tx, task), {
-      kind: 'taskDueSoon',
-      processId: task.processId,
-      senderId: null,
-      title: bothLanguages('msgTaskDueSoon', wording(task, timeZone)),
-      at: now,
-    })
-  })
-
-  const overdue = await drain(
-    db,
-    and(eq(processTasks.escalation, 0), lte(processTasks.escalateAt, now)),
-    async (tx, task) => {
+/** What each timer does to a task it finds due. */
+function timerActs(timeZone: string, now: Date): Record<TimerName, Act> {
+  return {
+    remind: async (tx, task) => {
+      await tx.update(processTasks).set({ remindAt: null }).where(eq(processTasks.id, task.id))
+      // A reminder found only once the task is overdue says nothing: the overdue message below does.
+      if (task.dueAt && task.dueAt <= now) return
+      await sendMessages(tx, await candidateUsers(tx, task), {
+        kind: 'taskDueSoon',
+        processId: task.processId,
+        senderId: null,
+        title: bothLanguages('msgTaskDueSoon', wording(task, timeZone)),
+        at: now,
+      })
+    },
+    overdue: async (tx, task) => {
       const to = await candidateUsers(tx, task)
       await sendMessages(tx, to, {
         kind: 'taskOverdue',
@@ -178,12 +240,7 @@ export async function runTaskTimers(db: DbOrTx, timeZone: string, now = new Date
         .where(eq(processTasks.id, task.id))
       await escalationHistory(tx, task, 1, now, to)
     },
-  )
-
-  const escalated = await drain(
-    db,
-    and(eq(processTasks.escalation, 1), lte(processTasks.escalateAt, now)),
-    async (tx, task) => {
+    escalate: async (tx, task) => {
       const to = await managers(tx, task)
       await sendMessages(tx, to, {
         kind: 'taskEscalated',
@@ -198,6 +255,37 @@ export async function runTaskTimers(db: DbOrTx, timeZone: string, now = new Date
         .where(eq(processTasks.id, task.id))
       await escalationHistory(tx, task, 2, now, to)
     },
-  )
+  }
+}
+
+/**
+ * Run every task timer due by `now`: "due soon" reminders, "overdue" to the candidates again (escalation 1,
+ * and the next escalation planned), "escalated" to the managers (escalation 2). Safe on several servers at
+ * once; a task's timer fires once.
+ */
+export async function runTaskTimers(db: DbOrTx, timeZone: string, now = new Date()): Promise<TimerRun> {
+  const acts = timerActs(timeZone, now)
+  const reminded = await drain(db, 'remind', now, acts.remind)
+  const overdue = await drain(db, 'overdue', now, acts.overdue)
+  const escalated = await drain(db, 'escalate', now, acts.escalate)
   return { reminded, overdue, escalated }
+}
+
+/**
+ * Fire one task's timer now if it is still due (an administrator's retry of its incident); 0 when it is not
+ * due any more. A failure throws.
+ */
+export async function runTaskTimer(
+  db: DbOrTx,
+  timeZone: string,
+  timer: TimerName,
+  taskId: string,
+  now = new Date(),
+): Promise<number> {
+  return batch(
+    db,
+    timer,
+    and(TIMERS[timer](now), eq(processTasks.id, taskId)),
+    timerActs(timeZone, now)[timer],
+  )
 }

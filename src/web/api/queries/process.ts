@@ -13,6 +13,7 @@ import {
   processStepRecord,
   processView,
 } from '../../../shared/contracts/process'
+import { type ProcessBulkInput, processBulkResult } from '../../../shared/contracts/process-bulk'
 import { api } from '../http'
 
 /** The list's filters as the URL keeps them (every one optional; page from 1). */
@@ -114,3 +115,8 @@ export const processStepQuery = (id: string, step: string, version: number) =>
     queryFn: ({ signal }) => api.get(`process/${id}/steps/${step}`, { schema: processStepRecord, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   })
+
+/** POST /api/process/bulk: a dry run (what would happen to each) or the run itself (under its key). */
+export function runProcessBulk(body: ProcessBulkInput) {
+  return api.post('process/bulk', { json: body, schema: processBulkResult })
+}

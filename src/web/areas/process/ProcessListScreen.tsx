@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Select, Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { mayStartType } from '../../../shared/access'
 import { PROCESS_STATUSES } from '../../../shared/contracts/process'
 import { PROCESS_TYPES } from '../../../shared/process-types'
@@ -13,6 +14,7 @@ import { FilterBar, FilterCell } from '../../forms/FilterBar'
 import { useMe } from '../../session/use-session'
 import { IconPlus } from '../../shell/icons'
 import { PageHeader } from '../../shell/PageHeader'
+import { BulkActions } from './BulkActions'
 import { ArtworkColumn, DatesColumn, pageParam, TypeFilter } from './list-parts'
 import { allSteps, statusLabel, useLang } from './machine-words'
 import { OpenProcess } from './OpenProcess'
@@ -109,6 +111,13 @@ export function ProcessListScreen({
   const me = useMe()
   const { process, tab, page = 1, ...filters } = search
   const list = useQuery({ ...processListQuery({ ...filters, page, pageSize: PAGE_SIZE }), enabled: !process })
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
+  const toggle = (ids: string[], on: boolean) =>
+    setChosen((before) => {
+      const next = new Set(before)
+      for (const id of ids) on ? next.add(id) : next.delete(id)
+      return next
+    })
   return (
     <OpenProcess
       process={process}
@@ -129,6 +138,7 @@ export function ProcessListScreen({
       />
       <Stack gap="md">
         <Filters search={filters} onSearch={(next) => onSearch(next, { replace: true })} />
+        <BulkActions chosen={[...chosen]} filter={filters} onDone={() => setChosen(new Set())} />
         {list.isPending ? <Skeleton h={320} radius="md" /> : null}
         {list.data ? (
           <ProcessTable
@@ -138,6 +148,7 @@ export function ProcessListScreen({
             pageSize={PAGE_SIZE}
             onPage={(p) => onSearch({ ...search, page: pageParam(p) })}
             onOpen={(id) => onSearch({ ...search, process: id })}
+            selection={{ chosen, toggle }}
           />
         ) : null}
       </Stack>

@@ -1,8 +1,8 @@
 // A page of processes as a table: type, subject, current step, status, who started it and when, last
 // change. A row opens the process view (the caller decides where: a search parameter of its route). On a
 // phone (below `sm`) the rows fold into cards, so the page never scrolls sideways.
-import { Plural, Trans } from '@lingui/react/macro'
-import { Group, Table, Text, UnstyledButton } from '@mantine/core'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { formatDateTime } from '../../i18n/format'
 import { FoldedList, ListEmpty, ListFooter } from './list-parts'
@@ -19,6 +19,7 @@ export function ProcessTable({
   onOpen,
   showType = true,
   empty,
+  selection,
 }: {
   list: ProcessView[]
   total: number
@@ -28,8 +29,11 @@ export function ProcessTable({
   onOpen: (id: string) => void
   showType?: boolean
   empty?: React.ReactNode
+  /** Checkboxes for the bulk actions: the chosen ids and a toggle. */
+  selection?: { chosen: ReadonlySet<string>; toggle: (ids: string[], on: boolean) => void }
 }) {
   const lang = useLang()
+  const { t } = useLingui()
   if (list.length === 0)
     return (
       <ListEmpty
@@ -76,6 +80,21 @@ export function ProcessTable({
         <>
           <Table.Thead>
             <Table.Tr>
+              {selection ? (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t`Choose every process on this page`}
+                    checked={list.every((p) => selection.chosen.has(p.id))}
+                    onChange={(e) =>
+                      selection.toggle(
+                        list.map((p) => p.id),
+                        e.currentTarget.checked,
+                      )
+                    }
+                    data-testid="bulk-choose-page"
+                  />
+                </Table.Th>
+              ) : null}
               {showType ? (
                 <Table.Th>
                   <Trans>Type</Trans>
@@ -110,6 +129,16 @@ export function ProcessTable({
                   data-process-type={p.type}
                   data-state={p.state}
                 >
+                  {selection ? (
+                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                      <Checkbox
+                        aria-label={t`Choose this process`}
+                        checked={selection.chosen.has(p.id)}
+                        onChange={(e) => selection.toggle([p.id], e.currentTarget.checked)}
+                        data-testid="bulk-choose"
+                      />
+                    </Table.Td>
+                  ) : null}
                   {showType ? <Table.Td fz="sm">{typeLabel(p.type, lang)}</Table.Td> : null}
                   <Table.Td>
                     <UnstyledButton onClick={() => onOpen(p.id)} fz="sm" fw={500} c="ink.8">
