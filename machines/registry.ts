@@ -27,6 +27,8 @@ import { insuranceAnnual } from './insurance-annual'
 import { insuranceOperation } from './insurance-operation'
 import { insurancePayout } from './insurance-payout'
 import { insuranceRenewal } from './insurance-renewal'
+import { loanIn } from './loan-in'
+import { objectEntry } from './object-entry'
 import { inventoryCheck } from './inventory-check'
 import { operationLoanExhibitionArt } from './operation-loan-exhibition-art'
 import { operationMountArt } from './operation-mount-art'
@@ -55,6 +57,8 @@ export const DECLARATIONS = [
   inventoryCheck,
   deaccession,
   damageLoss,
+  objectEntry,
+  loanIn,
   financePayment,
 ] as const satisfies readonly ProcessTypeDeclaration[]
 

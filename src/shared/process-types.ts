@@ -18,6 +18,8 @@ export const PROCESS_TYPES = [
   'INVENTORY_CHECK',
   'DEACCESSION',
   'DAMAGE_LOSS',
+  'OBJECT_ENTRY',
+  'LOAN_IN',
   'FINANCE_PAYMENT',
 ] as const
 export type ProcessType = (typeof PROCESS_TYPES)[number]
@@ -39,6 +41,8 @@ export const PROCESS_TYPE_LABELS = {
   INVENTORY_CHECK: { 'zh-CN': '库房盘点', en: 'Stocktake' },
   DEACCESSION: { 'zh-CN': '藏品注销', en: 'Deaccession' },
   DAMAGE_LOSS: { 'zh-CN': '损坏与遗失', en: 'Damage and loss' },
+  OBJECT_ENTRY: { 'zh-CN': '作品入馆', en: 'Object entry' },
+  LOAN_IN: { 'zh-CN': '借入作品', en: 'Loan in' },
   FINANCE_PAYMENT: { 'zh-CN': '非合同付款', en: 'Non-contract payment' },
 } as const satisfies Record<ProcessType, { 'zh-CN': string; en: string }>
 
@@ -87,5 +91,15 @@ export const PROCESS_TYPE_LISTS: readonly {
     type: 'DAMAGE_LOSS',
     path: '/devOpsManage/damageLoss',
     menu: { 'zh-CN': '损坏与遗失', en: 'Damage and loss' },
+  },
+  {
+    type: 'OBJECT_ENTRY',
+    path: '/devOpsManage/objectEntry',
+    menu: { 'zh-CN': '作品入馆', en: 'Object entries' },
+  },
+  {
+    type: 'LOAN_IN',
+    path: '/devOpsManage/loanIn',
+    menu: { 'zh-CN': '借入作品', en: 'Loans in' },
   },
 ]

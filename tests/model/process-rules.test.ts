@@ -377,6 +377,11 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
   },
   DEACCESSION: { completed: ['checkArtworks'], notApproved: ['checkArtworks'] },
   DAMAGE_LOSS: { completed: ['checkArtworks'] },
+  OBJECT_ENTRY: {
+    returned: ['checkArtworks', 'worksEntered', 'worksGivenBack'],
+    acquired: ['checkArtworks', 'worksEntered'],
+  },
+  LOAN_IN: { completed: ['checkArtworks', 'borrowedArrived', 'borrowedReturned'] },
 }
 
 group('effects on the way to each ending', () => {

@@ -1,8 +1,18 @@
-// The collections-management types' step forms (DEACCESSION, DAMAGE_LOSS), by type and step key.
+// The collections-management types' step forms (DEACCESSION, DAMAGE_LOSS, OBJECT_ENTRY, LOAN_IN), by type and
+// step key, and the form of LOAN_IN's own RETURN.
 import type { ProcessType } from '../../../../../shared/process-types'
 import type { StepFormSpec } from '../../field-spec'
 import { damageActionsForm, damageAssessmentForm, damageIncidentForm } from './damage-loss'
 import { deaccessionDecisionForm, deaccessionReasonsForm, titleCheckForm } from './deaccession'
+import {
+  loanInAgreementForm,
+  loanInArrivalForm,
+  loanInInsuranceForm,
+  loanInReturnForm,
+  objectEntryForm,
+  objectEntryOutcomeForm,
+  objectEntryReceiptForm,
+} from './not-owned'
 
 export const COLLECTIONS_STEP_FORMS: Partial<Record<ProcessType, Record<string, StepFormSpec>>> = {
   DEACCESSION: {
@@ -15,4 +25,17 @@ export const COLLECTIONS_STEP_FORMS: Partial<Record<ProcessType, Record<string, 
     assessment: damageAssessmentForm,
     actions: damageActionsForm,
   },
+  OBJECT_ENTRY: {
+    entry: objectEntryForm,
+    receipt: objectEntryReceiptForm,
+    outcome: objectEntryOutcomeForm,
+  },
+  LOAN_IN: {
+    agreement: loanInAgreementForm,
+    insurance: loanInInsuranceForm,
+    arrival: loanInArrivalForm,
+  },
 }
+
+/** Forms of payloads by payload key (machines/view.ts `payloadKeyAt`). */
+export const COLLECTIONS_EVENT_FORMS: Record<string, StepFormSpec> = { loanInReturn: loanInReturnForm }
