@@ -10,6 +10,7 @@ import {
   notOwnedInput,
 } from '../src/shared/process-steps'
 import { declareType, defineProcess, formStep, waitStep } from './blocks'
+import { payableCost } from './follow-ups'
 import { fx } from './setup'
 
 /** Before the work arrived, a return has nothing to return. */
@@ -54,8 +55,11 @@ export const loanInV1 = defineProcess({
     arrival: loanInArrivalStep,
     loanInReturn,
   },
+  // The loan fee is paid to the lender (offered once the agreement is approved with a fee above zero).
+  followUps: [payableCost({ step: 'agreement', amount: 'fee', currency: 'currency', payee: 'lender' })],
   notes: [
     'The work is described in the agreement, one work per loan. It becomes an archive record only when its arrival is approved (borrowedArrived, a "created" movement into the room named): status "borrowed (not owned)", never in holdings or in the totals of owned works.',
+    'A fee above zero is paid to the lender by a payment request (FINANCE_PAYMENT) started from the loan once the agreement is approved.',
     'The insurance is nail to nail (from the lender\'s wall and back), under the office\'s policy or the lender\'s: the step records the insurer, the policy, the insured value and the period; the form requires the cover to be nail to nail.',
     'RETURN records the day the work went back and whether its condition is as on arrival (a note is required when it is not): the work leaves the warehouse to the lender, status "returned to its owner" (borrowedReturned, a movement row). A RETURN before the arrival is refused, saying the work has not arrived.',
     'While the work is with us the loan cannot be terminated: RETURN is recorded first. Before the arrival, terminating leaves nothing behind (no record exists yet).',

@@ -35,7 +35,7 @@ export const objectEntryV1 = defineProcess({
       { key: 'outcome', labelZh: '处理结果', labelEn: 'Outcome' },
       {
         next: [
-          { to: 'returned', when: 'entryGivenBack', effects: [fx('worksGivenBack', 'entry')] },
+          { to: 'completed', when: 'entryGivenBack', effects: [fx('worksGivenBack', 'entry')] },
           { to: 'acquired' },
         ],
         onTerminate: giveBack,
@@ -43,7 +43,7 @@ export const objectEntryV1 = defineProcess({
     ),
   ],
   finals: {
-    returned: { labelZh: '已归还寄存人', labelEn: 'Returned to the depositor', status: 'completed' },
+    completed: { labelZh: '已归还寄存人', labelEn: 'Returned to the depositor', status: 'completed' },
     acquired: { labelZh: '转为购买', labelEn: 'To be acquired', status: 'completed' },
   },
   conditions: {
@@ -67,7 +67,7 @@ export const objectEntryV1 = defineProcess({
   notes: [
     'The work is described in the entry record, one work per entry. When the entry is approved it becomes an archive record with the status "in our care (not owned)", in the room the entry names (worksEntered, a "created" movement): never owned, so never in holdings or in the totals of owned works.',
     'The receipt is printed from the entry in both languages (GET /api/process/:id/entry-receipt.pdf); the step records who received the work, its condition, and the signed receipt.',
-    'Ending "returned": the work leaves the warehouse to the depositor, status "returned to its owner" (worksGivenBack, a movement row). Terminating after the entry does the same: the work goes back.',
+    'Ending "returned" (the final state `completed`): the work leaves the warehouse to the depositor, status "returned to its owner" (worksGivenBack, a movement row). Terminating after the entry does the same: the work goes back.',
     'Ending "acquired": the office decided to buy it. A purchase (BUY_ART) started from the ended entry names it (sourceProcessId) and is chosen on the entered record itself, which it may take although it is in care; paying completes the purchase and the same record becomes owned (in the collection, where it is). Until then it stays in care, not owned.',
   ],
 })
