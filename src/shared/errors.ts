@@ -412,6 +412,10 @@ export const MESSAGES = {
     'zh-CN': '借入的作品仍在本处，请先登记归还出借方，再终止流程',
     en: 'The borrowed works are still with us: record their return to the lender first, then terminate',
   },
+  entryReceiptNotReady: {
+    'zh-CN': '入馆登记尚未批准，作品还没有档案，暂不能出具收据',
+    en: 'The entry is not approved yet, so the work has no record: the receipt cannot be printed',
+  },
   loanInNotArrived: {
     'zh-CN': '借入的作品尚未到达，不能登记归还：请先登记到达',
     en: 'The borrowed works have not arrived yet, so they cannot be returned: record their arrival first',
