@@ -451,18 +451,20 @@ export function waitStep(
     form: false,
     build: (b) =>
       stepState(def, name, {
-        [name]: withPayload(leaf(
-          b,
-          name,
-          opts.leaf,
-          def.key,
-          {
-            [opts.event]: exitTransitions(b, [opts.next].flat(), { type: 'mayOperate' }, [
-              { type: 'logStepEvent', params: step(def.key) },
-            ]),
-          },
-          opts.terminate ?? { effects: opts.onTerminate },
-        )),
+        [name]: withPayload(
+          leaf(
+            b,
+            name,
+            opts.leaf,
+            def.key,
+            {
+              [opts.event]: exitTransitions(b, [opts.next].flat(), { type: 'mayOperate' }, [
+                { type: 'logStepEvent', params: step(def.key) },
+              ]),
+            },
+            opts.terminate ?? { effects: opts.onTerminate },
+          ),
+        ),
       }),
   }
 }

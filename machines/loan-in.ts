@@ -38,7 +38,12 @@ export const loanInV1 = defineProcess({
     waitStep(
       { key: 'return', labelZh: '归还出借方', labelEn: 'Return to the lender' },
       {
-        leaf: { name: 'withUs', labelZh: '借入中（展出或库存）', labelEn: 'With us (on display or in store)', status: 'onLoan' },
+        leaf: {
+          name: 'withUs',
+          labelZh: '借入中（展出或库存）',
+          labelEn: 'With us (on display or in store)',
+          status: 'onLoan',
+        },
         event: 'RETURN',
         payload: 'loanInReturn',
         next: { to: 'completed', effects: [fx('borrowedReturned', 'return')] },
@@ -60,7 +65,7 @@ export const loanInV1 = defineProcess({
   notes: [
     'The work is described in the agreement, one work per loan. It becomes an archive record only when its arrival is approved (borrowedArrived, a "created" movement into the room named): status "borrowed (not owned)", never in holdings or in the totals of owned works.',
     'A fee above zero is paid to the lender by a payment request (FINANCE_PAYMENT) started from the loan once the agreement is approved.',
-    'The insurance is nail to nail (from the lender\'s wall and back), under the office\'s policy or the lender\'s: the step records the insurer, the policy, the insured value and the period; the form requires the cover to be nail to nail.',
+    "The insurance is nail to nail (from the lender's wall and back), under the office's policy or the lender's: the step records the insurer, the policy, the insured value and the period; the form requires the cover to be nail to nail.",
     'RETURN records the day the work went back and whether its condition is as on arrival (a note is required when it is not): the work leaves the warehouse to the lender, status "returned to its owner" (borrowedReturned, a movement row). A RETURN before the arrival is refused, saying the work has not arrived.',
     'While the work is with us the loan cannot be terminated: RETURN is recorded first. Before the arrival, terminating leaves nothing behind (no record exists yet).',
   ],
@@ -86,6 +91,6 @@ export const loanIn = declareType({
       },
     },
   },
-  demoDocument: { name: 'loan-in-agreement.pdf', title: 'Loan agreement and the lender\'s condition report' },
+  demoDocument: { name: 'loan-in-agreement.pdf', title: "Loan agreement and the lender's condition report" },
   samples: loanInSamples,
 })

@@ -83,7 +83,13 @@ describe('object entry', () => {
       expect(res.status, bytes.toString('utf8').slice(0, 300)).toBe(200)
       expect(res.headers.get('content-type')).toBe('application/pdf')
       const text = pdfText(bytes).replace(/\s+/g, ' ')
-      for (const words of ['作品入馆收据', 'Object entry receipt', 'Mr Chen Weiming', '山水册页', 'Left for valuation'])
+      for (const words of [
+        '作品入馆收据',
+        'Object entry receipt',
+        'Mr Chen Weiming',
+        '山水册页',
+        'Left for valuation',
+      ])
         expect(text).toContain(words)
     }
 
@@ -160,7 +166,10 @@ describe('object entry', () => {
     let p = await f.send('registrar', first, 'SUBMIT', { payload: s.receipt[0] })
     p = await f.send('registrar', p, 'TERMINATE', { comment: 'The depositor took the work back' })
     expect(p.state).toBe('terminated')
-    expect((await artworkRows(f.t, [artworkId]))[0]).toMatchObject({ status: 'returned', in_warehouse: false })
+    expect((await artworkRows(f.t, [artworkId]))[0]).toMatchObject({
+      status: 'returned',
+      in_warehouse: false,
+    })
     await assertWorldConsistent(f.t)
     p = await f.send('registrar', p, 'RESTART')
     expect(p.state).toBe('entry.draft')

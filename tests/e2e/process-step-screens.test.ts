@@ -132,7 +132,8 @@ const JOURNEYS: Journey[] = [
     expects: ['entry:SUBMIT', 'receipt:SUBMIT', 'outcome:SUBMIT', 'APPROVE'],
   },
   {
-    title: 'loan in: agreement, nail-to-nail insurance, arrival, returned with its condition compared (English)',
+    title:
+      'loan in: agreement, nail-to-nail insurance, arrival, returned with its condition compared (English)',
     definition: latest('LOAN_IN'),
     lang: 'en',
     through: ['RETURN'],
@@ -150,7 +151,8 @@ const JOURNEYS: Journey[] = [
     expects: ['entry:SUBMIT', 'receipt:SUBMIT', 'outcome:SUBMIT', 'APPROVE'],
   },
   {
-    title: 'loan in: agreement, nail-to-nail insurance, arrival, returned with its condition compared (Chinese)',
+    title:
+      'loan in: agreement, nail-to-nail insurance, arrival, returned with its condition compared (Chinese)',
     definition: latest('LOAN_IN'),
     lang: 'zh-CN',
     through: ['RETURN'],

@@ -50,6 +50,8 @@ const PAID_PURCHASES = [
 ] as const
 /** Artworks the demo processes add to the catalogue's (the paid purchases'). */
 export const DEMO_PURCHASED_COUNT = PAID_PURCHASES.length
+/** Artworks held without being owned (`entries`, `borrowing`): two entered works, one borrowed. */
+export const DEMO_NOT_OWNED_COUNT = 3
 
 /** What the seed did, for the log line of a first start. */
 export interface DemoProcessesSummary {

@@ -37,7 +37,9 @@ export async function readEntryReceipt(env: RuntimeEnv, user: User, id: string):
   const step = view.context.steps.entry
   const work = view.artworks[0]
   if (!step?.data || !step.approvals?.length || !work)
-    throw new AppError(400, 'entryReceiptNotReady', undefined, { fieldErrors: { id: 'entryReceiptNotReady' } })
+    throw new AppError(400, 'entryReceiptNotReady', undefined, {
+      fieldErrors: { id: 'entryReceiptNotReady' },
+    })
   return {
     processId: view.id,
     inventoryNo: work.inventoryNo,
@@ -71,10 +73,7 @@ export function drawEntryReceipt(r: Report, receipt: EntryReceipt) {
   ])
   if (str(e.description)) line(r, str(e.description))
   section(r, both('声明', 'Statement'))
-  line(
-    r,
-    '本办公室已收到上述作品代为保管，作品所有权仍属寄存人，不属本办公室馆藏。凭本收据归还。',
-  )
+  line(r, '本办公室已收到上述作品代为保管，作品所有权仍属寄存人，不属本办公室馆藏。凭本收据归还。')
   line(
     r,
     'The office has received the work above into its care. It remains the property of the depositor and is not part of the collection. It is returned against this receipt.',

@@ -66,7 +66,12 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
   // needs no shipping.
   const existing = [...ctx.artworkIds]
   const inHand = (await loadArtworks(ctx.tx, existing)).filter((a) => a.status === 'in_care').map((a) => a.id)
-  const movement = { kind: 'manual', processId: ctx.process.id, byUserId: ctx.event.actor.id, at: ctx.at } as const
+  const movement = {
+    kind: 'manual',
+    processId: ctx.process.id,
+    byUserId: ctx.event.actor.id,
+    at: ctx.at,
+  } as const
   const elsewhere = existing.filter((id) => !inHand.includes(id))
   if (elsewhere.length > 0)
     await changeArtworks(

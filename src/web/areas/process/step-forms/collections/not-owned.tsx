@@ -172,7 +172,12 @@ export const loanInArrivalForm: StepFormSpec = {
           required: true,
           labels: { display: msg`On display`, store: msg`In store` },
         },
-        { path: 'conditionOk', kind: 'boolean', label: msg`Condition as the lender reported`, required: true },
+        {
+          path: 'conditionOk',
+          kind: 'boolean',
+          label: msg`Condition as the lender reported`,
+          required: true,
+        },
         {
           path: 'conditionReport',
           kind: 'textarea',
