@@ -23,8 +23,7 @@ export const Route = createFileRoute('/_app/devOpsManage/loanIn')({
       <TypeListScreen
         type="LOAN_IN"
         description={{
-          'zh-CN':
-            '本办公室向外借入作品：借入协议、钉到钉保险、到达与状况，展出或存放后归还出借方并比对状况。',
+          'zh-CN': '借入作品：协议、钉到钉保险、到达与状况，展出或存放，归还时比对状况。',
           en: 'Works the office borrows: the agreement, nail-to-nail insurance, arrival and condition, then the return to the lender with the condition compared.',
         }}
         empty={{

@@ -23,8 +23,7 @@ export const Route = createFileRoute('/_app/devOpsManage/objectEntry')({
       <TypeListScreen
         type="OBJECT_ENTRY"
         description={{
-          'zh-CN':
-            '非馆藏作品交由本办公室代管（洽购看货、估价、寄售）：登记、出具收据，最后归还寄存人或转为购买。',
+          'zh-CN': '非馆藏作品交由本处代管（看货、估价、寄售）：登记、收据，最后归还或转为购买。',
           en: 'Works left in our care without being owned (offered for purchase, for valuation, consigned): entered, receipted, then returned or bought.',
         }}
         empty={{
