@@ -179,6 +179,22 @@ export interface FormStepOptions extends StepOptions {
    * purchase's warehousing after arrival): TERMINATE from any of its leaves says where they are now.
    */
   away?: boolean
+  /**
+   * Events refused in every leaf of this step with a message of their own (a borrowed work's RETURN before
+   * it arrived: "record the arrival first"), instead of the general "not possible in this state".
+   */
+  refusals?: Record<string, MessageKey>
+}
+
+/** The step's leaves with `refusals` added to their meta (a refusal the leaf already names wins). */
+function withRefusals(config: StateConfig, refusals: Record<string, MessageKey> | undefined): StateConfig {
+  if (!refusals || !config.states) return config
+  const states: Record<string, StateConfig> = {}
+  for (const [name, state] of Object.entries(config.states as Record<string, StateConfig>)) {
+    const meta = (state.meta ?? {}) as StateMeta
+    states[name] = { ...state, meta: { ...meta, refusals: { ...refusals, ...meta.refusals } } }
+  }
+  return { ...config, states }
 }
 
 /** A step with a form: draft (SAVE) → submitted (SUBMIT) → APPROVE: where `next` leads; REJECT: back to the form. */
@@ -189,25 +205,28 @@ export function formStep(def: StepDef, opts: FormStepOptions): StepBlock {
     def,
     form: true,
     build: (b) =>
-      stepState(def, 'draft', {
-        ...fillingStates(b, def.key, false, terminate),
-        submitted: sharedLeaf(
-          b,
-          'submitted',
-          def.key,
-          {
-            APPROVE: exitTransitions(
-              b,
-              exits,
-              { type: 'mayApprove', params: step(def.key) },
-              [{ type: 'recordApproval', params: step(def.key) }],
-              [notify('approved', 'submitter', def.key)],
-            ),
-            REJECT: reject(def.key),
-          },
-          terminate,
-        ),
-      }),
+      withRefusals(
+        stepState(def, 'draft', {
+          ...fillingStates(b, def.key, false, terminate),
+          submitted: sharedLeaf(
+            b,
+            'submitted',
+            def.key,
+            {
+              APPROVE: exitTransitions(
+                b,
+                exits,
+                { type: 'mayApprove', params: step(def.key) },
+                [{ type: 'recordApproval', params: step(def.key) }],
+                [notify('approved', 'submitter', def.key)],
+              ),
+              REJECT: reject(def.key),
+            },
+            terminate,
+          ),
+        }),
+        opts.refusals,
+      ),
   }
 }
 
@@ -409,25 +428,42 @@ export function waitStep(
     event: string
     /** TERMINATE while waiting (default: allowed, undoing `onTerminate`). */
     terminate?: Terminate
+    /**
+     * The key in the definition's `payloads` of the event's payload, when it is not the event's name (a
+     * borrowed work's RETURN says less than a lent one's: `loanInReturn`).
+     */
+    payload?: string
   },
 ): StepBlock {
   const { name } = opts.leaf
+  const withPayload = (config: StateConfig): StateConfig =>
+    opts.payload
+      ? {
+          ...config,
+          meta: {
+            ...(config.meta as StateMeta),
+            eventPayloads: { ...(config.meta as StateMeta).eventPayloads, [opts.event]: opts.payload },
+          },
+        }
+      : config
   return {
     def,
     form: false,
     build: (b) =>
       stepState(def, name, {
-        [name]: leaf(
-          b,
-          name,
-          opts.leaf,
-          def.key,
-          {
-            [opts.event]: exitTransitions(b, [opts.next].flat(), { type: 'mayOperate' }, [
-              { type: 'logStepEvent', params: step(def.key) },
-            ]),
-          },
-          opts.terminate ?? { effects: opts.onTerminate },
+        [name]: withPayload(
+          leaf(
+            b,
+            name,
+            opts.leaf,
+            def.key,
+            {
+              [opts.event]: exitTransitions(b, [opts.next].flat(), { type: 'mayOperate' }, [
+                { type: 'logStepEvent', params: step(def.key) },
+              ]),
+            },
+            opts.terminate ?? { effects: opts.onTerminate },
+          ),
         ),
       }),
   }

@@ -67,6 +67,7 @@ export const GUARD_LABELS = {
   discrepanciesResolved: { labelZh: '差异已全部解决', labelEn: 'every discrepancy resolved' },
   renewalDeclined: { labelZh: '决定不续保', labelEn: 'decided not to renew' },
   deaccessionRejected: { labelZh: '决定不批准注销', labelEn: 'the decision rejects the deaccession' },
+  entryGivenBack: { labelZh: '决定归还寄存人', labelEn: 'the outcome gives the work back' },
 } as const satisfies Record<string, Words>
 export type GuardName = keyof typeof GUARD_LABELS
 
@@ -86,6 +87,10 @@ export const EFFECT_LABELS = {
   warehoused: { labelZh: '作品入库', labelEn: 'artworks into the room' },
   loanOut: { labelZh: '作品借出', labelEn: 'artworks out on loan' },
   loanReturned: { labelZh: '作品归还入库', labelEn: 'artworks back from loan' },
+  worksEntered: { labelZh: '生成代管作品档案', labelEn: 'record the work in our care' },
+  worksGivenBack: { labelZh: '作品归还寄存人', labelEn: 'give the work back to the depositor' },
+  borrowedArrived: { labelZh: '生成借入作品档案', labelEn: 'record the borrowed work' },
+  borrowedReturned: { labelZh: '作品归还出借方', labelEn: 'give the work back to the lender' },
   sold: { labelZh: '作品已售出', labelEn: 'artworks sold' },
   insuranceCovered: { labelZh: '作品已投保', labelEn: 'artworks covered' },
   insuranceLapsed: { labelZh: '作品待投保', labelEn: 'artworks to be insured' },

@@ -29,6 +29,8 @@ import { insuranceOperation } from './insurance-operation'
 import { insurancePayout } from './insurance-payout'
 import { insuranceRenewal } from './insurance-renewal'
 import { inventoryCheck } from './inventory-check'
+import { loanIn } from './loan-in'
+import { objectEntry } from './object-entry'
 import { operationLoanExhibitionArt } from './operation-loan-exhibition-art'
 import { operationMountArt } from './operation-mount-art'
 import { operationRepairArt } from './operation-repair-art'
@@ -57,6 +59,8 @@ export const DECLARATIONS = [
   deaccession,
   damageLoss,
   conditionCheck,
+  objectEntry,
+  loanIn,
   financePayment,
 ] as const satisfies readonly ProcessTypeDeclaration[]
 

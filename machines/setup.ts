@@ -36,6 +36,7 @@ export type ConditionName =
   | 'discrepanciesResolved'
   | 'renewalDeclined'
   | 'deaccessionRejected'
+  | 'entryGivenBack'
 export type Conditions = Partial<Record<ConditionName, (context: ProcessContext) => boolean>>
 
 /** An `effect` action: XState's pure `transition()` hands it back to the runtime, which applies it. */
@@ -182,6 +183,7 @@ export function processSetup(
       discrepanciesResolved: condition('discrepanciesResolved'),
       renewalDeclined: condition('renewalDeclined'),
       deaccessionRejected: condition('deaccessionRejected'),
+      entryGivenBack: condition('entryGivenBack'),
       /** Steps are filled by anyone who may start processes (a team fills a process together). */
       mayFill: ({ event }) => holds(event.actor, START_PRIVILEGE),
       /** Money steps: also finance staff who pay. */

@@ -132,6 +132,12 @@ export type EffectName =
   /** Exhibition loan: out to the borrower and back. */
   | 'loanOut'
   | 'loanReturned'
+  /** Object entry: the entered work becomes a record in our care (not owned); given back to the depositor. */
+  | 'worksEntered'
+  | 'worksGivenBack'
+  /** Loan in: the borrowed work becomes a record (borrowed, not owned) on arrival; back to the lender. */
+  | 'borrowedArrived'
+  | 'borrowedReturned'
   /** Sale completed: artworks sold. */
   | 'sold'
   /** Insurance: covered with the policy and period from the step data; or back to be insured. */

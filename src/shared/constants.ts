@@ -4,8 +4,23 @@
 // first download").
 export { PROCESS_STATUS_VALUES as PROCESS_STATUSES } from '../../machines/types'
 
-/** `missing`: not found at a stocktake and not accounted for since (docs/architecture.md § Process steps stocktake). */
-export const ARTWORK_STATUSES = ['purchased', 'in_collection', 'on_loan', 'sold', 'missing'] as const
+/**
+ * `missing`: not found at a stocktake and not accounted for since (docs/architecture.md § Process steps stocktake).
+ * `in_care`: entered (OBJECT_ENTRY), in the office's care but not owned; `borrowed`: lent to the office (LOAN_IN);
+ * `returned`: given back to its depositor or lender. None of the last three is ever owned.
+ */
+export const ARTWORK_STATUSES = [
+  'purchased',
+  'in_collection',
+  'on_loan',
+  'sold',
+  'missing',
+  'in_care',
+  'borrowed',
+  'returned',
+] as const
+/** The statuses of works the office holds without owning them (never counted as owned). */
+export const NOT_OWNED_STATUSES = ['in_care', 'borrowed', 'returned'] as const
 export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number]
 export const TRANSPORT_STATUSES = ['none', 'to_be_transported', 'transporting'] as const
 export const INSURANCE_STATUSES = ['to_be_insured', 'covered'] as const
@@ -31,6 +46,7 @@ export const MOVEMENT_KINDS = [
   'loan_out',
   'loan_return',
   'sold',
+  'returned_to_owner',
   'stocktake_found',
   'stocktake_missing',
   'manual',

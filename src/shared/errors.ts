@@ -432,6 +432,18 @@ export const MESSAGES = {
     'zh-CN': '作品仍在借展中，请先登记归还，再终止流程',
     en: 'The artworks are still on loan: record their return first, then terminate',
   },
+  terminateBorrowed: {
+    'zh-CN': '借入的作品仍在本处，请先登记归还出借方，再终止流程',
+    en: 'The borrowed works are still with us: record their return to the lender first, then terminate',
+  },
+  entryReceiptNotReady: {
+    'zh-CN': '入馆登记尚未批准，作品还没有档案，暂不能出具收据',
+    en: 'The entry is not approved yet, so the work has no record: the receipt cannot be printed',
+  },
+  loanInNotArrived: {
+    'zh-CN': '借入的作品尚未到达，不能登记归还：请先登记到达',
+    en: 'The borrowed works have not arrived yet, so they cannot be returned: record their arrival first',
+  },
   whereNowRequired: {
     'zh-CN': '请说明作品现在的位置：选择库房或填写地点',
     en: 'Say where the artworks are now: choose a room or enter a place',
@@ -456,6 +468,18 @@ export const MESSAGES = {
   artworkIsInCollection: {
     'zh-CN': '作品 {artworks} 已在藏品中，不能发起该流程',
     en: 'Artwork {artworks} is already in the collection: this process cannot start on it',
+  },
+  artworkIsInCare: {
+    'zh-CN': '作品 {artworks} 由本办公室代管，并非馆藏，不能发起该流程',
+    en: 'Artwork {artworks} is in our care but not owned: this process cannot start on it',
+  },
+  artworkIsBorrowed: {
+    'zh-CN': '作品 {artworks} 为借入作品，并非馆藏，不能发起该流程',
+    en: 'Artwork {artworks} is borrowed, not owned: this process cannot start on it',
+  },
+  artworkIsReturned: {
+    'zh-CN': '作品 {artworks} 已归还物主，不能发起该流程',
+    en: 'Artwork {artworks} has been returned to its owner: this process cannot start on it',
   },
   artworkHeld: {
     'zh-CN': '作品 {artworks} 正在另一个未结束的流程中，请待其结束后再试',

@@ -19,6 +19,8 @@ export const PROCESS_TYPES = [
   'DEACCESSION',
   'DAMAGE_LOSS',
   'CONDITION_CHECK',
+  'OBJECT_ENTRY',
+  'LOAN_IN',
   'FINANCE_PAYMENT',
 ] as const
 export type ProcessType = (typeof PROCESS_TYPES)[number]
@@ -41,6 +43,8 @@ export const PROCESS_TYPE_LABELS = {
   DEACCESSION: { 'zh-CN': '藏品注销', en: 'Deaccession' },
   DAMAGE_LOSS: { 'zh-CN': '损坏与遗失', en: 'Damage and loss' },
   CONDITION_CHECK: { 'zh-CN': '品相检查', en: 'Condition check' },
+  OBJECT_ENTRY: { 'zh-CN': '作品入馆', en: 'Object entry' },
+  LOAN_IN: { 'zh-CN': '借入作品', en: 'Loan in' },
   FINANCE_PAYMENT: { 'zh-CN': '非合同付款', en: 'Non-contract payment' },
 } as const satisfies Record<ProcessType, { 'zh-CN': string; en: string }>
 
@@ -94,5 +98,15 @@ export const PROCESS_TYPE_LISTS: readonly {
     type: 'CONDITION_CHECK',
     path: '/devOpsManage/conditionCheck',
     menu: { 'zh-CN': '品相检查', en: 'Condition checks' },
+  },
+  {
+    type: 'OBJECT_ENTRY',
+    path: '/devOpsManage/objectEntry',
+    menu: { 'zh-CN': '作品入馆', en: 'Object entries' },
+  },
+  {
+    type: 'LOAN_IN',
+    path: '/devOpsManage/loanIn',
+    menu: { 'zh-CN': '借入作品', en: 'Loans in' },
   },
 ]

@@ -3,13 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ARTWORK_COUNT as CATALOGUE } from '../../src/server/seed/demo-artworks'
 import { paintDemoImages } from '../../src/server/seed/demo-artworks/paint'
-import { DEMO_PURCHASED_COUNT } from '../../src/server/seed/demo-processes'
+import { DEMO_NOT_OWNED_COUNT, DEMO_PURCHASED_COUNT } from '../../src/server/seed/demo-processes'
 import { artworkRecord } from '../../src/shared/artwork-rules'
 import { countRows } from './artworks-fixtures'
 import { createTestContext, type TestContext } from './helpers'
 
-/** The catalogue's artworks and those the demo office's paid purchases made. */
-const DEMO_ARTWORK_COUNT = CATALOGUE + DEMO_PURCHASED_COUNT
+/**
+ * The catalogue's artworks, those the demo office's paid purchases made, and the works it holds without owning
+ * them (entered, borrowed: described in their process's first step only, numbered EN- and LI-).
+ */
+const DEMO_ARTWORK_COUNT = CATALOGUE + DEMO_PURCHASED_COUNT + DEMO_NOT_OWNED_COUNT
 let t: TestContext
 let viewer: string
 const H = { 'x-system-name': 'artworkArchive' }
@@ -28,7 +31,9 @@ describe('the demo collection', () => {
       headers: H,
     })
     expect(page.data.total).toBe(DEMO_ARTWORK_COUNT)
-    for (const item of page.data.list.slice(0, 25)) {
+    const owned = page.data.list.filter((a: { inventoryNo: string }) => a.inventoryNo.startsWith('VT-'))
+    expect(page.data.list.length - owned.length).toBe(DEMO_NOT_OWNED_COUNT)
+    for (const item of owned.slice(0, 25)) {
       const d = await t.call('GET', `/api/artworks/${item.id}`, { token: viewer, headers: H })
       const parsed = artworkRecord.safeParse(d.data.record)
       expect(parsed.success, `${item.inventoryNo}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
@@ -44,7 +49,10 @@ describe('the demo collection', () => {
     const s = await t.call('GET', '/api/artworks/summary', { token: viewer, headers: H })
     expect(s.data.count).toBe(DEMO_ARTWORK_COUNT)
     expect(s.data.valuations.length).toBeGreaterThanOrEqual(5)
-    expect(s.data.valuations.reduce((n: number, v: any) => n + v.count, 0)).toBe(DEMO_ARTWORK_COUNT)
+    // Every work is valued but those held without being owned (entered, borrowed: no valuation recorded).
+    expect(s.data.valuations.reduce((n: number, v: any) => n + v.count, 0)).toBe(
+      DEMO_ARTWORK_COUNT - DEMO_NOT_OWNED_COUNT,
+    )
     expect(s.data.groups.room.length).toBeGreaterThan(3)
   })
 

@@ -65,7 +65,6 @@ describe('the Spectrum 5.1 compliance map', () => {
 
   it('says support as built: partial where part is missing, none where nothing carries it', async () => {
     const p = byKey((await map()).data)
-    expect(p.get('loansIn')?.support).toBe('none')
     expect(p.get('collectionsReview')?.support).toBe('none')
     for (const key of ['rightsManagement', 'audit', 'documentationPlanning', 'emergencyPlanning'])
       expect(p.get(key)?.support, key).toBe('partial')
@@ -76,18 +75,23 @@ describe('the Spectrum 5.1 compliance map', () => {
     expect(p.get('emergencyPlanning')?.where).toContain('GET /api/warehouse/rooms/:id/emergency.pdf')
   })
 
-  it('names the deaccession, damage and condition check process types only while the registry declares them', async () => {
+  it('names the deaccession, damage, condition check, object entry and loan in process types only while the registry declares them', async () => {
     const p = byKey((await map()).data)
     const registered = new Set<string>(registeredTypes())
     for (const [key, type] of [
       ['deaccession', 'DEACCESSION'],
       ['damageLoss', 'DAMAGE_LOSS'],
       ['conditionChecking', 'CONDITION_CHECK'],
+      ['objectEntry', 'OBJECT_ENTRY'],
     ] as const) {
       const line = p.get(key)!
       expect(line.where.includes(type), key).toBe(registered.has(type))
       expect(line.support, key).toBe(registered.has(type) ? 'full' : 'partial')
     }
+    expect(p.get('loansIn')).toMatchObject(
+      registered.has('LOAN_IN') ? { support: 'full', where: ['LOAN_IN'] } : { support: 'none', where: [] },
+    )
+    expect(p.get('objectEntry')?.where).toContain('GET /api/process/:id/entry-receipt.pdf')
     expect(p.get('deaccession')?.where).toContain('OPERATION_SELL_ART')
     expect(p.get('conditionChecking')?.where).toContain('GET /api/condition-checks/rules')
     // Every process type named is one the registry declares.

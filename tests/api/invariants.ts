@@ -5,7 +5,8 @@
 // demo database: `assertWorldConsistent(t)` fails with one line per offending artwork, policy or reminder.
 // Money too: every payment under a contract of its own process in its currency, one live contract per
 // process step, a completed purchase or sale paid in full, one running or paid request per recorded cost.
-// Ownership: the running periods of an artwork add up to 100 % (or none runs).
+// Ownership: the running periods of an artwork add up to 100 % (or none runs); a work in care, borrowed or
+// given back has none, and is in care or borrowed only while the process that brought it in says so.
 import { expect } from 'vitest'
 import { MESSAGES } from '../../src/shared/errors'
 import type { TestContext } from './helpers'
@@ -269,6 +270,41 @@ const CHECKS: { rule: string; sql: string }[] = [
     sql: `select a.inventory_no as who, a.id, sum(o.share_percent)::text as what from artworks a
       join artwork_ownerships o on o.artwork_id = a.id and o.valid_to is null
       group by a.id, a.inventory_no having sum(o.share_percent) <> 100`,
+  },
+  {
+    // Works in our care or borrowed are never owned: holdings, summaries and the data centre count owned
+    // works only (statuses purchased, in the collection, on loan; and shares for holdings).
+    rule: 'a work not owned (in care, borrowed or returned) with a running ownership share',
+    sql: `select a.inventory_no as who, a.id, a.status::text || ' / ' || o.share_percent::text || ' %' as what
+      from artworks a join artwork_ownerships o on o.artwork_id = a.id and o.valid_to is null
+      where a.status in ('in_care', 'borrowed', 'returned')`,
+  },
+  {
+    rule: 'borrowed without a live loan in of its own with the work',
+    sql: `select a.inventory_no as who, a.id, a.status::text as what from artworks a
+      where a.status = 'borrowed' and not exists (
+        select 1 from process_artworks pa join processes p on p.id = pa.process_id
+        where pa.artwork_id = a.id and ${LIVE} and p.type = 'LOAN_IN' and p.state = 'return.withUs')`,
+  },
+  {
+    rule: 'a live loan in with the work whose work is not borrowed',
+    sql: `select a.inventory_no as who, a.id, p.state || ' / ' || a.status::text as what
+      from processes p join process_artworks pa on pa.process_id = p.id join artworks a on a.id = pa.artwork_id
+      where ${LIVE} and p.type = 'LOAN_IN' and p.state = 'return.withUs' and a.status <> 'borrowed'`,
+  },
+  {
+    // Entered, it stays in care while its entry runs, or after an entry that ended "acquired" (a purchase
+    // takes it over); an entry that ended otherwise gave it back.
+    rule: 'in care without a live object entry of its own, nor one ended acquired',
+    sql: `select a.inventory_no as who, a.id, a.status::text as what from artworks a
+      where a.status = 'in_care' and not exists (
+        select 1 from process_artworks pa join processes p on p.id = pa.process_id
+        where pa.artwork_id = a.id and p.type = 'OBJECT_ENTRY' and (${LIVE} or p.state = 'acquired'))`,
+  },
+  {
+    rule: 'returned to its owner, yet in the warehouse or in a room',
+    sql: `select a.inventory_no as who, a.id, coalesce('room ' || a.room_id::text, 'in the warehouse') as what
+      from artworks a where a.status = 'returned' and (a.in_warehouse or a.room_id is not null)`,
   },
 ]
 

@@ -29,9 +29,10 @@ describe('the demo office owners', () => {
     )
   })
 
-  it('owns every unsold work wholly between them, and no sold one', async () => {
+  it('owns every unsold work wholly between them, no sold one, none held without being owned', async () => {
     const [row] = (await t.deps.database.raw(`select
-        count(*) filter (where a.status <> 'sold' and o.total is null) as unowned,
+        count(*) filter (where a.status in ('purchased', 'in_collection', 'on_loan', 'missing')
+          and o.total is null) as unowned,
         count(*) filter (where a.status = 'sold' and o.total is not null) as sold_owned,
         count(*) filter (where o.total is not null) as owned
       from artworks a left join (select artwork_id, sum(share_percent) as total from artwork_ownerships

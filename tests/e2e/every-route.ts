@@ -147,7 +147,8 @@ async function processViews(page: Page, lang: 'zh-CN' | 'en'): Promise<string[]>
   const types = PROCESS_TYPES.filter((_, i) => i % 2 === (lang === 'zh-CN' ? 0 : 1))
   for (const type of types) {
     const input =
-      type === 'BUY_ART' || type === 'FINANCE_PAYMENT'
+      // A purchase, a payment request, an object entry and a loan in start on no archive work.
+      type === 'BUY_ART' || type === 'FINANCE_PAYMENT' || type === 'OBJECT_ENTRY' || type === 'LOAN_IN'
         ? sampleInput(type, MODEL_REFS)
         : type === 'INVENTORY_CHECK'
           ? { roomId: room.id, plannedOn: '2026-03-01' }

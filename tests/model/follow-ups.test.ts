@@ -38,6 +38,8 @@ describe('follow-up declarations', () => {
       'INSURANCE_ANNUAL → INSURANCE_RENEWAL (previousProcessId)',
       'INSURANCE_OPERATION → INSURANCE_RENEWAL (previousProcessId)',
       'INSURANCE_RENEWAL → INSURANCE_RENEWAL (previousProcessId)',
+      'LOAN_IN → FINANCE_PAYMENT (forProcessId, agreement)',
+      'OBJECT_ENTRY → BUY_ART (sourceProcessId)',
       'OPERATION_LOAN_EXHIBITION_ART → FINANCE_PAYMENT (forProcessId, artworkTransport)',
       'OPERATION_LOAN_EXHIBITION_ART → INSURANCE_OPERATION (operationProcessId)',
       'OPERATION_MOUNT_ART → FINANCE_PAYMENT (forProcessId, artworkTransport)',

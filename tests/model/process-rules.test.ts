@@ -294,6 +294,13 @@ group('rejection, payment failure, termination and restart', () => {
 })
 
 /** The effects of each type on the way to each of its endings (notify left out), in order. */
+/** The types whose start input may be empty. */
+const STARTS_WITH_NOTHING: ReadonlySet<ProcessType> = new Set<ProcessType>([
+  'FINANCE_PAYMENT',
+  'OBJECT_ENTRY',
+  'LOAN_IN',
+])
+
 const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
   FINANCE_PAYMENT: { completed: ['checkArtworks', 'recordPayment'] },
   BUY_ART: { completed: ['checkArtworks', 'recordContract', 'recordPayment', 'purchaseCompleted'] },
@@ -378,6 +385,11 @@ const ENDING_EFFECTS: Record<ProcessType, Record<string, string[]>> = {
   DEACCESSION: { completed: ['checkArtworks'], notApproved: ['checkArtworks'] },
   DAMAGE_LOSS: { completed: ['checkArtworks'] },
   CONDITION_CHECK: { completed: ['checkArtworks'] },
+  OBJECT_ENTRY: {
+    completed: ['checkArtworks', 'worksEntered', 'worksGivenBack'],
+    acquired: ['checkArtworks', 'worksEntered'],
+  },
+  LOAN_IN: { completed: ['checkArtworks', 'borrowedArrived', 'borrowedReturned'] },
 }
 
 group('effects on the way to each ending', () => {
@@ -597,8 +609,9 @@ group('every machine', () => {
       for (const key of Object.keys(data))
         expect(definition.payloads, `${definition.type} ${key}`).toHaveProperty(key)
       expect(definition.input.safeParse(modelInput(definition).subject).success).toBe(true)
-      // A non-contract payment request starts with nothing (its input is `{}` or `{ note }`).
-      expect(definition.input.safeParse({}).success).toBe(definition.type === 'FINANCE_PAYMENT')
+      // A non-contract payment request starts with nothing (its input is `{}` or `{ note }`); so do an
+      // object entry and a loan in, whose work is described in their first step.
+      expect(definition.input.safeParse({}).success).toBe(STARTS_WITH_NOTHING.has(definition.type))
     }
   })
 

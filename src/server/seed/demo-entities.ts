@@ -3,7 +3,8 @@
 // works that are not sold in realistic shares (wholly, 60/40, 50/50) from the first day of the year each was
 // bought (of last year when that is not known); the demo user `foundation` is limited to the foundation.
 // One SEED_STEPS line, after the demo collection.
-import { eq, ne } from 'drizzle-orm'
+import { eq, notInArray } from 'drizzle-orm'
+import { NOT_OWNED_STATUSES } from '../../shared/constants'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { artworkOwnerships, artworks, legalEntities, userEntityScope, users } from '../db/schema'
@@ -67,7 +68,8 @@ export const demoEntitiesSeedStep: {
     const works = await db
       .select({ id: artworks.id, buyYear: artworks.buyYear })
       .from(artworks)
-      .where(ne(artworks.status, 'sold'))
+      // Owned works only: a sold one no longer, and never one held without being owned (in care, borrowed).
+      .where(notInArray(artworks.status, ['sold', ...NOT_OWNED_STATUSES]))
       .orderBy(artworks.inventoryNo)
     // A work without a buy year is owned from the first day of last year (always before today).
     const today = officeToday()

@@ -50,6 +50,8 @@ const PAID_PURCHASES = [
 ] as const
 /** Artworks the demo processes add to the catalogue's (the paid purchases'). */
 export const DEMO_PURCHASED_COUNT = PAID_PURCHASES.length
+/** Artworks held without being owned (`entries`, `borrowing`): two entered works, one borrowed. */
+export const DEMO_NOT_OWNED_COUNT = 3
 
 /** What the seed did, for the log line of a first start. */
 export interface DemoProcessesSummary {
@@ -163,6 +165,13 @@ class Office {
       claim: { submittedOn: d(-30) },
       counting: { countedOn: d(0) },
       loan: { startDate: d(-30), endDate: d(75) },
+      entry: { enteredOn: d(-21), expectedReturnOn: d(30) },
+      receipt: { receivedOn: d(-21) },
+      outcome: { decidedOn: d(-3) },
+      agreement: { startOn: d(-12), endOn: d(80) },
+      insurance: { coverFrom: d(-16), coverUntil: d(88) },
+      arrival: { arrivedOn: d(-12) },
+      loanInReturn: { returnedOn: d(0) },
     }
     const out: Overrides = { ...base }
     for (const [key, value] of Object.entries(data)) out[key] = { ...base[key], ...value }
@@ -272,6 +281,8 @@ class DemoProcess {
         return this.send('ARRIVE', OPERATORS, { payload: this.payloadFor('ARRIVE') })
       case 'onLoan':
         return this.send('RETURN', OPERATORS, { payload: this.payloadFor('RETURN') })
+      case 'withUs':
+        return this.send('RETURN', OPERATORS, { payload: this.payloadFor('loanInReturn') })
       default:
         throw new Error(`demo processes: no way on from ${this.view.type} ${this.view.state}`)
     }
@@ -858,6 +869,31 @@ async function conditionChecks(s: Scene): Promise<void> {
 }
 
 /**
+ * Works left in the office's care for valuation (OBJECT_ENTRY), never owned: an album in care, its receipt
+ * signed and the outcome not decided yet; a scroll valued and given back to its depositor.
+ */
+async function entries(s: Scene): Promise<void> {
+  const room = s.room('SH-FTZ').id
+  const inCare = await s.office.start('OBJECT_ENTRY', 'registrar', {}, { room })
+  await inCare.to('outcome.draft')
+  const scroll = {
+    entry: {
+      depositor: 'Ms Liu Yan',
+      titleZh: '溪山行旅图（仿本）',
+      titleEn: 'Travellers among streams and mountains (copy)',
+      artistName: 'After Fan Kuan',
+    },
+  }
+  await (await s.office.start('OBJECT_ENTRY', 'registrar', {}, { room, data: scroll })).to('completed')
+}
+
+/** A work the office borrows (LOAN_IN), never owned: on display in Shanghai, insured nail to nail. */
+async function borrowing(s: Scene): Promise<void> {
+  const room = s.room('SH-FTZ').id
+  await (await s.office.start('LOAN_IN', 'registrar', {}, { room })).to('return.withUs')
+}
+
+/**
  * Non-contract payments (FINANCE_PAYMENT): the arrived transport's shipper paid (the cost its links offer,
  * prefilled), a storage fee awaiting approval, a framer's invoice whose payment failed.
  */
@@ -929,6 +965,8 @@ const STORIED: ReadonlySet<ProcessType> = new Set<ProcessType>([
   'DEACCESSION',
   'DAMAGE_LOSS',
   'CONDITION_CHECK',
+  'OBJECT_ENTRY',
+  'LOAN_IN',
   'BUY_ART',
   'BUY_ART_TRANS',
   'INSURANCE_PAYOUT',
@@ -965,6 +1003,8 @@ export async function seedDemoProcesses(
   await claims(s)
   await damages(s)
   await conditionChecks(s)
+  await entries(s)
+  await borrowing(s)
   await payments(s, arrived)
   for (const type of machineCatalog.types()) if (!STORIED.has(type)) await anyOtherType(s, type)
   const cpu = process.cpuUsage(cpu0)

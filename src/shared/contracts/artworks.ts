@@ -387,6 +387,9 @@ export const ARTWORK_STATUS_LABELS = {
   on_loan: { 'zh-CN': '借展中', en: 'On loan' },
   sold: { 'zh-CN': '已售出', en: 'Sold' },
   missing: { 'zh-CN': '缺失', en: 'Missing' },
+  in_care: { 'zh-CN': '代管中（非馆藏）', en: 'In our care (not owned)' },
+  borrowed: { 'zh-CN': '借入中（非馆藏）', en: 'Borrowed (not owned)' },
+  returned: { 'zh-CN': '已归还物主', en: 'Returned to its owner' },
 } as const satisfies Record<(typeof ARTWORK_STATUSES)[number], Words>
 export const INSURANCE_STATUS_LABELS = {
   to_be_insured: { 'zh-CN': '待投保', en: 'To be insured' },

@@ -1,10 +1,13 @@
 // The collections-management forms: a deaccession (the reasons for removing a work from the collection, the
 // proof of title checked, the decision approved) and a damage or loss (the incident, its assessment, the
-// actions taken). Their start input is the artworks concerned (inputs.ts `artworksInput`).
+// actions taken), whose start input is the artworks concerned (inputs.ts `artworksInput`); an object entry
+// (a work left in the office's care: the entry record, the receipt, the outcome) and a loan in (a work
+// borrowed: the agreement, its insurance, the arrival, the return), whose work is described in their first
+// step and becomes an archive record (never owned) when it is in the office's hands.
 import { z } from 'zod'
 import type { ProcessSamples, SampleRefs, StepSamples } from '../../../machines/types'
-import { isoDate, text } from '../validation'
-import { currency, dateOrder, fileIds, note, positiveMoney } from './common'
+import { isoDate, nameText, optionalNameText, text } from '../validation'
+import { currency, dateOrder, fileIds, nonNegativeMoney, note, positiveMoney, recordId } from './common'
 
 /** A list of distinct values chosen from `values`, at least `min` of them. */
 function chosen<const T extends readonly [string, ...string[]]>(values: T, min: number) {
@@ -202,3 +205,177 @@ const conditionCheckSamplesSteps = (refs: SampleRefs): StepSamples => ({
 })
 
 export const conditionCheckSamples: ProcessSamples = { steps: conditionCheckSamplesSteps }
+// OBJECT_ENTRY and LOAN_IN: works the office holds without owning them
+
+/** Their start input: only a note; the work is described in the first step. */
+export const notOwnedInput = z.strictObject({ note: note(2000) })
+
+/** The work, as the first step describes it (it is not in the archive yet). */
+const describedWork = {
+  titleZh: nameText(200),
+  titleEn: optionalNameText(200).optional(),
+  artistName: note(200),
+  description: note(2000),
+}
+
+/** Why a work is left with the office. */
+export const ENTRY_REASONS = ['purchaseOffer', 'valuation', 'consignment', 'other'] as const
+
+/** The entry record: who leaves the work, why, until when, where it is kept, and the work itself. */
+export const objectEntryStep = z
+  .strictObject({
+    depositor: text(200),
+    depositorContact: note(300),
+    reason: z.enum(ENTRY_REASONS, { message: 'required' }),
+    enteredOn: isoDate,
+    expectedReturnOn: isoDate,
+    ...describedWork,
+    /** The room the work is kept in while it is in the office's care. */
+    roomId: recordId,
+  })
+  .superRefine(dateOrder('enteredOn', 'expectedReturnOn'))
+
+/** The receipt handed to the depositor (printed from the entry, both languages), signed and filed. */
+export const objectEntryReceiptStep = z.strictObject({
+  receivedOn: isoDate,
+  receivedBy: text(200),
+  conditionOnReceipt: text(2000),
+  /** The receipt signed by the depositor (scan). */
+  receiptFileIds: fileIds(),
+})
+
+export const ENTRY_OUTCOMES = ['returned', 'acquired'] as const
+
+/** How the entry ends: the work goes back to the depositor, or the office buys it (a purchase follows). */
+export const objectEntryOutcomeStep = z.strictObject({
+  outcome: z.enum(ENTRY_OUTCOMES, { message: 'required' }),
+  decidedOn: isoDate,
+  remark: note(),
+})
+
+const objectEntrySamplesSteps = (refs: SampleRefs): StepSamples => ({
+  entry: [
+    {
+      depositor: 'Mr Chen Weiming',
+      reason: 'valuation',
+      enteredOn: '2026-04-01',
+      expectedReturnOn: '2026-05-15',
+      titleZh: '山水册页',
+      titleEn: 'Album of landscapes',
+      artistName: 'Unknown, Qing dynasty',
+      roomId: refs.roomId,
+    },
+  ],
+  receipt: [
+    {
+      receivedOn: '2026-04-01',
+      receivedBy: 'Registrar',
+      conditionOnReceipt: 'Good; slight foxing on the first leaf',
+      receiptFileIds: [refs.fileId],
+    },
+  ],
+  outcome: [
+    { outcome: 'returned', decidedOn: '2026-05-10' },
+    { outcome: 'acquired', decidedOn: '2026-05-10', remark: 'The owner accepts the offer' },
+  ],
+})
+
+export const objectEntrySamples: ProcessSamples = { input: () => ({}), steps: objectEntrySamplesSteps }
+
+/** The loan agreement: the lender, the period, the fee (zero when none), the conditions, and the work. */
+export const loanInAgreementStep = z
+  .strictObject({
+    lender: text(200),
+    startOn: isoDate,
+    endOn: isoDate,
+    fee: nonNegativeMoney,
+    currency,
+    conditions: text(5000),
+    ...describedWork,
+    agreementFileIds: fileIds(),
+  })
+  .superRefine(dateOrder('startOn', 'endOn'))
+
+export const LOAN_IN_COVER = ['ourPolicy', 'lenderPolicy'] as const
+
+/** Nail-to-nail insurance: from the lender's wall back to it, under our policy or the lender's. */
+export const loanInInsuranceStep = z
+  .strictObject({
+    cover: z.enum(LOAN_IN_COVER, { message: 'required' }),
+    insurer: text(200),
+    policyNo: text(64),
+    insuredValue: positiveMoney,
+    currency,
+    coverFrom: isoDate,
+    coverUntil: isoDate,
+    /** The cover runs nail to nail (from the lender's wall and back): it must. */
+    nailToNail: z.literal(true, { message: 'required' }),
+  })
+  .superRefine(dateOrder('coverFrom', 'coverUntil'))
+
+export const LOAN_IN_PLACEMENTS = ['display', 'store'] as const
+
+/** The work arrived: when, the room it goes to (on display or in store), its condition on arrival. */
+export const loanInArrivalStep = z.strictObject({
+  arrivedOn: isoDate,
+  roomId: recordId,
+  placement: z.enum(LOAN_IN_PLACEMENTS, { message: 'required' }),
+  conditionOk: z.boolean({ message: 'required' }),
+  conditionReport: text(5000),
+  attachments: fileIds(),
+})
+
+/** RETURN of a borrowed work: when it went back, and its condition compared to the arrival's. */
+export const loanInReturn = z
+  .strictObject({
+    returnedOn: isoDate,
+    conditionAsOnArrival: z.boolean({ message: 'required' }),
+    conditionNote: note(2000),
+    attachments: fileIds().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.conditionAsOnArrival === false && !v.conditionNote?.trim())
+      ctx.addIssue({ code: 'custom', message: 'required', path: ['conditionNote'] })
+  })
+
+const loanInSamplesSteps = (refs: SampleRefs): StepSamples => ({
+  agreement: [
+    {
+      lender: 'Long Museum, Shanghai',
+      startOn: '2026-06-01',
+      endOn: '2026-09-30',
+      fee: '20000.00',
+      currency: 'CNY',
+      conditions: 'Light below 50 lux, 50 % relative humidity, credit line "Lent by the Long Museum"',
+      titleZh: '春江图',
+      titleEn: 'Spring river',
+      artistName: 'Lin Fengmian',
+      agreementFileIds: [refs.fileId],
+    },
+  ],
+  insurance: [
+    {
+      cover: 'ourPolicy',
+      insurer: 'AXA Art',
+      policyNo: 'AXA-LI-2026-0042',
+      insuredValue: '3000000.00',
+      currency: 'CNY',
+      coverFrom: '2026-05-25',
+      coverUntil: '2026-10-07',
+      nailToNail: true,
+    },
+  ],
+  arrival: [
+    {
+      arrivedOn: '2026-05-28',
+      roomId: refs.roomId,
+      placement: 'display',
+      conditionOk: true,
+      conditionReport: 'Good; frame chipped at the lower left corner, as the lender reported',
+      attachments: [refs.fileId],
+    },
+  ],
+  loanInReturn: [{ returnedOn: '2026-10-02', conditionAsOnArrival: true }],
+})
+
+export const loanInSamples: ProcessSamples = { input: () => ({}), steps: loanInSamplesSteps }

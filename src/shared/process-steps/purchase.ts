@@ -43,5 +43,7 @@ export const buyArtInput = z
     note: note(2000),
     /** The legal entity that buys: it owns the artworks wholly from the day the purchase completes. */
     buyerEntityId: recordId.optional(),
+    /** The object entry whose work is bought (OBJECT_ENTRY ended "acquired"), when it is one. */
+    sourceProcessId: recordId.optional(),
   })
   .refine((v) => v.artworks.length + v.artworkIds.length > 0, { message: 'required', path: ['artworks'] })

@@ -4,7 +4,8 @@
 // (routes and process types), and the evidence read from the database at the time of asking: the processes of the
 // supporting types (how many, the latest start) plus, for a procedure carried by records rather than processes,
 // those records. A process type counts only while the registry declares it (`registeredTypes`): a type that lands
-// later (deaccession and disposal, damage and loss, condition checks) changes its procedure's line without an edit here.
+// later (deaccession and disposal, damage and loss, condition checks, object entry, loans in) changes its procedure's
+// line without an edit here.
 import { sql } from 'drizzle-orm'
 import { declarationOf, registeredTypes } from '../../../../machines/registry'
 import type { SpectrumMap, SpectrumProcedure, SpectrumSupport } from '../../../shared/contracts/compliance'
@@ -42,13 +43,22 @@ export const PROCEDURES: readonly ProcedureSpec[] = [
     nameZh: '入馆登记',
     nameEn: 'Object entry',
     primary: true,
-    types: ['BUY_ART', 'BUY_ART_TRANS'],
-    routes: [route('POST /api/artworks', ARCHIVE.zh, ARCHIVE.en)],
-    support: 'partial',
-    note: {
-      zh: '作品经购买尽调与购买运输入库时登记；非购买的入馆（寄存、鉴定、借入前的接收）没有单独的入馆收据。',
-      en: 'Works are received through the purchase and its shipping into a room; entries that are not purchases (deposits, enquiries, objects arriving for a loan) have no entry receipt of their own.',
-    },
+    types: ['OBJECT_ENTRY', 'BUY_ART', 'BUY_ART_TRANS'],
+    routes: [
+      route('POST /api/artworks', ARCHIVE.zh, ARCHIVE.en),
+      route('GET /api/process/:id/entry-receipt.pdf', '入馆收据', 'Entry receipt'),
+    ],
+    support: (registered) => (registered.has('OBJECT_ENTRY') ? 'full' : 'partial'),
+    note: (registered) =>
+      registered.has('OBJECT_ENTRY')
+        ? {
+            zh: '非馆藏作品（洽购看货、估价、寄售）经作品入馆流程登记：寄存人、原因、预计归还日期、存放库房，出具中英文收据，最后归还寄存人或转为购买；每个流程登记一件作品。购买的作品经购买尽调与购买运输入库。',
+            en: 'Works that are not owned (offered for purchase, left for valuation, consigned) are entered by the object entry process: depositor, reason, expected return date, the room, a receipt in both languages, then returned or bought; one work per entry. Purchases are received through the purchase and its shipping.',
+          }
+        : {
+            zh: '作品经购买尽调与购买运输入库时登记；非购买的入馆（寄存、鉴定、借入前的接收）没有单独的入馆收据。',
+            en: 'Works are received through the purchase and its shipping into a room; entries that are not purchases (deposits, enquiries, objects arriving for a loan) have no entry receipt of their own.',
+          },
   },
   {
     key: 'acquisition',
@@ -128,13 +138,19 @@ export const PROCEDURES: readonly ProcedureSpec[] = [
     nameZh: '借入',
     nameEn: 'Loans in (borrowing objects)',
     primary: true,
-    types: [],
+    types: ['LOAN_IN'],
     routes: [],
-    support: 'none',
-    note: {
-      zh: '尚不支持借入他人的作品。',
-      en: 'Borrowing other lenders’ objects is not supported.',
-    },
+    support: (registered) => (registered.has('LOAN_IN') ? 'full' : 'none'),
+    note: (registered) =>
+      registered.has('LOAN_IN')
+        ? {
+            zh: '借入协议（出借方、期限、费用、条件）、钉到钉保险、到达与状况、展出或存放、归还时与到达状况比对，都在借入流程中；借入作品不计入馆藏。',
+            en: 'The loan agreement (lender, period, fee, conditions), nail-to-nail insurance, arrival with condition, on display or in store, and the return with the condition compared to the arrival are one process; borrowed works are never counted as owned.',
+          }
+        : {
+            zh: '尚不支持借入他人的作品。',
+            en: 'Borrowing other lenders’ objects is not supported.',
+          },
   },
   {
     key: 'loansOut',

@@ -21,13 +21,17 @@ import { pageQuery } from '../../../shared/validation'
 import { access, currentUser } from '../../http/access'
 import { notFound } from '../../http/app-error'
 import type { AppEnv, Deps } from '../../http/context'
-import { ok, okResponse, pageOf } from '../../http/envelope'
+import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { processValuesFor } from '../../http/values'
+import { heavyDownload } from '../../jobs/heavy'
+import { officeStamp } from '../../office-day'
+import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
 import { requestScope } from '../auth/scope'
 import { runBulk } from './bulk'
 import type { ProcessCatalog } from './catalog'
 import { definitionViews } from './definitions'
+import { drawEntryReceipt, readEntryReceipt } from './entry-receipt'
 import { machineCatalog } from './machine-catalog'
 import { allProcessStats, listProcesses, processStats } from './queries'
 import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
@@ -158,6 +162,36 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
           ),
         ),
       ),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/entry-receipt.pdf',
+      tags,
+      summary:
+        "An object entry's receipt as a PDF, every label in both languages: the depositor, the reason, the dates, the entered work with its inventory number, lines to sign (400 entryReceiptNotReady before the entry is approved)",
+      ...access(deps, 'devOpsManage:view'),
+      request: { params: idParam },
+      responses: {
+        200: {
+          description: 'The receipt (A4)',
+          content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        default: {
+          description: 'Error envelope',
+          content: { 'application/json': { schema: errorEnvelope } },
+        },
+      },
+    }),
+    async (c) =>
+      heavyDownload(deps.heavy.downloads, currentUser(c).id, async () => {
+        const receipt = await readEntryReceipt(env, currentUser(c), c.req.valid('param').id)
+        const r = await openReport(deps.config, { lang: c.get('lang'), title: 'Object entry receipt' })
+        return reportResponse(r, `entry-receipt-${receipt.inventoryNo}-${officeStamp()}.pdf`, (report) =>
+          drawEntryReceipt(report, receipt),
+        )
+      }),
   )
 
   app.openapi(

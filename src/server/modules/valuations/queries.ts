@@ -133,7 +133,9 @@ export async function listArtworkValuations(
     q.method ? sql`lv.method = ${q.method}` : undefined,
     q.scope === 'inOperation' ? sql`a.active_process_id is not null` : undefined,
     since
-      ? sql`a.status <> 'sold' and (a.valuation_date is null or a.valuation_date < ${since}::date)`
+      ? // Due for revaluation: works still owned (not sold; never those held without being owned).
+        sql`a.status not in ('sold', 'in_care', 'borrowed', 'returned')
+          and (a.valuation_date is null or a.valuation_date < ${since}::date)`
       : undefined,
   ])
   const from = sql`from artworks a left join lateral (

@@ -105,6 +105,7 @@ export const MOVEMENT_KIND_LABELS: Record<string, MessageDescriptor> = {
   transport_arrive: msg`Transport arrived`,
   loan_out: msg`Out on loan`,
   loan_return: msg`Back from loan`,
+  returned_to_owner: msg`Returned to its owner`,
   sold: msg`Sold`,
   stocktake_found: msg`Found at stocktake`,
   stocktake_missing: msg`Missing at stocktake`,
@@ -124,4 +125,7 @@ export const STATUS_COLORS = {
   on_loan: 'grape',
   sold: 'gray',
   missing: 'red',
+  in_care: 'cyan',
+  borrowed: 'indigo',
+  returned: 'gray',
 } as const satisfies Record<keyof typeof ARTWORK_STATUS_LABELS, string>

@@ -287,7 +287,7 @@ function CountTotals({ d }: { d: Dashboard }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid="collection-totals">
       <Text fz="sm" data-testid="totals-scope">
-        {t`${held} artworks held (sold and missing artworks are not counted)`}
+        {t`${held} artworks held (sold and missing artworks, and works in our care or borrowed, are not counted)`}
       </Text>
     </Paper>
   )
@@ -310,7 +310,7 @@ function Totals({ d }: { d: Dashboard }) {
             {moneyText(tt.total, tt.reportingCurrency)}
           </Text>
           <Text fz="xs" c="dimmed" data-testid="totals-scope">
-            {t`${held} artworks held, ${valued} of them valued (sold and missing artworks are not counted; the archive summary counts every artwork on record)`}
+            {t`${held} artworks held, ${valued} of them valued (sold and missing artworks, and works in our care or borrowed, are not counted; the archive summary counts every artwork on record)`}
           </Text>
           {tt.unconverted.length > 0 ? (
             <Alert color="orange" p="xs" mt={4} data-testid="unconverted">

@@ -12,6 +12,7 @@ export const MOVEMENT_KIND_WORDS = {
   transport_aborted: msg`Where it was when its process was called off`,
   loan_out: msg`Lent out`,
   loan_return: msg`Back from a loan`,
+  returned_to_owner: msg`Returned to its owner`,
   sold: msg`Sold`,
   stocktake_found: msg`Found at a stocktake`,
   stocktake_missing: msg`Missing at a stocktake`,

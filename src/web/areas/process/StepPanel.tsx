@@ -26,7 +26,7 @@ import { useState } from 'react'
 import type { AnyStateNode } from 'xstate'
 import { z } from 'zod'
 import type { Effect, ProcessDefinition, StepRecord as StepData } from '../../../../machines/types'
-import { payloadKeyAt } from '../../../../machines/view'
+import { metaOf, payloadKeyAt } from '../../../../machines/view'
 import type { ProcessView } from '../../../shared/contracts/process'
 import { processTasksQuery } from '../../api/queries/tasks'
 import { ConfirmActions } from '../../forms/ConfirmModal'
@@ -53,6 +53,7 @@ const WAITING_FOR: Record<string, ReturnType<typeof msg>> = {
   DEPART: msg`The transport is approved: waiting for the artworks to be picked up.`,
   ARRIVE: msg`The artworks are on their way: waiting for their arrival.`,
   RETURN: msg`The artworks are on loan: waiting for their return.`,
+  loanInReturn: msg`The borrowed work is with us: waiting for its return to the lender.`,
   CONFIRM_PAYMENT: msg`Approved: waiting for finance to confirm that the money has moved.`,
 }
 
@@ -69,6 +70,19 @@ function stateNode(definition: ProcessDefinition, path: string): AnyStateNode | 
   } catch {
     return undefined
   }
+}
+
+/**
+ * The payload key of a step's own event as the step's states name it (a borrowed work's RETURN:
+ * `loanInReturn`), else the event type: what an event already recorded is shown with.
+ */
+export function eventPayloadKey(definition: ProcessDefinition, step: string, type: string): string {
+  const node = stateNode(definition, step)
+  for (const leaf of Object.values(node?.states ?? {}) as AnyStateNode[]) {
+    const key = metaOf(leaf).eventPayloads?.[type]
+    if (key) return key
+  }
+  return type
 }
 
 /** The step's own events the machine takes in this state (DEPART, ARRIVE, RETURN, CONFIRM_PAYMENT, ...). */
@@ -105,7 +119,17 @@ export function namesOf(view: ProcessView): (id: string | undefined) => string {
   return (id) => (id ? (view.people[id] ?? '') : '')
 }
 
-function StepEvents({ record, nameOf }: { record: StepData; nameOf: (id: string) => string }) {
+function StepEvents({
+  record,
+  nameOf,
+  definition,
+  step,
+}: {
+  record: StepData
+  nameOf: (id: string) => string
+  definition: ProcessDefinition
+  step: string
+}) {
   const lang = useLang()
   const events = record.events ?? []
   if (events.length === 0) return null
@@ -114,7 +138,7 @@ function StepEvents({ record, nameOf }: { record: StepData; nameOf: (id: string)
       <Divider />
       <Timeline bulletSize={18} lineWidth={2}>
         {events.map((e, i) => {
-          const spec = EVENT_FORMS[e.type]
+          const spec = EVENT_FORMS[eventPayloadKey(definition, step, e.type)]
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: events are append-only
             <Timeline.Item key={i} title={eventLabel(e.type, lang)} bullet={<IconCheck size={11} />}>
@@ -231,7 +255,7 @@ function Waiting({
   const mine = types.filter((t) => view.nextEvents.includes(t))
   const inline = mine.filter((t) => EVENT_FORMS[payloadKeyAt(definition, view.state, t) ?? t])
   const others = mine.filter((t) => !inline.includes(t))
-  const said = types.map((t) => WAITING_FOR[t]).filter(Boolean)
+  const said = types.map((t) => WAITING_FOR[payloadKeyAt(definition, view.state, t) ?? t]).filter(Boolean)
   const join = (list: string[]) => list.map((t) => eventLabel(t, lang)).join(lang === 'en' ? ', ' : '、')
   const labels = join(types)
   const otherLabels = join(others)
@@ -444,7 +468,7 @@ export function StepPanel({
       {waitingPanel}
       {shown ? spec ? <StepRecord spec={spec} data={shown} /> : <NoFormRecord data={shown} /> : null}
       {planned}
-      <StepEvents record={record} nameOf={nameOf} />
+      <StepEvents record={record} nameOf={nameOf} definition={definition} step={step} />
       <StepEntriesNote view={view} step={step} />
     </Stack>
   )

@@ -7,7 +7,7 @@ import { confirmPaymentForm } from './event-forms/CONFIRM_PAYMENT'
 import { departForm } from './event-forms/DEPART'
 import { whereNowForm } from './event-forms/whereNow'
 import type { StepFormSpec } from './field-spec'
-import { COLLECTIONS_STEP_FORMS } from './step-forms/collections'
+import { COLLECTIONS_EVENT_FORMS, COLLECTIONS_STEP_FORMS } from './step-forms/collections'
 import { contractForm } from './step-forms/contract'
 import { dueDiligenceForm } from './step-forms/dueDiligence'
 import { financePaymentForm } from './step-forms/finance-payment'
@@ -38,6 +38,7 @@ export const EVENT_FORMS: Record<string, StepFormSpec> = {
   whereNow: whereNowForm,
   ...OPERATION_EVENT_FORMS,
   ...INSURANCE_EVENT_FORMS,
+  ...COLLECTIONS_EVENT_FORMS,
 }
 
 /**

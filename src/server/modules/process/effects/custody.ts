@@ -22,6 +22,9 @@ const REFUSALS = {
   on_loan: 'artworkIsOnLoan',
   purchased: 'artworkIsPurchased',
   in_collection: 'artworkIsInCollection',
+  in_care: 'artworkIsInCare',
+  borrowed: 'artworkIsBorrowed',
+  returned: 'artworkIsReturned',
 } as const satisfies Record<ArtworkStatus, MessageKey>
 
 const listed = (rows: { inventoryNo: string }[]) => rows.map((a) => a.inventoryNo).join(', ')

@@ -14,6 +14,7 @@ import {
   transportScheduled,
   warehoused,
 } from './location'
+import { borrowedArrived, borrowedReturned, worksEntered, worksGivenBack } from './not-owned'
 import { notify } from './notify'
 import { purchaseCompleted } from './purchase'
 import { stocktakeRecorded } from './stocktake'
@@ -42,6 +43,10 @@ export const EFFECTS = {
   transportAborted,
   remindersCancelled,
   policyVoided,
+  worksEntered,
+  worksGivenBack,
+  borrowedArrived,
+  borrowedReturned,
 } satisfies EffectHandlers
 
 export type { EffectContext } from './types'

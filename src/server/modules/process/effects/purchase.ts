@@ -10,13 +10,21 @@ import { invalid } from '../../../http/app-error'
 import { officeDayOf } from '../../../office-day'
 import { ownWholly } from '../../artworks/ownership/ownership'
 import { insertArtworks } from '../../artworks/record-store'
-import { changeArtworks } from './movements'
+import { changeArtworks, loadArtworks } from './movements'
 import { type EffectContext, field, textField } from './types'
 
-/** Inventory numbers `VT-<year>-<0001>`: serialised by a transaction-scoped advisory lock. */
-export async function nextInventoryNumbers(tx: Tx, count: number, year: number): Promise<string[]> {
+/**
+ * Inventory numbers `VT-<year>-<0001>` (works not owned: `EN-`, `LI-`, effects/not-owned.ts): serialised by a
+ * transaction-scoped advisory lock.
+ */
+export async function nextInventoryNumbers(
+  tx: Tx,
+  count: number,
+  year: number,
+  series = 'VT',
+): Promise<string[]> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrine.inventory_no'))`)
-  const prefix = `VT-${year}-`
+  const prefix = `${series}-${year}-`
   const rows = await tx.execute<{ max: string | null }>(
     sql`select max(${artworks.inventoryNo}) as max from ${artworks} where ${artworks.inventoryNo} like ${`${prefix}%`}`,
   )
@@ -54,15 +62,25 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
   const currency = textField(ctx, 'currency')
   const year = Number(ctx.event.at.slice(0, 4))
   // Chosen from the archive: the existing records become purchased. Described: new records are created.
+  // A work already in our care (entered by an OBJECT_ENTRY) is in the collection at once, where it is: it
+  // needs no shipping.
   const existing = [...ctx.artworkIds]
-  if (existing.length > 0) {
+  const inHand = (await loadArtworks(ctx.tx, existing)).filter((a) => a.status === 'in_care').map((a) => a.id)
+  const movement = {
+    kind: 'manual',
+    processId: ctx.process.id,
+    byUserId: ctx.event.actor.id,
+    at: ctx.at,
+  } as const
+  const elsewhere = existing.filter((id) => !inHand.includes(id))
+  if (elsewhere.length > 0)
     await changeArtworks(
       ctx.tx,
-      existing,
+      elsewhere,
       { status: 'purchased', inWarehouse: false, roomId: null, locationText: seller },
-      { kind: 'manual', processId: ctx.process.id, byUserId: ctx.event.actor.id, at: ctx.at },
+      movement,
     )
-  }
+  if (inHand.length > 0) await changeArtworks(ctx.tx, inHand, { status: 'in_collection' }, movement)
   const candidates = candidatesOf(ctx)
   const created: string[] = []
   if (candidates.length > 0) {
@@ -133,5 +151,7 @@ export async function purchaseCompleted(ctx: EffectContext): Promise<void> {
       userId: ctx.event.actor.id,
       processId: ctx.process.id,
     })
-  await ctx.openProcess('BUY_ART_TRANS', { artworkIds: all, sourceProcessId: ctx.process.id })
+  const toShip = all.filter((id) => !inHand.includes(id))
+  if (toShip.length > 0)
+    await ctx.openProcess('BUY_ART_TRANS', { artworkIds: toShip, sourceProcessId: ctx.process.id })
 }
