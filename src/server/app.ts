@@ -27,6 +27,8 @@ import { complianceRoutes } from './modules/compliance/routes'
 import { contentRoutes } from './modules/content/routes'
 import { datacentreRoutes } from './modules/datacentre/routes'
 import { entityRoutes } from './modules/entities/routes'
+import { calendarRoutes } from './modules/calendar/routes'
+import { forgetCalendar } from './modules/calendar/store'
 import { exportRoutes } from './modules/exports/routes'
 import { fileRoutes } from './modules/files/routes'
 import { financeRoutes } from './modules/finance/routes'
@@ -101,6 +103,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/exports', exportRoutes],
   ['/exports', lidoRoutes],
   ['/entities', entityRoutes],
+  ['/calendar', calendarRoutes],
   ['/shares', shareRoutes],
   ['/public', publicRoutes],
 ]
@@ -159,6 +162,7 @@ export function createApi(deps: Deps) {
 
 export function createApp(deps: Deps) {
   setOfficeZone(deps.config.timeZone)
+  forgetCalendar()
   const app = new OpenAPIHono<AppEnv>()
   // First, so it also covers the static files and index.html that main.ts mounts after the API.
   app.use('*', securityHeaders())

@@ -105,6 +105,7 @@ export const MENU: MenuItem[] = [
       item('authManage', 'taskSettings', '任务设置', 'Task settings'),
       item('authManage', 'delegations', '委托', 'Delegations'),
       item('authManage', 'entities', '法律实体', 'Legal entities', 'authManage:entities'),
+      item('authManage', 'calendar', '营业日历', 'Business calendar'),
     ],
   },
   {

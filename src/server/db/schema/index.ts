@@ -2,6 +2,7 @@
 
 export * from './artworks'
 export * from './audit'
+export * from './calendar'
 export * from './content'
 export * from './data-quality'
 export * from './exports'

@@ -1,6 +1,9 @@
 // Reading tasks: a user's inbox — the open tasks they are a candidate for, and those of users who
 // delegated theirs to them today, marked as such — overdue first, then by due date, paged, in one indexed
 // query over the task rows; the bell's counts; a process's open tasks; claiming and releasing a task.
+import { dayIn } from '../../../shared/office-time'
+import { type WorkingCalendar, workingDaysBetween } from '../../../shared/working-days'
+import { officeCalendar } from '../calendar/store'
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { definitionOf, latest } from '../../../../machines/registry'
 import { tasksOf } from '../../../../machines/tasks'
@@ -127,16 +130,24 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 /** Role names by id and by key, and user names by id, for the rows' candidates. */
 async function namesFor(db: DbOrTx, rows: TaskRow[], extraUsers: string[] = []) {
   const userIds = [...new Set([...rows.flatMap((r) => r.candidate_user_ids ?? []), ...extraUsers])]
-  const [roleRows, userRows] = await Promise.all([
+  const [roleRows, userRows, calendar] = await Promise.all([
     db.select({ id: roles.id, key: roles.key, zh: roles.nameZh, en: roles.nameEn }).from(roles),
     userIds.length === 0
       ? Promise.resolve([] as { id: string; name: string }[])
       : db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, userIds)),
+    officeCalendar(db),
   ])
   const roleById = new Map<string, Words>(roleRows.map((r) => [r.id, { zh: r.zh, en: r.en }]))
   const roleByKey = new Map<string, Words>(roleRows.map((r) => [r.key, { zh: r.zh, en: r.en }]))
   const userName = new Map(userRows.map((u) => [u.id, u.name]))
-  return { roleById, roleByKey, userName }
+  return { roleById, roleByKey, userName, calendar }
+}
+
+/** The due date as the office's day, and the office's working days from today until it (0 when past). */
+function dueDayOf(dueAt: string | null, calendar: WorkingCalendar, now: Date) {
+  if (dueAt === null) return { dueDay: null, workingDaysLeft: null }
+  const dueDay = dayIn(new Date(dueAt), calendar.timeZone)
+  return { dueDay, workingDaysLeft: workingDaysBetween(dayIn(now, calendar.timeZone), dueDay, calendar) }
 }
 
 function taskViewOf(r: TaskRow, names: Awaited<ReturnType<typeof namesFor>>, now: Date): TaskView {
@@ -150,6 +161,7 @@ function taskViewOf(r: TaskRow, names: Awaited<ReturnType<typeof namesFor>>, now
     state: r.state,
     createdAt: iso(r.created_at) as string,
     dueAt,
+    ...dueDayOf(dueAt, names.calendar, now),
     overdue: dueAt !== null && new Date(dueAt) < now,
     escalation: Number(r.escalation),
     claimedBy: r.claimed_by,

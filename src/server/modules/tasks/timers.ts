@@ -8,6 +8,7 @@ import { latest } from '../../../../machines/registry'
 import { intlLocale, type Lang } from '../../../shared/lang'
 import type { ProcessType } from '../../../shared/process-types'
 import { addWorkingDays } from '../../../shared/working-days'
+import { officeCalendar } from '../calendar/store'
 import { chained } from '../../audit/chain'
 import type { DbOrTx } from '../../db/client'
 import { processes, processHistory, processTasks } from '../../db/schema'
@@ -171,7 +172,7 @@ export async function runTaskTimers(db: DbOrTx, timeZone: string, now = new Date
       })
       const definition = latest(task.type as ProcessType)
       const timing = (await taskTimingsOf(tx, definition)).get(timingKey(task.step, task.kind))
-      const next = addWorkingDays(task.dueAt ?? now, timing?.escalateAfterDays ?? 1, timeZone)
+      const next = addWorkingDays(task.dueAt ?? now, timing?.escalateAfterDays ?? 1, await officeCalendar(tx))
       await tx
         .update(processTasks)
         .set({ escalation: 1, escalateAt: next, remindAt: null })

@@ -34,7 +34,7 @@ import { taskKeys } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { IconRoute } from '../../shell/icons'
-import { ProcessTasksPanel } from '../inbox/ProcessTasksPanel'
+import { DiagramDue, ProcessTasksPanel } from '../inbox/ProcessTasksPanel'
 import { PayCostButton } from '../payment-requests/PayCostButton'
 import { StartProcess } from '../process-start/StartProcess'
 import { AnchorLink } from './AnchorLink'
@@ -342,6 +342,7 @@ function Loaded({
             <HistoryTab key={view.id} view={view} definition={definition} />
           </Tabs.Panel>
           <Tabs.Panel value="diagram" p="lg">
+            <DiagramDue view={view} />
             <Suspense fallback={<Loader size="sm" />}>
               <MachineDiagram graph={graphOf(definition)} lang={lang} current={view.state} />
             </Suspense>
