@@ -18,7 +18,9 @@ let authReader: string
 
 const stored = async () =>
   JSON.stringify([
-    await f.t.deps.database.raw('select day::text, kind, origin, name_zh, name_en from calendar_days order by day'),
+    await f.t.deps.database.raw(
+      'select day::text, kind, origin, name_zh, name_en from calendar_days order by day',
+    ),
     await f.t.deps.database.raw(`select value from app_settings where key = 'businessCalendar'`),
   ])
 
@@ -31,7 +33,12 @@ beforeAll(async () => {
   })
   await f.t.call('POST', '/api/auth/users', {
     token: admin,
-    body: { username: 'calreader', displayName: 'Cal Reader', password: TEST_PASSWORD, roleIds: [role.data.id] },
+    body: {
+      username: 'calreader',
+      displayName: 'Cal Reader',
+      password: TEST_PASSWORD,
+      roleIds: [role.data.id],
+    },
   })
   authReader = await f.t.login('calreader')
 })
@@ -47,9 +54,17 @@ describe('GET /api/calendar', () => {
     expect(res.code, res.msg).toBe(0)
     expect(res.data).toMatchObject({ region: 'CN', weekend: [0, 6], timeZone: 'Asia/Shanghai' })
     const byDay = new Map(res.data.days.map((d: any) => [d.day, d]))
-    expect(byDay.get('2026-02-15')).toMatchObject({ kind: 'holiday', origin: 'region', name: 'Spring Festival' })
+    expect(byDay.get('2026-02-15')).toMatchObject({
+      kind: 'holiday',
+      origin: 'region',
+      name: 'Spring Festival',
+    })
     expect(byDay.get('2026-02-14')).toMatchObject({ kind: 'workday', origin: 'region' })
-    expect(byDay.get(DEMO_CLOSURE.day)).toMatchObject({ kind: 'closure', origin: 'office', name: DEMO_CLOSURE.nameEn })
+    expect(byDay.get(DEMO_CLOSURE.day)).toMatchObject({
+      kind: 'closure',
+      origin: 'office',
+      name: DEMO_CLOSURE.nameEn,
+    })
     expect(res.data.regions.find((r: any) => r.value === 'CN')).toMatchObject({ years: [2025, 2026] })
     const zh = await f.t.call('GET', '/api/calendar', { token: admin, lang: 'zh-CN' })
     expect(zh.data.days.find((d: any) => d.day === '2026-02-15').name).toBe('春节')
@@ -63,12 +78,16 @@ describe('GET /api/calendar', () => {
     const body = { days: [{ day: '2026-12-30', kind: 'closure' }] }
     expect((await f.t.call('POST', '/api/calendar/days', { token: authReader, body })).code).toBe(4031)
     expect(
-      (await f.t.call('PUT', '/api/calendar/settings', { token: authReader, body: { region: 'HK', weekend: [0] } }))
-        .code,
+      (
+        await f.t.call('PUT', '/api/calendar/settings', {
+          token: authReader,
+          body: { region: 'HK', weekend: [0] },
+        })
+      ).code,
     ).toBe(4031)
-    expect((await f.t.call('DELETE', `/api/calendar/days/${DEMO_CLOSURE.day}`, { token: authReader })).code).toBe(
-      4031,
-    )
+    expect(
+      (await f.t.call('DELETE', `/api/calendar/days/${DEMO_CLOSURE.day}`, { token: authReader })).code,
+    ).toBe(4031)
     expect(await stored()).toBe(before)
   })
 })
@@ -121,7 +140,10 @@ describe('changes', () => {
       body: { days: [{ day: next, kind: 'closure', nameZh: '盘点', nameEn: 'Stocktake' }] },
     })
     expect(added.code, added.msg).toBe(0)
-    expect(added.data.days.find((d: any) => d.day === next)).toMatchObject({ kind: 'closure', origin: 'office' })
+    expect(added.data.days.find((d: any) => d.day === next)).toMatchObject({
+      kind: 'closure',
+      origin: 'office',
+    })
     const now = await officeCalendar(f.t.deps.database.db)
     expect(isWorkingDay(next, now)).toBe(false)
 
@@ -160,9 +182,15 @@ describe('changes', () => {
     expect(isWorkingDay('2026-03-07', cal)).toBe(true)
     expect(isWorkingDay('2026-02-17', cal)).toBe(false)
 
-    const none = await f.t.call('PUT', '/api/calendar/settings', { token: admin, body: { region: 'none', weekend: [0, 6] } })
+    const none = await f.t.call('PUT', '/api/calendar/settings', {
+      token: admin,
+      body: { region: 'none', weekend: [0, 6] },
+    })
     expect(none.data.days.map((d: any) => d.origin)).toEqual(['office'])
-    const back = await f.t.call('PUT', '/api/calendar/settings', { token: admin, body: { region: 'CN', weekend: [0, 6] } })
+    const back = await f.t.call('PUT', '/api/calendar/settings', {
+      token: admin,
+      body: { region: 'CN', weekend: [0, 6] },
+    })
     expect(back.data.days.filter((d: any) => d.origin === 'region')).toHaveLength(72)
   })
 

@@ -57,7 +57,9 @@ describe('GET /api/process/:id/at/:seq', () => {
       const last = await demo.call('GET', `/api/process/${p.id}/at/${history.length}`, { token: demoAdmin })
       for (const key of ['state', 'status', 'done', 'currentStep', 'steps', 'definitionVersion'] as const)
         if (!isDeepStrictEqual(last.data[key], now.data[key]))
-          wrong.push(`${p.type} ${p.id} ${key}: ${JSON.stringify(last.data[key])} ≠ ${JSON.stringify(now.data[key])}`)
+          wrong.push(
+            `${p.type} ${p.id} ${key}: ${JSON.stringify(last.data[key])} ≠ ${JSON.stringify(now.data[key])}`,
+          )
       // Equal records (the keys of a rebuilt record may come in another order).
       if (!isDeepStrictEqual(last.data.context.steps, now.data.context.steps))
         wrong.push(`${p.type} ${p.id}: the step data differ at the last event`)
@@ -85,7 +87,9 @@ describe('GET /api/process/:id/at/:seq', () => {
 
   it('refuses a seq beyond the end or not a number with a 400 at seq, an unknown process with 404', async () => {
     const p = await f.start('registrar', 'BUY_ART', { artworks: [{ titleZh: '回放', titleEn: 'Replay' }] })
-    const beyond = await f.t.call('GET', `/api/process/${p.id}/at/${p.version + 1}`, { token: f.tokens.admin })
+    const beyond = await f.t.call('GET', `/api/process/${p.id}/at/${p.version + 1}`, {
+      token: f.tokens.admin,
+    })
     expect(beyond.status).toBe(400)
     expect(beyond.data.fieldErrors).toEqual({ seq: formatMessage('historySeqBeyond', 'en') })
     const zh = await f.t.call('GET', `/api/process/${p.id}/at/99`, { token: f.tokens.admin, lang: 'zh-CN' })

@@ -5,10 +5,10 @@
 // then nothing more. Two schedulers at the same instant deliver each message once; a task closed before
 // its due time never fires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { officeCalendar } from '../../src/server/modules/calendar/store'
 import { runTaskTimers } from '../../src/server/modules/tasks/timers'
 import { startScheduledJobs } from '../../src/server/scheduled-jobs'
 import type { ProcessView } from '../../src/shared/contracts/process'
-import { officeCalendar } from '../../src/server/modules/calendar/store'
 import { addWorkingDays, type WorkingCalendar, workingHoursBefore } from '../../src/shared/working-days'
 import { type Flow, openFlow } from './process-flow'
 import { dueDiligence } from './process-helpers'

@@ -5,8 +5,8 @@
 // the bell's counts; claims (a lock on the decision, taken over only by an approver of the type).
 // N of M, separation of duties and delegation: tasks-approvals.test.ts; timers: tasks-timers.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ProcessView } from '../../src/shared/contracts/process'
 import { officeCalendar } from '../../src/server/modules/calendar/store'
+import type { ProcessView } from '../../src/shared/contracts/process'
 import { addWorkingDays, type WorkingCalendar } from '../../src/shared/working-days'
 import { type Flow, openFlow } from './process-flow'
 import { dueDiligence } from './process-helpers'
@@ -142,9 +142,7 @@ describe('task rows follow the process', () => {
       claimed_by: null,
       excluded: [ids.operations],
     })
-    expect(approve.due_at?.toISOString()).toBe(
-      addWorkingDays(approve.created_at, 2, calendar).toISOString(),
-    )
+    expect(approve.due_at?.toISOString()).toBe(addWorkingDays(approve.created_at, 2, calendar).toISOString())
     await assertOneOpenPerKey()
 
     // The approver's inbox has it, the registrar's does not (no approve privilege), nor the submitter's.

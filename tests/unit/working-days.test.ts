@@ -54,7 +54,9 @@ describe('working days of mainland China', () => {
   })
 
   it("counts in the office's zone: Friday 17:00 UTC is already Saturday in Shanghai", () => {
-    expect(addWorkingDays(new Date('2026-11-27T17:00:00Z'), 5, CN).toISOString()).toBe('2026-12-03T17:00:00.000Z')
+    expect(addWorkingDays(new Date('2026-11-27T17:00:00Z'), 5, CN).toISOString()).toBe(
+      '2026-12-03T17:00:00.000Z',
+    )
   })
 
   it("skips the office's own closures", () => {
@@ -64,7 +66,9 @@ describe('working days of mainland China', () => {
 
   it('goes back in working days for a reminder, and counts the days left', () => {
     // 24 hours before a due time on Tuesday 24 Feb 2026 is the make-up Saturday 14 Feb (the festival between).
-    expect(workingHoursBefore(at10('2026-02-24'), 24, CN).toISOString()).toBe(at10('2026-02-14').toISOString())
+    expect(workingHoursBefore(at10('2026-02-24'), 24, CN).toISOString()).toBe(
+      at10('2026-02-14').toISOString(),
+    )
     expect(workingHoursBefore(at10('2026-02-24'), 30, CN).toISOString()).toBe(
       new Date(at10('2026-02-14').getTime() - 6 * 3_600_000).toISOString(),
     )

@@ -2,10 +2,10 @@
 // installation follows mainland China's public holidays and make-up working days (modules/calendar/
 // regions.ts) with Saturday and Sunday off, until an administrator chooses otherwise at
 // /authManage/calendar. The demo office adds a closure of its own, so the screen shows each kind of day.
-import { appSettings } from '../db/schema'
-import { CALENDAR_SETTINGS_KEY, saveCalendarDays, saveCalendarSettings } from '../modules/calendar/store'
+
 import { eq } from 'drizzle-orm'
-import { users } from '../db/schema'
+import { appSettings, users } from '../db/schema'
+import { CALENDAR_SETTINGS_KEY, saveCalendarDays, saveCalendarSettings } from '../modules/calendar/store'
 import type { SeedStep } from './steps'
 
 /** The demo office's own closure: a past Friday, so no demo task's due date moves for it. */

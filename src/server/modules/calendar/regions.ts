@@ -111,7 +111,10 @@ export type Region = CalendarRegion
 export const REGION_NAMES: Record<Region, { zh: string; en: string }> = {
   CN: { zh: '中国内地（国务院办公厅节假日安排）', en: 'Mainland China (State Council holiday arrangements)' },
   HK: { zh: '中国香港（公众假期）', en: 'Hong Kong (general holidays)' },
-  none: { zh: '不跟随地区（仅周末与本办公室的日期）', en: "No region (weekends and the office's own days only)" },
+  none: {
+    zh: '不跟随地区（仅周末与本办公室的日期）',
+    en: "No region (weekends and the office's own days only)",
+  },
 }
 
 const PERIODS: Record<Region, Period[]> = { CN: MAINLAND_CHINA, HK: HONG_KONG, none: [] }

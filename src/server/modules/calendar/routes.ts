@@ -4,10 +4,10 @@
 // calendar held in memory (store.ts), so the next due date is counted over the new one.
 import { createRoute, z } from '@hono/zod-openapi'
 import {
+  type CalendarView,
   calendarDaysInput,
   calendarSettingsInput,
   calendarView,
-  type CalendarView,
 } from '../../../shared/contracts/calendar'
 import type { Lang } from '../../../shared/errors'
 import { dateProblem } from '../../../shared/validation'
@@ -37,7 +37,11 @@ const dayParam = z.object({
 })
 
 export async function calendarViewOf(db: DbOrTx, lang: Lang): Promise<CalendarView> {
-  const [settings, rows, calendar] = await Promise.all([calendarSettings(db), calendarRows(db), officeCalendar(db)])
+  const [settings, rows, calendar] = await Promise.all([
+    calendarSettings(db),
+    calendarRows(db),
+    officeCalendar(db),
+  ])
   const today = officeToday()
   return {
     region: settings.region,
@@ -101,7 +105,8 @@ export function calendarRoutes(deps: Deps) {
       method: 'post',
       path: '/days',
       tags,
-      summary: "Add the office's own days (holiday, make-up working day, closure); a date already listed is set again",
+      summary:
+        "Add the office's own days (holiday, make-up working day, closure); a date already listed is set again",
       ...edit,
       request: json(calendarDaysInput),
       responses: okResponse(calendarView),

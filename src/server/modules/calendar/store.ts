@@ -3,7 +3,11 @@
 // due date over it without a query. An edit on this server forgets it at once; another server reads it again
 // within HELD_MS. createApp forgets it too (a new app may stand on another database).
 import { eq } from 'drizzle-orm'
-import { type CalendarDay, type CalendarRegion, calendarSettingsInput } from '../../../shared/contracts/calendar'
+import {
+  type CalendarDay,
+  type CalendarRegion,
+  calendarSettingsInput,
+} from '../../../shared/contracts/calendar'
 import type { WorkingCalendar } from '../../../shared/working-days'
 import type { DbOrTx } from '../../db/client'
 import { appSettings, calendarDays } from '../../db/schema'
@@ -86,11 +90,7 @@ export async function saveCalendarSettings(
 }
 
 /** Add the office's own days (or set them again): each becomes the office's, whatever stood on its date. */
-export async function saveCalendarDays(
-  tx: DbOrTx,
-  days: CalendarDay[],
-  userId: string,
-): Promise<void> {
+export async function saveCalendarDays(tx: DbOrTx, days: CalendarDay[], userId: string): Promise<void> {
   const at = new Date()
   for (const d of days) {
     const values = { kind: d.kind, nameZh: d.nameZh, nameEn: d.nameEn, origin: 'office' as const }
@@ -104,7 +104,10 @@ export async function saveCalendarDays(
 
 /** Remove a dated day (a region's too: the office works that day by its weekday); whether there was one. */
 export async function removeCalendarDay(tx: DbOrTx, day: string): Promise<boolean> {
-  const gone = await tx.delete(calendarDays).where(eq(calendarDays.day, day)).returning({ day: calendarDays.day })
+  const gone = await tx
+    .delete(calendarDays)
+    .where(eq(calendarDays.day, day))
+    .returning({ day: calendarDays.day })
   forgetCalendar()
   return gone.length > 0
 }

@@ -6,11 +6,12 @@
 // the start took from the server's settings (second-approval limits, approval rules) is kept in the
 // process's context from its start and read from there. The past view is the process view of that
 // snapshot, read-only (no events offered), with the history up to that event.
+
+import { and, asc, eq, lte } from 'drizzle-orm'
 import { initialTransition } from 'xstate'
 import type { Actor, ProcessDefinition, ProcessInput, ProcessSnapshot } from '../../../../machines/types'
 import { describe } from '../../../../machines/view'
 import { HISTORY_IN_VIEW, type ProcessReplay, type ProcessView } from '../../../shared/contracts/process'
-import { and, asc, eq, lte } from 'drizzle-orm'
 import { processHistory, users } from '../../db/schema'
 import { invalid } from '../../http/app-error'
 import { ESCALATE_EVENT } from '../tasks/timers'
@@ -118,7 +119,11 @@ export async function replayProcess(
     .from(processHistory)
     .leftJoin(users, eq(users.id, processHistory.byUserId))
     .where(and(eq(processHistory.processId, current.id), lte(processHistory.seq, seq)))
-    .orderBy(asc(processHistory.seq))) as (HistoryRow & { byName: string | null; allowedBy: string; fromState: string | null })[]
+    .orderBy(asc(processHistory.seq))) as (HistoryRow & {
+    byName: string | null
+    allowedBy: string
+    fromState: string | null
+  })[]
   const { definition, snapshot } = replaySnapshot(env.catalog, row, rows)
   const last = rows[rows.length - 1]
   const d = describe(definition, snapshot)

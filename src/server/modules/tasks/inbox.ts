@@ -1,9 +1,7 @@
 // Reading tasks: a user's inbox — the open tasks they are a candidate for, and those of users who
 // delegated theirs to them today, marked as such — overdue first, then by due date, paged, in one indexed
 // query over the task rows; the bell's counts; a process's open tasks; claiming and releasing a task.
-import { dayIn } from '../../../shared/office-time'
-import { type WorkingCalendar, workingDaysBetween } from '../../../shared/working-days'
-import { officeCalendar } from '../calendar/store'
+
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { definitionOf, latest } from '../../../../machines/registry'
 import { tasksOf } from '../../../../machines/tasks'
@@ -11,13 +9,15 @@ import type { Actor } from '../../../../machines/types'
 import { checkEvent } from '../../../../machines/view'
 import { holds } from '../../../shared/access'
 import type { InboxCounts, InboxQuery, InboxView, TaskView } from '../../../shared/contracts/tasks'
-import { todayIn } from '../../../shared/office-time'
+import { dayIn, todayIn } from '../../../shared/office-time'
 import { approvePrivilege } from '../../../shared/privileges'
+import { type WorkingCalendar, workingDaysBetween } from '../../../shared/working-days'
 import type { DbOrTx } from '../../db/client'
 import { artworks, messages, processArtworks, processTasks, roles, users } from '../../db/schema'
 import { AppError, notFound } from '../../http/app-error'
 import type { ArtworkScope } from '../auth/scope'
 import { privilegesOf } from '../auth/sessions'
+import { officeCalendar } from '../calendar/store'
 import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../messages/send'
 import { refusedFor } from '../process/decide'
 import { loadProcess } from '../process/process-store'

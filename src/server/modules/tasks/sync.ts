@@ -13,8 +13,8 @@ import type { ProcessType } from '../../../shared/process-types'
 import { addWorkingDays, type WorkingCalendar, workingHoursBefore } from '../../../shared/working-days'
 import type { Db, DbOrTx } from '../../db/client'
 import { processes, processTasks } from '../../db/schema'
-import { bothLanguages, sendMessages, typeLabel } from '../messages/send'
 import { officeCalendar } from '../calendar/store'
+import { bothLanguages, sendMessages, typeLabel } from '../messages/send'
 import type { ProcessCatalog } from '../process/catalog'
 import { rehydrate } from '../process/snapshot'
 import { noticeTasksChanged } from './notice'
@@ -214,11 +214,7 @@ export async function closeAllTasks(tx: DbOrTx, processId: string, at: Date, by:
  * At boot: live processes that have never had a task row (they ran before tasks existed) get the tasks their
  * state waits for, due from now. Idempotent: a process with any task row, open or closed, is left alone.
  */
-export async function backfillTasks(
-  db: Db,
-  catalog: ProcessCatalog,
-  now = new Date(),
-): Promise<number> {
+export async function backfillTasks(db: Db, catalog: ProcessCatalog, now = new Date()): Promise<number> {
   const rows = await db
     .select()
     .from(processes)

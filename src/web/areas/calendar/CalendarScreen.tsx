@@ -34,7 +34,13 @@ import {
   calendarDaysInput,
 } from '../../../shared/contracts/calendar'
 import { calendarDateText } from '../../../shared/office-time'
-import { addCalendarDays, calendarKeys, calendarQuery, removeCalendarDay, saveCalendarSettings } from '../../api/queries/calendar'
+import {
+  addCalendarDays,
+  calendarKeys,
+  calendarQuery,
+  removeCalendarDay,
+  saveCalendarSettings,
+} from '../../api/queries/calendar'
 import { ConfirmModal } from '../../forms/ConfirmModal'
 import { DateField } from '../../forms/DateField'
 import { FormRefusal } from '../../forms/FormRefusal'
@@ -72,7 +78,8 @@ export function CalendarScreen() {
       <PageHeader
         description={
           <Trans>
-            The office&apos;s working days: due dates, reminders and escalations of tasks count only these days.
+            The office&apos;s working days: due dates, reminders and escalations of tasks count only these
+            days.
           </Trans>
         }
       />
@@ -145,7 +152,9 @@ function SettingsCard({ view, mayEdit }: { view: CalendarView; mayEdit: boolean 
         </SimpleGrid>
         <Text fz="sm" c="dimmed" data-testid="calendar-years">
           {years.length > 0 ? (
-            <Trans>Days known for: {years.join(', ')}. A later year is added when its official notice is out.</Trans>
+            <Trans>
+              Days known for: {years.join(', ')}. A later year is added when its official notice is out.
+            </Trans>
           ) : (
             <Trans>No region: only the weekend and the office&apos;s own days.</Trans>
           )}
@@ -292,7 +301,9 @@ function DaysCard({ view, mayEdit }: { view: CalendarView; mayEdit: boolean }) {
       <ConfirmModal
         subject={removing}
         title={(s) => t`Remove ${calendarDateText(s.day, lang)} from the calendar?`}
-        effect={() => <Trans>The office keeps this day by its weekday again. Due dates counted from now on follow.</Trans>}
+        effect={() => (
+          <Trans>The office keeps this day by its weekday again. Due dates counted from now on follow.</Trans>
+        )}
         confirm={() => ({ label: <Trans>Remove</Trans>, color: 'red' })}
         send={(s) => removeCalendarDay(s.day)}
         done={() => t`The day was removed from the calendar`}
