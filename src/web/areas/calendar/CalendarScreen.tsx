@@ -233,7 +233,7 @@ function AddDayCard() {
             />
           </SimpleGrid>
           <Group>
-            <SubmitButton form={form} data-testid="calendar-day-add">
+            <SubmitButton form={form}>
               <Trans>Add</Trans>
             </SubmitButton>
           </Group>
