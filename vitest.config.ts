@@ -5,6 +5,7 @@
 // state. The browser suite's global setup builds the web app, the server's bundle and the seeded data folder
 // and launches the one Chromium the files connect to, once, before the workers.
 
+import { readdirSync, readFileSync } from 'node:fs'
 import { defineConfig, mergeConfig } from 'vitest/config'
 import type { TestSpecification } from 'vitest/node'
 import { BaseSequencer } from 'vitest/node'
@@ -26,6 +27,16 @@ const LONGEST_BROWSER_FILES = [
   'start-refusal',
   'archive-register-artwork',
 ]
+
+/**
+ * The unit tests that draw components name a DOM environment on their first line
+ * (`// @vitest-environment happy-dom`): they keep Vitest's isolation (React, Mantine and Lingui state leaked from
+ * file to file without it). The pure unit tests share each worker's modules, as the API tests do.
+ */
+const DOM_UNIT_FILES = readdirSync('tests/unit', { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `tests/unit/${f}`)
+  .filter((f) => readFileSync(f, 'utf8').startsWith('// @vitest-environment'))
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -51,7 +62,17 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
+          test: {
+            name: 'unit',
+            include: ['tests/unit/**/*.test.{ts,tsx}'],
+            exclude: DOM_UNIT_FILES,
+            isolate: false,
+            testTimeout: 30_000,
+          },
+        },
+        {
+          extends: true,
+          test: { name: 'unit-dom', include: DOM_UNIT_FILES, testTimeout: 30_000 },
         },
         {
           extends: true,

@@ -85,7 +85,7 @@ async function addFiles(database: Database, dataDir: string) {
 }
 
 export async function benchExports(): Promise<void> {
-  for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
+  for (const kind of kinds()) {
     const source = await benchDatabase(kind)
     const target = await benchDatabase(kind)
     try {

@@ -207,5 +207,7 @@ export async function benchDatabase(
 }
 
 export function kinds(): ('embedded' | 'postgres')[] {
-  return process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded']
+  const all: ('embedded' | 'postgres')[] = process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded']
+  // BENCH_DRIVER=embedded|postgres: one driver only.
+  return all.filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)
 }

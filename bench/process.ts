@@ -313,7 +313,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function benchEvents(): Promise<void> {
   // BENCH_DRIVER=embedded|postgres runs one driver only.
-  for (const kind of kinds().filter((k) => !process.env.BENCH_DRIVER || k === process.env.BENCH_DRIVER)) {
+  for (const kind of kinds()) {
     const bdb = await benchDatabase(kind)
     const server = await signedInServer(bdb)
     const draft = sampleDraft(sampleStepData('BUY_ART').dueDiligence)

@@ -16,6 +16,7 @@ const suites: [string, string, string][] = [
   ['exports', './exports.ts', 'benchExports'],
   ['asof', './as-of.ts', 'benchAsOf'],
   ['audit', './audit.ts', 'benchAudit'],
+  ['servers', './servers.ts', 'benchServers'],
 ]
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue

@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 interface Step {
   name: string
   command: string[]
-  /** Vitest project: its JSON report is counted. */
-  project?: string
+  /** Vitest projects: their JSON report is counted. */
+  projects?: string[]
 }
 
 const STEPS: Step[] = [
@@ -20,12 +20,13 @@ const STEPS: Step[] = [
   { name: 'references', command: ['npx', 'tsx', 'scripts/check-references.ts'] },
   { name: 'diagrams', command: ['npx', 'tsx', 'scripts/diagrams.ts', '--check'] },
   { name: 'fingerprints', command: ['npx', 'tsx', 'scripts/fingerprints.ts', '--check'] },
-  { name: 'unit', command: [], project: 'unit' },
-  { name: 'model', command: [], project: 'model' },
-  { name: 'api', command: [], project: 'api' },
+  // The pure unit tests share modules per worker; the component tests (a DOM environment) keep isolation.
+  { name: 'unit', command: [], projects: ['unit', 'unit-dom'] },
+  { name: 'model', command: [], projects: ['model'] },
+  { name: 'api', command: [], projects: ['api'] },
   // The browser suite serves this build (tests/e2e/harness.ts copies a current dist rather than building again).
   { name: 'build', command: ['npx', 'vite', 'build'] },
-  { name: 'e2e', command: [], project: 'e2e' },
+  { name: 'e2e', command: [], projects: ['e2e'] },
 ]
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
@@ -45,15 +46,14 @@ for (const step of steps) {
   const t0 = Date.now()
   let command = step.command
   let report: string | undefined
-  if (step.project) {
-    report = `.tmp/vitest-${step.project}.json`
+  if (step.projects) {
+    report = `.tmp/vitest-${step.name}.json`
     rmSync(report, { force: true })
     command = [
       'npx',
       'vitest',
       'run',
-      '--project',
-      step.project,
+      ...step.projects.flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,

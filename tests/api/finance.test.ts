@@ -650,3 +650,103 @@ describe('privileges', () => {
     expect(anonymous.code).toBe(403)
   })
 })
+
+describe('the payment summary from the month totals', () => {
+  /** The summary read from the payments themselves, as it was before the month totals: the reference. */
+  const fromPayments = (groupBy: string, from: string, to: string) => {
+    const key = {
+      month: `to_char(p.at at time zone 'UTC', 'YYYY-MM')`,
+      payerCompany: 'coalesce(pd.paying_company, p.payer_company)',
+      costAttribution: 'p.cost_attribution',
+      currency: 'p.currency',
+    }[groupBy]
+    const split = groupBy === 'payerCompany'
+    const amount = split ? 'coalesce(pd.amount, p.amount)' : 'p.amount'
+    const count = split ? 'count(distinct p.id)' : 'count(*)'
+    return raw(
+      `select ${key} as key, p.currency,
+          coalesce(sum(${amount}) filter (where p.status = 'paid' and p.direction = 'outgoing'), 0)::numeric(18, 2)::text as outgoing,
+          coalesce(sum(${amount}) filter (where p.status = 'paid' and p.direction = 'incoming'), 0)::numeric(18, 2)::text as incoming,
+          (${count} filter (where p.status = 'paid'))::int as paid_count,
+          (${count} filter (where p.status = 'failed'))::int as failed_count
+        from payments p ${split ? 'left join payment_details pd on pd.payment_id = p.id' : ''}
+       where p.at >= $1::timestamptz and p.at < ($2::date + 1)::timestamptz
+       group by 1, 2 order by 1, 2`,
+      [`${from}T00:00:00Z`, to],
+    )
+  }
+
+  it('answers every range and grouping as the payments themselves do, split payments included', async () => {
+    // Payments over four months of 2023 (a year no other test writes), some split between two companies, one
+    // split whose two details name the same company (it counts once for that company).
+    const days = [
+      '2023-03-01',
+      '2023-03-17',
+      '2023-03-31',
+      '2023-04-01',
+      '2023-04-30',
+      '2023-05-15',
+      '2023-06-30',
+    ]
+    for (const [i, at] of days.entries()) {
+      const [row] = (await raw(
+        `insert into payments (direction, status, amount, currency, payer_company, cost_attribution, at)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+        [
+          i % 3 === 2 ? 'incoming' : 'outgoing',
+          i % 4 === 3 ? 'failed' : 'paid',
+          `${100 + i * 11}.25`,
+          i % 2 ? 'USD' : 'CNY',
+          i % 2 ? 'Gamma Trust' : 'Delta Ltd',
+          i % 2 ? 'office' : '',
+          `${at}T00:00:00Z`,
+        ],
+      )) as { id: string }[]
+      if (i % 3 === 0)
+        await raw(
+          `insert into payment_details (payment_id, sort, paying_company, amount)
+           values ($1, 0, 'Delta Ltd', '40.00'), ($1, 1, $2, $3)`,
+          [row.id, i === 3 ? 'Delta Ltd' : 'Epsilon SA', `${60 + i * 11}.25`],
+        )
+    }
+    // One more detail added to a split payment later (its company's part moves again).
+    const [later] = (await raw(`select id from payments where at = '2023-05-15T00:00:00Z'`)) as {
+      id: string
+    }[]
+    await raw(
+      `insert into payment_details (payment_id, sort, paying_company, amount) values ($1, 0, 'Zeta Co', '55.00')`,
+      [later.id],
+    )
+    const ranges = [
+      ['2023-01-01', '2023-12-31'],
+      ['2023-03-01', '2023-04-30'],
+      ['2023-03-02', '2023-06-29'],
+      ['2023-03-31', '2023-04-01'],
+      ['2023-04-01', '2023-04-01'],
+      ['2023-03-15', '2023-05-31'],
+      ['2023-02-10', '2023-03-17'],
+    ]
+    for (const [from, to] of ranges)
+      for (const groupBy of ['month', 'payerCompany', 'costAttribution', 'currency']) {
+        const res = await call<PaymentSummary>(
+          'GET',
+          `/payments/summary?groupBy=${groupBy}&from=${from}&to=${to}`,
+        )
+        expect(res.code, res.msg).toBe(0)
+        const expected = (await fromPayments(groupBy, from, to)) as {
+          key: string
+          currency: string
+          outgoing: string
+          incoming: string
+          paid_count: number
+          failed_count: number
+        }[]
+        expect(
+          res.data.rows.map((r) => [r.key, r.currency, r.outgoing, r.incoming, r.paidCount, r.failedCount]),
+          `${groupBy} ${from}–${to}`,
+        ).toEqual(
+          expected.map((r) => [r.key, r.currency, r.outgoing, r.incoming, r.paid_count, r.failed_count]),
+        )
+      }
+  })
+})

@@ -6,8 +6,11 @@
 // narrower than what they give, an unknown entity is refused at the field in both languages.
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAIN_COLUMNS } from '../../src/server/modules/artworks/excel-columns'
+import { importsSettled } from '../../src/server/modules/artworks/excel-import'
+import { upload } from './artworks-fixtures'
 import { TEST_PASSWORD } from './helpers'
-import { type Flow, openFlow } from './process-flow'
+import { approvedPolicy, type Flow, openFlow, policyRow } from './process-flow'
 import { makePdf } from './process-helpers'
 
 let f: Flow
@@ -373,6 +376,320 @@ describe('what a scoped user sees', () => {
     const all = await listed('scoped.sun')
     for (const id of [...mine, ...notMine]) expect(all).toContain(id)
     expect((await setScope('scoped.sun', [top])).code).toBe(0)
+  })
+})
+
+describe('the rest of the office, within scope', () => {
+  // Fresh works (the tests above move the scope about): two owned under A, two by B.
+  let a1: string
+  let a2: string
+  let b1: string
+  let b2: string
+  const sys = { system: 'devOpsManage' }
+  const scoped = () => token('scoped.sun')
+  const plain = () => token('plain.pan')
+  beforeAll(async () => {
+    ;[a1, a2, b1, b2] = await f.artworks(4)
+    for (const w of [a1, a2]) await own(w, [[under, '100']], '2020-01-01')
+    for (const w of [b1, b2]) await own(w, [[other, '100']], '2020-01-01')
+    const rows = (await f.t.deps.database.raw(
+      'select id, inventory_no from artworks where id = any($1::uuid[])',
+      [[a1, a2, b1, b2]],
+    )) as { id: string; inventory_no: string }[]
+    for (const r of rows) inventory.set(r.id, r.inventory_no)
+  }, 60_000)
+
+  it("shows the holdings of the user's entities only, and only their works", async () => {
+    const held = async (t: string, entityId: string, at = '') => {
+      const res = await call(t, 'GET', `/entities/${entityId}/holdings${at}`, undefined, {
+        system: 'art-data-center',
+      })
+      return res
+    }
+    const mineNow = await held(scoped(), top)
+    expect(mineNow.code, mineNow.msg).toBe(0)
+    const ids = mineNow.data.artworks.map((a: { artworkId: string }) => a.artworkId)
+    expect(ids).toEqual(expect.arrayContaining([a1, a2, inA1, shared]))
+    for (const id of [b1, b2, inB]) expect(ids).not.toContain(id)
+    // On a day A1 still held the work sold on to B: the whole office sees it, the scoped user does not.
+    const then = await held(scoped(), top, '?at=2020-06-01')
+    expect(then.data.artworks.map((a: { artworkId: string }) => a.artworkId)).not.toContain(formerlyA1)
+    const thenAll = await held(plain(), top, '?at=2020-06-01')
+    expect(thenAll.data.artworks.map((a: { artworkId: string }) => a.artworkId)).toContain(formerlyA1)
+    // B, its figures and its files do not exist for the scoped user.
+    const theirs = await held(scoped(), other)
+    const missing = await held(scoped(), crypto.randomUUID())
+    expect([theirs.status, theirs.msg]).toEqual([404, missing.msg])
+    expect((await held(plain(), other)).code).toBe(0)
+    for (const ext of ['xlsx', 'pdf']) {
+      const res = await f.t.app.request(`/api/entities/${other}/holdings.${ext}`, {
+        headers: { 'x-auth-token': scoped(), 'x-system-name': 'art-data-center' },
+      })
+      await res.arrayBuffer()
+      expect([ext, res.status]).toEqual([ext, 404])
+    }
+    // The split by owner: the scoped user's own entity only, with its own count.
+    const split = await call(scoped(), 'GET', '/entities/split', undefined, { system: 'art-data-center' })
+    expect(split.code, split.msg).toBe(0)
+    expect(split.data.entities.map((e: { entityId: string }) => e.entityId)).toEqual([top])
+    expect(split.data.entities[0].count).toBe(mineNow.data.count)
+    const whole = await call(plain(), 'GET', '/entities/split', undefined, { system: 'art-data-center' })
+    expect(whole.data.entities.map((e: { entityId: string }) => e.entityId)).toContain(other)
+  })
+
+  it('names in the entity tree only their entities and those under them', async () => {
+    type Node = { id: string; name: string; parentId: string | null; children: Node[] }
+    const names = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.name, ...names(n.children)])
+    const tree = await call(scoped(), 'GET', '/entities')
+    expect(tree.code, tree.msg).toBe(0)
+    expect(names(tree.data)).toEqual(['Scope Holding', 'Scope Trust'])
+    expect(tree.data[0].parentId).toBeNull()
+    const all = names((await call(plain(), 'GET', '/entities')).data)
+    expect(all).toEqual(expect.arrayContaining(['Scope Holding', 'Scope Trust', 'Other Foundation']))
+  })
+
+  it('lists on an insurance schedule, its Excel and its PDF only the works in scope', async () => {
+    const p = await approvedPolicy(f, [a1, b1], {})
+    const policy = (await policyRow(f, p.id)).id
+    const only = await approvedPolicy(f, [b2], {})
+    const theirs = (await policyRow(f, only.id)).id
+    const schedule = (t: string, id: string) =>
+      call(t, 'GET', `/insurance/policies/${id}/schedule`, undefined, sys)
+    const seen = await schedule(scoped(), policy)
+    expect(seen.code, seen.msg).toBe(0)
+    expect(seen.data.lines.map((l: { artwork: { id: string } }) => l.artwork.id)).toEqual([a1])
+    expect(seen.data.scheduleTotal).toBe(seen.data.lines[0].insuredAmount)
+    // The policy's own sum insured covers B's work too: not the scoped user's figure.
+    expect(seen.data.policy.insuredAmount).toBeNull()
+    const all = await schedule(plain(), policy)
+    expect(all.data.lines.map((l: { artwork: { id: string } }) => l.artwork.id).sort()).toEqual(
+      [a1, b1].sort(),
+    )
+    expect(all.data.policy.insuredAmount).not.toBeNull()
+    // A policy covering only B's works does not exist for them.
+    expect((await schedule(scoped(), theirs)).status).toBe(404)
+    expect((await call(scoped(), 'GET', `/insurance/policies/${theirs}`, undefined, sys)).status).toBe(404)
+    // Adjusting B's line on the shared policy: to a scoped approver it is not on the policy.
+    await createUser('scoped.approver', { roleIds: [roleIds.get('approver')] })
+    expect((await setScope('scoped.approver', [top])).code).toBe(0)
+    const adjust = (artworkId: string) =>
+      call(
+        token('scoped.approver'),
+        'PUT',
+        `/insurance/policies/${policy}/schedule`,
+        { items: [{ artworkId, insuredAmount: '1.00' }] },
+        sys,
+      )
+    const before = await f.t.deps.database.raw(
+      'select artwork_id, insured_amount from insurance_policy_artworks where policy_id = $1 order by 1',
+      [policy],
+    )
+    const refused = await adjust(b1)
+    expect([refused.status, refused.data.fieldErrors['items.0.artworkId']]).toEqual([400, expect.any(String)])
+    expect(
+      await f.t.deps.database.raw(
+        'select artwork_id, insured_amount from insurance_policy_artworks where policy_id = $1 order by 1',
+        [policy],
+      ),
+    ).toEqual(before)
+    const adjusted = await adjust(a1)
+    expect(adjusted.code, adjusted.msg).toBe(0)
+    expect(adjusted.data.lines.map((l: { artwork: { id: string } }) => l.artwork.id)).toEqual([a1])
+    const file = async (path: string) => {
+      const res = await f.t.app.request(path, {
+        headers: { 'x-auth-token': scoped(), 'accept-language': 'en', 'x-system-name': 'devOpsManage' },
+      })
+      return { res, body: Buffer.from(await res.arrayBuffer()) }
+    }
+    const xlsx = await file(`/api/insurance/policies/${policy}/schedule.xlsx`)
+    expect(xlsx.res.status).toBe(200)
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(xlsx.body as unknown as ArrayBuffer)
+    const text = JSON.stringify(wb.worksheets.map((w) => w.getSheetValues()))
+    expect(text).toContain(inventory.get(a1))
+    expect(text).not.toContain(inventory.get(b1))
+    const pdf = await file(`/api/reports/insurance/policies/${policy}/schedule.pdf`)
+    expect([pdf.res.status, pdf.res.headers.get('x-artwork-count')]).toEqual([200, '1'])
+    expect((await file(`/api/reports/insurance/policies/${theirs}/schedule.pdf`)).res.status).toBe(404)
+    expect((await file(`/api/insurance/policies/${theirs}/schedule.xlsx`)).res.status).toBe(404)
+    // The under-insurance check reads only their lines.
+    for (const list of ['flagged', 'notComparable']) {
+      const under = await call(
+        scoped(),
+        'GET',
+        `/insurance/under-insured?list=${list}&pageSize=200`,
+        undefined,
+        sys,
+      )
+      expect(under.code, under.msg).toBe(0)
+      const works = under.data.list.map((l: { artwork: { id: string } }) => l.artwork.id)
+      for (const w of [b1, b2]) expect(works).not.toContain(w)
+      expect(under.data.policies.map((x: { id: string }) => x.id)).not.toContain(theirs)
+    }
+  })
+
+  it("reads a stocktake's results, its counts and its report only for the works in scope", async () => {
+    const s = f.samples('INVENTORY_CHECK', [a2, b2])
+    const p = await f.pass(await f.start('registrar', 'INVENTORY_CHECK', { roomId: f.room }), s.counting[1])
+    const detail = (t: string) => call(t, 'GET', `/stocktakes/${p.id}`, undefined, sys)
+    const seen = await detail(scoped())
+    expect(seen.code, seen.msg).toBe(0)
+    expect(seen.data.artworks.map((a: { artwork: { id: string } }) => a.artwork.id)).toEqual([a2])
+    expect([seen.data.found + seen.data.missing]).toEqual([1])
+    const all = await detail(plain())
+    expect(all.data.artworks.map((a: { artwork: { id: string } }) => a.artwork.id).sort()).toEqual(
+      [a2, b2].sort(),
+    )
+    expect(all.data.found + all.data.missing).toBe(2)
+    const listed = await call(scoped(), 'GET', '/stocktakes?pageSize=100', undefined, sys)
+    const item = listed.data.list.find((x: { process: { id: string } }) => x.process.id === p.id)
+    expect(item.found + item.missing).toBe(1)
+    const res = await f.t.app.request(`/api/reports/stocktakes/${p.id}/report.pdf`, {
+      headers: { 'x-auth-token': scoped(), 'x-system-name': 'devOpsManage' },
+    })
+    const body = Buffer.from(await res.arrayBuffer())
+    expect(res.status).toBe(200)
+    expect(body.includes(Buffer.from(inventory.get(b2)!))).toBe(false)
+  })
+
+  it('counts, moves, lends and delivers in the operations screens only what is in scope', async () => {
+    const inside = await f.start('operations', 'OPERATION_LOAN_EXHIBITION_ART', { artworkIds: [a1] })
+    const outside = await f.start('operations', 'OPERATION_LOAN_EXHIBITION_ART', { artworkIds: [b1] })
+    // Loans due back.
+    const loans = async (t: string) => {
+      const res = await call(t, 'GET', '/operations/loans?pageSize=100', undefined, sys)
+      expect(res.code, res.msg).toBe(0)
+      return res.data
+    }
+    const mineLoans = await loans(scoped())
+    const loanIds = mineLoans.list.map((l: { process: { id: string } }) => l.process.id)
+    expect(loanIds).toContain(inside.id)
+    expect(loanIds).not.toContain(outside.id)
+    expect(mineLoans.counts.upcoming).toBeLessThan((await loans(plain())).counts.upcoming)
+    // Counts per type and status.
+    const counts = async (t: string) => {
+      const res = await call(t, 'GET', '/operations/counts', undefined, sys)
+      expect(res.code, res.msg).toBe(0)
+      return res.data.find(
+        (r: { type: string; status: string }) => r.type === 'OPERATION_LOAN_EXHIBITION_ART',
+      )?.count as number
+    }
+    expect(await counts(scoped())).toBe(loanIds.length)
+    expect(await counts(plain())).toBeGreaterThan(loanIds.length)
+    // The process's own reads.
+    expect(
+      (await call(scoped(), 'GET', `/operations/processes/${inside.id}/artworks`, undefined, sys)).code,
+    ).toBe(0)
+    const hidden = await call(scoped(), 'GET', `/operations/processes/${outside.id}/artworks`, undefined, sys)
+    expect(hidden.status).toBe(404)
+    expect((await call(scoped(), 'GET', `/operations/batches/${outside.id}/1`, undefined, sys)).status).toBe(
+      404,
+    )
+    // Artworks in an operation.
+    const inOp = async (t: string) =>
+      (await call(t, 'GET', '/operations/in-operation?pageSize=200', undefined, sys)).data.list.map(
+        (x: { artwork: { id: string } }) => x.artwork.id,
+      )
+    const seenInOp = await inOp(scoped())
+    expect(seenInOp).toContain(a1)
+    expect(seenInOp).not.toContain(b1)
+    expect(await inOp(plain())).toContain(b1)
+    // The movement ledger.
+    await f.t.deps.database.raw(
+      `insert into artwork_movements (artwork_id, kind, note) values ($1, 'warehousing', 'scope ledger'),
+        ($2, 'warehousing', 'scope ledger')`,
+      [a2, b2],
+    )
+    const ledger = async (t: string, q = '') =>
+      (await call(t, 'GET', `/operations/movements?pageSize=200${q}`, undefined, sys)).data.list.map(
+        (m: { artwork: { id: string } }) => m.artwork.id,
+      )
+    expect(await ledger(scoped())).toContain(a2)
+    expect(await ledger(scoped())).not.toContain(b2)
+    expect(await ledger(scoped(), `&artworkId=${b2}`)).toEqual([])
+    expect(await ledger(plain(), `&artworkId=${b2}`)).toContain(b2)
+  })
+
+  it('leaves a sold work out of scope out of the deliveries awaited', async () => {
+    const [b3] = await f.artworks(1)
+    await own(b3, [[other, '100']], '2020-01-01')
+    const s = f.samples('OPERATION_SELL_ART', [b3])
+    let sale = await f.start('registrar', 'OPERATION_SELL_ART', { artworkIds: [b3] })
+    sale = await f.pass(sale, s.marketSurvey[0])
+    sale = await f.pass(sale, s.contract[0])
+    sale = await f.pass(sale, s.collection[0], 'registrar')
+    sale = await f.send('finance', sale, 'CONFIRM_PAYMENT', {
+      payload: { paidOn: new Date().toISOString().slice(0, 10), bankReference: 'S-1' },
+    })
+    expect(sale.status).toBe('completed')
+    const awaiting = async (t: string) => {
+      const res = await call(t, 'GET', '/operations/sale-deliveries?pageSize=200', undefined, sys)
+      expect(res.code, res.msg).toBe(0)
+      return res.data
+    }
+    const all = await awaiting(plain())
+    expect(all.list.map((x: { artwork: { id: string } }) => x.artwork.id)).toContain(b3)
+    const mine = await awaiting(scoped())
+    expect(mine.list.map((x: { artwork: { id: string } }) => x.artwork.id)).not.toContain(b3)
+    expect(mine.counts.awaiting).toBeLessThan(all.counts.awaiting)
+  })
+
+  it('imports for a scoped user only owners within their scope, and no work outside it', async () => {
+    await createUser('scoped.importer', { roleIds: [roleIds.get('registrar')] })
+    expect((await setScope('scoped.importer', [top])).code).toBe(0)
+    const u = token('scoped.importer')
+    const H = { 'x-system-name': 'artworkArchive' }
+    const headers = Object.fromEntries(MAIN_COLUMNS.map((c) => [c.key, c.en]))
+    const keys = MAIN_COLUMNS.filter((c) => !c.readOnly).map((c) => c.key)
+    const stamp = Date.now()
+    const line = (no: string, owners: string) =>
+      ({
+        inventoryNo: no,
+        titleZh: `范围导入 ${no}`,
+        titleEn: `Scope import ${no}`,
+        signed: 'No',
+        period: 'Post-war (1950–1979)',
+        inWarehouse: 'No',
+        owners,
+      }) as Record<string, string>
+    const rows = [
+      line(`SCI-${stamp}-1`, 'Scope Trust 100%'),
+      line(`SCI-${stamp}-2`, 'Scope Trust 50%; Other Foundation 50%'),
+      line(inventory.get(b1)!, ''),
+    ]
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Artworks')
+    ws.addRow(keys.map((k) => headers[k]))
+    for (const r of rows) ws.addRow(keys.map((k) => r[k] ?? ''))
+    const file = await upload(f.t, u, 'excel', Buffer.from(await wb.xlsx.writeBuffer()), 'scope.xlsx')
+    const started = await f.t.call('POST', '/api/artworks/import', {
+      token: u,
+      headers: H,
+      body: { fileId: file.id },
+    })
+    expect(started.code, started.msg).toBe(0)
+    let job = started.data
+    for (let i = 0; i < 300 && (job.status === 'checking' || job.status === 'importing'); i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      job = (await f.t.call('GET', `/api/artworks/import/${job.id}`, { token: u, headers: H })).data
+    }
+    const ownersHeader = MAIN_COLUMNS.find((c) => c.key === 'owners')!.en.replace(/\*$/, '')
+    const inventoryHeader = MAIN_COLUMNS.find((c) => c.key === 'inventoryNo')!.en.replace(/\*$/, '')
+    expect(job.errors).toEqual([
+      expect.objectContaining({
+        row: 3,
+        column: ownersHeader,
+        reason: expect.stringContaining('No legal entity is named "Other Foundation"'),
+      }),
+      expect.objectContaining({
+        row: 4,
+        column: inventoryHeader,
+        reason: expect.stringContaining('This inventory number is already in use'),
+      }),
+    ])
+    expect(job.validRows).toBe(1)
+    // The whole office's importer may name B.
+    await importsSettled()
   })
 })
 

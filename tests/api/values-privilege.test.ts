@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROCESS_VALUE_KEYS } from '../../src/server/http/values'
 import type { EntityNode } from '../../src/shared/contracts/ownership'
 import { todayIn } from '../../src/shared/office-time'
 import { createTestContext, TEST_PASSWORD, type TestContext } from './helpers'
@@ -22,6 +23,7 @@ const COMMON = [
   'valueManage:view',
   'devOpsManage:view',
   'art-data-center:view',
+  'financeManage:view',
 ]
 
 beforeAll(async () => {
@@ -71,6 +73,17 @@ const pdfText = (bytes: Buffer) => {
   return execFileSync('pdftotext', [f, '-'], { encoding: 'utf8' })
 }
 const nonNull = (values: unknown[]) => values.filter((v) => v !== null && v !== undefined)
+/** Every value found under one of `keys`, at any depth (what a process or a history row carries). */
+const valuesUnder = (data: unknown, keys: ReadonlySet<string>, out: unknown[] = []): unknown[] => {
+  if (Array.isArray(data)) for (const v of data) valuesUnder(v, keys, out)
+  else if (data && typeof data === 'object')
+    for (const [k, v] of Object.entries(data)) {
+      if (keys.has(k) && (typeof v === 'string' || typeof v === 'number')) out.push(v)
+      else valuesUnder(v, keys, out)
+    }
+  return out
+}
+const raw = (sql: string, params: unknown[] = []) => t.deps.database.raw(sql, params) as Promise<any[]>
 
 describe('the values privilege', () => {
   it('is held by every seeded role that looks at valuations', async () => {
@@ -262,5 +275,108 @@ describe('the values privilege', () => {
     const no = await summary(without)
     expect(yes).toMatch(/[0-9],[0-9]{3}\.[0-9]{2}/)
     expect(no).not.toMatch(/[0-9],[0-9]{3}\.[0-9]{2}/)
+  })
+
+  it('processes: amounts in steps, drafts, events and history null without it, in the view and each step', async () => {
+    // Processes of the demo office whose steps recorded money: a purchase, a payment, a policy.
+    const rows = await raw(
+      `select id, type from processes where snapshot::text ~ '"(price|amount|insuredAmount|premium|cost)": "[0-9]'
+        order by type limit 40`,
+    )
+    expect(rows.length).toBeGreaterThan(0)
+    for (const { id } of rows) {
+      const view = await both(`/api/process/${id}`, 'devOpsManage')
+      expect(valuesUnder(view.yes, PROCESS_VALUE_KEYS).length, id).toBeGreaterThan(0)
+      expect(valuesUnder(view.no, PROCESS_VALUE_KEYS), id).toEqual([])
+      // everything else is kept: the same steps, the same history
+      expect(Object.keys(view.no.context.steps)).toEqual(Object.keys(view.yes.context.steps))
+      expect(view.no.history.length).toBe(view.yes.history.length)
+      const history = await both(`/api/process/${id}/history?pageSize=100`, 'devOpsManage')
+      expect(valuesUnder(history.no, PROCESS_VALUE_KEYS)).toEqual([])
+      for (const step of Object.keys(view.yes.context.steps)) {
+        const record = await both(`/api/process/${id}/steps/${step}`, 'devOpsManage')
+        expect(valuesUnder(record.no, PROCESS_VALUE_KEYS), `${id} ${step}`).toEqual([])
+        expect(record.no.submittedAt ?? null).toEqual(record.yes.submittedAt ?? null)
+      }
+    }
+    const list = await both('/api/process?pageSize=100', 'devOpsManage')
+    expect(valuesUnder(list.yes.list, PROCESS_VALUE_KEYS).length).toBeGreaterThan(0)
+    expect(valuesUnder(list.no.list, PROCESS_VALUE_KEYS)).toEqual([])
+  })
+
+  it("an artwork's record history: valuations and auction prices null without it, in the changes and each version", async () => {
+    const RECORD = new Set(['latestValuation', 'latestValuationCurrency', 'price'])
+    const [row] = await raw(
+      `select artwork_id::text as id from artwork_history where changes::text like '%latestValuation%'
+        group by artwork_id order by count(*) desc limit 1`,
+    )
+    expect(row).toBeTruthy()
+    const history = await both(`/api/artworks/${row.id}/history?pageSize=200`, 'artworkArchive')
+    const valueChanges = (list: { changes: { field: string; old: unknown; new: unknown }[] }[]) =>
+      list.flatMap((h) => h.changes.filter((c) => RECORD.has(c.field)).flatMap((c) => [c.old, c.new]))
+    expect(nonNull(valueChanges(history.yes.list)).length).toBeGreaterThan(0)
+    expect(nonNull(valueChanges(history.no.list))).toEqual([])
+    expect(valuesUnder(history.no.list, RECORD)).toEqual([])
+    expect(history.no.list.map((h: { version: number }) => h.version)).toEqual(
+      history.yes.list.map((h: { version: number }) => h.version),
+    )
+    const version = history.yes.list[0].version
+    const one = await both(`/api/artworks/${row.id}/history/${version}`, 'artworkArchive')
+    expect(valuesUnder(one.yes.snapshot, RECORD).length).toBeGreaterThan(0)
+    expect(valuesUnder(one.no, RECORD)).toEqual([])
+    expect(one.no.snapshot.titleEn).toBe(one.yes.snapshot.titleEn)
+  })
+
+  it('finance: payments, contracts, their summary, Excel files and the collection value without amounts', async () => {
+    const payments = await both('/api/finance/payments?pageSize=100', 'financeManage')
+    expect(nonNull(payments.yes.list.map((p: any) => p.amount)).length).toBeGreaterThan(0)
+    expect(payments.no.total).toBe(payments.yes.total)
+    for (const p of payments.no.list) expect(p.amount).toBeNull()
+    const contracts = await both('/api/finance/contracts?pageSize=100', 'financeManage')
+    expect(nonNull(contracts.yes.list.map((c: any) => c.amount)).length).toBeGreaterThan(0)
+    for (const c of contracts.no.list) expect([c.amount, c.paid, c.outstanding]).toEqual([null, null, null])
+    // "only those outstanding" would tell the amounts: without values it is not applied
+    const outstanding = await get(
+      '/api/finance/contracts?pageSize=100&outstanding=1',
+      without,
+      'financeManage',
+    )
+    expect(outstanding.total).toBe(contracts.yes.total)
+    const summary = await both(
+      '/api/finance/payments/summary?groupBy=currency&reportingCurrency=1',
+      'financeManage',
+    )
+    expect(nonNull(summary.yes.rows.map((r: any) => r.outgoing)).length).toBeGreaterThan(0)
+    expect(summary.yes.reporting).not.toBeNull()
+    expect(summary.no.reporting).toBeNull()
+    for (const r of [...summary.no.rows, ...summary.no.totals])
+      expect([r.outgoing, r.incoming]).toEqual([null, null])
+    expect(summary.no.rows.map((r: any) => r.paidCount)).toEqual(
+      summary.yes.rows.map((r: any) => r.paidCount),
+    )
+    const value = await both('/api/finance/collection-value', 'financeManage')
+    expect(value.yes.total).not.toBeNull()
+    expect(value.no.total).toBeNull()
+    expect(value.no.artworks).toBe(value.yes.artworks)
+    expect(valuesUnder(value.no, new Set(['total', 'amount', 'converted']))).toEqual([])
+    // The Excel files: the amount columns read "Hidden", never a number nor a blank.
+    const amounts = async (url: string, token: string, header: string) => {
+      const wb = new ExcelJS.Workbook()
+      await wb.xlsx.load((await file(url, token, 'financeManage')) as unknown as ArrayBuffer)
+      const ws = wb.worksheets[0]
+      const col = (ws.getRow(1).values as unknown[]).indexOf(header)
+      expect(col, header).toBeGreaterThan(0)
+      return ws.getColumn(col).values.slice(2).map(String)
+    }
+    for (const [url, header] of [
+      ['/api/finance/payments/export', 'Amount'],
+      ['/api/finance/contracts/export', 'Outstanding'],
+    ]) {
+      const yes = await amounts(url, withValues, header)
+      expect(yes.filter((v) => /^[0-9.]+$/.test(v)).length, url).toBeGreaterThan(0)
+      const no = await amounts(url, without, header)
+      expect(no.length, url).toBe(yes.length)
+      expect(new Set(no), url).toEqual(new Set(['Hidden']))
+    }
   })
 })

@@ -116,4 +116,52 @@ describe('data centre: the collection at a glance and the processes mined', () =
       .poll(() => page.getByTestId('summary-count-scope').textContent())
       .toContain('sold and missing ones included')
   }, 120_000)
+
+  it('shows the documentation backlog with its works and the Spectrum compliance map, in both languages', async () => {
+    const { page } = await newPage(run.browser, run.app.baseUrl)
+    await signIn(page, 'admin')
+    await page.goto('/art-data-center?tab=dataQuality')
+    await settled(page)
+    const backlog = page.getByTestId('data-quality')
+    await backlog.waitFor()
+    // One card per rule, each with its count; a rule the demo's works miss lists those works.
+    const counts = await backlog.getByTestId('dq-count').allTextContents()
+    expect(counts.length).toBeGreaterThanOrEqual(6)
+    const cards = backlog.locator('[data-testid^="dq-rule-"]')
+    let picked = -1
+    for (let i = 0; i < counts.length; i++) if (Number(counts[i].replace(/\D/g, '')) > 0) picked = i
+    expect(picked).toBeGreaterThanOrEqual(0)
+    await cards.nth(picked).click()
+    await expect.poll(() => cards.nth(picked).getAttribute('aria-pressed')).toBe('true')
+    await page.getByTestId('dq-artwork').first().waitFor()
+    expect(await page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)
+    expect(await axeProblems(page, 'data quality', 'main')).toEqual([])
+
+    // The compliance map: the 21 procedures, each with its support in words, and its PDF.
+    await page.goto('/art-data-center?tab=compliance')
+    const map = page.getByTestId('compliance')
+    await map.waitFor()
+    await expect.poll(() => map.getByTestId('procedure').count()).toBe(21)
+    expect(await page.getByTestId('compliance-totals').textContent()).toMatch(/\d/)
+    expect(await map.locator('[data-testid^="support-"]').count()).toBe(21)
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('compliance-pdf').click(),
+    ])
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/)
+    expect(await pdf.failure()).toBeNull()
+    expect(await axeProblems(page, 'compliance map', 'main')).toEqual([])
+    const zh = await map.textContent()
+
+    await page.getByTestId('language-switch').click()
+    await page.getByTestId('language-en').click()
+    await expect.poll(() => map.textContent()).toContain('Primary procedures')
+    expect(await map.textContent()).not.toBe(zh)
+    expect(await page.getByTestId('compliance-totals').textContent()).toContain('fully supported')
+    await page.getByTestId('tab-data-quality').click()
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'dataQuality')
+    await expect
+      .poll(() => page.getByTestId('data-quality').textContent())
+      .toContain('works the office holds')
+  }, 120_000)
 })

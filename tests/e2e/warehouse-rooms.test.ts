@@ -110,6 +110,14 @@ describe('rooms: create, edit, open, contents now and on a date', () => {
       .poll(() => page.getByTestId('room-contents-heading').textContent())
       .toBe(`当前：${busy.artworkCount} 件作品`)
     expect(await axeProblems(page, 'room screen', 'main')).toEqual([])
+    // Its grab sheet (the works in salvage priority order, for an emergency) downloads as a PDF; its text is
+    // checked in tests/api/emergency-sheet.test.ts.
+    const [grab] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('grab-sheet-pdf').click(),
+    ])
+    expect(grab.suggestedFilename()).toMatch(/\.pdf$/)
+    expect(await grab.failure()).toBeNull()
     const rows = page.locator('[data-testid="room-contents"] tbody tr')
     expect(await rows.count()).toBe(Math.min(20, busy.artworkCount))
     expect(await page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)

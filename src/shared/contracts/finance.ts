@@ -182,7 +182,8 @@ export const paymentRow = z.object({
   status: z.enum(PAYMENT_STATUSES),
   /** 1 for the first attempt of a step, 2 after a retry, ... */
   attempt: z.number(),
-  amount: z.string(),
+  /** Null for a user who may not see values (valueManage:values). */
+  amount: z.string().nullable(),
   currency: z.string(),
   payerCompany: z.string(),
   payeeAccountName: z.string(),
@@ -218,8 +219,9 @@ export const summaryRow = z.object({
   key: z.string(),
   label: z.string(),
   currency: z.string(),
-  outgoing: z.string(),
-  incoming: z.string(),
+  /** Null (both) for a user who may not see values. */
+  outgoing: z.string().nullable(),
+  incoming: z.string().nullable(),
   paidCount: z.number(),
   failedCount: z.number(),
 })
@@ -301,12 +303,13 @@ export const contractRow = z.object({
   counterparty: z.string(),
   effectiveDate: z.string(),
   endDate: z.string().nullable(),
-  amount: z.string(),
+  /** Null, as paid and outstanding, for a user who may not see values. */
+  amount: z.string().nullable(),
   currency: z.string(),
   /** Paid (or collected) so far: paid payments of the contract in its own currency. */
-  paid: z.string(),
+  paid: z.string().nullable(),
   /** What is still to pay (or collect): nothing under a superseded contract. */
-  outstanding: z.string(),
+  outstanding: z.string().nullable(),
   expiringSoon: z.boolean(),
   ended: z.boolean(),
   /**
@@ -329,14 +332,14 @@ export const collectionValueQuery = z.object({
 export const collectionValue = z.object({
   at: z.string(),
   currency: z.string(),
-  /** The converted total of every artwork whose valuation currency had a rate. */
-  total: z.string(),
+  /** The converted total of every artwork whose valuation currency had a rate (amounts: null without valueManage:values). */
+  total: z.string().nullable(),
   artworks: z.number(),
   valued: z.number(),
   subtotals: z.array(
     z.object({
       currency: z.string(),
-      amount: z.string(),
+      amount: z.string().nullable(),
       artworks: z.number(),
       /** Null when no rate existed for this currency on or before `at`. */
       converted: z.string().nullable(),
@@ -353,7 +356,7 @@ export const collectionValue = z.object({
         inventoryNo: z.string(),
         titleZh: z.string(),
         titleEn: z.string(),
-        amount: z.string(),
+        amount: z.string().nullable(),
         currency: z.string(),
         valuedOn: z.string().nullable(),
       }),

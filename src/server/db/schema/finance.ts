@@ -137,6 +137,28 @@ export const paymentDetails = pgTable(
   (t) => [index('payment_details_payment_idx').on(t.paymentId, t.sort)],
 )
 
+/**
+ * The payments' totals per month (UTC, as the summary groups them), kept by the database in the transaction
+ * that writes a payment or its payment details (triggers of migration 0032): per grouping — `attribution` (the
+ * payment's cost attribution; months and currencies are sums of these rows) and `payer` (the paying company of
+ * each payment detail, else the payer) — key, currency, direction and status, the amount and how many payments.
+ * The summary reads whole months here and only the days at the edges of its range from `payments`.
+ */
+export const paymentMonthTotals = pgTable(
+  'payment_month_totals',
+  {
+    month: date().notNull(),
+    grouping: text().notNull(),
+    key: text().notNull(),
+    currency: text().notNull(),
+    direction: paymentDirection().notNull(),
+    status: paymentStatus().notNull(),
+    amount: money().notNull(),
+    payments: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grouping, t.month, t.key, t.currency, t.direction, t.status] })],
+)
+
 export const insuranceKind = pgEnum('insurance_kind', ['annual', 'operation'])
 /**
  * `active`: in force between its start and end dates; `lapsed`: ended by a renewal's lapse decision; `void`:

@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { artists, artworkEditLocks, artworkOwnerships, artworks, legalEntities } from '../../db/schema'
 import type { AuthUser } from '../../http/context'
 import { officeToday } from '../../office-day'
+import { artworkScope, artworksOutOfScope, scopeEntitySet } from '../auth/scope'
 import { entitiesByName, type NamedEntity, type OwnerShareRead, ownersCell, type Reason } from './excel-cells'
 import { type ColumnDef, MAIN_COLUMNS, MAIN_SHEET, RECORD_SHEETS, sheetMatches } from './excel-columns'
 import { readSheet, type SheetRows, type SheetText } from './excel-read'
@@ -357,6 +358,11 @@ interface RowContext {
   ownership: Map<string, { owners: OwnerShareRead[]; latestFrom: string | null }>
   /** The office's today: new owners from the column hold from it. */
   today: string
+  /**
+   * For a user limited to legal entities (auth/scope.ts): the entities they may name as owners (theirs and
+   * those under them), by name, and the existing artworks they see. Null: no limit.
+   */
+  scope: { entities: Map<string, NamedEntity | null>; artworks: Set<string> } | null
 }
 
 /** One row of the artworks sheet with its records entries: its errors, or what the import will write. */
@@ -368,6 +374,11 @@ function checkRow(r: MainRow, ctx: RowContext): { errors: StoredRowError[]; item
   }
   if (ctx.duplicate.has(r.row)) bad('inventoryNo', { key: 'duplicateInFile' })
   const current = c.inventoryNo ? ctx.existing.get(c.inventoryNo) : undefined
+  // an artwork out of the user's scope is not theirs to change: its number is, to them, simply taken
+  if (current && ctx.scope && !ctx.scope.artworks.has(current.id)) {
+    bad('inventoryNo', { key: 'inventoryNoTaken' })
+    return { errors, item: null }
+  }
   const before = current ? ctx.snapshots.get(current.id) : undefined
   if (current && ctx.lockedByOther.has(current.id)) bad('', { key: 'editLocked' })
 
@@ -466,6 +477,12 @@ function ownersOfRow(
   if (!read.value) return null
   const now = artworkId ? ctx.ownership.get(artworkId) : undefined
   if (now && sameOwners(now.owners, read.value)) return null
+  // a user limited to legal entities sets only owners among theirs; another entity is, to them, unknown
+  const limited = ctx.scope ? ownersCell(text, ctx.scope.entities) : read
+  if (limited.refused) {
+    bad(limited.refused)
+    return null
+  }
   if (now?.latestFrom && now.latestFrom >= ctx.today) {
     bad({ key: 'ownershipOverlaps', params: { from: now.latestFrom } })
     return null
@@ -500,6 +517,24 @@ async function loadOwnership(db: Db, ids: string[]) {
 // ---------------------------------------------------------------------------------------------------
 // the workbook
 
+/** What a user limited to legal entities may touch in an import (null: everything), read once per check. */
+async function importScope(
+  db: Db,
+  user: AuthUser,
+  entities: NamedEntity[],
+  existing: ArtworkRow[],
+): Promise<RowContext['scope']> {
+  const scope = await artworkScope(db, user)
+  const seen = await scopeEntitySet(db, scope)
+  if (!scope || !seen) return null
+  const ids = existing.map((r) => r.id)
+  const outside = new Set(await inChunks(ids, (chunk) => artworksOutOfScope(db, scope, chunk)))
+  return {
+    entities: entitiesByName(entities.filter((e) => seen.has(e.id))),
+    artworks: new Set(ids.filter((id) => !outside.has(id))),
+  }
+}
+
 /** Check a workbook against the database; returns the plan of valid rows and every error. */
 export async function checkWorkbook(
   db: Db,
@@ -523,6 +558,9 @@ export async function checkWorkbook(
   const refs = await loadReferences(db)
   const { firstRow, duplicate } = inventoryNumbers(main.rows)
   const known = await loadExisting(db, user, [...firstRow.keys()])
+  const allEntities = await db
+    .select({ id: legalEntities.id, nameZh: legalEntities.nameZh, nameEn: legalEntities.nameEn })
+    .from(legalEntities)
   const named = await artistsNamed(db, main.rows)
   const ctx: RowContext = {
     refs,
@@ -531,16 +569,13 @@ export async function checkWorkbook(
     ...known,
     artist: named.resolve,
     entriesOf: entriesByArtwork(lists, (no) => firstRow.has(no), refs, add),
-    entities: entitiesByName(
-      await db
-        .select({ id: legalEntities.id, nameZh: legalEntities.nameZh, nameEn: legalEntities.nameEn })
-        .from(legalEntities),
-    ),
+    entities: entitiesByName(allEntities),
     ownership: await loadOwnership(
       db,
       [...known.existing.values()].map((r) => r.id),
     ),
     today: officeToday(),
+    scope: await importScope(db, user, allEntities, [...known.existing.values()]),
   }
   const items: PlanItem[] = []
   let processed = 0

@@ -35,7 +35,7 @@ import { AppError, invalid, notFound } from '../../http/app-error'
 import type { AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
-import { artworkValuesFor, nulled, seesValues } from '../../http/values'
+import { artworkValuesFor, nulled, recordHistoryFor, seesValues } from '../../http/values'
 import { heavyDownload } from '../../jobs/heavy'
 import { startDemoPainter } from '../../seed/demo-artworks/paint'
 import { requestScope } from '../auth/scope'
@@ -515,7 +515,9 @@ export function artworkRoutes(deps: Deps) {
         .orderBy(desc(artworkHistory.version))
         .limit(pageSize)
         .offset((page - 1) * pageSize)
-      return ok(c, { list: rows.map(toEntry), total: Number(n), page, pageSize })
+      const user = currentUser(c)
+      const list = rows.map((r) => recordHistoryFor(user, toEntry(r)))
+      return ok(c, { list, total: Number(n), page, pageSize })
     },
   )
 
@@ -537,7 +539,7 @@ export function artworkRoutes(deps: Deps) {
         .leftJoin(users, eq(users.id, artworkHistory.byUserId))
         .where(historyWhere(id, version))
       if (!row) throw notFound()
-      return ok(c, { ...toEntry(row), snapshot: row.snapshot })
+      return ok(c, recordHistoryFor(currentUser(c), { ...toEntry(row), snapshot: row.snapshot }))
     },
   )
 

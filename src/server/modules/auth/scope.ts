@@ -193,3 +193,43 @@ export async function scopeWithin(db: DbOrTx, manager: ScopeActor, targetId: str
   const mine = await subtreesOf(db, own)
   return theirs.every((id) => mine.has(id))
 }
+
+/** The entities a scoped actor sees (theirs and every one under them), or null when they see everything. */
+export async function scopeEntitySet(db: DbOrTx, scope: ArtworkScope | null): Promise<Set<string> | null> {
+  return scope ? subtreesOf(db, scope.entityIds) : null
+}
+
+/** Whether the legal entity is one the actor sees (true for an unscoped actor). */
+export async function entityInScope(
+  db: DbOrTx,
+  scope: ArtworkScope | null,
+  entityId: string,
+): Promise<boolean> {
+  const seen = await scopeEntitySet(db, scope)
+  return !seen || seen.has(entityId)
+}
+
+/** True when the policy (an id column or expression) covers, or covered, an artwork the scope sees. */
+export function policyVisibleSql(scope: ArtworkScope, policyId: SQLWrapper): SQL {
+  return sql`exists (select 1 from insurance_policy_artworks l where l.policy_id = ${policyId}
+    and l.artwork_id in ${scope.artworkIds})`
+}
+
+/** True when the policy covers, or covered, an artwork the scope does not see (its totals are then not theirs). */
+export function policyCoversOutsideSql(scope: ArtworkScope, policyId: SQLWrapper): SQL {
+  return sql`exists (select 1 from insurance_policy_artworks l where l.policy_id = ${policyId}
+    and l.artwork_id not in ${scope.artworkIds})`
+}
+
+/** Whether the insurance policy is visible: it covers or covered a work in scope (true for an unscoped actor). */
+export async function policyInScope(
+  db: DbOrTx,
+  scope: ArtworkScope | null,
+  policyId: string,
+): Promise<boolean> {
+  if (!scope) return true
+  const rows = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`select ${policyVisibleSql(scope, sql`${policyId}::uuid`)} as ok`),
+  )
+  return Boolean(rows[0]?.ok)
+}

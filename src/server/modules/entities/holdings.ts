@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm'
 import type { HoldingsView } from '../../../shared/contracts/ownership'
 import type { DbOrTx } from '../../db/client'
+import type { ArtworkScope } from '../auth/scope-types'
 import { convertAmounts } from '../finance/convert'
 import { rowsOf } from '../process/process-store'
 
@@ -19,8 +20,16 @@ interface HeldRow {
   pledged: boolean
 }
 
-/** The artworks the entity and its descendants own on `at`, with their share and share-weighted value. */
-async function heldOn(db: DbOrTx, entityId: string, at: string): Promise<HeldRow[]> {
+/**
+ * The artworks the entity and its descendants own on `at`, with their share and share-weighted value; for a
+ * user limited to legal entities only the works in their scope (auth/scope.ts: owned on the office's today).
+ */
+async function heldOn(
+  db: DbOrTx,
+  entityId: string,
+  at: string,
+  scope: ArtworkScope | null,
+): Promise<HeldRow[]> {
   return rowsOf<HeldRow>(
     await db.execute(sql`with recursive sub(id) as (
         select id from legal_entities where id = ${entityId}
@@ -30,6 +39,7 @@ async function heldOn(db: DbOrTx, entityId: string, at: string): Promise<HeldRow
         select o.artwork_id, sum(o.share_percent) as share from artwork_ownerships o
         where o.entity_id in (select id from sub) and o.valid_from <= ${at}::date
           and (o.valid_to is null or o.valid_to > ${at}::date)
+          ${scope ? sql`and ${scope.artworkVisible(sql`o.artwork_id`)}` : sql``}
         group by o.artwork_id),
       candidates as (
         select v.artwork_id, v.amount, v.currency, v.valued_on, v.created_at from valuations v
@@ -56,8 +66,9 @@ export async function holdingsOf(
   entityId: string,
   at: string,
   currency: string,
+  scope: ArtworkScope | null = null,
 ): Promise<HoldingsView> {
-  const rows = await heldOn(db, entityId, at)
+  const rows = await heldOn(db, entityId, at, scope)
   const valued = rows.filter(
     (r): r is HeldRow & { value: string; currency: string } => r.value !== null && r.currency !== null,
   )

@@ -2,7 +2,7 @@
 // owners by entity), creating and changing entities (privilege authManage:entities: no cycle, a known parent
 // and jurisdiction), and what an entity and those under it hold on a day (art-data-center:view).
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq, isNull, sql } from 'drizzle-orm'
+import { eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
   type EntityInput,
   entityInput,
@@ -24,6 +24,8 @@ import { heavyDownload } from '../../jobs/heavy'
 import { XLSX_MIME } from '../../jobs/workbook-writer'
 import { officeToday } from '../../office-day'
 import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
+import { requestScope, scopeEntitySet } from '../auth/scope'
+import type { ArtworkScope } from '../auth/scope-types'
 import { knownCurrencies } from '../finance/rates'
 import { reportingCurrency } from '../finance/value'
 import { holdingsOf } from './holdings'
@@ -63,7 +65,8 @@ export function entityRoutes(deps: Deps) {
       ...access(deps, 'artworkArchive:view', { anySystem: true }),
       responses: okResponse(z.array(entityNodeDocument)),
     }),
-    async (c) => ok(c, await entityTree(db, c.get('lang'))),
+    async (c) =>
+      ok(c, await entityTree(db, c.get('lang'), await scopeEntitySet(db, await requestScope(c, db)))),
   )
 
   app.openapi(
@@ -133,17 +136,23 @@ export function entityRoutes(deps: Deps) {
       if (!(await loadEntity(db, id))) throw notFound()
       const currency = query.currency ?? (await reportingCurrency(db))
       if (!(await knownCurrencies(db)).has(currency)) throw invalid({ currency: 'unknownCurrency' })
-      return ok(c, holdingsFor(currentUser(c), await holdingsOf(db, id, query.at ?? officeToday(), currency)))
+      const held = await holdingsOf(db, id, query.at ?? officeToday(), currency, await requestScope(c, db))
+      return ok(c, holdingsFor(currentUser(c), held))
     },
   )
 
   /** The holdings answer for a download, every input checked first (a refusal is an envelope, never half a file). */
-  async function readHoldings(user: AuthUser, id: string, query: z.infer<typeof holdingsQuery>) {
+  async function readHoldings(
+    user: AuthUser,
+    scope: ArtworkScope | null,
+    id: string,
+    query: z.infer<typeof holdingsQuery>,
+  ) {
     const entity = await loadEntity(db, id)
     if (!entity) throw notFound()
     const currency = query.currency ?? (await reportingCurrency(db))
     if (!(await knownCurrencies(db)).has(currency)) throw invalid({ currency: 'unknownCurrency' })
-    const data = holdingsFor(user, await holdingsOf(db, id, query.at ?? officeToday(), currency))
+    const data = holdingsFor(user, await holdingsOf(db, id, query.at ?? officeToday(), currency, scope))
     return { entity, data }
   }
   const fileResponses = (mime: string, description: string) => ({
@@ -165,6 +174,7 @@ export function entityRoutes(deps: Deps) {
     async (c) => {
       const { entity, data } = await readHoldings(
         currentUser(c),
+        await requestScope(c, db),
         c.req.valid('param').id,
         c.req.valid('query'),
       )
@@ -189,6 +199,7 @@ export function entityRoutes(deps: Deps) {
     async (c) => {
       const { entity, data } = await readHoldings(
         currentUser(c),
+        await requestScope(c, db),
         c.req.valid('param').id,
         c.req.valid('query'),
       )
@@ -219,10 +230,10 @@ export function entityRoutes(deps: Deps) {
       if (!(await knownCurrencies(db)).has(currency)) throw invalid({ currency: 'unknownCurrency' })
       const at = query.at ?? officeToday()
       const user = currentUser(c)
-      const roots = await db.select().from(legalEntities).where(isNull(legalEntities.parentId))
+      const scope = await requestScope(c, db)
       const rows = []
-      for (const e of roots) {
-        const h = holdingsFor(user, await holdingsOf(db, e.id, at, currency))
+      for (const e of await splitRoots(scope)) {
+        const h = holdingsFor(user, await holdingsOf(db, e.id, at, currency, scope))
         rows.push({
           entityId: e.id,
           nameZh: e.nameZh,
@@ -236,6 +247,19 @@ export function entityRoutes(deps: Deps) {
       return ok(c, { at, currency, entities: rows })
     },
   )
+  /**
+   * The entities the split is by: the top-level ones; for a user limited to legal entities, the highest of
+   * theirs (an entity of theirs under another of theirs counts within that one).
+   */
+  async function splitRoots(scope: ArtworkScope | null) {
+    const seen = await scopeEntitySet(db, scope)
+    if (!seen) return db.select().from(legalEntities).where(isNull(legalEntities.parentId))
+    const mine = await db
+      .select()
+      .from(legalEntities)
+      .where(inArray(legalEntities.id, [...seen]))
+    return mine.filter((e) => !e.parentId || !seen.has(e.parentId))
+  }
   return app
 }
 

@@ -27,9 +27,17 @@ export function entityViewOf(r: Row): EntityView {
   }
 }
 
-/** Every entity as a forest: roots and children ordered by name in the request's language. */
-export async function entityTree(db: DbOrTx, lang: Lang): Promise<EntityNode[]> {
-  const rows = await db.select().from(legalEntities)
+/**
+ * Every entity as a forest: roots and children ordered by name in the request's language. With `only` (the
+ * entities a user limited to legal entities sees: theirs and those under them) just those, the highest of
+ * them as roots: the names of the entities above theirs are not theirs to read.
+ */
+export async function entityTree(
+  db: DbOrTx,
+  lang: Lang,
+  only: Set<string> | null = null,
+): Promise<EntityNode[]> {
+  const rows = (await db.select().from(legalEntities)).filter((r) => !only || only.has(r.id))
   const nodes = new Map<string, EntityNode>()
   for (const r of rows)
     nodes.set(r.id, {
@@ -41,7 +49,7 @@ export async function entityTree(db: DbOrTx, lang: Lang): Promise<EntityNode[]> 
   for (const node of nodes.values()) {
     const parent = node.parentId ? nodes.get(node.parentId) : undefined
     if (parent) parent.children.push(node)
-    else roots.push(node)
+    else roots.push(only ? { ...node, parentId: null } : node)
   }
   const sort = (list: EntityNode[]) => {
     list.sort((a, b) => a.name.localeCompare(b.name, lang))

@@ -54,6 +54,7 @@ const W = {
     superseded: '已被取代（流程重新发起后另签）',
     outgoing: '付款',
     incoming: '收款',
+    hidden: '不显示',
     paid: '已付',
     failed: '失败',
     purchase: '购买',
@@ -101,6 +102,7 @@ const W = {
     superseded: 'Superseded (signed again after a restart)',
     outgoing: 'Outgoing',
     incoming: 'Incoming',
+    hidden: 'Hidden',
     paid: 'Paid',
     failed: 'Failed',
     purchase: 'Purchase',
@@ -203,6 +205,9 @@ function workbook(
   })
 }
 
+/** An amount's cell; a value the user may not see (null) reads as the word for hidden, never as nothing. */
+const amountCell = (amount: string | null, hidden: string): Cell => (amount === null ? hidden : { amount })
+
 export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): Promise<Response> {
   const w = W[lang]
   async function* cells(): AsyncGenerator<Cell[]> {
@@ -212,7 +217,7 @@ export function paymentsWorkbook(rows: AsyncIterable<PaymentRow>, lang: Lang): P
         w[p.direction],
         w[p.status],
         p.attempt,
-        { amount: p.amount },
+        amountCell(p.amount, w.hidden),
         p.currency,
         p.payerCompany,
         p.payeeAccountName,
@@ -241,9 +246,9 @@ export function contractsWorkbook(rows: AsyncIterable<ContractRow>, lang: Lang):
         c.counterparty,
         { date: c.effectiveDate },
         c.endDate ? { date: c.endDate } : '',
-        { amount: c.amount },
-        { amount: c.paid },
-        { amount: c.outstanding },
+        amountCell(c.amount, w.hidden),
+        amountCell(c.paid, w.hidden),
+        amountCell(c.outstanding, w.hidden),
         c.currency,
         typeLabel(c.processType, lang),
         c.supersededAt ? w.superseded : w.live,

@@ -33,6 +33,7 @@ export function stepLabel(type: string | null, step: string, lang: Lang): string
 
 const dayStart = (d: string) => `${d}T00:00:00Z`
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString()
+const nextDay = (d: string) => dayAfter(d).slice(0, 10)
 
 /** The WHERE of the history's filters (every one indexed: process, status/direction/currency with at). */
 export function paymentWhere(q: Omit<PaymentListQuery, 'page' | 'pageSize'>): SQL {
@@ -205,18 +206,70 @@ function summaryFrom(groupBy: SummaryGroup): SQL {
 const amountOf = (groupBy: SummaryGroup) =>
   groupBy === 'payerCompany' ? sql`coalesce(pd.amount, p.amount)` : sql`p.amount`
 
+/** A day's month: its first day, and the first day of the next. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`
+function monthAfter(day: string): string {
+  const d = new Date(`${monthOf(day)}T00:00:00Z`)
+  d.setUTCMonth(d.getUTCMonth() + 1)
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * Which part of a summary's range the month totals answer and which days `payments` must: the whole months
+ * inside from–to come from `payment_month_totals` (kept by the database as payments are written), the days
+ * before the first whole month and after the last from the payments themselves (by the `at` index).
+ */
+export function summaryRanges(from?: string, to?: string) {
+  const end = to ? nextDay(to) : undefined
+  const firstWhole = from && from !== monthOf(from) ? monthAfter(from) : from
+  const afterWhole = end ? monthOf(end) : undefined
+  if (firstWhole && afterWhole && firstWhole >= afterWhole)
+    return { months: null, days: [{ from: from ?? null, before: end ?? null }] }
+  const days: { from: string | null; before: string | null }[] = []
+  if (from && firstWhole && from !== firstWhole) days.push({ from, before: firstWhole })
+  if (end && afterWhole && afterWhole !== end) days.push({ from: afterWhole, before: end })
+  return { months: { from: firstWhole ?? null, before: afterWhole ?? null }, days }
+}
+
+/** The group key of a month-totals row `t` (its grouping chosen by `groupingOf`). */
+function totalsKeyOf(groupBy: SummaryGroup): SQL {
+  switch (groupBy) {
+    case 'month':
+      return sql`to_char(t.month, 'YYYY-MM')`
+    case 'currency':
+      return sql`t.currency`
+    default:
+      return sql`t.key`
+  }
+}
+const groupingOf = (groupBy: SummaryGroup) => (groupBy === 'payerCompany' ? 'payer' : 'attribution')
+
 export function summarySql(groupBy: SummaryGroup, from?: string, to?: string): SQL {
-  const where = paymentWhere({ from, to })
-  const amount = amountOf(groupBy)
-  // A payment split between companies is one payment (its details are rows of the join).
-  const count = groupBy === 'payerCompany' ? sql`count(distinct p.id)` : sql`count(*)`
-  return sql`select ${keyOf(groupBy)} as key, p.currency,
-      coalesce(sum(${amount}) filter (where p.status = 'paid' and p.direction = 'outgoing'), 0)::numeric(18, 2)::text as outgoing,
-      coalesce(sum(${amount}) filter (where p.status = 'paid' and p.direction = 'incoming'), 0)::numeric(18, 2)::text as incoming,
-      ${count} filter (where p.status = 'paid')::int as paid_count,
-      ${count} filter (where p.status = 'failed')::int as failed_count
-    from ${summaryFrom(groupBy)} where ${where}
-    group by 1, 2 order by 1, 2`
+  const { months, days } = summaryRanges(from, to)
+  const parts: SQL[] = []
+  if (months) {
+    const where = [sql`t.grouping = ${groupingOf(groupBy)}`]
+    if (months.from) where.push(sql`t.month >= ${months.from}::date`)
+    if (months.before) where.push(sql`t.month < ${months.before}::date`)
+    parts.push(sql`select ${totalsKeyOf(groupBy)} as key, t.currency, t.direction, t.status, t.amount, t.payments
+      from payment_month_totals t where ${sql.join(where, sql` and `)}`)
+  }
+  for (const range of days) {
+    const where = [sql`true`]
+    if (range.from) where.push(sql`p.at >= ${dayStart(range.from)}::timestamptz`)
+    if (range.before) where.push(sql`p.at < ${dayStart(range.before)}::timestamptz`)
+    // A payment split between companies is one payment (its details are rows of the join).
+    const count = groupBy === 'payerCompany' ? sql`count(distinct p.id)` : sql`count(*)`
+    parts.push(sql`select ${keyOf(groupBy)} as key, p.currency, p.direction, p.status, sum(${amountOf(groupBy)}),
+        ${count}::int from ${summaryFrom(groupBy)} where ${sql.join(where, sql` and `)} group by 1, 2, 3, 4`)
+  }
+  return sql`select key, currency,
+      coalesce(sum(amount) filter (where status = 'paid' and direction = 'outgoing'), 0)::numeric(18, 2)::text as outgoing,
+      coalesce(sum(amount) filter (where status = 'paid' and direction = 'incoming'), 0)::numeric(18, 2)::text as incoming,
+      coalesce(sum(payments) filter (where status = 'paid'), 0)::int as paid_count,
+      coalesce(sum(payments) filter (where status = 'failed'), 0)::int as failed_count
+    from (${sql.join(parts, sql` union all `)}) as s (key, currency, direction, status, amount, payments)
+    group by 1, 2 having sum(payments) > 0 order by 1, 2`
 }
 
 async function labelsOf(db: DbOrTx, groupBy: SummaryGroup, lang: Lang) {
@@ -246,31 +299,28 @@ async function labelsOf(db: DbOrTx, groupBy: SummaryGroup, lang: Lang) {
 }
 
 /**
- * A summary reads the whole history (200,000 payments: most of a second on the embedded database), so each
- * server keeps its last answers per database and query, with the version they were computed at: how many
- * payments and payment details exist (they are only ever inserted — a retry is a new row, and a process with
- * history is never deleted) and, for reporting totals, a digest of the exchange rates (which are edited in
- * place). A request reads the version first (two counts and, for reporting, the small rates table): a new
+ * The summary's rows read the month totals (a few rows a month, whatever the number of payments). Its
+ * reporting-currency totals still read every payment of the range by day (each day's rate), so each server keeps
+ * those answers per database and query with the version they were computed at: how many payments and payment
+ * details exist (they are only ever inserted — a retry is a new row, and a process with history is never
+ * deleted) and a digest of the exchange rates (edited in place). A request reads the version first: a new
  * payment or a changed rate means a new computation, never a stale answer.
  */
 const SUMMARY_CACHE = new WeakMap<object, Map<string, { version: string; value: unknown }>>()
 const CACHE_MAX = 64
 
-async function historyVersion(db: DbOrTx, withRates: boolean): Promise<string> {
+async function historyVersion(db: DbOrTx): Promise<string> {
   const [r] = rowsOf<{ v: string }>(
     await db.execute(sql`select concat_ws('/', (select count(*) from payments),
-        (select count(*) from payment_details)${
-          withRates
-            ? sql`, (select md5(coalesce(string_agg(concat_ws(',', base, quote, "on", rate), ';'
-                 order by base, quote, "on"), '')) from exchange_rates)`
-            : sql``
-        }) as v`),
+        (select count(*) from payment_details),
+        (select md5(coalesce(string_agg(concat_ws(',', base, quote, "on", rate), ';'
+          order by base, quote, "on"), '')) from exchange_rates)) as v`),
   )
   return r.v
 }
 
-async function cached<T>(db: DbOrTx, key: string, withRates: boolean, compute: () => Promise<T>): Promise<T> {
-  const version = await historyVersion(db, withRates)
+async function cached<T>(db: DbOrTx, key: string, compute: () => Promise<T>): Promise<T> {
+  const version = await historyVersion(db)
   let entries = SUMMARY_CACHE.get(db)
   if (!entries) {
     entries = new Map()
@@ -291,16 +341,14 @@ export async function paymentSummary(
   reportingCurrency: string,
   lang: Lang,
 ): Promise<PaymentSummary> {
-  const rows = await cached(db, `rows|${q.groupBy}|${q.from ?? ''}|${q.to ?? ''}`, false, async () =>
-    rowsOf<{
-      key: string
-      currency: string
-      outgoing: string
-      incoming: string
-      paid_count: number
-      failed_count: number
-    }>(await db.execute(summarySql(q.groupBy, q.from, q.to))),
-  )
+  const rows = rowsOf<{
+    key: string
+    currency: string
+    outgoing: string
+    incoming: string
+    paid_count: number
+    failed_count: number
+  }>(await db.execute(summarySql(q.groupBy, q.from, q.to)))
   const label = await labelsOf(db, q.groupBy, lang)
   const summaryRows: SummaryRow[] = rows.map((r) => ({
     key: r.key,
@@ -323,8 +371,8 @@ export async function paymentSummary(
         failedCount: r.failedCount,
       })
     else {
-      t.outgoing = addMoney(t.outgoing, r.outgoing)
-      t.incoming = addMoney(t.incoming, r.incoming)
+      t.outgoing = addMoney(t.outgoing ?? '0', r.outgoing ?? '0')
+      t.incoming = addMoney(t.incoming ?? '0', r.incoming ?? '0')
       t.paidCount += r.paidCount
       t.failedCount += r.failedCount
     }
@@ -379,7 +427,7 @@ async function reportingTotals(
   // One statement: the conversion once, read grouped by key, currency, direction and whether a rate existed,
   // and for the distinct rates it used (numbers as text inside the JSON: exact).
   const key = `reporting|${q.groupBy}|${q.from ?? ''}|${q.to ?? ''}|${target}`
-  const [row] = await cached(db, key, true, async () =>
+  const [row] = await cached(db, key, async () =>
     rowsOf<{ grouped: GroupedRow[] | string; rates: RateRow[] | string }>(
       await db.execute(sql`with x as materialized (select * from (${converted}) y)
       select

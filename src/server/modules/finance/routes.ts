@@ -24,9 +24,10 @@ import { formatMessage } from '../../../shared/errors'
 import { todayIn } from '../../../shared/office-time'
 import { access, currentUser } from '../../http/access'
 import { invalid } from '../../http/app-error'
-import type { Deps } from '../../http/context'
+import type { AuthUser, Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { seesValues, withoutValueKeys } from '../../http/values'
 import { heavyDownload } from '../../jobs/heavy'
 import { allContracts, listContracts } from './contracts'
 import { contractsWorkbook, paymentsWorkbook, XLSX_MIME } from './excel'
@@ -173,7 +174,9 @@ export function financeRoutes(deps: Deps) {
     }),
     async (c) => {
       const q = c.req.valid('query')
-      return ok(c, await listPayments(db, { ...q, page: q.page, pageSize: q.pageSize }, c.get('lang')))
+      const page = await listPayments(db, { ...q, page: q.page, pageSize: q.pageSize }, c.get('lang'))
+      const user = currentUser(c)
+      return ok(c, { ...page, list: page.list.map((p) => financeValuesFor(user, p)) })
     },
   )
 
@@ -191,7 +194,14 @@ export function financeRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query')
       const target = q.reportingCurrency === '1' ? await reportingCurrency(db) : ''
-      return ok(c, await paymentSummary(db, q, target, c.get('lang')))
+      const summary = await paymentSummary(db, q, target, c.get('lang'))
+      if (seesValues(currentUser(c))) return ok(c, summary)
+      // the counts stay; every sum, and the totals in the reporting currency, are values
+      return ok(c, {
+        ...summary,
+        ...withoutValueKeys({ rows: summary.rows, totals: summary.totals }, FINANCE_VALUE_KEYS),
+        reporting: null,
+      })
     },
   )
 
@@ -207,7 +217,10 @@ export function financeRoutes(deps: Deps) {
     }),
     async (c) =>
       heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
-        paymentsWorkbook(allPayments(db, c.req.valid('query'), c.get('lang')), c.get('lang')),
+        paymentsWorkbook(
+          shownRows(currentUser(c), allPayments(db, c.req.valid('query'), c.get('lang'))),
+          c.get('lang'),
+        ),
       ),
   )
 
@@ -225,8 +238,10 @@ export function financeRoutes(deps: Deps) {
       responses: okResponse(pageOf(contractRow)),
     }),
     async (c) => {
-      const q = c.req.valid('query')
-      return ok(c, await listContracts(db, { ...q, page: q.page, pageSize: q.pageSize }, c.get('lang')))
+      const user = currentUser(c)
+      const q = contractFiltersFor(user, c.req.valid('query'))
+      const page = await listContracts(db, { ...q, page: q.page, pageSize: q.pageSize }, c.get('lang'))
+      return ok(c, { ...page, list: page.list.map((r) => financeValuesFor(user, r)) })
     },
   )
 
@@ -241,9 +256,11 @@ export function financeRoutes(deps: Deps) {
       responses: xlsxResponses('The contracts'),
     }),
     async (c) =>
-      heavyDownload(deps.heavy.downloads, currentUser(c).id, () =>
-        contractsWorkbook(allContracts(db, c.req.valid('query'), c.get('lang')), c.get('lang')),
-      ),
+      heavyDownload(deps.heavy.downloads, currentUser(c).id, () => {
+        const user = currentUser(c)
+        const q = contractFiltersFor(user, c.req.valid('query'))
+        return contractsWorkbook(shownRows(user, allContracts(db, q, c.get('lang'))), c.get('lang'))
+      }),
   )
 
   // ---- Collection value ------------------------------------------------------------------------------------
@@ -267,9 +284,35 @@ export function financeRoutes(deps: Deps) {
       const target = q.currency ?? (await reportingCurrency(db))
       if (q.currency && !(await knownCurrencies(db)).has(q.currency))
         throw invalid({ currency: formatMessage('unknownCurrency', c.get('lang')) })
-      return ok(c, await collectionValue(db, at, target, today))
+      const value = await collectionValue(db, at, target, today)
+      return ok(c, seesValues(currentUser(c)) ? value : withoutValueKeys(value, COLLECTION_VALUE_KEYS))
     },
   )
 
   return app
+}
+
+/** The amounts of a payment, a contract or a summary row: null for a user who may not see values. */
+const FINANCE_VALUE_KEYS: ReadonlySet<string> = new Set([
+  'amount',
+  'paid',
+  'outstanding',
+  'outgoing',
+  'incoming',
+])
+/** The collection's value: its total, each currency's amount and conversion, each unconverted valuation. */
+const COLLECTION_VALUE_KEYS: ReadonlySet<string> = new Set(['total', 'amount', 'converted'])
+
+function financeValuesFor<T extends object>(user: AuthUser, row: T): T {
+  return seesValues(user) ? row : withoutValueKeys(row, FINANCE_VALUE_KEYS)
+}
+
+/** Rows streamed to an export, without values for a user who may not see them. */
+async function* shownRows<T extends object>(user: AuthUser, rows: AsyncIterable<T>): AsyncGenerator<T> {
+  for await (const row of rows) yield financeValuesFor(user, row)
+}
+
+/** Without values, "only those with an amount outstanding" would tell the amounts: it is not applied. */
+function contractFiltersFor<T extends { outstanding?: string }>(user: AuthUser, q: T): T {
+  return seesValues(user) ? q : { ...q, outstanding: undefined }
 }

@@ -23,6 +23,7 @@ import type { Deps } from '../../http/context'
 import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
+import { requestScope, visibleWhere } from '../auth/scope'
 import { contentDisposition } from '../files/serve'
 import { momentOf } from '../warehouse/at'
 import { writeSchedule } from './schedule'
@@ -62,7 +63,7 @@ export function insuranceScheduleRoutes(deps: Deps) {
       request: { query: underInsuredQuery },
       responses: okResponse(underInsuredPage),
     }),
-    async (c) => ok(c, await underInsured(db, c.req.valid('query'))),
+    async (c) => ok(c, await underInsured(db, c.req.valid('query'), await requestScope(c, db))),
   )
 
   app.openapi(
@@ -112,6 +113,7 @@ export function insuranceScheduleRoutes(deps: Deps) {
         c.req.valid('param').id,
         lang(c),
         asOfDay(c.req.valid('query').at),
+        await requestScope(c, db),
       )
       if (!view) throw notFound()
       return ok(c, view)
@@ -132,6 +134,7 @@ export function insuranceScheduleRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const { items } = c.req.valid('json')
+      const scope = await requestScope(c, db)
       const errors: Record<string, string> = {}
       const seen = new Set<string>()
       items.forEach((item, i) => {
@@ -153,6 +156,8 @@ export function insuranceScheduleRoutes(deps: Deps) {
             and(
               eq(insurancePolicyArtworks.policyId, id),
               isNull(insurancePolicyArtworks.removedOn),
+              // a work out of the user's scope is, to them, not on the policy
+              visibleWhere(scope, insurancePolicyArtworks.artworkId),
               inArray(
                 insurancePolicyArtworks.artworkId,
                 items.map((i) => i.artworkId),
@@ -171,7 +176,7 @@ export function insuranceScheduleRoutes(deps: Deps) {
         )
       })
       c.set('operationType', `INSURANCE_SCHEDULE ${id} (${items.length})`)
-      return ok(c, (await policySchedule(db, id, lang(c)))!)
+      return ok(c, (await policySchedule(db, id, lang(c), undefined, scope))!)
     },
   )
 
@@ -197,7 +202,8 @@ export function insuranceScheduleRoutes(deps: Deps) {
     }),
     async (c) => {
       const l = lang(c)
-      const view = await policySchedule(db, c.req.valid('param').id, l, asOfDay(c.req.valid('query').at))
+      const at = asOfDay(c.req.valid('query').at)
+      const view = await policySchedule(db, c.req.valid('param').id, l, at, await requestScope(c, db))
       if (!view) throw notFound()
       return heavyDownload(deps.heavy.downloads, currentUser(c).id, async () => {
         const body = await scheduleWorkbook(view, l)

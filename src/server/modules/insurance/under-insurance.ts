@@ -3,7 +3,7 @@
 // numeric, the ratio in thousandths); amounts in different currencies are never compared nor converted —
 // those lines, and lines without a schedule value or a valuation, are listed as not comparable with the
 // reason. The ratio is an app setting (app_settings 'insurance.underInsuranceRatio', 0.90 by default).
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import {
   DEFAULT_UNDER_INSURANCE_RATIO,
   type NotComparableReason,
@@ -20,6 +20,8 @@ import { addMoney } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
 import { appSettings, insurancePolicies, users } from '../../db/schema'
 import { officeToday } from '../../office-day'
+import { policyCoversOutsideSql, policyVisibleSql } from '../auth/scope'
+import type { ArtworkScope } from '../auth/scope-types'
 import { rowsOf } from '../process/process-store'
 
 /** The ratio in force, who set it and when (the default when nobody has, or the stored value is unusable). */
@@ -66,7 +68,13 @@ export const today = officeToday
  * schedule as it was on a day): the links not yet taken off that day, each artwork's valuation dated on or
  * before it.
  */
-export function linesSql(day: string, currency?: string, policyId?: string, asOf?: string): SQL {
+export function linesSql(
+  day: string,
+  currency?: string,
+  policyId?: string,
+  asOf?: string,
+  scope: ArtworkScope | null = null,
+): SQL {
   const valuation = asOf
     ? sql`left join lateral (select amount, currency, valued_on from valuations
           where artwork_id = a.id and valued_on <= ${asOf}::date
@@ -88,11 +96,12 @@ export function linesSql(day: string, currency?: string, policyId?: string, asOf
     join insurance_policies p on p.id = l.policy_id
     join artworks a on a.id = l.artwork_id
     ${valuation}
-    where ${asOf ? sql`(l.removed_on is null or l.removed_on > ${asOf}::date)` : sql`l.removed_on is null`} and ${
-      policyId
-        ? sql`p.id = ${policyId}::uuid`
-        : sql`p.status = 'active' and p.end_date >= ${day}::date${currency ? sql` and p.currency = ${currency}` : sql``}`
-    }`
+    where ${asOf ? sql`(l.removed_on is null or l.removed_on > ${asOf}::date)` : sql`l.removed_on is null`}
+      ${scope ? sql`and ${scope.artworkVisible(sql`l.artwork_id`)}` : sql``} and ${
+        policyId
+          ? sql`p.id = ${policyId}::uuid`
+          : sql`p.status = 'active' and p.end_date >= ${day}::date${currency ? sql` and p.currency = ${currency}` : sql``}`
+      }`
 }
 
 /** SQL of a line's percentage (insured ÷ valuation, one decimal), flag and shortfall at `mille` thousandths. */
@@ -187,11 +196,16 @@ interface PolicyRow {
 export async function underInsured(
   db: DbOrTx,
   q: { ratio?: number; currency?: string; list: UnderInsuredList; page: number; pageSize: number },
+  scope: ArtworkScope | null = null,
 ): Promise<UnderInsuredPage> {
   const setting = await ratioSetting(db)
   const ratio = q.ratio ?? setting.underInsuranceRatio
   const m = measures(perMille(ratio))
-  const lines = linesSql(today(), q.currency)
+  const lines = linesSql(today(), q.currency, undefined, undefined, scope)
+  // A policy's own sum insured, to a user limited to legal entities, only when it covers nothing outside.
+  const policyAmount = scope
+    ? sql`case when ${policyCoversOutsideSql(scope, sql.raw('p.id'))} then null else p.insured_amount::text end`
+    : sql.raw('p.insured_amount::text')
   const where = q.list === 'flagged' ? sql`flagged` : sql`reason is not null`
   // Flagged: the largest shortfall first; not comparable: by reason, policy, inventory number.
   const order =
@@ -221,7 +235,7 @@ export async function underInsured(
           from (${lines}) z join pg on pg.page_artwork = z.artwork_id and pg.page_policy = z.policy_id) r) as page,
         (select coalesce(json_agg(r order by r.end_date, r.policy_no), '[]') from (
           select t.policy_id, p.policy_no, p.insurer, p.currency, p.start_date::text as start_date,
-            p.end_date::text as end_date, p.insured_amount::text as policy_amount, t.artwork_count,
+            p.end_date::text as end_date, ${policyAmount} as policy_amount, t.artwork_count,
             t.schedule_total, t.flagged
           from (select policy_id, count(*)::int as artwork_count,
                   case when count(insured_amount) = 0 then null
@@ -267,6 +281,7 @@ export async function policySchedule(
   policyId: string,
   lang: Lang,
   asOf?: string,
+  scope: ArtworkScope | null = null,
 ): Promise<PolicySchedule | null> {
   const [policy] = await db
     .select({
@@ -278,10 +293,18 @@ export async function policySchedule(
       currency: insurancePolicies.currency,
       startDate: sql<string>`${insurancePolicies.startDate}::text`,
       endDate: sql<string>`${insurancePolicies.endDate}::text`,
-      insuredAmount: sql<string | null>`${insurancePolicies.insuredAmount}::text`,
+      insuredAmount: scope
+        ? sql<string | null>`case when ${policyCoversOutsideSql(scope, insurancePolicies.id)} then null
+            else ${insurancePolicies.insuredAmount}::text end`
+        : sql<string | null>`${insurancePolicies.insuredAmount}::text`,
     })
     .from(insurancePolicies)
-    .where(eq(insurancePolicies.id, policyId))
+    .where(
+      and(
+        eq(insurancePolicies.id, policyId),
+        scope ? policyVisibleSql(scope, insurancePolicies.id) : undefined,
+      ),
+    )
   if (!policy) return null
   const { underInsuranceRatio: ratio } = await ratioSetting(db)
   const m = measures(perMille(ratio))
@@ -300,7 +323,7 @@ export async function policySchedule(
     await db.execute(sql`select ${LINE_COLUMNS}, ${m.percent} as percent, ${m.flagged} as flagged,
         x.size_text, x.materials_zh, x.materials_en, ar.name_zh as artist_zh, ar.name_en as artist_en,
         t.name_zh as medium_zh, t.name_en as medium_en
-      from (${linesSql(today(), undefined, policyId, asOf)}) x
+      from (${linesSql(today(), undefined, policyId, asOf, scope)}) x
       left join artists ar on ar.id = x.artist_id
       left join tags t on t.id = x.medium_tag_id
       order by x.inventory_no`),

@@ -49,6 +49,7 @@ import {
 } from '../../db/schema'
 import { notFound } from '../../http/app-error'
 import { officeDayEnd, officeDayStart, officeToday } from '../../office-day'
+import type { ArtworkScope } from '../auth/scope-types'
 import { CREATE_EVENT } from '../process/run-effects'
 
 type Paged<T> = Omit<T, 'page' | 'pageSize'> & { page: number; pageSize: number }
@@ -141,10 +142,11 @@ const whereOf = (r: {
   locationText: string
 }): PlaceView => place(r.roomId, r.roomZh, r.roomEn, r.locationText)
 
-export async function operationCounts(db: Db): Promise<OperationCounts> {
+export async function operationCounts(db: Db, scope: ArtworkScope | null = null): Promise<OperationCounts> {
   const rows = await db
     .select({ type: processes.type, status: processes.status, n: count() })
     .from(processes)
+    .where(scope ? scope.processVisible(processes.id) : undefined)
     .groupBy(processes.type, processes.status)
     .orderBy(processes.type, processes.status)
   return rows.map((r) => ({ type: r.type, status: r.status, count: Number(r.n) }))
@@ -207,8 +209,9 @@ export async function movementRows(db: Db, where: SQL | undefined, limit: number
   )
 }
 
-export async function listMovements(db: Db, q: Paged<MovementListQuery>) {
+export async function listMovements(db: Db, q: Paged<MovementListQuery>, scope: ArtworkScope | null = null) {
   const where: SQL[] = []
+  if (scope) where.push(scope.artworkVisible(artworkMovements.artworkId))
   if (q.processId) where.push(eq(artworkMovements.processId, q.processId))
   if (q.artworkId) where.push(eq(artworkMovements.artworkId, q.artworkId))
   if (q.kind) where.push(eq(artworkMovements.kind, q.kind))
@@ -225,6 +228,7 @@ export async function listMovements(db: Db, q: Paged<MovementListQuery>) {
 /** At most this many artworks are listed in one batch (a process names at most 500). */
 const BATCH_LIMIT = 500
 
+/** One batch; the process is in the user's scope (the path guard answers 404 otherwise), so are its works. */
 export async function batchOf(db: Db, processId: string, seq: number): Promise<BatchView> {
   const [event] = await db
     .select({
@@ -275,13 +279,14 @@ export async function artworksOfProcess(db: Db, processId: string): Promise<Proc
   }))
 }
 
-export async function inOperation(db: Db, q: Paged<InOperationQuery>) {
+export async function inOperation(db: Db, q: Paged<InOperationQuery>, scope: ArtworkScope | null = null) {
   const since = sql<Date | string>`(select max(h.at) from ${processHistory} h
     where h.process_id = ${processes.id} and h.event_type in (${CREATE_EVENT}, 'RESTART'))`
   const filter = and(
     isNotNull(artworks.activeProcessId),
     eq(processes.done, false),
     q.type ? eq(processes.type, q.type) : undefined,
+    scope ? and(scope.artworkVisible(artworks.id), scope.processVisible(processes.id)) : undefined,
   )
   const base = () =>
     db
@@ -358,8 +363,9 @@ export async function listLoans(
   db: Db,
   q: Paged<{ show?: LoanShow }>,
   today = officeToday(),
+  scope: ArtworkScope | null = null,
 ): Promise<LoanPage> {
-  const isLoan = eq(processes.type, LOAN)
+  const isLoan = and(eq(processes.type, LOAN), scope ? scope.processVisible(processes.id) : undefined)
   const where = and(isLoan, q.show ? loanFilter(q.show, today) : undefined)
   const countOf = async (show: LoanShow) => {
     const [{ n }] = await db
@@ -418,6 +424,7 @@ export async function listLoans(
 export async function listSaleDeliveries(
   db: Db,
   q: Paged<{ show?: SaleDeliveryShow }>,
+  scope: ArtworkScope | null = null,
 ): Promise<SaleDeliveryPage> {
   // Every sold work with the completed sale that sold it (the latest, should there be more than one).
   const sold = await db
@@ -437,6 +444,7 @@ export async function listSaleDeliveries(
         eq(artworks.status, 'sold'),
         eq(processes.type, 'OPERATION_SELL_ART'),
         eq(processes.status, 'completed'),
+        scope ? scope.processVisible(processes.id) : undefined,
       ),
     )
     .orderBy(desc(processes.finishedAt), asc(artworks.inventoryNo))
@@ -458,6 +466,7 @@ export async function listSaleDeliveries(
               ),
               eq(processes.type, 'OPERATION_TRANS_ART'),
               ne(processes.status, 'terminated'),
+              scope ? scope.processVisible(processes.id) : undefined,
             ),
           )
           .orderBy(desc(processes.createdAt))

@@ -20,6 +20,7 @@ import { access } from '../../http/access'
 import type { Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { requestScope } from '../auth/scope'
 import {
   artworksOfProcess,
   batchOf,
@@ -60,7 +61,7 @@ export function operationsRoutes(deps: Deps) {
       ...view,
       responses: okResponse(operationCounts),
     }),
-    async (c) => ok(c, await countOperations(db)),
+    async (c) => ok(c, await countOperations(db, await requestScope(c, db))),
   )
 
   app.openapi(
@@ -73,7 +74,7 @@ export function operationsRoutes(deps: Deps) {
       request: { query: movementListQuery },
       responses: okResponse(pageOf(movementView)),
     }),
-    async (c) => ok(c, await listMovements(db, c.req.valid('query'))),
+    async (c) => ok(c, await listMovements(db, c.req.valid('query'), await requestScope(c, db))),
   )
 
   app.openapi(
@@ -115,7 +116,7 @@ export function operationsRoutes(deps: Deps) {
       request: { query: inOperationQuery },
       responses: okResponse(pageOf(inOperationItem)),
     }),
-    async (c) => ok(c, await inOperation(db, c.req.valid('query'))),
+    async (c) => ok(c, await inOperation(db, c.req.valid('query'), await requestScope(c, db))),
   )
 
   app.openapi(
@@ -128,7 +129,7 @@ export function operationsRoutes(deps: Deps) {
       request: { query: loanListQuery },
       responses: okResponse(loanPage),
     }),
-    async (c) => ok(c, await listLoans(db, c.req.valid('query'))),
+    async (c) => ok(c, await listLoans(db, c.req.valid('query'), undefined, await requestScope(c, db))),
   )
 
   app.openapi(
@@ -141,7 +142,7 @@ export function operationsRoutes(deps: Deps) {
       request: { query: saleDeliveryQuery },
       responses: okResponse(saleDeliveryPage),
     }),
-    async (c) => ok(c, await listSaleDeliveries(db, c.req.valid('query'))),
+    async (c) => ok(c, await listSaleDeliveries(db, c.req.valid('query'), await requestScope(c, db))),
   )
 
   return app

@@ -3,6 +3,7 @@
 // process to another machine version. Reading needs devOpsManage:view, starting devOpsManage:start, migrating
 // authManage:edit; who may send which event is decided by the machines' guards.
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import {
   processCreateInput,
   processDefinitionView,
@@ -19,9 +20,10 @@ import { PROCESS_TYPES } from '../../../shared/process-types'
 import { pageQuery } from '../../../shared/validation'
 import { access, currentUser } from '../../http/access'
 import { notFound } from '../../http/app-error'
-import type { Deps } from '../../http/context'
+import type { AppEnv, Deps } from '../../http/context'
 import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { processValuesFor } from '../../http/values'
 import { requestScope } from '../auth/scope'
 import type { ProcessCatalog } from './catalog'
 import { definitionViews } from './definitions'
@@ -58,6 +60,11 @@ const json = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { 'application/json': { schema } },
 })
+
+/** An answer carrying processes, their values left out for a user who may not see values (http/values.ts). */
+async function shown<T>(c: Context<AppEnv>, answer: Promise<T>): Promise<T> {
+  return processValuesFor(currentUser(c), await answer)
+}
 
 export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatalog) {
   const app = moduleRouter()
@@ -118,14 +125,17 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       c.set('operationType', `PROCESS_START ${body.type}`)
       return ok(
         c,
-        await startProcess(
-          env,
-          currentUser(c),
-          body.type,
-          body.input,
-          c.get('lang'),
-          body.idempotencyKey,
-          body.draft,
+        await shown(
+          c,
+          startProcess(
+            env,
+            currentUser(c),
+            body.type,
+            body.input,
+            c.get('lang'),
+            body.idempotencyKey,
+            body.draft,
+          ),
         ),
       )
     },
@@ -144,12 +154,15 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
     async (c) =>
       ok(
         c,
-        await listProcesses(
-          env.db,
-          catalog,
-          c.req.valid('query'),
-          actorOf(currentUser(c)),
-          await requestScope(c, env.db),
+        await shown(
+          c,
+          listProcesses(
+            env.db,
+            catalog,
+            c.req.valid('query'),
+            actorOf(currentUser(c)),
+            await requestScope(c, env.db),
+          ),
         ),
       ),
   )
@@ -166,7 +179,13 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       responses: okResponse(processView),
     }),
     async (c) =>
-      ok(c, await viewProcess(env, currentUser(c), c.req.valid('param').id, c.req.valid('query').onBehalfOf)),
+      ok(
+        c,
+        await shown(
+          c,
+          viewProcess(env, currentUser(c), c.req.valid('param').id, c.req.valid('query').onBehalfOf),
+        ),
+      ),
   )
 
   app.openapi(
@@ -203,7 +222,7 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       const { page, pageSize } = c.req.valid('query')
       const found = await historyPage(env.db, c.req.valid('param').id, page, pageSize)
       if (!found) throw notFound()
-      return ok(c, found)
+      return ok(c, processValuesFor(currentUser(c), found))
     },
   )
 
@@ -222,7 +241,7 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       const { id, step } = c.req.valid('param')
       const found = await stepRecord(env.db, catalog, id, step)
       if (!found) throw notFound()
-      return ok(c, found)
+      return ok(c, processValuesFor(currentUser(c), found))
     },
   )
 
@@ -240,7 +259,10 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
     async (c) => {
       const body = c.req.valid('json')
       c.set('operationType', `PROCESS_EVENT ${body.type}`)
-      return ok(c, await applyEvent(env, currentUser(c), c.req.valid('param').id, body, c.get('lang')))
+      return ok(
+        c,
+        await shown(c, applyEvent(env, currentUser(c), c.req.valid('param').id, body, c.get('lang'))),
+      )
     },
   )
 
@@ -258,7 +280,10 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
     async (c) => {
       const body = c.req.valid('json')
       c.set('operationType', `PROCESS_MIGRATE v${body.toVersion}`)
-      return ok(c, await migrateProcess(env, actorOf(currentUser(c)), c.req.valid('param').id, body))
+      return ok(
+        c,
+        await shown(c, migrateProcess(env, actorOf(currentUser(c)), c.req.valid('param').id, body)),
+      )
     },
   )
 

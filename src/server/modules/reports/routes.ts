@@ -113,12 +113,13 @@ export function reportRoutes(deps: Deps) {
       request: { params: idParam, query: scheduleAsOfQuery },
       responses: pdfResponses('The insurance schedule (A4 landscape), a page at a time'),
     }),
-    async (c) =>
-      heavy(c, async () => {
+    async (c) => {
+      const scope = await requestScope(c, db)
+      return heavy(c, async () => {
         const l = lang(c)
         const { at } = c.req.valid('query')
         if (at) momentOf(at, config.timeZone)
-        const schedule = await policySchedule(db, c.req.valid('param').id, l, at)
+        const schedule = await policySchedule(db, c.req.valid('param').id, l, at, scope)
         if (!schedule) throw notFound()
         const w = WORDS[l]
         const r = await openReport(config, { lang: l, title: w.schedule.title, landscape: true })
@@ -126,7 +127,8 @@ export function reportRoutes(deps: Deps) {
         return reportResponse(r, name, (report) => drawSchedule(report, schedule), {
           'x-artwork-count': String(schedule.lines.length),
         })
-      }),
+      })
+    },
   )
 
   app.openapi(
@@ -140,16 +142,18 @@ export function reportRoutes(deps: Deps) {
       request: { params: idParam },
       responses: pdfResponses('The stocktake report (A4)'),
     }),
-    async (c) =>
-      heavy(c, async () => {
+    async (c) => {
+      const scope = await requestScope(c, db)
+      return heavy(c, async () => {
         const l = lang(c)
-        const detail = await stocktakeDetail(db, c.req.valid('param').id)
+        const detail = await stocktakeDetail(db, c.req.valid('param').id, scope)
         const w = WORDS[l]
         const r = await openReport(config, { lang: l, title: w.stocktake.title })
         const room = detail.room ? pick(l, detail.room.nameZh, detail.room.nameEn) || detail.room.code : ''
         const name = `${w.fileNames.stocktake}-${safeFilePart(room)}-${(detail.countedOn ?? stamp()).replaceAll('-', '')}.pdf`
         return reportResponse(r, name, (report) => drawStocktake(report, detail))
-      }),
+      })
+    },
   )
 
   app.openapi(

@@ -25,6 +25,8 @@ import { addMoney } from '../../../shared/validation'
 import type { Db } from '../../db/client'
 import { artworkMovements, artworks, processArtworks, processes, rooms } from '../../db/schema'
 import { invalid, notFound } from '../../http/app-error'
+import { artworksOutOfScope } from '../auth/scope'
+import type { ArtworkScope } from '../auth/scope-types'
 import { artworkColumns, processBriefs } from '../operations/queries'
 
 const TYPE = 'INVENTORY_CHECK'
@@ -82,6 +84,7 @@ async function assertRoom(db: Db, roomId: string | undefined) {
 export async function listStocktakes(
   db: Db,
   q: Omit<StocktakeListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number },
+  scope: ArtworkScope | null = null,
 ): Promise<StocktakePage> {
   const page = q.page ?? 1
   const pageSize = q.pageSize ?? 20
@@ -91,7 +94,7 @@ export async function listStocktakes(
   const shown = q.show ? [...base, sql`${showOf} = ${q.show}`] : base
   const [rows, byShow] = await Promise.all([
     db
-      .select(stocktakeColumns)
+      .select({ ...stocktakeColumns, snapshot: processes.snapshot })
       .from(processes)
       .where(and(...shown))
       .orderBy(desc(processes.createdAt), desc(processes.id))
@@ -106,7 +109,7 @@ export async function listStocktakes(
   const counts = { inProgress: 0, completed: 0, uncompleted: 0, terminated: 0 }
   for (const r of byShow) counts[r.show] = Number(r.n)
   const total = q.show ? counts[q.show] : Object.values(counts).reduce((a, b) => a + b, 0)
-  const [briefs, roomMap] = await Promise.all([
+  const [briefs, roomMap, seen] = await Promise.all([
     processBriefs(
       db,
       rows.map((r) => r.id),
@@ -115,10 +118,16 @@ export async function listStocktakes(
       db,
       rows.map((r) => r.roomId),
     ),
+    visibleOf(
+      db,
+      scope,
+      rows.flatMap((r) => [...resultsOf(r.snapshot).keys()]),
+    ),
   ])
-  const list = rows.flatMap((r): StocktakeItem[] => {
+  const list = rows.flatMap(({ snapshot, ...r }): StocktakeItem[] => {
     const process = briefs.get(r.id)
-    return process ? [itemOf(r, process, roomMap)] : []
+    if (!process) return []
+    return [itemOf(seen ? { ...r, ...countsOf(resultsOf(snapshot), seen) } : r, process, roomMap)]
   })
   return { list, total, page, pageSize, counts }
 }
@@ -158,16 +167,11 @@ function itemOf(
 const idsIn = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
 
-/** One stocktake's result per artwork: found, missing (not accounted for yet), found later, still missing. */
-export async function stocktakeDetail(db: Db, id: string): Promise<StocktakeDetail> {
-  const [row] = await db
-    .select({ ...stocktakeColumns, snapshot: processes.snapshot })
-    .from(processes)
-    .where(and(eq(processes.id, id), eq(processes.type, TYPE)))
-  if (!row) throw notFound()
-  const context = (
-    row.snapshot as { context?: { steps?: Record<string, { data?: Record<string, unknown> }> } }
-  ).context
+type StepsSnapshot = { context?: { steps?: Record<string, { data?: Record<string, unknown> }> } }
+
+/** Each counted artwork's result, from the stocktake's steps. */
+function resultsOf(snapshot: unknown): Map<string, StocktakeResult> {
+  const context = (snapshot as StepsSnapshot | null)?.context
   const counting = context?.steps?.counting?.data ?? {}
   const discrepancies = context?.steps?.discrepancies?.data
   const results = new Map<string, StocktakeResult>()
@@ -177,6 +181,57 @@ export async function stocktakeDetail(db: Db, id: string): Promise<StocktakeDeta
     for (const a of idsIn(discrepancies.foundArtworkIds)) results.set(a, 'foundLater')
     for (const a of idsIn(discrepancies.missingArtworkIds)) results.set(a, 'stillMissing')
   }
+  return results
+}
+
+/**
+ * Of these artwork ids, those a user limited to legal entities sees (auth/scope.ts); null when they see
+ * everything. A stocktake counts a room, not owners' works: such a user reads only the results of theirs.
+ */
+async function visibleOf(db: Db, scope: ArtworkScope | null, ids: string[]): Promise<Set<string> | null> {
+  if (!scope) return null
+  const wanted = [...new Set(ids.filter((a) => UUID_RE.test(a)))]
+  const outside = new Set(await artworksOutOfScope(db, scope, wanted))
+  return new Set(wanted.filter((a) => !outside.has(a)))
+}
+
+/** The counters of a stocktake over the artworks in `seen` only. */
+function countsOf(results: Map<string, StocktakeResult>, seen: Set<string>) {
+  const n = { found: 0, missing: 0, foundLater: 0, stillMissing: 0 }
+  const counting = { found: 0, missing: 0 }
+  for (const [id, result] of results) {
+    if (!seen.has(id)) continue
+    n[result]++
+    // found later and still missing were first counted missing
+    if (result === 'found') counting.found++
+    else counting.missing++
+  }
+  return {
+    found: counting.found,
+    missing: counting.missing,
+    foundLater: n.foundLater,
+    stillMissing: n.stillMissing,
+  }
+}
+
+/** One stocktake's result per artwork: found, missing (not accounted for yet), found later, still missing. */
+export async function stocktakeDetail(
+  db: Db,
+  id: string,
+  scope: ArtworkScope | null = null,
+): Promise<StocktakeDetail> {
+  const [found] = await db
+    .select({ ...stocktakeColumns, snapshot: processes.snapshot })
+    .from(processes)
+    .where(and(eq(processes.id, id), eq(processes.type, TYPE)))
+  if (!found) throw notFound()
+  const context = (found.snapshot as StepsSnapshot | null)?.context
+  const counting = context?.steps?.counting?.data ?? {}
+  const discrepancies = context?.steps?.discrepancies?.data
+  const all = resultsOf(found.snapshot)
+  const seen = await visibleOf(db, scope, [...all.keys()])
+  const results = seen ? new Map([...all].filter(([a]) => seen.has(a))) : all
+  const row = seen ? { ...found, ...countsOf(all, seen) } : found
   const ids = [...results.keys()].filter((a) => UUID_RE.test(a))
   const [briefs, roomMap, artworkRows] = await Promise.all([
     processBriefs(db, [id]),

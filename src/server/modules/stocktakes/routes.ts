@@ -16,6 +16,7 @@ import { access } from '../../http/access'
 import type { Deps } from '../../http/context'
 import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
+import { requestScope } from '../auth/scope'
 import {
   inboundBatches,
   listStocktakes,
@@ -43,7 +44,7 @@ export function stocktakeRoutes(deps: Deps) {
       request: { query: stocktakeListQuery },
       responses: okResponse(stocktakePage),
     }),
-    async (c) => ok(c, await listStocktakes(db, c.req.valid('query'))),
+    async (c) => ok(c, await listStocktakes(db, c.req.valid('query'), await requestScope(c, db))),
   )
 
   app.openapi(
@@ -83,7 +84,7 @@ export function stocktakeRoutes(deps: Deps) {
       request: { params: idParam },
       responses: okResponse(stocktakeDetail),
     }),
-    async (c) => ok(c, await readStocktake(db, c.req.valid('param').id)),
+    async (c) => ok(c, await readStocktake(db, c.req.valid('param').id, await requestScope(c, db))),
   )
 
   return app

@@ -10,10 +10,10 @@ import { IconDownload } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { CONTRACT_DIRECTIONS, type ContractRow, EXPIRING_SOON_DAYS } from '../../../shared/contracts/finance'
-import { moneyText } from '../../../shared/money-text'
 import { contractsQuery, params } from '../../api/queries/finance'
 import { CurrencyFilter, FilterBar, SearchFilter } from '../../forms/FilterBar'
 import { showError } from '../../forms/notify'
+import { AmountText } from '../../shell/HiddenValue'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
 import { type Column, OpList } from '../operations/parts'
@@ -124,14 +124,22 @@ function ContractsRegister({ search, onSearch }: { search: FinanceSearch; onSear
       ),
     },
     { key: 'counterparty', header: <Trans>Counterparty</Trans>, cell: (c) => c.counterparty || '—' },
-    { key: 'amount', header: <Trans>Amount</Trans>, cell: (c) => moneyText(c.amount, c.currency) },
-    { key: 'paid', header: <Trans>Paid or collected</Trans>, cell: (c) => moneyText(c.paid, c.currency) },
+    {
+      key: 'amount',
+      header: <Trans>Amount</Trans>,
+      cell: (c) => <AmountText amount={c.amount} currency={c.currency} />,
+    },
+    {
+      key: 'paid',
+      header: <Trans>Paid or collected</Trans>,
+      cell: (c) => <AmountText amount={c.paid} currency={c.currency} />,
+    },
     {
       key: 'outstanding',
       header: <Trans>Outstanding</Trans>,
       cell: (c) => (
         <Text fz="sm" c={c.outstanding === '0.00' ? 'dimmed' : undefined} data-testid="contract-outstanding">
-          {moneyText(c.outstanding, c.currency)}
+          <AmountText amount={c.outstanding} currency={c.currency} />
         </Text>
       ),
     },

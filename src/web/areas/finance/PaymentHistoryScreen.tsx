@@ -10,10 +10,10 @@ import { IconDownload } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PAYMENT_DIRECTIONS, PAYMENT_STATUSES, type PaymentRow } from '../../../shared/contracts/finance'
-import { moneyText } from '../../../shared/money-text'
 import { params, paymentsQuery } from '../../api/queries/finance'
 import { CurrencyFilter, DateRangeFilter, FilterBar } from '../../forms/FilterBar'
 import { showError } from '../../forms/notify'
+import { AmountText } from '../../shell/HiddenValue'
 import { PageHeader } from '../../shell/PageHeader'
 import { downloadFromApi } from '../archive/download'
 import { type Column, OpList } from '../operations/parts'
@@ -47,7 +47,7 @@ export function PaymentHistoryScreen({
           <Group gap={6} wrap="wrap">
             <Text fz="sm" fw={600} data-testid="payment-amount">
               {p.direction === 'incoming' ? '+ ' : '− '}
-              {moneyText(p.amount, p.currency)}
+              <AmountText amount={p.amount} currency={p.currency} />
             </Text>
             <StatusBadge status={p.status} />
           </Group>

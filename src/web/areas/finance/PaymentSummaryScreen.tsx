@@ -31,6 +31,7 @@ import { moneyText } from '../../../shared/money-text'
 import { paymentSummaryQuery } from '../../api/queries/finance'
 import { DateRangeFilter, FilterBar } from '../../forms/FilterBar'
 import { formatMonth, formatNumber } from '../../i18n/format'
+import { AmountText } from '../../shell/HiddenValue'
 import { PageHeader } from '../../shell/PageHeader'
 import { type Column, OpList } from '../operations/parts'
 import { useLang } from '../process/machine-words'
@@ -211,9 +212,13 @@ function SummaryBody({
     {
       key: 'outgoing',
       header: <Trans context="payment summary">Paid</Trans>,
-      cell: (r) => moneyText(r.outgoing, r.currency),
+      cell: (r) => <AmountText amount={r.outgoing} currency={r.currency} />,
     },
-    { key: 'incoming', header: <Trans>Collected</Trans>, cell: (r) => moneyText(r.incoming, r.currency) },
+    {
+      key: 'incoming',
+      header: <Trans>Collected</Trans>,
+      cell: (r) => <AmountText amount={r.incoming} currency={r.currency} />,
+    },
     { key: 'count', header: <Trans>Payments</Trans>, cell: (r) => String(r.paidCount) },
     {
       key: 'failed',
@@ -234,26 +239,36 @@ function SummaryBody({
         <Trans>No payment in this period.</Trans>
       </Text>
     )
+  // Without the values privilege the sums are left out: the counts alone, and a word why.
+  const hidden = data.totals.some((x) => x.outgoing === null)
   return (
     <Stack gap="lg">
-      {/* One chart per currency and direction: amounts in different currencies share no axis. */}
-      <SimpleGrid cols={{ base: 1, md: charts.length > 1 ? 2 : 1 }}>
-        {charts.map((c, i) => (
-          <CurrencyChart key={`${c.currency}-${c.way}`} chart={c} color={COLORS[i % COLORS.length]} />
-        ))}
-      </SimpleGrid>
-      <Paper withBorder p="md" radius="md" data-testid="summary-totals">
-        <Title order={4} mb="xs">
-          <Trans>Totals per currency</Trans>
-        </Title>
-        <Stack gap={4}>
-          {data.totals.map((x) => (
-            <Text key={x.currency} fz="sm" data-currency={x.currency}>
-              {t`${x.currency}: paid ${moneyText(x.outgoing, x.currency)}, collected ${moneyText(x.incoming, x.currency)}`}
-            </Text>
-          ))}
-        </Stack>
-      </Paper>
+      {hidden ? (
+        <Text c="dimmed" fz="sm" data-testid="summary-values-hidden">
+          <Trans>The amounts are hidden: you may not see values. The numbers of payments are shown.</Trans>
+        </Text>
+      ) : (
+        <>
+          {/* One chart per currency and direction: amounts in different currencies share no axis. */}
+          <SimpleGrid cols={{ base: 1, md: charts.length > 1 ? 2 : 1 }}>
+            {charts.map((c, i) => (
+              <CurrencyChart key={`${c.currency}-${c.way}`} chart={c} color={COLORS[i % COLORS.length]} />
+            ))}
+          </SimpleGrid>
+          <Paper withBorder p="md" radius="md" data-testid="summary-totals">
+            <Title order={4} mb="xs">
+              <Trans>Totals per currency</Trans>
+            </Title>
+            <Stack gap={4}>
+              {data.totals.map((x) => (
+                <Text key={x.currency} fz="sm" data-currency={x.currency}>
+                  {t`${x.currency}: paid ${moneyText(x.outgoing, x.currency)}, collected ${moneyText(x.incoming, x.currency)}`}
+                </Text>
+              ))}
+            </Stack>
+          </Paper>
+        </>
+      )}
       {data.reporting ? <ReportingTotals reporting={data.reporting} label={label} /> : null}
       <OpList
         rows={data.rows}

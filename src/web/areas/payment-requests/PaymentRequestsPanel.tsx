@@ -15,7 +15,8 @@ import type { ProcessView } from '../../../shared/contracts/process'
 import { moneyText } from '../../../shared/money-text'
 import { processListQuery } from '../../api/queries/process'
 import { formatDateTime } from '../../i18n/format'
-import { useMe } from '../../session/use-session'
+import { useMe, useSeesValues } from '../../session/use-session'
+import { HiddenValue } from '../../shell/HiddenValue'
 import { StartDrawer } from '../operations/parts'
 import { FoldedList, ListEmpty, ListFooter } from '../process/list-parts'
 import { definitionFor, leafLabel, typeLabel, useLang } from '../process/machine-words'
@@ -47,6 +48,8 @@ export function requestOf(p: Pick<ProcessView, 'context'>) {
 
 function Amount({ p }: { p: ProcessView }) {
   const r = requestOf(p)
+  const values = useSeesValues()
+  if (!values) return <HiddenValue />
   return r.amount ? (
     moneyText(r.amount, r.currency)
   ) : (

@@ -8,6 +8,8 @@ import { Trans } from '@lingui/react/macro'
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { moneyText } from '../../../shared/money-text'
+import { useSeesValues } from '../../session/use-session'
+import { HiddenValue } from '../../shell/HiddenValue'
 import { FileNames } from './FileNames'
 import { choiceOptions, type FieldSpec, fieldsOf, type StepFormSpec, type Values } from './field-spec'
 import { EVENT_FORMS, OLDER_STEP_FORMS, STEP_FORMS } from './form-registry'
@@ -60,9 +62,12 @@ function Vendor({ value, id }: { value: string; id: unknown }) {
 
 function Value({ field, values }: { field: FieldSpec; values: Values }): ReactNode {
   const { i18n } = useLingui()
+  const seesValues = useSeesValues()
   const value = values[field.path]
   if (field.kind === 'custom') return field.record ? field.record(values) : null
   if (field.kind === 'files') return <FileNames ids={Array.isArray(value) ? (value as string[]) : []} />
+  // an amount the server left out for a user who may not see values
+  if (field.kind === 'money' && value === null && !seesValues) return <HiddenValue />
   if (value === undefined || value === null || value === '') return <Text c="dimmed">—</Text>
   const text = String(value)
   switch (field.kind) {
