@@ -196,13 +196,13 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
       summary:
         'The process as it was after history event `seq`: its state, step data and diagram state then, rebuilt from the history (read-only)',
       ...access(deps, 'devOpsManage:view'),
-      request: { params: seqParam, query: z.object({ onBehalfOf: z.uuid().optional() }) },
+      request: { params: seqParam },
       responses: okResponse(processReplay),
     }),
     async (c) => {
       const { id, seq } = c.req.valid('param')
-      // The same checks as viewing the process now (its view for this user, or for whom they act).
-      const current = await viewProcess(env, currentUser(c), id, c.req.valid('query').onBehalfOf)
+      // The same checks as viewing the process now (the past offers no event, so no one acts for another here).
+      const current = await viewProcess(env, currentUser(c), id)
       return ok(c, await replayProcess(env, current, seq))
     },
   )

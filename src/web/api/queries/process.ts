@@ -34,8 +34,7 @@ export const processKeys = {
   detailAs: (id: string, onBehalfOf?: string) =>
     onBehalfOf ? ([...processKeys.detail(id), 'onBehalfOf', onBehalfOf] as const) : processKeys.detail(id),
   /** The process as it was after event `seq` (never changes for a seq; under the process's key). */
-  at: (id: string, seq: number, onBehalfOf?: string) =>
-    [...processKeys.detail(id), 'at', seq, onBehalfOf ?? ''] as const,
+  at: (id: string, seq: number) => [...processKeys.detail(id), 'at', seq] as const,
   history: (id: string, version: number, page: number) =>
     [...processKeys.detail(id), 'history', version, page] as const,
   step: (id: string, step: string, version: number) =>
@@ -88,11 +87,10 @@ export const processQuery = (id: string, onBehalfOf?: string) =>
   })
 
 /** The process as it was after history event `seq`, rebuilt by the server from the history (read-only). */
-export const processAtQuery = (id: string, seq: number, onBehalfOf?: string) =>
+export const processAtQuery = (id: string, seq: number) =>
   queryOptions({
-    queryKey: processKeys.at(id, seq, onBehalfOf),
-    queryFn: ({ signal }) =>
-      api.get(`process/${id}/at/${seq}`, { searchParams: { onBehalfOf }, schema: processReplay, signal }),
+    queryKey: processKeys.at(id, seq),
+    queryFn: ({ signal }) => api.get(`process/${id}/at/${seq}`, { schema: processReplay, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
     meta: { localized: true },

@@ -304,7 +304,7 @@ function Loaded({
   const lang = useLang()
   // Looking back: the process as it was after event `asOf` (read-only), or null for now.
   const [asOf, setAsOf] = useState<number | null>(null)
-  const past = useQuery({ ...processAtQuery(now.id, asOf ?? 1, onBehalfOf), enabled: asOf !== null })
+  const past = useQuery({ ...processAtQuery(now.id, asOf ?? 1), enabled: asOf !== null })
   const pastView = asOf !== null && past.data?.replay.seq === asOf ? past.data : undefined
   const view: View = pastView ?? now
   // A new event while looking back: the stepper's end moves on, the past shown stays.
