@@ -535,7 +535,6 @@ export async function benchInbox(): Promise<void> {
                   at,
                   by: s.by.id,
                   event: s.type,
-                  timeZone: config.timeZone,
                 })
                 parts.syncTasks += performance.now() - tc
               })

@@ -22,6 +22,8 @@ import { roleRoutes } from './modules/auth/roles'
 import { authRoutes } from './modules/auth/routes'
 import { userSessionRoutes } from './modules/auth/user-sessions'
 import { userRoutes } from './modules/auth/users'
+import { calendarRoutes } from './modules/calendar/routes'
+import { forgetCalendar } from './modules/calendar/store'
 import { collectionRoutes } from './modules/collection/routes'
 import { complianceRoutes } from './modules/compliance/routes'
 import { conditionCheckRoutes } from './modules/condition-checks/routes'
@@ -104,6 +106,7 @@ const MODULES: [string, (deps: Deps) => OpenAPIHono<AppEnv>][] = [
   ['/exports', exportRoutes],
   ['/exports', lidoRoutes],
   ['/entities', entityRoutes],
+  ['/calendar', calendarRoutes],
   ['/shares', shareRoutes],
   ['/incidents', incidentRoutes],
   ['/public', publicRoutes],
@@ -164,6 +167,7 @@ export function createApi(deps: Deps) {
 
 export function createApp(deps: Deps) {
   setOfficeZone(deps.config.timeZone)
+  forgetCalendar()
   const app = new OpenAPIHono<AppEnv>()
   // First, so it also covers the static files and index.html that main.ts mounts after the API.
   app.use('*', securityHeaders())

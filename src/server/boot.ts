@@ -49,7 +49,7 @@ export async function boot(
   if (!config.linkSecret) config.linkSecret = randomBytes(32).toString('hex')
   const seedResult = await database.db.transaction((tx) => seed(tx, config))
   // Processes that ran before tasks existed get theirs; none on a database that always had them.
-  await backfillTasks(database.db, options.catalog ?? machineCatalog, config.timeZone)
+  await backfillTasks(database.db, options.catalog ?? machineCatalog)
   // Policies recorded before schedules of cover existed get theirs; none on a newer database.
   await backfillSchedules(database.db)
   let storage: Storage

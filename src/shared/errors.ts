@@ -763,6 +763,11 @@ export const MESSAGES = {
   inventoryNoTaken: { 'zh-CN': '该库存编号已存在', en: 'This inventory number is already in use' },
   onePreviewOnly: { 'zh-CN': '只能有一张预览图', en: 'Only one image can be the preview' },
   duplicateFile: { 'zh-CN': '同一文件不能重复添加', en: 'The same file is listed twice' },
+  historySeqBeyond: {
+    'zh-CN': '该流程的历史中没有这一步',
+    en: "This process's history has no such event",
+  },
+  duplicateCalendarDay: { 'zh-CN': '同一日期只能列出一次', en: 'A date may be listed only once' },
   wrongFileKind: { 'zh-CN': '文件类型不符', en: 'This file is not of the expected type' },
   unknownOption: { 'zh-CN': '不在可选项中', en: 'Not one of the allowed values' },
   invalidRate: {

@@ -106,6 +106,7 @@ export const MENU: MenuItem[] = [
       item('authManage', 'delegations', '委托', 'Delegations'),
       item('authManage', 'incidents', '故障事件', 'Incidents'),
       item('authManage', 'entities', '法律实体', 'Legal entities', 'authManage:entities'),
+      item('authManage', 'calendar', '营业日历', 'Business calendar'),
     ],
   },
   {

@@ -31,6 +31,7 @@ const FUNCTIONS = {
   entities: { 'zh-CN': '维护法律实体', en: 'Maintain legal entities' },
   share: { 'zh-CN': '分享链接', en: 'Share links' },
   values: { 'zh-CN': '查看金额', en: 'See values' },
+  calendar: { 'zh-CN': '维护营业日历', en: 'Maintain the business calendar' },
 } as const satisfies Record<string, Words>
 
 /** Which functions each system offers: the one list every privilege key is derived from. */
@@ -38,7 +39,7 @@ const SYSTEM_FUNCTIONS = {
   artworkArchive: ['view', 'edit', 'import', 'export', 'share'],
   devOpsManage: ['view', 'start'],
   financeManage: ['view', 'edit', 'pay'],
-  authManage: ['view', 'edit', 'referenceData', 'entities'],
+  authManage: ['view', 'edit', 'referenceData', 'entities', 'calendar'],
   versionManage: ['view', 'edit'],
   versionLog: ['view'],
   systemLog: ['view', 'export'],

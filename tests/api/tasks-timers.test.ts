@@ -5,14 +5,17 @@
 // then nothing more. Two schedulers at the same instant deliver each message once; a task closed before
 // its due time never fires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { officeCalendar } from '../../src/server/modules/calendar/store'
 import { runTaskTimers } from '../../src/server/modules/tasks/timers'
 import { startScheduledJobs } from '../../src/server/scheduled-jobs'
 import type { ProcessView } from '../../src/shared/contracts/process'
-import { addWorkingDays } from '../../src/shared/working-days'
+import { addWorkingDays, type WorkingCalendar, workingHoursBefore } from '../../src/shared/working-days'
 import { type Flow, openFlow } from './process-flow'
 import { dueDiligence } from './process-helpers'
 
 let f: Flow
+/** The office's calendar (the seeded one: mainland China's holidays, Saturday and Sunday off). */
+let calendar: WorkingCalendar
 let ids: Record<string, string>
 let roleIds: Record<string, string>
 const clock = { at: new Date() }
@@ -24,6 +27,7 @@ const TIMER_KINDS = ['taskDueSoon', 'taskOverdue', 'taskEscalated'] as const
 
 beforeAll(async () => {
   f = await openFlow()
+  calendar = await officeCalendar(f.t.deps.database.db)
   expect(f.t.deps.config.timeZone).toBe(TZ)
   const users = await f.t.call('GET', '/api/auth/users?pageSize=100', { token: f.tokens.admin })
   ids = Object.fromEntries(users.data.list.map((u: any) => [u.username, u.id]))
@@ -110,10 +114,11 @@ describe('task timers', () => {
     const { p, task, due } = await awaitingApproval()
     const before = await taskRow(task)
     expect(before).toMatchObject({ escalation: 0, escalateAt: due })
-    // The reminder goes 24 hours (the default) before the due time.
-    expect(before.remindAt?.toISOString()).toBe(new Date(due.getTime() - 24 * HOUR).toISOString())
+    // The reminder goes one working day (24 hours, the default) before the due time.
+    const remindAt = workingHoursBefore(due, 24, calendar)
+    expect(before.remindAt?.toISOString()).toBe(remindAt.toISOString())
 
-    await tickAt(new Date(due.getTime() - 25 * HOUR))
+    await tickAt(new Date(remindAt.getTime() - HOUR))
     expect(await timerMessages(p.id)).toEqual(none)
 
     // Due soon: the candidates (approvers of the type, not the submitter), once.
@@ -132,7 +137,7 @@ describe('task timers', () => {
     const first = await taskRow(task)
     expect(first.escalation).toBe(1)
     // The next escalation: one working day (the default) after the due time, in Shanghai.
-    const escalateAt = addWorkingDays(due, 1, TZ)
+    const escalateAt = addWorkingDays(due, 1, calendar)
     expect(first.escalateAt?.toISOString()).toBe(escalateAt.toISOString())
     let seen = await viewOf(p)
     expect(seen.version).toBe(p.version + 1)
@@ -194,10 +199,10 @@ describe('task timers', () => {
       expect((await taskRow(task)).remindAt).toBeNull()
       await tickAt(new Date(due.getTime() + MINUTE))
       expect(await timerMessages(p.id)).toEqual({ ...none, taskOverdue: sorted('admin', 'approver') })
-      const second = addWorkingDays(due, 2, TZ)
+      const second = addWorkingDays(due, 2, calendar)
       expect((await taskRow(task)).escalateAt?.toISOString()).toBe(second.toISOString())
       // One working day late is not yet two.
-      await tickAt(addWorkingDays(due, 1, TZ))
+      await tickAt(addWorkingDays(due, 1, calendar))
       expect((await timerMessages(p.id)).taskEscalated).toEqual([])
       await tickAt(second)
       expect(await timerMessages(p.id)).toEqual({
@@ -226,7 +231,7 @@ describe('task timers', () => {
     expect((await viewOf(p)).version).toBe(p.version + 1)
 
     // The task rows themselves are claimed once, even when two runs reach them together.
-    const at = addWorkingDays(due, 1, TZ)
+    const at = addWorkingDays(due, 1, calendar)
     const db = f.t.deps.database.db
     const runs = await Promise.all([runTaskTimers(db, TZ, at), runTaskTimers(db, TZ, at)])
     expect(runs.reduce((n, r) => n + r.escalated, 0)).toBeGreaterThanOrEqual(1)

@@ -5,16 +5,20 @@
 // the bell's counts; claims (a lock on the decision, taken over only by an approver of the type).
 // N of M, separation of duties and delegation: tasks-approvals.test.ts; timers: tasks-timers.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { officeCalendar } from '../../src/server/modules/calendar/store'
 import type { ProcessView } from '../../src/shared/contracts/process'
-import { addWorkingDays } from '../../src/shared/working-days'
+import { addWorkingDays, type WorkingCalendar } from '../../src/shared/working-days'
 import { type Flow, openFlow } from './process-flow'
 import { dueDiligence } from './process-helpers'
 
 let f: Flow
+/** The office's calendar (the seeded one: mainland China's holidays, Saturday and Sunday off). */
+let calendar: WorkingCalendar
 let ids: Record<string, string>
 
 beforeAll(async () => {
   f = await openFlow()
+  calendar = await officeCalendar(f.t.deps.database.db)
   const users = await f.t.call('GET', '/api/auth/users?pageSize=100', { token: f.tokens.admin })
   ids = Object.fromEntries(users.data.list.map((u: any) => [u.username, u.id]))
 })
@@ -94,11 +98,11 @@ describe('task rows follow the process', () => {
   it('counts working days in Asia/Shanghai, not in UTC', () => {
     expect(f.t.deps.config.timeZone).toBe('Asia/Shanghai')
     // Friday 17:00 UTC is already Saturday 01:00 in Shanghai: five working days end on Friday 01:00 there.
-    expect(addWorkingDays(new Date('2026-11-27T17:00:00Z'), 5, 'Asia/Shanghai').toISOString()).toBe(
+    expect(addWorkingDays(new Date('2026-11-27T17:00:00Z'), 5, calendar).toISOString()).toBe(
       '2026-12-03T17:00:00.000Z',
     )
     // Thursday 15:00 in Shanghai: Friday, then Monday to Thursday.
-    expect(addWorkingDays(new Date('2026-11-26T07:00:00Z'), 5, 'Asia/Shanghai').toISOString()).toBe(
+    expect(addWorkingDays(new Date('2026-11-26T07:00:00Z'), 5, calendar).toISOString()).toBe(
       '2026-12-03T07:00:00.000Z',
     )
   })
@@ -115,7 +119,7 @@ describe('task rows follow the process', () => {
       state: 'dueDiligence.draft',
       claimed_by: ids.registrar,
     })
-    expect(fill.due_at?.toISOString()).toBe(addWorkingDays(fill.created_at, 5, 'Asia/Shanghai').toISOString())
+    expect(fill.due_at?.toISOString()).toBe(addWorkingDays(fill.created_at, 5, calendar).toISOString())
     const span = shanghaiWeekdaysBetween(fill.created_at, fill.due_at as Date)
     expect(Number.isInteger(span.days)).toBe(true)
     expect(span).toMatchObject({ weekdays: 5, lastIsWeekday: true })
@@ -138,9 +142,7 @@ describe('task rows follow the process', () => {
       claimed_by: null,
       excluded: [ids.operations],
     })
-    expect(approve.due_at?.toISOString()).toBe(
-      addWorkingDays(approve.created_at, 2, 'Asia/Shanghai').toISOString(),
-    )
+    expect(approve.due_at?.toISOString()).toBe(addWorkingDays(approve.created_at, 2, calendar).toISOString())
     await assertOneOpenPerKey()
 
     // The approver's inbox has it, the registrar's does not (no approve privilege), nor the submitter's.

@@ -102,6 +102,7 @@ const areaOf = (file: string) =>
 const KNOWN_CYCLES = [
   ['src/server/http/context.ts', 'src/server/http/request-log.ts'],
   [
+    'src/server/seed/calendar.ts',
     'src/server/seed/demo-artworks/index.ts',
     'src/server/seed/demo-content.ts',
     'src/server/seed/demo-incidents.ts',

@@ -1,6 +1,7 @@
 // The seeding steps after users and roles, in order. A module with data to seed adds one line here.
 import type { Config } from '../config'
 import type { Db } from '../db/client'
+import { calendarSeedStep } from './calendar'
 import { demoArtworksSeedStep } from './demo-artworks'
 import { demoContentSeedStep } from './demo-content'
 import { demoEntitiesSeedStep } from './demo-entities'
@@ -15,6 +16,7 @@ export interface SeedStep {
 }
 
 export const SEED_STEPS: SeedStep[] = [
+  calendarSeedStep,
   referenceDataSeedStep,
   demoArtworksSeedStep,
   demoEntitiesSeedStep,

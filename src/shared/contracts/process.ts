@@ -194,6 +194,24 @@ export const processView = z.object({
 })
 export type ProcessView = z.infer<typeof processView>
 
+/**
+ * GET /api/process/:id/at/:seq: the process as it was after history event `seq` (its view of that moment,
+ * read-only: no events offered, no links), rebuilt from the history rows.
+ */
+export const processReplay = processView.extend({
+  replay: z.object({
+    seq: z.number(),
+    /** The latest event's seq: the process now. */
+    latestSeq: z.number(),
+    /** When event `seq` happened, and which event it was. */
+    at: z.string(),
+    event: z.string(),
+    /** The state the history row recorded after it (the rebuilt `state` equals it). */
+    recordedState: z.string(),
+  }),
+})
+export type ProcessReplay = z.infer<typeof processReplay>
+
 /** GET /api/process/:id/steps/:step: one step's whole record (every event, failure and approval). */
 export const processStepRecord = z.object({
   step: z.string(),

@@ -24,6 +24,10 @@ export const taskView = z.object({
   state: z.string(),
   createdAt: z.string(),
   dueAt: z.string().nullable(),
+  /** The due date as the office's day (yyyy-MM-dd in its time zone). */
+  dueDay: z.string().nullable(),
+  /** The office's working days from its today until the due day (its calendar: weekends, holidays, closures). */
+  workingDaysLeft: z.number().int().nullable(),
   overdue: z.boolean(),
   /** 0 on time, 1 overdue (the candidates were told again), 2 escalated to the managers. */
   escalation: z.number().int(),

@@ -89,6 +89,8 @@ describe('a task in words', () => {
     state: 'dueDiligence.submitted',
     createdAt: '2026-03-01T08:00:00.000Z',
     dueAt: '2026-03-03T08:00:00.000Z',
+    dueDay: '2026-03-03',
+    workingDaysLeft: 0,
     overdue: true,
     escalation: 1,
     claimedBy: null,

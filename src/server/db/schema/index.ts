@@ -3,6 +3,7 @@
 export * from './artworks'
 export * from './audit'
 export * from './condition-checks'
+export * from './calendar'
 export * from './content'
 export * from './data-quality'
 export * from './exports'

@@ -11,6 +11,7 @@ import {
   processHistoryItem,
   processListQuery,
   processMigrateInput,
+  processReplay,
   processStatsView,
   processStepRecord,
   processView,
@@ -34,12 +35,20 @@ import { definitionViews } from './definitions'
 import { drawEntryReceipt, readEntryReceipt } from './entry-receipt'
 import { machineCatalog } from './machine-catalog'
 import { allProcessStats, listProcesses, processStats } from './queries'
+import { replayProcess } from './replay'
 import { actorOf, applyEvent, type RuntimeEnv, startProcess, viewProcess } from './runtime'
 import { mayStartSome } from './start-access'
 import { MIGRATE_PRIVILEGE, migrateProcess } from './versions'
 import { historyPage, stepRecord } from './views'
 
 const idParam = z.object({ id: z.uuid().openapi({ param: { in: 'path', name: 'id', required: true } }) })
+const seqParam = idParam.extend({
+  seq: z.coerce
+    .number({ message: 'digitsOnly' })
+    .int({ message: 'digitsOnly' })
+    .min(1, { message: 'historySeqBeyond' })
+    .openapi({ param: { in: 'path', name: 'seq', required: true }, example: 3 }),
+})
 const stepParam = idParam.extend({
   step: z
     .string()
@@ -213,6 +222,25 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
           viewProcess(env, currentUser(c), c.req.valid('param').id, c.req.valid('query').onBehalfOf),
         ),
       ),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/at/{seq}',
+      tags,
+      summary:
+        'The process as it was after history event `seq`: its state, step data and diagram state then, rebuilt from the history (read-only)',
+      ...access(deps, 'devOpsManage:view'),
+      request: { params: seqParam },
+      responses: okResponse(processReplay),
+    }),
+    async (c) => {
+      const { id, seq } = c.req.valid('param')
+      // The same checks as viewing the process now (the past offers no event, so no one acts for another here).
+      const current = await viewProcess(env, currentUser(c), id)
+      return ok(c, await replayProcess(env, current, seq))
+    },
   )
 
   app.openapi(

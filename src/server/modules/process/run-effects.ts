@@ -185,7 +185,6 @@ export async function createInTx(
     at,
     by: actor.id,
     event: CREATE_EVENT,
-    timeZone: env.config.timeZone,
   })
   return id
 }

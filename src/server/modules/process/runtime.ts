@@ -428,7 +428,6 @@ async function write(env: RuntimeEnv, d: Decided, s: Step, claim: KeyClaim | und
         by: d.actor.id,
         fromState: row.state,
         event: s.event.type,
-        timeZone: env.config.timeZone,
       })
     // Effects may link or create artworks: the view reads them after the effects.
     const bare = viewFrom(written, s.effects ? await readArtworks(tx, row.id) : written.artworks)

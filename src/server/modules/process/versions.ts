@@ -205,7 +205,6 @@ export async function migrateProcess(
       at,
       by: actor.id,
       event: MIGRATE_EVENT,
-      timeZone: env.config?.timeZone ?? 'Asia/Shanghai',
     })
     const [view] = await buildViews(q, env.catalog, [updated], actor)
     return view

@@ -127,7 +127,7 @@ export async function stepRecord(db: DbOrTx, catalog: ProcessCatalog, id: string
 }
 
 /** A history row as views and pages show it (joined with its author in `users`). */
-const historyColumns = {
+export const historyColumns = {
   seq: processHistory.seq,
   type: processHistory.eventType,
   fromState: processHistory.fromState,
@@ -143,7 +143,7 @@ const historyColumns = {
 }
 
 /** A history row for the views: the scheduler's own rows (a task escalated) have no author (`by` ''). */
-function historyItem({
+export function historyItem({
   at,
   payload,
   by,

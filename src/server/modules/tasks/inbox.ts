@@ -1,6 +1,7 @@
 // Reading tasks: a user's inbox — the open tasks they are a candidate for, and those of users who
 // delegated theirs to them today, marked as such — overdue first, then by due date, paged, in one indexed
 // query over the task rows; the bell's counts; a process's open tasks; claiming and releasing a task.
+
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { definitionOf, latest } from '../../../../machines/registry'
 import { tasksOf } from '../../../../machines/tasks'
@@ -8,13 +9,15 @@ import type { Actor } from '../../../../machines/types'
 import { checkEvent } from '../../../../machines/view'
 import { holds } from '../../../shared/access'
 import type { InboxCounts, InboxQuery, InboxView, TaskView } from '../../../shared/contracts/tasks'
-import { todayIn } from '../../../shared/office-time'
+import { dayIn, todayIn } from '../../../shared/office-time'
 import { approvePrivilege } from '../../../shared/privileges'
+import { type WorkingCalendar, workingDaysBetween } from '../../../shared/working-days'
 import type { DbOrTx } from '../../db/client'
 import { artworks, messages, processArtworks, processTasks, roles, users } from '../../db/schema'
 import { AppError, notFound } from '../../http/app-error'
 import type { ArtworkScope } from '../auth/scope'
 import { privilegesOf } from '../auth/sessions'
+import { officeCalendar } from '../calendar/store'
 import { bothLanguages, rowsOf, sendMessages, typeLabel } from '../messages/send'
 import { refusedFor } from '../process/decide'
 import { loadProcess } from '../process/process-store'
@@ -127,16 +130,24 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 /** Role names by id and by key, and user names by id, for the rows' candidates. */
 async function namesFor(db: DbOrTx, rows: TaskRow[], extraUsers: string[] = []) {
   const userIds = [...new Set([...rows.flatMap((r) => r.candidate_user_ids ?? []), ...extraUsers])]
-  const [roleRows, userRows] = await Promise.all([
+  const [roleRows, userRows, calendar] = await Promise.all([
     db.select({ id: roles.id, key: roles.key, zh: roles.nameZh, en: roles.nameEn }).from(roles),
     userIds.length === 0
       ? Promise.resolve([] as { id: string; name: string }[])
       : db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, userIds)),
+    officeCalendar(db),
   ])
   const roleById = new Map<string, Words>(roleRows.map((r) => [r.id, { zh: r.zh, en: r.en }]))
   const roleByKey = new Map<string, Words>(roleRows.map((r) => [r.key, { zh: r.zh, en: r.en }]))
   const userName = new Map(userRows.map((u) => [u.id, u.name]))
-  return { roleById, roleByKey, userName }
+  return { roleById, roleByKey, userName, calendar }
+}
+
+/** The due date as the office's day, and the office's working days from today until it (0 when past). */
+function dueDayOf(dueAt: string | null, calendar: WorkingCalendar, now: Date) {
+  if (dueAt === null) return { dueDay: null, workingDaysLeft: null }
+  const dueDay = dayIn(new Date(dueAt), calendar.timeZone)
+  return { dueDay, workingDaysLeft: workingDaysBetween(dayIn(now, calendar.timeZone), dueDay, calendar) }
 }
 
 function taskViewOf(r: TaskRow, names: Awaited<ReturnType<typeof namesFor>>, now: Date): TaskView {
@@ -150,6 +161,7 @@ function taskViewOf(r: TaskRow, names: Awaited<ReturnType<typeof namesFor>>, now
     state: r.state,
     createdAt: iso(r.created_at) as string,
     dueAt,
+    ...dueDayOf(dueAt, names.calendar, now),
     overdue: dueAt !== null && new Date(dueAt) < now,
     escalation: Number(r.escalation),
     claimedBy: r.claimed_by,

@@ -10,9 +10,10 @@ import { type TaskKind, type TaskSpec, tasksOf } from '../../../../machines/task
 import type { ProcessContext, ProcessDefinition, ProcessSnapshot } from '../../../../machines/types'
 import { statePath } from '../../../../machines/view'
 import type { ProcessType } from '../../../shared/process-types'
-import { addWorkingDays } from '../../../shared/working-days'
+import { addWorkingDays, type WorkingCalendar, workingHoursBefore } from '../../../shared/working-days'
 import type { Db, DbOrTx } from '../../db/client'
 import { processes, processTasks } from '../../db/schema'
+import { officeCalendar } from '../calendar/store'
 import { bothLanguages, sendMessages, typeLabel } from '../messages/send'
 import type { ProcessCatalog } from '../process/catalog'
 import { rehydrate } from '../process/snapshot'
@@ -38,7 +39,6 @@ export interface TaskSync {
   /** The state it was in before (absent for a start, a restart from nothing, a migration or a backfill). */
   fromState?: string
   event: string
-  timeZone: string
 }
 
 /** Whether an event may change the tasks: it left the state, or it counted an approval in it. */
@@ -71,16 +71,22 @@ function ownerOf(context: ProcessContext, task: TaskSpec, createdBy: string): st
   return context.steps[task.step]?.submittedBy ?? context.startedBy ?? createdBy
 }
 
-function newRow(s: TaskSync, state: string, task: TaskSpec, timing: TaskTiming | undefined) {
+function newRow(
+  s: TaskSync,
+  state: string,
+  task: TaskSpec,
+  timing: TaskTiming | undefined,
+  calendar: WorkingCalendar,
+) {
   const context = s.snapshot.context
   const need =
     task.kind === 'approve' && s.definition.steps.find((d) => d.key === task.step)?.money
       ? approvalNeed(context, task.step)
       : { approvals: 1, roleKey: null }
-  const dueAt = timing ? addWorkingDays(s.at, timing.dueDays, s.timeZone) : null
+  const dueAt = timing ? addWorkingDays(s.at, timing.dueDays, calendar) : null
   const remindAt =
     dueAt && timing && timing.remindBeforeHours > 0
-      ? new Date(dueAt.getTime() - timing.remindBeforeHours * 3_600_000)
+      ? workingHoursBefore(dueAt, timing.remindBeforeHours, calendar)
       : null
   const owner = ownerOf(context, task, s.createdBy)
   return {
@@ -155,9 +161,10 @@ export async function syncTasks(tx: DbOrTx, s: TaskSync): Promise<void> {
     )
   if (wanted.length === 0) return
   const timings = await taskTimingsOf(tx, s.definition)
+  const calendar = await officeCalendar(tx)
   const rows = await tx
     .insert(processTasks)
-    .values(wanted.map((t) => newRow(s, state, t, timings.get(timingKey(t.step, t.kind)))))
+    .values(wanted.map((t) => newRow(s, state, t, timings.get(timingKey(t.step, t.kind)), calendar)))
     .onConflictDoNothing()
     .returning({
       id: processTasks.id,
@@ -207,12 +214,7 @@ export async function closeAllTasks(tx: DbOrTx, processId: string, at: Date, by:
  * At boot: live processes that have never had a task row (they ran before tasks existed) get the tasks their
  * state waits for, due from now. Idempotent: a process with any task row, open or closed, is left alone.
  */
-export async function backfillTasks(
-  db: Db,
-  catalog: ProcessCatalog,
-  timeZone: string,
-  now = new Date(),
-): Promise<number> {
+export async function backfillTasks(db: Db, catalog: ProcessCatalog, now = new Date()): Promise<number> {
   const rows = await db
     .select()
     .from(processes)
@@ -236,7 +238,6 @@ export async function backfillTasks(
         at: now,
         by: null,
         event: 'BACKFILL',
-        timeZone,
       }),
     )
   }

@@ -13,6 +13,7 @@ import { chained } from '../../audit/chain'
 import type { DbOrTx } from '../../db/client'
 import { processes, processHistory, processTasks } from '../../db/schema'
 import { openIncident, resolveIncidents } from '../incidents/incidents'
+import { officeCalendar } from '../calendar/store'
 import { bothLanguages, holdersOfAny, rowsOf, sendMessages, typeLabel } from '../messages/send'
 import { taskTimingsOf, timingKey } from './settings'
 import { taskKindLabel } from './sync'
@@ -233,7 +234,7 @@ function timerActs(timeZone: string, now: Date): Record<TimerName, Act> {
       })
       const definition = latest(task.type as ProcessType)
       const timing = (await taskTimingsOf(tx, definition)).get(timingKey(task.step, task.kind))
-      const next = addWorkingDays(task.dueAt ?? now, timing?.escalateAfterDays ?? 1, timeZone)
+      const next = addWorkingDays(task.dueAt ?? now, timing?.escalateAfterDays ?? 1, await officeCalendar(tx))
       await tx
         .update(processTasks)
         .set({ escalation: 1, escalateAt: next, remindAt: null })

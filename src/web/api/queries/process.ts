@@ -9,6 +9,7 @@ import {
   type ProcessListQuery,
   processDefinitionView,
   processHistoryItem,
+  processReplay,
   processStatsView,
   processStepRecord,
   processView,
@@ -33,6 +34,8 @@ export const processKeys = {
   /** The view as a delegate acting for `onBehalfOf` sees it (under the process's key: invalidated with it). */
   detailAs: (id: string, onBehalfOf?: string) =>
     onBehalfOf ? ([...processKeys.detail(id), 'onBehalfOf', onBehalfOf] as const) : processKeys.detail(id),
+  /** The process as it was after event `seq` (never changes for a seq; under the process's key). */
+  at: (id: string, seq: number) => [...processKeys.detail(id), 'at', seq] as const,
   history: (id: string, version: number, page: number) =>
     [...processKeys.detail(id), 'history', version, page] as const,
   step: (id: string, step: string, version: number) =>
@@ -81,6 +84,16 @@ export const processQuery = (id: string, onBehalfOf?: string) =>
       api.get(`process/${id}`, { searchParams: { onBehalfOf }, schema: processView, signal }),
     staleTime: 0,
     // The view is worded from the machines' bilingual labels in the browser, but names come from the server.
+    meta: { localized: true },
+  })
+
+/** The process as it was after history event `seq`, rebuilt by the server from the history (read-only). */
+export const processAtQuery = (id: string, seq: number) =>
+  queryOptions({
+    queryKey: processKeys.at(id, seq),
+    queryFn: ({ signal }) => api.get(`process/${id}/at/${seq}`, { schema: processReplay, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    placeholderData: keepPreviousData,
     meta: { localized: true },
   })
 

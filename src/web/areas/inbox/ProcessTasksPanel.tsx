@@ -79,3 +79,27 @@ export function ProcessTasksPanel({ view }: { view: ProcessView }) {
     </Card>
   )
 }
+
+/**
+ * Under the process diagram: what the highlighted state waits for and by when, in the office's days (the
+ * due day and the working days left by its business calendar).
+ */
+export function DiagramDue({ view }: { view: ProcessView }) {
+  const lang = useLang()
+  const tasks = useQuery({ ...processTasksQuery(view.id), enabled: !view.done })
+  const list = tasks.data ?? []
+  if (view.done || list.length === 0) return null
+  const definition = definitionFor(view.type, view.definitionVersion)
+  return (
+    <Stack gap={4} mb="sm" data-testid="diagram-due">
+      {list.map((task) => (
+        <Group key={task.id} gap={8} wrap="wrap">
+          <Text fz="sm">
+            {stepLabel(definition, task.step, lang)} · {taskKindLabel(task.kind, lang)}
+          </Text>
+          <TaskDue task={task} />
+        </Group>
+      ))}
+    </Stack>
+  )
+}

@@ -1,23 +1,41 @@
 // Small pieces every task list shows (the bell, the home page, the inbox, a process's open tasks): the due
 // date with its overdue mark, the "on behalf of" and "claimed" marks, and the claim / release buttons.
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Text } from '@mantine/core'
 import { actingPrivileges } from '../../../../machines/tasks'
 import { holds, holdsAny } from '../../../shared/access'
 import type { TaskView } from '../../../shared/contracts/tasks'
+import { calendarDateText } from '../../../shared/office-time'
 import { approvePrivilege, isPrivilegeKey } from '../../../shared/privileges'
 import { useTaskClaim } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { useLang } from '../process/machine-words'
 
-/** The due date (or that it has none), red with an "overdue" mark once past. */
+/**
+ * The due date as the office's day and the office's working days left until it (its business calendar:
+ * weekends, public holidays, closures; the exact time on hover), or that it has none; red with an
+ * "overdue" mark once past.
+ */
 export function TaskDue({ task, size = 'sm' }: { task: TaskView; size?: 'xs' | 'sm' }) {
   const lang = useLang()
+  const day = calendarDateText(task.dueDay, lang)
+  const left = task.workingDaysLeft ?? 0
   return (
     <Group gap={6} wrap="nowrap" data-testid="task-due" data-overdue={task.overdue ? 'true' : 'false'}>
-      <Text fz={size} c={task.overdue ? 'red.7' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-        {task.dueAt ? <Trans>Due {formatDateTime(task.dueAt, lang)}</Trans> : <Trans>No due date</Trans>}
+      <Text
+        fz={size}
+        c={task.overdue ? 'red.7' : 'dimmed'}
+        style={{ whiteSpace: 'nowrap' }}
+        title={task.dueAt ? formatDateTime(task.dueAt, lang) : undefined}
+      >
+        {!task.dueAt ? (
+          <Trans>No due date</Trans>
+        ) : task.overdue || left === 0 ? (
+          <Trans>Due {day}</Trans>
+        ) : (
+          <Plural value={left} one={`Due ${day}, in # working day`} other={`Due ${day}, in # working days`} />
+        )}
       </Text>
       {task.overdue ? (
         <Badge size="xs" color="red" variant="filled" data-testid="task-overdue">

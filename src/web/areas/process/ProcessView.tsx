@@ -29,16 +29,17 @@ import type { ProcessLink, ProcessView as View } from '../../../shared/contracts
 import type { InboxView } from '../../../shared/contracts/tasks'
 import { MIGRATE_PRIVILEGE } from '../../../shared/privileges'
 import { isApiError } from '../../api/api-error'
-import { processQuery } from '../../api/queries/process'
+import { processAtQuery, processQuery } from '../../api/queries/process'
 import { taskKeys } from '../../api/queries/tasks'
 import { formatDateTime } from '../../i18n/format'
 import { useMe } from '../../session/use-session'
 import { IconRoute } from '../../shell/icons'
-import { ProcessTasksPanel } from '../inbox/ProcessTasksPanel'
+import { DiagramDue, ProcessTasksPanel } from '../inbox/ProcessTasksPanel'
 import { PayCostButton } from '../payment-requests/PayCostButton'
 import { StartProcess } from '../process-start/StartProcess'
 import { AnchorLink } from './AnchorLink'
 import { EventActions } from './EventActions'
+import { HistoryScrubber } from './HistoryScrubber'
 import { HistoryTab } from './HistoryTab'
 import {
   definitionFor,
@@ -289,7 +290,7 @@ function useDelegatorName(view: View, onBehalfOf?: string): string {
 }
 
 function Loaded({
-  view,
+  view: now,
   tab,
   onTab,
   onBehalfOf,
@@ -301,6 +302,15 @@ function Loaded({
 }) {
   const { i18n } = useLingui()
   const lang = useLang()
+  // Looking back: the process as it was after event `asOf` (read-only), or null for now.
+  const [asOf, setAsOf] = useState<number | null>(null)
+  const past = useQuery({ ...processAtQuery(now.id, asOf ?? 1), enabled: asOf !== null })
+  const pastView = asOf !== null && past.data?.replay.seq === asOf ? past.data : undefined
+  const view: View = pastView ?? now
+  // A new event while looking back: the stepper's end moves on, the past shown stays.
+  useEffect(() => {
+    if (asOf !== null && asOf >= now.historyTotal) setAsOf(null)
+  }, [asOf, now.historyTotal])
   const definition = definitionFor(view.type, view.definitionVersion)
   const events = useProcessEvent(view, onBehalfOf)
   const delegator = useDelegatorName(view, onBehalfOf)
@@ -316,8 +326,23 @@ function Loaded({
         </Alert>
       ) : null}
       <Header view={view} definition={definition} events={events} />
-      <ProcessTasksPanel view={view} />
+      {pastView ? null : <ProcessTasksPanel view={view} />}
       <Card withBorder radius="md" padding="lg">
+        <HistoryScrubber
+          latest={now.historyTotal}
+          seq={asOf}
+          past={pastView}
+          loading={past.isFetching}
+          onSeq={setAsOf}
+        />
+      </Card>
+      <Card
+        withBorder
+        radius="md"
+        padding="lg"
+        data-testid="process-moment"
+        data-as-of={pastView ? asOf : 'now'}
+      >
         <StepTimeline view={view} definition={definition} selected={selected} onSelect={setSelected} />
       </Card>
       <Card withBorder radius="md" padding={0}>
@@ -339,9 +364,10 @@ function Loaded({
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="history" p="md">
-            <HistoryTab key={view.id} view={view} definition={definition} />
+            <HistoryTab key={`${view.id}-${view.historyTotal}`} view={view} definition={definition} />
           </Tabs.Panel>
           <Tabs.Panel value="diagram" p="lg">
+            {pastView ? null : <DiagramDue view={view} />}
             <Suspense fallback={<Loader size="sm" />}>
               <MachineDiagram graph={graphOf(definition)} lang={lang} current={view.state} />
             </Suspense>
