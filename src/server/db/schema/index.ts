@@ -2,8 +2,8 @@
 
 export * from './artworks'
 export * from './audit'
-export * from './condition-checks'
 export * from './calendar'
+export * from './condition-checks'
 export * from './content'
 export * from './data-quality'
 export * from './exports'

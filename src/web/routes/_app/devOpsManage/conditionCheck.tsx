@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_app/devOpsManage/conditionCheck')({
       <TypeListScreen
         type="CONDITION_CHECK"
         description={{
-          'zh-CN': '定期或在风险节点（事故、运输之后）检查作品品相：记录等级、说明、照片与下次检查日期；可据此发起修复。',
+          'zh-CN': '定期或在事故、运输之后检查作品品相：记录等级、说明、照片与下次检查日期，可据此发起修复。',
           en: 'Periodic checks of works, or after an incident or a transport: the grade, notes, photographs and the next due date; a repair may follow.',
         }}
         empty={{
