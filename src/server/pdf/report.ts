@@ -4,14 +4,22 @@
 // comes back on every page). The font is the one of every PDF (font.ts), embedded as a subset. The document
 // streams out as it is drawn: a table pauses after each page so what is written leaves first, and a long
 // report never sits whole in memory (no page buffering, so the foot says "page N", not "N of M").
+import { z } from '@hono/zod-openapi'
 import type { Lang } from '../../shared/errors'
 import { officeTimeText } from '../../shared/office-time'
 import type { Config } from '../config'
 import { AppError } from '../http/app-error'
+import { errorEnvelope } from '../http/envelope'
 import { contentDisposition, toWebStream } from '../modules/files/serve'
 import { loadPdfFont, parsedFont } from './font'
 
 export const PDF_MIME = 'application/pdf'
+
+/** The OpenAPI answers of a route that sends a PDF: the document (described), or the error envelope. */
+export const pdfResponses = (description: string) => ({
+  200: { description, content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } } },
+  default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
+})
 
 const MM = 72 / 25.4
 const A4 = { width: 210 * MM, height: 297 * MM }

@@ -1,16 +1,16 @@
 // The compliance map (/api/compliance), behind art-data-center:view (its screen is a tab of the data centre):
 // the Spectrum 5.1 procedures with their support and the evidence read now (spectrum.ts), as data and as a
 // PDF in the request's language, streamed like the reports (src/server/pdf/report.ts).
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { spectrumMap as spectrumMapSchema } from '../../../shared/contracts/compliance'
 import { access, currentUser } from '../../http/access'
 import type { AppEnv, Deps } from '../../http/context'
-import { errorEnvelope, ok, okResponse } from '../../http/envelope'
+import { ok, okResponse } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
 import { officeStamp } from '../../office-day'
-import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
+import { openReport, pdfResponses, reportResponse } from '../../pdf/report'
 import { COMPLIANCE_WORDS, drawComplianceMap } from './pdf'
 import { spectrumMap } from './spectrum'
 
@@ -41,16 +41,7 @@ export function complianceRoutes(deps: Deps) {
       tags,
       summary: "The Spectrum 5.1 compliance map as a PDF (A4 landscape, in the request's language)",
       ...view,
-      responses: {
-        200: {
-          description: 'The compliance map',
-          content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
-        },
-        default: {
-          description: 'Error envelope',
-          content: { 'application/json': { schema: errorEnvelope } },
-        },
-      },
+      responses: pdfResponses('The compliance map'),
     }),
     async (c: Context<AppEnv>) =>
       heavyDownload(deps.heavy.downloads, currentUser(c).id, async () => {

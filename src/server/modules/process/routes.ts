@@ -22,12 +22,12 @@ import { pageQuery } from '../../../shared/validation'
 import { access, currentUser } from '../../http/access'
 import { notFound } from '../../http/app-error'
 import type { AppEnv, Deps } from '../../http/context'
-import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
+import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { processValuesFor } from '../../http/values'
 import { heavyDownload } from '../../jobs/heavy'
 import { officeStamp } from '../../office-day'
-import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
+import { openReport, pdfResponses, reportResponse } from '../../pdf/report'
 import { requestScope } from '../auth/scope'
 import { runBulk } from './bulk'
 import type { ProcessCatalog } from './catalog'
@@ -182,16 +182,7 @@ export function processRoutes(deps: Deps, catalog: ProcessCatalog = machineCatal
         "An object entry's receipt as a PDF, every label in both languages: the depositor, the reason, the dates, the entered work with its inventory number, lines to sign (400 entryReceiptNotReady before the entry is approved)",
       ...access(deps, 'devOpsManage:view'),
       request: { params: idParam },
-      responses: {
-        200: {
-          description: 'The receipt (A4)',
-          content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
-        },
-        default: {
-          description: 'Error envelope',
-          content: { 'application/json': { schema: errorEnvelope } },
-        },
-      },
+      responses: pdfResponses('The receipt (A4)'),
     }),
     async (c) =>
       heavyDownload(deps.heavy.downloads, currentUser(c).id, async () => {

@@ -12,7 +12,7 @@ import { errorEnvelope, ok, okResponse } from '../../http/envelope'
 import { clientIp } from '../../http/request-log'
 import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
-import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
+import { openReport, pdfResponses, reportResponse } from '../../pdf/report'
 import { clearPair, lockoutKeys, locks, logLock, recordFailure } from '../auth/lockout'
 import { verifyPassword } from '../auth/passwords'
 import { verifyShareLink } from '../files/links'
@@ -130,16 +130,7 @@ export function publicRoutes(deps: Deps) {
         params: tokenParam,
         headers: z.object({ [SHARE_PASSWORD_HEADER]: z.string().max(200).optional() }),
       },
-      responses: {
-        200: {
-          description: 'The shared works (A4)',
-          content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
-        },
-        default: {
-          description: 'Error envelope',
-          content: { 'application/json': { schema: errorEnvelope } },
-        },
-      },
+      responses: pdfResponses('The shared works (A4)'),
     }),
     async (c) => {
       c.set('operationType', 'DOWNLOAD')

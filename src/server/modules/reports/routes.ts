@@ -12,13 +12,12 @@ import type { Lang } from '../../../shared/errors'
 import { access, currentUser } from '../../http/access'
 import { notFound } from '../../http/app-error'
 import type { AppEnv, Deps } from '../../http/context'
-import { errorEnvelope } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { seesValues } from '../../http/values'
 import { heavyDownload } from '../../jobs/heavy'
 import { officeStamp } from '../../office-day'
 import { safeFilePart } from '../../pdf/format'
-import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
+import { openReport, pdfResponses, reportResponse } from '../../pdf/report'
 import { requestScope } from '../auth/scope'
 import { policySchedule } from '../insurance/under-insurance'
 import { stocktakeDetail } from '../stocktakes/queries'
@@ -31,11 +30,6 @@ import { pick, WORDS } from './words'
 
 const idParam = z.object({
   id: z.uuid({ message: 'invalidValue' }).openapi({ param: { in: 'path', name: 'id', required: true } }),
-})
-
-const pdfResponses = (description: string) => ({
-  200: { description, content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } } },
-  default: { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } },
 })
 
 const stamp = () => officeStamp()

@@ -20,12 +20,12 @@ import {
 } from '../../../shared/contracts/warehouse'
 import { access, currentUser } from '../../http/access'
 import type { Deps } from '../../http/context'
-import { errorEnvelope, ok, okResponse, pageOf } from '../../http/envelope'
+import { ok, okResponse, pageOf } from '../../http/envelope'
 import { moduleRouter } from '../../http/router'
 import { heavyDownload } from '../../jobs/heavy'
 import { officeStamp } from '../../office-day'
 import { safeFilePart } from '../../pdf/format'
-import { openReport, PDF_MIME, reportResponse } from '../../pdf/report'
+import { openReport, pdfResponses, reportResponse } from '../../pdf/report'
 import { roomEntity } from '../reference/entities'
 import { createRecord, editRecord, setEnabled } from '../reference/writes'
 import { momentOf } from './at'
@@ -139,16 +139,7 @@ export function warehouseRoutes(deps: Deps) {
         "A room's emergency grab sheet as a PDF (in the request's language): the artworks it holds now by salvage priority (1 first, none last), each with its thumbnail, place in the room and handling notes",
       ...view,
       request: { params: idParam },
-      responses: {
-        200: {
-          description: 'The grab sheet (A4)',
-          content: { [PDF_MIME]: { schema: z.string().openapi({ format: 'binary' }) } },
-        },
-        default: {
-          description: 'Error envelope',
-          content: { 'application/json': { schema: errorEnvelope } },
-        },
-      },
+      responses: pdfResponses('The grab sheet (A4)'),
     }),
     async (c) =>
       heavyDownload(deps.heavy.downloads, currentUser(c).id, async () => {
