@@ -4,8 +4,10 @@
 // vendor by name; a step without a form of its own reads through a registered form naming its fields.
 import { msg } from '@lingui/core/macro'
 import { describe, expect, it } from 'vitest'
+import type { MeResponse } from '../../../src/shared/contracts/auth'
 import type { Lang } from '../../../src/shared/errors'
 import { moneyText } from '../../../src/shared/money-text'
+import { meQuery } from '../../../src/web/api/queries/auth'
 import type { StepFormSpec } from '../../../src/web/areas/process/field-spec'
 import { currencyBeside, formatRecordDate } from '../../../src/web/areas/process/record-format'
 import { dictionaryQuery, roomsQuery, vendorsQuery } from '../../../src/web/areas/process/reference-queries'
@@ -69,8 +71,22 @@ const data = {
   insurerVendorId: VENDOR,
 }
 
-function seeded() {
+/** The signed-in user, as the shell's guard has loaded it before any screen renders. */
+function me(privileges: string[]): MeResponse {
+  return {
+    user: { id: 'user-finance', username: 'finance', displayName: 'Finance' },
+    roles: [],
+    allPrivileges: false,
+    privileges,
+    systems: [],
+    menu: [],
+    timeZone: 'Asia/Shanghai',
+  }
+}
+
+function seeded(privileges = ['devOpsManage:view', 'valueManage:values']) {
   const queryClient = testQueryClient()
+  queryClient.setQueryData(meQuery().queryKey, me(privileges))
   const words = (value: string, labelZh: string, labelEn: string) => ({
     value,
     label: labelEn,
@@ -88,8 +104,8 @@ function seeded() {
   return queryClient
 }
 
-async function recordText(ui: React.ReactElement, lang: Lang) {
-  const { container } = await render(ui, { lang, queryClient: seeded() })
+async function recordText(ui: React.ReactElement, lang: Lang, privileges?: string[]) {
+  const { container } = await render(ui, { lang, queryClient: seeded(privileges) })
   // What a person reads: Mantine's style elements aside.
   const read = container.cloneNode(true) as HTMLElement
   for (const style of read.querySelectorAll('style')) style.remove()
@@ -121,6 +137,18 @@ describe('a step record', () => {
         expect(text).not.toContain(raw)
     })
   }
+
+  it('says "Hidden" where the server left an amount out for a user who may not see values', async () => {
+    const hidden = { ...data, amount: null }
+    const en = await recordText(<StepRecord spec={spec} data={hidden} />, 'en', ['devOpsManage:view'])
+    expect(en).toContain('Hidden')
+    expect(en).not.toContain('1,234,567.50')
+    expect(
+      await recordText(<StepRecord spec={spec} data={hidden} />, 'zh-CN', ['devOpsManage:view']),
+    ).toContain('不显示')
+    // One who may see values and finds no amount reads a dash, not "Hidden".
+    expect(await recordText(<StepRecord spec={spec} data={hidden} />, 'en')).not.toContain('Hidden')
+  })
 
   it('reads the payload of a step without a form through a registered form naming its fields', async () => {
     const text = await recordText(
