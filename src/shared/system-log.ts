@@ -40,6 +40,7 @@ export const LOG_MODULES = {
   collection: { 'zh-CN': '馆藏回溯', en: 'Collection as of a day' },
   entities: { 'zh-CN': '法律实体', en: 'Legal entities' },
   calendar: { 'zh-CN': '营业日历', en: 'Business calendar' },
+  incidents: { 'zh-CN': '故障事件', en: 'Incidents' },
   api: { 'zh-CN': '接口', en: 'API' },
 } as const satisfies Record<string, Words>
 export type LogModule = keyof typeof LOG_MODULES
