@@ -50,7 +50,8 @@ export function HistoryScrubber({
         disabled={latest < 2}
         label={(n) => t`Event ${n}`}
         style={{ flex: '1 1 200px', minWidth: 160 }}
-        aria-label={t`Event of the history`}
+        // The thumb is the control (role slider): its name goes there, not on the wrapping element.
+        thumbLabel={t`Event of the history`}
         data-testid="history-slider"
       />
       <ActionIcon
