@@ -165,3 +165,9 @@ export const DATA_QUALITY_RULES = [
   'noProvenance',
 ] as const
 export type DataQualityRule = (typeof DATA_QUALITY_RULES)[number]
+
+/** What failed in the background (an incident's kind), and whether someone has dealt with it. */
+export const INCIDENT_KINDS = ['emailDelivery', 'reminderDelivery', 'taskTimer', 'scheduledJob'] as const
+export type IncidentKind = (typeof INCIDENT_KINDS)[number]
+export const INCIDENT_STATUSES = ['open', 'resolved'] as const
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number]

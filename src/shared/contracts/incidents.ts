@@ -1,14 +1,13 @@
 // Incidents (GET /api/incidents, POST /api/incidents/:id/retry and /resolve): background work that failed,
 // one row per failing thing, for the administrators to retry or resolve with a note.
 import { z } from 'zod'
+/** What kind of work failed: email delivery, a reminder's message, a task's timer, another scheduled job. */
+import { INCIDENT_KINDS, INCIDENT_STATUSES } from '../constants'
 import { nameText, pageQuery } from '../validation'
 import { processTypeSchema } from './process'
 
-/** What kind of work failed: email delivery, a reminder's message, a task's timer, another scheduled job. */
-export const INCIDENT_KINDS = ['emailDelivery', 'reminderDelivery', 'taskTimer', 'scheduledJob'] as const
-export type IncidentKind = (typeof INCIDENT_KINDS)[number]
-export const INCIDENT_STATUSES = ['open', 'resolved'] as const
-export type IncidentStatus = (typeof INCIDENT_STATUSES)[number]
+export type { IncidentKind, IncidentStatus } from '../constants'
+export { INCIDENT_KINDS, INCIDENT_STATUSES }
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { message: 'invalidValue' }).optional())
