@@ -10,6 +10,7 @@ import {
   Card,
   Group,
   NumberInput,
+  Paper,
   SegmentedControl,
   Select,
   Skeleton,
@@ -133,78 +134,117 @@ function RulesCard({ mayEdit }: { mayEdit: boolean }) {
             <Trans>No rule yet: every check is started by hand or after an incident or a transport.</Trans>
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Checks</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Every</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Artworks</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Due now</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Next due</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>In use</Trans>
-                  </Table.Th>
-                  {mayEdit ? <Table.Th /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rules.data.list.map((r) => (
-                  <Table.Tr key={r.id} data-testid="condition-rule">
-                    <Table.Td>
-                      <Text fz="sm">
-                        {r.target.kind === 'artwork' ? <Trans>Artwork</Trans> : <Trans>Category</Trans>}:{' '}
-                        {r.target.name}
-                      </Text>
-                      {r.note ? (
-                        <Text fz="xs" c="dimmed">
-                          {r.note}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Trans>{r.intervalMonths} months</Trans>
-                    </Table.Td>
-                    <Table.Td>{r.artworks}</Table.Td>
-                    <Table.Td>{r.due}</Table.Td>
-                    <Table.Td>{r.nextDueOn ? formatDate(r.nextDueOn, lang) : '—'}</Table.Td>
-                    <Table.Td>
-                      <Switch
-                        checked={r.enabled}
-                        disabled={!mayEdit || toggle.isPending}
-                        onChange={() => toggle.mutate(r)}
-                        aria-label={t`In use: ${r.target.name}`}
-                        data-testid="condition-rule-enabled"
-                      />
-                    </Table.Td>
+          <>
+            {/* On a phone, one card per rule: the same facts and controls, stacked. */}
+            <Stack gap="sm" hiddenFrom="sm" data-testid="condition-rule-cards">
+              {rules.data.list.map((r) => (
+                <Paper key={r.id} withBorder p="sm" radius="sm">
+                  <Text fz="sm" fw={500}>
+                    {r.target.kind === 'artwork' ? <Trans>Artwork</Trans> : <Trans>Category</Trans>}:{' '}
+                    {r.target.name}
+                  </Text>
+                  {r.note ? (
+                    <Text fz="xs" c="dimmed">
+                      {r.note}
+                    </Text>
+                  ) : null}
+                  <Text fz="sm">
+                    <Trans>
+                      Every {r.intervalMonths} months · {r.artworks} artworks · {r.due} due now
+                    </Trans>
+                  </Text>
+                  <Text fz="sm">
+                    <Trans>Next due</Trans>: {r.nextDueOn ? formatDate(r.nextDueOn, lang) : '—'}
+                  </Text>
+                  <Group justify="space-between" mt="xs">
+                    <Switch
+                      checked={r.enabled}
+                      disabled={!mayEdit || toggle.isPending}
+                      onChange={() => toggle.mutate(r)}
+                      label={<Trans>In use</Trans>}
+                    />
                     {mayEdit ? (
-                      <Table.Td>
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="compact-sm"
-                          onClick={() => setRemoving(r)}
-                          data-testid="condition-rule-remove"
-                        >
-                          <Trans>Remove</Trans>
-                        </Button>
-                      </Table.Td>
+                      <Button variant="subtle" color="red" size="compact-sm" onClick={() => setRemoving(r)}>
+                        <Trans>Remove</Trans>
+                      </Button>
                     ) : null}
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+              <Table verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>
+                      <Trans>Checks</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Every</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Artworks</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Due now</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Next due</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>In use</Trans>
+                    </Table.Th>
+                    {mayEdit ? <Table.Th /> : null}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rules.data.list.map((r) => (
+                    <Table.Tr key={r.id} data-testid="condition-rule">
+                      <Table.Td>
+                        <Text fz="sm">
+                          {r.target.kind === 'artwork' ? <Trans>Artwork</Trans> : <Trans>Category</Trans>}:{' '}
+                          {r.target.name}
+                        </Text>
+                        {r.note ? (
+                          <Text fz="xs" c="dimmed">
+                            {r.note}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Trans>{r.intervalMonths} months</Trans>
+                      </Table.Td>
+                      <Table.Td>{r.artworks}</Table.Td>
+                      <Table.Td>{r.due}</Table.Td>
+                      <Table.Td>{r.nextDueOn ? formatDate(r.nextDueOn, lang) : '—'}</Table.Td>
+                      <Table.Td>
+                        <Switch
+                          checked={r.enabled}
+                          disabled={!mayEdit || toggle.isPending}
+                          onChange={() => toggle.mutate(r)}
+                          aria-label={t`In use: ${r.target.name}`}
+                          data-testid="condition-rule-enabled"
+                        />
+                      </Table.Td>
+                      {mayEdit ? (
+                        <Table.Td>
+                          <Button
+                            variant="subtle"
+                            color="red"
+                            size="compact-sm"
+                            onClick={() => setRemoving(r)}
+                            data-testid="condition-rule-remove"
+                          >
+                            <Trans>Remove</Trans>
+                          </Button>
+                        </Table.Td>
+                      ) : null}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )
       ) : (
         <Skeleton h={80} />
@@ -357,66 +397,107 @@ function DueCard({
           <Trans>No artwork is covered by a rule in use.</Trans>
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Artwork</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Due on</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>State</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Check</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.artworkId} data-testid="condition-due-row">
-                  <Table.Td>
-                    <Text fz="sm">
-                      {r.inventoryNo} {r.title}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDate(r.dueOn, lang)}</Table.Td>
-                  <Table.Td>
-                    <DueState row={r} today={today} />
-                  </Table.Td>
-                  <Table.Td>
-                    {r.processId ? (
-                      <Button
-                        variant="light"
-                        size="compact-sm"
-                        onClick={() => onOpen(r.processId ?? '')}
-                        data-testid="condition-due-open"
-                      >
-                        <Trans>Open the check</Trans>
-                      </Button>
-                    ) : mayStart ? (
-                      <Button
-                        size="compact-sm"
-                        onClick={() => onStart(r.artworkId)}
-                        data-testid="condition-due-start"
-                      >
-                        <Trans>Start the check</Trans>
-                      </Button>
-                    ) : (
-                      <Text fz="sm" c="dimmed">
-                        <Trans>Not started</Trans>
-                      </Text>
-                    )}
-                  </Table.Td>
+        <>
+          {/* On a phone, one card per artwork: when it is due, its state and what can be done. */}
+          <Stack gap="sm" hiddenFrom="sm" data-testid="condition-due-cards">
+            {rows.map((r) => (
+              <Paper key={r.artworkId} withBorder p="sm" radius="sm">
+                <Text fz="sm" fw={500}>
+                  {r.inventoryNo} {r.title}
+                </Text>
+                <Group gap="xs" my={4}>
+                  <Text fz="sm">{formatDate(r.dueOn, lang)}</Text>
+                  <DueState row={r} today={today} />
+                </Group>
+                <DueAction row={r} mayStart={mayStart} onOpen={onOpen} onStart={onStart} />
+              </Paper>
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Artwork</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Due on</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>State</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Check</Trans>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.artworkId} data-testid="condition-due-row">
+                    <Table.Td>
+                      <Text fz="sm">
+                        {r.inventoryNo} {r.title}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatDate(r.dueOn, lang)}</Table.Td>
+                    <Table.Td>
+                      <DueState row={r} today={today} />
+                    </Table.Td>
+                    <Table.Td>
+                      <DueAction row={r} mayStart={mayStart} onOpen={onOpen} onStart={onStart} testIds />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       )}
     </Card>
+  )
+}
+
+/** What can be done about a work's next check: open the running one, start one, or nothing (in words). */
+function DueAction({
+  row,
+  mayStart,
+  onOpen,
+  onStart,
+  testIds = false,
+}: {
+  row: ConditionDueRow
+  mayStart: boolean
+  onOpen: (processId: string) => void
+  onStart: (artworkId: string) => void
+  /** The table's buttons carry the test ids (the phone's cards repeat them, hidden on a desk). */
+  testIds?: boolean
+}) {
+  if (row.processId) {
+    const id = row.processId
+    return (
+      <Button
+        variant="light"
+        size="compact-sm"
+        onClick={() => onOpen(id)}
+        data-testid={testIds ? 'condition-due-open' : undefined}
+      >
+        <Trans>Open the check</Trans>
+      </Button>
+    )
+  }
+  if (mayStart)
+    return (
+      <Button
+        size="compact-sm"
+        onClick={() => onStart(row.artworkId)}
+        data-testid={testIds ? 'condition-due-start' : undefined}
+      >
+        <Trans>Start the check</Trans>
+      </Button>
+    )
+  return (
+    <Text fz="sm" c="dimmed">
+      <Trans>Not started</Trans>
+    </Text>
   )
 }
