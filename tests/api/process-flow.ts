@@ -3,6 +3,7 @@
 // in force or not, premium paid, a claim, a sale, a purchase), with the sample payloads of
 // src/server/seed/process-samples.ts.
 import type { ProcessView } from '../../src/shared/contracts/process'
+import { addDays, DEFAULT_OFFICE_ZONE, todayIn } from '../../src/shared/office-time'
 import { sampleStepData } from '../model/samples'
 import { createTestContext, type TestContext } from './helpers'
 import { makeArtworks, makePdf, makeRoom } from './process-helpers'
@@ -102,9 +103,12 @@ export async function openFlow(): Promise<Flow> {
   }
 }
 
-/** A date `offset` days from today (UTC), as policies write them. */
+/**
+ * A date `offset` days from the office's today — the day the server counts in (its time zone, Shanghai by
+ * default): from 16:00 UTC on, the UTC date is still yesterday there.
+ */
 export function day(offset: number, from = new Date()): string {
-  return new Date(from.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
+  return addDays(todayIn(DEFAULT_OFFICE_ZONE, from), offset)
 }
 
 /** The instant at noon (UTC) of a date. */
