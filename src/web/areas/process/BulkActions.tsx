@@ -90,7 +90,10 @@ export function BulkActions({
       }
     },
   })
-  if (chosen.length === 0 && !allMatching)
+  // The report of a real run stays until another choice is made: the processes it ended have left the list
+  // (and the choice) by then.
+  const reported = result !== null && !result.dryRun
+  if (chosen.length === 0 && !allMatching && !reported)
     return (
       <Switch
         label={t`Act on all processes matching the filters`}
@@ -171,6 +174,7 @@ export function BulkActions({
             variant="default"
             onClick={() => call.mutate(true)}
             loading={call.isPending}
+            disabled={chosen.length === 0 && !allMatching}
             data-testid="bulk-preview"
           >
             <Trans>Preview</Trans>
